@@ -1,0 +1,124 @@
+// The table every part of the package reads: which operation calls which path, with which
+// parameters. Runtime (validation, request building, retries), editor (fields, selects) and
+// tests all derive from it. Pure data: no Node.js imports (the editor bundles it).
+
+export type ParamKind =
+  | 'serial' // string of letters/digits, sent upper-case
+  | 'channel' // integer >= 1
+  | 'direction' // 0..11 or 16, or a name of DIRECTIONS
+  | 'speed' // 0..2 or a name of SPEEDS
+  | 'mirror' // 0..2 or a name of MIRROR_COMMANDS
+  | 'index' // preset number, integer >= 1
+  | 'presetName' // local name of a preset (never sent)
+  | 'cardPassword' // secret, sent, never shown
+  | 'phone' // digits, optional leading +
+  | 'immediately' // 0/1, yes/no, true/false
+  | 'duration'; // ms, 0 = until a stop (never sent)
+
+export type ParamName =
+  | 'deviceSerial'
+  | 'channelNo'
+  | 'direction'
+  | 'speed'
+  | 'command'
+  | 'index'
+  | 'presetName'
+  | 'cardPassword'
+  | 'phone'
+  | 'isImmediately'
+  | 'duration';
+
+export interface ParamSpec {
+  name: ParamName;
+  kind: ParamKind;
+  /** Required for the request. `index` of preset-call/clear may be replaced by `presetName`. */
+  required: boolean;
+  /** false: used by the node itself (duration, presetName) and never sent to the API. */
+  sent: boolean;
+  /** Secret: never in logs, status, messages, errors or the editor (credential in the editor). */
+  secret?: boolean;
+}
+
+export type OperationName =
+  | 'storage-open'
+  | 'storage-info'
+  | 'ptz-start'
+  | 'ptz-stop'
+  | 'ptz-mirror'
+  | 'preset-add'
+  | 'preset-call'
+  | 'preset-clear';
+
+/** Error-hint group: the spec section whose rows of table 7.2 apply (20014, 20018, 20032 and
+ * 60020 have per-group texts). */
+export type SpecSection = '4.1' | '4.2' | '4.3' | '4.4' | '4.5' | '4.6' | '4.7' | '4.8';
+
+export interface OperationSpec {
+  operation: OperationName;
+  /** Node-RED type name. */
+  type: `ezviz-${OperationName}`;
+  path: string;
+  section: SpecSection;
+  /** May be sent again on a transient failure (design.md section 5, Retries). */
+  idempotent: boolean;
+  /** Goes through the per-camera queue (design.md section 5, PTZ order). */
+  cameraQueue: boolean;
+  params: readonly ParamSpec[];
+}
+
+const p = (name: ParamName, kind: ParamKind, required: boolean, extra: Partial<ParamSpec> = {}): ParamSpec =>
+  Object.freeze({ name, kind, required, sent: true, ...extra });
+
+const serial = p('deviceSerial', 'serial', true);
+const channel = p('channelNo', 'channel', true);
+const optChannel = p('channelNo', 'channel', false);
+const phone = p('phone', 'phone', false);
+const presetName = p('presetName', 'presetName', false, { sent: false });
+
+export const OPERATIONS: Readonly<Record<OperationName, OperationSpec>> = Object.freeze({
+  'storage-open': {
+    operation: 'storage-open', type: 'ezviz-storage-open', path: '/api/lapp/cloud/storage/open',
+    section: '4.1', idempotent: false, cameraQueue: false,
+    params: [serial, p('cardPassword', 'cardPassword', true, { secret: true }), phone, optChannel,
+      p('isImmediately', 'immediately', false)],
+  },
+  'storage-info': {
+    operation: 'storage-info', type: 'ezviz-storage-info', path: '/api/lapp/cloud/storage/device/info',
+    section: '4.2', idempotent: true, cameraQueue: false,
+    params: [serial, phone, optChannel],
+  },
+  'ptz-start': {
+    operation: 'ptz-start', type: 'ezviz-ptz-start', path: '/api/lapp/device/ptz/start',
+    section: '4.3', idempotent: false, cameraQueue: true,
+    params: [serial, channel, p('direction', 'direction', true), p('speed', 'speed', true),
+      p('duration', 'duration', false, { sent: false })],
+  },
+  'ptz-stop': {
+    operation: 'ptz-stop', type: 'ezviz-ptz-stop', path: '/api/lapp/device/ptz/stop',
+    section: '4.4', idempotent: true, cameraQueue: true,
+    params: [serial, channel, p('direction', 'direction', false)],
+  },
+  'ptz-mirror': {
+    operation: 'ptz-mirror', type: 'ezviz-ptz-mirror', path: '/api/lapp/device/ptz/mirror',
+    section: '4.5', idempotent: false, cameraQueue: true,
+    params: [serial, channel, p('command', 'mirror', true)],
+  },
+  'preset-add': {
+    operation: 'preset-add', type: 'ezviz-preset-add', path: '/api/lapp/device/preset/add',
+    section: '4.6', idempotent: false, cameraQueue: true,
+    params: [serial, channel, presetName],
+  },
+  'preset-call': {
+    operation: 'preset-call', type: 'ezviz-preset-call', path: '/api/lapp/device/preset/move',
+    section: '4.7', idempotent: true, cameraQueue: true,
+    params: [serial, channel, p('index', 'index', true), presetName],
+  },
+  'preset-clear': {
+    operation: 'preset-clear', type: 'ezviz-preset-clear', path: '/api/lapp/device/preset/clear',
+    section: '4.8', idempotent: false, cameraQueue: true,
+    params: [serial, channel, p('index', 'index', true), presetName],
+  },
+});
+
+export const TOKEN_PATH = '/api/lapp/token/get';
+export const CONFIG_TYPE = 'ezviz-config';
