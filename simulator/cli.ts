@@ -1,0 +1,78 @@
+#!/usr/bin/env node
+// ezviz-simulator: serves the EZVIZ Open API simulator until SIGINT/SIGTERM.
+//   ezviz-simulator [--port 8089] [--host 127.0.0.1] [--state FILE] [--latency MS]
+
+import { startSimulator } from './server';
+
+interface CliOptions {
+  port: number;
+  host: string;
+  state?: string;
+  latencyMs: number;
+}
+
+const USAGE = 'usage: ezviz-simulator [--port 8089] [--host 127.0.0.1] [--state FILE] [--latency MS]';
+
+export function parseArgs(argv: string[]): CliOptions | 'help' {
+  const opts: CliOptions = { port: 8089, host: '127.0.0.1', latencyMs: 0 };
+  for (let i = 0; i < argv.length; i += 1) {
+    const arg = argv[i];
+    const eq = arg.indexOf('=');
+    const name = arg.startsWith('--') && eq > 0 ? arg.slice(0, eq) : arg;
+    const value = (): string => {
+      if (eq > 0 && arg.startsWith('--')) return arg.slice(eq + 1);
+      i += 1;
+      if (i >= argv.length) throw new Error(`${name} needs a value`);
+      return argv[i];
+    };
+    const number = (v: string, min: number, max: number): number => {
+      if (!/^\d+$/.test(v) || Number(v) < min || Number(v) > max) throw new Error(`${name}: bad value "${v}"`);
+      return Number(v);
+    };
+    switch (name) {
+      case '--port': opts.port = number(value(), 0, 65535); break;
+      case '--host': opts.host = value(); break;
+      case '--state': opts.state = value(); break;
+      case '--latency': opts.latencyMs = number(value(), 0, 600000); break;
+      case '-h':
+      case '--help': return 'help';
+      default: throw new Error(`unknown option ${arg}`);
+    }
+  }
+  return opts;
+}
+
+async function main(): Promise<void> {
+  let opts: CliOptions | 'help';
+  try {
+    opts = parseArgs(process.argv.slice(2));
+  } catch (e) {
+    console.error(`ezviz-simulator: ${(e as Error).message}\n${USAGE}`);
+    process.exit(2);
+  }
+  if (opts === 'help') {
+    console.log(USAGE);
+    return;
+  }
+  const sim = await startSimulator({
+    port: opts.port, host: opts.host, state: opts.state, latencyMs: opts.latencyMs,
+  });
+  console.log(`EZVIZ Open API simulator listening on ${sim.url}`);
+  console.log(`admin endpoint: ${sim.url}/sim/ (state, faults, log, clock)`);
+  let stopping = false;
+  const shutdown = (signal: string): void => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`ezviz-simulator: ${signal}, closing`);
+    sim.close().then(() => process.exit(0), () => process.exit(1));
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+if (require.main === module) {
+  main().catch((e: unknown) => {
+    console.error(`ezviz-simulator: ${(e as Error).message}`);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,484 @@
+// The simulator's HTTP layer: node:http (or node:https) and a tiny router. API paths come from
+// the operations table (nodes/shared/operations.ts) plus the token path; the admin endpoint lives
+// under /sim/, which no API path uses.
+
+import * as http from 'http';
+import * as https from 'https';
+import type { AddressInfo, Socket } from 'net';
+import { OPERATIONS, TOKEN_PATH } from '../nodes/shared/operations';
+import type { OperationName } from '../nodes/shared/operations';
+import type { Clock } from './clock';
+import { FakeClock, SystemClock } from './clock';
+import { messageFor } from './messages';
+import type { Section } from './messages';
+import { runOperation, tokenGet } from './model';
+import type { ApiResult, CallContext } from './model';
+import { SimulatorState, readStateFile } from './state';
+import type { StateInput } from './state';
+
+/** Largest accepted request body; a bigger one gets HTTP 413 (and the server keeps running). */
+export const MAX_BODY_BYTES = 64 * 1024;
+/** Past this many bytes of an oversized body the connection is dropped instead of drained. */
+const DRAIN_LIMIT_BYTES = 8 * 1024 * 1024;
+/** The request log keeps the newest entries only. */
+const LOG_LIMIT = 10000;
+
+export type FaultKind = 'latency' | '20008' | '49999' | 'http500' | 'nonjson' | 'drop' | 'code';
+
+export interface FaultSpec {
+  kind: FaultKind;
+  /** How many matching requests it affects (default 1). */
+  count?: number;
+  /** Only requests to this API path (default: every API path). */
+  path?: string;
+  /** Delay for `latency` (ms). */
+  ms?: number;
+  /** Reply code for kind `code` (e.g. "10029"). */
+  code?: string;
+}
+
+export interface Fault {
+  id: number;
+  kind: FaultKind;
+  remaining: number;
+  path?: string;
+  ms?: number;
+  code?: string;
+}
+
+export interface LogEntry {
+  /** clock.now() when the request arrived (ms). */
+  time: number;
+  method: string;
+  path: string;
+  /** Form fields, accessToken/appSecret/cardPassword masked as '***'. */
+  fields: Record<string, string>;
+  /** API reply code, null when the reply was not an API envelope (404, 405, 413, 500, ...). */
+  code: string | null;
+  /** HTTP status sent; 0 when the connection was dropped. */
+  httpStatus: number;
+  /** The injected fault that shaped this reply, if any. */
+  fault?: FaultKind;
+}
+
+export type LogFilter = ((e: LogEntry) => boolean) | { path?: string; method?: string; code?: string | null };
+
+export interface SimulatorOptions {
+  /** 0 (default) picks a free port. */
+  port?: number;
+  host?: string;
+  /** A live state (shared with another simulator), a state JSON object, or a JSON file path. */
+  state?: SimulatorState | StateInput | string;
+  clock?: Clock;
+  /** Added to every API reply (ms, wall-clock). */
+  latencyMs?: number;
+  /** Serve HTTPS with this key and certificate (PEM). */
+  tls?: { key: string | Buffer; cert: string | Buffer };
+}
+
+export interface Simulator {
+  url: string;
+  port: number;
+  state: SimulatorState;
+  clock: Clock;
+  requestLog(filter?: LogFilter): LogEntry[];
+  clearLog(): void;
+  injectFault(f: FaultSpec): Fault;
+  clearFaults(): void;
+  faults(): Fault[];
+  readonly connectionsOpened: number;
+  close(): Promise<void>;
+}
+
+const SECRET_FIELDS = new Set(['accessToken', 'appSecret', 'cardPassword']);
+const FAULT_KINDS: readonly FaultKind[] = ['latency', '20008', '49999', 'http500', 'nonjson', 'drop', 'code'];
+
+interface Route {
+  op: OperationName | 'token';
+  section: Section;
+}
+
+const ROUTES: ReadonlyMap<string, Route> = new Map<string, Route>([
+  [TOKEN_PATH, { op: 'token', section: 'token' }],
+  ...Object.values(OPERATIONS).map((o): [string, Route] => [o.path, { op: o.operation, section: o.section }]),
+]);
+
+/** Every API path the simulator serves. */
+export const API_PATHS: readonly string[] = Object.freeze([...ROUTES.keys()]);
+
+export function maskFields(fields: URLSearchParams): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of fields) {
+    if (Object.prototype.hasOwnProperty.call(out, k)) continue;
+    out[k] = SECRET_FIELDS.has(k) ? '***' : v;
+  }
+  return out;
+}
+
+function validateFault(f: unknown): FaultSpec {
+  if (typeof f !== 'object' || f === null) throw new Error('fault must be an object');
+  const o = f as Record<string, unknown>;
+  const kind = String(o.kind) as FaultKind;
+  if (!FAULT_KINDS.includes(kind)) throw new Error(`fault kind must be one of ${FAULT_KINDS.join(', ')}`);
+  const count = o.count === undefined ? 1 : Number(o.count);
+  if (!Number.isInteger(count) || count < 1) throw new Error('fault count must be an integer >= 1');
+  if (o.path !== undefined && (typeof o.path !== 'string' || !ROUTES.has(o.path))) {
+    throw new Error(`fault path must be one of ${API_PATHS.join(', ')}`);
+  }
+  const ms = o.ms === undefined ? undefined : Number(o.ms);
+  if (kind === 'latency' && (ms === undefined || !Number.isFinite(ms) || ms < 0)) {
+    throw new Error('latency fault needs ms >= 0');
+  }
+  const code = o.code === undefined ? undefined : String(o.code);
+  if (kind === 'code' && (code === undefined || !/^\d+$/.test(code))) throw new Error('code fault needs a numeric code');
+  return { kind, count, path: o.path as string | undefined, ms, code };
+}
+
+function resolveState(s: SimulatorOptions['state'], clock: Clock): SimulatorState {
+  if (s instanceof SimulatorState) return s;
+  if (typeof s === 'string') return new SimulatorState(readStateFile(s), clock);
+  if (s === undefined) return new SimulatorState(undefined, clock);
+  return new SimulatorState(s, clock);
+}
+
+function sendJson(res: http.ServerResponse, status: number, body: unknown, extra: Record<string, string> = {}): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    'Content-Type': 'application/json;charset=UTF-8',
+    'Content-Length': Buffer.byteLength(text),
+    ...extra,
+  });
+  res.end(text);
+}
+
+export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simulator> {
+  const clock: Clock = opts.clock ?? (opts.state instanceof SimulatorState ? opts.state.clock : new SystemClock());
+  const state = resolveState(opts.state, clock);
+  const host = opts.host ?? '127.0.0.1';
+  const latencyMs = Math.max(0, Number(opts.latencyMs ?? 0) || 0);
+  const scheme = opts.tls ? 'https' : 'http';
+
+  let log: LogEntry[] = [];
+  let faults: Fault[] = [];
+  let nextFaultId = 1;
+  let connectionsOpened = 0;
+  let closing = false;
+  const sockets = new Set<Socket>();
+  const timers = new Set<NodeJS.Timeout>();
+  let url = '';
+
+  const record = (e: LogEntry): void => {
+    log.push(e);
+    if (log.length > LOG_LIMIT) log = log.slice(log.length - LOG_LIMIT);
+  };
+
+  const injectFault = (spec: FaultSpec): Fault => {
+    const v = validateFault(spec);
+    const fault: Fault = { id: nextFaultId++, kind: v.kind, remaining: v.count ?? 1 };
+    if (v.path !== undefined) fault.path = v.path;
+    if (v.ms !== undefined) fault.ms = v.ms;
+    if (v.code !== undefined) fault.code = v.code;
+    faults.push(fault);
+    return { ...fault };
+  };
+
+  /** Takes the faults that apply to one request: every matching latency fault adds its delay;
+   * the first matching other fault decides the reply. Each one taken counts down. */
+  const takeFaults = (path: string): { delay: number; outcome?: Fault } => {
+    let delay = 0;
+    let outcome: Fault | undefined;
+    for (const f of faults) {
+      if (f.remaining <= 0 || (f.path !== undefined && f.path !== path)) continue;
+      if (f.kind === 'latency') {
+        delay += f.ms ?? 0;
+        f.remaining -= 1;
+      } else if (!outcome) {
+        outcome = { ...f };
+        f.remaining -= 1;
+      }
+    }
+    faults = faults.filter((f) => f.remaining > 0);
+    return { delay, outcome };
+  };
+
+  const wait = (ms: number): Promise<void> => new Promise((resolve) => {
+    if (ms <= 0) { resolve(); return; }
+    const t = setTimeout(() => { timers.delete(t); resolve(); }, ms);
+    timers.add(t);
+  });
+
+  const readBody = (req: http.IncomingMessage): Promise<{ body: string; tooLarge: boolean }> =>
+    new Promise((resolve, reject) => {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      let tooLarge = false;
+      req.on('data', (c: Buffer) => {
+        size += c.length;
+        if (size > MAX_BODY_BYTES) {
+          tooLarge = true;
+          chunks.length = 0;
+          if (size > DRAIN_LIMIT_BYTES) req.socket.destroy();
+          return;
+        }
+        chunks.push(c);
+      });
+      req.on('end', () => resolve({ body: tooLarge ? '' : Buffer.concat(chunks).toString('utf8'), tooLarge }));
+      req.on('error', reject);
+      req.on('aborted', () => reject(new Error('aborted')));
+    });
+
+  // --- admin endpoint (/sim/...) --------------------------------------------------------------
+
+  const adminIndex = {
+    endpoints: [
+      'GET  /sim/state', 'PUT  /sim/state {state JSON}', 'POST /sim/reset',
+      'GET  /sim/faults', 'POST /sim/faults {kind,count?,path?,ms?,code?}', 'DELETE /sim/faults',
+      'POST /sim/faults/clear', 'GET  /sim/log?path=&code=', 'DELETE /sim/log', 'POST /sim/log/clear',
+      'GET  /sim/clock', 'POST /sim/clock/advance {ms}', 'POST /sim/clock/set {ms}',
+    ],
+  };
+
+  const admin = async (req: http.IncomingMessage, res: http.ServerResponse, path: string, query: URLSearchParams): Promise<void> => {
+    const method = req.method ?? 'GET';
+    const { body, tooLarge } = await readBody(req);
+    if (tooLarge) { sendJson(res, 413, { error: `body larger than ${MAX_BODY_BYTES} bytes` }); return; }
+    let json: unknown;
+    if (body.trim() !== '') {
+      try {
+        json = JSON.parse(body);
+      } catch {
+        sendJson(res, 400, { error: 'admin bodies are JSON' });
+        return;
+      }
+    }
+    const ms = (): number => {
+      const v = Number((json as Record<string, unknown> | undefined)?.ms);
+      if (!Number.isFinite(v)) throw new Error('body needs {"ms": number}');
+      return v;
+    };
+    const routes: Record<string, Record<string, () => unknown>> = {
+      '/sim': { GET: () => adminIndex },
+      '/sim/state': {
+        GET: () => state.toJSON(),
+        PUT: () => { state.load((json ?? {}) as StateInput); return { ok: true }; },
+        POST: () => { state.load((json ?? {}) as StateInput); return { ok: true }; },
+      },
+      '/sim/reset': {
+        POST: () => { state.reset(); faults = []; log = []; return { ok: true }; },
+      },
+      '/sim/faults': {
+        GET: () => faults.map((f) => ({ ...f })),
+        POST: () => {
+          const list = Array.isArray(json) ? json : [json];
+          list.forEach((f) => validateFault(f));
+          return { ok: true, faults: list.map((f) => injectFault(f as FaultSpec)) };
+        },
+        DELETE: () => { faults = []; return { ok: true }; },
+      },
+      '/sim/faults/clear': { POST: () => { faults = []; return { ok: true }; } },
+      '/sim/log': {
+        GET: () => {
+          const p = query.get('path');
+          const c = query.get('code');
+          return log.filter((e) => (p === null || e.path === p) && (c === null || e.code === c));
+        },
+        DELETE: () => { log = []; return { ok: true }; },
+      },
+      '/sim/log/clear': { POST: () => { log = []; return { ok: true }; } },
+      '/sim/clock': { GET: () => ({ now: clock.now(), fake: clock instanceof FakeClock }) },
+      '/sim/clock/advance': {
+        POST: () => {
+          if (!(clock instanceof FakeClock)) throw Object.assign(new Error('the clock is not a FakeClock'), { status: 409 });
+          return { now: clock.advance(ms()) };
+        },
+      },
+      '/sim/clock/set': {
+        POST: () => {
+          if (!(clock instanceof FakeClock)) throw Object.assign(new Error('the clock is not a FakeClock'), { status: 409 });
+          return { now: clock.set(ms()) };
+        },
+      },
+    };
+    const route = routes[path.replace(/\/+$/, '') || '/sim'];
+    if (!route) { sendJson(res, 404, { error: `no admin route ${path}`, ...adminIndex }); return; }
+    const fn = route[method];
+    if (!fn) {
+      sendJson(res, 405, { error: `${method} not allowed on ${path}` }, { Allow: Object.keys(route).join(', ') });
+      return;
+    }
+    try {
+      sendJson(res, 200, fn());
+    } catch (e) {
+      const status = (e as { status?: number }).status ?? 400;
+      sendJson(res, status, { error: (e as Error).message });
+    }
+  };
+
+  // --- API ------------------------------------------------------------------------------------
+
+  const api = async (req: http.IncomingMessage, res: http.ServerResponse, path: string, route: Route): Promise<void> => {
+    const time = clock.now();
+    const method = req.method ?? 'GET';
+    const entry: LogEntry = { time, method, path, fields: {}, code: null, httpStatus: 0 };
+    const finish = (status: number, code: string | null): void => {
+      entry.httpStatus = status;
+      entry.code = code;
+      record(entry);
+    };
+    if (method !== 'POST') {
+      sendJson(res, 405, { code: '405', msg: `Method ${method} not allowed; the API takes POST only.` }, { Allow: 'POST' });
+      req.resume();
+      finish(405, null);
+      return;
+    }
+    const { body, tooLarge } = await readBody(req);
+    if (tooLarge) {
+      sendJson(res, 413, { code: '413', msg: `Request body larger than ${MAX_BODY_BYTES} bytes.` });
+      finish(413, null);
+      return;
+    }
+    const ctype = String(req.headers['content-type'] ?? '').toLowerCase();
+    const isForm = ctype.split(';')[0].trim() === 'application/x-www-form-urlencoded';
+    const fields = isForm ? new URLSearchParams(body) : new URLSearchParams();
+    entry.fields = maskFields(fields);
+
+    const { delay, outcome } = takeFaults(path);
+    await wait(latencyMs + delay);
+    if (closing || res.destroyed) { finish(0, null); return; }
+
+    const envelope = (r: ApiResult): Record<string, unknown> => {
+      const out: Record<string, unknown> = { code: r.code, msg: messageFor(r.code, route.section) };
+      if (r.data !== undefined) out.data = r.data;
+      return out;
+    };
+
+    if (outcome) {
+      entry.fault = outcome.kind;
+      switch (outcome.kind) {
+        case 'drop':
+          req.socket.destroy();
+          finish(0, null);
+          return;
+        case 'http500': {
+          const text = 'Internal Server Error';
+          res.writeHead(500, { 'Content-Type': 'text/plain', 'Content-Length': Buffer.byteLength(text) });
+          res.end(text);
+          finish(500, null);
+          return;
+        }
+        case 'nonjson': {
+          const text = '<html><head><title>502 Bad Gateway</title></head><body>Bad Gateway</body></html>';
+          res.writeHead(200, { 'Content-Type': 'text/html', 'Content-Length': Buffer.byteLength(text) });
+          res.end(text);
+          finish(200, null);
+          return;
+        }
+        default: {
+          const code = outcome.kind === 'code' ? outcome.code! : outcome.kind;
+          sendJson(res, 200, envelope({ code }));
+          finish(200, code);
+          return;
+        }
+      }
+    }
+
+    let result: ApiResult;
+    if (!isForm) {
+      // Not a form: the service sees no parameters.
+      result = { code: '10001' };
+    } else {
+      const ctx: CallContext = {
+        now: clock.now(),
+        origins: [url, `${scheme}://${String(req.headers.host ?? '')}`],
+      };
+      result = route.op === 'token' ? tokenGet(state, fields, ctx) : runOperation(state, route.op, fields, ctx);
+    }
+    sendJson(res, 200, envelope(result));
+    finish(200, result.code);
+  };
+
+  const handler = (req: http.IncomingMessage, res: http.ServerResponse): void => {
+    let parsed: URL;
+    try {
+      parsed = new URL(req.url ?? '/', 'http://sim.invalid');
+    } catch {
+      sendJson(res, 400, { code: '400', msg: 'Bad request URL.' });
+      return;
+    }
+    const path = parsed.pathname;
+    const done = (p: Promise<void>): void => {
+      p.catch((e: unknown) => {
+        if (res.headersSent || res.destroyed) { res.destroy(); return; }
+        const msg = (e as Error)?.message === 'aborted' ? 'aborted' : `Simulator error: ${(e as Error)?.message}`;
+        try { sendJson(res, 500, { code: '500', msg }); } catch { res.destroy(); }
+      });
+    };
+    if (path === '/sim' || path.startsWith('/sim/')) { done(admin(req, res, path, parsed.searchParams)); return; }
+    const route = ROUTES.get(path);
+    if (!route) {
+      req.resume();
+      sendJson(res, 404, { code: '404', msg: `Not found: ${path}` });
+      record({ time: clock.now(), method: req.method ?? '', path, fields: {}, code: null, httpStatus: 404 });
+      return;
+    }
+    done(api(req, res, path, route));
+  };
+
+  const server: http.Server = opts.tls
+    ? https.createServer({ key: opts.tls.key, cert: opts.tls.cert }, handler)
+    : http.createServer(handler);
+  server.on('connection', (socket: Socket) => {
+    connectionsOpened += 1;
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  server.on('clientError', (_err: Error, socket: Socket) => {
+    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+    else socket.destroy();
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port ?? 0, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const port = (server.address() as AddressInfo).port;
+  const urlHost = host.includes(':') ? `[${host}]` : host;
+  url = `${scheme}://${urlHost}:${port}`;
+
+  let closed: Promise<void> | undefined;
+  const sim: Simulator = {
+    url,
+    port,
+    state,
+    clock,
+    requestLog(filter?: LogFilter): LogEntry[] {
+      const copy = log.map((e) => ({ ...e, fields: { ...e.fields } }));
+      if (!filter) return copy;
+      if (typeof filter === 'function') return copy.filter(filter);
+      return copy.filter((e) => (filter.path === undefined || e.path === filter.path) &&
+        (filter.method === undefined || e.method === filter.method) &&
+        (filter.code === undefined || e.code === filter.code));
+    },
+    clearLog(): void { log = []; },
+    injectFault,
+    clearFaults(): void { faults = []; },
+    faults(): Fault[] { return faults.map((f) => ({ ...f })); },
+    get connectionsOpened(): number { return connectionsOpened; },
+    close(): Promise<void> {
+      if (!closed) {
+        closing = true;
+        closed = new Promise<void>((resolve) => {
+          for (const t of timers) clearTimeout(t);
+          timers.clear();
+          server.close(() => resolve());
+          for (const s of sockets) s.destroy();
+        });
+      }
+      return closed;
+    },
+  };
+  return sim;
+}

@@ -1,0 +1,552 @@
+// The simulator's state model: app keys, tokens, accounts, users (phones), devices with
+// channels, cards. It is plain JSON-able data, so GET /sim/state shows it and a state file can
+// replace it. A state file may use relative times (`expiresInDays`, `startInDays`/`days`), which
+// are turned into absolute ms (whole seconds) when the state is loaded.
+
+import * as fs from 'fs';
+import * as path from 'path';
+import type { Clock } from './clock';
+import { SystemClock } from './clock';
+
+export const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface Settings {
+  /** Lifetime of a token from token/get (design.md s7: 7 days). */
+  tokenLifetimeMs: number;
+  /** How long a preset call keeps the camera busy (60009 meanwhile). */
+  presetCallMs: number;
+  /** Wrong card passwords per device before the lockout (60030). */
+  cardAttemptLimit: number;
+  /** Length of the lockout (spec: 24 hours). */
+  cardLockoutMs: number;
+  /** Pan/tilt speed in degrees per second for speed 0, 1, 2. */
+  ptzDegPerSec: number[];
+  /** Zoom change per second (factor units) while zooming. */
+  zoomPerSec: number;
+}
+
+export interface Account {
+  userName: string;
+}
+
+export interface AppKey {
+  appSecret: string;
+  account: string;
+  frozen: boolean;
+  /** International key: token/get returns it, and its tokens are valid only on that server. */
+  areaDomain?: string;
+}
+
+export interface Token {
+  appKey: string;
+  /** ms since the epoch. */
+  expireTime: number;
+}
+
+/** A user known by phone number (storage operations, spec 4.1 and 4.2). */
+export interface User {
+  account: string;
+  userName: string;
+  /** Serials this user has. */
+  devices: string[];
+}
+
+export interface Capabilities {
+  ptz: boolean;
+  mirror: boolean;
+  presets: boolean;
+  cloudStorage: boolean;
+  encryption: boolean;
+  /** Zoom and focus (directions 8..11). */
+  zoom: boolean;
+  /** Auto control (direction 16). */
+  auto: boolean;
+}
+
+/** Conditions with no natural trigger, set per device (simulator/README.md). */
+export interface DeviceFlags {
+  /** 20006 on PTZ and preset operations. */
+  networkError: boolean;
+  /** 20008 on PTZ and preset operations. */
+  timeout: boolean;
+  /** 49999 on every operation for this device. */
+  dataException: boolean;
+  /** 60006 on PTZ and preset operations. */
+  ptzFails: boolean;
+  /** 60012 on the storage operations. */
+  storageError: boolean;
+}
+
+export interface PtzLimits {
+  panMin: number;
+  panMax: number;
+  tiltMin: number;
+  tiltMax: number;
+  zoomMin: number;
+  zoomMax: number;
+}
+
+export interface Moving {
+  direction: number;
+  speed: number;
+  /** When the movement started (ms); the position is computed from it lazily. */
+  since: number;
+}
+
+export interface Preset {
+  pan: number;
+  tilt: number;
+  zoom: number;
+}
+
+export interface PresetCall {
+  index: number;
+  /** When the camera arrives (ms). */
+  until: number;
+}
+
+export interface StoragePeriod {
+  /** Service type (e.g. "7d-loop"); equal types renew, others overlap (spec s3). */
+  type: string;
+  /** Recording period in days. */
+  totalDays: number;
+  startTime: number;
+  expireTime: number;
+}
+
+export interface ChannelStorage {
+  /** userName of the service (the account's or the phone user's). */
+  userName: string;
+  /** Status -1. */
+  disabled: boolean;
+  /** The service chain of the main type: the current period and periods queued after it. */
+  periods: StoragePeriod[];
+  /** A second service type (serviceDetail): cards of this type go to `secondPeriods`. */
+  secondType?: string;
+  secondPeriods?: StoragePeriod[];
+}
+
+export interface Channel {
+  pan: number;
+  tilt: number;
+  zoom: number;
+  moving: Moving | null;
+  mirror: { upDown: boolean; leftRight: boolean };
+  presets: Record<string, Preset>;
+  /** The preset the camera stands at after a completed call (60010), null after any move. */
+  atPreset: number | null;
+  presetCall: PresetCall | null;
+  storage: ChannelStorage;
+}
+
+export interface Device {
+  account: string;
+  name: string;
+  model: string;
+  online: boolean;
+  capabilities: Capabilities;
+  /** Presets this model can hold: 12 (60008 past it) or fewer (60007 past it). */
+  maxPresets: number;
+  flags: DeviceFlags;
+  limits: PtzLimits;
+  channels: Record<string, Channel>;
+  cardAttempts: { failures: number; lockedUntil: number };
+}
+
+export type CardStatus = 'valid' | 'used' | 'expired' | 'inactive';
+
+export interface Card {
+  serviceType: string;
+  /** Recording period in days (the record's totalDays). */
+  totalDays: number;
+  /** Length of the service the card buys, in days. */
+  serviceDays: number;
+  status: CardStatus;
+  /** false: only `boundDevice` can use it (60033 elsewhere). */
+  forSale: boolean;
+  boundDevice?: string;
+  /** The enable step fails (60035). */
+  failing: boolean;
+  /** Set when used. */
+  usedBy?: string;
+}
+
+export interface StateData {
+  settings: Settings;
+  accounts: Record<string, Account>;
+  appKeys: Record<string, AppKey>;
+  tokens: Record<string, Token>;
+  users: Record<string, User>;
+  devices: Record<string, Device>;
+  cards: Record<string, Card>;
+}
+
+/** The JSON a state file holds: like StateData, with every field optional and relative times. */
+export type StateInput = Record<string, unknown>;
+
+export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
+  tokenLifetimeMs: 7 * DAY_MS,
+  presetCallMs: 2000,
+  cardAttemptLimit: 5,
+  cardLockoutMs: DAY_MS,
+  ptzDegPerSec: [15, 30, 60],
+  zoomPerSec: 1,
+});
+
+export const DEFAULT_LIMITS: Readonly<PtzLimits> = Object.freeze({
+  panMin: -170, panMax: 170, tiltMin: -30, tiltMax: 60, zoomMin: 1, zoomMax: 4,
+});
+
+// ---------------------------------------------------------------------------------------------
+// Normalisation of a state file into StateData
+
+type Obj = Record<string, unknown>;
+
+class StateError extends Error {}
+
+function isObj(v: unknown): v is Obj {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function obj(v: unknown, where: string): Obj {
+  if (v === undefined || v === null) return {};
+  if (!isObj(v)) throw new StateError(`state: ${where} must be an object`);
+  return v;
+}
+
+function num(v: unknown, dflt: number, where: string): number {
+  if (v === undefined || v === null) return dflt;
+  if (typeof v !== 'number' || !Number.isFinite(v)) throw new StateError(`state: ${where} must be a number`);
+  return v;
+}
+
+function bool(v: unknown, dflt: boolean, where: string): boolean {
+  if (v === undefined || v === null) return dflt;
+  if (typeof v !== 'boolean') throw new StateError(`state: ${where} must be true or false`);
+  return v;
+}
+
+function str(v: unknown, dflt: string | undefined, where: string): string {
+  if (v === undefined || v === null) {
+    if (dflt === undefined) throw new StateError(`state: ${where} is required`);
+    return dflt;
+  }
+  if (typeof v !== 'string') throw new StateError(`state: ${where} must be a string`);
+  return v;
+}
+
+const wholeSeconds = (ms: number): number => Math.floor(ms / 1000) * 1000;
+
+function periods(v: unknown, now: number, where: string, dfltType: string): StoragePeriod[] {
+  if (v === undefined || v === null) return [];
+  if (!Array.isArray(v)) throw new StateError(`state: ${where} must be an array`);
+  return v.map((raw, i) => {
+    const p = obj(raw, `${where}[${i}]`);
+    const w = `${where}[${i}]`;
+    let startTime: number;
+    let expireTime: number;
+    if (p.startTime !== undefined || p.expireTime !== undefined) {
+      startTime = num(p.startTime, NaN, `${w}.startTime`);
+      expireTime = num(p.expireTime, NaN, `${w}.expireTime`);
+    } else {
+      startTime = wholeSeconds(now + num(p.startInDays, 0, `${w}.startInDays`) * DAY_MS);
+      expireTime = startTime + num(p.days, NaN, `${w}.days`) * DAY_MS;
+    }
+    if (!Number.isFinite(startTime) || !Number.isFinite(expireTime) || expireTime < startTime) {
+      throw new StateError(`state: ${w} needs startTime/expireTime or days (and startInDays)`);
+    }
+    return {
+      type: str(p.type, dfltType, `${w}.type`),
+      totalDays: num(p.totalDays, 7, `${w}.totalDays`),
+      startTime,
+      expireTime,
+    };
+  }).sort((a, b) => a.startTime - b.startTime);
+}
+
+function channel(v: unknown, now: number, where: string, account: Account): Channel {
+  const c = obj(v, where);
+  const mirror = obj(c.mirror, `${where}.mirror`);
+  const presets: Record<string, Preset> = {};
+  for (const [k, raw] of Object.entries(obj(c.presets, `${where}.presets`))) {
+    if (!/^\d+$/.test(k)) throw new StateError(`state: ${where}.presets key "${k}" is not a number`);
+    const pr = obj(raw, `${where}.presets.${k}`);
+    presets[String(Number(k))] = {
+      pan: num(pr.pan, 0, `${where}.presets.${k}.pan`),
+      tilt: num(pr.tilt, 0, `${where}.presets.${k}.tilt`),
+      zoom: num(pr.zoom, 1, `${where}.presets.${k}.zoom`),
+    };
+  }
+  const s = obj(c.storage, `${where}.storage`);
+  const storage: ChannelStorage = {
+    userName: str(s.userName, account.userName, `${where}.storage.userName`),
+    disabled: bool(s.disabled, false, `${where}.storage.disabled`),
+    periods: periods(s.periods, now, `${where}.storage.periods`, 'standard'),
+  };
+  if (s.secondType !== undefined) {
+    storage.secondType = str(s.secondType, undefined, `${where}.storage.secondType`);
+    storage.secondPeriods = periods(s.secondPeriods, now, `${where}.storage.secondPeriods`, storage.secondType);
+  }
+  const moving = c.moving === undefined || c.moving === null ? null : obj(c.moving, `${where}.moving`);
+  const call = c.presetCall === undefined || c.presetCall === null ? null : obj(c.presetCall, `${where}.presetCall`);
+  return {
+    pan: num(c.pan, 0, `${where}.pan`),
+    tilt: num(c.tilt, 0, `${where}.tilt`),
+    zoom: num(c.zoom, 1, `${where}.zoom`),
+    moving: moving && {
+      direction: num(moving.direction, NaN, `${where}.moving.direction`),
+      speed: num(moving.speed, 1, `${where}.moving.speed`),
+      since: num(moving.since, now, `${where}.moving.since`),
+    },
+    mirror: {
+      upDown: bool(mirror.upDown, false, `${where}.mirror.upDown`),
+      leftRight: bool(mirror.leftRight, false, `${where}.mirror.leftRight`),
+    },
+    presets,
+    atPreset: c.atPreset === undefined || c.atPreset === null ? null : num(c.atPreset, 0, `${where}.atPreset`),
+    presetCall: call && {
+      index: num(call.index, NaN, `${where}.presetCall.index`),
+      until: num(call.until, now, `${where}.presetCall.until`),
+    },
+    storage,
+  };
+}
+
+function device(serial: string, v: unknown, now: number, accounts: Record<string, Account>): Device {
+  const where = `devices.${serial}`;
+  const d = obj(v, where);
+  const account = str(d.account, undefined, `${where}.account`);
+  if (!accounts[account]) throw new StateError(`state: ${where}.account "${account}" is not in accounts`);
+  const caps = obj(d.capabilities, `${where}.capabilities`);
+  const flags = obj(d.flags, `${where}.flags`);
+  const limits = obj(d.limits, `${where}.limits`);
+  const attempts = obj(d.cardAttempts, `${where}.cardAttempts`);
+  const ptz = bool(caps.ptz, true, `${where}.capabilities.ptz`);
+  const channels: Record<string, Channel> = {};
+  const rawChannels = d.channels === undefined ? [1] : d.channels;
+  if (Array.isArray(rawChannels)) {
+    for (const n of rawChannels) {
+      if (!Number.isInteger(n)) throw new StateError(`state: ${where}.channels must hold channel numbers`);
+      channels[String(n)] = channel({}, now, `${where}.channels.${n}`, accounts[account]);
+    }
+  } else {
+    for (const [k, raw] of Object.entries(obj(rawChannels, `${where}.channels`))) {
+      if (!/^\d+$/.test(k)) throw new StateError(`state: ${where}.channels key "${k}" is not a number`);
+      channels[String(Number(k))] = channel(raw, now, `${where}.channels.${k}`, accounts[account]);
+    }
+  }
+  return {
+    account,
+    name: str(d.name, serial, `${where}.name`),
+    model: str(d.model, 'CS-SIM', `${where}.model`),
+    online: bool(d.online, true, `${where}.online`),
+    capabilities: {
+      ptz,
+      mirror: bool(caps.mirror, ptz, `${where}.capabilities.mirror`),
+      presets: bool(caps.presets, ptz, `${where}.capabilities.presets`),
+      cloudStorage: bool(caps.cloudStorage, true, `${where}.capabilities.cloudStorage`),
+      encryption: bool(caps.encryption, false, `${where}.capabilities.encryption`),
+      zoom: bool(caps.zoom, ptz, `${where}.capabilities.zoom`),
+      auto: bool(caps.auto, ptz, `${where}.capabilities.auto`),
+    },
+    maxPresets: num(d.maxPresets, 12, `${where}.maxPresets`),
+    flags: {
+      networkError: bool(flags.networkError, false, `${where}.flags.networkError`),
+      timeout: bool(flags.timeout, false, `${where}.flags.timeout`),
+      dataException: bool(flags.dataException, false, `${where}.flags.dataException`),
+      ptzFails: bool(flags.ptzFails, false, `${where}.flags.ptzFails`),
+      storageError: bool(flags.storageError, false, `${where}.flags.storageError`),
+    },
+    limits: {
+      panMin: num(limits.panMin, DEFAULT_LIMITS.panMin, `${where}.limits.panMin`),
+      panMax: num(limits.panMax, DEFAULT_LIMITS.panMax, `${where}.limits.panMax`),
+      tiltMin: num(limits.tiltMin, DEFAULT_LIMITS.tiltMin, `${where}.limits.tiltMin`),
+      tiltMax: num(limits.tiltMax, DEFAULT_LIMITS.tiltMax, `${where}.limits.tiltMax`),
+      zoomMin: num(limits.zoomMin, DEFAULT_LIMITS.zoomMin, `${where}.limits.zoomMin`),
+      zoomMax: num(limits.zoomMax, DEFAULT_LIMITS.zoomMax, `${where}.limits.zoomMax`),
+    },
+    channels,
+    cardAttempts: {
+      failures: num(attempts.failures, 0, `${where}.cardAttempts.failures`),
+      lockedUntil: num(attempts.lockedUntil, 0, `${where}.cardAttempts.lockedUntil`),
+    },
+  };
+}
+
+const CARD_STATUSES: readonly CardStatus[] = ['valid', 'used', 'expired', 'inactive'];
+
+/** Turns a state file's JSON into the model, filling defaults; throws on malformed input. */
+export function normalizeState(input: unknown, now: number): StateData {
+  const root = obj(input, 'the state');
+  const s = obj(root.settings, 'settings');
+  const settings: Settings = {
+    tokenLifetimeMs: num(s.tokenLifetimeMs, DEFAULT_SETTINGS.tokenLifetimeMs, 'settings.tokenLifetimeMs'),
+    presetCallMs: num(s.presetCallMs, DEFAULT_SETTINGS.presetCallMs, 'settings.presetCallMs'),
+    cardAttemptLimit: num(s.cardAttemptLimit, DEFAULT_SETTINGS.cardAttemptLimit, 'settings.cardAttemptLimit'),
+    cardLockoutMs: num(s.cardLockoutMs, DEFAULT_SETTINGS.cardLockoutMs, 'settings.cardLockoutMs'),
+    ptzDegPerSec: Array.isArray(s.ptzDegPerSec) && s.ptzDegPerSec.length === 3 &&
+      s.ptzDegPerSec.every((x) => typeof x === 'number' && x > 0)
+      ? (s.ptzDegPerSec as number[]).slice()
+      : (s.ptzDegPerSec === undefined ? DEFAULT_SETTINGS.ptzDegPerSec.slice()
+        : (() => { throw new StateError('state: settings.ptzDegPerSec must be three positive numbers'); })()),
+    zoomPerSec: num(s.zoomPerSec, DEFAULT_SETTINGS.zoomPerSec, 'settings.zoomPerSec'),
+  };
+
+  const accounts: Record<string, Account> = {};
+  for (const [id, raw] of Object.entries(obj(root.accounts, 'accounts'))) {
+    const a = obj(raw, `accounts.${id}`);
+    accounts[id] = { userName: str(a.userName, id, `accounts.${id}.userName`) };
+  }
+
+  const appKeys: Record<string, AppKey> = {};
+  for (const [key, raw] of Object.entries(obj(root.appKeys, 'appKeys'))) {
+    const a = obj(raw, `appKeys.${key}`);
+    const account = str(a.account, undefined, `appKeys.${key}.account`);
+    if (!accounts[account]) throw new StateError(`state: appKeys.${key}.account "${account}" is not in accounts`);
+    appKeys[key] = {
+      appSecret: str(a.appSecret, undefined, `appKeys.${key}.appSecret`),
+      account,
+      frozen: bool(a.frozen, false, `appKeys.${key}.frozen`),
+    };
+    if (a.areaDomain !== undefined && a.areaDomain !== null) {
+      appKeys[key].areaDomain = str(a.areaDomain, undefined, `appKeys.${key}.areaDomain`);
+    }
+  }
+
+  const tokens: Record<string, Token> = {};
+  for (const [tok, raw] of Object.entries(obj(root.tokens, 'tokens'))) {
+    const t = obj(raw, `tokens.${tok}`);
+    const appKey = str(t.appKey, undefined, `tokens.${tok}.appKey`);
+    if (!appKeys[appKey]) throw new StateError(`state: tokens.${tok}.appKey "${appKey}" is not in appKeys`);
+    const expireTime = t.expireTime !== undefined
+      ? num(t.expireTime, 0, `tokens.${tok}.expireTime`)
+      : t.expiresInDays !== undefined
+        ? now + num(t.expiresInDays, 0, `tokens.${tok}.expiresInDays`) * DAY_MS
+        : now + settings.tokenLifetimeMs;
+    tokens[tok] = { appKey, expireTime };
+  }
+
+  const users: Record<string, User> = {};
+  for (const [phone, raw] of Object.entries(obj(root.users, 'users'))) {
+    const u = obj(raw, `users.${phone}`);
+    const account = str(u.account, undefined, `users.${phone}.account`);
+    if (!accounts[account]) throw new StateError(`state: users.${phone}.account "${account}" is not in accounts`);
+    const devs = u.devices === undefined ? [] : u.devices;
+    if (!Array.isArray(devs) || !devs.every((x) => typeof x === 'string')) {
+      throw new StateError(`state: users.${phone}.devices must be an array of serials`);
+    }
+    users[phone] = { account, userName: str(u.userName, phone, `users.${phone}.userName`), devices: devs.slice() };
+  }
+
+  const devices: Record<string, Device> = {};
+  for (const [serial, raw] of Object.entries(obj(root.devices, 'devices'))) {
+    devices[serial] = device(serial, raw, now, accounts);
+  }
+
+  const cards: Record<string, Card> = {};
+  for (const [pw, raw] of Object.entries(obj(root.cards, 'cards'))) {
+    const c = obj(raw, `cards.${pw}`);
+    const status = str(c.status, 'valid', `cards.${pw}.status`) as CardStatus;
+    if (!CARD_STATUSES.includes(status)) {
+      throw new StateError(`state: cards.${pw}.status must be one of ${CARD_STATUSES.join(', ')}`);
+    }
+    cards[pw] = {
+      serviceType: str(c.serviceType, 'standard', `cards.${pw}.serviceType`),
+      totalDays: num(c.totalDays, 7, `cards.${pw}.totalDays`),
+      serviceDays: num(c.serviceDays, 30, `cards.${pw}.serviceDays`),
+      status,
+      forSale: bool(c.forSale, true, `cards.${pw}.forSale`),
+      failing: bool(c.failing, false, `cards.${pw}.failing`),
+    };
+    if (c.boundDevice !== undefined) cards[pw].boundDevice = str(c.boundDevice, undefined, `cards.${pw}.boundDevice`);
+    if (c.usedBy !== undefined) cards[pw].usedBy = str(c.usedBy, undefined, `cards.${pw}.usedBy`);
+  }
+
+  return { settings, accounts, appKeys, tokens, users, devices, cards };
+}
+
+// ---------------------------------------------------------------------------------------------
+
+const deepCopy = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
+
+/**
+ * The live state. One instance may be shared by several simulators (areaDomain tests):
+ * `startSimulator({state: sim1.state})`. Tests may read and change its fields directly.
+ */
+export class SimulatorState implements StateData {
+  settings!: Settings;
+  accounts!: Record<string, Account>;
+  appKeys!: Record<string, AppKey>;
+  tokens!: Record<string, Token>;
+  users!: Record<string, User>;
+  devices!: Record<string, Device>;
+  cards!: Record<string, Card>;
+  /** The clock used to resolve relative times when loading (and on reset). */
+  readonly clock: Clock;
+  private initial: StateInput;
+
+  constructor(input: StateInput = loadDefaultState(), clock: Clock = new SystemClock()) {
+    this.clock = clock;
+    this.initial = deepCopy(input);
+    this.apply(normalizeState(this.initial, clock.now()));
+  }
+
+  /** Replaces the whole state in place (shared holders see it) and makes it the reset point. */
+  load(input: StateInput): void {
+    const copy = deepCopy(input);
+    this.apply(normalizeState(copy, this.clock.now()));
+    this.initial = copy;
+  }
+
+  /** Back to the state given at start (or to the last `load`), relative times from now. */
+  reset(): void {
+    this.apply(normalizeState(this.initial, this.clock.now()));
+  }
+
+  toJSON(): StateData {
+    return {
+      settings: this.settings, accounts: this.accounts, appKeys: this.appKeys, tokens: this.tokens,
+      users: this.users, devices: this.devices, cards: this.cards,
+    };
+  }
+
+  private apply(d: StateData): void {
+    this.settings = d.settings;
+    this.accounts = d.accounts;
+    this.appKeys = d.appKeys;
+    this.tokens = d.tokens;
+    this.users = d.users;
+    this.devices = d.devices;
+    this.cards = d.cards;
+  }
+}
+
+function defaultStatePath(): string {
+  const candidates = [
+    path.join(__dirname, 'default-state.json'), // running from the sources (ts-node and the like)
+    path.join(__dirname, '..', '..', 'simulator', 'default-state.json'), // from dist/simulator
+  ];
+  const found = candidates.find((p) => fs.existsSync(p));
+  if (!found) throw new Error(`simulator: default-state.json not found (looked in ${candidates.join(', ')})`);
+  return found;
+}
+
+/** The bundled default state (simulator/default-state.json), a fresh copy on every call. */
+export function loadDefaultState(): StateInput {
+  return readStateFile(defaultStatePath());
+}
+
+/** Reads a state file (JSON). */
+export function readStateFile(file: string): StateInput {
+  const text = fs.readFileSync(file, 'utf8');
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (e) {
+    throw new Error(`simulator: ${file} is not valid JSON: ${(e as Error).message}`);
+  }
+  if (!isObj(parsed)) throw new Error(`simulator: ${file} must hold a JSON object`);
+  return parsed;
+}
+
+export { StateError };
