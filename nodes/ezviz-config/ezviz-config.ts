@@ -1,0 +1,92 @@
+// Runtime of the config node: settings, credentials, and the service (client, token, camera
+// queues, guards, preset names) that every operation node using it shares.
+
+import type { Node, NodeAPI, NodeDef } from 'node-red';
+import type { ConfigNodeLike, TokenStateListener } from '../shared/call-path';
+import { translator } from '../shared/i18n';
+import { CONFIG_TYPE } from '../shared/operations';
+import { PresetStore } from '../shared/presets';
+import { EzvizService } from '../shared/service';
+import { DEFAULTS, intSetting, LIMITS } from '../shared/settings';
+import { normaliseBase, TokenState } from '../shared/token';
+
+interface ConfigDef extends NodeDef {
+  baseUrl?: string;
+  timeout?: string | number;
+  maxRetries?: string | number;
+  retryDelay?: string | number;
+}
+
+interface Credentials {
+  accessToken?: string;
+  appKey?: string;
+  appSecret?: string;
+}
+
+const TOKEN_STATUS: Partial<Record<TokenState, { fill: 'red' | 'green'; key: string }>> = {
+  missing: { fill: 'red', key: 'status.noCredentials' },
+  expired: { fill: 'red', key: 'status.tokenExpired' },
+  failed: { fill: 'red', key: 'status.tokenFailed' },
+  ok: { fill: 'green', key: 'status.tokenOk' },
+};
+
+export = function (RED: NodeAPI): void {
+  const t = translator(RED);
+
+  function EzvizConfigNode(this: ConfigNodeLike, def: ConfigDef): void {
+    RED.nodes.createNode(this, def);
+    const node = this;
+    const creds = ((node as unknown as { credentials?: Credentials }).credentials ?? {}) as Credentials;
+    const trim = (s: unknown) => (typeof s === 'string' && s.trim() ? s.trim() : undefined);
+
+    const base = normaliseBase(trim(def.baseUrl) ?? DEFAULTS.baseUrl);
+    const timeout = intSetting(def.timeout, DEFAULTS.timeout, LIMITS.timeout);
+    const maxRetries = intSetting(def.maxRetries, DEFAULTS.maxRetries, LIMITS.maxRetries);
+    const retryDelay = intSetting(def.retryDelay, DEFAULTS.retryDelay, LIMITS.retryDelay);
+    let configError: string | undefined;
+    if (!base) configError = t('errors.baseUrl');
+    else if (timeout === undefined) configError = t('errors.setting', { name: 'timeout', min: LIMITS.timeout[0], max: LIMITS.timeout[1] });
+    else if (maxRetries === undefined) configError = t('errors.setting', { name: 'maxRetries', min: LIMITS.maxRetries[0], max: LIMITS.maxRetries[1] });
+    else if (retryDelay === undefined) configError = t('errors.setting', { name: 'retryDelay', min: LIMITS.retryDelay[0], max: LIMITS.retryDelay[1] });
+    if (configError) node.error(configError);
+
+    const users = new Set<TokenStateListener>();
+    const onTokenState = (state: TokenState) => {
+      const s = TOKEN_STATUS[state];
+      if (s) node.status({ fill: s.fill, shape: s.fill === 'red' ? 'ring' : 'dot', text: t(s.key) });
+      for (const u of users) u.tokenStateChanged(state);
+    };
+
+    node.service = new EzvizService({
+      baseUrl: base ?? DEFAULTS.baseUrl,
+      timeout: timeout ?? DEFAULTS.timeout,
+      maxRetries: maxRetries ?? DEFAULTS.maxRetries,
+      retryDelay: retryDelay ?? DEFAULTS.retryDelay,
+      accessToken: trim(creds.accessToken),
+      appKey: trim(creds.appKey),
+      appSecret: trim(creds.appSecret),
+      configError,
+      t,
+      presets: new PresetStore(node.context() as never),
+      warn: (text) => node.warn(text),
+      onTokenState,
+    });
+    if (!configError && !node.service.tokens.hasCredentials) node.warn(t('errors.noCredentials'));
+
+    node.addUser = (u) => users.add(u);
+    node.removeUser = (u) => users.delete(u);
+
+    node.on('close', (_removed: boolean, done: () => void) => {
+      users.clear();
+      node.service.close().then(() => done(), () => done());
+    });
+  }
+
+  RED.nodes.registerType(CONFIG_TYPE, EzvizConfigNode as unknown as (this: Node, def: NodeDef) => void, {
+    credentials: {
+      accessToken: { type: 'password' },
+      appKey: { type: 'text' },
+      appSecret: { type: 'password' },
+    },
+  } as never);
+};

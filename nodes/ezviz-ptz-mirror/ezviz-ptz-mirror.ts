@@ -1,0 +1,10 @@
+// ezviz-ptz-mirror: runtime. Parameters, path and behaviour come from OPERATIONS['ptz-mirror'] and the shared
+// call path (nodes/shared/call-path.ts).
+
+import type { NodeAPI } from 'node-red';
+import { registerOperation } from '../shared/call-path';
+import { OPERATIONS } from '../shared/operations';
+
+export = function (RED: NodeAPI): void {
+  registerOperation(RED, OPERATIONS['ptz-mirror']);
+};

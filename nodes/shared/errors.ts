@@ -1,0 +1,100 @@
+// Errors of the package: one class, five sources (design.md section 4), which codes may be tried
+// again, and which catalog key holds the spec's hint for an API code. Pure: no Node.js imports.
+
+import type { OperationName, SpecSection } from './operations';
+
+export type ErrorSource = 'api' | 'validation' | 'network' | 'http' | 'local';
+
+/** What lands in `msg.error` (design.md section 4). */
+export interface ErrorInfo {
+  code: string;
+  message: string;
+  operation: OperationName | 'token';
+  source: ErrorSource;
+  retriable: boolean;
+}
+
+/**
+ * The error every part of the package throws and reports. Built from plain fields only: never
+ * wraps an axios error (those carry the request body, hence secrets).
+ */
+export class EzvizError extends Error implements ErrorInfo {
+  code: string;
+  operation: OperationName | 'token';
+  source: ErrorSource;
+  retriable: boolean;
+
+  constructor(info: ErrorInfo) {
+    super(info.message);
+    this.name = 'EzvizError';
+    this.code = info.code;
+    this.operation = info.operation;
+    this.source = info.source;
+    this.retriable = info.retriable;
+  }
+
+  toJSON(): ErrorInfo {
+    return { code: this.code, message: this.message, operation: this.operation, source: this.source,
+      retriable: this.retriable };
+  }
+}
+
+/** API codes worth trying again later (design.md section 5: 20008, 10029, 49999). */
+const RETRIABLE_API_CODES = new Set(['20008', '10029', '49999']);
+
+/** Whether an outcome is transient. Network errors and HTTP 5xx are; HTTP 4xx and non-JSON 2xx are not. */
+export function isRetriable(source: ErrorSource, code: string): boolean {
+  switch (source) {
+    case 'network':
+      return true;
+    case 'http': {
+      const status = Number(code.slice(5));
+      return status >= 500 && status <= 599;
+    }
+    case 'api':
+      return RETRIABLE_API_CODES.has(code);
+    default:
+      return false;
+  }
+}
+
+/**
+ * Catalog key (under `hints.`) of the spec's "Meaning" text for `code`, for the operation group of
+ * `section`: 20014, 20018, 20032 and 60020 mean different things in different groups (spec 7.2).
+ * Returns undefined for codes without a hint.
+ */
+export function hintKey(code: string, section: SpecSection | 'token'): string | undefined {
+  switch (code) {
+    case '20014':
+      return ['4.3', '4.4', '4.5', '4.6'].includes(section) ? '20014-network' : '20014-serial';
+    case '20018':
+      return section === '4.7' || section === '4.8' ? '20018-account' : '20018-user';
+    case '20032':
+      return section === '4.7' || section === '4.8' ? '20032-channel' : '20032-user';
+    case '60020':
+      return section === '4.1' ? '60020-storage' : '60020-command';
+    default:
+      return HINTED_CODES.has(code) ? code : undefined;
+  }
+}
+
+/** Codes with a single hint text in the catalog (spec 7.1, 7.2 and design.md section 7). */
+export const HINTED_CODES: ReadonlySet<string> = new Set([
+  '10001', '10002', '10004', '10005', '10007', '10017', '10029', '10030', '20002', '20006', '20007',
+  '20008', '49999', '60000', '60001', '60002', '60003', '60004', '60005', '60006', '60007', '60008',
+  '60009', '60010', '60011', '60012', '60030', '60031', '60032', '60033', '60035',
+]);
+
+/** Every hint key the catalogs must hold (tests check both languages). */
+export const ALL_HINT_KEYS: readonly string[] = [
+  ...HINTED_CODES,
+  '20014-network', '20014-serial', '20018-account', '20018-user', '20032-channel', '20032-user',
+  '60020-storage', '60020-command',
+];
+
+/** Network error codes as reported (`ECONNREFUSED`, ...); timeouts are all `ETIMEDOUT`. */
+export function networkCode(code: unknown): string {
+  if (typeof code !== 'string' || !/^[A-Z][A-Z0-9_]{1,40}$/.test(code)) return 'ENETWORK';
+  if (code === 'ECONNABORTED' || code === 'ETIMEDOUT' || code === 'ERR_CANCELED') return 'ETIMEDOUT';
+  return code;
+}

@@ -1,0 +1,25 @@
+// Time and chance as the runtime sees them. Tests replace these (fake clock for token expiry and
+// the card-password lockout, instant sleep and fixed random numbers for retries); nothing else
+// should call Date.now(), Math.random() or setTimeout for behaviour that tests must control.
+
+export interface RuntimeHooks {
+  /** ms since the epoch */
+  now(): number;
+  /** [0, 1) */
+  random(): number;
+  /** resolves after `ms` */
+  sleep(ms: number): Promise<void>;
+}
+
+export const defaultHooks: Readonly<RuntimeHooks> = Object.freeze({
+  now: () => Date.now(),
+  random: () => Math.random(),
+  sleep: (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)),
+});
+
+/** The hooks in use. Tests assign to its fields and call resetHooks() afterwards. */
+export const hooks: RuntimeHooks = { ...defaultHooks };
+
+export function resetHooks(): void {
+  Object.assign(hooks, defaultHooks);
+}

@@ -1,0 +1,140 @@
+// Pure parameter parsing: one raw value (from a node property or msg.payload) -> the value sent
+// to the API, or a reason why it is refused. Shared by the runtime and the editor bundles, so
+// this file must stay free of Node.js imports. Messages are catalog keys (`validation.<reason>`)
+// with their arguments; the runtime translates them.
+
+import { DIRECTIONS, IMMEDIATELY, MIRROR_COMMANDS, SPEEDS } from './enums';
+import type { ParamName, ParamSpec } from './operations';
+
+/** Upper bound of ptz-start `duration` (ms): ten minutes. 0 means "until a stop". */
+export const MAX_DURATION_MS = 600000;
+/** Preset numbers: 1..12 on most models (spec 2.2); some models have more, so up to 256. */
+export const MAX_PRESET_INDEX = 256;
+export const MAX_CHANNEL = 256;
+export const MAX_PRESET_NAME_LENGTH = 64;
+
+export type ParamValue = string | number;
+
+export type Reason =
+  | 'missing' // required and empty
+  | 'serial' // not 1..64 letters/digits
+  | 'channel'
+  | 'direction'
+  | 'speed'
+  | 'mirror'
+  | 'index'
+  | 'presetName'
+  | 'cardPassword'
+  | 'phone'
+  | 'immediately'
+  | 'duration';
+
+export type ParseResult =
+  | { ok: true; value: ParamValue | undefined }
+  | { ok: false; reason: Reason };
+
+/** Empty means "not given": undefined, null and strings of blanks. */
+export function isEmpty(raw: unknown): boolean {
+  return raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === '');
+}
+
+function integer(raw: unknown): number | undefined {
+  if (typeof raw === 'number') return Number.isInteger(raw) ? raw : undefined;
+  if (typeof raw === 'string' && /^\s*[+-]?\d+\s*$/.test(raw)) return Number(raw.trim());
+  return undefined;
+}
+
+/** A number in [min, max], or a friendly name of `names` (case-insensitive, `_` or blank as `-`). */
+function numberOrName(raw: unknown, names: Readonly<Record<string, number>>, allowed: (n: number) => boolean):
+  number | undefined {
+  const n = integer(raw);
+  if (n !== undefined) return allowed(n) ? n : undefined;
+  if (typeof raw !== 'string') return undefined;
+  const key = raw.trim().toLowerCase().replace(/[_\s]+/g, '-');
+  return Object.prototype.hasOwnProperty.call(names, key) ? names[key] : undefined;
+}
+
+const isDirection = (n: number) => (n >= 0 && n <= 11) || n === 16;
+
+/** Parses one value for `spec`; empty values give `{ok: true, value: undefined}` unless required. */
+export function parseParam(spec: ParamSpec, raw: unknown): ParseResult {
+  if (isEmpty(raw)) return spec.required ? { ok: false, reason: 'missing' } : { ok: true, value: undefined };
+  let v: ParamValue | undefined;
+  switch (spec.kind) {
+    case 'serial': {
+      const s = typeof raw === 'number' && Number.isSafeInteger(raw) && raw >= 0 ? String(raw)
+        : typeof raw === 'string' ? raw.trim() : '';
+      v = /^[A-Za-z0-9]{1,64}$/.test(s) ? s.toUpperCase() : undefined;
+      break;
+    }
+    case 'channel': {
+      const n = integer(raw);
+      v = n !== undefined && n >= 1 && n <= MAX_CHANNEL ? n : undefined;
+      break;
+    }
+    case 'index': {
+      const n = integer(raw);
+      v = n !== undefined && n >= 1 && n <= MAX_PRESET_INDEX ? n : undefined;
+      break;
+    }
+    case 'direction':
+      v = numberOrName(raw, DIRECTIONS, isDirection);
+      break;
+    case 'speed':
+      v = numberOrName(raw, SPEEDS, (n) => n >= 0 && n <= 2);
+      break;
+    case 'mirror':
+      v = numberOrName(raw, MIRROR_COMMANDS, (n) => n >= 0 && n <= 2);
+      break;
+    case 'immediately':
+      if (raw === true || raw === false) v = raw ? 1 : 0;
+      else if (typeof raw === 'string' && /^(true|false)$/i.test(raw.trim())) v = /^true$/i.test(raw.trim()) ? 1 : 0;
+      else v = numberOrName(raw, IMMEDIATELY, (n) => n === 0 || n === 1);
+      break;
+    case 'duration': {
+      const n = integer(raw);
+      v = n !== undefined && n >= 0 && n <= MAX_DURATION_MS ? n : undefined;
+      break;
+    }
+    case 'presetName': {
+      const s = typeof raw === 'string' ? raw.trim() : typeof raw === 'number' ? String(raw) : '';
+      v = s.length >= 1 && s.length <= MAX_PRESET_NAME_LENGTH ? s : undefined;
+      break;
+    }
+    case 'cardPassword': {
+      const s = typeof raw === 'string' ? raw.trim() : typeof raw === 'number' ? String(raw) : '';
+      v = s.length >= 1 && s.length <= 128 && !/[\s]/.test(s) ? s : undefined;
+      break;
+    }
+    case 'phone': {
+      const s = typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw.trim() : '';
+      v = /^\+?\d{5,20}$/.test(s) ? s : undefined;
+      break;
+    }
+  }
+  return v === undefined ? { ok: false, reason: spec.kind === 'serial' ? 'serial' : (spec.kind as Reason) } : { ok: true, value: v };
+}
+
+/** How a bad value is shown in a validation message: quoted and cut short; secrets never. */
+export function describeValue(spec: ParamSpec, raw: unknown): string {
+  if (spec.secret) return '(hidden)';
+  if (isEmpty(raw)) return raw === undefined ? '(empty)' : JSON.stringify(raw);
+  let s: string;
+  if (typeof raw === 'string') s = JSON.stringify(raw);
+  else if (typeof raw === 'number' || typeof raw === 'boolean') s = String(raw);
+  else {
+    try {
+      s = JSON.stringify(raw) ?? typeof raw;
+    } catch {
+      s = typeof raw;
+    }
+  }
+  return s.length > 60 ? s.slice(0, 57) + '...' : s;
+}
+
+/** Catalog args of the validation message for `spec` and its bad raw value. */
+export function validationArgs(spec: ParamSpec, raw: unknown): { param: ParamName; value: string; max: number } {
+  const max = spec.kind === 'duration' ? MAX_DURATION_MS : spec.kind === 'index' ? MAX_PRESET_INDEX
+    : spec.kind === 'channel' ? MAX_CHANNEL : MAX_PRESET_NAME_LENGTH;
+  return { param: spec.name, value: describeValue(spec, raw), max };
+}

@@ -1,0 +1,77 @@
+// Preset names (design.md section 5): the API knows preset numbers only; preset-add with a name
+// remembers name -> index per device and channel in the config node's context, so a persistent
+// context store keeps them across restarts. Updates are serialised (read-modify-write).
+
+export interface ContextLike {
+  get(key: string, store: string | undefined, cb: (err: Error | null | undefined, value?: unknown) => void): void;
+  set(key: string, value: unknown, store: string | undefined, cb: (err?: Error | null) => void): void;
+}
+
+export const PRESETS_KEY = 'ezvizPresetNames';
+
+/** name -> index, per "SERIAL/channel". */
+type PresetMap = Record<string, Record<string, number>>;
+
+export class PresetStore {
+  private chain: Promise<unknown> = Promise.resolve();
+
+  constructor(private readonly ctx: ContextLike, private readonly store?: string) {}
+
+  private read(): Promise<PresetMap> {
+    return new Promise((resolve, reject) => {
+      this.ctx.get(PRESETS_KEY, this.store, (err, value) => {
+        if (err) reject(err);
+        else resolve(value && typeof value === 'object' ? (value as PresetMap) : {});
+      });
+    });
+  }
+
+  private write(map: PresetMap): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.ctx.set(PRESETS_KEY, map, this.store, (err) => (err ? reject(err) : resolve()));
+    });
+  }
+
+  private serial<T>(task: () => Promise<T>): Promise<T> {
+    const result = this.chain.then(task, task);
+    this.chain = result.catch(() => undefined);
+    return result;
+  }
+
+  /** The index of `name` on the camera, and every name known there (sorted). */
+  lookup(serial: string, channel: number, name: string): Promise<{ index: number | undefined; known: string[] }> {
+    return this.serial(async () => {
+      const cam = (await this.read())[`${serial}/${channel}`] ?? {};
+      const index = Object.prototype.hasOwnProperty.call(cam, name) ? cam[name] : undefined;
+      return { index, known: Object.keys(cam).sort() };
+    });
+  }
+
+  /** Remembers `name` for a preset just added; names still pointing at that index are stale. */
+  remember(serial: string, channel: number, name: string, index: number): Promise<void> {
+    return this.serial(async () => {
+      const map = { ...(await this.read()) };
+      const key = `${serial}/${channel}`;
+      const cam: Record<string, number> = {};
+      for (const [n, i] of Object.entries(map[key] ?? {})) if (i !== index) cam[n] = i;
+      cam[name] = index;
+      map[key] = cam;
+      await this.write(map);
+    });
+  }
+
+  /** Forgets every name of a cleared preset. */
+  forget(serial: string, channel: number, index: number): Promise<void> {
+    return this.serial(async () => {
+      const map = { ...(await this.read()) };
+      const key = `${serial}/${channel}`;
+      const old = map[key];
+      if (!old) return;
+      const cam: Record<string, number> = {};
+      for (const [n, i] of Object.entries(old)) if (i !== index) cam[n] = i;
+      if (Object.keys(cam).length) map[key] = cam;
+      else delete map[key];
+      await this.write(map);
+    });
+  }
+}

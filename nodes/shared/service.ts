@@ -1,0 +1,386 @@
+// What a config node offers the operation nodes that use it: one client, the token, and the
+// behaviour of design.md section 5 (per-camera order, stop before start, timed moves, retries,
+// the card-password guard, preset names). Operation nodes call `call()` and get one result.
+
+import { performance } from 'perf_hooks';
+import { EzvizClient, PostOutcome, ApiReply } from './client';
+import { EzvizError, hintKey, isRetriable } from './errors';
+import { hooks } from './hooks';
+import type { Translate } from './i18n';
+import { OPERATIONS, OperationName, OperationSpec, SpecSection } from './operations';
+import { PresetStore } from './presets';
+import { KeyedQueue } from './queue';
+import { Token, TokenCache, TokenState } from './token';
+
+/** Card-password lockout after 60030 (spec 7.2: "Input again after 24 hours"). */
+export const CARD_LOCK_MS = 24 * 3600 * 1000;
+/** Longest back-off between two retries. */
+export const MAX_RETRY_DELAY_MS = 30000;
+/** Close waits at most this long for the stops of pending timed moves (Node-RED allows 15 s). */
+export const CLOSE_WAIT_MS = 12000;
+
+export type Fields = Record<string, string | number>;
+
+/** The operation node behind a request. */
+export interface Owner {
+  readonly id: string;
+  /** true once the node closed: queued requests are dropped, retries end, nothing is sent. */
+  readonly closed: boolean;
+  /** The stop of a timed move this owner started has been sent (`error` when it failed). */
+  timedStopDone(error: EzvizError | undefined, request: Fields, origin: unknown): void;
+}
+
+export interface CallRequest {
+  spec: OperationSpec;
+  /** Parameters to send (only those given), without the token. May be completed (index, direction). */
+  fields: Fields;
+  presetName?: string;
+  /** ptz-start: ms until the node sends the stop itself; 0 or undefined = until a stop. */
+  duration?: number;
+  owner: Owner;
+  /** Handed back to `owner.timedStopDone` (e.g. the msg id of the start). */
+  origin?: unknown;
+}
+
+export type CallResult =
+  | { kind: 'ok'; reply: ApiReply; fields: Fields; durationMs: number }
+  | { kind: 'error'; error: EzvizError; fields: Fields; durationMs: number }
+  | { kind: 'closed' };
+
+export interface ServiceOptions {
+  baseUrl: string;
+  timeout: number;
+  maxRetries: number;
+  retryDelay: number;
+  accessToken?: string;
+  appKey?: string;
+  appSecret?: string;
+  /** Set when the config node's settings are invalid: every call fails locally with it. */
+  configError?: string;
+  t: Translate;
+  presets?: PresetStore;
+  warn(text: string): void;
+  onTokenState?(state: TokenState): void;
+}
+
+interface Move {
+  key: string;
+  /** deviceSerial, channelNo and the start's direction: what the stop sends. */
+  stopFields: Fields;
+  owner: Owner;
+  origin: unknown;
+  timer?: ReturnType<typeof setTimeout>;
+  stopping?: Promise<void>;
+}
+
+const STOP = OPERATIONS['ptz-stop'];
+
+/** Jittered exponential back-off: base * 2^attempt, between half and all of it, capped. */
+export function retryDelayMs(base: number, attempt: number, random: number): number {
+  const full = Math.min(MAX_RETRY_DELAY_MS, base * 2 ** attempt);
+  return Math.round(full / 2 + (full / 2) * random);
+}
+
+export class EzvizService {
+  readonly tokens: TokenCache;
+  private readonly client: EzvizClient;
+  private readonly queue = new KeyedQueue();
+  private readonly moves = new Map<string, Move>();
+  private readonly cardLocks = new Map<string, number>();
+  private closing = false;
+
+  constructor(private readonly opts: ServiceOptions) {
+    this.client = new EzvizClient({ timeout: opts.timeout });
+    this.tokens = new TokenCache({
+      baseUrl: opts.baseUrl,
+      accessToken: opts.accessToken,
+      appKey: opts.appKey,
+      appSecret: opts.appSecret,
+      now: () => hooks.now(),
+      post: (url, fields) => this.client.post(url, fields),
+      fail: (outcome) => this.tokenError(outcome),
+      onState: opts.onTokenState,
+    });
+  }
+
+  // ---- errors -------------------------------------------------------------------------------
+
+  private apiError(operation: OperationName | 'token', section: SpecSection | 'token', reply: ApiReply): EzvizError {
+    const t = this.opts.t;
+    const key = hintKey(reply.code, section);
+    const hint = key ? t(`hints.${key}`) : '';
+    const msg = reply.msg || t('errors.noMessage');
+    return new EzvizError({
+      code: reply.code,
+      message: hint ? t('errors.apiHint', { msg, code: reply.code, hint }) : t('errors.api', { msg, code: reply.code }),
+      operation,
+      source: 'api',
+      retriable: isRetriable('api', reply.code),
+    });
+  }
+
+  private transportError(operation: OperationName | 'token', outcome: Exclude<PostOutcome, { ok: true }>, url: string):
+    EzvizError {
+    const t = this.opts.t;
+    let host = url;
+    try {
+      host = new URL(url).host;
+    } catch {
+      /* keep the url */
+    }
+    const message = outcome.source === 'network'
+      ? t(outcome.code === 'ETIMEDOUT' ? 'errors.timeout' : 'errors.network', { code: outcome.code, host, timeout: this.opts.timeout })
+      : t(outcome.nonJson ? 'errors.nonJson' : 'errors.http', { status: outcome.status, host });
+    return new EzvizError({ code: outcome.code, message, operation, source: outcome.source,
+      retriable: isRetriable(outcome.source, outcome.code) });
+  }
+
+  private tokenError(outcome: PostOutcome | 'no-credentials'): EzvizError {
+    const t = this.opts.t;
+    if (outcome === 'no-credentials') {
+      return new EzvizError({ code: 'NO_CREDENTIALS', message: t('errors.noCredentials'), operation: 'token',
+        source: 'local', retriable: false });
+    }
+    let inner: EzvizError;
+    if (!outcome.ok) inner = this.transportError('token', outcome, this.opts.baseUrl);
+    else if (outcome.reply.code === '200') {
+      inner = new EzvizError({ code: 'HTTP_200', message: t('errors.badTokenReply'), operation: 'token', source: 'http',
+        retriable: false });
+    } else inner = this.apiError('token', 'token', outcome.reply);
+    inner.message = t('errors.token', { detail: inner.message });
+    return inner;
+  }
+
+  private localError(operation: OperationName, code: string, message: string): EzvizError {
+    return new EzvizError({ code, message, operation, source: 'local', retriable: false });
+  }
+
+  // ---- one request, with token refresh and retries --------------------------------------------
+
+  /**
+   * Sends one operation: token, request, a single resend after a token refresh on 10002, and for
+   * idempotent operations retries of transient failures. Never rejects.
+   */
+  private async send(spec: OperationSpec, fields: Fields, owner: Owner | undefined, retries: boolean):
+    Promise<Exclude<CallResult, { kind: 'closed' }>> {
+    const started = performance.now();
+    const maxRetries = retries && spec.idempotent ? this.opts.maxRetries : 0;
+    let attempt = 0;
+    let refreshed = false;
+    for (;;) {
+      let error: EzvizError;
+      let token: Token | undefined;
+      try {
+        token = await this.tokens.get();
+      } catch (e) {
+        error = e as EzvizError;
+        error.operation = spec.operation;
+      }
+      if (token) {
+        const url = token.base + spec.path;
+        const outcome = await this.client.post(url, fields, token.value);
+        if (outcome.ok) {
+          const code = outcome.reply.code;
+          if (code === '200') {
+            this.tokens.confirm();
+            return { kind: 'ok', reply: outcome.reply, fields, durationMs: Math.round(performance.now() - started) };
+          }
+          if (code === '10002') {
+            this.tokens.invalidate(token);
+            if (this.tokens.canRefresh && !refreshed) {
+              refreshed = true;
+              continue;
+            }
+          }
+          error = this.apiError(spec.operation, spec.section, outcome.reply);
+          if (code === '10002' && !this.tokens.canRefresh) error.message += ' ' + this.opts.t('errors.tokenExpired');
+        } else {
+          error = this.transportError(spec.operation, outcome, url);
+        }
+      }
+      if (attempt >= maxRetries || !error!.retriable || owner?.closed || this.closing) {
+        return { kind: 'error', error: error!, fields, durationMs: Math.round(performance.now() - started) };
+      }
+      await hooks.sleep(retryDelayMs(this.opts.retryDelay, attempt, hooks.random()));
+      attempt++;
+    }
+  }
+
+  // ---- the entry point of operation nodes ---------------------------------------------------
+
+  call(req: CallRequest): Promise<CallResult> {
+    const { spec, fields } = req;
+    if (this.opts.configError) {
+      return Promise.resolve({ kind: 'error', fields, durationMs: 0,
+        error: this.localError(spec.operation, 'INVALID_CONFIG', this.opts.configError) });
+    }
+    if (!this.tokens.hasCredentials) {
+      const error = this.tokenError('no-credentials');
+      error.operation = spec.operation;
+      return Promise.resolve({ kind: 'error', error, fields, durationMs: 0 });
+    }
+    if (spec.operation === 'storage-open') return this.storageOpen(req);
+    if (!spec.cameraQueue) return this.send(spec, fields, req.owner, true);
+    const key = `${fields.deviceSerial}/${fields.channelNo}`;
+    return this.queue.run(key, () => this.camera(key, req));
+  }
+
+  /** storage-open behind the card-password guard (design.md section 5). */
+  private async storageOpen(req: CallRequest): Promise<CallResult> {
+    const serial = String(req.fields.deviceSerial);
+    const until = this.cardLocks.get(serial);
+    if (until !== undefined) {
+      if (hooks.now() < until) {
+        return { kind: 'error', fields: req.fields, durationMs: 0, error: this.localError('storage-open', '60030',
+          this.opts.t('errors.cardLocked', { serial, until: new Date(until).toISOString() })) };
+      }
+      this.cardLocks.delete(serial);
+    }
+    const result = await this.send(req.spec, req.fields, req.owner, false);
+    if (result.kind === 'error' && result.error.source === 'api' && result.error.code === '60030') {
+      this.cardLocks.set(serial, hooks.now() + CARD_LOCK_MS);
+    }
+    return result;
+  }
+
+  /** One PTZ or preset request, run inside the camera's queue. */
+  private async camera(key: string, req: CallRequest): Promise<CallResult> {
+    if (req.owner.closed) return { kind: 'closed' };
+    const { spec, fields } = req;
+    const op = spec.operation;
+
+    if ((op === 'preset-call' || op === 'preset-clear') && fields.index === undefined && req.presetName !== undefined) {
+      const found = await this.lookupPreset(fields, req.presetName);
+      if (found instanceof EzvizError) {
+        found.operation = op;
+        return { kind: 'error', error: found, fields, durationMs: 0 };
+      }
+      fields.index = found;
+    }
+
+    const move = this.moves.get(key);
+    if (move) {
+      if (op === 'ptz-stop') {
+        this.cancelTimer(move);
+        if (fields.direction === undefined && move.stopFields.direction !== undefined) {
+          fields.direction = move.stopFields.direction;
+        }
+      } else if (op === 'ptz-start' || op === 'preset-call') {
+        // Spec section 3, PTZ rule: a running movement is stopped before the next one.
+        this.cancelTimer(move);
+        const stop = await this.send(STOP, move.stopFields, req.owner, true);
+        if (this.moves.get(key) === move) this.moves.delete(key);
+        if (stop.kind === 'error') return { ...stop, fields };
+      }
+    }
+
+    const result = await this.send(spec, fields, req.owner, true);
+    if (op === 'ptz-stop') {
+      if (move && this.moves.get(key) === move) this.moves.delete(key);
+    } else if (op === 'ptz-start' && result.kind === 'ok') {
+      const stopFields: Fields = { deviceSerial: fields.deviceSerial, channelNo: fields.channelNo,
+        direction: fields.direction };
+      const started: Move = { key, stopFields, owner: req.owner, origin: req.origin };
+      this.moves.set(key, started);
+      if (req.duration && req.duration > 0) {
+        started.timer = setTimeout(() => {
+          started.timer = undefined;
+          void this.timedStop(started);
+        }, req.duration);
+      }
+    } else if (result.kind === 'ok' && this.opts.presets) {
+      await this.updatePresetNames(op, result, req.presetName);
+    }
+    return result;
+  }
+
+  private async lookupPreset(fields: Fields, name: string): Promise<number | EzvizError> {
+    const t = this.opts.t;
+    const serial = String(fields.deviceSerial);
+    const channel = Number(fields.channelNo);
+    let found: { index: number | undefined; known: string[] };
+    try {
+      found = this.opts.presets ? await this.opts.presets.lookup(serial, channel, name) : { index: undefined, known: [] };
+    } catch {
+      return this.localError('preset-call', 'CONTEXT', t('errors.context'));
+    }
+    if (found.index !== undefined) return found.index;
+    const camera = `${serial}/${channel}`;
+    const message = found.known.length
+      ? t('validation.presetUnknown', { name: JSON.stringify(name), camera, known: found.known.join(', ') })
+      : t('validation.presetNoNames', { name: JSON.stringify(name), camera });
+    return new EzvizError({ code: '10001', message, operation: 'preset-call', source: 'validation', retriable: false });
+  }
+
+  private async updatePresetNames(op: OperationName, result: { reply: ApiReply; fields: Fields }, name?: string):
+    Promise<void> {
+    const presets = this.opts.presets!;
+    const serial = String(result.fields.deviceSerial);
+    const channel = Number(result.fields.channelNo);
+    try {
+      if (op === 'preset-add' && name !== undefined) {
+        const index = Number((result.reply.data as { index?: unknown } | undefined)?.index);
+        if (Number.isInteger(index)) await presets.remember(serial, channel, name, index);
+      } else if (op === 'preset-clear') {
+        await presets.forget(serial, channel, Number(result.fields.index));
+      }
+    } catch {
+      this.opts.warn(this.opts.t('errors.context'));
+    }
+  }
+
+  // ---- timed moves ----------------------------------------------------------------------------
+
+  private cancelTimer(move: Move): void {
+    if (move.timer) {
+      clearTimeout(move.timer);
+      move.timer = undefined;
+    }
+  }
+
+  /** Sends the stop of a timed move through the camera's queue (once, however often asked). */
+  private timedStop(move: Move): Promise<void> {
+    this.cancelTimer(move);
+    if (!move.stopping) {
+      move.stopping = this.queue.run(move.key, async () => {
+        if (this.moves.get(move.key) !== move) return; // stopped or replaced meanwhile
+        const result = await this.send(STOP, move.stopFields, undefined, !this.closing);
+        if (this.moves.get(move.key) === move) this.moves.delete(move.key);
+        try {
+          move.owner.timedStopDone(result.kind === 'error' ? result.error : undefined, move.stopFields, move.origin);
+        } catch {
+          /* a reporting failure must not break the queue */
+        }
+      });
+    }
+    return move.stopping;
+  }
+
+  /** Stops at once every pending timed move (of one owner, or all). Resolves when sent or after CLOSE_WAIT_MS. */
+  stopTimedMoves(ownerId?: string): Promise<void> {
+    const stops: Promise<void>[] = [];
+    for (const move of this.moves.values()) {
+      if ((ownerId === undefined || move.owner.id === ownerId) && (move.timer || move.stopping)) {
+        stops.push(this.timedStop(move));
+      }
+    }
+    if (!stops.length) return Promise.resolve();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const cap = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, CLOSE_WAIT_MS);
+    });
+    return Promise.race([Promise.all(stops).then(() => undefined), cap]).finally(() => clearTimeout(timer));
+  }
+
+  /** Whether the config node believes the camera is moving (started, not yet stopped). */
+  isMoving(deviceSerial: string, channelNo: number): boolean {
+    return this.moves.has(`${deviceSerial}/${channelNo}`);
+  }
+
+  /** Stops pending timed moves, then closes the connections. */
+  async close(): Promise<void> {
+    this.closing = true;
+    await this.stopTimedMoves();
+    this.client.close();
+  }
+}

@@ -1,0 +1,23 @@
+// Settings of the config node: defaults and limits (shared with the editor: no Node.js imports).
+
+export const DEFAULTS = Object.freeze({
+  baseUrl: 'https://open.ys7.com',
+  timeout: 10000,
+  maxRetries: 3,
+  retryDelay: 500,
+});
+
+/** Limits of the numeric settings (inclusive). */
+export const LIMITS = Object.freeze({
+  timeout: [100, 120000],
+  maxRetries: [0, 10],
+  retryDelay: [0, 60000],
+} as const);
+
+/** An integer setting, its default when empty, undefined when out of range or not a number. */
+export function intSetting(raw: unknown, fallback: number, [min, max]: readonly [number, number]): number | undefined {
+  if (raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === '')) return fallback;
+  const n = typeof raw === 'number' ? raw : /^\s*\d+\s*$/.test(String(raw)) ? Number(raw) : NaN;
+  return Number.isInteger(n) && n >= min && n <= max ? n : undefined;
+}
+
