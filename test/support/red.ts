@@ -1,0 +1,263 @@
+// Node-RED test support: the helper with our nine nodes and the real message catalog, flow
+// builders, message waiting, and the record of everything the nodes said (sent messages,
+// statuses, log lines) that the secrets test scans at the end of the whole run.
+
+import path from 'path';
+import helper from 'node-red-node-test-helper';
+import type { Node } from 'node-red';
+import { hooks, resetHooks } from '../../nodes/shared/hooks';
+import { CATALOG_NS } from '../../nodes/shared/i18n';
+import type { OperationName } from '../../nodes/shared/operations';
+import { OPERATIONS } from '../../nodes/shared/operations';
+import type { Simulator } from '../../simulator';
+import { startSimulator } from '../../simulator';
+import type { SimulatorOptions } from '../../simulator';
+
+// eslint-disable-next-line @typescript-eslint/no-var-requires
+const { i18n } = require('@node-red/util');
+
+helper.init(require.resolve('node-red'));
+
+const ROOT = path.resolve(__dirname, '..', '..', '..');
+let catalogReady: Promise<void> | undefined;
+
+/** Registers the config node's catalog with Node-RED's i18n (the helper does not). */
+export function loadCatalog(): Promise<void> {
+  if (!catalogReady) {
+    i18n.init({ lang: 'en-US' });
+    catalogReady = i18n.registerMessageCatalog(CATALOG_NS, path.join(ROOT, 'nodes', 'ezviz-config', 'locales'),
+      'ezviz-config.json').then(() => undefined);
+  }
+  return catalogReady!;
+}
+
+/** The translated text of a key of the shared catalog (what the nodes show). */
+export function text(key: string, args?: Record<string, unknown>): string {
+  return i18n._(`${CATALOG_NS}:${key}`, args);
+}
+
+type NodeModule = (RED: unknown) => void;
+
+function realI18n(fn: NodeModule): NodeModule {
+  // The helper replaces RED._ with the identity; put Node-RED's real translator back.
+  return (RED: unknown) => {
+    (RED as { _: unknown })._ = (...args: unknown[]) => i18n._(...args);
+    return fn(RED);
+  };
+}
+
+const mod = (type: string): NodeModule => realI18n(require(`../../nodes/${type}/${type}`));
+
+export const NODES: NodeModule[] = [
+  mod('ezviz-config'),
+  ...Object.values(OPERATIONS).map((o) => mod(o.type)),
+  require('@node-red/nodes/core/common/25-catch.js'),
+];
+
+// ---- what the nodes said ----------------------------------------------------------------------
+
+/** Everything seen in the whole run: JSON of sent messages, statuses and log lines. */
+export const said: string[] = [];
+/** Secret strings used anywhere in the run (tokens, app secrets, card passwords). */
+export const secrets = new Set<string>(['demo-app-secret', 'at.demo-token']);
+const sims = new Set<Simulator>();
+
+function serialise(v: unknown): string {
+  const seen = new WeakSet<object>();
+  try {
+    return JSON.stringify(v, (_k, val) => {
+      if (val instanceof Error) return { ...val, name: val.name, message: val.message, stack: val.stack };
+      if (val && typeof val === 'object') {
+        if (seen.has(val)) return '[circular]';
+        seen.add(val);
+      }
+      if (typeof val === 'function') return undefined;
+      return val;
+    }) ?? String(v);
+  } catch {
+    return String(v);
+  }
+}
+
+function record(): void {
+  const proto = (helper as unknown as { _NodePrototype: Record<string, { args?: unknown[][] }> })._NodePrototype;
+  for (const m of ['send', 'status', 'warn', 'error', 'log', 'debug', 'trace']) {
+    const args = proto[m]?.args;
+    if (args) for (const a of args) said.push(`${m}: ${serialise(a)}`);
+  }
+  try {
+    for (const a of helper.log().args) said.push(`RED.log: ${serialise(a)}`);
+  } catch {
+    /* no flow loaded */
+  }
+  for (const sim of sims) for (const token of Object.keys(sim.state.tokens)) secrets.add(token);
+}
+
+// ---- flows --------------------------------------------------------------------------------------
+
+export interface ConfigProps {
+  baseUrl?: string;
+  timeout?: number | string;
+  maxRetries?: number | string;
+  retryDelay?: number | string;
+}
+
+export interface Creds {
+  accessToken?: string;
+  appKey?: string;
+  appSecret?: string;
+}
+
+export interface FlowOptions {
+  /** Node properties of the operation node (P and PType). */
+  props?: Record<string, unknown>;
+  config?: ConfigProps;
+  creds?: Creds;
+  /** Credentials of the operation node (cardPassword). */
+  nodeCreds?: Record<string, string>;
+  /** Wire output 2 to the helper node `err` (default true). */
+  errorWired?: boolean;
+  /** Add a Catch node wired to helper `caught`. */
+  withCatch?: boolean;
+  /** Number of operation nodes (ids op, op2, ...), all wired to `ok` / `err`. */
+  count?: number;
+}
+
+export const TAB = 'tab1';
+
+/** A flow: one config node `cfg`, operation node(s) `op`, helpers `ok`, `err` (and `caught`). */
+export function buildFlow(operation: OperationName, url: string, o: FlowOptions = {}): {
+  flow: Record<string, unknown>[]; credentials: Record<string, Record<string, string>>;
+} {
+  const type = OPERATIONS[operation].type;
+  const flow: Record<string, unknown>[] = [
+    { id: TAB, type: 'tab', label: 'test' },
+    { id: 'cfg', type: 'ezviz-config', name: 'sim', baseUrl: url, timeout: 2000, maxRetries: 3, retryDelay: 10,
+      ...o.config },
+    { id: 'ok', type: 'helper', z: TAB },
+    { id: 'err', type: 'helper', z: TAB },
+  ];
+  const credentials: Record<string, Record<string, string>> = {
+    cfg: { ...(o.creds ?? { accessToken: 'at.demo-token' }) } as Record<string, string>,
+  };
+  const count = o.count ?? 1;
+  for (let i = 0; i < count; i++) {
+    const id = i === 0 ? 'op' : `op${i + 1}`;
+    flow.push({ id, type, z: TAB, name: '', config: 'cfg', ...o.props,
+      wires: [['ok'], o.errorWired === false ? [] : ['err']] });
+    if (o.nodeCreds) credentials[id] = o.nodeCreds;
+  }
+  if (o.withCatch) {
+    flow.push({ id: 'catch', type: 'catch', z: TAB, scope: null, uncaught: false, wires: [['caught']] });
+    flow.push({ id: 'caught', type: 'helper', z: TAB });
+  }
+  return { flow, credentials };
+}
+
+export async function load(flow: Record<string, unknown>[], credentials: Record<string, unknown> = {}): Promise<void> {
+  await loadCatalog();
+  await helper.load(NODES as never, flow as never, credentials as never);
+}
+
+export async function loadOp(operation: OperationName, url: string, o: FlowOptions = {}): Promise<void> {
+  const { flow, credentials } = buildFlow(operation, url, o);
+  await load(flow, credentials);
+}
+
+/** Unloads the flow, after recording what its nodes said. */
+export async function unload(): Promise<void> {
+  record();
+  await helper.unload();
+}
+
+export function node<T = Node>(id: string): T {
+  return helper.getNode(id) as unknown as T;
+}
+
+export type Msg = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+/** The next message a helper node receives. */
+export function nextMessage(id: string, timeoutMs = 3000): Promise<Msg> {
+  return new Promise((resolve, reject) => {
+    const n = helper.getNode(id);
+    const timer = setTimeout(() => reject(new Error(`no message at ${id} within ${timeoutMs} ms`)), timeoutMs);
+    n.once('input', (msg: Msg) => {
+      clearTimeout(timer);
+      resolve(msg);
+    });
+  });
+}
+
+/** Collects every message of the helper nodes `ok`, `err` (and `caught`). */
+export function collect(ids: string[] = ['ok', 'err']): Record<string, Msg[]> & { wait(total: number, ms?: number): Promise<void> } {
+  const out: Record<string, Msg[]> = {};
+  let waiter: { total: number; resolve: () => void } | undefined;
+  const count = () => ids.reduce((n, id) => n + out[id].length, 0);
+  for (const id of ids) {
+    out[id] = [];
+    helper.getNode(id).on('input', (msg: Msg) => {
+      out[id].push(msg);
+      if (waiter && count() >= waiter.total) waiter.resolve();
+    });
+  }
+  return Object.assign(out, {
+    wait(total: number, ms = 5000): Promise<void> {
+      if (count() >= total) return Promise.resolve();
+      return new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`got ${count()} of ${total} messages within ${ms} ms`)), ms);
+        waiter = { total, resolve: () => { clearTimeout(timer); resolve(); } };
+      });
+    },
+  });
+}
+
+/** Sends `msg` into the operation node and resolves with the first message on `ok` or `err`. */
+export function run(msg: Msg, id = 'op', timeoutMs = 5000): Promise<{ port: 'ok' | 'err'; msg: Msg }> {
+  return new Promise((resolve, reject) => {
+    const ok = helper.getNode('ok');
+    const err = helper.getNode('err');
+    const timer = setTimeout(() => {
+      cleanup();
+      reject(new Error('no output within ' + timeoutMs + ' ms'));
+    }, timeoutMs);
+    const onOk = (m: Msg) => { cleanup(); resolve({ port: 'ok', msg: m }); };
+    const onErr = (m: Msg) => { cleanup(); resolve({ port: 'err', msg: m }); };
+    function cleanup() {
+      clearTimeout(timer);
+      ok.removeListener('input', onOk);
+      err.removeListener('input', onErr);
+    }
+    ok.on('input', onOk);
+    err.on('input', onErr);
+    helper.getNode(id).receive(msg);
+  });
+}
+
+// ---- simulators ---------------------------------------------------------------------------------
+
+export async function startSim(opts: SimulatorOptions = {}): Promise<Simulator> {
+  const sim = await startSimulator({ port: 0, ...opts });
+  sims.add(sim);
+  return sim;
+}
+
+export async function stopSim(sim: Simulator | undefined): Promise<void> {
+  if (!sim) return;
+  for (const token of Object.keys(sim.state.tokens)) secrets.add(token);
+  await sim.close();
+}
+
+/** Instant, counted retry sleeps and a fixed random number. */
+export function fastRetries(): { sleeps: number[] } {
+  const sleeps: number[] = [];
+  hooks.sleep = (ms: number) => {
+    sleeps.push(ms);
+    return Promise.resolve();
+  };
+  hooks.random = () => 0.5;
+  return { sleeps };
+}
+
+export { helper, hooks, resetHooks };
+
+export const delay = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
