@@ -1,0 +1,660 @@
+'use strict';
+// The measured process of `npm run bench` (started by scripts/bench/index.js with --expose-gc and
+// NODE_EXTRA_CA_CERTS naming the run's self-signed certificate). The simulators run in child
+// processes (sim-child.js); Node-RED runs embedded in this process. See README "Performance".
+//
+//   A   bare axios POST with a keep-alive agent
+//   B   the same request through an ezviz-storage-info node
+//   C   DIY flow: function node (form body) -> core http request node (keep-alive off, returns
+//       a parsed JSON object)
+//   C+  the same DIY flow with the http request node's keep-alive option on
+//
+// Cells (transport x concurrency) run one group after another; inside a group the four scenarios
+// run in rounds, in an order rotated every round, so drift hits all four alike.
+
+const fs = require('fs');
+const os = require('os');
+const path = require('path');
+const http = require('http');
+const https = require('https');
+const { fork } = require('child_process');
+const { performance } = require('perf_hooks');
+const { quantile, round, table } = require('./stats');
+
+const root = path.resolve(__dirname, '..', '..');
+const args = process.argv.slice(2);
+const quick = args.includes('--quick');
+const tlsDir = process.env.EZVIZ_BENCH_TLS_DIR || '';
+const hasTls = Boolean(tlsDir && fs.existsSync(path.join(tlsDir, 'cert.pem')));
+
+const CONF = {
+  latencyMs: 20,
+  rounds: quick ? 2 : 4,
+  // requests per cell over all rounds (measured), and warm-up requests per cell
+  perCell: { 1: quick ? 40 : 400, 32: quick ? 320 : 3200 },
+  warmup: { 1: quick ? 10 : 30, 32: quick ? 64 : 320 },
+  concurrencies: [1, 32],
+  transports: hasTls ? ['http', 'https'] : ['http'],
+  tokenMessages: 1000,
+  timedMoves: quick ? 40 : 200,
+  timedDurationsMs: [100, 150, 200],
+  memWarmup: quick ? 2000 : 10000,
+  memMessages: quick ? 10000 : 100000,
+  memConcurrency: 32,
+};
+
+const SERIAL = 'C00000001';
+const TOKEN = 'at.demo-token';
+const INFO_PATH = '/api/lapp/cloud/storage/device/info';
+const TOKEN_PATH = '/api/lapp/token/get';
+const PTZ_START = '/api/lapp/device/ptz/start';
+const PTZ_STOP = '/api/lapp/device/ptz/stop';
+const SCENARIOS = ['A', 'B', 'C', 'C+'];
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const log = (s) => process.stderr.write(`bench: ${s}\n`);
+const cpuUs = () => {
+  const c = process.cpuUsage();
+  return c.user + c.system;
+};
+const gc = async () => {
+  if (!global.gc) return;
+  for (let i = 0; i < 3; i++) {
+    global.gc();
+    await sleep(50);
+  }
+};
+const mb = (bytes) => round(bytes / 1048576, 1);
+
+// ---------------------------------------------------------------- simulator child processes
+
+class SimChild {
+  static start(label, opts) {
+    const child = fork(path.join(__dirname, 'sim-child.js'), [JSON.stringify(opts)], {
+      execArgv: [],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    const sim = new SimChild(label, child);
+    return new Promise((resolve, reject) => {
+      child.once('exit', (code) => reject(new Error(`simulator ${label} exited (${code})`)));
+      sim.waiters.set(0, (m) => {
+        sim.url = m.url;
+        resolve(sim);
+      });
+    });
+  }
+
+  constructor(label, child) {
+    this.label = label;
+    this.child = child;
+    this.nextId = 1;
+    this.waiters = new Map();
+    child.on('message', (m) => {
+      const w = this.waiters.get(m.id);
+      if (w) {
+        this.waiters.delete(m.id);
+        w(m);
+      }
+    });
+  }
+
+  call(cmd, extra = {}) {
+    const id = this.nextId++;
+    return new Promise((resolve) => {
+      this.waiters.set(id, resolve);
+      this.child.send({ id, cmd, ...extra });
+    });
+  }
+
+  stats() {
+    return this.call('stats');
+  }
+
+  async entries(paths) {
+    return (await this.call('log', { paths })).entries;
+  }
+
+  clearLog() {
+    return this.call('clearLog');
+  }
+
+  stop() {
+    return new Promise((resolve) => {
+      if (this.child.exitCode !== null) return resolve();
+      this.child.once('exit', () => resolve());
+      this.child.disconnect();
+      setTimeout(() => this.child.kill('SIGKILL'), 3000).unref();
+    });
+  }
+}
+
+// ---------------------------------------------------------------- embedded Node-RED runtime
+
+const pending = new Map();
+let seqCounter = 0;
+let strays = 0;
+globalThis.__ezvizBenchSink = (msg, port) => {
+  const done = pending.get(msg.benchSeq);
+  if (!done) {
+    strays++;
+    return;
+  }
+  pending.delete(msg.benchSeq);
+  done(port, msg);
+};
+
+function diyOk(port, msg) {
+  return port === 'diy' && msg.statusCode === 200 && msg.payload && msg.payload.code === '200';
+}
+function nodeOk(port, msg) {
+  return port === 'ok' && msg.payload && typeof msg.payload === 'object';
+}
+
+/** Sends one msg into `node` and resolves with check(port, msg) when a sink receives it. */
+function inject(node, payload, check) {
+  const seq = ++seqCounter;
+  return new Promise((resolve) => {
+    pending.set(seq, (port, msg) => resolve(check(port, msg) ? true : { port, msg }));
+    node.receive({ payload, benchSeq: seq });
+  });
+}
+
+function buildFlows(urls, nodesAvailable) {
+  const z = 'bench-tab';
+  const flows = [
+    { id: z, type: 'tab', label: 'bench' },
+    { id: 'sink-ok', type: 'bench-sink', z, name: 'ok', wires: [] },
+    { id: 'sink-err', type: 'bench-sink', z, name: 'err', wires: [] },
+    { id: 'sink-diy', type: 'bench-sink', z, name: 'diy', wires: [] },
+  ];
+  const creds = {};
+  const config = (id, baseUrl, cred) => {
+    flows.push({ id, type: 'ezviz-config', name: `bench ${baseUrl}`, baseUrl, timeout: 10000, maxRetries: 3, retryDelay: 500 });
+    creds[id] = cred;
+  };
+  const storageInfo = (id, cfg) =>
+    flows.push({
+      id, type: 'ezviz-storage-info', z, name: '', config: cfg,
+      deviceSerial: SERIAL, deviceSerialType: 'str', phone: '', phoneType: 'str',
+      channelNo: '', channelNoType: 'str', wires: [['sink-ok'], ['sink-err']],
+    });
+  const diy = (prefix, t, persist) => {
+    flows.push({
+      id: `${prefix}-fn-${t}`, type: 'function', z, name: 'form body',
+      func: [
+        "const token = 'at.demo-token';",
+        "msg.headers = { 'content-type': 'application/x-www-form-urlencoded' };",
+        "msg.payload = 'accessToken=' + encodeURIComponent(token) +",
+        "  '&deviceSerial=' + encodeURIComponent('C00000001');",
+        'return msg;',
+      ].join('\n'),
+      outputs: 1, timeout: 0, noerr: 0, initialize: '', finalize: '', libs: [],
+      wires: [[`${prefix}-http-${t}`]],
+    });
+    flows.push({
+      id: `${prefix}-http-${t}`, type: 'http request', z, name: '', method: 'POST', ret: 'obj',
+      paytoqs: 'ignore', url: urls[t] + INFO_PATH, tls: '', persist, proxy: '',
+      insecureHTTPParser: false, authType: '', senderr: false, headers: [],
+      wires: [['sink-diy']],
+    });
+  };
+  for (const t of CONF.transports) {
+    if (nodesAvailable) {
+      config(`cfg-${t}`, urls[t], { accessToken: TOKEN });
+      storageInfo(`b-${t}`, `cfg-${t}`);
+    }
+    diy('c', t, false);
+    diy('cp', t, true);
+  }
+  if (nodesAvailable) {
+    config('cfg-token', urls.http, { appKey: 'demo-app-key', appSecret: 'demo-app-secret' });
+    storageInfo('tok-node', 'cfg-token');
+    config('cfg-mem', urls.mem, { accessToken: TOKEN });
+    storageInfo('mem-node', 'cfg-mem');
+    config('cfg-ptz', urls.http, { accessToken: TOKEN });
+    flows.push({
+      id: 'ptz-node', type: 'ezviz-ptz-start', z, name: '', config: 'cfg-ptz',
+      deviceSerial: '', deviceSerialType: 'str', channelNo: '', channelNoType: 'str',
+      direction: '', directionType: 'str', speed: '', speedType: 'str',
+      duration: '', durationType: 'str', wires: [['sink-ok'], ['sink-err']],
+    });
+  }
+  return { flows, creds };
+}
+
+async function startRuntime(flows, creds) {
+  const RED = require('node-red');
+  const userDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ezviz-bench-'));
+  fs.mkdirSync(path.join(userDir, 'node_modules'));
+  // Installed as a user would have it: the package in the userDir's node_modules.
+  fs.symlinkSync(root, path.join(userDir, 'node_modules', 'node-red-contrib-ezviz-open'), 'dir');
+  fs.writeFileSync(path.join(userDir, 'flows.json'), JSON.stringify(flows));
+  fs.writeFileSync(path.join(userDir, 'flows_cred.json'), JSON.stringify(creds));
+  RED.init(http.createServer(), {
+    userDir,
+    flowFile: 'flows.json',
+    credentialSecret: false,
+    httpAdminRoot: false,
+    httpNodeRoot: false,
+    nodesDir: [path.join(__dirname, 'runtime-nodes')],
+    logging: { console: { level: 'warn', metrics: false, audit: false } },
+    externalModules: { autoInstall: false, palette: { allowInstall: false } },
+    functionExternalModules: false,
+    telemetry: { enabled: false },
+    diagnostics: { enabled: false },
+  });
+  await RED.start();
+  const ids = flows.filter((n) => n.type !== 'tab').map((n) => n.id);
+  const deadline = Date.now() + 20000;
+  while (!ids.every((id) => RED.nodes.getNode(id))) {
+    if (Date.now() > deadline) {
+      const missing = ids.filter((id) => !RED.nodes.getNode(id));
+      throw new Error(`Node-RED did not start the bench flow (missing nodes: ${missing.join(', ')})`);
+    }
+    await sleep(50);
+  }
+  return {
+    RED,
+    node: (id) => RED.nodes.getNode(id),
+    async stop() {
+      await RED.stop();
+      fs.rmSync(userDir, { recursive: true, force: true });
+    },
+  };
+}
+
+// ---------------------------------------------------------------- load generator
+
+/** Runs `n` calls of send(i) (a promise of true or a failure value), `conc` at a time. */
+function drive(send, n, conc) {
+  const lat = new Float64Array(n);
+  const failures = [];
+  let next = 0;
+  let finished = 0;
+  return new Promise((resolve) => {
+    const launch = () => {
+      const i = next++;
+      const t0 = performance.now();
+      send(i).then(
+        (r) => settle(i, t0, r),
+        (err) => settle(i, t0, err)
+      );
+    };
+    const settle = (i, t0, r) => {
+      lat[i] = performance.now() - t0;
+      if (r !== true) failures.push(r);
+      finished++;
+      if (next < n) launch();
+      else if (finished === n) resolve({ lat, failures });
+    };
+    for (let k = 0; k < Math.min(conc, n); k++) launch();
+  });
+}
+
+function newCell(transport, concurrency, scenario) {
+  return {
+    transport, concurrency, scenario,
+    lat: [], requests: 0, failures: 0, firstFailure: null,
+    wallMs: 0, cpuUs: 0, simCpuUs: 0, connections: 0, warmupConnections: 0, peakRss: 0,
+  };
+}
+
+/** One chunk of a cell: n requests at the cell's concurrency, measured. */
+async function runChunk(cell, send, sim, n, warm) {
+  const s0 = await sim.stats();
+  let peak = process.memoryUsage.rss();
+  const sampler = setInterval(() => {
+    const r = process.memoryUsage.rss();
+    if (r > peak) peak = r;
+  }, 20);
+  const c0 = cpuUs();
+  const t0 = performance.now();
+  const { lat, failures } = await drive(send, n, cell.concurrency);
+  const wall = performance.now() - t0;
+  const cpu = cpuUs() - c0;
+  clearInterval(sampler);
+  const s1 = await sim.stats();
+  const conns = s1.connectionsOpened - s0.connectionsOpened;
+  if (failures.length && !cell.firstFailure) cell.firstFailure = describeFailure(failures[0]);
+  cell.failures += failures.length;
+  if (warm) {
+    cell.warmupConnections += conns;
+  } else {
+    cell.lat.push(lat);
+    cell.requests += n;
+    cell.wallMs += wall;
+    cell.cpuUs += cpu;
+    cell.simCpuUs += s1.cpuUs - s0.cpuUs;
+    cell.connections += conns;
+    cell.peakRss = Math.max(cell.peakRss, peak);
+  }
+  await sim.clearLog();
+  await sleep(100);
+}
+
+function describeFailure(f) {
+  if (f instanceof Error) return `${f.code || ''} ${f.message}`.trim();
+  if (f && f.msg) {
+    const m = f.msg;
+    return JSON.stringify({ port: f.port, statusCode: m.statusCode, error: m.error, payload: m.payload }).slice(0, 300);
+  }
+  return String(f).slice(0, 300);
+}
+
+function summarize(cell) {
+  const all = [];
+  for (const a of cell.lat) for (const v of a) all.push(v);
+  const n = cell.requests;
+  return {
+    transport: cell.transport,
+    concurrency: cell.concurrency,
+    scenario: cell.scenario,
+    requests: n,
+    failures: cell.failures,
+    firstFailure: cell.firstFailure,
+    requestsPerSec: round((n / cell.wallMs) * 1000, 1),
+    msPerRequest: round(cell.wallMs / n, 3),
+    p50Ms: round(quantile(all, 0.5), 2),
+    p99Ms: round(quantile(all, 0.99), 2),
+    cpuUsPerRequest: round(cell.cpuUs / n, 1),
+    simCpuUsPerRequest: round(cell.simCpuUs / n, 1),
+    connectionsOpened: cell.connections + cell.warmupConnections,
+    connectionsOpenedMeasured: cell.connections,
+    connectionsOpenedWarmup: cell.warmupConnections,
+    peakRssMB: mb(cell.peakRss),
+  };
+}
+
+// ---------------------------------------------------------------- extra measurements
+
+async function tokenTest(rt, sim) {
+  await sim.clearLog();
+  const node = rt.node('tok-node');
+  const t0 = performance.now();
+  const results = await Promise.all(
+    Array.from({ length: CONF.tokenMessages }, () => inject(node, {}, nodeOk))
+  );
+  const wallMs = performance.now() - t0;
+  const entries = await sim.entries([TOKEN_PATH, INFO_PATH]);
+  await sim.clearLog();
+  const failures = results.filter((r) => r !== true);
+  return {
+    messages: CONF.tokenMessages,
+    tokenRequests: entries.filter((e) => e.path === TOKEN_PATH).length,
+    storageInfoRequests: entries.filter((e) => e.path === INFO_PATH).length,
+    succeeded: CONF.tokenMessages - failures.length,
+    firstFailure: failures.length ? describeFailure(failures[0]) : null,
+    wallMs: round(wallMs, 1),
+  };
+}
+
+async function timedMoveTest(rt, sim) {
+  await sim.clearLog();
+  const node = rt.node('ptz-node');
+  const requested = [];
+  const failures = [];
+  for (let i = 0; i < CONF.timedMoves; i++) {
+    const duration = CONF.timedDurationsMs[i % CONF.timedDurationsMs.length];
+    // left and right in pairs of equal length, so the camera stays inside its pan limits
+    const direction = Math.floor(i / CONF.timedDurationsMs.length) % 2 === 0 ? 'left' : 'right';
+    requested.push(duration);
+    const r = await inject(node, { deviceSerial: SERIAL, channelNo: 1, direction, speed: 'fast', duration }, nodeOk);
+    if (r !== true) failures.push(describeFailure(r));
+    // wait until the node's own stop has reached the simulator before the next move
+    await sleep(duration + 3 * CONF.latencyMs + 40);
+  }
+  await sleep(200);
+  const entries = await sim.entries([PTZ_START, PTZ_STOP]);
+  await sim.clearLog();
+  const errors = [];
+  let k = 0;
+  let stopsMissing = 0;
+  for (let i = 0; i < entries.length; i++) {
+    if (entries[i].path !== PTZ_START) continue;
+    const stop = entries[i + 1];
+    const want = requested[k++];
+    if (!stop || stop.path !== PTZ_STOP) {
+      stopsMissing++;
+      continue;
+    }
+    errors.push(stop.time - entries[i].time - want);
+  }
+  return {
+    moves: CONF.timedMoves,
+    durationsMs: CONF.timedDurationsMs,
+    latencyMs: CONF.latencyMs,
+    measuredAt: 'simulator request log: time of the stop minus time of the start, minus duration',
+    startsLogged: k,
+    stopsMissing,
+    failures: failures.length,
+    firstFailure: failures[0] || null,
+    p50ErrorMs: round(quantile(errors, 0.5), 1),
+    p99ErrorMs: round(quantile(errors, 0.99), 1),
+    minErrorMs: round(Math.min(...errors), 1),
+    maxErrorMs: round(Math.max(...errors), 1),
+  };
+}
+
+async function memoryTest(rt, sim) {
+  const node = rt.node('mem-node');
+  const send = () => inject(node, {}, nodeOk);
+  const run = async (n) => {
+    let failures = 0;
+    const chunk = 10000;
+    for (let done = 0; done < n; done += chunk) {
+      const r = await drive(send, Math.min(chunk, n - done), CONF.memConcurrency);
+      failures += r.failures.length;
+      await sim.clearLog(); // keep the simulator's log (in its own process) small
+    }
+    return failures;
+  };
+  await run(CONF.memWarmup);
+  await gc();
+  const before = process.memoryUsage();
+  const t0 = performance.now();
+  const failures = await run(CONF.memMessages);
+  const wallMs = performance.now() - t0;
+  await gc();
+  const after = process.memoryUsage();
+  return {
+    node: 'ezviz-storage-info',
+    warmupMessages: CONF.memWarmup,
+    messages: CONF.memMessages,
+    concurrency: CONF.memConcurrency,
+    simulatorLatencyMs: 0,
+    gcForced: Boolean(global.gc),
+    failures,
+    requestsPerSec: round((CONF.memMessages / wallMs) * 1000, 0),
+    rssBeforeMB: mb(before.rss),
+    rssAfterMB: mb(after.rss),
+    rssGrowthMB: mb(after.rss - before.rss),
+    heapUsedBeforeMB: mb(before.heapUsed),
+    heapUsedAfterMB: mb(after.heapUsed),
+    heapGrowthMB: mb(after.heapUsed - before.heapUsed),
+  };
+}
+
+// ---------------------------------------------------------------- main
+
+function machine() {
+  const cpu = (fs.readFileSync('/proc/cpuinfo', 'utf8').match(/model name\s*:\s*(.*)/) || [])[1];
+  return {
+    nproc: os.cpus().length,
+    cpuModel: cpu || (os.cpus()[0] || {}).model,
+    node: process.version,
+    platform: `${os.platform()} ${os.release()}`,
+    nodeRed: require('node-red/package.json').version,
+    axios: require('axios/package.json').version,
+    loadavgAtStart: os.loadavg().map((x) => round(x, 2)),
+  };
+}
+
+async function main() {
+  const started = Date.now();
+  const meta = { date: new Date().toISOString(), quick, config: CONF, machine: machine(), notes: [] };
+  if (!hasTls) meta.notes.push('no certificate (openssl missing?): HTTPS cells skipped');
+  const nodesAvailable = fs.existsSync(path.join(root, 'dist', 'nodes', 'ezviz-storage-info', 'ezviz-storage-info.js'));
+  if (!nodesAvailable) meta.notes.push('dist/nodes/ezviz-storage-info missing: B and the node measurements skipped');
+
+  const sims = {};
+  sims.http = await SimChild.start('http', { latencyMs: CONF.latencyMs });
+  if (hasTls) {
+    sims.https = await SimChild.start('https', {
+      latencyMs: CONF.latencyMs,
+      keyFile: path.join(tlsDir, 'key.pem'),
+      certFile: path.join(tlsDir, 'cert.pem'),
+    });
+  }
+  sims.mem = await SimChild.start('mem', { latencyMs: 0 });
+  const urls = Object.fromEntries(Object.entries(sims).map(([k, s]) => [k, s.url]));
+  log(`simulators: ${Object.entries(urls).map(([k, u]) => `${k} ${u}`).join(', ')}`);
+
+  const { flows, creds } = buildFlows(urls, nodesAvailable);
+  const rt = await startRuntime(flows, creds);
+  const axios = require('axios');
+  const client = axios.create({
+    httpAgent: new http.Agent({ keepAlive: true }),
+    httpsAgent: new https.Agent({ keepAlive: true }),
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+  });
+  const body = `accessToken=${encodeURIComponent(TOKEN)}&deviceSerial=${SERIAL}`;
+
+  const senders = (t) => {
+    const url = urls[t] + INFO_PATH;
+    const s = {
+      A: () => client.post(url, body).then((r) => (r.status === 200 && r.data && r.data.code === '200') || { msg: { payload: r.data } }),
+      C: () => inject(rt.node(`c-fn-${t}`), {}, diyOk),
+      'C+': () => inject(rt.node(`cp-fn-${t}`), {}, diyOk),
+    };
+    if (nodesAvailable) s.B = () => inject(rt.node(`b-${t}`), {}, nodeOk);
+    return s;
+  };
+
+  const cells = [];
+  for (const conc of CONF.concurrencies) {
+    for (const t of CONF.transports) {
+      const send = senders(t);
+      const scen = SCENARIOS.filter((s) => send[s]);
+      const group = Object.fromEntries(scen.map((s) => [s, newCell(t, conc, s)]));
+      log(`${t} concurrency ${conc}: warm-up`);
+      for (const s of scen) await runChunk(group[s], send[s], sims[t], CONF.warmup[conc], true);
+      const perRound = Math.ceil(CONF.perCell[conc] / CONF.rounds);
+      for (let r = 0; r < CONF.rounds; r++) {
+        const order = scen.map((_, i) => scen[(i + r) % scen.length]);
+        log(`${t} concurrency ${conc}: round ${r + 1}/${CONF.rounds} (${order.join(' ')})`);
+        for (const s of order) await runChunk(group[s], send[s], sims[t], perRound, false);
+      }
+      cells.push(...scen.map((s) => summarize(group[s])));
+    }
+  }
+
+  const find = (t, c, s) => cells.find((x) => x.transport === t && x.concurrency === c && x.scenario === s);
+  const ratios = [];
+  if (nodesAvailable) {
+    for (const t of CONF.transports) {
+      for (const c of CONF.concurrencies) {
+        const [A, B, C, Cp] = SCENARIOS.map((s) => find(t, c, s));
+        ratios.push({
+          transport: t,
+          concurrency: c,
+          bOverA_timePerRequest: round(B.msPerRequest / A.msPerRequest, 3),
+          bOverA_p50: round(B.p50Ms / A.p50Ms, 3),
+          bOverA_cpuPerRequest: round(B.cpuUsPerRequest / A.cpuUsPerRequest, 2),
+          bOverC_throughput: round(B.requestsPerSec / C.requestsPerSec, 2),
+          bOverCplus_throughput: round(B.requestsPerSec / Cp.requestsPerSec, 2),
+        });
+      }
+    }
+  }
+
+  let token = null;
+  let timedStop = null;
+  let memory = null;
+  if (nodesAvailable) {
+    log('token: 1000 concurrent messages on a cold token cache');
+    token = await tokenTest(rt, sims.http);
+    log(`timed moves: ${CONF.timedMoves} ptz-start moves with duration`);
+    timedStop = await timedMoveTest(rt, sims.http);
+    log(`memory: ${CONF.memMessages} messages through one ezviz-storage-info node`);
+    memory = await memoryTest(rt, sims.mem);
+  }
+
+  const simCpu = {};
+  for (const [k, s] of Object.entries(sims)) simCpu[k] = round((await s.stats()).cpuUs / 1e6, 2);
+  await rt.stop().catch(() => {});
+  for (const s of Object.values(sims)) await s.stop();
+
+  const targets = [];
+  if (nodesAvailable) {
+    const r = (t, c) => ratios.find((x) => x.transport === t && x.concurrency === c);
+    // a target only holds when no request of the cells it compares failed
+    const clean = (t, c) => SCENARIOS.every((s) => find(t, c, s).failures === 0);
+    for (const t of CONF.transports) {
+      for (const c of CONF.concurrencies) {
+        targets.push({ target: `B/A time per request, ${t} c${c}`, value: r(t, c).bOverA_timePerRequest, limit: '<= 1.10', pass: r(t, c).bOverA_timePerRequest <= 1.1 && clean(t, c) });
+      }
+    }
+    const tt = hasTls ? 'https' : 'http';
+    const cOk = clean(tt, 32);
+    targets.push({ target: `B/C throughput, ${tt} c32`, value: r(tt, 32).bOverC_throughput, limit: '>= 1.5', pass: r(tt, 32).bOverC_throughput >= 1.5 && cOk });
+    targets.push({ target: `B/C+ throughput, ${tt} c32`, value: r(tt, 32).bOverCplus_throughput, limit: '>= 1.0', pass: r(tt, 32).bOverCplus_throughput >= 1.0 && cOk });
+    for (const t of CONF.transports) {
+      const b = find(t, 32, 'B');
+      targets.push({ target: `B TCP connections, ${t} c32, whole run`, value: b.connectionsOpened, limit: '<= 32', pass: b.connectionsOpened <= 32 && b.failures === 0 });
+    }
+    targets.push({ target: 'token requests, 1000 messages, cold cache', value: token.tokenRequests, limit: '== 1', pass: token.tokenRequests === 1 && token.succeeded === token.messages });
+    targets.push({ target: `RSS growth over ${CONF.memMessages} messages (MB)`, value: memory.rssGrowthMB, limit: '< 10', pass: memory.rssGrowthMB < 10 && memory.failures === 0 });
+    targets.push({ target: 'timed-stop error p99 (ms)', value: timedStop.p99ErrorMs, limit: '< 15', pass: timedStop.p99ErrorMs !== null && timedStop.p99ErrorMs < 15 && timedStop.stopsMissing === 0 });
+  }
+  const failures = cells.reduce((n, c) => n + c.failures, 0);
+  if (failures) meta.notes.push(`${failures} requests failed in the scenario cells (see firstFailure)`);
+  if (strays) meta.notes.push(`${strays} messages reached a sink without a pending request`);
+  meta.machine.loadavgAtEnd = os.loadavg().map((x) => round(x, 2));
+  meta.durationSec = round((Date.now() - started) / 1000, 1);
+  meta.peakRssProcessMB = mb(process.resourceUsage().maxRSS * 1024);
+  meta.simulatorCpuSec = simCpu;
+
+  const result = { meta, cells, ratios, token, timedStop, memory, targets };
+  fs.writeFileSync(path.join(root, 'bench-results.json'), JSON.stringify(result, null, 2) + '\n');
+  print(result);
+}
+
+function print(res) {
+  const rows = [['transport', 'conc', 'scen', 'req/s', 'p50 ms', 'p99 ms', 'cpu us/req', 'conns', 'peak RSS MB', 'fail']];
+  for (const c of res.cells) {
+    rows.push([c.transport, c.concurrency, c.scenario, c.requestsPerSec, c.p50Ms, c.p99Ms, c.cpuUsPerRequest, c.connectionsOpened, c.peakRssMB, c.failures]);
+  }
+  const out = [];
+  const m = res.meta.machine;
+  out.push(`\nEZVIZ node benchmark: ${m.nproc} x ${m.cpuModel}, node ${m.node}, Node-RED ${m.nodeRed}, simulator latency ${res.meta.config.latencyMs} ms`);
+  out.push(`load average at start ${m.loadavgAtStart.join(' ')}, at end ${m.loadavgAtEnd.join(' ')}; ${res.meta.durationSec} s\n`);
+  out.push(table(rows));
+  if (res.ratios.length) {
+    out.push('');
+    const rr = [['transport', 'conc', 'x', 'B/A time', 'B/A cpu', 'B/C thr', 'B/C+ thr']];
+    for (const r of res.ratios) rr.push([r.transport, r.concurrency, '', r.bOverA_timePerRequest, r.bOverA_cpuPerRequest, r.bOverC_throughput, r.bOverCplus_throughput]);
+    out.push(table(rr));
+  }
+  if (res.token) out.push(`\ntoken requests for ${res.token.messages} concurrent messages (cold cache): ${res.token.tokenRequests} (${res.token.succeeded} succeeded)`);
+  if (res.timedStop) out.push(`timed-stop error over ${res.timedStop.moves} moves: p50 ${res.timedStop.p50ErrorMs} ms, p99 ${res.timedStop.p99ErrorMs} ms (stops missing: ${res.timedStop.stopsMissing})`);
+  if (res.memory) out.push(`RSS over ${res.memory.messages} messages: ${res.memory.rssBeforeMB} -> ${res.memory.rssAfterMB} MB (${res.memory.rssGrowthMB} MB), heap ${res.memory.heapUsedBeforeMB} -> ${res.memory.heapUsedAfterMB} MB`);
+  if (res.targets.length) {
+    out.push('\ntargets (issue 6):');
+    for (const t of res.targets) out.push(`  ${t.pass ? 'PASS' : 'FAIL'}  ${t.target}: ${t.value} (${t.limit})`);
+  }
+  for (const n of res.meta.notes) out.push(`note: ${n}`);
+  out.push('\nwritten: bench-results.json');
+  console.log(out.join('\n'));
+}
+
+if (require.main === module) {
+  main().then(
+    () => process.exit(0),
+    (err) => {
+      console.error(`bench: failed: ${err && err.stack ? err.stack : err}`);
+      process.exit(1);
+    }
+  );
+}
+
+module.exports = { buildFlows, startRuntime, drive, SimChild };

@@ -1,0 +1,29 @@
+'use strict';
+// Pure helpers of the benchmark: percentiles and the stdout table.
+
+/** q-th quantile (0..1) of numbers, nearest rank on a sorted copy. */
+function quantile(values, q) {
+  if (!values.length) return NaN;
+  const s = Float64Array.from(values).sort();
+  const rank = Math.ceil(q * s.length);
+  return s[Math.min(s.length - 1, Math.max(0, rank - 1))];
+}
+
+function round(x, digits = 2) {
+  if (!Number.isFinite(x)) return null;
+  const f = 10 ** digits;
+  return Math.round(x * f) / f;
+}
+
+/** Fixed-width text table: rows of equal-length string arrays, the first one the header. */
+function table(rows) {
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => String(r[i]).length)));
+  return rows
+    .map((r, k) => {
+      const line = r.map((c, i) => (i < 3 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join('  ');
+      return k === 0 ? `${line}\n${widths.map((w) => '-'.repeat(w)).join('  ')}` : line;
+    })
+    .join('\n');
+}
+
+module.exports = { quantile, round, table };
