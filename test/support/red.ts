@@ -51,8 +51,7 @@ const mod = (type: string): NodeModule => realI18n(require(`../../nodes/${type}/
 export const NODES: NodeModule[] = [
   mod('ezviz-config'),
   ...Object.values(OPERATIONS).map((o) => mod(o.type)),
-  require('@node-red/nodes/core/common/25-catch.js'),
-];
+]; // (the helper loads the core Catch node itself)
 
 // ---- what the nodes said ----------------------------------------------------------------------
 
@@ -151,6 +150,7 @@ export function buildFlow(operation: OperationName, url: string, o: FlowOptions 
     flow.push({ id: 'catch', type: 'catch', z: TAB, scope: null, uncaught: false, wires: [['caught']] });
     flow.push({ id: 'caught', type: 'helper', z: TAB });
   }
+  for (const n of flow) if (n.z) Object.assign(n, { x: 100, y: 100 });
   return { flow, credentials };
 }
 

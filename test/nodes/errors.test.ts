@@ -1,0 +1,281 @@
+// Every validation rule and every error source of the operation nodes, over HTTP to the simulator.
+
+import assert from 'assert';
+import net from 'net';
+import { OPERATIONS, OperationName, ParamKind } from '../../nodes/shared/operations';
+import { validationArgs } from '../../nodes/shared/params';
+import type { Simulator } from '../../simulator';
+import { collect, delay, fastRetries, helper, load, buildFlow, loadOp, resetHooks, run, startSim, stopSim, text, unload }
+  from '../support/red';
+
+const VALID: Record<string, unknown> = {
+  deviceSerial: 'C00000001', channelNo: 1, direction: 'up', speed: 'slow', command: 'center', index: 1,
+  cardPassword: 'CARD-VALID-0003', phone: '13800000001', isImmediately: 0, duration: 0, presetName: 'door',
+};
+
+/** Bad values per kind, with the validation reason each must give. */
+const BAD: Record<ParamKind, unknown[]> = {
+  serial: ['C0000-0001', 'x'.repeat(65), { a: 1 }, true],
+  channel: [0, '1.5', 'abc', 257, -1],
+  direction: [12, 'sideways', 15, 1.5],
+  speed: [3, 'warp', -1],
+  mirror: [5, 'diagonal'],
+  index: [0, 300, 'first'],
+  presetName: ['x'.repeat(65), { a: 1 }],
+  cardPassword: ['has blank', { a: 1 }],
+  phone: ['abc', '12', '+86 138'],
+  immediately: [2, 'maybe'],
+  duration: [-1, 600001, 'soon', 1.5],
+};
+
+function reasonOf(kind: ParamKind): string {
+  return kind;
+}
+
+describe('operation nodes: validation', function () {
+  let sim: Simulator;
+  before(async () => {
+    sim = await startSim();
+  });
+  after(async () => {
+    await stopSim(sim);
+  });
+  afterEach(async () => {
+    await unload();
+  });
+
+  for (const op of Object.keys(OPERATIONS) as OperationName[]) {
+    const spec = OPERATIONS[op];
+    it(`${op}: every missing required and every malformed parameter is refused before any request`, async () => {
+      await loadOp(op, sim.url);
+      sim.clearLog();
+      let cases = 0;
+      for (const p of spec.params) {
+        const samples: Array<{ value: unknown; reason: string }> = BAD[p.kind].map((value) => ({ value, reason: reasonOf(p.kind) }));
+        if (p.required && !(p.name === 'index' && spec.params.some((q) => q.name === 'presetName'))) {
+          samples.push({ value: undefined, reason: 'missing' }, { value: '  ', reason: 'missing' });
+        }
+        for (const s of samples) {
+          const payload: Record<string, unknown> = {};
+          for (const q of spec.params) if (q.name !== 'presetName') payload[q.name] = VALID[q.name];
+          payload[p.name] = s.value;
+          const before = JSON.stringify(payload);
+          const { port, msg } = await run({ payload });
+          assert.strictEqual(port, 'err', `${op} ${p.name}=${JSON.stringify(s.value)} should fail`);
+          assert.strictEqual(JSON.stringify(msg.payload), before, 'payload untouched');
+          assert.strictEqual(msg.error.code, '10001');
+          assert.strictEqual(msg.error.source, 'validation');
+          assert.strictEqual(msg.error.operation, op);
+          assert.strictEqual(msg.error.retriable, false);
+          assert.strictEqual(msg.error.message, text(`validation.${s.reason}`, validationArgs(p, s.value)));
+          assert.ok(msg.error.message.includes(p.name), msg.error.message);
+          if (p.secret) assert.ok(!msg.error.message.includes(String(s.value)));
+          else if (s.reason !== 'missing' && typeof s.value !== 'object') {
+            assert.ok(msg.error.message.includes(String(s.value).slice(0, 20)), `names the value: ${msg.error.message}`);
+          }
+          cases++;
+        }
+      }
+      assert.ok(cases >= spec.params.length);
+      assert.deepStrictEqual(sim.requestLog(), [], 'nothing sent');
+    });
+  }
+
+  it('preset-call: index may be left out when presetName is given, not otherwise', async () => {
+    await loadOp('preset-call', sim.url);
+    const r = await run({ payload: { deviceSerial: 'C00000001', channelNo: 1 } });
+    assert.strictEqual(r.msg.error.message, text('validation.missing', { param: 'index' }));
+    const u = await run({ payload: { deviceSerial: 'C00000001', channelNo: 1, presetName: 'nowhere' } });
+    assert.strictEqual(u.port, 'err');
+    assert.strictEqual(u.msg.error.code, '10001');
+    assert.strictEqual(u.msg.error.source, 'validation');
+    assert.ok(u.msg.error.message.includes('"nowhere"'), u.msg.error.message);
+    assert.deepStrictEqual(sim.requestLog(), []);
+  });
+
+  it('status shows the code on a red ring', async () => {
+    await loadOp('ptz-mirror', sim.url);
+    const n = helper.getNode('op');
+    await run({ payload: { deviceSerial: 'C00000001', channelNo: 1, command: 9 } });
+    await delay(5);
+    const spy = n.status as unknown as { args: unknown[][]; thisValues: unknown[] };
+    const own = spy.args.filter((_a, i) => spy.thisValues[i] === n).map((a) => a[0]);
+    assert.deepStrictEqual(own[own.length - 1], { fill: 'red', shape: 'ring', text: '10001' });
+  });
+});
+
+describe('operation nodes: error sources', function () {
+  let sim: Simulator;
+  beforeEach(async () => {
+    sim = await startSim();
+  });
+  afterEach(async () => {
+    resetHooks();
+    await unload();
+    await stopSim(sim);
+  });
+
+  it('api: offline device -> 20007 with the spec hint, payload untouched, not retriable', async () => {
+    await loadOp('ptz-start', sim.url);
+    const payload = { deviceSerial: 'C00000002', channelNo: 1, direction: 0, speed: 1 };
+    const { port, msg } = await run({ payload });
+    assert.strictEqual(port, 'err');
+    assert.deepStrictEqual(msg.payload, payload);
+    const reply = sim.requestLog()[0];
+    assert.strictEqual(reply.code, '20007');
+    assert.deepStrictEqual(Object.keys(msg.error).sort(), ['code', 'message', 'operation', 'retriable', 'source']);
+    assert.strictEqual(msg.error.code, '20007');
+    assert.strictEqual(msg.error.source, 'api');
+    assert.strictEqual(msg.error.operation, 'ptz-start');
+    assert.strictEqual(msg.error.retriable, false);
+    assert.ok(msg.error.message.includes(text('hints.20007')), msg.error.message);
+    assert.ok(msg.error.message.includes('20007'));
+  });
+
+  it('api: 20014 has the hint of its operation group (spec 7.2)', async () => {
+    await loadOp('ptz-stop', sim.url);
+    const a = await run({ payload: { deviceSerial: 'ABC', channelNo: 1 } });
+    assert.strictEqual(a.msg.error.code, '20014');
+    assert.ok(a.msg.error.message.endsWith(text('hints.20014-network')), a.msg.error.message);
+    await unload();
+    await loadOp('preset-call', sim.url);
+    const b = await run({ payload: { deviceSerial: 'ABC', channelNo: 1, index: 1 } });
+    assert.strictEqual(b.msg.error.code, '20014');
+    assert.ok(b.msg.error.message.endsWith(text('hints.20014-serial')), b.msg.error.message);
+  });
+
+  it('api: 60020 on storage-open has the cloud storage hint', async () => {
+    await loadOp('storage-open', sim.url);
+    const r = await run({ payload: { deviceSerial: 'C00000003', cardPassword: 'CARD-VALID-0003' } });
+    assert.strictEqual(r.msg.error.code, '60020');
+    assert.ok(r.msg.error.message.endsWith(text('hints.60020-storage')));
+  });
+
+  it('network: a closed port gives ECONNREFUSED, retriable, one attempt for non-idempotent', async () => {
+    const port = await closedPort();
+    await loadOp('ptz-start', `http://127.0.0.1:${port}`);
+    const r = await run({ payload: { deviceSerial: 'C00000001', channelNo: 1, direction: 0, speed: 1 } });
+    assert.strictEqual(r.port, 'err');
+    assert.strictEqual(r.msg.error.code, 'ECONNREFUSED');
+    assert.strictEqual(r.msg.error.source, 'network');
+    assert.strictEqual(r.msg.error.retriable, true);
+    assert.strictEqual(r.msg.error.message, text('errors.network', { code: 'ECONNREFUSED', host: `127.0.0.1:${port}` }));
+  });
+
+  it('network: a closed simulator gives ECONNREFUSED', async () => {
+    await loadOp('ptz-mirror', sim.url);
+    await sim.close();
+    const r = await run({ payload: { deviceSerial: 'C00000001', channelNo: 1, command: 2 } });
+    assert.strictEqual(r.msg.error.source, 'network');
+    assert.strictEqual(r.msg.error.code, 'ECONNREFUSED');
+  });
+
+  it('network: no reply within the timeout gives ETIMEDOUT', async () => {
+    await loadOp('ptz-mirror', sim.url, { config: { timeout: 150 } });
+    sim.injectFault({ kind: 'latency', ms: 600 });
+    const r = await run({ payload: { deviceSerial: 'C00000001', channelNo: 1, command: 2 } });
+    assert.strictEqual(r.msg.error.code, 'ETIMEDOUT');
+    assert.strictEqual(r.msg.error.source, 'network');
+    assert.strictEqual(r.msg.error.message, text('errors.timeout', { host: new URL(sim.url).host, timeout: 150 }));
+  });
+
+  it('network: a dropped connection gives a network error', async () => {
+    await loadOp('ptz-mirror', sim.url);
+    sim.injectFault({ kind: 'drop' });
+    const r = await run({ payload: { deviceSerial: 'C00000001', channelNo: 1, command: 2 } });
+    assert.strictEqual(r.msg.error.source, 'network');
+    assert.ok(/^E[A-Z]+$/.test(r.msg.error.code), r.msg.error.code);
+    assert.strictEqual(r.msg.error.retriable, true);
+  });
+
+  it('http: HTTP 500 gives HTTP_500 (retriable), a non-JSON body HTTP_200 (not retriable)', async () => {
+    await loadOp('ptz-mirror', sim.url);
+    sim.injectFault({ kind: 'http500' });
+    const a = await run({ payload: { deviceSerial: 'C00000001', channelNo: 1, command: 2 } });
+    assert.strictEqual(a.msg.error.code, 'HTTP_500');
+    assert.strictEqual(a.msg.error.source, 'http');
+    assert.strictEqual(a.msg.error.retriable, true);
+    sim.injectFault({ kind: 'nonjson' });
+    const b = await run({ payload: { deviceSerial: 'C00000001', channelNo: 1, command: 2 } });
+    assert.strictEqual(b.msg.error.source, 'http');
+    assert.ok(/^HTTP_\d{3}$/.test(b.msg.error.code), b.msg.error.code);
+    assert.strictEqual(b.msg.error.message, text('errors.nonJson', { status: b.msg.error.code.slice(5), host: new URL(sim.url).host }));
+  });
+
+  it('local: no config node, no credentials, bad base URL', async () => {
+    const { flow } = buildFlow('ptz-mirror', sim.url);
+    (flow.find((n) => n.id === 'op') as Record<string, unknown>).config = '';
+    await load(flow, {});
+    const a = await run({ payload: { deviceSerial: 'C00000001', channelNo: 1, command: 2 } });
+    assert.deepStrictEqual([a.msg.error.code, a.msg.error.source], ['NO_CONFIG', 'local']);
+    await unload();
+
+    await loadOp('ptz-mirror', sim.url, { creds: {} });
+    const b = await run({ payload: { deviceSerial: 'C00000001', channelNo: 1, command: 2 } });
+    assert.deepStrictEqual([b.msg.error.code, b.msg.error.source], ['NO_CREDENTIALS', 'local']);
+    assert.strictEqual(b.msg.error.message, text('errors.noCredentials'));
+    const n = helper.getNode('op');
+    const spy = n.status as unknown as { args: unknown[][]; thisValues: unknown[] };
+    await delay(5);
+    const own = spy.args.filter((_a, i) => spy.thisValues[i] === n).map((x) => x[0]);
+    assert.deepStrictEqual(own[0], { fill: 'red', shape: 'ring', text: text('status.noCredentials') });
+    await unload();
+
+    await loadOp('ptz-mirror', 'ftp://127.0.0.1/');
+    const c = await run({ payload: { deviceSerial: 'C00000001', channelNo: 1, command: 2 } });
+    assert.deepStrictEqual([c.msg.error.code, c.msg.error.source], ['INVALID_CONFIG', 'local']);
+    assert.strictEqual(c.msg.error.message, text('errors.baseUrl'));
+    assert.deepStrictEqual(sim.requestLog(), []);
+  });
+
+  it('unwired output 2: done(err) reaches a Catch node in the same tab', async () => {
+    await loadOp('ptz-start', sim.url, { errorWired: false, withCatch: true });
+    const got = collect(['ok', 'err', 'caught']);
+    helper.getNode('op').receive({ payload: { deviceSerial: 'C00000002', channelNo: 1, direction: 0, speed: 1 }, topic: 'x' });
+    await got.wait(1);
+    await delay(20);
+    assert.strictEqual(got.ok.length + got.err.length, 0);
+    assert.strictEqual(got.caught.length, 1);
+    const m = got.caught[0];
+    assert.strictEqual(m.error.code, '20007');
+    assert.strictEqual(m.error.source.id, 'op');
+    assert.ok(m.error.message.includes(text('hints.20007')));
+    assert.deepStrictEqual(Object.keys(m._error).sort(), ['code', 'message', 'operation', 'retriable', 'source']);
+    assert.strictEqual(m._error.source, 'api');
+    assert.strictEqual(m.topic, 'x');
+  });
+
+  it('exactly one outcome per input, in a mixed burst', async () => {
+    fastRetries();
+    const { flow, credentials } = buildFlow('ptz-mirror', sim.url, { count: 1, withCatch: true, errorWired: true });
+    await load(flow, credentials);
+    const got = collect(['ok', 'err', 'caught']);
+    const n = helper.getNode('op');
+    const inputs = [
+      { deviceSerial: 'C00000001', channelNo: 1, command: 2 },
+      { deviceSerial: 'C00000002', channelNo: 1, command: 2 },
+      { deviceSerial: 'C00000001', channelNo: 1, command: 'bad' },
+      { deviceSerial: 'C00000003', channelNo: 1, command: 0 },
+      { deviceSerial: 'C0000000D', channelNo: 1, command: 1 },
+      { deviceSerial: 'C00000001', channelNo: 1, command: 0 },
+    ];
+    inputs.forEach((payload, i) => n.receive({ payload, i }));
+    await got.wait(inputs.length);
+    await delay(50);
+    assert.strictEqual(got.ok.length + got.err.length, inputs.length);
+    assert.strictEqual(got.caught.length, 0);
+    assert.deepStrictEqual([...got.ok, ...got.err].map((m) => m.i).sort(), [0, 1, 2, 3, 4, 5]);
+    assert.deepStrictEqual(got.ok.map((m) => m.i).sort(), [0, 5]);
+  });
+});
+
+function closedPort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
