@@ -81,10 +81,10 @@ export function tokenGet(state: SimulatorState, f: URLSearchParams, ctx: CallCon
     if (!app) return fail('10017');
     if (app.appSecret !== appSecret) return fail('10030');
     if (app.frozen) return fail('10005');
-    // Forget tokens that expired more than a day ago, so frequent fetching cannot grow the
+    // Forget tokens that expired more than a week ago, so frequent fetching cannot grow the
     // state without bound; old valid tokens stay valid (a new token does not invalidate them).
     for (const [t, rec] of Object.entries(state.tokens)) {
-      if (rec.expireTime + DAY_MS < ctx.now) delete state.tokens[t];
+      if (rec.expireTime + 7 * DAY_MS < ctx.now) delete state.tokens[t];
     }
     const accessToken = `at.${randomBytes(16).toString('hex')}-${randomBytes(4).toString('hex')}`;
     const expireTime = ctx.now + state.settings.tokenLifetimeMs;

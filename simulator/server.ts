@@ -222,9 +222,13 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
         }
         chunks.push(c);
       });
-      req.on('end', () => resolve({ body: tooLarge ? '' : Buffer.concat(chunks).toString('utf8'), tooLarge }));
+      let ended = false;
+      req.on('end', () => {
+        ended = true;
+        resolve({ body: tooLarge ? '' : Buffer.concat(chunks).toString('utf8'), tooLarge });
+      });
       req.on('error', reject);
-      req.on('aborted', () => reject(new Error('aborted')));
+      req.on('close', () => { if (!ended) reject(new Error('aborted')); });
     });
 
   // --- admin endpoint (/sim/...) --------------------------------------------------------------
@@ -331,7 +335,15 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
       finish(405, null);
       return;
     }
-    const { body, tooLarge } = await readBody(req);
+    let body: string;
+    let tooLarge: boolean;
+    try {
+      ({ body, tooLarge } = await readBody(req));
+    } catch {
+      // The client went away, or sent more than DRAIN_LIMIT_BYTES and was cut off.
+      finish(0, null);
+      return;
+    }
     if (tooLarge) {
       sendJson(res, 413, { code: '413', msg: `Request body larger than ${MAX_BODY_BYTES} bytes.` });
       finish(413, null);

@@ -78,6 +78,28 @@ describe('simulator: HTTP layer', function () {
       await alive();
     });
 
+    it('cuts off a body of many megabytes and keeps serving', async () => {
+      const res = await new Promise<string>((resolve) => {
+        const req = http.request(`${sim.url}${STOP_PATH}`, {
+          method: 'POST', agent: false, headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        }, (r) => { r.resume(); r.on('end', () => resolve(`HTTP ${r.statusCode}`)); });
+        req.on('error', (e: NodeJS.ErrnoException) => resolve(e.code ?? e.message));
+        const chunk = Buffer.alloc(65536, 'a');
+        let sent = 0;
+        const pump = (): void => {
+          while (sent < 12 * 1024 * 1024) {
+            sent += chunk.length;
+            if (!req.write(chunk)) { req.once('drain', pump); return; }
+          }
+          req.end();
+        };
+        pump();
+      });
+      assert.ok(['ECONNRESET', 'EPIPE', 'HTTP 413'].includes(res), res);
+      await alive();
+      assert.equal(sim.requestLog({ path: STOP_PATH })[0].httpStatus, 0);
+    });
+
     it('ignores unknown fields and answers with the envelope only', async () => {
       const r = await postForm(sim.url, STOP_PATH, { ...stopFields, foo: 'bar' });
       assert.equal(r.status, 200);
@@ -323,6 +345,34 @@ describe('simulator: HTTP layer', function () {
       }
       await assert.rejects(startSimulator({ port: 0, state: '/nonexistent/state.json' }));
       await assert.rejects(startSimulator({ port: 0, state: { devices: { C1: { online: true } } } }), /account/);
+    });
+
+    it('a state read from GET /sim/state starts an equal simulator (round trip)', async () => {
+      await callApi(sim.url, START_PATH, { ...stopFields, direction: 3, speed: 2 });
+      await callApi(sim.url, OPERATIONS['storage-open'].path, { accessToken: T, deviceSerial: 'C00000002', cardPassword: 'CARD-VALID-0001' });
+      const snapshot = (await admin(sim.url, 'GET', '/sim/state')).json;
+      const s2 = await startSimulator({ port: 0, state: snapshot, clock: sim.clock });
+      try {
+        assert.deepEqual(JSON.parse(JSON.stringify(s2.state)), snapshot);
+        (sim.clock as FakeClock).advance(1000);
+        assert.equal((await callApi(s2.url, START_PATH, { ...stopFields, direction: 3, speed: 2 })).code, '60006', 'still moving');
+        assert.equal((await callApi(s2.url, OPERATIONS['storage-open'].path,
+          { accessToken: T, deviceSerial: 'C00000003', cardPassword: 'CARD-VALID-0001' })).code, '60020');
+        assert.equal((await callApi(s2.url, OPERATIONS['storage-open'].path,
+          { accessToken: T, deviceSerial: 'C0000000F', cardPassword: 'CARD-VALID-0001' })).code, '60032');
+      } finally {
+        await s2.close();
+      }
+    });
+
+    it('FakeClock refuses bad steps; SystemClock follows Date.now()', () => {
+      const c = new FakeClock(1000);
+      assert.equal(c.advance(500), 1500);
+      assert.throws(() => c.advance(-1));
+      assert.throws(() => c.advance(NaN));
+      assert.equal(c.set(10), 10);
+      const now = Date.now();
+      assert.ok(Math.abs(new SystemClock().now() - now) < 1000);
     });
 
     it('counts connections and closes keep-alive sockets on close()', async () => {
