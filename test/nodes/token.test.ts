@@ -1,0 +1,162 @@
+// Token handling of the config node: fetched with app key and secret, shared by concurrent
+// messages, cached until shortly before expiry (fake clock), refreshed once on 10002, areaDomain.
+
+import assert from 'assert';
+import { TOKEN_PATH } from '../../nodes/shared/operations';
+import { TOKEN_REFRESH_MARGIN_MS } from '../../nodes/shared/token';
+import { FakeClock } from '../../simulator';
+import type { Simulator } from '../../simulator';
+import { collect, delay, helper, hooks, loadOp, resetHooks, run, startSim, stopSim, text, unload } from '../support/red';
+
+const KEYS = { appKey: 'demo-app-key', appSecret: 'demo-app-secret' };
+const STORAGE_INFO = '/api/lapp/cloud/storage/device/info';
+
+describe('config node: token', function () {
+  let sim: Simulator;
+  let clock: FakeClock;
+
+  beforeEach(async () => {
+    clock = new FakeClock(Date.parse('2026-02-01T00:00:00Z'));
+    hooks.now = () => clock.now();
+    sim = await startSim({ clock });
+  });
+  afterEach(async () => {
+    resetHooks();
+    await unload();
+    await stopSim(sim);
+  });
+
+  it('one token request for many concurrent messages; the token is reused', async () => {
+    await loadOp('storage-info', sim.url, { creds: KEYS });
+    const got = collect();
+    const n = helper.getNode('op');
+    for (let i = 0; i < 25; i++) n.receive({ payload: { deviceSerial: 'C00000001' }, i });
+    await got.wait(25);
+    assert.strictEqual(got.ok.length, 25, JSON.stringify(got.err[0]?.error));
+    assert.strictEqual(sim.requestLog({ path: TOKEN_PATH }).length, 1);
+    assert.deepStrictEqual(sim.requestLog({ path: TOKEN_PATH })[0].fields, { appKey: 'demo-app-key', appSecret: '***' });
+    assert.strictEqual(sim.requestLog({ path: STORAGE_INFO }).length, 25);
+    // later messages reuse it
+    const r = await run({ payload: { deviceSerial: 'C00000001' } });
+    assert.strictEqual(r.port, 'ok');
+    assert.strictEqual(sim.requestLog({ path: TOKEN_PATH }).length, 1);
+  });
+
+  it('cached until shortly before expireTime, then fetched again', async () => {
+    await loadOp('storage-info', sim.url, { creds: KEYS });
+    await run({ payload: { deviceSerial: 'C00000001' } });
+    const lifetime = sim.state.settings.tokenLifetimeMs;
+    clock.advance(lifetime - TOKEN_REFRESH_MARGIN_MS - 60000);
+    assert.strictEqual((await run({ payload: { deviceSerial: 'C00000001' } })).port, 'ok');
+    assert.strictEqual(sim.requestLog({ path: TOKEN_PATH }).length, 1, 'still cached');
+    clock.advance(120000);
+    assert.strictEqual((await run({ payload: { deviceSerial: 'C00000001' } })).port, 'ok');
+    assert.strictEqual(sim.requestLog({ path: TOKEN_PATH }).length, 2, 'refreshed before expiry');
+    const codes = sim.requestLog({ path: STORAGE_INFO }).map((e) => e.code);
+    assert.deepStrictEqual(codes, ['200', '200', '200'], 'no 10002 on the way');
+  });
+
+  it('10002 to an operation: one new token, the request sent once more (also non-idempotent)', async () => {
+    await loadOp('ptz-mirror', sim.url, { creds: KEYS });
+    await run({ payload: { deviceSerial: 'C00000001', channelNo: 1, command: 2 } });
+    // the platform forgets the token (e.g. revoked)
+    for (const t of Object.keys(sim.state.tokens)) if (!t.startsWith('at.demo') && !t.includes('-token')) delete sim.state.tokens[t];
+    sim.clearLog();
+    const r = await run({ payload: { deviceSerial: 'C00000001', channelNo: 1, command: 2 } });
+    assert.strictEqual(r.port, 'ok', JSON.stringify(r.msg.error));
+    assert.deepStrictEqual(sim.requestLog().map((e) => [e.path, e.code]), [
+      ['/api/lapp/device/ptz/mirror', '10002'],
+      [TOKEN_PATH, '200'],
+      ['/api/lapp/device/ptz/mirror', '200'],
+    ]);
+  });
+
+  it('concurrent 10002 replies share one refresh', async () => {
+    await loadOp('storage-info', sim.url, { creds: KEYS });
+    await run({ payload: { deviceSerial: 'C00000001' } });
+    for (const t of Object.keys(sim.state.tokens)) if (!t.includes('-token')) delete sim.state.tokens[t];
+    sim.clearLog();
+    const got = collect();
+    for (let i = 0; i < 10; i++) helper.getNode('op').receive({ payload: { deviceSerial: 'C00000001' } });
+    await got.wait(10);
+    assert.strictEqual(got.ok.length, 10);
+    assert.strictEqual(sim.requestLog({ path: TOKEN_PATH }).length, 1);
+  });
+
+  it('a second 10002 after the refresh is an error (no loop)', async () => {
+    await loadOp('storage-info', sim.url, { creds: KEYS });
+    // every token is refused: make tokens expire at once
+    sim.state.settings.tokenLifetimeMs = 0;
+    const r = await run({ payload: { deviceSerial: 'C00000001' } });
+    assert.strictEqual(r.port, 'err');
+    assert.strictEqual(r.msg.error.code, '10002');
+    assert.strictEqual(sim.requestLog({ path: TOKEN_PATH }).length, 2);
+    assert.strictEqual(sim.requestLog({ path: STORAGE_INFO }).length, 2);
+  });
+
+  it('token only: 10002 goes to output 2 and the status says the token expired', async () => {
+    await loadOp('ptz-mirror', sim.url, { creds: { accessToken: 'at.expired-token' } });
+    const n = helper.getNode('op');
+    const r = await run({ payload: { deviceSerial: 'C00000001', channelNo: 1, command: 2 } });
+    assert.strictEqual(r.port, 'err');
+    assert.strictEqual(r.msg.error.code, '10002');
+    assert.strictEqual(r.msg.error.source, 'api');
+    assert.ok(r.msg.error.message.includes(text('errors.tokenExpired')), r.msg.error.message);
+    assert.strictEqual(sim.requestLog().length, 1, 'no token request, no resend');
+    await delay(5);
+    const spy = n.status as unknown as { args: unknown[][]; thisValues: unknown[] };
+    const own = spy.args.filter((_a, i) => spy.thisValues[i] === n).map((x) => x[0]);
+    assert.deepStrictEqual(own[own.length - 1], { fill: 'red', shape: 'ring', text: text('status.tokenExpired') });
+    assert.ok(text('status.tokenExpired').length < 20);
+  });
+
+  it('token fetch errors: unknown key 10017, wrong secret 10030, frozen 10005', async () => {
+    for (const [creds, code] of [
+      [{ appKey: 'nobody', appSecret: 'x-secret-1' }, '10017'],
+      [{ appKey: 'demo-app-key', appSecret: 'wrong-secret-2' }, '10030'],
+      [{ appKey: 'frozen-app-key', appSecret: 'frozen-app-secret' }, '10005'],
+    ] as const) {
+      await loadOp('storage-info', sim.url, { creds });
+      const r = await run({ payload: { deviceSerial: 'C00000001' } });
+      assert.strictEqual(r.port, 'err');
+      assert.strictEqual(r.msg.error.code, code);
+      assert.strictEqual(r.msg.error.source, 'api');
+      assert.strictEqual(r.msg.error.operation, 'storage-info');
+      assert.ok(r.msg.error.message.startsWith(text('errors.token', { detail: '' })), r.msg.error.message);
+      assert.ok(r.msg.error.message.includes(text(`hints.${code}`)), r.msg.error.message);
+      assert.ok(!r.msg.error.message.includes(creds.appSecret));
+      await unload();
+    }
+  });
+
+  it('a typed token and a key: the token is used first, 10002 then fetches a new one', async () => {
+    await loadOp('storage-info', sim.url, { creds: { accessToken: 'at.expired-token', ...KEYS } });
+    const r = await run({ payload: { deviceSerial: 'C00000001' } });
+    assert.strictEqual(r.port, 'ok', JSON.stringify(r.msg.error));
+    assert.deepStrictEqual(sim.requestLog().map((e) => e.code), ['10002', '200', '200']);
+  });
+});
+
+describe('config node: areaDomain', function () {
+  let home: Simulator;
+  let region: Simulator;
+  afterEach(async () => {
+    await unload();
+    await stopSim(home);
+    await stopSim(region);
+  });
+
+  it('calls after the token go to the areaDomain of the token reply', async () => {
+    home = await startSim();
+    region = await startSim({ state: home.state });
+    home.state.appKeys['intl-app-key'].areaDomain = region.url;
+    home.state.devices.C00000001.account = 'intl';
+    await loadOp('ptz-mirror', home.url, { creds: { appKey: 'intl-app-key', appSecret: 'intl-app-secret' } });
+    const a = await run({ payload: { deviceSerial: 'C00000001', channelNo: 1, command: 2 } });
+    assert.strictEqual(a.port, 'ok', JSON.stringify(a.msg.error));
+    await run({ payload: { deviceSerial: 'C00000001', channelNo: 1, command: 0 } });
+    assert.deepStrictEqual(home.requestLog().map((e) => e.path), [TOKEN_PATH]);
+    assert.deepStrictEqual(region.requestLog().map((e) => [e.path, e.code]), [
+      ['/api/lapp/device/ptz/mirror', '200'], ['/api/lapp/device/ptz/mirror', '200']]);
+  });
+});

@@ -1,0 +1,241 @@
+// Pure error mapping, hints, catalogs, reply mapping, back-off, queue, token cache, preset store.
+
+import assert from 'assert';
+import fs from 'fs';
+import path from 'path';
+import { ALL_HINT_KEYS, EzvizError, hintKey, isRetriable, networkCode } from '../../nodes/shared/errors';
+import { OPERATIONS } from '../../nodes/shared/operations';
+import { presetAddPayload, plainPayload, storageInfoPayload, isoDate } from '../../nodes/shared/replies';
+import { retryDelayMs, MAX_RETRY_DELAY_MS } from '../../nodes/shared/service';
+import { KeyedQueue } from '../../nodes/shared/queue';
+import { TokenCache, TOKEN_REFRESH_MARGIN_MS, normaliseBase } from '../../nodes/shared/token';
+import type { PostOutcome } from '../../nodes/shared/client';
+import { PresetStore, ContextLike } from '../../nodes/shared/presets';
+
+const ROOT = path.resolve(__dirname, '..', '..', '..');
+const catalog = (lang: string) => JSON.parse(fs.readFileSync(
+  path.join(ROOT, 'nodes', 'ezviz-config', 'locales', lang, 'ezviz-config.json'), 'utf8'));
+
+describe('errors: retriable and codes', () => {
+  it('network, HTTP 5xx, 20008, 10029, 49999 are retriable; nothing else', () => {
+    assert.strictEqual(isRetriable('network', 'ECONNREFUSED'), true);
+    assert.strictEqual(isRetriable('http', 'HTTP_500'), true);
+    assert.strictEqual(isRetriable('http', 'HTTP_503'), true);
+    assert.strictEqual(isRetriable('http', 'HTTP_404'), false);
+    assert.strictEqual(isRetriable('http', 'HTTP_200'), false);
+    for (const c of ['20008', '10029', '49999']) assert.strictEqual(isRetriable('api', c), true);
+    for (const c of ['10001', '10002', '20007', '60030', '60009']) assert.strictEqual(isRetriable('api', c), false);
+    assert.strictEqual(isRetriable('validation', '10001'), false);
+    assert.strictEqual(isRetriable('local', '60030'), false);
+  });
+
+  it('network codes: timeouts become ETIMEDOUT, junk becomes ENETWORK', () => {
+    assert.strictEqual(networkCode('ECONNABORTED'), 'ETIMEDOUT');
+    assert.strictEqual(networkCode('ECONNRESET'), 'ECONNRESET');
+    assert.strictEqual(networkCode(undefined), 'ENETWORK');
+    assert.strictEqual(networkCode('not a code'), 'ENETWORK');
+  });
+
+  it('EzvizError carries exactly the five fields', () => {
+    const e = new EzvizError({ code: '1', message: 'm', operation: 'ptz-stop', source: 'api', retriable: false });
+    assert.ok(e instanceof Error);
+    assert.deepStrictEqual(e.toJSON(), { code: '1', message: 'm', operation: 'ptz-stop', source: 'api', retriable: false });
+  });
+});
+
+describe('errors: hints per code and spec section', () => {
+  it('variants of 20014, 20018, 20032, 60020 follow spec 7.2', () => {
+    const want: Record<string, Record<string, string>> = {
+      '20014': { '4.1': '20014-serial', '4.2': '20014-serial', '4.3': '20014-network', '4.4': '20014-network',
+        '4.5': '20014-network', '4.6': '20014-network', '4.7': '20014-serial', '4.8': '20014-serial' },
+      '20018': { '4.1': '20018-user', '4.2': '20018-user', '4.7': '20018-account', '4.8': '20018-account' },
+      '20032': { '4.1': '20032-user', '4.3': '20032-user', '4.4': '20032-user', '4.5': '20032-user', '4.6': '20032-user',
+        '4.7': '20032-channel', '4.8': '20032-channel' },
+      '60020': { '4.1': '60020-storage', '4.3': '60020-command', '4.4': '60020-command', '4.5': '60020-command',
+        '4.7': '60020-command', '4.8': '60020-command' },
+    };
+    for (const [code, bySection] of Object.entries(want)) {
+      for (const [section, key] of Object.entries(bySection)) {
+        assert.strictEqual(hintKey(code, section as never), key, `${code} in ${section}`);
+      }
+    }
+    assert.strictEqual(hintKey('20007', '4.3'), '20007');
+    assert.strictEqual(hintKey('99999', '4.3'), undefined);
+  });
+
+  for (const lang of ['en-US', 'zh-CN']) {
+    it(`${lang} catalog holds every hint, validation reason, status and error text`, () => {
+      const c = catalog(lang);
+      for (const k of ALL_HINT_KEYS) assert.ok(typeof c.hints[k] === 'string' && c.hints[k].length > 3, `hints.${k}`);
+      const reasons = ['missing', 'serial', 'channel', 'direction', 'speed', 'mirror', 'index', 'presetName',
+        'cardPassword', 'phone', 'immediately', 'duration', 'unreadable', 'presetUnknown', 'presetNoNames'];
+      for (const r of reasons) assert.ok(c.validation[r], `validation.${r}`);
+      for (const [k, v] of Object.entries(c.status)) assert.ok((v as string).length < 20, `status.${k} under 20 chars`);
+      assert.deepStrictEqual(Object.keys(c.errors).sort(), Object.keys(catalog('en-US').errors).sort());
+      assert.deepStrictEqual(Object.keys(c.status).sort(), Object.keys(catalog('en-US').status).sort());
+    });
+  }
+
+  it('every code of the spec tables has a hint for every section it applies to', () => {
+    for (const op of Object.values(OPERATIONS)) {
+      for (const code of ['10001', '10002', '10005', '20002', '49999', '20014', '20018', '20032', '60020']) {
+        const k = hintKey(code, op.section);
+        assert.ok(k && ALL_HINT_KEYS.includes(k), `${code} ${op.section}`);
+      }
+    }
+  });
+});
+
+describe('replies', () => {
+  it('storage-info adds statusText and ISO dates (also in serviceDetail)', () => {
+    const start = Date.parse('2026-01-01T00:00:00Z');
+    const p = storageInfoPayload({ code: '200', msg: 'ok', data: { status: 1, startTime: start, expireTime: start + 1000,
+      serviceDetail: { status: 2, startTime: 0 } } });
+    assert.strictEqual(p.statusText, 'activated');
+    assert.strictEqual(p.startDate, '2026-01-01T00:00:00.000Z');
+    assert.strictEqual(p.expireDate, '2026-01-01T00:00:01.000Z');
+    const d = p.serviceDetail as Record<string, unknown>;
+    assert.strictEqual(d.statusText, 'expired');
+    assert.strictEqual(d.startDate, null);
+    assert.strictEqual(storageInfoPayload({ code: '200', msg: '', data: { status: -2 } }).statusText, 'unsupported');
+    assert.strictEqual(isoDate('1700000000000'), new Date(1700000000000).toISOString());
+  });
+
+  it('preset-add and plain payloads', () => {
+    assert.deepStrictEqual(presetAddPayload({ code: '200', msg: '', data: { index: 3 } }), { index: 3 });
+    assert.deepStrictEqual(presetAddPayload({ code: '200', msg: '', data: { index: 3 } }, 'door'), { index: 3, presetName: 'door' });
+    assert.deepStrictEqual(plainPayload({ code: '200', msg: 'Operation succeeded!', data: { x: 1 } }), { code: '200', msg: 'Operation succeeded!' });
+  });
+});
+
+describe('retry back-off', () => {
+  it('jittered exponential: between half and all of base*2^attempt, capped', () => {
+    assert.strictEqual(retryDelayMs(500, 0, 0), 250);
+    assert.strictEqual(retryDelayMs(500, 0, 1), 500);
+    assert.strictEqual(retryDelayMs(500, 2, 0.5), 1500);
+    assert.strictEqual(retryDelayMs(500, 20, 1), MAX_RETRY_DELAY_MS);
+  });
+});
+
+describe('KeyedQueue', () => {
+  it('one at a time per key in arrival order, keys in parallel, failures do not block', async () => {
+    const q = new KeyedQueue();
+    const events: string[] = [];
+    const task = (name: string, ms: number, fail = false) => () => new Promise<string>((resolve, reject) => {
+      events.push(`start ${name}`);
+      setTimeout(() => {
+        events.push(`end ${name}`);
+        if (fail) reject(new Error(name));
+        else resolve(name);
+      }, ms);
+    });
+    const a1 = q.run('a', task('a1', 30, true));
+    const a2 = q.run('a', task('a2', 5));
+    const b1 = q.run('b', task('b1', 5));
+    await assert.rejects(a1);
+    assert.strictEqual(await a2, 'a2');
+    assert.strictEqual(await b1, 'b1');
+    assert.ok(events.indexOf('start a2') > events.indexOf('end a1'));
+    assert.ok(events.indexOf('start b1') < events.indexOf('end a1'));
+    await new Promise((r) => setImmediate(r));
+    assert.strictEqual(q.size, 0);
+  });
+});
+
+describe('TokenCache', () => {
+  function cache(replies: PostOutcome[], now: { t: number }, extra: Record<string, string> = {}) {
+    const calls: Record<string, string>[] = [];
+    const c = new TokenCache({
+      baseUrl: 'https://open.example', appKey: 'k', appSecret: 's', ...extra,
+      now: () => now.t,
+      post: async (_url, fields) => {
+        calls.push(fields);
+        await new Promise((r) => setTimeout(r, 5));
+        return replies.shift()!;
+      },
+      fail: (o) => new Error(typeof o === 'string' ? o : o.ok ? o.reply.code : o.code),
+    });
+    return { c, calls };
+  }
+  const okReply = (token: string, expireTime: number, areaDomain?: string): PostOutcome =>
+    ({ ok: true, status: 200, reply: { code: '200', msg: '', data: { accessToken: token, expireTime, areaDomain } } });
+
+  it('shares one request, caches until expireTime minus the margin, honours areaDomain', async () => {
+    const now = { t: 1000 };
+    const { c, calls } = cache([okReply('at.1', 1000 + 3600000, 'https://region.example/'), okReply('at.2', 99e12)], now);
+    const all = await Promise.all([c.get(), c.get(), c.get()]);
+    assert.strictEqual(calls.length, 1);
+    assert.deepStrictEqual(all.map((t) => t.value), ['at.1', 'at.1', 'at.1']);
+    assert.strictEqual(all[0].base, 'https://region.example');
+    now.t = 1000 + 3600000 - TOKEN_REFRESH_MARGIN_MS - 1;
+    assert.strictEqual((await c.get()).value, 'at.1');
+    now.t += 2;
+    assert.strictEqual((await c.get()).value, 'at.2');
+    assert.strictEqual(calls.length, 2);
+  });
+
+  it('invalidate forgets only the token that was refused', async () => {
+    const now = { t: 0 };
+    const { c, calls } = cache([okReply('at.1', 99e12), okReply('at.2', 99e12)], now);
+    const t1 = await c.get();
+    c.invalidate({ value: 'at.other', base: '' });
+    assert.strictEqual((await c.get()).value, 'at.1');
+    c.invalidate(t1);
+    assert.strictEqual((await c.get()).value, 'at.2');
+    c.invalidate(t1);
+    assert.strictEqual((await c.get()).value, 'at.2');
+    assert.strictEqual(calls.length, 2);
+  });
+
+  it('failures reject every waiting caller; the next call tries again', async () => {
+    const now = { t: 0 };
+    const { c } = cache([{ ok: true, status: 200, reply: { code: '10030', msg: 'mismatch' } }, okReply('at.3', 99e12)], now);
+    const r = await Promise.allSettled([c.get(), c.get()]);
+    assert.deepStrictEqual(r.map((x) => x.status), ['rejected', 'rejected']);
+    assert.strictEqual(c.state, 'failed');
+    assert.strictEqual((await c.get()).value, 'at.3');
+    assert.strictEqual(c.state, 'ok');
+  });
+
+  it('a typed token alone: no requests; invalidate marks it expired', async () => {
+    const now = { t: 0 };
+    const c = new TokenCache({ baseUrl: 'https://b', accessToken: 'at.typed', now: () => now.t,
+      post: () => assert.fail('no request'), fail: () => new Error('x') });
+    const t = await c.get();
+    assert.deepStrictEqual(t, { value: 'at.typed', base: 'https://b' });
+    c.invalidate(t);
+    assert.strictEqual(c.state, 'expired');
+    assert.strictEqual(c.canRefresh, false);
+  });
+
+  it('normaliseBase accepts http(s) only', () => {
+    assert.strictEqual(normaliseBase('https://open.ys7.com/'), 'https://open.ys7.com');
+    assert.strictEqual(normaliseBase('http://127.0.0.1:8089'), 'http://127.0.0.1:8089');
+    for (const b of ['ftp://x', 'open.ys7.com', '', 'https://user:pw@host', 42]) assert.strictEqual(normaliseBase(b), undefined);
+  });
+});
+
+describe('PresetStore', () => {
+  function memory(): ContextLike & { data: Record<string, unknown> } {
+    const data: Record<string, unknown> = {};
+    return {
+      data,
+      get: (k, _s, cb) => setImmediate(() => cb(null, data[k] === undefined ? undefined : JSON.parse(JSON.stringify(data[k])))),
+      set: (k, v, _s, cb) => setImmediate(() => { data[k] = JSON.parse(JSON.stringify(v)); cb(null); }),
+    };
+  }
+
+  it('remembers per camera, replaces stale names of a reused index, forgets on clear', async () => {
+    const ctx = memory();
+    const s = new PresetStore(ctx);
+    await Promise.all([s.remember('C1', 1, 'door', 1), s.remember('C1', 1, 'gate', 2), s.remember('C2', 1, 'door', 5)]);
+    assert.deepStrictEqual(await s.lookup('C1', 1, 'gate'), { index: 2, known: ['door', 'gate'] });
+    assert.deepStrictEqual(await s.lookup('C2', 1, 'door'), { index: 5, known: ['door'] });
+    await s.remember('C1', 1, 'porch', 2);
+    assert.deepStrictEqual(await s.lookup('C1', 1, 'gate'), { index: undefined, known: ['door', 'porch'] });
+    await s.forget('C1', 1, 1);
+    assert.deepStrictEqual(await s.lookup('C1', 1, 'door'), { index: undefined, known: ['porch'] });
+    assert.deepStrictEqual(await s.lookup('C9', 1, 'x'), { index: undefined, known: [] });
+    assert.ok(!JSON.stringify(await s.lookup('C1', 1, 'constructor')).includes('function'));
+  });
+});

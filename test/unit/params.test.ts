@@ -1,0 +1,138 @@
+// Pure parameter parsing (nodes/shared/params.ts) and input validation (call-path validateInput).
+
+import assert from 'assert';
+import fc from 'fast-check';
+import { DIRECTIONS, MIRROR_COMMANDS, SPEEDS } from '../../nodes/shared/enums';
+import { EzvizError } from '../../nodes/shared/errors';
+import { validateInput } from '../../nodes/shared/call-path';
+import { OPERATIONS, ParamSpec } from '../../nodes/shared/operations';
+import { describeValue, MAX_DURATION_MS, parseParam } from '../../nodes/shared/params';
+
+const spec = (op: keyof typeof OPERATIONS, name: string): ParamSpec =>
+  OPERATIONS[op].params.find((p) => p.name === name)!;
+
+const ok = (s: ParamSpec, raw: unknown) => {
+  const r = parseParam(s, raw);
+  assert.ok(r.ok, `${s.name}=${JSON.stringify(raw)} should be accepted`);
+  return r.value;
+};
+const bad = (s: ParamSpec, raw: unknown) => {
+  const r = parseParam(s, raw);
+  assert.ok(!r.ok, `${s.name}=${JSON.stringify(raw)} should be refused`);
+  return r.reason;
+};
+
+describe('params: parseParam', () => {
+  const serial = spec('ptz-start', 'deviceSerial');
+  const channel = spec('ptz-start', 'channelNo');
+  const optChannel = spec('storage-info', 'channelNo');
+  const direction = spec('ptz-start', 'direction');
+  const speed = spec('ptz-start', 'speed');
+  const mirror = spec('ptz-mirror', 'command');
+  const index = spec('preset-call', 'index');
+  const duration = spec('ptz-start', 'duration');
+  const phone = spec('storage-open', 'phone');
+  const card = spec('storage-open', 'cardPassword');
+  const imm = spec('storage-open', 'isImmediately');
+  const name = spec('preset-add', 'presetName');
+
+  it('serials: trimmed, upper-case, letters and digits only; numbers accepted', () => {
+    assert.strictEqual(ok(serial, ' c00000001 '), 'C00000001');
+    assert.strictEqual(ok(serial, 123456789), '123456789');
+    assert.strictEqual(bad(serial, 'C0000-001'), 'serial');
+    assert.strictEqual(bad(serial, 'x'.repeat(65)), 'serial');
+    assert.strictEqual(bad(serial, -5), 'serial');
+    assert.strictEqual(bad(serial, ''), 'missing');
+    assert.strictEqual(bad(serial, null), 'missing');
+  });
+
+  it('channels: whole numbers 1..256, numeric strings; optional ones may be empty', () => {
+    assert.strictEqual(ok(channel, '2'), 2);
+    assert.strictEqual(ok(channel, 256), 256);
+    for (const v of [0, 257, 1.5, '1.5', 'one', true]) assert.strictEqual(bad(channel, v), 'channel');
+    assert.strictEqual(ok(optChannel, ''), undefined);
+    assert.strictEqual(ok(optChannel, undefined), undefined);
+  });
+
+  it('directions: every name and number of the enum, nothing else', () => {
+    for (const [n, v] of Object.entries(DIRECTIONS)) {
+      assert.strictEqual(ok(direction, n), v);
+      assert.strictEqual(ok(direction, n.toUpperCase().replace('-', '_')), v);
+      assert.strictEqual(ok(direction, v), v);
+      assert.strictEqual(ok(direction, String(v)), v);
+    }
+    for (const v of [12, 13, 15, 17, -1, 'north', 1.5]) assert.strictEqual(bad(direction, v), 'direction');
+  });
+
+  it('speeds and mirror commands: names and numbers', () => {
+    for (const [n, v] of Object.entries(SPEEDS)) assert.strictEqual(ok(speed, n), v);
+    for (const [n, v] of Object.entries(MIRROR_COMMANDS)) assert.strictEqual(ok(mirror, n), v);
+    assert.strictEqual(bad(speed, 3), 'speed');
+    assert.strictEqual(bad(mirror, 'diagonal'), 'mirror');
+  });
+
+  it('index 1..256, duration 0..600000 ms', () => {
+    assert.strictEqual(ok(index, '12'), 12);
+    assert.strictEqual(bad(index, 0), 'index');
+    assert.strictEqual(ok(duration, 0), 0);
+    assert.strictEqual(ok(duration, MAX_DURATION_MS), MAX_DURATION_MS);
+    assert.strictEqual(bad(duration, MAX_DURATION_MS + 1), 'duration');
+    assert.strictEqual(ok(duration, ''), undefined);
+  });
+
+  it('phone, card password, isImmediately, preset names', () => {
+    assert.strictEqual(ok(phone, '+8613800000001'), '+8613800000001');
+    assert.strictEqual(ok(phone, 13800000001), '13800000001');
+    assert.strictEqual(bad(phone, '138-0000'), 'phone');
+    assert.strictEqual(ok(card, ' ABC-123 '), 'ABC-123');
+    assert.strictEqual(bad(card, 'A B'), 'cardPassword');
+    for (const [v, want] of [[true, 1], [false, 0], ['yes', 1], ['no', 0], ['TRUE', 1], [1, 1], ['0', 0]] as const) {
+      assert.strictEqual(ok(imm, v), want);
+    }
+    assert.strictEqual(bad(imm, 2), 'immediately');
+    assert.strictEqual(ok(name, ' door '), 'door');
+    assert.strictEqual(bad(name, 'x'.repeat(65)), 'presetName');
+  });
+
+  it('property: any integer 1..256 is a valid channel and is sent unchanged', () => {
+    fc.assert(fc.property(fc.integer({ min: 1, max: 256 }), fc.boolean(), (n, asText) =>
+      parseParam(channel, asText ? String(n) : n).ok && (parseParam(channel, n) as { value: number }).value === n));
+  });
+
+  it('property: a refused value never echoes a secret', () => {
+    fc.assert(fc.property(fc.string({ minLength: 1 }), (s) => describeValue(card, s) === '(hidden)'));
+  });
+
+  it('describeValue quotes and shortens', () => {
+    assert.strictEqual(describeValue(serial, 'abc'), '"abc"');
+    assert.strictEqual(describeValue(serial, 5), '5');
+    assert.strictEqual(describeValue(serial, undefined), '(empty)');
+    assert.ok(describeValue(serial, 'y'.repeat(200)).length <= 60);
+  });
+});
+
+describe('params: validateInput', () => {
+  const t = (key: string, args?: Record<string, unknown>) => `${key} ${JSON.stringify(args ?? {})}`;
+
+  it('builds the fields to send in table order, leaving out unsent and empty ones', () => {
+    const r = validateInput(t, OPERATIONS['ptz-start'], { deviceSerial: 'c1', channelNo: '1', direction: 'auto', speed: 'fast', duration: '500' });
+    assert.ok(!(r instanceof EzvizError));
+    assert.deepStrictEqual(r, { fields: { deviceSerial: 'C1', channelNo: 1, direction: 16, speed: 2 }, duration: 500 });
+  });
+
+  it('preset-call: presetName stands in for a missing index; preset-add keeps it unsent', () => {
+    const r = validateInput(t, OPERATIONS['preset-call'], { deviceSerial: 'C1', channelNo: 1, presetName: 'door' });
+    assert.deepStrictEqual(r, { fields: { deviceSerial: 'C1', channelNo: 1 }, presetName: 'door' });
+    const e = validateInput(t, OPERATIONS['preset-add'], { deviceSerial: 'C1', presetName: 'door' });
+    assert.ok(e instanceof EzvizError);
+    assert.strictEqual(e.code, '10001');
+    assert.strictEqual(e.message, 'validation.missing {"param":"channelNo","value":"(empty)","max":256}');
+  });
+
+  it('the first bad parameter is reported', () => {
+    const e = validateInput(t, OPERATIONS['ptz-stop'], { deviceSerial: 'C1', channelNo: 0, direction: 99 });
+    assert.ok(e instanceof EzvizError);
+    assert.strictEqual(e.source, 'validation');
+    assert.ok(e.message.startsWith('validation.channel '));
+  });
+});
