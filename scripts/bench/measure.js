@@ -159,7 +159,7 @@ function inject(node, payload, check) {
   });
 }
 
-function buildFlows(urls, nodesAvailable) {
+function buildFlows(urls, nodesAvailable, transports = CONF.transports) {
   const z = 'bench-tab';
   const flows = [
     { id: z, type: 'tab', label: 'bench' },
@@ -198,7 +198,7 @@ function buildFlows(urls, nodesAvailable) {
       wires: [['sink-diy']],
     });
   };
-  for (const t of CONF.transports) {
+  for (const t of transports) {
     if (nodesAvailable) {
       config(`cfg-${t}`, urls[t], { accessToken: TOKEN });
       storageInfo(`b-${t}`, `cfg-${t}`);
@@ -657,4 +657,4 @@ if (require.main === module) {
   );
 }
 
-module.exports = { buildFlows, startRuntime, drive, SimChild };
+module.exports = { buildFlows, startRuntime, drive, inject, nodeOk, diyOk, SimChild };
