@@ -18,6 +18,8 @@ import type { StateInput } from './state';
 
 /** Largest accepted request body; a bigger one gets HTTP 413 (and the server keeps running). */
 export const MAX_BODY_BYTES = 64 * 1024;
+/** Largest admin body (a whole state may be PUT). */
+const MAX_ADMIN_BODY_BYTES = 4 * 1024 * 1024;
 /** Past this many bytes of an oversized body the connection is dropped instead of drained. */
 const DRAIN_LIMIT_BYTES = 8 * 1024 * 1024;
 /** The request log keeps the newest entries only. */
@@ -207,14 +209,14 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
     timers.add(t);
   });
 
-  const readBody = (req: http.IncomingMessage): Promise<{ body: string; tooLarge: boolean }> =>
+  const readBody = (req: http.IncomingMessage, limit = MAX_BODY_BYTES): Promise<{ body: string; tooLarge: boolean }> =>
     new Promise((resolve, reject) => {
       const chunks: Buffer[] = [];
       let size = 0;
       let tooLarge = false;
       req.on('data', (c: Buffer) => {
         size += c.length;
-        if (size > MAX_BODY_BYTES) {
+        if (size > limit) {
           tooLarge = true;
           chunks.length = 0;
           if (size > DRAIN_LIMIT_BYTES) req.socket.destroy();
@@ -244,8 +246,8 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
 
   const admin = async (req: http.IncomingMessage, res: http.ServerResponse, path: string, query: URLSearchParams): Promise<void> => {
     const method = req.method ?? 'GET';
-    const { body, tooLarge } = await readBody(req);
-    if (tooLarge) { sendJson(res, 413, { error: `body larger than ${MAX_BODY_BYTES} bytes` }); return; }
+    const { body, tooLarge } = await readBody(req, MAX_ADMIN_BODY_BYTES);
+    if (tooLarge) { sendJson(res, 413, { error: `body larger than ${MAX_ADMIN_BODY_BYTES} bytes` }); return; }
     let json: unknown;
     if (body.trim() !== '') {
       try {
