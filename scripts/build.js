@@ -2,7 +2,7 @@
 'use strict';
 // Build: TypeScript runtime, simulator and tests -> dist/ (CommonJS);
 // each node's editor.ts is type-checked, bundled by esbuild and joined with its editor.html
-// template into dist/nodes/<name>/<name>.html; locales are copied beside the runtime file.
+// template into dist/nodes/<name>/<name>.html; locales and icons/ are copied beside the runtime file.
 const fs = require('fs');
 const path = require('path');
 const { spawnSync } = require('child_process');
@@ -51,5 +51,9 @@ for (const name of nodeNames) {
   if (parts.length) fs.writeFileSync(path.join(out, `${name}.html`), parts.join('\n\n') + '\n');
   const locales = path.join(src, 'locales');
   if (fs.existsSync(locales)) fs.cpSync(locales, path.join(out, 'locales'), { recursive: true });
+  // Node-RED finds icons only in an `icons` folder beside a node file, and serves them per
+  // module: one copy (beside the first node) serves every node of the package.
+  const icons = path.join(root, 'icons');
+  if (name === nodeNames[0] && fs.existsSync(icons)) fs.cpSync(icons, path.join(out, 'icons'), { recursive: true });
 }
 console.log(`build: ok (${nodeNames.length} nodes, ${withEditor.length} editors)`);

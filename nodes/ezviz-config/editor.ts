@@ -1,0 +1,64 @@
+// Edit dialog of the ezviz-config node: region (China, International, custom URL), secrets
+// as password fields (the editor only learns that they are set), timeout and retries.
+import { CONFIG_TYPE } from '../shared/operations';
+import { DEFAULTS } from '../shared/settings';
+import {
+  credentialProblem, explain, hostOf, REGIONS, regionOf, validators, type CredentialState, type Region,
+} from '../shared/editor/config-node';
+import { registerType, t, validator, type NodeInstance, type Validator } from '../shared/editor/red';
+
+const FIELD = '#node-config-input-';
+
+/** Whether each credential is set: the open dialog's fields, else what the editor knows. */
+function credentialState(node: NodeInstance): CredentialState {
+  const creds = (node && node.credentials) || {};
+  const read = (name: keyof CredentialState, secret: boolean): boolean => {
+    const field = $(FIELD + name);
+    if (field.length) return String(field.val() || '').trim() !== '';
+    return secret ? Boolean(creds[`has_${name}`]) : String(creds[name] || '').trim() !== '';
+  };
+  return { accessToken: read('accessToken', true), appKey: read('appKey', false), appSecret: read('appSecret', true) };
+}
+
+const credentialValidator = (field: keyof CredentialState): Validator =>
+  validator(function () {
+    return explain(credentialProblem(field, credentialState(this)));
+  });
+
+function showRegion(region: Region): void {
+  $('#ezviz-config-baseUrl-row').toggle(region === 'custom');
+}
+
+registerType(CONFIG_TYPE, {
+  category: 'config',
+  defaults: {
+    name: { value: '' },
+    baseUrl: { value: DEFAULTS.baseUrl, validate: validators.baseUrl },
+    timeout: { value: DEFAULTS.timeout, validate: validators.timeout },
+    maxRetries: { value: DEFAULTS.maxRetries, validate: validators.maxRetries },
+    retryDelay: { value: DEFAULTS.retryDelay, validate: validators.retryDelay },
+  },
+  credentials: {
+    accessToken: { type: 'password', validate: credentialValidator('accessToken') },
+    appKey: { type: 'text', validate: credentialValidator('appKey') },
+    appSecret: { type: 'password', validate: credentialValidator('appSecret') },
+  },
+  paletteLabel: () => t('ezviz-config.paletteLabel'),
+  label(this: NodeInstance) {
+    return (this.name as string) || hostOf(String(this.baseUrl || '')) || t('ezviz-config.paletteLabel');
+  },
+  oneditprepare(this: NodeInstance) {
+    const baseUrl = $(`${FIELD}baseUrl`);
+    const region = $('#ezviz-config-region');
+    const current = regionOf(String(baseUrl.val() || ''));
+    region.val(current);
+    showRegion(current);
+    region.on('change', () => {
+      const chosen = String(region.val()) as Region;
+      if (chosen !== 'custom') baseUrl.val(REGIONS[chosen]).trigger('change');
+      else if (regionOf(String(baseUrl.val() || '')) !== 'custom') baseUrl.val('').trigger('change');
+      showRegion(chosen);
+      if (chosen === 'custom') baseUrl.trigger('focus');
+    });
+  },
+});

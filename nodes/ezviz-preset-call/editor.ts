@@ -1,0 +1,5 @@
+// Edit dialog of ezviz-preset-call: everything derives from its row of the OPERATIONS table.
+import { OPERATIONS } from '../shared/operations';
+import { registerOperationNode } from '../shared/editor/operation-node';
+
+registerOperationNode(OPERATIONS['preset-call'], { family: 'preset', labelParams: ['presetName', 'index'] });

@@ -1,0 +1,186 @@
+// One function turns a row of the OPERATIONS table into a complete editor registration:
+// defaults (config, name, P and PType per parameter), the dialog rows, validators, labels,
+// the palette look. Each nodes/<type>/editor.ts only names its family and what differs.
+import { CONFIG_TYPE, type OperationSpec, type ParamName, type ParamSpec } from '../operations';
+import { REFERENCE_TYPES } from './checks';
+import {
+  currentType, displayValue, paramDefault, paramIcon, placeholderFor, setEditing, typedInputTypes,
+  typeValidator, valueValidator, type ParamDefault,
+} from './params';
+import {
+  esc, PACKAGE, registerType, SHARED_NS, t, tNode, validator, type NodeDef, type NodeInstance, type PropertyDef,
+} from './red';
+
+export const CATEGORY = 'EZVIZ';
+
+/** One colour family, three close shades; one white icon per family (icons/). */
+export const FAMILIES = {
+  storage: { color: '#76B4D4', icon: 'ezviz-storage.svg' },
+  ptz: { color: '#8AC2DD', icon: 'ezviz-ptz.svg' },
+  mirror: { color: '#8AC2DD', icon: 'ezviz-mirror.svg' },
+  preset: { color: '#A2CFE6', icon: 'ezviz-preset.svg' },
+} as const;
+
+export interface OperationExtras {
+  family: keyof typeof FAMILIES;
+  /** Start values that differ from the common ones of params.ts. */
+  defaults?: Partial<Record<ParamName, ParamDefault>>;
+  /** Parameters whose literal value describes the node on the canvas; the first set one wins. */
+  labelParams?: ParamName[];
+}
+
+/** Marker in nodes/<type>/editor.html that the generated rows replace. */
+const MARK = /<div class="ezviz-form"><\/div>/;
+
+function row(id: string, icon: string, labelKey: string, field: string): string {
+  return `<div class="form-row"><label for="${id}"><i class="fa ${icon}"></i> ` +
+    `<span data-i18n="${labelKey}"></span></label>${field}</div>`;
+}
+
+function paramRow(p: ParamSpec): string {
+  const id = `node-input-${p.name}`;
+  return row(id, paramIcon(p.kind), `${SHARED_NS}:params.${p.name}.label`,
+    `<input type="text" id="${id}" style="width:70%"><input type="hidden" id="${id}Type">`);
+}
+
+/** The dialog: account, one row per parameter of the table, a tip, the name. */
+export function dialogHtml(spec: OperationSpec): string {
+  return [
+    row('node-input-config', 'fa-user', `${SHARED_NS}:editor.config`, '<input type="text" id="node-input-config">'),
+    ...spec.params.map(paramRow),
+    row('node-input-name', 'fa-tag', 'node-red:common.label.name',
+      '<input type="text" id="node-input-name" style="width:70%" data-i18n="[placeholder]node-red:common.label.name">'),
+    `<div class="form-tips" id="ezviz-tip-${esc(spec.operation)}" data-i18n="[html]${PACKAGE}/${spec.type}:${spec.type}.tip"></div>`,
+  ].join('\n');
+}
+
+/** Put the generated rows into the node's template (or create the template if missing). */
+export function installTemplate(spec: OperationSpec): void {
+  let script = $(`script[data-template-name="${spec.type}"]`);
+  if (!script.length) {
+    script = $('<script type="text/html"></script>').attr('data-template-name', spec.type).appendTo(document.body);
+  }
+  const html = script.html() || '';
+  script.html(MARK.test(html) ? html.replace(MARK, dialogHtml(spec)) : html + dialogHtml(spec));
+}
+
+/** Node label: the name, else a short description such as "ptz start up". */
+export function describe(spec: OperationSpec, extras: OperationExtras, node: NodeInstance): string {
+  const base = tNode(spec.type, `${spec.type}.label`);
+  for (const name of extras.labelParams || []) {
+    const p = spec.params.find((q) => q.name === name);
+    const value = String(node[name] ?? '').trim();
+    if (!p || p.secret || value === '' || REFERENCE_TYPES.includes(currentType(node, p))) continue;
+    return t('editor.labelDetail', { base, detail: displayValue(p.kind, value) });
+  }
+  return base;
+}
+
+function secretParams(spec: OperationSpec): ParamSpec[] {
+  return spec.params.filter((p) => p.secret);
+}
+
+/**
+ * A secret parameter (cardPassword) shares its field id with its credential, so Node-RED's save
+ * writes the typed value into both. Straight after the save, keep only the right one: the
+ * credential when the type is `cred` (the property is emptied, so the flow file never holds
+ * the password), the property otherwise (the stored credential is dropped).
+ */
+function keepSecretsOutOfFlow(spec: OperationSpec): void {
+  const secrets = secretParams(spec);
+  if (!secrets.length) return;
+  RED.events.on('editor:save', (node: NodeInstance) => {
+    if (!node || node.type !== spec.type) return;
+    for (const p of secrets) {
+      if (node[`${p.name}Type`] === 'cred') {
+        node[p.name] = '';
+      } else if (node.credentials) {
+        node.credentials[p.name] = '';
+        node.credentials[`has_${p.name}`] = false;
+      }
+    }
+  });
+}
+
+/** The editor definition of an operation node, derived from its OPERATIONS row. */
+export function operationNodeDef(spec: OperationSpec, extras: OperationExtras): NodeDef {
+  const family = FAMILIES[extras.family];
+  const defaults: Record<string, PropertyDef> = {
+    config: {
+      value: '',
+      type: CONFIG_TYPE,
+      validate: validator((v) => {
+        const config = v ? (RED.nodes.node(v) as unknown as { type?: string; valid?: boolean } | null) : null;
+        if (!config || config.type !== CONFIG_TYPE) return t('editor.invalid.config');
+        return config.valid === false ? t('editor.invalid.configInvalid') : true;
+      }),
+    },
+    name: { value: '' },
+  };
+  for (const p of spec.params) {
+    const start = extras.defaults?.[p.name] || paramDefault(p);
+    defaults[p.name] = { value: start.value, validate: valueValidator(p) };
+    defaults[`${p.name}Type`] = { value: start.type, validate: typeValidator(p) };
+  }
+  const secrets = secretParams(spec);
+  const def: NodeDef = {
+    category: CATEGORY,
+    color: family.color,
+    icon: family.icon,
+    defaults,
+    inputs: 1,
+    outputs: 2,
+    paletteLabel: () => tNode(spec.type, `${spec.type}.paletteLabel`),
+    label(this: NodeInstance) {
+      return (this.name as string) || describe(spec, extras, this);
+    },
+    labelStyle(this: NodeInstance) {
+      return this.name ? 'node_label_italic' : 'node_label';
+    },
+    inputLabels: () => tNode(spec.type, `${spec.type}.inputLabel`),
+    outputLabels: (index: number) => t(index === 0 ? 'editor.outputs.success' : 'editor.outputs.error'),
+    oneditprepare(this: NodeInstance) {
+      setEditing(this.id);
+      const node = this;
+      for (const p of spec.params) {
+        const field = $(`#node-input-${p.name}`);
+        const typeField = $(`#node-input-${p.name}Type`);
+        if (p.secret) {
+          // Node-RED filled the shared field with the credential marker; show what the type needs.
+          const isCred = (typeField.val() || node[`${p.name}Type`]) === 'cred';
+          const has = Boolean(node.credentials && node.credentials[`has_${p.name}`]);
+          field.val(isCred ? (has ? '__PWRD__' : '') : String(node[p.name] ?? ''));
+        }
+        field.typedInput({
+          types: typedInputTypes(p) as never,
+          typeField: typeField,
+          default: String(typeField.val() || paramDefault(p).type),
+        });
+        const input = field.next('.red-ui-typedInput-container').find('input.red-ui-typedInput-input');
+        const showPlaceholder = (): void => {
+          input.attr('placeholder', placeholderFor(p, String(field.typedInput('type'))));
+        };
+        field.on('change', showPlaceholder);
+        showPlaceholder();
+      }
+    },
+    oneditsave() {
+      setEditing(null);
+    },
+    oneditcancel() {
+      setEditing(null);
+    },
+  };
+  if (secrets.length) {
+    def.credentials = {};
+    for (const p of secrets) def.credentials[p.name] = { type: 'password' };
+  }
+  return def;
+}
+
+/** Register one operation node: template rows, definition, secret handling. */
+export function registerOperationNode(spec: OperationSpec, extras: OperationExtras): void {
+  installTemplate(spec);
+  keepSecretsOutOfFlow(spec);
+  registerType(spec.type, operationNodeDef(spec, extras));
+}

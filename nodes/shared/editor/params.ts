@@ -1,0 +1,154 @@
+// How each operation parameter looks in a dialog: TypedInput types, select options with the
+// friendly names of enums.ts, defaults, icons, validators. Derived from the ParamSpec rows of
+// the OPERATIONS table; no per-node code.
+import type { ParamKind, ParamSpec } from '../operations';
+import { DIRECTIONS, IMMEDIATELY, MIRROR_COMMANDS, SPEEDS } from '../enums';
+import { checkParam, REFERENCE_TYPES } from './checks';
+import { t, validator, type NodeInstance, type Validator } from './red';
+
+/** Custom TypedInput types that offer the friendly names as a select (value stored: the name). */
+export const SELECT_TYPES: Partial<Record<ParamKind, { type: string; table: Readonly<Record<string, number>> }>> = {
+  direction: { type: 'direction', table: DIRECTIONS },
+  speed: { type: 'speed', table: SPEEDS },
+  mirror: { type: 'mirror', table: MIRROR_COMMANDS },
+  immediately: { type: 'immediately', table: IMMEDIATELY },
+};
+
+const ICONS: Record<ParamKind, string> = {
+  serial: 'fa-video-camera',
+  channel: 'fa-sitemap',
+  direction: 'fa-arrows',
+  speed: 'fa-tachometer',
+  mirror: 'fa-exchange',
+  index: 'fa-hashtag',
+  presetName: 'fa-bookmark',
+  cardPassword: 'fa-key',
+  phone: 'fa-phone',
+  immediately: 'fa-bolt',
+  duration: 'fa-clock-o',
+};
+
+export const paramIcon = (kind: ParamKind): string => ICONS[kind];
+
+export interface ParamDefault {
+  value: string;
+  type: string;
+}
+
+/** The value a new node starts with (design: channel 1 for PTZ/preset, direction up, ...). */
+export function paramDefault(p: ParamSpec): ParamDefault {
+  switch (p.kind) {
+    case 'channel': return { value: p.required ? '1' : '', type: 'num' };
+    case 'direction': return { value: p.required ? 'up' : '', type: 'direction' };
+    case 'speed': return { value: 'medium', type: 'speed' };
+    case 'mirror': return { value: 'center', type: 'mirror' };
+    case 'immediately': return { value: '', type: 'immediately' };
+    case 'duration': return { value: '0', type: 'num' };
+    case 'cardPassword': return { value: '', type: 'cred' };
+    default: return { value: '', type: 'str' };
+  }
+}
+
+/** TypedInput type names offered for a parameter, in menu order. */
+export function typeNames(p: ParamSpec): string[] {
+  if (p.secret) return ['cred', ...REFERENCE_TYPES];
+  const select = SELECT_TYPES[p.kind];
+  return [...(select ? [select.type] : []), 'str', 'num', ...REFERENCE_TYPES];
+}
+
+/** Translated friendly name of an option (`up`, `medium`, ...), with its API number. */
+export function optionLabel(kind: ParamKind, name: string): string {
+  const select = SELECT_TYPES[kind];
+  const label = t(`params.options.${kind}.${name}`);
+  return select ? t('editor.optionWithNumber', { label, number: select.table[name] }) : label;
+}
+
+/** A literal value as a short text for node labels: friendly name for numbers of a select kind. */
+export function displayValue(kind: ParamKind, value: string): string {
+  const select = SELECT_TYPES[kind];
+  if (!select) return value;
+  const v = value.trim().toLowerCase();
+  const name = Object.prototype.hasOwnProperty.call(select.table, v)
+    ? v
+    : Object.keys(select.table).find((k) => String(select.table[k]) === v);
+  return name ? t(`params.options.${kind}.${name}`) : value;
+}
+
+type TypeDef = {
+  value: string;
+  label?: string;
+  icon?: string;
+  options?: Array<{ value: string; label: string }>;
+  validate?: (v: string) => boolean | string;
+};
+
+function reason(p: ParamSpec, type: string, value: string): true | string {
+  const problem = checkParam(p, type, value);
+  return problem ? t(problem.key, problem.args) : true;
+}
+
+/**
+ * TypedInput type definitions for a parameter. str, num and the select types carry their own
+ * validate so the field shows the translated reason while typing; msg/flow/global/env/cred are
+ * Node-RED's own types.
+ */
+export function typedInputTypes(p: ParamSpec): Array<string | TypeDef> {
+  return typeNames(p).map((name): string | TypeDef => {
+    const select = SELECT_TYPES[p.kind];
+    if (select && name === select.type) {
+      const names = Object.keys(select.table);
+      return {
+        value: name,
+        label: t(`editor.types.${name}`),
+        icon: 'fa fa-list',
+        options: [
+          { value: '', label: t('params.fromPayload', { name: p.name }) },
+          ...names.map((n) => ({ value: n, label: optionLabel(p.kind, n) })),
+        ],
+        validate: (v) => reason(p, name, v),
+      };
+    }
+    if (name === 'str' || name === 'num') {
+      return {
+        value: name,
+        label: t(`editor.types.${name}`),
+        icon: name === 'str' ? 'red/images/typedInput/az.svg' : 'red/images/typedInput/09.svg',
+        validate: (v) => reason(p, name, v),
+      };
+    }
+    return name;
+  });
+}
+
+/** Id of the node whose dialog is open: only its validators may read the dialog's fields. */
+let editingId: string | null = null;
+export function setEditing(id: string | null): void {
+  editingId = id;
+}
+
+/** The parameter's TypedInput type: the open dialog's field, else the stored property. */
+export function currentType(node: NodeInstance, p: ParamSpec): string {
+  const field = $(`#node-input-${p.name}Type`);
+  if (node && node.id === editingId && field.length) return String(field.val() || '');
+  return String((node && node[`${p.name}Type`]) || paramDefault(p).type);
+}
+
+/** Validator of the value property `P`. */
+export function valueValidator(p: ParamSpec): Validator {
+  return validator(function (value) {
+    return reason(p, currentType(this, p), value);
+  });
+}
+
+/** Validator of the type property `PType`. */
+export function typeValidator(p: ParamSpec): Validator {
+  const allowed = typeNames(p);
+  return validator((value) => (allowed.includes(value) ? true : t('editor.invalid.type', { param: p.name, type: value })));
+}
+
+/** Placeholder of the value field for its current type (which default an empty field means). */
+export function placeholderFor(p: ParamSpec, type: string): string {
+  if (type === 'msg') return `payload.${p.name}`;
+  if (REFERENCE_TYPES.includes(type)) return '';
+  return t(p.required || p.name === 'index' ? 'params.emptyRequired' : 'params.emptyOptional', { name: p.name });
+}
