@@ -537,3 +537,31 @@ export function runOperation(state: SimulatorState, op: OperationName, f: URLSea
 }
 
 export type { SpecSection };
+
+/** A computed picture of every device (GET /sim/view): positions now, presets, storage status. */
+export function viewState(state: SimulatorState, now: number): Record<string, unknown> {
+  const devices: Record<string, unknown> = {};
+  for (const [serial, dev] of Object.entries(state.devices)) {
+    const channels: Record<string, unknown> = {};
+    for (const [no, ch] of Object.entries(dev.channels)) {
+      const pos = positionOf(state, dev, ch, now);
+      const s = ch.storage;
+      const v = viewOf(s.periods, dev.capabilities.cloudStorage, s.disabled, now);
+      channels[no] = {
+        pan: pos.pan, tilt: pos.tilt, zoom: pos.zoom,
+        moving: ch.moving ? { direction: ch.moving.direction, speed: ch.moving.speed } : null,
+        callingPreset: ch.presetCall ? ch.presetCall.index : null,
+        atPreset: ch.atPreset,
+        mirror: { ...ch.mirror },
+        presets: Object.keys(ch.presets).map(Number).sort((a, b) => a - b),
+        storage: { status: v.status, totalDays: v.totalDays, validDays: v.validDays, expireTime: v.expireTime },
+      };
+    }
+    devices[serial] = {
+      name: dev.name, model: dev.model, account: dev.account, online: dev.online,
+      cardLockedUntil: dev.cardAttempts.lockedUntil > now ? dev.cardAttempts.lockedUntil : null,
+      channels,
+    };
+  }
+  return { now, devices };
+}

@@ -11,7 +11,7 @@ import type { Clock } from './clock';
 import { FakeClock, SystemClock } from './clock';
 import { messageFor } from './messages';
 import type { Section } from './messages';
-import { runOperation, tokenGet } from './model';
+import { runOperation, tokenGet, viewState } from './model';
 import type { ApiResult, CallContext } from './model';
 import { SimulatorState, readStateFile } from './state';
 import type { StateInput } from './state';
@@ -22,7 +22,7 @@ export const MAX_BODY_BYTES = 64 * 1024;
 const MAX_ADMIN_BODY_BYTES = 4 * 1024 * 1024;
 /** Past this many bytes of an oversized body the connection is dropped instead of drained. */
 const DRAIN_LIMIT_BYTES = 8 * 1024 * 1024;
-/** The request log keeps the newest entries only. */
+/** The request log keeps the newest entries only (option `logLimit`). */
 const LOG_LIMIT = 10000;
 
 export type FaultKind = 'latency' | '20008' | '49999' | 'http500' | 'nonjson' | 'drop' | 'code';
@@ -74,6 +74,8 @@ export interface SimulatorOptions {
   clock?: Clock;
   /** Added to every API reply (ms, wall-clock). */
   latencyMs?: number;
+  /** Entries the request log keeps (newest; default 10000). */
+  logLimit?: number;
   /** Serve HTTPS with this key and certificate (PEM). */
   tls?: { key: string | Buffer; cert: string | Buffer };
 }
@@ -159,6 +161,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
   const host = opts.host ?? '127.0.0.1';
   const latencyMs = Math.max(0, Number(opts.latencyMs ?? 0) || 0);
   const scheme = opts.tls ? 'https' : 'http';
+  const logLimit = Math.max(1, Math.floor(Number(opts.logLimit ?? LOG_LIMIT)) || LOG_LIMIT);
 
   let log: LogEntry[] = [];
   let faults: Fault[] = [];
@@ -171,8 +174,10 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
 
   const record = (e: LogEntry): void => {
     log.push(e);
-    if (log.length > LOG_LIMIT) log = log.slice(log.length - LOG_LIMIT);
+    // Trim in chunks (cheap under load); readers see the newest `logLimit` entries.
+    if (log.length > logLimit + Math.ceil(logLimit / 10)) log = log.slice(log.length - logLimit);
   };
+  const currentLog = (): LogEntry[] => (log.length > logLimit ? log.slice(log.length - logLimit) : log);
 
   const injectFault = (spec: FaultSpec): Fault => {
     const v = validateFault(spec);
@@ -237,7 +242,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
 
   const adminIndex = {
     endpoints: [
-      'GET  /sim/state', 'PUT  /sim/state {state JSON}', 'POST /sim/reset',
+      'GET  /sim/view', 'GET  /sim/state', 'PUT  /sim/state {state JSON}', 'POST /sim/reset',
       'GET  /sim/faults', 'POST /sim/faults {kind,count?,path?,ms?,code?}', 'DELETE /sim/faults',
       'POST /sim/faults/clear', 'GET  /sim/log?path=&code=', 'DELETE /sim/log', 'POST /sim/log/clear',
       'GET  /sim/clock', 'POST /sim/clock/advance {ms}', 'POST /sim/clock/set {ms}',
@@ -264,6 +269,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
     };
     const routes: Record<string, Record<string, () => unknown>> = {
       '/sim': { GET: () => adminIndex },
+      '/sim/view': { GET: () => viewState(state, clock.now()) },
       '/sim/state': {
         GET: () => state.toJSON(),
         PUT: () => { state.load((json ?? {}) as StateInput); return { ok: true }; },
@@ -286,7 +292,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
         GET: () => {
           const p = query.get('path');
           const c = query.get('code');
-          return log.filter((e) => (p === null || e.path === p) && (c === null || e.code === c));
+          return currentLog().filter((e) => (p === null || e.path === p) && (c === null || e.code === c));
         },
         DELETE: () => { log = []; return { ok: true }; },
       },
@@ -469,7 +475,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
     state,
     clock,
     requestLog(filter?: LogFilter): LogEntry[] {
-      const copy = log.map((e) => ({ ...e, fields: { ...e.fields } }));
+      const copy = currentLog().map((e) => ({ ...e, fields: { ...e.fields } }));
       if (!filter) return copy;
       if (typeof filter === 'function') return copy.filter(filter);
       return copy.filter((e) => (filter.path === undefined || e.path === filter.path) &&

@@ -244,6 +244,17 @@ describe('simulator: HTTP layer', function () {
     });
   });
 
+  it('keeps the newest logLimit entries', async () => {
+    const s2 = await startSimulator({ port: 0, logLimit: 3, state: loadDefaultState() });
+    try {
+      for (let ch = 1; ch <= 5; ch += 1) await callApi(s2.url, STOP_PATH, { ...stopFields, channelNo: ch });
+      assert.deepEqual(s2.requestLog().map((e) => e.fields.channelNo), ['3', '4', '5']);
+      assert.deepEqual((await admin(s2.url, 'GET', '/sim/log')).json.map((e: { code: string }) => e.code), ['20032', '20032', '20032']);
+    } finally {
+      await s2.close();
+    }
+  });
+
   describe('admin endpoint', () => {
     it('GET /sim lists the endpoints; unknown admin paths 404, wrong methods 405', async () => {
       const idx = await admin(sim.url, 'GET', '/sim');
@@ -251,6 +262,21 @@ describe('simulator: HTTP layer', function () {
       assert.equal((await admin(sim.url, 'GET', '/sim/nope')).status, 404);
       assert.equal((await admin(sim.url, 'DELETE', '/sim/reset')).status, 405);
       assert.equal((await request(sim.url, '/sim/faults', { method: 'POST', body: '{', headers: { 'Content-Type': 'application/json' } })).status, 400);
+    });
+
+    it('GET /sim/view shows positions, presets and storage computed now', async () => {
+      await callApi(sim.url, START_PATH, { ...stopFields, direction: 3, speed: 1 });
+      (sim.clock as FakeClock).advance(2000);
+      await callApi(sim.url, OPERATIONS['preset-add'].path, stopFields);
+      const v = (await admin(sim.url, 'GET', '/sim/view')).json;
+      assert.equal(v.now, sim.clock.now());
+      assert.deepEqual(v.devices.C00000001.channels['1'], {
+        pan: 60, tilt: 0, zoom: 1, moving: { direction: 3, speed: 1 }, callingPreset: null, atPreset: null,
+        mirror: { upDown: false, leftRight: false }, presets: [1],
+        storage: { status: 1, totalDays: 7, validDays: 20, expireTime: v.devices.C00000001.channels['1'].storage.expireTime },
+      });
+      assert.equal(v.devices.C00000002.online, false);
+      assert.equal(v.devices.C00000003.channels['1'].storage.status, -2);
     });
 
     it('GET /sim/state shows the state; POST /sim/reset restores it', async () => {
