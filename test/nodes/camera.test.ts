@@ -1,0 +1,333 @@
+// Safe camera control (design.md section 5) as the simulator sees it: per-camera order, stop
+// before start, timed moves and their stop on close, retries of idempotent operations only.
+
+import assert from 'assert';
+import { OPERATIONS, OperationName } from '../../nodes/shared/operations';
+import { retryDelayMs } from '../../nodes/shared/service';
+import type { Simulator } from '../../simulator';
+import { collect, delay, fastRetries, helper, load, loadOp, Msg, resetHooks, run, startSim, stopSim, TAB, unload }
+  from '../support/red';
+
+const START = OPERATIONS['ptz-start'].path;
+const STOP = OPERATIONS['ptz-stop'].path;
+const CAM1 = { deviceSerial: 'C00000001', channelNo: 1 };
+const CAM2 = { deviceSerial: 'C0000000F', channelNo: 2 };
+
+/** A flow with one config node and a start, a stop, a mirror, a preset-call node, all wired to ok/err. */
+function cameraFlow(url: string, opts: { errorWired?: boolean; startProps?: Record<string, unknown> } = {}) {
+  const cfg = { id: 'cfg', type: 'ezviz-config', name: 'sim', baseUrl: url, timeout: 2000, maxRetries: 3, retryDelay: 10 };
+  const wires = (): string[][] => [['ok'], opts.errorWired === false ? [] : ['err']];
+  const at = { z: TAB, x: 100, y: 100 };
+  return [
+    { id: TAB, type: 'tab', label: 'camera' },
+    cfg,
+    { id: 'start', type: 'ezviz-ptz-start', name: '', config: 'cfg', ...at, ...opts.startProps, wires: wires() },
+    { id: 'stop', type: 'ezviz-ptz-stop', name: '', config: 'cfg', ...at, wires: wires() },
+    { id: 'mirror', type: 'ezviz-ptz-mirror', name: '', config: 'cfg', ...at, wires: wires() },
+    { id: 'call', type: 'ezviz-preset-call', name: '', config: 'cfg', ...at, wires: wires() },
+    { id: 'ok', type: 'helper', ...at },
+    { id: 'err', type: 'helper', ...at },
+    { id: 'catch', type: 'catch', scope: null, uncaught: false, ...at, wires: [['caught']] },
+    { id: 'caught', type: 'helper', ...at },
+  ];
+}
+const CREDS = { cfg: { accessToken: 'at.demo-token' } };
+
+const startMsg = (cam: object, extra: Record<string, unknown> = {}): Msg =>
+  ({ payload: { ...cam, direction: 'right', speed: 'slow', ...extra } });
+
+/** [path tail, code] of every API request of the log. */
+const seq = (sim: Simulator, serial?: string) => sim.requestLog()
+  .filter((e) => !serial || e.fields.deviceSerial === serial)
+  .map((e) => `${e.path.split('/').slice(-2).join('/')} ${e.code}`);
+
+describe('camera control: order and stop before start', function () {
+  let sim: Simulator;
+  beforeEach(async () => {
+    sim = await startSim();
+  });
+  afterEach(async () => {
+    resetHooks();
+    await unload();
+    await stopSim(sim);
+  });
+
+  it('a burst of starts and stops for one camera goes out one at a time in arrival order', async () => {
+    await load(cameraFlow(sim.url), CREDS);
+    const got = collect(['ok', 'err']);
+    sim.injectFault({ kind: 'latency', ms: 25, count: 100 });
+    const order: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      helper.getNode('start').receive({ ...startMsg(CAM1, { direction: i % 2 ? 'left' : 'right' }), i: `start${i}` });
+      order.push('ptz/start');
+      helper.getNode('stop').receive({ payload: CAM1, i: `stop${i}` });
+      order.push('ptz/stop');
+    }
+    await got.wait(12, 10000);
+    assert.strictEqual(got.err.length, 0, JSON.stringify(got.err.map((m) => m.error)));
+    assert.deepStrictEqual(seq(sim), order.map((p) => `${p} 200`));
+    // no overlap: each request arrived after the previous one had been answered (25 ms latency)
+    const times = sim.requestLog().map((e) => e.time);
+    for (let i = 1; i < times.length; i++) assert.ok(times[i] - times[i - 1] >= 20, `gap ${times[i] - times[i - 1]} ms at ${i}`);
+    // the messages came out in the order they went in
+    assert.deepStrictEqual(got.ok.map((m) => m.i), order.map((_p, k) => `${k % 2 ? 'stop' : 'start'}${Math.floor(k / 2)}`));
+  });
+
+  it('different cameras run in parallel', async () => {
+    await load(cameraFlow(sim.url), CREDS);
+    const got = collect(['ok', 'err']);
+    sim.injectFault({ kind: 'latency', ms: 150, count: 2 });
+    helper.getNode('mirror').receive({ payload: { ...CAM1, command: 2 } });
+    helper.getNode('stop').receive({ payload: CAM2 });
+    await got.wait(2);
+    const times = sim.requestLog().map((e) => e.time);
+    assert.strictEqual(times.length, 2);
+    assert.ok(Math.abs(times[1] - times[0]) < 100, `both sent at once (${times[1] - times[0]} ms apart)`);
+  });
+
+  it('a start on a moving camera sends a stop (with the running direction) first', async () => {
+    await load(cameraFlow(sim.url), CREDS);
+    const got = collect(['ok', 'err']);
+    helper.getNode('start').receive(startMsg(CAM1, { direction: 'up' }));
+    helper.getNode('start').receive(startMsg(CAM1, { direction: 'down' }));
+    await got.wait(2);
+    assert.strictEqual(got.err.length, 0, JSON.stringify(got.err.map((m) => m.error)));
+    assert.deepStrictEqual(seq(sim), ['ptz/start 200', 'ptz/stop 200', 'ptz/start 200']);
+    const log = sim.requestLog();
+    assert.strictEqual(log[1].fields.direction, '0', 'the stop names the running direction');
+    assert.strictEqual(log[2].fields.direction, '1');
+  });
+
+  it('an explicit stop clears the moving state: the next start is sent alone', async () => {
+    await load(cameraFlow(sim.url), CREDS);
+    assert.strictEqual((await run(startMsg(CAM1), 'start')).port, 'ok');
+    const s = await run({ payload: CAM1 }, 'stop');
+    assert.strictEqual(s.port, 'ok');
+    assert.strictEqual(s.msg.ezviz.request.direction, 3, 'stop without direction gets the running one');
+    assert.strictEqual((await run(startMsg(CAM1), 'start')).port, 'ok');
+    assert.deepStrictEqual(seq(sim), ['ptz/start 200', 'ptz/stop 200', 'ptz/start 200']);
+  });
+
+  it('a preset call on a moving camera stops it first; mirror does not', async () => {
+    await load(cameraFlow(sim.url), CREDS);
+    assert.strictEqual((await run(startMsg(CAM1), 'start')).port, 'ok');
+    assert.strictEqual((await run({ payload: { ...CAM1, command: 2 } }, 'mirror')).port, 'ok');
+    sim.state.devices.C00000001.channels['1'].presets['3'] = { pan: 0, tilt: 0, zoom: 1 };
+    const c = await run({ payload: { ...CAM1, index: 3 } }, 'call');
+    assert.strictEqual(c.port, 'ok', JSON.stringify(c.msg.error));
+    assert.deepStrictEqual(seq(sim), ['ptz/start 200', 'ptz/mirror 200', 'ptz/stop 200', 'preset/move 200']);
+  });
+
+  it('a failing stop before a start: the start is not sent, the error reaches the start node', async () => {
+    await load(cameraFlow(sim.url), CREDS);
+    assert.strictEqual((await run(startMsg(CAM1), 'start')).port, 'ok');
+    sim.injectFault({ kind: 'code', code: '20007', path: STOP });
+    const r = await run(startMsg(CAM1), 'start');
+    assert.strictEqual(r.port, 'err');
+    assert.strictEqual(r.msg.error.code, '20007');
+    assert.strictEqual(r.msg.error.operation, 'ptz-stop');
+    assert.deepStrictEqual(seq(sim), ['ptz/start 200', 'ptz/stop 20007']);
+    // the tracker forgot the move: the next start goes alone (the simulator still moves, so 60006)
+    const again = await run(startMsg(CAM1), 'start');
+    assert.strictEqual(again.msg.error.code, '60006');
+  });
+});
+
+describe('camera control: timed moves', function () {
+  let sim: Simulator;
+  beforeEach(async () => {
+    sim = await startSim();
+  });
+  afterEach(async () => {
+    resetHooks();
+    await unload();
+    await stopSim(sim);
+  });
+
+  it('duration: the node sends the stop itself after that time', async () => {
+    await load(cameraFlow(sim.url), CREDS);
+    const r = await run(startMsg(CAM1, { duration: 200 }), 'start');
+    assert.strictEqual(r.port, 'ok');
+    await delay(600);
+    const log = sim.requestLog();
+    assert.deepStrictEqual(seq(sim), ['ptz/start 200', 'ptz/stop 200']);
+    const gap = log[1].time - log[0].time;
+    assert.ok(gap >= 180 && gap < 550, `stop ${gap} ms after the start`);
+    assert.strictEqual(log[1].fields.direction, '3');
+  });
+
+  it('two timed starts a few ms apart: start, stop, start, stop, no overlap, no 20008', async () => {
+    await load(cameraFlow(sim.url), CREDS);
+    const got = collect(['ok', 'err']);
+    helper.getNode('start').receive(startMsg(CAM1, { duration: 150 }));
+    await delay(3);
+    helper.getNode('start').receive(startMsg(CAM1, { duration: 150 }));
+    await got.wait(2);
+    await delay(500);
+    assert.deepStrictEqual(seq(sim), ['ptz/start 200', 'ptz/stop 200', 'ptz/start 200', 'ptz/stop 200']);
+  });
+
+  it('an explicit stop before the time is up: one stop only', async () => {
+    await load(cameraFlow(sim.url), CREDS);
+    await run(startMsg(CAM1, { duration: 150 }), 'start');
+    await run({ payload: CAM1 }, 'stop');
+    await delay(400);
+    assert.deepStrictEqual(seq(sim), ['ptz/start 200', 'ptz/stop 200']);
+  });
+
+  it('a failing timed stop: a second message on output 2 of the start node, with the start msg id', async () => {
+    await load(cameraFlow(sim.url), CREDS);
+    const got = collect(['ok', 'err']);
+    helper.getNode('start').receive({ ...startMsg(CAM1, { duration: 100 }), _msgid: 'm-1', topic: 'gate' });
+    await got.wait(1);
+    sim.injectFault({ kind: 'code', code: '20007', path: STOP });
+    await got.wait(2, 3000);
+    assert.strictEqual(got.ok.length, 1);
+    const e = got.err[0];
+    assert.strictEqual(e._msgid, 'm-1');
+    assert.strictEqual(e.topic, 'gate');
+    assert.deepStrictEqual(e.error, { code: '20007', message: e.error.message, operation: 'ptz-stop', source: 'api', retriable: false });
+    assert.deepStrictEqual(e.ezviz, { operation: 'ptz-stop', timedStop: true, request: { ...CAM1, direction: 3 } });
+  });
+
+  it('a failing timed stop with output 2 unwired goes to a Catch node', async () => {
+    await load(cameraFlow(sim.url, { errorWired: false }), CREDS);
+    const got = collect(['ok', 'err', 'caught']);
+    helper.getNode('start').receive(startMsg(CAM1, { duration: 80 }));
+    await got.wait(1);
+    sim.injectFault({ kind: 'code', code: '20007', path: STOP });
+    await got.wait(2, 3000);
+    assert.strictEqual(got.caught[0].error.code, '20007');
+    assert.strictEqual(got.caught[0].error.source.id, 'start');
+  });
+
+  it('redeploying the start node stops its pending timed move at once', async () => {
+    const flow = cameraFlow(sim.url);
+    await load(flow, CREDS);
+    await run(startMsg(CAM1, { duration: 10000 }), 'start');
+    await run(startMsg(CAM2, { duration: 10000 }), 'start');
+    const t0 = Date.now();
+    const changed = flow.map((n) => (n.id === 'start' ? { ...n, name: 'changed' } : n));
+    await helper.setFlows(changed as never, 'nodes', CREDS as never);
+    await delay(50);
+    assert.ok(Date.now() - t0 < 2000);
+    assert.deepStrictEqual(seq(sim).sort(), ['ptz/start 200', 'ptz/start 200', 'ptz/stop 200', 'ptz/stop 200']);
+  });
+
+  it('stopping the flows (shutdown) stops every pending timed move, close waits for the stops', async () => {
+    await load(cameraFlow(sim.url), CREDS);
+    await run(startMsg(CAM1, { duration: 60000 }), 'start');
+    sim.injectFault({ kind: 'latency', ms: 200, path: STOP });
+    const t0 = Date.now();
+    await unload();
+    const took = Date.now() - t0;
+    assert.deepStrictEqual(seq(sim), ['ptz/start 200', 'ptz/stop 200']);
+    assert.ok(took >= 150 && took < 5000, `close waited for the stop (${took} ms)`);
+    await load(cameraFlow(sim.url), CREDS); // for afterEach
+  });
+
+  it('untimed moves are left alone on redeploy (duration 0 means until a stop)', async () => {
+    const flow = cameraFlow(sim.url);
+    await load(flow, CREDS);
+    await run(startMsg(CAM1, { duration: 0 }), 'start');
+    await helper.setFlows(flow.map((n) => (n.id === 'start' ? { ...n, name: 'x' } : n)) as never, 'nodes', CREDS as never);
+    await delay(50);
+    assert.deepStrictEqual(seq(sim), ['ptz/start 200']);
+  });
+});
+
+describe('camera control: retries', function () {
+  let sim: Simulator;
+  beforeEach(async () => {
+    sim = await startSim();
+  });
+  afterEach(async () => {
+    resetHooks();
+    await unload();
+    await stopSim(sim);
+  });
+
+  const PAYLOAD: Record<OperationName, Record<string, unknown>> = {
+    'storage-open': { deviceSerial: 'C00000001', cardPassword: 'WRONG-CARD-1' },
+    'storage-info': { deviceSerial: 'C00000001' },
+    'ptz-start': { ...CAM1, direction: 'right', speed: 1 },
+    'ptz-stop': { ...CAM1 },
+    'ptz-mirror': { ...CAM1, command: 2 },
+    'preset-add': { ...CAM1 },
+    'preset-call': { ...CAM1, index: 1 },
+    'preset-clear': { ...CAM1, index: 1 },
+  };
+  const FAULTS = [
+    { kind: '20008', code: '20008' },
+    { kind: '49999', code: '49999' },
+    { kind: 'code', faultCode: '10029', code: '10029' },
+    { kind: 'http500', code: 'HTTP_500' },
+    { kind: 'drop', code: undefined },
+    { kind: 'latency', ms: 400, code: 'ETIMEDOUT' },
+  ] as const;
+
+  for (const op of Object.keys(OPERATIONS) as OperationName[]) {
+    const spec = OPERATIONS[op];
+    it(`${op}: ${spec.idempotent ? 'retried maxRetries times' : 'never sent twice'} under every transient fault`, async () => {
+      const { sleeps } = fastRetries();
+      await loadOp(op, sim.url, { config: { maxRetries: 3, retryDelay: 100, timeout: 150 } });
+      for (const f of FAULTS) {
+        sim.clearLog();
+        sleeps.length = 0;
+        sim.injectFault({ kind: f.kind, count: 50, path: spec.path, ...('faultCode' in f ? { code: f.faultCode } : {}),
+          ...('ms' in f ? { ms: f.ms } : {}) });
+        const r = await run({ payload: PAYLOAD[op] });
+        if (f.kind === 'latency') await delay(450); // the simulator logs a delayed request when it answers
+        sim.clearFaults();
+        assert.strictEqual(r.port, 'err', `${op} ${f.kind}`);
+        assert.strictEqual(r.msg.error.retriable, true, `${op} ${f.kind}`);
+        if (f.code) assert.strictEqual(r.msg.error.code, f.code);
+        const sent = sim.requestLog({ path: spec.path }).length;
+        assert.strictEqual(sent, spec.idempotent ? 4 : 1, `${op} under ${f.kind}: ${sent} requests`);
+        if (spec.idempotent) assert.deepStrictEqual(sleeps, [0, 1, 2].map((a) => retryDelayMs(100, a, 0.5)));
+        else assert.deepStrictEqual(sleeps, []);
+      }
+      // a non-JSON reply is not transient: sent once by every operation
+      sim.clearLog();
+      sim.injectFault({ kind: 'nonjson', count: 50, path: spec.path });
+      const r = await run({ payload: PAYLOAD[op] });
+      sim.clearFaults();
+      assert.deepStrictEqual([r.msg.error.source, r.msg.error.retriable], ['http', false]);
+      assert.strictEqual(sim.requestLog({ path: spec.path }).length, 1);
+    });
+  }
+
+  it('a retried request that then succeeds gives one success message', async () => {
+    const { sleeps } = fastRetries();
+    await loadOp('storage-info', sim.url);
+    sim.injectFault({ kind: '49999', count: 2 });
+    const r = await run({ payload: { deviceSerial: 'C00000001' } });
+    assert.strictEqual(r.port, 'ok');
+    assert.deepStrictEqual(sim.requestLog().map((e) => e.code), ['49999', '49999', '200']);
+    assert.strictEqual(sleeps.length, 2);
+  });
+
+  it('non-retriable errors and maxRetries 0 are sent once', async () => {
+    fastRetries();
+    await loadOp('preset-call', sim.url, { config: { maxRetries: 0 } });
+    sim.injectFault({ kind: '20008', count: 5 });
+    assert.strictEqual((await run({ payload: { ...CAM1, index: 1 } })).msg.error.code, '20008');
+    assert.strictEqual(sim.requestLog().length, 1);
+    sim.clearFaults();
+    await unload();
+    await loadOp('preset-call', sim.url);
+    sim.clearLog();
+    assert.strictEqual((await run({ payload: { deviceSerial: 'C00000002', channelNo: 1, index: 1 } })).msg.error.code, '20007');
+    assert.strictEqual(sim.requestLog().length, 1);
+  });
+
+  it('real back-off: the retries are spaced by the jittered delay', async () => {
+    await loadOp('ptz-stop', sim.url, { config: { maxRetries: 2, retryDelay: 40 } });
+    sim.injectFault({ kind: '20008', count: 5 });
+    await run({ payload: CAM1 });
+    const t = sim.requestLog().map((e) => e.time);
+    assert.strictEqual(t.length, 3);
+    assert.ok(t[1] - t[0] >= 15, `first gap ${t[1] - t[0]} (20..40 ms)`);
+    assert.ok(t[2] - t[1] >= 35, `second gap ${t[2] - t[1]} (40..80 ms)`);
+  });
+});
