@@ -39,6 +39,7 @@ export interface ParamDefault {
 export function paramDefault(p: ParamSpec): ParamDefault {
   switch (p.kind) {
     case 'channel': return { value: p.required ? '1' : '', type: 'num' };
+    case 'index': return { value: '', type: 'num' };
     case 'direction': return { value: p.required ? 'up' : '', type: 'direction' };
     case 'speed': return { value: 'medium', type: 'speed' };
     case 'mirror': return { value: 'center', type: 'mirror' };
