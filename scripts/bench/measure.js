@@ -38,6 +38,8 @@ const CONF = {
   tokenMessages: 1000,
   timedMoves: quick ? 40 : 200,
   timedDurationsMs: [100, 150, 200],
+  // PTZ cameras of the simulator's default state (serial, channel), moved side by side
+  timedLanes: [['C00000001', 1], ['C0000000D', 1], ['C0000000F', 1], ['C0000000F', 2], ['C0000000F', 3], ['C0000000F', 4]],
   memWarmup: quick ? 2000 : 10000,
   memMessages: quick ? 10000 : 100000,
   memConcurrency: 32,
@@ -296,6 +298,7 @@ function newCell(transport, concurrency, scenario) {
     transport, concurrency, scenario,
     lat: [], requests: 0, failures: 0, firstFailure: null,
     wallMs: 0, cpuUs: 0, simCpuUs: 0, connections: 0, warmupConnections: 0, peakRss: 0,
+    chunks: [],
   };
 }
 
@@ -316,6 +319,7 @@ async function runChunk(cell, send, sim, n, warm) {
   const s1 = await sim.stats();
   const conns = s1.connectionsOpened - s0.connectionsOpened;
   if (failures.length && !cell.firstFailure) cell.firstFailure = describeFailure(failures[0]);
+  cell.chunks.push({ warmup: warm, requests: n, wallMs: round(wall, 1), connections: conns, failures: failures.length });
   cell.failures += failures.length;
   if (warm) {
     cell.warmupConnections += conns;
@@ -362,6 +366,7 @@ function summarize(cell) {
     connectionsOpenedMeasured: cell.connections,
     connectionsOpenedWarmup: cell.warmupConnections,
     peakRssMB: mb(cell.peakRss),
+    chunks: cell.chunks,
   };
 }
 
@@ -391,47 +396,59 @@ async function tokenTest(rt, sim) {
 async function timedMoveTest(rt, sim) {
   await sim.clearLog();
   const node = rt.node('ptz-node');
-  const requested = [];
   const failures = [];
-  for (let i = 0; i < CONF.timedMoves; i++) {
-    const duration = CONF.timedDurationsMs[i % CONF.timedDurationsMs.length];
-    // left and right in pairs of equal length, so the camera stays inside its pan limits
-    const direction = Math.floor(i / CONF.timedDurationsMs.length) % 2 === 0 ? 'left' : 'right';
-    requested.push(duration);
-    const r = await inject(node, { deviceSerial: SERIAL, channelNo: 1, direction, speed: 'fast', duration }, nodeOk);
-    if (r !== true) failures.push(describeFailure(r));
-    // wait until the node's own stop has reached the simulator before the next move
-    await sleep(duration + 3 * CONF.latencyMs + 40);
-  }
+  // Moves run one after another per camera, the cameras side by side (each camera has its own
+  // queue in the config node, as with several cameras in a real flow).
+  const requested = new Map(CONF.timedLanes.map((l) => [l.join('/'), []]));
+  const lane = async (laneIndex) => {
+    const [serial, channel] = CONF.timedLanes[laneIndex];
+    for (let i = laneIndex, k = 0; i < CONF.timedMoves; i += CONF.timedLanes.length, k++) {
+      const duration = CONF.timedDurationsMs[k % CONF.timedDurationsMs.length];
+      // left and right in turns of equal length, so the camera stays inside its pan limits
+      const direction = Math.floor(k / CONF.timedDurationsMs.length) % 2 === 0 ? 'left' : 'right';
+      requested.get(`${serial}/${channel}`).push(duration);
+      const r = await inject(node, { deviceSerial: serial, channelNo: channel, direction, speed: 'fast', duration }, nodeOk);
+      if (r !== true) failures.push(describeFailure(r));
+      // wait until the node's own stop has reached the simulator before the next move
+      await sleep(duration + 3 * CONF.latencyMs + 40);
+    }
+  };
+  await Promise.all(CONF.timedLanes.map((_, i) => lane(i)));
   await sleep(200);
-  const entries = await sim.entries([PTZ_START, PTZ_STOP]);
+  const entries = (await sim.entries([PTZ_START, PTZ_STOP])).sort((a, b) => a.time - b.time);
   await sim.clearLog();
   const errors = [];
-  let k = 0;
+  let starts = 0;
   let stopsMissing = 0;
-  for (let i = 0; i < entries.length; i++) {
-    if (entries[i].path !== PTZ_START) continue;
-    const stop = entries[i + 1];
-    const want = requested[k++];
-    if (!stop || stop.path !== PTZ_STOP) {
-      stopsMissing++;
-      continue;
+  for (const [key, wanted] of requested) {
+    const mine = entries.filter((e) => `${e.fields.deviceSerial}/${e.fields.channelNo}` === key);
+    let k = 0;
+    for (let i = 0; i < mine.length; i++) {
+      if (mine[i].path !== PTZ_START) continue;
+      starts++;
+      const want = wanted[k++];
+      const stop = mine[i + 1];
+      if (!stop || stop.path !== PTZ_STOP || mine[i].code !== '200') {
+        stopsMissing++;
+        continue;
+      }
+      errors.push(stop.time - mine[i].time - want);
     }
-    errors.push(stop.time - entries[i].time - want);
   }
   return {
     moves: CONF.timedMoves,
+    cameras: CONF.timedLanes.map((l) => l.join('/')),
     durationsMs: CONF.timedDurationsMs,
     latencyMs: CONF.latencyMs,
-    measuredAt: 'simulator request log: time of the stop minus time of the start, minus duration',
-    startsLogged: k,
+    measuredAt: 'simulator request log (arrival times, ms): stop minus start, minus the requested duration',
+    startsLogged: starts,
     stopsMissing,
     failures: failures.length,
     firstFailure: failures[0] || null,
     p50ErrorMs: round(quantile(errors, 0.5), 1),
     p99ErrorMs: round(quantile(errors, 0.99), 1),
-    minErrorMs: round(Math.min(...errors), 1),
-    maxErrorMs: round(Math.max(...errors), 1),
+    minErrorMs: errors.length ? round(Math.min(...errors), 1) : null,
+    maxErrorMs: errors.length ? round(Math.max(...errors), 1) : null,
   };
 }
 
