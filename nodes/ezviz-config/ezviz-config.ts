@@ -50,6 +50,7 @@ export = function (RED: NodeAPI): void {
     else if (retryDelay === undefined) configError = t('errors.setting', { name: 'retryDelay', min: LIMITS.retryDelay[0], max: LIMITS.retryDelay[1] });
     if (configError) node.error(configError);
 
+    const presets = new PresetStore(node.context() as never, node.id);
     const users = new Set<TokenStateListener>();
     const onTokenState = (state: TokenState) => {
       const s = TOKEN_STATUS[state];
@@ -67,7 +68,7 @@ export = function (RED: NodeAPI): void {
       appSecret: trim(creds.appSecret),
       configError,
       t,
-      presets: new PresetStore(node.context() as never),
+      presets,
       warn: (text) => node.warn(text),
       onTokenState,
     });
@@ -76,8 +77,9 @@ export = function (RED: NodeAPI): void {
     node.addUser = (u) => users.add(u);
     node.removeUser = (u) => users.delete(u);
 
-    node.on('close', (_removed: boolean, done: () => void) => {
+    node.on('close', (removed: boolean, done: () => void) => {
       users.clear();
+      if (removed) presets.discard();
       node.service.close().then(() => done(), () => done());
     });
   }

@@ -1,6 +1,10 @@
 // Preset names (design.md section 5): the API knows preset numbers only; preset-add with a name
 // remembers name -> index per device and channel in the config node's context, so a persistent
 // context store keeps them across restarts. Updates are serialised (read-modify-write).
+//
+// Node-RED deletes a node's context whenever the node closes if no context store is configured
+// (the default settings), so a redeploy would lose the names. A copy per config node id is kept in
+// this process too: a redeploy finds it there, a restart finds it in a persistent store.
 
 export interface ContextLike {
   get(key: string, store: string | undefined, cb: (err: Error | null | undefined, value?: unknown) => void): void;
@@ -12,24 +16,35 @@ export const PRESETS_KEY = 'ezvizPresetNames';
 /** name -> index, per "SERIAL/channel". */
 type PresetMap = Record<string, Record<string, number>>;
 
+/** The in-process copy, per config node id. */
+const kept = new Map<string, PresetMap>();
+
 export class PresetStore {
   private chain: Promise<unknown> = Promise.resolve();
 
-  constructor(private readonly ctx: ContextLike, private readonly store?: string) {}
+  /** `id`: the config node's id (key of the in-process copy); `store`: context store name. */
+  constructor(private readonly ctx: ContextLike, private readonly id?: string, private readonly store?: string) {}
 
   private read(): Promise<PresetMap> {
     return new Promise((resolve, reject) => {
       this.ctx.get(PRESETS_KEY, this.store, (err, value) => {
-        if (err) reject(err);
-        else resolve(value && typeof value === 'object' ? (value as PresetMap) : {});
+        if (err) return reject(err);
+        if (value && typeof value === 'object' && Object.keys(value).length) resolve(value as PresetMap);
+        else resolve((this.id !== undefined && kept.get(this.id)) || {});
       });
     });
   }
 
   private write(map: PresetMap): Promise<void> {
+    if (this.id !== undefined) kept.set(this.id, map);
     return new Promise((resolve, reject) => {
       this.ctx.set(PRESETS_KEY, map, this.store, (err) => (err ? reject(err) : resolve()));
     });
+  }
+
+  /** The config node was deleted: forget its names in this process too. */
+  discard(): void {
+    if (this.id !== undefined) kept.delete(this.id);
   }
 
   private serial<T>(task: () => Promise<T>): Promise<T> {
@@ -74,4 +89,9 @@ export class PresetStore {
       await this.write(map);
     });
   }
+}
+
+/** Tests: forget every in-process copy, as a restart of Node-RED would. */
+export function forgetProcessCopies(): void {
+  kept.clear();
 }

@@ -176,6 +176,25 @@ export async function unload(): Promise<void> {
   await helper.unload();
 }
 
+/**
+ * Stops the flows like a Node-RED shutdown, keeping the context stores' data (helper.unload()
+ * would wipe every context of unknown nodes), then closes the context stores (flushing files).
+ */
+export async function unloadKeepingContext(): Promise<void> {
+  record();
+  const h = helper as unknown as {
+    _redNodes: { clearRegistry(): void; stopFlows(): Promise<void> };
+    _logSpy?: { restore(): void };
+    _sandbox: { restore(): void };
+    _context: { close(): Promise<void> };
+  };
+  h._redNodes.clearRegistry();
+  h._logSpy?.restore();
+  h._sandbox.restore();
+  await h._redNodes.stopFlows();
+  await h._context.close();
+}
+
 export function node<T = Node>(id: string): T {
   return helper.getNode(id) as unknown as T;
 }
