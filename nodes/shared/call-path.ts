@@ -108,6 +108,11 @@ export function registerOperation(RED: NodeAPI, spec: OperationSpec, options: Op
     const found = def.config ? RED.nodes.getNode(String(def.config)) : null;
     const cfg = found && found.type === CONFIG_TYPE ? (found as ConfigNodeLike) : null;
     let closed = false;
+    /** Requests under way: the status turns blue when the first starts and green when the last
+     * ends, instead of twice per message (cheap under load). Errors always show. */
+    let inflight = 0;
+    const okText = t('status.ok');
+    const requestingText = t('status.requesting');
 
     Object.defineProperty(node, 'closed', { get: () => closed });
 
@@ -185,6 +190,7 @@ export function registerOperation(RED: NodeAPI, spec: OperationSpec, options: Op
     }
 
     function finish(msg: Msg, send: Send, done: Done, input: ParsedInput, result: CallResult): void {
+      inflight--;
       if (result.kind === 'closed' || closed) {
         // The node closed meanwhile: no output any more.
         done();
@@ -196,7 +202,7 @@ export function registerOperation(RED: NodeAPI, spec: OperationSpec, options: Op
       msg.payload = mapPayload(result.reply, input);
       msg.ezviz = { operation: spec.operation, code: result.reply.code, msg: result.reply.msg, request,
         durationMs: result.durationMs };
-      node.status({ fill: 'green', shape: 'dot', text: t('status.ok') });
+      if (inflight === 0) node.status({ fill: 'green', shape: 'dot', text: okText });
       send([msg as NodeMessage, null]);
       done();
     }
@@ -208,16 +214,17 @@ export function registerOperation(RED: NodeAPI, spec: OperationSpec, options: Op
       }
       const input = validateInput(t, spec, raw);
       if (input instanceof EzvizError) return fail(msg, send, done, input);
-      node.status({ fill: 'blue', shape: 'dot', text: t('status.requesting') });
+      if (inflight++ === 0) node.status({ fill: 'blue', shape: 'dot', text: requestingText });
       cfg.service.call({
         spec,
         fields: input.fields,
         presetName: input.presetName,
         duration: input.duration,
         owner: node,
-        origin: { _msgid: msg._msgid, topic: msg.topic, payload: msg.payload },
+        origin: input.duration ? { _msgid: msg._msgid, topic: msg.topic, payload: msg.payload } : undefined,
       }).then((result) => finish(msg, send, done, input, result), (e) => {
         // Not expected (call() never rejects); report without the error object itself.
+        inflight--;
         fail(msg, send, done, new EzvizError({ code: 'INTERNAL', message: t('errors.internal', { detail: String((e as Error)?.message ?? e) }),
           operation: spec.operation, source: 'local', retriable: false }));
       });

@@ -43,7 +43,7 @@ export interface CallRequest {
 }
 
 export type CallResult =
-  | { kind: 'ok'; reply: ApiReply; fields: Fields; durationMs: number }
+  | { kind: 'ok'; reply: ApiReply; fields: Fields; durationMs: number; sentAt?: number }
   | { kind: 'error'; error: EzvizError; fields: Fields; durationMs: number }
   | { kind: 'closed' };
 
@@ -105,10 +105,11 @@ export class EzvizService {
 
   // ---- errors -------------------------------------------------------------------------------
 
-  private apiError(operation: OperationName | 'token', section: SpecSection | 'token', reply: ApiReply): EzvizError {
+  private apiError(operation: OperationName | 'token', section: SpecSection | 'token', reply: ApiReply, hintText?: string):
+    EzvizError {
     const t = this.opts.t;
     const key = hintKey(reply.code, section);
-    const hint = key ? t(`hints.${key}`) : '';
+    const hint = hintText ?? (key ? t(`hints.${key}`) : '');
     const msg = reply.msg || t('errors.noMessage');
     return new EzvizError({
       code: reply.code,
@@ -178,12 +179,13 @@ export class EzvizService {
       }
       if (token) {
         const url = token.base + spec.path;
+        const sentAt = performance.now();
         const outcome = await this.client.post(url, fields, token.value);
         if (outcome.ok) {
           const code = outcome.reply.code;
           if (code === '200') {
             this.tokens.confirm();
-            return { kind: 'ok', reply: outcome.reply, fields, durationMs: Math.round(performance.now() - started) };
+            return { kind: 'ok', reply: outcome.reply, fields, durationMs: Math.round(performance.now() - started), sentAt };
           }
           if (code === '10002') {
             this.tokens.invalidate(token);
@@ -192,8 +194,8 @@ export class EzvizService {
               continue;
             }
           }
-          error = this.apiError(spec.operation, spec.section, outcome.reply);
-          if (code === '10002' && !this.tokens.canRefresh) error.message += ' ' + this.opts.t('errors.tokenExpired');
+          error = this.apiError(spec.operation, spec.section, outcome.reply,
+            code === '10002' && !this.tokens.canRefresh ? this.opts.t('errors.tokenExpired') : undefined);
         } else {
           error = this.transportError(spec.operation, outcome, url);
         }
@@ -283,10 +285,13 @@ export class EzvizService {
       const started: Move = { key, stopFields, owner: req.owner, origin: req.origin };
       this.moves.set(key, started);
       if (req.duration && req.duration > 0) {
+        // The move lasts `duration` from when the start was sent: the stop is sent that long
+        // after the start request, not after its reply (both take the same way to the camera).
+        const wait = Math.max(0, req.duration - (performance.now() - (result.sentAt ?? performance.now())));
         started.timer = setTimeout(() => {
           started.timer = undefined;
           void this.timedStop(started);
-        }, req.duration);
+        }, wait);
       }
     } else if (result.kind === 'ok' && this.opts.presets) {
       await this.updatePresetNames(op, result, req.presetName);

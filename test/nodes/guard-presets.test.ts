@@ -147,7 +147,7 @@ describe('preset names', function () {
   it('names survive a restart with a file-backed context store', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ezviz-ctx-'));
     try {
-      helper.settings({ contextStorage: { default: { module: 'localfilesystem', config: { dir, cache: false } } } });
+      helper.settings({ contextStorage: { default: { module: 'localfilesystem', config: { dir, cache: false } } } as never });
       const f = flow(sim.url, NODES);
       await load(f, CREDS);
       await contextModule().load();

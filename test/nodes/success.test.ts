@@ -3,7 +3,7 @@
 import assert from 'assert';
 import { FakeClock } from '../../simulator';
 import type { Simulator } from '../../simulator';
-import { delay, helper, loadOp, node, run, startSim, stopSim, text, unload } from '../support/red';
+import { collect, delay, helper, loadOp, node, run, startSim, stopSim, text, unload } from '../support/red';
 
 describe('operation nodes: success', function () {
   let sim: Simulator;
@@ -164,5 +164,21 @@ describe('operation nodes: success', function () {
       { fill: 'green', shape: 'dot', text: text('status.ok') },
     ]);
     assert.strictEqual(text('status.ok'), 'OK');
+  });
+
+  it('status under concurrency: blue when the first request starts, green when the last ends', async () => {
+    await loadOp('storage-info', sim.url);
+    const n = helper.getNode('op');
+    const got = collect();
+    sim.injectFault({ kind: 'latency', ms: 30, count: 5 });
+    for (let i = 0; i < 5; i++) n.receive({ payload: { deviceSerial: 'C00000001' } });
+    await got.wait(5);
+    await delay(5);
+    const spy = n.status as unknown as { args: unknown[][]; thisValues: unknown[] };
+    const own = spy.args.filter((_a, i) => spy.thisValues[i] === n).map((a) => a[0]);
+    assert.deepStrictEqual(own, [
+      { fill: 'blue', shape: 'dot', text: text('status.requesting') },
+      { fill: 'green', shape: 'dot', text: text('status.ok') },
+    ]);
   });
 });
