@@ -150,8 +150,18 @@ export function registerOperation(RED: NodeAPI, spec: OperationSpec, options: Op
           } catch (e) {
             return cb(e as Error);
           }
-        default:
-          RED.util.evaluateNodeProperty(r.value, r.type, node, msg, (err, v) => cb(err, v));
+        default: {
+          // json, bin and the like throw instead of calling back
+          let answered = false;
+          try {
+            RED.util.evaluateNodeProperty(r.value, r.type, node, msg, (err, v) => {
+              answered = true;
+              cb(err, v);
+            });
+          } catch (e) {
+            if (!answered) cb(e as Error);
+          }
+        }
       }
     }
 

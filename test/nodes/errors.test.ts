@@ -93,6 +93,23 @@ describe('operation nodes: validation', function () {
     assert.deepStrictEqual(sim.requestLog(), []);
   });
 
+  it('a property that cannot be read (bad JSON, bad msg expression) is a validation error; jsonata works', async () => {
+    await loadOp('ptz-mirror', sim.url, { props: { command: '{bad', commandType: 'json' } });
+    const a = await run({ payload: { deviceSerial: 'C00000001', channelNo: 1 } });
+    assert.deepStrictEqual([a.msg.error.code, a.msg.error.source], ['10001', 'validation']);
+    assert.strictEqual(a.msg.error.message, text('validation.unreadable', { param: 'command', type: 'json', value: '{bad' }));
+    await unload();
+    await loadOp('ptz-mirror', sim.url, { props: { channelNo: 'a[', channelNoType: 'msg' } });
+    const b = await run({ payload: { deviceSerial: 'C00000001', channelNo: 1, command: 2 } });
+    assert.strictEqual(b.msg.error.message, text('validation.unreadable', { param: 'channelNo', type: 'msg', value: 'a[' }));
+    await unload();
+    await loadOp('ptz-mirror', sim.url, { props: { command: '1 + 1', commandType: 'jsonata' } });
+    const c = await run({ payload: { deviceSerial: 'C00000001', channelNo: 1 } });
+    assert.strictEqual(c.port, 'ok', JSON.stringify(c.msg.error));
+    assert.strictEqual(c.msg.ezviz.request.command, 2);
+    assert.strictEqual(sim.requestLog().length, 1);
+  });
+
   it('status shows the code on a red ring', async () => {
     await loadOp('ptz-mirror', sim.url);
     const n = helper.getNode('op');
