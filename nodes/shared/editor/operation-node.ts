@@ -2,9 +2,9 @@
 // defaults (config, name, P and PType per parameter), the dialog rows, validators, labels,
 // the palette look. Each nodes/<type>/editor.ts only names its family and what differs.
 import { CONFIG_TYPE, type OperationSpec, type ParamName, type ParamSpec } from '../operations';
-import { REFERENCE_TYPES } from './checks';
+import { REFERENCE_TYPES, STORED_SECRET } from './checks';
 import {
-  currentType, displayValue, paramDefault, paramIcon, placeholderFor, setEditing, typedInputTypes,
+  currentType, displayValue, fitSelect, paramDefault, paramIcon, placeholderFor, setEditing, typedInputTypes,
   typeValidator, valueValidator, type ParamDefault,
 } from './params';
 import {
@@ -149,8 +149,11 @@ export function operationNodeDef(spec: OperationSpec, extras: OperationExtras): 
           // Node-RED filled the shared field with the credential marker; show what the type needs.
           const isCred = (typeField.val() || node[`${p.name}Type`]) === 'cred';
           const has = Boolean(node.credentials && node.credentials[`has_${p.name}`]);
-          field.val(isCred ? (has ? '__PWRD__' : '') : String(node[p.name] ?? ''));
+          field.val(isCred ? (has ? STORED_SECRET : '') : String(node[p.name] ?? ''));
         }
+        const fitted = fitSelect(p, String(typeField.val() || ''), String(field.val() ?? ''));
+        field.val(fitted.value);
+        typeField.val(fitted.type);
         field.typedInput({
           types: typedInputTypes(p) as never,
           typeField: typeField,

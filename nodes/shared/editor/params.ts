@@ -64,6 +64,19 @@ export function optionLabel(kind: ParamKind, name: string): string {
   return select ? t('editor.optionWithNumber', { label, number: select.table[name] }) : label;
 }
 
+/**
+ * A stored value shown with a select type must be one of its options, or the select would
+ * silently replace it: a number becomes its name, anything else keeps its text as a string.
+ */
+export function fitSelect(p: ParamSpec, type: string, value: string): ParamDefault {
+  const select = SELECT_TYPES[p.kind];
+  const v = value.trim();
+  if (!select || type !== select.type || v === '') return { value, type };
+  const names = Object.keys(select.table);
+  const name = names.find((n) => n === v.toLowerCase()) ?? names.find((n) => String(select.table[n]) === v);
+  return name ? { value: name, type } : { value, type: 'str' };
+}
+
 /** A literal value as a short text for node labels: friendly name for numbers of a select kind. */
 export function displayValue(kind: ParamKind, value: string): string {
   const select = SELECT_TYPES[kind];
