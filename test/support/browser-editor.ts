@@ -1,0 +1,192 @@
+// Page-level helpers for the browser tests: what a user does in the Node-RED editor (drag from
+// the palette, double-click, type, press Done and Deploy), plus read-outs of the editor's state.
+// Page-side code reaches the editor through globalThis (RED, $): the test build has no DOM types.
+
+import type { Page } from 'playwright-core';
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+
+/** Ids of the nodes of `type` in the editor (all tabs). */
+export function nodeIds(page: Page, type: string): Promise<string[]> {
+  return page.evaluate((t) => {
+    const ids: string[] = [];
+    (globalThis as any).RED.nodes.eachNode((n: any) => { if (n.type === t) ids.push(n.id); });
+    return ids;
+  }, type);
+}
+
+/** One property of an editor node (or of a config node). */
+export function nodeProp(page: Page, id: string, prop: string): Promise<any> {
+  return page.evaluate(([i, p]) => {
+    const n = (globalThis as any).RED.nodes.node(i);
+    return n ? n[p] : undefined;
+  }, [id, prop] as const);
+}
+
+/** Drags a palette node onto the workspace at (x, y) of the chart; returns the new node's id. */
+export async function dropNode(page: Page, type: string, x: number, y: number): Promise<string> {
+  const before = await nodeIds(page, type);
+  const paletteNode = page.locator(`.red-ui-palette-node[data-palette-type="${type}"]`);
+  await paletteNode.scrollIntoViewIfNeeded();
+  await paletteNode.dragTo(page.locator('#red-ui-workspace-chart'), { targetPosition: { x, y } });
+  await page.waitForFunction(([t, n]) => {
+    let count = 0;
+    (globalThis as any).RED.nodes.eachNode((node: any) => { if (node.type === t) count += 1; });
+    return count > (n as number);
+  }, [type, before.length] as const);
+  const after = await nodeIds(page, type);
+  const added = after.filter((id) => !before.includes(id));
+  if (added.length !== 1) throw new Error(`expected one new ${type} node, got ${added.length}`);
+  return added[0];
+}
+
+/** The node's shape on the canvas. */
+export function nodeShape(page: Page, id: string) {
+  return page.locator(`[id="${id}"] .red-ui-flow-node`).first();
+}
+
+/** Double-clicks the node on the canvas and waits for its edit dialog. */
+export async function openNodeDialog(page: Page, id: string): Promise<void> {
+  await page.evaluate((i) => {
+    const RED = (globalThis as any).RED;
+    const n = RED.nodes.node(i);
+    if (n && RED.workspaces.active() !== n.z) RED.workspaces.show(n.z);
+  }, id);
+  await nodeShape(page, id).dblclick();
+  await page.locator('#node-dialog-ok').waitFor({ state: 'visible' });
+  await waitForTrayIdle(page);
+}
+
+/** Waits for the tray slide animation to end (the editor ignores clicks while it moves). */
+export async function waitForTrayIdle(page: Page): Promise<void> {
+  await page.waitForFunction(() => (globalThis as any).$('.red-ui-tray:animated').length === 0);
+  await page.waitForTimeout(150);
+}
+
+/** Presses Done of the node dialog and waits until it has closed. */
+export async function pressDone(page: Page): Promise<void> {
+  await page.locator('#node-dialog-ok').click();
+  await page.locator('#node-dialog-ok').waitFor({ state: 'detached' });
+  await waitForTrayIdle(page);
+}
+
+/** The visible text input of the TypedInput that replaced `#<fieldId>`. */
+export function typedInputField(page: Page, fieldId: string) {
+  return page.locator(`#${fieldId} + .red-ui-typedInput-container input.red-ui-typedInput-input`);
+}
+
+/** Types `value` into a plain input or the text part of a TypedInput and leaves the field. */
+export async function typeInto(page: Page, fieldId: string, value: string): Promise<void> {
+  const isTyped = await page.locator(`#${fieldId} + .red-ui-typedInput-container`).count() > 0;
+  const input = isTyped ? typedInputField(page, fieldId) : page.locator(`#${fieldId}`);
+  await input.click();
+  await input.fill(value);
+  await input.press('Tab');
+}
+
+/** Selects the TypedInput type `type` of `#<fieldId>` through its type menu. */
+export async function chooseTypedInputType(page: Page, fieldId: string, type: string): Promise<void> {
+  const current = await page.evaluate((f) => (globalThis as any).$(`#${f}`).typedInput('type'), fieldId);
+  if (current === type) return;
+  await page.locator(`#${fieldId} + .red-ui-typedInput-container button.red-ui-typedInput-type-select`).click();
+  await page.locator(`.red-ui-typedInput-options:visible [value="${type}"]`).click();
+}
+
+/** Whether the editor marks `#<fieldId>` (or its TypedInput) as invalid. */
+export function fieldInvalid(page: Page, fieldId: string): Promise<boolean> {
+  return page.evaluate((f) => {
+    const $ = (globalThis as any).$;
+    const field = $(`#${f}`);
+    return field.hasClass('input-error') || field.next('.red-ui-typedInput-container').hasClass('input-error');
+  }, fieldId);
+}
+
+/** The validator's message for `value` of `prop` of node `id`'s type (what the tooltip shows). */
+export function validationMessage(page: Page, id: string, prop: string, value: string): Promise<unknown> {
+  return page.evaluate(([i, p, v]) => {
+    const RED = (globalThis as any).RED;
+    const node = RED.nodes.node(i);
+    const def = RED.nodes.getType(node.type);
+    const spec = (def.defaults && def.defaults[p]) || (def.credentials && def.credentials[p]);
+    return spec && spec.validate ? spec.validate.call(node, v, { label: p }) : true;
+  }, [id, prop, value] as const);
+}
+
+/** Whether the canvas shows the node's "invalid properties" triangle. */
+export function triangleShown(page: Page, id: string): Promise<boolean> {
+  return page.evaluate((i) => {
+    const el = (globalThis as any).document.querySelector(`[id="${i}"] .red-ui-flow-node-error`);
+    return Boolean(el) && !el.classList.contains('hide') && el.getAttribute('display') !== 'none';
+  }, id);
+}
+
+/** Cancels every open edit dialog (after a failed test, so the next one starts clean). */
+export async function closeDialogs(page: Page): Promise<void> {
+  for (let i = 0; i < 5; i += 1) {
+    const cancel = page.locator('#node-config-dialog-cancel:visible, #node-dialog-cancel:visible').first();
+    if (!(await cancel.count())) return;
+    await cancel.click().catch(() => undefined);
+    await waitForTrayIdle(page).catch(() => undefined);
+  }
+}
+
+/** Waits until the editor has loaded the flow that holds node `id`. */
+export async function waitForNode(page: Page, id: string): Promise<void> {
+  await page.waitForFunction((i) => Boolean((globalThis as any).RED.nodes.node(i)), id, { timeout: 15000 });
+}
+
+/** Presses Deploy and waits for the editor's "deployed" notification. */
+export async function deploy(page: Page): Promise<void> {
+  await page.evaluate(() => { (globalThis as any).__ezvizDeployed = false; });
+  await page.evaluate(() => {
+    const RED = (globalThis as any).RED;
+    RED.events.on('deploy', () => { (globalThis as any).__ezvizDeployed = true; });
+  });
+  await page.locator('#red-ui-header-button-deploy').click();
+  // A flow with invalid nodes asks for confirmation first.
+  const confirm = page.locator('#red-ui-deploy-dialog-confirm-deploy-deploy');
+  if (await confirm.isVisible({ timeout: 500 }).catch(() => false)) await confirm.click();
+  await page.waitForFunction(() => (globalThis as any).__ezvizDeployed === true
+    && !(globalThis as any).RED.nodes.dirty(), null, { timeout: 15000 });
+}
+
+/** Collects every debug message the editor receives from now on into window.__ezvizDebug. */
+export async function recordDebugMessages(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const w = globalThis as any;
+    if (w.__ezvizDebug) return;
+    w.__ezvizDebug = [];
+    w.RED.comms.subscribe('debug', (_topic: string, msg: any) => { w.__ezvizDebug.push(msg); });
+  });
+}
+
+export interface DebugMessage {
+  id: string;
+  name?: string;
+  topic?: string;
+  property?: string;
+  msg: string;
+  format?: string;
+}
+
+export function debugMessages(page: Page): Promise<DebugMessage[]> {
+  return page.evaluate(() => (globalThis as any).__ezvizDebug.slice());
+}
+
+/** Waits for the `n`-th (1-based) recorded debug message and returns it. */
+export async function nthDebugMessage(page: Page, n: number, timeout = 10000): Promise<DebugMessage> {
+  await page.waitForFunction((k) => (globalThis as any).__ezvizDebug.length >= k, n, { timeout });
+  return (await debugMessages(page))[n - 1];
+}
+
+/** Clicks the button of an inject node on the canvas (showing its tab first). */
+export async function pressInject(page: Page, id: string): Promise<void> {
+  await page.evaluate((i) => {
+    const RED = (globalThis as any).RED;
+    const n = RED.nodes.node(i);
+    if (RED.workspaces.active() !== n.z) RED.workspaces.show(n.z);
+    RED.view.reveal(i, false);
+  }, id);
+  const button = page.locator(`[id="${id}"] .red-ui-flow-node-button`).first();
+  await button.click();
+}

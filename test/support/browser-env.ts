@@ -1,0 +1,196 @@
+// Real-browser test environment: the EZVIZ simulator (in-process, free port), Node-RED from
+// devDependencies in a child process (free port, temporary userDir with this package symlinked,
+// the same way the demo installs it) and Debian's Chromium driven by playwright-core.
+// Never downloads a browser: without /usr/bin/chromium the suites skip themselves.
+
+import * as fs from 'fs';
+import * as net from 'net';
+import * as os from 'os';
+import * as path from 'path';
+import type { ChildProcess } from 'child_process';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { startSimulator, type Simulator } from '../../simulator';
+
+export const CHROMIUM = process.env.EZVIZ_CHROMIUM || '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+/** The project root (holds package.json), from src (test/support) or build (dist/test/support). */
+export function projectRoot(): string {
+  let dir = __dirname;
+  for (;;) {
+    const pkg = path.join(dir, 'package.json');
+    if (fs.existsSync(pkg) && JSON.parse(fs.readFileSync(pkg, 'utf8')).name === 'node-red-contrib-ezviz-open') return dir;
+    const up = path.dirname(dir);
+    if (up === dir) throw new Error('project root not found');
+    dir = up;
+  }
+}
+
+export const ROOT = projectRoot();
+export const ARTIFACTS = path.join(ROOT, 'test-artifacts');
+
+interface DemoModule {
+  EXAMPLE_BASE_URL: string;
+  prepareUserDir(o: { userDir: string; port: number; host?: string; simUrl?: string; flows?: boolean }):
+    { settingsPath: string; flowsWritten: boolean };
+  buildDemoFlows(simUrl: string): { flows: Array<Record<string, unknown>>; credentials: Record<string, Record<string, string>> };
+  readExamples(): Array<{ file: string; nodes: Array<Record<string, unknown>> }>;
+  startNodeRed(o: { userDir: string; settingsPath: string; port: number; quiet?: boolean }):
+    Promise<{ proc: ChildProcess; url: string; log(): string }>;
+  stopProcess(proc: ChildProcess | null | undefined, signal?: string, graceMs?: number): Promise<void>;
+}
+
+/** scripts/demo.js: the demo's userDir and process helpers, shared so tests run what users run. */
+// eslint-disable-next-line @typescript-eslint/no-var-requires
+export const demo: DemoModule = require(path.join(ROOT, 'scripts', 'demo.js'));
+
+/** Why the browser suites cannot run here, or null when they can. */
+export function chromiumMissing(): string | null {
+  try {
+    fs.accessSync(CHROMIUM, fs.constants.X_OK);
+    return null;
+  } catch {
+    return `${CHROMIUM} not found (install it: apt-get install chromium)`;
+  }
+}
+
+/** Marks the suite skipped, saying so on the console, when Chromium is missing. */
+export function skipWithoutChromium(ctx: Mocha.Context): void {
+  const why = chromiumMissing();
+  if (why) {
+    console.log(`      browser tests SKIPPED: ${why}`);
+    ctx.skip();
+  }
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export interface BrowserEnv {
+  sim: Simulator;
+  /** Node-RED editor URL, ending with '/'. */
+  url: string;
+  userDir: string;
+  nodeRedLog(): string;
+  /** A fresh browser (own profile) with the editor loaded in `locale`. */
+  openEditor(locale?: string): Promise<EditorSession>;
+  stop(): Promise<void>;
+}
+
+export interface EditorSession {
+  context: BrowserContext;
+  page: Page;
+  /** Uncaught errors of the page's scripts since it was opened. */
+  pageErrors: string[];
+  close(): Promise<void>;
+}
+
+const cleanups = new Set<() => void>();
+process.on('exit', () => {
+  for (const fn of cleanups) fn();
+});
+
+/** Starts the simulator and Node-RED (no flows deployed). */
+export async function startBrowserEnv(): Promise<BrowserEnv> {
+  const sim = await startSimulator({ port: 0 });
+  const userDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ezviz-browser-nr-'));
+  const port = await freePort();
+  const { settingsPath } = demo.prepareUserDir({ userDir, port, simUrl: sim.url, flows: false });
+  let red: { proc: ChildProcess; url: string; log(): string };
+  try {
+    red = await demo.startNodeRed({ userDir, settingsPath, port, quiet: true });
+  } catch (err) {
+    await sim.close();
+    fs.rmSync(userDir, { recursive: true, force: true });
+    throw err;
+  }
+  const killRed = (): void => { if (red.proc.exitCode === null) red.proc.kill('SIGKILL'); };
+  cleanups.add(killRed);
+  const sessions = new Set<EditorSession>();
+
+  async function openEditor(locale = 'en-US'): Promise<EditorSession> {
+    const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'ezviz-browser-profile-'));
+    const context = await chromium.launchPersistentContext(profile, {
+      executablePath: CHROMIUM,
+      headless: true,
+      args: CHROMIUM_ARGS,
+      locale,
+      viewport: { width: 1400, height: 900 },
+    });
+    const page = context.pages()[0] || (await context.newPage());
+    const pageErrors: string[] = [];
+    page.on('pageerror', (e) => pageErrors.push(e.message));
+    page.setDefaultTimeout(10000);
+    const session: EditorSession = {
+      context,
+      page,
+      pageErrors,
+      async close() {
+        sessions.delete(session);
+        await context.close().catch(() => undefined);
+        fs.rmSync(profile, { recursive: true, force: true });
+      },
+    };
+    sessions.add(session);
+    await loadEditor(page, red.url);
+    return session;
+  }
+
+  return {
+    sim,
+    url: red.url,
+    userDir,
+    nodeRedLog: () => red.log(),
+    openEditor,
+    async stop() {
+      for (const s of [...sessions]) await s.close();
+      await demo.stopProcess(red.proc, 'SIGINT', 5000);
+      cleanups.delete(killRed);
+      await sim.close();
+      fs.rmSync(userDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Opens the editor and waits until the palette holds the EZVIZ nodes. */
+export async function loadEditor(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await page.waitForFunction(() => {
+    const w = globalThis as any;
+    return Boolean(w.RED && w.RED.nodes && w.RED.nodes.getType && w.RED.nodes.getType('ezviz-ptz-start') &&
+      w.$('.red-ui-palette-node[data-palette-type="inject"]').length > 0 &&
+      w.$('#red-ui-palette-container-EZVIZ .red-ui-palette-node').length > 0);
+  }, null, { timeout: 30000 });
+}
+
+/** Saves a screenshot of `page` into test-artifacts/ when the current test failed. */
+export async function screenshotOnFailure(ctx: Mocha.Context, page: Page | undefined, label = ''): Promise<void> {
+  const test = ctx.currentTest;
+  if (!page || page.isClosed() || !test || test.state !== 'failed') return;
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  const name = `${test.titlePath().slice(1).join(' ')}${label ? ` ${label}` : ''}`.replace(/[^\w.-]+/g, '_').slice(0, 120);
+  const file = path.join(ARTIFACTS, `${name}.png`);
+  try {
+    await page.screenshot({ path: file, fullPage: true });
+    console.log(`      screenshot: ${path.relative(ROOT, file)}`);
+  } catch (err) {
+    console.log(`      screenshot failed: ${(err as Error).message}`);
+  }
+}
