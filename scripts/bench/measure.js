@@ -8,6 +8,11 @@
 //   C   DIY flow: function node (form body) -> core http request node (keep-alive off, returns
 //       a parsed JSON object)
 //   C+  the same DIY flow with the http request node's keep-alive option on
+//   C18 (reference, no target; concurrency 32, after the interleaved groups, since it shares
+//       http(s).globalAgent with C) the DIY flow as it runs on Node 18, whose global agent does not
+//       keep connections alive: with keep-alive off every request opens a connection (and a TLS
+//       handshake). On Node >= 19 the global agent keeps them alive, so C reuses connections.
+//       Emulated with a `connection: close` request header.
 //
 // Cells (transport x concurrency) run one group after another; inside a group the four scenarios
 // run in rounds, in an order rotated every round, so drift hits all four alike.
@@ -29,7 +34,10 @@ const hasTls = Boolean(tlsDir && fs.existsSync(path.join(tlsDir, 'cert.pem')));
 
 const CONF = {
   latencyMs: 20,
-  rounds: quick ? 2 : 4,
+  // Rounds per concurrency: short chunks keep each pool's idle gap (the other scenarios' chunks)
+  // under the simulator's keep-alive timeout (5 s, Node's default), so no pool is closed between
+  // its chunks.
+  rounds: { 1: quick ? 2 : 8, 32: quick ? 2 : 8 },
   // requests per cell over all rounds (measured), and warm-up requests per cell
   perCell: { 1: quick ? 40 : 400, 32: quick ? 320 : 3200 },
   warmup: { 1: quick ? 10 : 30, 32: quick ? 64 : 320 },
@@ -52,6 +60,7 @@ const TOKEN_PATH = '/api/lapp/token/get';
 const PTZ_START = '/api/lapp/device/ptz/start';
 const PTZ_STOP = '/api/lapp/device/ptz/stop';
 const SCENARIOS = ['A', 'B', 'C', 'C+'];
+
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const log = (s) => process.stderr.write(`bench: ${s}\n`);
@@ -180,12 +189,14 @@ function buildFlows(urls, nodesAvailable, transports = CONF.transports) {
       deviceSerial: SERIAL, deviceSerialType: 'str', phone: '', phoneType: 'str',
       channelNo: '', channelNoType: 'str', wires: [['sink-ok'], ['sink-err']],
     });
-  const diy = (prefix, t, persist) => {
+  const diy = (prefix, t, persist, close = false) => {
     flows.push({
       id: `${prefix}-fn-${t}`, type: 'function', z, name: 'form body',
       func: [
         "const token = 'at.demo-token';",
-        "msg.headers = { 'content-type': 'application/x-www-form-urlencoded' };",
+        close
+          ? "msg.headers = { 'content-type': 'application/x-www-form-urlencoded', connection: 'close' };"
+          : "msg.headers = { 'content-type': 'application/x-www-form-urlencoded' };",
         "msg.payload = 'accessToken=' + encodeURIComponent(token) +",
         "  '&deviceSerial=' + encodeURIComponent('C00000001');",
         'return msg;',
@@ -207,6 +218,7 @@ function buildFlows(urls, nodesAvailable, transports = CONF.transports) {
     }
     diy('c', t, false);
     diy('cp', t, true);
+    diy('c18', t, false, true);
   }
   if (nodesAvailable) {
     config('cfg-token', urls.http, { appKey: 'demo-app-key', appSecret: 'demo-app-secret' });
@@ -333,7 +345,7 @@ async function runChunk(cell, send, sim, n, warm) {
     cell.peakRss = Math.max(cell.peakRss, peak);
   }
   await sim.clearLog();
-  await sleep(100);
+  await sleep(50);
 }
 
 function describeFailure(f) {
@@ -546,6 +558,7 @@ async function main() {
       A: () => client.post(url, body).then((r) => (r.status === 200 && r.data && r.data.code === '200') || { msg: { payload: r.data } }),
       C: () => inject(rt.node(`c-fn-${t}`), {}, diyOk),
       'C+': () => inject(rt.node(`cp-fn-${t}`), {}, diyOk),
+      C18: () => inject(rt.node(`c18-fn-${t}`), {}, diyOk),
     };
     if (nodesAvailable) s.B = () => inject(rt.node(`b-${t}`), {}, nodeOk);
     return s;
@@ -559,14 +572,24 @@ async function main() {
       const group = Object.fromEntries(scen.map((s) => [s, newCell(t, conc, s)]));
       log(`${t} concurrency ${conc}: warm-up`);
       for (const s of scen) await runChunk(group[s], send[s], sims[t], CONF.warmup[conc], true);
-      const perRound = Math.ceil(CONF.perCell[conc] / CONF.rounds);
-      for (let r = 0; r < CONF.rounds; r++) {
+      const rounds = CONF.rounds[conc];
+      const perRound = Math.ceil(CONF.perCell[conc] / rounds);
+      for (let r = 0; r < rounds; r++) {
         const order = scen.map((_, i) => scen[(i + r) % scen.length]);
-        log(`${t} concurrency ${conc}: round ${r + 1}/${CONF.rounds} (${order.join(' ')})`);
+        log(`${t} concurrency ${conc}: round ${r + 1}/${rounds} (${order.join(' ')})`);
         for (const s of order) await runChunk(group[s], send[s], sims[t], perRound, false);
       }
       cells.push(...scen.map((s) => summarize(group[s])));
     }
+  }
+
+  for (const t of CONF.transports) {
+    const cell = newCell(t, 32, 'C18');
+    log(`${t} concurrency 32: C18 (reference)`);
+    await runChunk(cell, senders(t).C18, sims[t], CONF.warmup[32], true);
+    const rounds = CONF.rounds[32];
+    for (let r = 0; r < rounds; r++) await runChunk(cell, senders(t).C18, sims[t], Math.ceil(CONF.perCell[32] / rounds), false);
+    cells.push(summarize(cell));
   }
 
   const find = (t, c, s) => cells.find((x) => x.transport === t && x.concurrency === c && x.scenario === s);
@@ -584,6 +607,8 @@ async function main() {
           bOverC_throughput: round(B.requestsPerSec / C.requestsPerSec, 2),
           bOverCplus_throughput: round(B.requestsPerSec / Cp.requestsPerSec, 2),
         });
+        const c18 = find(t, c, 'C18');
+        if (c18) ratios[ratios.length - 1].bOverC18_throughput = round(B.requestsPerSec / c18.requestsPerSec, 2);
       }
     }
   }
@@ -652,8 +677,8 @@ function print(res) {
   out.push(table(rows));
   if (res.ratios.length) {
     out.push('');
-    const rr = [['transport', 'conc', 'x', 'B/A time', 'B/A cpu', 'B/C thr', 'B/C+ thr']];
-    for (const r of res.ratios) rr.push([r.transport, r.concurrency, '', r.bOverA_timePerRequest, r.bOverA_cpuPerRequest, r.bOverC_throughput, r.bOverCplus_throughput]);
+    const rr = [['transport', 'conc', 'x', 'B/A time', 'B/A cpu', 'B/C thr', 'B/C+ thr', 'B/C18 thr']];
+    for (const r of res.ratios) rr.push([r.transport, r.concurrency, '', r.bOverA_timePerRequest, r.bOverA_cpuPerRequest, r.bOverC_throughput, r.bOverCplus_throughput, r.bOverC18_throughput ?? '-']);
     out.push(table(rr));
   }
   if (res.token) out.push(`\ntoken requests for ${res.token.messages} concurrent messages (cold cache): ${res.token.tokenRequests} (${res.token.succeeded} succeeded)`);
