@@ -1,0 +1,34 @@
+#!/usr/bin/env node
+'use strict';
+// Prints the tables of bench-results.json as Markdown (for the README's Performance section):
+//   node scripts/bench/markdown.js [bench-results.json]
+const fs = require('fs');
+const path = require('path');
+
+const file = process.argv[2] || path.resolve(__dirname, '..', '..', 'bench-results.json');
+const r = JSON.parse(fs.readFileSync(file, 'utf8'));
+const m = r.meta.machine;
+const row = (cells) => `| ${cells.join(' | ')} |`;
+const out = [];
+out.push(`Run of ${r.meta.date.slice(0, 16).replace('T', ' ')} UTC: ${m.nproc} x ${m.cpuModel}, Node.js ${m.node}, ` +
+  `Node-RED ${m.nodeRed}, axios ${m.axios}; load average ${m.loadavgAtStart[0]} at the start, ` +
+  `${m.loadavgAtEnd[0]} at the end; ${r.meta.durationSec} s in all.`);
+out.push('');
+out.push(row(['transport', 'conc.', 'scenario', 'req/s', 'p50 ms', 'p99 ms', 'CPU µs/req', 'TCP conns', 'peak RSS MB']));
+out.push(row(['---', '---:', '---', '---:', '---:', '---:', '---:', '---:', '---:']));
+for (const c of r.cells) {
+  out.push(row([c.transport, c.concurrency, c.scenario, c.requestsPerSec, c.p50Ms, c.p99Ms, c.cpuUsPerRequest,
+    c.connectionsOpened, c.peakRssMB]));
+}
+out.push('');
+out.push(row(['transport', 'conc.', 'B/A time per request', 'B/A CPU per request', 'B/C throughput', 'B/C+ throughput', 'B/C18 throughput']));
+out.push(row(['---', '---:', '---:', '---:', '---:', '---:', '---:']));
+for (const x of r.ratios) {
+  out.push(row([x.transport, x.concurrency, x.bOverA_timePerRequest, x.bOverA_cpuPerRequest, x.bOverC_throughput,
+    x.bOverCplus_throughput, x.bOverC18_throughput ?? '–']));
+}
+out.push('');
+out.push(row(['target (issue 6)', 'measured', 'limit', 'holds']));
+out.push(row(['---', '---:', '---', '---']));
+for (const t of r.targets) out.push(row([t.target, t.value, t.limit.replace('<', '&lt;'), t.pass ? 'yes' : '**no**']));
+console.log(out.join('\n'));
