@@ -226,6 +226,20 @@ describe('camera control: timed moves', function () {
     await load(cameraFlow(sim.url), CREDS); // for afterEach
   });
 
+  it('no output after the node closed; its queued requests are dropped unsent', async () => {
+    const flow = cameraFlow(sim.url);
+    await load(flow, CREDS);
+    const got = collect(['ok', 'err', 'caught']);
+    sim.injectFault({ kind: 'latency', ms: 200, count: 1 });
+    helper.getNode('mirror').receive({ payload: { ...CAM1, command: 2 } });
+    helper.getNode('mirror').receive({ payload: { ...CAM1, command: 1 } });
+    await delay(50);
+    await helper.setFlows(flow.map((n) => (n.id === 'mirror' ? { ...n, name: 'x' } : n)) as never, 'nodes', CREDS as never);
+    await delay(400);
+    assert.strictEqual(got.ok.length + got.err.length + got.caught.length, 0);
+    assert.deepStrictEqual(sim.requestLog().map((e) => e.fields.command), ['2'], 'the queued request was not sent');
+  });
+
   it('untimed moves are left alone on redeploy (duration 0 means until a stop)', async () => {
     const flow = cameraFlow(sim.url);
     await load(flow, CREDS);
