@@ -62,9 +62,13 @@ export function chromiumMissing(): string | null {
   }
 }
 
-/** Marks the suite skipped, saying so on the console, when Chromium is missing. */
+/** Marks the suite skipped, saying so on the console, when Chromium is missing (an error when
+ * EZVIZ_REQUIRE_BROWSER=1, as .ci/run sets). */
 export function skipWithoutChromium(ctx: Mocha.Context): void {
   const why = chromiumMissing();
+  if (why && process.env.EZVIZ_REQUIRE_BROWSER === '1') {
+    throw new Error(`browser tests required (EZVIZ_REQUIRE_BROWSER=1) but ${why}`);
+  }
   if (why) {
     console.log(`      browser tests SKIPPED: ${why}`);
     ctx.skip();
