@@ -115,6 +115,9 @@ export function parseParam(spec: ParamSpec, raw: unknown): ParseResult {
   return v === undefined ? { ok: false, reason: spec.kind === 'serial' ? 'serial' : (spec.kind as Reason) } : { ok: true, value: v };
 }
 
+/** Keys whose values are secrets wherever they appear (design.md section 5). */
+const SECRET_KEYS: ReadonlySet<string> = new Set(['cardPassword', 'accessToken', 'appSecret']);
+
 /** How a bad value is shown in a validation message: quoted and cut short; secrets never. */
 export function describeValue(spec: ParamSpec, raw: unknown): string {
   if (spec.secret) return '(hidden)';
@@ -124,7 +127,8 @@ export function describeValue(spec: ParamSpec, raw: unknown): string {
   else if (typeof raw === 'number' || typeof raw === 'boolean') s = String(raw);
   else {
     try {
-      s = JSON.stringify(raw) ?? typeof raw;
+      // Secrets inside an object (e.g. msg.payload read whole) are never shown.
+      s = JSON.stringify(raw, (k, v) => (SECRET_KEYS.has(k) ? '(hidden)' : v)) ?? typeof raw;
     } catch {
       s = typeof raw;
     }
