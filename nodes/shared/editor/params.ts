@@ -142,8 +142,8 @@ export function setEditing(id: string | null): void {
 
 /** The parameter's TypedInput type: the open dialog's field, else the stored property. */
 export function currentType(node: NodeInstance, p: ParamSpec): string {
-  const field = $(`#node-input-${p.name}Type`);
-  if (node && node.id === editingId && field.length) return String(field.val() || '');
+  const field = node && node.id === editingId ? $(`#node-input-${p.name}Type`) : null;
+  if (field && field.length) return String(field.val() || '');
   return String((node && node[`${p.name}Type`]) || paramDefault(p).type);
 }
 

@@ -1,0 +1,172 @@
+// Pure parts of the edit dialogs (nodes/shared/editor): the checks agree with the runtime's
+// parsing, the definitions derive from the OPERATIONS table, validators use the 3.1+ form.
+// The editor's RED global is replaced by a small catalog stand-in; no DOM is needed.
+
+import assert from 'assert';
+import fc from 'fast-check';
+import { DIRECTIONS, IMMEDIATELY, MIRROR_COMMANDS, SPEEDS } from '../../nodes/shared/enums';
+import { CONFIG_TYPE, OPERATIONS, type ParamSpec } from '../../nodes/shared/operations';
+import { parseParam } from '../../nodes/shared/params';
+import { LIMITS } from '../../nodes/shared/settings';
+import { checkBaseUrl, checkParam, checkSetting, REFERENCE_TYPES, STORED_SECRET } from '../../nodes/shared/editor/checks';
+import { credentialProblem, hostOf, regionOf, REGIONS } from '../../nodes/shared/editor/config-node';
+import { describe as describeNode, dialogHtml, operationNodeDef } from '../../nodes/shared/editor/operation-node';
+import { displayValue, fitSelect, paramDefault, SELECT_TYPES, typeNames } from '../../nodes/shared/editor/params';
+
+const g = globalThis as unknown as { RED?: unknown };
+
+/** Stand-in for the editor's RED._: the key without its namespace, then its arguments. */
+function fakeRed(): void {
+  g.RED = {
+    _: (key: string, args?: Record<string, unknown>) => {
+      const bare = key.replace(/^[^:]*:/, '');
+      return args ? `${bare} ${JSON.stringify(args)}` : bare;
+    },
+  };
+}
+
+const allParams: ParamSpec[] = Object.values(OPERATIONS).flatMap((o) => o.params);
+const param = (op: keyof typeof OPERATIONS, name: string): ParamSpec => OPERATIONS[op].params.find((p) => p.name === name)!;
+
+describe('editor: parameter checks', () => {
+  it('accepts an empty literal (the node reads msg.payload) but not an empty msg/flow/global/env path', () => {
+    for (const p of allParams) {
+      for (const type of ['str', 'num']) assert.strictEqual(checkParam(p, type, ''), null, `${p.name} ${type}`);
+      for (const type of REFERENCE_TYPES) {
+        assert.strictEqual(checkParam(p, type, ' ')?.key, 'editor.invalid.path', `${p.name} ${type} empty`);
+        assert.strictEqual(checkParam(p, type, 'payload.x'), null, `${p.name} ${type} path`);
+      }
+    }
+  });
+
+  it('takes the runtime parser\'s verdict for every non-empty literal', () => {
+    const samples = fc.oneof(fc.string(), fc.integer({ min: -5, max: 700000 }).map(String),
+      fc.constantFrom(...Object.keys(DIRECTIONS), ...Object.keys(SPEEDS), ...Object.keys(MIRROR_COMMANDS),
+        ...Object.keys(IMMEDIATELY), 'true', 'FALSE', 'C00000001', '+8613800000000', ' 12 '));
+    fc.assert(fc.property(fc.constantFrom(...allParams.filter((p) => !p.secret)), samples, (p, v) => {
+      fc.pre(v.trim() !== '');
+      const runtime = parseParam({ ...p, required: false }, v).ok;
+      const problem = checkParam(p, 'str', v);
+      assert.strictEqual(problem === null, runtime, `${p.name}=${JSON.stringify(v)}`);
+      if (problem) {
+        assert.ok(problem.key.startsWith('validation.'), problem.key);
+        assert.strictEqual(problem.args?.param, p.name);
+      }
+    }));
+  });
+
+  it('names the reason and the value as the runtime does', () => {
+    const p = param('ptz-start', 'channelNo');
+    assert.deepStrictEqual(checkParam(p, 'num', '0'), { key: 'validation.channel', args: { param: 'channelNo', value: '"0"', max: 256 } });
+    assert.strictEqual(checkParam(param('ptz-start', 'duration'), 'num', '600001')?.key, 'validation.duration');
+    assert.strictEqual(checkParam(param('ptz-start', 'direction'), 'direction', 'zoom-in'), null);
+    assert.strictEqual(checkParam(param('storage-open', 'isImmediately'), 'immediately', 'yes'), null);
+  });
+
+  it('never checks or echoes a card password typed as a credential', () => {
+    const card = param('storage-open', 'cardPassword');
+    assert.strictEqual(checkParam(card, 'cred', STORED_SECRET), null);
+    assert.strictEqual(checkParam(card, 'cred', ''), null);
+    const problem = checkParam(card, 'cred', 'has blanks');
+    assert.ok(problem && !JSON.stringify(problem).includes('has blanks'), JSON.stringify(problem));
+  });
+});
+
+describe('editor: config node rules', () => {
+  it('base URL: http(s) with a host, no user info', () => {
+    for (const ok of ['https://open.ys7.com', 'https://open.ezvizlife.com/', 'http://127.0.0.1:8089']) {
+      assert.strictEqual(checkBaseUrl(ok), null, ok);
+    }
+    for (const bad of ['', 'open.ys7.com', 'ftp://x', 'http://', 'https://user:pw@open.ys7.com']) {
+      assert.strictEqual(checkBaseUrl(bad)?.key, 'errors.baseUrl', bad);
+    }
+  });
+
+  it('numeric settings within the runtime limits; empty means the default', () => {
+    for (const name of Object.keys(LIMITS) as Array<keyof typeof LIMITS>) {
+      const [min, max] = LIMITS[name];
+      assert.strictEqual(checkSetting(name, String(min)), null);
+      assert.strictEqual(checkSetting(name, String(max)), null);
+      assert.strictEqual(checkSetting(name, ''), null);
+      assert.deepStrictEqual(checkSetting(name, String(max + 1)), { key: 'errors.setting', args: { name, min, max } });
+      assert.strictEqual(checkSetting(name, 'many')?.key, 'errors.setting');
+    }
+  });
+
+  it('regions and labels', () => {
+    assert.strictEqual(regionOf('https://open.ys7.com/'), 'china');
+    assert.strictEqual(regionOf(REGIONS.international), 'international');
+    assert.strictEqual(regionOf('http://127.0.0.1:8089'), 'custom');
+    assert.strictEqual(hostOf('http://127.0.0.1:8089/x'), '127.0.0.1:8089');
+  });
+
+  it('a token, or an app key with its secret', () => {
+    const s = (accessToken: boolean, appKey: boolean, appSecret: boolean) => ({ accessToken, appKey, appSecret });
+    assert.strictEqual(credentialProblem('accessToken', s(false, false, false))?.key, 'errors.noCredentials');
+    assert.strictEqual(credentialProblem('accessToken', s(true, false, false)), null);
+    assert.strictEqual(credentialProblem('appSecret', s(false, true, false))?.key, 'editor.invalid.appSecretMissing');
+    assert.strictEqual(credentialProblem('appKey', s(false, false, true))?.key, 'editor.invalid.appKeyMissing');
+    for (const f of ['accessToken', 'appKey', 'appSecret'] as const) assert.strictEqual(credentialProblem(f, s(false, true, true)), null);
+  });
+});
+
+describe('editor: definitions from the OPERATIONS table', () => {
+  before(fakeRed);
+  after(() => delete g.RED);
+
+  for (const spec of Object.values(OPERATIONS)) {
+    it(`${spec.type}: defaults, types, validators and rows for every parameter`, () => {
+      const def = operationNodeDef(spec, { family: 'ptz' });
+      assert.strictEqual(def.category, 'EZVIZ');
+      assert.strictEqual(def.outputs, 2);
+      assert.strictEqual(def.defaults.config.type, CONFIG_TYPE);
+      const html = dialogHtml(spec);
+      for (const p of spec.params) {
+        const start = def.defaults[`${p.name}Type`];
+        assert.ok(typeNames(p).includes(String(start.value)), `${p.name}Type default ${start.value}`);
+        assert.ok(html.includes(`id="node-input-${p.name}"`) && html.includes(`id="node-input-${p.name}Type"`), p.name);
+        // The default value passes its own check.
+        assert.strictEqual(checkParam(p, String(start.value), String(def.defaults[p.name].value)), null, p.name);
+      }
+      for (const [name, prop] of Object.entries(def.defaults)) {
+        if (!prop.validate) continue;
+        // Node-RED only shows a returned reason from validators declaring (value, opt).
+        assert.strictEqual(prop.validate.length, 2, `${name}: validator takes (value, opt)`);
+      }
+      const secrets = spec.params.filter((p) => p.secret).map((p) => p.name);
+      assert.deepStrictEqual(Object.keys(def.credentials || {}), secrets);
+    });
+  }
+
+  it('validators return a translated reason, or true', () => {
+    const def = operationNodeDef(OPERATIONS['ptz-start'], { family: 'ptz' });
+    const node = { id: 'n1', directionType: 'str', channelNoType: 'num' };
+    assert.strictEqual(def.defaults.channelNo.validate!.call(node, '2', {}), true);
+    assert.match(String(def.defaults.channelNo.validate!.call(node, '0', {})), /^validation\.channel /);
+    assert.match(String(def.defaults.direction.validate!.call(node, 'sideways', {})), /^validation\.direction /);
+    assert.match(String(def.defaults.config.validate!.call(node, '', {})), /^editor\.invalid\.config/);
+    assert.match(String(def.defaults.directionType.validate!.call(node, 'jsonata', {})), /^editor\.invalid\.type /);
+  });
+
+  it('labels describe a literal setting with its friendly name', () => {
+    const spec = OPERATIONS['ptz-start'];
+    const extras = { family: 'ptz' as const, labelParams: ['direction' as const] };
+    assert.match(describeNode(spec, extras, { direction: '3', directionType: 'num' } as never), /editor\.labelDetail .*params\.options\.direction\.right/);
+    assert.strictEqual(describeNode(spec, extras, { direction: 'payload.d', directionType: 'msg' } as never), `${spec.type}.label`);
+    assert.strictEqual(displayValue('speed', '2'), 'params.options.speed.fast');
+  });
+
+  it('select types keep values they do not offer', () => {
+    const direction = param('ptz-start', 'direction');
+    assert.deepStrictEqual(fitSelect(direction, 'direction', '3'), { value: 'right', type: 'direction' });
+    assert.deepStrictEqual(fitSelect(direction, 'direction', 'UP'), { value: 'up', type: 'direction' });
+    assert.deepStrictEqual(fitSelect(direction, 'direction', 'sideways'), { value: 'sideways', type: 'str' });
+    assert.deepStrictEqual(fitSelect(direction, 'num', '3'), { value: '3', type: 'num' });
+    for (const p of allParams) {
+      const select = SELECT_TYPES[p.kind];
+      if (select) assert.ok(typeNames(p)[0] === select.type && typeNames(p).includes('str') && typeNames(p).includes('num'));
+      if (p.secret) assert.deepStrictEqual(typeNames(p), ['cred', ...REFERENCE_TYPES]);
+      assert.ok(typeNames(p).includes(paramDefault(p).type), p.name);
+    }
+  });
+});
