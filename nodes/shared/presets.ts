@@ -16,6 +16,11 @@ export const PRESETS_KEY = 'ezvizPresetNames';
 /** name -> index, per "SERIAL/channel". */
 type PresetMap = Record<string, Record<string, number>>;
 
+/** A shallow copy without a prototype: a preset may be called "__proto__" or "constructor". */
+function copy<T>(o: Record<string, T>): Record<string, T> {
+  return Object.assign(Object.create(null), o);
+}
+
 /** The in-process copy, per config node id. */
 const kept = new Map<string, PresetMap>();
 
@@ -65,9 +70,9 @@ export class PresetStore {
   /** Remembers `name` for a preset just added; names still pointing at that index are stale. */
   remember(serial: string, channel: number, name: string, index: number): Promise<void> {
     return this.serial(async () => {
-      const map = { ...(await this.read()) };
+      const map = copy(await this.read());
       const key = `${serial}/${channel}`;
-      const cam: Record<string, number> = {};
+      const cam: Record<string, number> = Object.create(null);
       for (const [n, i] of Object.entries(map[key] ?? {})) if (i !== index) cam[n] = i;
       cam[name] = index;
       map[key] = cam;
@@ -78,11 +83,11 @@ export class PresetStore {
   /** Forgets every name of a cleared preset. */
   forget(serial: string, channel: number, index: number): Promise<void> {
     return this.serial(async () => {
-      const map = { ...(await this.read()) };
+      const map = copy(await this.read());
       const key = `${serial}/${channel}`;
       const old = map[key];
       if (!old) return;
-      const cam: Record<string, number> = {};
+      const cam: Record<string, number> = Object.create(null);
       for (const [n, i] of Object.entries(old)) if (i !== index) cam[n] = i;
       if (Object.keys(cam).length) map[key] = cam;
       else delete map[key];

@@ -237,5 +237,10 @@ describe('PresetStore', () => {
     assert.deepStrictEqual(await s.lookup('C1', 1, 'door'), { index: undefined, known: ['porch'] });
     assert.deepStrictEqual(await s.lookup('C9', 1, 'x'), { index: undefined, known: [] });
     assert.ok(!JSON.stringify(await s.lookup('C1', 1, 'constructor')).includes('function'));
+    await s.remember('C1', 1, '__proto__', 7);
+    await s.remember('C1', 1, 'constructor', 8);
+    assert.deepStrictEqual(await s.lookup('C1', 1, '__proto__'), { index: 7, known: ['__proto__', 'constructor', 'porch'] });
+    assert.strictEqual((await s.lookup('C1', 1, 'constructor')).index, 8);
+    assert.ok(JSON.stringify(ctx.data).includes('"__proto__":7'));
   });
 });
