@@ -174,8 +174,8 @@ export class EzvizService {
       try {
         token = await this.tokens.get();
       } catch (e) {
-        error = e as EzvizError;
-        error.operation = spec.operation;
+        // One token failure is shared by every waiting caller: each gets its own copy.
+        error = new EzvizError({ ...(e as EzvizError).toJSON(), operation: spec.operation });
       }
       if (token) {
         const url = token.base + spec.path;

@@ -6,7 +6,7 @@ import { TOKEN_PATH } from '../../nodes/shared/operations';
 import { TOKEN_REFRESH_MARGIN_MS } from '../../nodes/shared/token';
 import { FakeClock } from '../../simulator';
 import type { Simulator } from '../../simulator';
-import { collect, delay, helper, hooks, loadOp, resetHooks, run, startSim, stopSim, text, unload } from '../support/red';
+import { buildFlow, collect, delay, helper, hooks, load, loadOp, resetHooks, run, startSim, stopSim, text, unload } from '../support/red';
 
 const KEYS = { appKey: 'demo-app-key', appSecret: 'demo-app-secret' };
 const STORAGE_INFO = '/api/lapp/cloud/storage/device/info';
@@ -127,6 +127,19 @@ describe('config node: token', function () {
       assert.ok(!r.msg.error.message.includes(creds.appSecret));
       await unload();
     }
+  });
+
+  it('one failed token request shared by two operations: each error names its own operation', async () => {
+    const { flow, credentials } = buildFlow('storage-info', sim.url, { creds: { appKey: 'demo-app-key', appSecret: 'wrong-secret-2' } });
+    flow.push({ ...flow.find((n) => n.id === 'op'), id: 'op2', type: 'ezviz-ptz-mirror' });
+    await load(flow, credentials);
+    const got = collect();
+    helper.getNode('op').receive({ payload: { deviceSerial: 'C00000001' } });
+    helper.getNode('op2').receive({ payload: { deviceSerial: 'C00000001', channelNo: 1, command: 2 } });
+    await got.wait(2);
+    assert.strictEqual(sim.requestLog({ path: TOKEN_PATH }).length, 1);
+    assert.deepStrictEqual(got.err.map((m) => `${m.error.operation} ${m.error.code}`).sort(),
+      ['ptz-mirror 10030', 'storage-info 10030']);
   });
 
   it('a typed token and a key: the token is used first, 10002 then fetches a new one', async () => {
