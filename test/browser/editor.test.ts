@@ -452,6 +452,19 @@ describe('browser: the EZVIZ nodes in the Node-RED editor (Chromium)', function 
       await loadEditor(page, env.url);
       const injects = flows.filter((n) => n.type === 'inject');
       await waitForNode(page, injects[injects.length - 1].id as string);
+      // The editor's validators accept every node of the examples (no invalid triangles).
+      const invalid = await page.evaluate(() => {
+        const RED = (globalThis as any).RED;
+        const bad: string[] = [];
+        const check = (n: any) => {
+          RED.editor.validateNode(n);
+          if (n.valid === false) bad.push(`${n.type} "${n.name || n.id}": ${(n.validationErrors || []).join(', ')}`);
+        };
+        RED.nodes.eachNode(check);
+        RED.nodes.eachConfig(check);
+        return bad;
+      });
+      assert.deepEqual(invalid, [], 'example nodes the editor marks invalid');
       await page.evaluate(() => (globalThis as any).RED.sidebar.show('debug'));
       await recordDebugMessages(page);
       assert.equal(injects.length, Object.keys(EXPECT).length, 'one expectation per inject');
