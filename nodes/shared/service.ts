@@ -5,7 +5,7 @@
 import { performance } from 'perf_hooks';
 import { EzvizClient, PostOutcome, ApiReply } from './client';
 import { EzvizError, hintKey, isRetriable } from './errors';
-import { hooks } from './hooks';
+import { defaultHooks, hooks } from './hooks';
 import type { Translate } from './i18n';
 import { OPERATIONS, OperationName, OperationSpec, SpecSection } from './operations';
 import { PresetStore } from './presets';
@@ -88,6 +88,7 @@ export class EzvizService {
   private readonly moves = new Map<string, Move>();
   private readonly cardLocks = new Map<string, number>();
   private closing = false;
+  private readonly sleepers = new Set<{ owner: Owner | undefined; wake: () => void }>();
 
   constructor(private readonly opts: ServiceOptions) {
     this.client = new EzvizClient({ timeout: opts.timeout });
@@ -203,9 +204,38 @@ export class EzvizService {
       if (attempt >= maxRetries || !error!.retriable || owner?.closed || this.closing) {
         return { kind: 'error', error: error!, fields, durationMs: Math.round(performance.now() - started) };
       }
-      await hooks.sleep(retryDelayMs(this.opts.retryDelay, attempt, hooks.random()));
+      await this.backOff(retryDelayMs(this.opts.retryDelay, attempt, hooks.random()), owner);
+      if (owner?.closed) {
+        return { kind: 'error', error: error!, fields, durationMs: Math.round(performance.now() - started) };
+      }
+      // Woken by the config node closing: one last attempt now (a timed stop must still go out).
       attempt++;
     }
+  }
+
+  /** Waits before a retry; ends early when the owner or the config node closes (a sleeping retry
+   * holds its camera's queue, where the stops of pending timed moves wait). */
+  private backOff(ms: number, owner: Owner | undefined): Promise<void> {
+    let wake!: () => void;
+    const early = new Promise<void>((resolve) => {
+      wake = resolve;
+    });
+    const sleeper = { owner, wake };
+    this.sleepers.add(sleeper);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const sleep = hooks.sleep === defaultHooks.sleep
+      ? new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, ms); // cleared when woken: no timer outlives a close
+      })
+      : hooks.sleep(ms);
+    return Promise.race([sleep, early]).finally(() => {
+      clearTimeout(timer);
+      this.sleepers.delete(sleeper);
+    });
+  }
+
+  private wakeSleepers(ownerId?: string): void {
+    for (const s of this.sleepers) if (ownerId === undefined || s.owner?.id === ownerId) s.wake();
   }
 
   // ---- the entry point of operation nodes ---------------------------------------------------
@@ -363,6 +393,7 @@ export class EzvizService {
 
   /** Stops at once every pending timed move (of one owner, or all). Resolves when sent or after CLOSE_WAIT_MS. */
   stopTimedMoves(ownerId?: string): Promise<void> {
+    this.wakeSleepers(ownerId);
     const stops: Promise<void>[] = [];
     for (const move of this.moves.values()) {
       if ((ownerId === undefined || move.owner.id === ownerId) && (move.timer || move.stopping)) {

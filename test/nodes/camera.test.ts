@@ -240,6 +240,37 @@ describe('camera control: timed moves', function () {
     assert.deepStrictEqual(sim.requestLog().map((e) => e.fields.command), ['2'], 'the queued request was not sent');
   });
 
+  it('a timed stop waiting for a retry is sent at once when Node-RED stops', async () => {
+    const flow = cameraFlow(sim.url).map((n) => (n.id === 'cfg' ? { ...n, retryDelay: 60000 } : n));
+    await load(flow, CREDS);
+    sim.injectFault({ kind: '20008', path: STOP });
+    await run(startMsg(CAM1, { duration: 50 }), 'start');
+    await delay(250); // the timed stop failed and waits 30-60 s for its retry
+    assert.deepStrictEqual(seq(sim), ['ptz/start 200', 'ptz/stop 20008']);
+    const t0 = Date.now();
+    await unload();
+    assert.ok(Date.now() - t0 < 2000, `close took ${Date.now() - t0} ms`);
+    assert.deepStrictEqual(seq(sim), ['ptz/start 200', 'ptz/stop 20008', 'ptz/stop 200']);
+    await load(cameraFlow(sim.url), CREDS); // for afterEach
+  });
+
+  it('a retry of a closed node is not sent', async () => {
+    const flow = cameraFlow(sim.url).map((n) => (n.id === 'cfg' ? { ...n, retryDelay: 60000 } : n));
+    await load(flow, CREDS);
+    const got = collect(['ok', 'err']);
+    sim.injectFault({ kind: '20008', path: STOP, count: 5 });
+    helper.getNode('stop').receive({ payload: CAM1 });
+    await delay(150);
+    const t0 = Date.now();
+    await helper.setFlows(flow.map((n) => (n.id === 'stop' ? { ...n, name: 'x' } : n)) as never, 'nodes', CREDS as never);
+    assert.ok(Date.now() - t0 < 2000);
+    await delay(100);
+    assert.deepStrictEqual(seq(sim), ['ptz/stop 20008']);
+    assert.strictEqual(got.ok.length + got.err.length, 0);
+    // the camera's queue is free again
+    assert.strictEqual((await run({ payload: { ...CAM1, command: 2 } }, 'mirror')).port, 'ok');
+  });
+
   it('untimed moves are left alone on redeploy (duration 0 means until a stop)', async () => {
     const flow = cameraFlow(sim.url);
     await load(flow, CREDS);
