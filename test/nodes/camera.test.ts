@@ -5,7 +5,7 @@ import assert from 'assert';
 import { OPERATIONS, OperationName } from '../../nodes/shared/operations';
 import { retryDelayMs } from '../../nodes/shared/service';
 import type { Simulator } from '../../simulator';
-import { collect, delay, fastRetries, helper, load, loadOp, Msg, resetHooks, run, startSim, stopSim, TAB, unload }
+import { collect, delay, fastRetries, helper, load, loadOp, Msg, resetHooks, run, startSim, stopSim, TAB, text, unload }
   from '../support/red';
 
 const START = OPERATIONS['ptz-start'].path;
@@ -238,6 +238,21 @@ describe('camera control: timed moves', function () {
     await delay(400);
     assert.strictEqual(got.ok.length + got.err.length + got.caught.length, 0);
     assert.deepStrictEqual(sim.requestLog().map((e) => e.fields.command), ['2'], 'the queued request was not sent');
+  });
+
+  it('a timed stop failing after its node closed is logged as a warning (no secret, no message)', async () => {
+    const flow = cameraFlow(sim.url);
+    await load(flow, CREDS);
+    const got = collect(['ok', 'err', 'caught']);
+    await run(startMsg(CAM1, { duration: 10000 }), 'start');
+    sim.injectFault({ kind: 'code', code: '20007', path: STOP });
+    await helper.setFlows(flow.map((n) => (n.id === 'start' ? { ...n, name: 'x' } : n)) as never, 'nodes', CREDS as never);
+    await delay(50);
+    assert.strictEqual(got.ok.length + got.err.length + got.caught.length, 1, 'only the start message');
+    const warnings = helper.log().args.map((a) => a[0]).filter((e: { level: number }) => e.level === 30);
+    const camera = 'C00000001/1';
+    assert.ok(warnings.some((w: { msg: string }) => w.msg.startsWith(text('log.timedStopFailed', { camera, message: '' }))),
+      JSON.stringify(warnings));
   });
 
   it('a timed stop waiting for a retry is sent at once when Node-RED stops', async () => {
