@@ -88,6 +88,8 @@ export class EzvizService {
   private readonly moves = new Map<string, Move>();
   private readonly cardLocks = new Map<string, number>();
   private closing = false;
+  /** Camera-queue calls not yet answered (close waits for them). */
+  private readonly inFlight = new Set<Promise<CallResult>>();
   private readonly sleepers = new Set<{ owner: Owner | undefined; wake: () => void }>();
 
   constructor(private readonly opts: ServiceOptions) {
@@ -254,7 +256,11 @@ export class EzvizService {
     if (spec.operation === 'storage-open') return this.storageOpen(req);
     if (!spec.cameraQueue) return this.send(spec, fields, req.owner, true);
     const key = `${fields.deviceSerial}/${fields.channelNo}`;
-    return this.queue.run(key, () => this.camera(key, req));
+    const task = this.queue.run(key, () => this.camera(key, req));
+    this.inFlight.add(task);
+    const done = () => this.inFlight.delete(task);
+    task.then(done, done);
+    return task;
   }
 
   /** storage-open behind the card-password guard (design.md section 5). */
@@ -314,7 +320,11 @@ export class EzvizService {
         direction: fields.direction };
       const started: Move = { key, stopFields, owner: req.owner, origin: req.origin };
       this.moves.set(key, started);
-      if (req.duration && req.duration > 0) {
+      if (req.duration && req.duration > 0 && (req.owner.closed || this.closing)) {
+        // The node or its config node closed while the start was on its way: the pending timed
+        // moves have been stopped already, so this one is stopped at once.
+        void this.timedStop(started);
+      } else if (req.duration && req.duration > 0) {
         // The move lasts `duration` from when the start was sent: the stop is sent that long
         // after the start request, not after its reply (both take the same way to the camera).
         const wait = Math.max(0, req.duration - (performance.now() - (result.sentAt ?? performance.now())));
@@ -417,6 +427,16 @@ export class EzvizService {
   async close(): Promise<void> {
     this.closing = true;
     await this.stopTimedMoves();
+    // Camera requests still on their way (a start answered now is stopped at once), then the
+    // stops they left: only then the connections close (at most CLOSE_WAIT_MS more).
+    if (this.inFlight.size) {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const cap = new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, CLOSE_WAIT_MS);
+      });
+      await Promise.race([Promise.all([...this.inFlight]).then(() => this.stopTimedMoves()), cap])
+        .finally(() => clearTimeout(timer));
+    }
     this.client.close();
   }
 }

@@ -5,7 +5,8 @@ import assert from 'assert';
 import { OPERATIONS } from '../../nodes/shared/operations';
 import { describeValue } from '../../nodes/shared/params';
 import type { Simulator } from '../../simulator';
-import { loadOp, run, startSim, stopSim, unload } from '../support/red';
+import { loadDefaultState } from '../../simulator';
+import { delay, loadOp, node, run, startSim, stopSim, unload } from '../support/red';
 
 const CARD = 'CARD-REGRESSION-7001';
 
@@ -45,5 +46,47 @@ describe('reliability regressions', function () {
       assert.ok(!msg.error.message.includes(CARD.slice(0, 10)), msg.error.message);
       assert.deepStrictEqual(sim.requestLog(), []);
     });
+  });
+});
+
+describe('reliability regressions: a start answered while its config node closes', function () {
+  // Found by the lifecycle test: a ptz-start still on its way when the config node closed (a full
+  // redeploy) was answered 200 while close() waited for the stops of other timed moves; the move
+  // was then registered with a timer, the client closed, and the timer's stop failed with
+  // ECLOSED: the camera kept turning.
+  this.timeout(10000);
+  let sim: Simulator;
+  const A = 'R00000001';
+  const B = 'R00000002';
+  before(async () => {
+    const state = loadDefaultState() as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+    for (const s of [A, B]) state.devices[s] = { account: 'demo', channels: [1] };
+    sim = await startSim({ state });
+  });
+  after(async () => {
+    await stopSim(sim);
+  });
+
+  it('every camera that started is stopped once the runtime has stopped', async () => {
+    await loadOp('ptz-start', sim.url);
+    const moving = (s: string) => sim.state.devices[s].channels['1'].moving;
+    const a = await run({ payload: { deviceSerial: A, channelNo: 1, direction: 'right', speed: 'slow', duration: 5000 } });
+    assert.strictEqual(a.port, 'ok');
+    // A's stop (sent on close) is slow; B's start is on its way when the close begins.
+    sim.injectFault({ kind: 'latency', ms: 300, path: OPERATIONS['ptz-stop'].path });
+    sim.injectFault({ kind: 'latency', ms: 100, path: OPERATIONS['ptz-start'].path });
+    node('op').receive({ payload: { deviceSerial: B, channelNo: 1, direction: 'left', speed: 'slow', duration: 400 } });
+    await delay(30);
+    await unload();
+    await delay(800);
+    if (process.env.RELIABILITY_DEBUG) console.log(JSON.stringify(sim.requestLog().map((e) => [e.path, e.fields.deviceSerial, e.code, e.httpStatus])));
+    assert.strictEqual(moving(A), null, 'A stopped');
+    const log = sim.requestLog();
+    const startB = log.findIndex((e) => e.path === OPERATIONS['ptz-start'].path && e.fields.deviceSerial === B);
+    if (startB >= 0 && log[startB].code === '200') {
+      assert.ok(log.slice(startB + 1).some((e) => e.path === OPERATIONS['ptz-stop'].path && e.fields.deviceSerial === B &&
+        e.code === '200'), `B started, never stopped: ${JSON.stringify(log.map((e) => [e.path, e.fields.deviceSerial, e.code]))}`);
+    }
+    assert.strictEqual(moving(B), null, 'B stopped');
   });
 });
