@@ -65,7 +65,8 @@ function printSummary(): void {
 }
 
 // A root hook (this module is loaded by the reliability test files): once, after every test.
-after(printSummary);
+// (Not in the lifecycle scenario's child process, which runs without mocha.)
+if (typeof after === 'function') after(printSummary);
 
 // ---- process-level traps ----------------------------------------------------------------------
 
