@@ -7,6 +7,7 @@ import { strict as assert } from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import { CONFIG_TYPE, OPERATIONS, type ParamKind } from '../../nodes/shared/operations';
+import { DIRECTIONS, IMMEDIATELY, MIRROR_COMMANDS, SPEEDS } from '../../nodes/shared/enums';
 import {
   ROOT, demo, screenshotOnFailure, skipWithoutChromium, startBrowserEnv, loadEditor,
   type BrowserEnv, type EditorSession,
@@ -36,6 +37,14 @@ const TYPED_VALUES: Partial<Record<ParamKind, { bad: string; good: string }>> = 
   index: { bad: '0', good: '3' },
   phone: { bad: 'call me', good: '13800000001' },
   duration: { bad: '-5', good: '2000' },
+};
+
+/** Parameters offered as a select of friendly names: TypedInput type and the names. */
+const SELECTS: Partial<Record<ParamKind, { type: string; names: string[] }>> = {
+  direction: { type: 'direction', names: Object.keys(DIRECTIONS) },
+  speed: { type: 'speed', names: Object.keys(SPEEDS) },
+  mirror: { type: 'mirror', names: Object.keys(MIRROR_COMMANDS) },
+  immediately: { type: 'immediately', names: Object.keys(IMMEDIATELY) },
 };
 
 /** A translated validator message: a sentence, not a bare catalog key. */
@@ -254,6 +263,26 @@ describe('browser: the EZVIZ nodes in the Node-RED editor (Chromium)', function 
           assert.equal(await fieldInvalid(page, field), false, `${p.name} "${values.good}" is accepted`);
         }
 
+        // Direction, speed, mirror command and isImmediately: a select of the friendly names.
+        const picked: Record<string, string> = {};
+        for (const p of spec.params) {
+          const select = SELECTS[p.kind];
+          if (!select) continue;
+          const field = `node-input-${p.name}`;
+          await chooseTypedInputType(page, field, select.type);
+          await page.locator(`#${field} + .red-ui-typedInput-container button.red-ui-typedInput-option-trigger`).click();
+          const menu = page.locator('.red-ui-typedInput-options:visible');
+          const offered = await menu.locator('a').evaluateAll((as: any[]) => as.map((a) => [a.getAttribute('value'), a.textContent]));
+          for (const name of select.names) {
+            const hit = offered.find(([v]) => v === name);
+            assert.ok(hit, `${p.name}: "${name}" offered (${offered.map(([v]) => v).join(', ')})`);
+            assert.ok(String(hit![1]).trim().length > 0, `${p.name}: "${name}" has a label`);
+          }
+          const choice = select.names[select.names.length - 1];
+          await menu.locator(`a[value="${choice}"]`).click();
+          picked[p.name] = choice;
+        }
+
         // Saved with a bad serial: the node shows the invalid triangle; fixed, it does not.
         await typeInto(page, 'node-input-deviceSerial', 'no/serial');
         await pressDone(page);
@@ -266,6 +295,11 @@ describe('browser: the EZVIZ nodes in the Node-RED editor (Chromium)', function 
         assert.equal(await nodeProp(page, id, 'valid'), true, 'valid after the fix');
         assert.equal(await triangleShown(page, id), false, 'no triangle after the fix');
         assert.equal(await nodeProp(page, id, 'config'), configId);
+        for (const [name, choice] of Object.entries(picked)) {
+          assert.equal(await nodeProp(page, id, name), choice, `${name} saved as chosen`);
+          assert.equal(await nodeProp(page, id, `${name}Type`), SELECTS[Object.values(OPERATIONS)
+            .flatMap((o) => o.params).find((q) => q.name === name)!.kind]!.type, `${name}Type saved`);
+        }
       });
     });
 

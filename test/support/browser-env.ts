@@ -173,14 +173,16 @@ export async function startBrowserEnv(): Promise<BrowserEnv> {
   };
 }
 
-/** Opens the editor and waits until the palette holds the EZVIZ nodes. */
+/** Opens the editor and waits until the palette holds the EZVIZ nodes and the flows are loaded. */
 export async function loadEditor(page: Page, url: string): Promise<void> {
   await page.goto(url);
   await page.waitForFunction(() => {
     const w = globalThis as any;
     return Boolean(w.RED && w.RED.nodes && w.RED.nodes.getType && w.RED.nodes.getType('ezviz-ptz-start') &&
       w.$('.red-ui-palette-node[data-palette-type="inject"]').length > 0 &&
-      w.$('#red-ui-palette-container-EZVIZ .red-ui-palette-node').length > 0);
+      w.$('#red-ui-palette-container-EZVIZ .red-ui-palette-node').length > 0 &&
+      // the deployed flows are in (their revision is known) and the loading bar is gone
+      w.RED.nodes.version() && !w.$('#red-ui-loading-progress').is(':visible'));
   }, null, { timeout: 30000 });
 }
 
