@@ -1,0 +1,166 @@
+// Issue 7.5: bad configuration. A missing config node, empty credentials, malformed base URLs,
+// a base URL that answers HTML (or never answers), timeouts of 0 or strings: every message gets
+// one clear error, the status says what is wrong, nothing crashes, and no request goes anywhere
+// it should not (a catch-all local server and the simulator count what reaches them).
+
+import assert from 'assert';
+import http from 'http';
+import type { AddressInfo } from 'net';
+import { OPERATIONS, OperationName } from '../../nodes/shared/operations';
+import type { Simulator } from '../../simulator';
+import { buildFlow, Creds, ConfigProps, helper, load, Msg, run, startSim, stopSim, text, unload } from '../support/red';
+import { countOutcome, scanSaid, section, summary, takeTrapped, trapProcess } from './support';
+
+interface CatchAll { url: string; hits: string[]; close(): Promise<void> }
+
+/** A local server that answers every request with `reply` (or never, for 'hang') and counts them. */
+function catchAll(reply: 'html' | 'hang'): Promise<CatchAll> {
+  const hits: string[] = [];
+  const sockets = new Set<import('net').Socket>();
+  const server = http.createServer((req, res) => {
+    hits.push(`${req.method} ${req.url}`);
+    req.resume();
+    if (reply === 'hang') return;
+    const body = '<!DOCTYPE html><html><head><title>Welcome</title></head><body>It works</body></html>';
+    res.writeHead(200, { 'Content-Type': 'text/html', 'Content-Length': Buffer.byteLength(body) });
+    res.end(body);
+  });
+  server.on('connection', (s) => { sockets.add(s); s.on('close', () => sockets.delete(s)); });
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      const port = (server.address() as AddressInfo).port;
+      resolve({
+        url: `http://127.0.0.1:${port}`,
+        hits,
+        close: () => new Promise<void>((r) => {
+          for (const s of sockets) s.destroy();
+          server.close(() => r());
+        }),
+      });
+    });
+  });
+}
+
+interface Case {
+  name: string;
+  config?: (c: { sim: string; html: string; hang: string }) => ConfigProps | null;
+  creds?: Creds;
+  /** Expected error of every message. */
+  code: string;
+  source: string;
+  /** A catalog key (translated when the test runs) or a pattern. */
+  message?: { key: string } | RegExp;
+  /** Expected status text of the operation node after a message (a catalog key or the code). */
+  status?: { key: string } | string;
+  /** Requests the catch-all servers may receive per message. */
+  htmlHits?: number;
+  hangHits?: number;
+}
+
+const PAYLOAD: Record<string, unknown> = { deviceSerial: 'C00000001', channelNo: 1, direction: 'up', speed: 'slow',
+  command: 'center', index: 1, cardPassword: 'CARD-VALID-0003' };
+
+const CASES: Case[] = [
+  { name: 'missing config node', config: () => null, code: 'NO_CONFIG', source: 'local',
+    message: { key: 'errors.noConfig' }, status: 'NO_CONFIG' },
+  { name: 'no credentials at all', creds: {}, code: 'NO_CREDENTIALS', source: 'local',
+    message: { key: 'errors.noCredentials' }, status: { key: 'status.noCredentials' } },
+  { name: 'blank credentials', creds: { accessToken: '  ', appKey: '', appSecret: ' ' }, code: 'NO_CREDENTIALS',
+    source: 'local', status: { key: 'status.noCredentials' } },
+  { name: 'an app key without its secret', creds: { appKey: 'demo-app-key' }, code: 'NO_CREDENTIALS', source: 'local' },
+  ...['not a url', 'ftp://127.0.0.1/', 'http://', '//127.0.0.1', 'http://user:pw@127.0.0.1:1', 'javascript:alert(1)',
+    'file:///etc/passwd', 'http://[::1', 'https://exa mple.com'].map((baseUrl): Case => ({
+    name: `malformed base URL ${JSON.stringify(baseUrl)}`, config: () => ({ baseUrl }), code: 'INVALID_CONFIG',
+    source: 'local', message: { key: 'errors.baseUrl' }, status: 'INVALID_CONFIG' })),
+  ...[0, '0', 'abc', '5s', -1, 99, 120001, '1e4', 1.5, '  '].filter((t) => t !== '  ').map((timeout): Case => ({
+    name: `timeout ${JSON.stringify(timeout)}`, config: ({ sim }) => ({ baseUrl: sim, timeout }), code: 'INVALID_CONFIG',
+    source: 'local', message: /timeout/ })),
+  { name: 'maxRetries "many"', config: ({ sim }) => ({ baseUrl: sim, maxRetries: 'many' }), code: 'INVALID_CONFIG',
+    source: 'local', message: /maxRetries/ },
+  { name: 'retryDelay -5', config: ({ sim }) => ({ baseUrl: sim, retryDelay: -5 }), code: 'INVALID_CONFIG',
+    source: 'local', message: /retryDelay/ },
+  { name: 'a base URL that answers HTML (token)', config: ({ html }) => ({ baseUrl: html }), code: 'HTTP_200',
+    source: 'http', message: /not JSON/, htmlHits: 1 },
+  { name: 'a base URL that answers HTML (app key: token request)', config: ({ html }) => ({ baseUrl: html }),
+    creds: { appKey: 'demo-app-key', appSecret: 'demo-app-secret' }, code: 'HTTP_200', source: 'http',
+    message: /access token.*not JSON/, status: 'HTTP_200', htmlHits: 1 },
+  { name: 'a base URL that never answers', config: ({ hang }) => ({ baseUrl: hang, timeout: 150, maxRetries: 0 }),
+    code: 'ETIMEDOUT', source: 'network', message: /150 ms/, hangHits: 1 },
+];
+
+const OPS = Object.keys(OPERATIONS) as OperationName[];
+
+describe('reliability: bad configuration (issue 7.5)', function () {
+  this.timeout(30000);
+  let sim: Simulator;
+  let html: CatchAll;
+  let hang: CatchAll;
+  const started = Date.now();
+  let messages = 0;
+
+  before(async () => {
+    trapProcess();
+    takeTrapped();
+    sim = await startSim();
+    html = await catchAll('html');
+    hang = await catchAll('hang');
+  });
+  after(async () => {
+    await stopSim(sim);
+    await html.close();
+    await hang.close();
+    section('bad config', started, `${CASES.length} configurations x ${OPS.length} operations, ${messages} messages`);
+  });
+  afterEach(async () => {
+    await unload();
+  });
+
+  for (const c of CASES) {
+    it(`${c.name}: one clear error per message (${c.code}), status, nothing sent elsewhere`, async () => {
+      const urls = { sim: sim.url, html: html.url, hang: hang.url };
+      const cfg = c.config ? c.config(urls) : {};
+      html.hits.length = 0;
+      hang.hits.length = 0;
+      sim.clearLog();
+      // Every operation node on one config node (or on none).
+      const flows = OPS.map((op) => buildFlow(op, sim.url, { config: cfg ?? {}, creds: c.creds, withCatch: true }));
+      const flow = flows[0].flow.filter((n) => !String(n.type).startsWith('ezviz-') || n.type === 'ezviz-config');
+      OPS.forEach((op, i) => {
+        const opNode = flows[i].flow.find((n) => n.id === 'op')!;
+        flow.push({ ...opNode, id: op, config: cfg === null ? 'nowhere' : 'cfg' });
+      });
+      if (cfg === null) flow.splice(flow.findIndex((n) => n.id === 'cfg'), 1);
+      await load(flow, flows[0].credentials);
+      for (const op of OPS) {
+        const before = html.hits.length + hang.hits.length;
+        const { port, msg } = await run({ payload: { ...PAYLOAD } }, op, 5000);
+        messages++;
+        summary.messages++;
+        countOutcome(`config:${port}`);
+        assert.strictEqual(port, 'err', `${op}: ${JSON.stringify(msg.ezviz)}`);
+        const e = msg.error as Msg;
+        assert.strictEqual(e.code, c.code, `${op}: ${JSON.stringify(e)}`);
+        assert.strictEqual(e.source, c.source);
+        assert.strictEqual(e.operation, op);
+        if (c.message instanceof RegExp) assert.ok(c.message.test(e.message), `${op}: ${e.message}`);
+        else if (c.message) assert.strictEqual(e.message, text(c.message.key));
+        const n = helper.getNode(op) as unknown as { status: { args: unknown[][]; thisValues: unknown[] } };
+        const own = n.status.args.filter((_a, k) => n.status.thisValues[k] === n).map((a) => a[0] as { fill: string; text: string });
+        assert.ok(own.length, `${op}: a status`);
+        const last = own[own.length - 1];
+        assert.strictEqual(last.fill, 'red', `${op}: ${JSON.stringify(last)}`);
+        if (c.status) assert.strictEqual(last.text, typeof c.status === 'string' ? c.status : text(c.status.key));
+        const hits = html.hits.length + hang.hits.length - before;
+        assert.strictEqual(hits, (c.htmlHits ?? 0) + (c.hangHits ?? 0), `${op}: requests ${JSON.stringify(html.hits)}`);
+      }
+      assert.deepStrictEqual(sim.requestLog(), [], 'nothing reached the simulator');
+      for (const h of [...html.hits, ...hang.hits]) {
+        assert.ok(/^POST \/api\/lapp\//.test(h), `only API paths: ${h}`);
+      }
+      const scan = scanSaid();
+      assert.deepStrictEqual(scan.hits, []);
+      assert.deepStrictEqual(scan.foreignErrors, []);
+      assert.deepStrictEqual(takeTrapped(), []);
+    });
+  }
+});
