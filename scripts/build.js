@@ -2,10 +2,12 @@
 'use strict';
 // Build: TypeScript runtime, simulator and tests -> dist/ (CommonJS);
 // each node's editor.ts is type-checked, bundled by esbuild and joined with its editor.html
-// template into dist/nodes/<name>/<name>.html; locales and icons/ are copied beside the runtime file.
+// template into dist/nodes/<name>/<name>.html; locales and icons/ are copied beside the runtime file,
+// help pages get their shared fragments (scripts/help-fragments.js).
 const fs = require('fs');
 const path = require('path');
 const { spawnSync } = require('child_process');
+const { expandHelp } = require('./help-fragments');
 
 const root = path.resolve(__dirname, '..');
 const dist = path.join(root, 'dist');
@@ -51,6 +53,7 @@ for (const name of nodeNames) {
   if (parts.length) fs.writeFileSync(path.join(out, `${name}.html`), parts.join('\n\n') + '\n');
   const locales = path.join(src, 'locales');
   if (fs.existsSync(locales)) fs.cpSync(locales, path.join(out, 'locales'), { recursive: true });
+  expandHelp(path.join(out, 'locales'), path.join(nodesDir, 'shared', 'help'));
   // Node-RED finds icons only in an `icons` folder beside a node file, and serves them per
   // module: one copy (beside the first node) serves every node of the package.
   const icons = path.join(root, 'icons');

@@ -6,6 +6,7 @@ import {
   credentialProblem, explain, hostOf, REGIONS, regionOf, validators, type CredentialState, type Region,
 } from '../shared/editor/config-node';
 import { registerType, t, validator, type NodeInstance, type Validator } from '../shared/editor/red';
+import { input, installTemplate, row, tip, type InputOptions } from '../shared/editor/template';
 
 const FIELD = '#node-config-input-';
 
@@ -24,6 +25,40 @@ const credentialValidator = (field: keyof CredentialState): Validator =>
   validator(function () {
     return explain(credentialProblem(field, credentialState(this)));
   });
+
+/** One row per field: [name, icon, input options]; labels are `ezviz-config.label.<name>`. */
+const FIELDS: Array<[string, string, InputOptions]> = [
+  ['accessToken', 'fa-key', { type: 'password', width: '70%', placeholder: 'ezviz-config.placeholder.accessToken' }],
+  ['appKey', 'fa-id-card-o', { width: '70%', placeholder: 'ezviz-config.placeholder.appKey' }],
+  ['appSecret', 'fa-lock', { type: 'password', width: '70%', placeholder: 'ezviz-config.placeholder.appSecret' }],
+  ['timeout', 'fa-clock-o', { width: '100px', unit: 'ezviz-config.unit.ms' }],
+  ['maxRetries', 'fa-repeat', { width: '100px', unit: 'ezviz-config.unit.times' }],
+  ['retryDelay', 'fa-hourglass-half', { width: '100px', unit: 'ezviz-config.unit.ms' }],
+];
+
+function fieldRow([name, icon, options]: [string, string, InputOptions]): string {
+  return row({ id: FIELD.slice(1) + name, icon, label: `ezviz-config.label.${name}`, field: input(FIELD.slice(1) + name, options) });
+}
+
+/** The dialog: name, region (a select that is not a node property), custom URL, secrets, tip, settings, tip. */
+function dialogHtml(): string {
+  const regions = [...Object.keys(REGIONS), 'custom']
+    .map((r) => `<option value="${r}" data-i18n="ezviz-config.region.${r}"></option>`).join('');
+  return [
+    row({ id: `${FIELD.slice(1)}name`, icon: 'fa-tag', label: 'node-red:common.label.name',
+      field: input(`${FIELD.slice(1)}name`, { width: '70%', placeholder: 'node-red:common.label.name' }) }),
+    row({ id: 'ezviz-config-region', icon: 'fa-globe', label: 'ezviz-config.label.region',
+      field: `<select id="ezviz-config-region" style="width:70%">${regions}</select>` }),
+    row({ id: `${FIELD.slice(1)}baseUrl`, rowId: 'ezviz-config-baseUrl-row', icon: 'fa-link', label: 'ezviz-config.label.baseUrl',
+      field: input(`${FIELD.slice(1)}baseUrl`, { width: '70%', placeholder: 'ezviz-config.placeholder.baseUrl' }) }),
+    ...FIELDS.slice(0, 3).map(fieldRow),
+    tip('ezviz-config.tip.credentials'),
+    ...FIELDS.slice(3).map(fieldRow),
+    tip('ezviz-config.tip.retries'),
+  ].join('\n');
+}
+
+installTemplate(CONFIG_TYPE, dialogHtml());
 
 function showRegion(region: Region): void {
   $('#ezviz-config-baseUrl-row').toggle(region === 'custom');

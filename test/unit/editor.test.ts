@@ -4,6 +4,9 @@
 
 import assert from 'assert';
 import fc from 'fast-check';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
 import { DIRECTIONS, IMMEDIATELY, MIRROR_COMMANDS, SPEEDS } from '../../nodes/shared/enums';
 import { CONFIG_TYPE, OPERATIONS, type ParamSpec } from '../../nodes/shared/operations';
 import { parseParam } from '../../nodes/shared/params';
@@ -167,6 +170,47 @@ describe('editor: definitions from the OPERATIONS table', () => {
       if (select) assert.ok(typeNames(p)[0] === select.type && typeNames(p).includes('str') && typeNames(p).includes('num'));
       if (p.secret) assert.deepStrictEqual(typeNames(p), ['cred', ...REFERENCE_TYPES]);
       assert.ok(typeNames(p).includes(paramDefault(p).type), p.name);
+    }
+  });
+});
+
+describe('editor: help pages with shared fragments', () => {
+  // scripts/help-fragments.js is plain JavaScript run by the build.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { expandHelp } = require('../../../scripts/help-fragments') as {
+    expandHelp: (localesDir: string, fragmentsDir: string) => void;
+  };
+  const built = path.resolve(__dirname, '../../nodes');
+
+  for (const spec of Object.values(OPERATIONS)) {
+    for (const lang of ['en-US', 'zh-CN']) {
+      it(`${spec.type} ${lang}: the built page is complete`, () => {
+        const page = fs.readFileSync(path.join(built, spec.type, 'locales', lang, `${spec.type}.html`), 'utf8');
+        assert.ok(!page.includes('ezviz-help:'), 'no marker left');
+        assert.strictEqual((page.match(/<h3>/g) || []).length, 4, 'Inputs, Outputs, Details, References');
+        const ports = /<ol class="node-ports">([\s\S]*?)<\/ol>/.exec(page);
+        assert.ok(ports, 'outputs as node ports');
+        assert.strictEqual((ports[1].match(/<li>/g) || []).length, 2, 'two ports');
+        for (const p of spec.params) assert.ok(page.includes(`>payload.${p.name} <span class="property-type">`), `${p.name} listed`);
+        assert.ok(page.includes('https://open.ys7.com/help/en/'), 'reference to the EZVIZ docs');
+      });
+    }
+  }
+
+  it('expands markers in place and refuses an unknown fragment', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ezviz-help-'));
+    try {
+      fs.mkdirSync(path.join(dir, 'locales', 'en-US'), { recursive: true });
+      fs.mkdirSync(path.join(dir, 'help'));
+      fs.writeFileSync(path.join(dir, 'help', 'en-US.html'), '<!-- head -->\n<!-- fragment: a -->\nA\n<!-- fragment: b -->\nB\n');
+      const page = path.join(dir, 'locales', 'en-US', 'x.html');
+      fs.writeFileSync(page, 'start\n    <!-- ezviz-help: a b -->\nend\n');
+      expandHelp(path.join(dir, 'locales'), path.join(dir, 'help'));
+      assert.strictEqual(fs.readFileSync(page, 'utf8'), 'start\nA\nB\nend\n');
+      fs.writeFileSync(page, '<!-- ezviz-help: a c -->\n');
+      assert.throws(() => expandHelp(path.join(dir, 'locales'), path.join(dir, 'help')), /unknown help fragment "c"/);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
     }
   });
 });

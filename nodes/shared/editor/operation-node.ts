@@ -3,6 +3,7 @@
 // the palette look. Each nodes/<type>/editor.ts only names its family and what differs.
 import { CONFIG_TYPE, type OperationSpec, type ParamName, type ParamSpec } from '../operations';
 import { REFERENCE_TYPES, STORED_SECRET } from './checks';
+import { input, installTemplate, row, tip } from './template';
 import {
   currentType, displayValue, fitSelect, paramDefault, paramIcon, placeholderFor, setEditing, typedInputTypes,
   typeValidator, valueValidator, type ParamDefault,
@@ -29,39 +30,23 @@ export interface OperationExtras {
   labelParams?: ParamName[];
 }
 
-/** Marker in nodes/<type>/editor.html that the generated rows replace. */
-const MARK = /<div class="ezviz-form"><\/div>/;
-
-function row(id: string, icon: string, labelKey: string, field: string): string {
-  return `<div class="form-row"><label for="${id}"><i class="fa ${icon}"></i> ` +
-    `<span data-i18n="${labelKey}"></span></label>${field}</div>`;
-}
-
 function paramRow(p: ParamSpec): string {
   const id = `node-input-${p.name}`;
-  return row(id, paramIcon(p.kind), `${SHARED_NS}:params.${p.name}.label`,
-    `<input type="text" id="${id}" style="width:70%"><input type="hidden" id="${id}Type">`);
+  return row({
+    id, icon: paramIcon(p.kind), label: `${SHARED_NS}:params.${p.name}.label`,
+    field: input(id, { width: '70%' }) + input(`${id}Type`, { type: 'hidden' }),
+  });
 }
 
-/** The dialog: account, one row per parameter of the table, a tip, the name. */
+/** The dialog: account, one row per parameter of the table, the name, a tip. */
 export function dialogHtml(spec: OperationSpec): string {
   return [
-    row('node-input-config', 'fa-user', `${SHARED_NS}:editor.config`, '<input type="text" id="node-input-config">'),
+    row({ id: 'node-input-config', icon: 'fa-user', label: `${SHARED_NS}:editor.config`, field: input('node-input-config') }),
     ...spec.params.map(paramRow),
-    row('node-input-name', 'fa-tag', 'node-red:common.label.name',
-      '<input type="text" id="node-input-name" style="width:70%" data-i18n="[placeholder]node-red:common.label.name">'),
-    `<div class="form-tips" id="ezviz-tip-${esc(spec.operation)}" data-i18n="[html]${PACKAGE}/${spec.type}:${spec.type}.tip"></div>`,
+    row({ id: 'node-input-name', icon: 'fa-tag', label: 'node-red:common.label.name',
+      field: input('node-input-name', { width: '70%', placeholder: 'node-red:common.label.name' }) }),
+    tip(`${PACKAGE}/${spec.type}:${spec.type}.tip`, `ezviz-tip-${esc(spec.operation)}`),
   ].join('\n');
-}
-
-/** Put the generated rows into the node's template (or create the template if missing). */
-export function installTemplate(spec: OperationSpec): void {
-  let script = $(`script[data-template-name="${spec.type}"]`);
-  if (!script.length) {
-    script = $('<script type="text/html"></script>').attr('data-template-name', spec.type).appendTo(document.body);
-  }
-  const html = script.html() || '';
-  script.html(MARK.test(html) ? html.replace(MARK, dialogHtml(spec)) : html + dialogHtml(spec));
 }
 
 /** Node label: the name, else a short description such as "ptz start up". */
@@ -183,7 +168,7 @@ export function operationNodeDef(spec: OperationSpec, extras: OperationExtras): 
 
 /** Register one operation node: template rows, definition, secret handling. */
 export function registerOperationNode(spec: OperationSpec, extras: OperationExtras): void {
-  installTemplate(spec);
+  installTemplate(spec.type, dialogHtml(spec));
   keepSecretsOutOfFlow(spec);
   registerType(spec.type, operationNodeDef(spec, extras));
 }

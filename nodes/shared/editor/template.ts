@@ -1,0 +1,57 @@
+// Dialog templates built from tables. Each nodes/<type>/editor.html holds only the template
+// script with a `<div class="ezviz-form"></div>` placeholder; the rows are generated here at
+// load time, before Node-RED reads the template, so Node-RED fills and validates the fields
+// as in any hand-written template. Texts come from the catalogs through data-i18n.
+
+/** Placeholder in nodes/<type>/editor.html that the generated rows replace. */
+const MARK = /<div class="ezviz-form"><\/div>/;
+
+export interface Row {
+  /** Id of the field the label is for. */
+  id: string;
+  /** Font Awesome 4 icon name, e.g. `fa-tag`. */
+  icon: string;
+  /** data-i18n key of the label (with its namespace). */
+  label: string;
+  /** The field's HTML. */
+  field: string;
+  /** Id of the row itself, for rows shown or hidden by the dialog code. */
+  rowId?: string;
+}
+
+export function row(r: Row): string {
+  const rowId = r.rowId ? ` id="${r.rowId}"` : '';
+  return `<div class="form-row"${rowId}><label for="${r.id}"><i class="fa ${r.icon}"></i> ` +
+    `<span data-i18n="${r.label}"></span></label>${r.field}</div>`;
+}
+
+export interface InputOptions {
+  type?: 'text' | 'password' | 'hidden';
+  width?: string;
+  /** data-i18n key of the placeholder. */
+  placeholder?: string;
+  /** data-i18n key of a unit shown after the field. */
+  unit?: string;
+}
+
+export function input(id: string, o: InputOptions = {}): string {
+  const style = o.width ? ` style="width:${o.width}"` : '';
+  const ph = o.placeholder ? ` data-i18n="[placeholder]${o.placeholder}"` : '';
+  const unit = o.unit ? ` <span data-i18n="${o.unit}"></span>` : '';
+  return `<input type="${o.type || 'text'}" id="${id}"${style}${ph}>${unit}`;
+}
+
+/** A tip box whose text (HTML allowed) comes from the catalog. */
+export function tip(key: string, id?: string): string {
+  return `<div class="form-tips"${id ? ` id="${id}"` : ''} data-i18n="[html]${key}"></div>`;
+}
+
+/** Put the generated rows into the node's template (or create the template if missing). */
+export function installTemplate(type: string, html: string): void {
+  let script = $(`script[data-template-name="${type}"]`);
+  if (!script.length) {
+    script = $('<script type="text/html"></script>').attr('data-template-name', type).appendTo(document.body);
+  }
+  const current = script.html() || '';
+  script.html(MARK.test(current) ? current.replace(MARK, html) : current + html);
+}
