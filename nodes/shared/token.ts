@@ -31,13 +31,15 @@ export interface TokenCacheOptions {
   onState?(state: TokenState): void;
 }
 
-/** Strips one trailing slash; accepts only http(s) URLs. */
+/** Strips trailing slashes; accepts only http(s) URLs without user info, query or fragment. */
 export function normaliseBase(url: unknown): string | undefined {
   if (typeof url !== 'string') return undefined;
   const s = url.trim().replace(/\/+$/, '');
   try {
     const u = new URL(s);
     if ((u.protocol !== 'http:' && u.protocol !== 'https:') || !u.hostname || u.username || u.password) return undefined;
+    // A query or fragment would swallow the API path appended to the base.
+    if (/[?#]/.test(s)) return undefined;
   } catch {
     return undefined;
   }

@@ -84,6 +84,9 @@ const CASES: Case[] = [
   { name: 'a base URL that answers HTML (app key: token request)', config: ({ html }) => ({ baseUrl: html }),
     creds: { appKey: 'demo-app-key', appSecret: 'demo-app-secret' }, code: 'HTTP_200', source: 'http',
     message: /access token.*not JSON/, status: 'HTTP_200', htmlHits: 1 },
+  ...[['with a query', '?region=cn'], ['with a fragment', '#main']].map(([what, tail]): Case => ({
+    name: `base URL ${what} (requests would leave the API paths)`, config: ({ html }) => ({ baseUrl: html + tail }),
+    code: 'INVALID_CONFIG', source: 'local', message: { key: 'errors.baseUrl' } })),
   { name: 'a base URL that never answers', config: ({ hang }) => ({ baseUrl: hang, timeout: 150, maxRetries: 0 }),
     code: 'ETIMEDOUT', source: 'network', message: /150 ms/, hangHits: 1 },
 ];

@@ -3,7 +3,9 @@
 
 import assert from 'assert';
 import { OPERATIONS } from '../../nodes/shared/operations';
+import { checkBaseUrl } from '../../nodes/shared/editor/checks';
 import { describeValue } from '../../nodes/shared/params';
+import { normaliseBase } from '../../nodes/shared/token';
 import type { Simulator } from '../../simulator';
 import { loadDefaultState } from '../../simulator';
 import { delay, loadOp, node, run, startSim, stopSim, unload } from '../support/red';
@@ -88,5 +90,21 @@ describe('reliability regressions: a start answered while its config node closes
         e.code === '200'), `B started, never stopped: ${JSON.stringify(log.map((e) => [e.path, e.fields.deviceSerial, e.code]))}`);
     }
     assert.strictEqual(moving(B), null, 'B stopped');
+  });
+});
+
+describe('reliability regressions: base URLs with a query or a fragment', () => {
+  // Found by the bad-configuration test: `https://open.ys7.com#main` or `...?region=cn` was
+  // accepted; every request then went to the host's root page (the path landed in the fragment
+  // or the query), with the token and card password in its body.
+  const bad = ['http://127.0.0.1:8089?region=cn', 'http://127.0.0.1:8089/#main', 'https://open.ys7.com/?', 'https://open.ys7.com#'];
+  const good = ['http://127.0.0.1:8089', 'https://open.ys7.com/', 'https://open.ezvizlife.com', 'http://127.0.0.1:8089/proxy/'];
+  it('the runtime refuses them (and keeps accepting plain ones)', () => {
+    for (const u of bad) assert.strictEqual(normaliseBase(u), undefined, u);
+    for (const u of good) assert.ok(normaliseBase(u), u);
+  });
+  it('the edit dialog refuses exactly the same ones', () => {
+    for (const u of bad) assert.ok(checkBaseUrl(u), u);
+    for (const u of good) assert.strictEqual(checkBaseUrl(u), null, u);
   });
 });

@@ -37,13 +37,14 @@ export function checkParam(spec: ParamSpec, type: string, value: string): Proble
   return { key: `validation.${parsed.reason}`, args: { param: args.param, value: args.value, max: args.max } };
 }
 
-/** The config node's base URL: http(s) with a host and no user info, as the runtime wants it. */
+/** The config node's base URL: http(s) with a host, no user info, query or fragment, as the runtime wants it. */
 export function checkBaseUrl(value: string): Problem | null {
   const v = (value == null ? '' : String(value)).trim().replace(/\/+$/, '');
   let ok = false;
   try {
     const u = new URL(v);
-    ok = (u.protocol === 'http:' || u.protocol === 'https:') && Boolean(u.hostname) && !u.username && !u.password;
+    ok = (u.protocol === 'http:' || u.protocol === 'https:') && Boolean(u.hostname) && !u.username && !u.password &&
+      !/[?#]/.test(v);
   } catch {
     ok = false;
   }
