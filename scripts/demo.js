@@ -7,6 +7,8 @@
 //
 //   npm start                  Node-RED on http://127.0.0.1:1880 (PORT=... to change)
 //   npm start -- --reset       deploy the example flows again, dropping edits made in the demo
+// Environment: PORT (editor, 1880), EZVIZ_SIM_PORT (simulator, 8089); for tests also
+// EZVIZ_DEMO_DIR (user directory instead of .node-red-demo/) and EZVIZ_DEMO_NO_BUILD=1.
 //
 // Also used by the browser tests (test/support/browser-nodered.ts): prepareUserDir() and
 // startNodeRed() are exported; main() runs only when this file is the entry point.
@@ -291,9 +293,9 @@ async function main(argv) {
   const port = Number(process.env.PORT) || DEFAULT_UI_PORT;
   const simPort = Number(process.env.EZVIZ_SIM_PORT) || DEFAULT_SIM_PORT;
   const host = '127.0.0.1';
-  const userDir = path.join(root, '.node-red-demo');
+  const userDir = process.env.EZVIZ_DEMO_DIR ? path.resolve(process.env.EZVIZ_DEMO_DIR) : path.join(root, '.node-red-demo');
 
-  buildIfNeeded();
+  if (process.env.EZVIZ_DEMO_NO_BUILD !== '1') buildIfNeeded();
 
   let sim = null;
   let red = null;
@@ -317,8 +319,8 @@ async function main(argv) {
     });
     const { settingsPath, flowsWritten } = prepareUserDir({ userDir, port, host, simUrl: sim.url, reset });
     console.log(flowsWritten
-      ? 'demo: example flows deployed to .node-red-demo/flows.json'
-      : 'demo: keeping the flows you edited in .node-red-demo/ (npm start -- --reset deploys the examples again)');
+      ? `demo: example flows deployed to ${path.relative(root, userDir) || '.'}/flows.json`
+      : `demo: keeping the flows you edited in ${path.relative(root, userDir)}/ (npm start -- --reset deploys the examples again)`);
     red = await startNodeRed({ userDir, settingsPath, port, host });
     red.proc.on('exit', (code, signal) => {
       if (!stopping) { console.error(`demo: Node-RED exited (${signal || code})`); stopAll(1); }
