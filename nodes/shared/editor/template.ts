@@ -43,7 +43,8 @@ export function input(id: string, o: InputOptions = {}): string {
 
 /** A tip box whose text (HTML allowed) comes from the catalog. */
 export function tip(key: string, id?: string): string {
-  return `<div class="form-tips"${id ? ` id="${id}"` : ''} data-i18n="[html]${key}"></div>`;
+  // Node-RED spaces form rows but not tips; a tip followed by rows needs the same gap.
+  return `<div class="form-tips" style="margin-bottom: 12px"${id ? ` id="${id}"` : ''} data-i18n="[html]${key}"></div>`;
 }
 
 /** Put the generated rows into the node's template (or create the template if missing). */
