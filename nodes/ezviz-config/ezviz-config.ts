@@ -8,7 +8,8 @@ import { CONFIG_TYPE } from '../shared/operations';
 import { PresetStore } from '../shared/presets';
 import { EzvizService } from '../shared/service';
 import { DEFAULTS, intSetting, LIMITS } from '../shared/settings';
-import { normaliseBase, TokenState } from '../shared/token';
+import { normaliseBase } from '../shared/settings';
+import type { TokenState } from '../shared/token';
 
 interface ConfigDef extends NodeDef {
   baseUrl?: string;

@@ -88,6 +88,14 @@ export function validateInput(t: Translate, spec: OperationSpec, raw: Record<str
   return out;
 }
 
+/** The TypedInput type of a parameter as the runtime reads it. The editor's select of friendly
+ * names is a type named after the parameter's kind (`direction`, `speed`, `mirror`,
+ * `immediately`): its value is a literal, read like `str`. A missing type means `str`. */
+export function literalType(p: ParamSpec, type: unknown): string {
+  if (typeof type !== 'string' || type === '' || type === p.kind) return 'str';
+  return type;
+}
+
 export function registerOperation(RED: NodeAPI, spec: OperationSpec, options: OperationOptions = {}): void {
   const t = translator(RED);
   const mapPayload = options.payload ?? ((reply: ApiReply) => plainPayload(reply));
@@ -100,7 +108,7 @@ export function registerOperation(RED: NodeAPI, spec: OperationSpec, options: Op
     const readers: Reader[] = spec.params.map((p) => ({
       spec: p,
       value: def[p.name] === undefined || def[p.name] === null ? '' : String(def[p.name]),
-      type: typeof def[`${p.name}Type`] === 'string' ? String(def[`${p.name}Type`]) : 'str',
+      type: literalType(p, def[`${p.name}Type`]),
     }));
     const needsAsync = readers.some((r) => r.value !== '' && !['str', 'num', 'msg', 'env', 'cred'].includes(r.type));
     const wires = (def as unknown as { wires?: unknown[][] }).wires;

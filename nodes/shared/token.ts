@@ -4,6 +4,7 @@
 
 import type { PostOutcome } from './client';
 import { TOKEN_PATH } from './operations';
+import { normaliseBase } from './settings';
 
 /** Refresh this long before the token's expireTime. */
 export const TOKEN_REFRESH_MARGIN_MS = 10 * 60 * 1000;
@@ -29,21 +30,6 @@ export interface TokenCacheOptions {
   fail(outcome: PostOutcome | 'no-credentials'): Error;
   /** Called when the state changes (for status texts). */
   onState?(state: TokenState): void;
-}
-
-/** Strips trailing slashes; accepts only http(s) URLs without user info, query or fragment. */
-export function normaliseBase(url: unknown): string | undefined {
-  if (typeof url !== 'string') return undefined;
-  const s = url.trim().replace(/\/+$/, '');
-  try {
-    const u = new URL(s);
-    if ((u.protocol !== 'http:' && u.protocol !== 'https:') || !u.hostname || u.username || u.password) return undefined;
-    // A query or fragment would swallow the API path appended to the base.
-    if (/[?#]/.test(s)) return undefined;
-  } catch {
-    return undefined;
-  }
-  return s;
 }
 
 export class TokenCache {

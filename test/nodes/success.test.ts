@@ -104,6 +104,20 @@ describe('operation nodes: success', function () {
     assert.deepStrictEqual(r.msg.ezviz.request, { deviceSerial: 'C00000001', channelNo: 1, command: 1 });
   });
 
+  it("the editor's select types (direction, speed, mirror, immediately) are literal values", async () => {
+    await loadOp('ptz-start', sim.url, { props: { deviceSerial: 'C00000001', deviceSerialType: 'str', channelNo: '1',
+      channelNoType: 'num', direction: 'right', directionType: 'direction', speed: 'slow', speedType: 'speed' } });
+    const r = await run({ payload: { direction: 'up', speed: 'fast' } });
+    assert.strictEqual(r.port, 'ok', JSON.stringify(r.msg.error));
+    assert.deepStrictEqual(r.msg.ezviz.request, { deviceSerial: 'C00000001', channelNo: 1, direction: 3, speed: 0 });
+    await unload();
+
+    await loadOp('ptz-mirror', sim.url, { props: { command: 'up-down', commandType: 'mirror' } });
+    const m = await run({ payload: { deviceSerial: 'C00000001', channelNo: 1, command: 'center' } });
+    assert.strictEqual(m.port, 'ok', JSON.stringify(m.msg.error));
+    assert.strictEqual(m.msg.ezviz.request.command, 0);
+  });
+
   it('preset-add answers {index} (and presetName), preset-call and preset-clear by number', async () => {
     await loadOp('preset-add', sim.url, { props: { deviceSerial: 'C00000001', deviceSerialType: 'str', channelNo: '1', channelNoType: 'num' } });
     const a = await run({ payload: {} });

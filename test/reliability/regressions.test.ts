@@ -5,7 +5,7 @@ import assert from 'assert';
 import { OPERATIONS } from '../../nodes/shared/operations';
 import { checkBaseUrl } from '../../nodes/shared/editor/checks';
 import { describeValue } from '../../nodes/shared/params';
-import { normaliseBase } from '../../nodes/shared/token';
+import { normaliseBase } from '../../nodes/shared/settings';
 import type { Simulator } from '../../simulator';
 import { loadDefaultState } from '../../simulator';
 import { delay, loadOp, node, run, startSim, stopSim, unload } from '../support/red';

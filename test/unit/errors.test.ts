@@ -8,7 +8,8 @@ import { OPERATIONS } from '../../nodes/shared/operations';
 import { presetAddPayload, plainPayload, storageInfoPayload, isoDate } from '../../nodes/shared/replies';
 import { retryDelayMs, MAX_RETRY_DELAY_MS } from '../../nodes/shared/service';
 import { KeyedQueue } from '../../nodes/shared/queue';
-import { TokenCache, TOKEN_REFRESH_MARGIN_MS, normaliseBase } from '../../nodes/shared/token';
+import { TokenCache, TOKEN_REFRESH_MARGIN_MS } from '../../nodes/shared/token';
+import { normaliseBase } from '../../nodes/shared/settings';
 import type { PostOutcome } from '../../nodes/shared/client';
 import { PresetStore, ContextLike } from '../../nodes/shared/presets';
 

@@ -7,7 +7,7 @@
 // msg.payload.<name> (or leaves an optional parameter out).
 import type { ParamSpec } from '../operations';
 import { parseParam, validationArgs } from '../params';
-import { intSetting, LIMITS } from '../settings';
+import { intSetting, LIMITS, normaliseBase } from '../settings';
 
 export interface Problem {
   /** Key in the shared catalog. */
@@ -39,16 +39,7 @@ export function checkParam(spec: ParamSpec, type: string, value: string): Proble
 
 /** The config node's base URL: http(s) with a host, no user info, query or fragment, as the runtime wants it. */
 export function checkBaseUrl(value: string): Problem | null {
-  const v = (value == null ? '' : String(value)).trim().replace(/\/+$/, '');
-  let ok = false;
-  try {
-    const u = new URL(v);
-    ok = (u.protocol === 'http:' || u.protocol === 'https:') && Boolean(u.hostname) && !u.username && !u.password &&
-      !/[?#]/.test(v);
-  } catch {
-    ok = false;
-  }
-  return ok ? null : { key: 'errors.baseUrl' };
+  return normaliseBase(value == null ? '' : String(value)) === undefined ? { key: 'errors.baseUrl' } : null;
 }
 
 /** A numeric setting of the config node within the runtime's limits (empty: the default). */
