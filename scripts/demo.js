@@ -82,13 +82,16 @@ function readExamples() {
 
 /**
  * All examples as one flow (each example brings its tab; nodes without a tab get one), with one
- * shared config node, the simulator URL set, and the credentials split off as the runtime keeps
- * them: {flows, credentials} (credentials: node id -> {name: value}).
+ * shared config node (each example carries its own copy, so that importing two examples in the
+ * editor does not collide; identical copies are merged here), the simulator URL set, and the
+ * credentials split off as the runtime keeps them: {flows, credentials} (node id -> {name: value}).
  */
 function buildDemoFlows(simUrl) {
   const flows = [];
   const credentials = {};
   const seen = new Set();
+  const configKeys = new Map(); // identity of a config node -> id of the one kept
+  const configAlias = new Map(); // id of a merged copy -> id of the one kept
   for (const { file, nodes } of readExamples()) {
     const tabs = nodes.filter((n) => n.type === 'tab');
     let tabId = tabs.length ? tabs[0].id : null;
@@ -97,18 +100,30 @@ function buildDemoFlows(simUrl) {
       flows.push({ id: tabId, type: 'tab', label: file.replace(/\.json$/, ''), disabled: false, info: '' });
     }
     for (const node of nodes) {
-      if (seen.has(node.id)) continue; // the shared config node, met again
+      if (seen.has(node.id)) continue;
       seen.add(node.id);
       const copy = { ...node };
+      const isConfigNode = copy.type === 'ezviz-config';
+      if (isConfigNode) {
+        const { id, x, y, z, ...rest } = copy;
+        const key = JSON.stringify(rest);
+        if (configKeys.has(key)) {
+          configAlias.set(copy.id, configKeys.get(key));
+          continue;
+        }
+        configKeys.set(key, copy.id);
+        if (copy.baseUrl === EXAMPLE_BASE_URL) copy.baseUrl = simUrl;
+      }
       if (copy.credentials) {
         credentials[copy.id] = copy.credentials;
         delete copy.credentials;
       }
-      if (copy.type === 'ezviz-config' && copy.baseUrl === EXAMPLE_BASE_URL) copy.baseUrl = simUrl;
-      const isConfigNode = copy.type === 'ezviz-config';
       if (copy.type !== 'tab' && !isConfigNode && !copy.z) copy.z = tabId;
       flows.push(copy);
     }
+  }
+  for (const node of flows) {
+    if (typeof node.config === 'string' && configAlias.has(node.config)) node.config = configAlias.get(node.config);
   }
   return { flows, credentials };
 }

@@ -272,6 +272,8 @@ describe('browser: the EZVIZ nodes in the Node-RED editor (Chromium)', function 
           await chooseTypedInputType(page, field, select.type);
           await page.locator(`#${field} + .red-ui-typedInput-container button.red-ui-typedInput-option-trigger`).click();
           const menu = page.locator('.red-ui-typedInput-options:visible');
+          await menu.waitFor({ state: 'visible' });
+          await page.waitForFunction(() => (globalThis as any).$('.red-ui-typedInput-options:animated').length === 0);
           const offered = await menu.locator('a').evaluateAll((as: any[]) => as.map((a) => [a.getAttribute('value'), a.textContent]));
           for (const name of select.names) {
             const hit = offered.find(([v]) => v === name);
@@ -280,6 +282,9 @@ describe('browser: the EZVIZ nodes in the Node-RED editor (Chromium)', function 
           }
           const choice = select.names[select.names.length - 1];
           await menu.locator(`a[value="${choice}"]`).click();
+          await menu.waitFor({ state: 'hidden' });
+          const shown = await page.evaluate((f) => (globalThis as any).$(`#${f}`).typedInput('value'), field);
+          assert.equal(shown, choice, `${p.name}: "${choice}" chosen in the dialog`);
           picked[p.name] = choice;
         }
 
@@ -371,6 +376,32 @@ describe('browser: the EZVIZ nodes in the Node-RED editor (Chromium)', function 
       assert.equal(imported.baseUrl, 'http://127.0.0.1:8089');
       assert.equal(imported.credentials && imported.credentials.appKey, cfg.credentials.appKey, 'app key kept on import');
       assert.equal(imported.credentials && imported.credentials.appSecret, cfg.credentials.appSecret, 'app secret kept on import');
+
+      // A second example imports without a conflict prompt, its card password kept as a credential.
+      const openBefore = (await nodeIds(page, 'ezviz-storage-open')).length;
+      await page.locator('#red-ui-header-button-sidemenu').click();
+      await page.locator('#menu-item-import').click();
+      await page.locator('#red-ui-tab-red-ui-clipboard-dialog-import-tab-examples').click();
+      await tree.locator('.red-ui-treeList-label', { hasText: PACKAGE }).first().click();
+      await tree.locator('.red-ui-treeList-label', { hasText: '01-cloud-storage' }).first().click();
+      await page.locator('#red-ui-clipboard-dialog-ok').click();
+      await page.waitForFunction((n) => {
+        let count = 0;
+        (globalThis as any).RED.nodes.eachNode((x: any) => { if (x.type === 'ezviz-storage-open') count += 1; });
+        return count > n;
+      }, openBefore);
+      const conflict = await page.locator('.red-ui-notification', { hasText: 'already exist' }).count();
+      assert.equal(conflict, 0, 'no "nodes already exist" prompt');
+      const storage = JSON.parse(fs.readFileSync(path.join(ROOT, 'examples', '01-cloud-storage.json'), 'utf8'))
+        .find((n: any) => n.type === 'ezviz-storage-open');
+      const card = await page.evaluate((i) => {
+        const n = (globalThis as any).RED.nodes.node(i);
+        return n && { type: n.cardPasswordType, value: n.cardPassword, credentials: n.credentials };
+      }, storage.id);
+      assert.ok(card, 'storage-open imported with its id');
+      assert.equal(card!.type, 'cred');
+      assert.equal(card!.value, '', 'the card password is not a property');
+      assert.equal(card!.credentials && card!.credentials.cardPassword, storage.credentials.cardPassword, 'card password kept as a credential');
     });
 
     it('runs the imported example against the simulator: results and errors in the debug sidebar', async function () {

@@ -89,7 +89,12 @@ export async function chooseTypedInputType(page: Page, fieldId: string, type: st
   const current = await page.evaluate((f) => (globalThis as any).$(`#${f}`).typedInput('type'), fieldId);
   if (current === type) return;
   await page.locator(`#${fieldId} + .red-ui-typedInput-container button.red-ui-typedInput-type-select`).click();
-  await page.locator(`.red-ui-typedInput-options:visible [value="${type}"]`).click();
+  const menu = page.locator('.red-ui-typedInput-options:visible');
+  await menu.waitFor({ state: 'visible' });
+  // The menu slides open; a click while it moves can land on the wrong entry.
+  await page.waitForFunction(() => (globalThis as any).$('.red-ui-typedInput-options:animated').length === 0);
+  await menu.locator(`[value="${type}"]`).click();
+  await page.waitForFunction(([f, t]) => (globalThis as any).$(`#${f}`).typedInput('type') === t, [fieldId, type] as const);
 }
 
 /** Whether the editor marks `#<fieldId>` (or its TypedInput) as invalid. */
