@@ -23,7 +23,7 @@ const path = require('path');
 const http = require('http');
 const https = require('https');
 const { fork } = require('child_process');
-const { performance } = require('perf_hooks');
+const { performance, monitorEventLoopDelay } = require('perf_hooks');
 const { quantile, round, table } = require('./stats');
 
 const root = path.resolve(__dirname, '..', '..');
@@ -426,7 +426,11 @@ async function timedMoveTest(rt, sim) {
       await sleep(duration + 3 * CONF.latencyMs + 40);
     }
   };
+  // How late this process's timers ran meanwhile (a busy machine delays them all, ours too).
+  const loop = monitorEventLoopDelay({ resolution: 5 });
+  loop.enable();
   await Promise.all(CONF.timedLanes.map((_, i) => lane(i)));
+  loop.disable();
   await sleep(200);
   const entries = (await sim.entries([PTZ_START, PTZ_STOP])).sort((a, b) => a.time - b.time);
   await sim.clearLog();
@@ -464,6 +468,9 @@ async function timedMoveTest(rt, sim) {
     // the target is taken on the size of the error, early stops count as much as late ones
     p99AbsErrorMs: round(quantile(errors.map(Math.abs), 0.99), 1),
     errorsMs: errors,
+    eventLoopDelayP50Ms: round(loop.percentile(50) / 1e6 - 5, 1),
+    eventLoopDelayP99Ms: round(loop.percentile(99) / 1e6 - 5, 1),
+    eventLoopDelayMaxMs: round(loop.max / 1e6 - 5, 1),
     minErrorMs: errors.length ? round(Math.min(...errors), 1) : null,
     maxErrorMs: errors.length ? round(Math.max(...errors), 1) : null,
   };
@@ -687,7 +694,12 @@ function print(res) {
     out.push(table(rr));
   }
   if (res.token) out.push(`\ntoken requests for ${res.token.messages} concurrent messages (cold cache): ${res.token.tokenRequests} (${res.token.succeeded} succeeded)`);
-  if (res.timedStop) out.push(`timed-stop error (actual - requested) over ${res.timedStop.moves} moves: p50 ${res.timedStop.p50ErrorMs} ms, p99 ${res.timedStop.p99ErrorMs} ms, p99 of |error| ${res.timedStop.p99AbsErrorMs} ms (stops missing: ${res.timedStop.stopsMissing})`);
+  if (res.timedStop) {
+    const t = res.timedStop;
+    out.push(`timed-stop error (actual - requested) over ${t.moves} moves: p50 ${t.p50ErrorMs} ms, p99 ${t.p99ErrorMs} ms, ` +
+      `p99 of |error| ${t.p99AbsErrorMs} ms (stops missing: ${t.stopsMissing}); event-loop delay meanwhile p99 ` +
+      `${t.eventLoopDelayP99Ms} ms, max ${t.eventLoopDelayMaxMs} ms`);
+  }
   if (res.memory) out.push(`RSS over ${res.memory.messages} messages: ${res.memory.rssBeforeMB} -> ${res.memory.rssAfterMB} MB (${res.memory.rssGrowthMB} MB), heap ${res.memory.heapUsedBeforeMB} -> ${res.memory.heapUsedAfterMB} MB`);
   if (res.targets.length) {
     out.push('\ntargets (issue 6):');
