@@ -241,6 +241,14 @@ function relay(proc, label) {
   }
 }
 
+/** Child processes started here and still running, newest last (stopped newest first). */
+const children = new Set();
+function track(proc) {
+  children.add(proc);
+  proc.once('exit', () => children.delete(proc));
+  return proc;
+}
+
 /** Sends `signal`, then SIGKILL after `graceMs`; resolves when the process has exited. */
 function stopProcess(proc, signal = 'SIGINT', graceMs = 10000) {
   if (!proc || proc.exitCode !== null || proc.signalCode !== null) return Promise.resolve();
@@ -254,9 +262,9 @@ function stopProcess(proc, signal = 'SIGINT', graceMs = 10000) {
 /** Starts the simulator CLI on host:port; resolves {proc, url} once it listens. */
 async function startSimulatorProcess({ port = DEFAULT_SIM_PORT, host = '127.0.0.1', quiet = false } = {}) {
   const cli = path.join(root, 'dist', 'simulator', 'cli.js');
-  const proc = spawn(process.execPath, [cli, '--port', String(port), '--host', host], {
+  const proc = track(spawn(process.execPath, [cli, '--port', String(port), '--host', host], {
     cwd: root, stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  }));
   if (!quiet) relay(proc, 'simulator');
   const m = await waitForLine(proc, /https?:\/\/[\w.:[\]-]+:\d+/, 'the simulator', 15000)
     .catch(async (err) => { await stopProcess(proc, 'SIGKILL'); throw err; });
@@ -277,9 +285,9 @@ function httpGetStatus(url) {
  */
 async function startNodeRed({ userDir, settingsPath, port, host = '127.0.0.1', quiet = false, redJs, nodeBinary, env }) {
   const red = redJs || require.resolve('node-red/red.js', { paths: [root] });
-  const proc = spawn(nodeBinary || process.execPath, [red, '--userDir', userDir, '--settings', settingsPath, '--port', String(port)], {
+  const proc = track(spawn(nodeBinary || process.execPath, [red, '--userDir', userDir, '--settings', settingsPath, '--port', String(port)], {
     cwd: userDir, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...(env || {}) },
-  });
+  }));
   let log = '';
   proc.stdout.on('data', (c) => { log = (log + c.toString()).slice(-20000); });
   proc.stderr.on('data', (c) => { log = (log + c.toString()).slice(-20000); });
@@ -319,8 +327,9 @@ async function main(argv) {
     if (stopping) return;
     stopping = true;
     console.log('\ndemo: stopping Node-RED and the simulator ...');
-    await stopProcess(red && red.proc, 'SIGINT');
-    await stopProcess(sim && sim.proc, 'SIGINT');
+    // Node-RED first (its flows may still send stops to the simulator), then the simulator;
+    // also a child still starting up when Ctrl-C came.
+    for (const proc of [...children].reverse()) await stopProcess(proc, 'SIGINT');
     console.log('demo: stopped');
     process.exit(code);
   };
@@ -341,6 +350,7 @@ async function main(argv) {
       if (!stopping) { console.error(`demo: Node-RED exited (${signal || code})`); stopAll(1); }
     });
   } catch (err) {
+    if (stopping) return; // Ctrl-C during the start: stopAll is already at work
     console.error(`demo: ${err.message}`);
     if (/simulator/.test(err.message)) {
       console.error(`demo: is port ${simPort} in use? Set EZVIZ_SIM_PORT to use another one.`);
