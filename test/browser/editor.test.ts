@@ -14,6 +14,7 @@ import {
 } from '../support/browser-env';
 import {
   chooseTypedInputType, closeDialogs, debugMessages, deploy, dropNode, fieldInvalid, nodeIds, nodeProp, nthDebugMessage,
+  openExamples,
   openNodeDialog, pressDone, pressInject, recordDebugMessages, triangleShown, typeInto, validationMessage,
   waitForNode, waitForTrayIdle, type DebugMessage,
 } from '../support/browser-editor';
@@ -349,11 +350,8 @@ describe('browser: the EZVIZ nodes in the Node-RED editor (Chromium)', function 
   describe('examples', function () {
     it('lists the examples under Import > Examples and imports one with its credentials', async function () {
       const { page } = session;
-      await page.locator('#red-ui-header-button-sidemenu').click();
-      await page.locator('#menu-item-import').click();
-      await page.locator('#red-ui-tab-red-ui-clipboard-dialog-import-tab-examples').click();
-      const tree = page.locator('#red-ui-clipboard-dialog-import-tab-examples');
-      await tree.locator('.red-ui-treeList-label', { hasText: PACKAGE }).first().click();
+      const names0 = EXAMPLE_FILES.map((f) => f.replace(/\.json$/, ''));
+      let tree = await openExamples(page, PACKAGE, names0[0]);
       const names = EXAMPLE_FILES.map((f) => f.replace(/\.json$/, ''));
       for (const name of names) {
         await tree.locator('.red-ui-treeList-label-text', { hasText: name }).first().waitFor({ state: 'visible' });
@@ -380,10 +378,7 @@ describe('browser: the EZVIZ nodes in the Node-RED editor (Chromium)', function 
 
       // A second example imports without a conflict prompt, its card password kept as a credential.
       const openBefore = (await nodeIds(page, 'ezviz-storage-open')).length;
-      await page.locator('#red-ui-header-button-sidemenu').click();
-      await page.locator('#menu-item-import').click();
-      await page.locator('#red-ui-tab-red-ui-clipboard-dialog-import-tab-examples').click();
-      await tree.locator('.red-ui-treeList-label', { hasText: PACKAGE }).first().click();
+      tree = await openExamples(page, PACKAGE, '01-cloud-storage');
       await tree.locator('.red-ui-treeList-label', { hasText: '01-cloud-storage' }).first().click();
       await page.locator('#red-ui-clipboard-dialog-ok').click();
       await page.waitForFunction((n) => {

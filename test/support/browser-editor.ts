@@ -2,7 +2,7 @@
 // the palette, double-click, type, press Done and Deploy), plus read-outs of the editor's state.
 // Page-side code reaches the editor through globalThis (RED, $): the test build has no DOM types.
 
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -194,4 +194,21 @@ export async function pressInject(page: Page, id: string): Promise<void> {
   }, id);
   const button = page.locator(`[id="${id}"] .red-ui-flow-node-button`).first();
   await button.click();
+}
+
+/** Opens Import (main menu) on its Examples tab and unfolds `pkg` until `example` shows. */
+export async function openExamples(page: Page, pkg: string, example: string): Promise<Locator> {
+  await page.locator('#red-ui-header-button-sidemenu').click();
+  await page.locator('#menu-item-import').click();
+  await page.locator('#red-ui-tab-red-ui-clipboard-dialog-import-tab-examples').click();
+  const tree = page.locator('#red-ui-clipboard-dialog-import-tab-examples');
+  const entry = tree.locator('.red-ui-treeList-label-text', { hasText: example }).first();
+  // The list loads from the server; a click on the package while it loads, or on a package the
+  // dialog kept unfolded, leaves it folded: click until the example shows.
+  for (let attempt = 0; attempt < 4 && !(await entry.isVisible()); attempt += 1) {
+    await tree.locator('.red-ui-treeList-label', { hasText: pkg }).first().click();
+    await entry.waitFor({ state: 'visible', timeout: 2500 }).catch(() => undefined);
+  }
+  await entry.waitFor({ state: 'visible' });
+  return tree;
 }
