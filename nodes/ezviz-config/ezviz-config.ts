@@ -6,7 +6,7 @@ import type { ConfigNodeLike, TokenStateListener } from '../shared/call-path';
 import { translator } from '../shared/i18n';
 import { CONFIG_TYPE } from '../shared/operations';
 import { PresetStore } from '../shared/presets';
-import { EzvizService } from '../shared/service';
+import { EzvizService, handOver, takeOver } from '../shared/service';
 import { DEFAULTS, intSetting, LIMITS } from '../shared/settings';
 import { normaliseBase } from '../shared/settings';
 import type { TokenState } from '../shared/token';
@@ -72,6 +72,7 @@ export = function (RED: NodeAPI): void {
       presets,
       warn: (text) => node.warn(text),
       onTokenState,
+      carried: takeOver(node.id),
     });
     if (!configError && !node.service.tokens.hasCredentials) node.warn(t('errors.noCredentials'));
 
@@ -81,7 +82,11 @@ export = function (RED: NodeAPI): void {
     node.on('close', (removed: boolean, done: () => void) => {
       users.clear();
       if (removed) presets.discard();
-      node.service.close().then(() => done(), () => done());
+      const finish = () => {
+        if (!removed) handOver(node.id, node.service.carry());
+        done();
+      };
+      node.service.close().then(finish, finish);
     });
   }
 

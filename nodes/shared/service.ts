@@ -47,6 +47,42 @@ export type CallResult =
   | { kind: 'error'; error: EzvizError; fields: Fields; durationMs: number }
   | { kind: 'closed' };
 
+/**
+ * What a config node's service hands to its successor when the config node is redeployed (same
+ * id, same process): the card-password locks (the API's 24 h lockout does not end with a deploy)
+ * and the cameras it left moving (an untimed start, or a stop that failed), so that the next
+ * start still sends a stop first (spec section 3, PTZ rule).
+ */
+export interface CarriedState {
+  cardLocks: ReadonlyMap<string, number>;
+  /** "SERIAL/channel" -> the fields of the stop to send. */
+  moving: ReadonlyMap<string, Fields>;
+}
+
+/** Carried states waiting for their successor, per config node id (this process only). */
+const handedOver = new Map<string, CarriedState>();
+
+/** Keeps what a closing (not removed) config node's successor takes over. */
+export function handOver(configId: string, state: CarriedState): void {
+  handedOver.set(configId, state);
+}
+
+/** What the predecessor of this config node left, once. */
+export function takeOver(configId: string): CarriedState | undefined {
+  const state = handedOver.get(configId);
+  handedOver.delete(configId);
+  return state;
+}
+
+/** Forgets every carried state (a fresh runtime in tests; a removed config node). */
+export function forgetHandOvers(configId?: string): void {
+  if (configId === undefined) handedOver.clear();
+  else handedOver.delete(configId);
+}
+
+/** The owner of a move carried over from a previous service: nobody to report to. */
+const CARRIED_OWNER: Owner = Object.freeze({ id: '', closed: false, timedStopDone: () => undefined });
+
 export interface ServiceOptions {
   baseUrl: string;
   timeout: number;
@@ -61,6 +97,8 @@ export interface ServiceOptions {
   presets?: PresetStore;
   warn(text: string): void;
   onTokenState?(state: TokenState): void;
+  /** State of the previous service of this config node (see `carry()`). */
+  carried?: CarriedState;
 }
 
 interface Move {
@@ -86,13 +124,17 @@ export class EzvizService {
   private readonly client: EzvizClient;
   private readonly queue = new KeyedQueue();
   private readonly moves = new Map<string, Move>();
-  private readonly cardLocks = new Map<string, number>();
+  private readonly cardLocks: Map<string, number>;
   private closing = false;
   /** Camera-queue calls not yet answered (close waits for them). */
   private readonly inFlight = new Set<Promise<CallResult>>();
   private readonly sleepers = new Set<{ owner: Owner | undefined; wake: () => void }>();
 
   constructor(private readonly opts: ServiceOptions) {
+    this.cardLocks = new Map(opts.carried?.cardLocks);
+    for (const [key, stopFields] of opts.carried?.moving ?? []) {
+      this.moves.set(key, { key, stopFields: { ...stopFields }, owner: CARRIED_OWNER, origin: undefined });
+    }
     this.client = new EzvizClient({ timeout: opts.timeout });
     this.tokens = new TokenCache({
       baseUrl: opts.baseUrl,
@@ -421,6 +463,14 @@ export class EzvizService {
   /** Whether the config node believes the camera is moving (started, not yet stopped). */
   isMoving(deviceSerial: string, channelNo: number): boolean {
     return this.moves.has(`${deviceSerial}/${channelNo}`);
+  }
+
+  /** What a successor of this service (the same config node redeployed) takes over. */
+  carry(): CarriedState {
+    const now = hooks.now();
+    const cardLocks = new Map([...this.cardLocks].filter(([, until]) => until > now));
+    const moving = new Map([...this.moves].map(([key, move]) => [key, { ...move.stopFields }]));
+    return { cardLocks, moving };
   }
 
   /** Stops pending timed moves, then closes the connections. */

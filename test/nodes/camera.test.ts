@@ -294,6 +294,17 @@ describe('camera control: timed moves', function () {
     await delay(50);
     assert.deepStrictEqual(seq(sim), ['ptz/start 200']);
   });
+
+  it('a camera left moving survives a full redeploy: the next start still stops it first', async () => {
+    const flow = cameraFlow(sim.url);
+    await load(flow, CREDS);
+    assert.strictEqual((await run(startMsg(CAM1, { duration: 0 }), 'start')).port, 'ok');
+    await helper.setFlows(flow.map((n) => (n.id === 'cfg' ? { ...n, timeout: 3000 } : n)) as never, 'full', CREDS as never);
+    const again = await run(startMsg(CAM1, { direction: 'left' }), 'start');
+    assert.strictEqual(again.port, 'ok', JSON.stringify(again.msg.error));
+    assert.deepStrictEqual(seq(sim), ['ptz/start 200', 'ptz/stop 200', 'ptz/start 200']);
+    assert.strictEqual(sim.requestLog({ path: STOP })[0].fields.direction, '3', 'the stop names the running direction');
+  });
 });
 
 describe('camera control: retries', function () {

@@ -74,6 +74,19 @@ describe('card password guard', function () {
     assert.strictEqual(later.port, 'ok', JSON.stringify(later.msg.error));
     assert.strictEqual(sim.requestLog({ path: OPEN }).length, 8);
   });
+
+  it('a full redeploy (config node restarted) keeps the guard', async () => {
+    const f = flow(sim.url, [['open', 'ezviz-storage-open']]);
+    await load(f, CREDS);
+    for (let i = 0; i < 6; i++) await run({ payload: { deviceSerial: 'C00000001', cardPassword: `WRONG-CARD-${i}` } }, 'open');
+    assert.strictEqual(sim.requestLog({ path: OPEN }).slice(-1)[0].code, '60030');
+
+    await helper.setFlows(f.map((n) => (n.id === 'cfg' ? { ...n, timeout: 3000 } : n)) as never, 'full', CREDS as never);
+    const after = await run({ payload: { deviceSerial: 'C00000001', cardPassword: 'CARD-VALID-0001' } }, 'open');
+    assert.deepStrictEqual([after.msg.error?.code, after.msg.error?.source], ['60030', 'local']);
+    assert.strictEqual(sim.requestLog({ path: OPEN }).length, 6, 'nothing sent after the redeploy');
+
+  });
 });
 
 describe('preset names', function () {

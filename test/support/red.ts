@@ -6,6 +6,7 @@ import path from 'path';
 import helper from 'node-red-node-test-helper';
 import type { Node } from 'node-red';
 import { hooks, resetHooks } from '../../nodes/shared/hooks';
+import { forgetHandOvers } from '../../nodes/shared/service';
 import { CATALOG_NS } from '../../nodes/shared/i18n';
 import type { OperationName } from '../../nodes/shared/operations';
 import { OPERATIONS } from '../../nodes/shared/operations';
@@ -178,6 +179,7 @@ export async function loadOp(operation: OperationName, url: string, o: FlowOptio
 export async function unload(): Promise<void> {
   record();
   await helper.unload();
+  forgetHandOvers(); // the next test starts a fresh runtime: nothing carried over from this one
 }
 
 /**
@@ -197,6 +199,7 @@ export async function unloadKeepingContext(): Promise<void> {
   h._sandbox.restore();
   await h._redNodes.stopFlows();
   await h._context.close();
+  forgetHandOvers(); // a restart is a new process
 }
 
 export function node<T = Node>(id: string): T {
