@@ -75,9 +75,14 @@ describe('browser: the EZVIZ nodes in the Node-RED editor (Chromium)', function 
     if (env) await env.stop();
   });
 
+  let reportedDeath = false;
   afterEach(async function () {
     await screenshotOnFailure(this, session && session.page);
     if (session && this.currentTest && this.currentTest.state === 'failed') await closeDialogs(session.page);
+    if (env && !env.nodeRedAlive() && !reportedDeath) {
+      reportedDeath = true;
+      console.log(`      Node-RED has exited; the end of its log:\n${env.nodeRedLog().slice(-4000)}`);
+    }
   });
 
   describe('palette', function () {

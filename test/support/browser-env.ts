@@ -93,6 +93,8 @@ export interface BrowserEnv {
   url: string;
   userDir: string;
   nodeRedLog(): string;
+  /** Whether the Node-RED process is still running. */
+  nodeRedAlive(): boolean;
   /** A fresh browser (own profile) with the editor loaded in `locale`. */
   openEditor(locale?: string): Promise<EditorSession>;
   stop(): Promise<void>;
@@ -162,6 +164,7 @@ export async function startBrowserEnv(): Promise<BrowserEnv> {
     url: red.url,
     userDir,
     nodeRedLog: () => red.log(),
+    nodeRedAlive: () => red.proc.exitCode === null && red.proc.signalCode === null,
     openEditor,
     async stop() {
       for (const s of [...sessions]) await s.close();
