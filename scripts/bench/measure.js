@@ -429,8 +429,10 @@ async function timedMoveTest(rt, sim) {
   // How late this process's timers ran meanwhile (a busy machine delays them all, ours too).
   const loop = monitorEventLoopDelay({ resolution: 5 });
   loop.enable();
+  await sim.call('loopDelay', { on: true });
   await Promise.all(CONF.timedLanes.map((_, i) => lane(i)));
   loop.disable();
+  const simLoop = await sim.call('loopDelay', { on: false });
   await sleep(200);
   const entries = (await sim.entries([PTZ_START, PTZ_STOP])).sort((a, b) => a.time - b.time);
   await sim.clearLog();
@@ -471,6 +473,8 @@ async function timedMoveTest(rt, sim) {
     eventLoopDelayP50Ms: round(loop.percentile(50) / 1e6 - 5, 1),
     eventLoopDelayP99Ms: round(loop.percentile(99) / 1e6 - 5, 1),
     eventLoopDelayMaxMs: round(loop.max / 1e6 - 5, 1),
+    simulatorEventLoopDelayP99Ms: round(simLoop.p99Ms, 1),
+    simulatorEventLoopDelayMaxMs: round(simLoop.maxMs, 1),
     minErrorMs: errors.length ? round(Math.min(...errors), 1) : null,
     maxErrorMs: errors.length ? round(Math.max(...errors), 1) : null,
   };
@@ -698,7 +702,8 @@ function print(res) {
     const t = res.timedStop;
     out.push(`timed-stop error (actual - requested) over ${t.moves} moves: p50 ${t.p50ErrorMs} ms, p99 ${t.p99ErrorMs} ms, ` +
       `p99 of |error| ${t.p99AbsErrorMs} ms (stops missing: ${t.stopsMissing}); event-loop delay meanwhile p99 ` +
-      `${t.eventLoopDelayP99Ms} ms, max ${t.eventLoopDelayMaxMs} ms`);
+      `${t.eventLoopDelayP99Ms} ms, max ${t.eventLoopDelayMaxMs} ms (simulator: p99 ${t.simulatorEventLoopDelayP99Ms} ms, ` +
+      `max ${t.simulatorEventLoopDelayMaxMs} ms)`);
   }
   if (res.memory) out.push(`RSS over ${res.memory.messages} messages: ${res.memory.rssBeforeMB} -> ${res.memory.rssAfterMB} MB (${res.memory.rssGrowthMB} MB), heap ${res.memory.heapUsedBeforeMB} -> ${res.memory.heapUsedAfterMB} MB`);
   if (res.targets.length) {

@@ -5,9 +5,11 @@
 //   {id, cmd: 'stats'}            -> {id, connectionsOpened, cpuUs}
 //   {id, cmd: 'log', paths: [..]} -> {id, entries: [{time, path, code, fields}]} (only those paths)
 //   {id, cmd: 'clearLog'}         -> {id}
+//   {id, cmd: 'loopDelay', on}    -> {id, p50Ms, p99Ms, maxMs} (event-loop delay since on: true)
 // Argument: JSON {latencyMs, keyFile?, certFile?, keepAliveTimeoutMs?}.
 const fs = require('fs');
 const path = require('path');
+const { monitorEventLoopDelay } = require('perf_hooks');
 
 const root = path.resolve(__dirname, '..', '..');
 const opts = JSON.parse(process.argv[2] || '{}');
@@ -19,6 +21,7 @@ async function main() {
     ? { key: fs.readFileSync(opts.keyFile), cert: fs.readFileSync(opts.certFile) }
     : undefined;
   const sim = await startSimulator({ port: 0, tls, latencyMs: opts.latencyMs || 0 });
+  let loop = null;
   process.on('message', (m) => {
     if (!m || typeof m !== 'object') return;
     let reply;
@@ -37,6 +40,16 @@ async function main() {
         };
         break;
       }
+      case 'loopDelay':
+        if (m.on) {
+          loop = monitorEventLoopDelay({ resolution: 5 });
+          loop.enable();
+          reply = {};
+        } else {
+          loop.disable();
+          reply = { p50Ms: loop.percentile(50) / 1e6 - 5, p99Ms: loop.percentile(99) / 1e6 - 5, maxMs: loop.max / 1e6 - 5 };
+        }
+        break;
       case 'clearLog':
         sim.clearLog();
         reply = {};
