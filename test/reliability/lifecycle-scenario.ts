@@ -49,6 +49,16 @@ function flowFor(url: string, round: number, variant: number): Record<string, un
   return flow;
 }
 
+/** A step that does not end within STEP_BOUND_MS fails the run with its name (not a silent hang). */
+const STEP_BOUND_MS = 30000;
+function guard<T>(step: string, p: Promise<T>): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const bound = new Promise<never>((_r, reject) => {
+    timer = setTimeout(() => reject(new Error(`${step} did not end within ${STEP_BOUND_MS} ms`)), STEP_BOUND_MS);
+  });
+  return Promise.race([p, bound]).finally(() => clearTimeout(timer));
+}
+
 async function main(): Promise<void> {
   const state = loadDefaultState() as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
   for (let i = 0; i < CAMERAS; i++) {
@@ -113,14 +123,13 @@ async function main(): Promise<void> {
     const type = variant === 0 ? 'full' : 'nodes';
     kinds[variant === 0 ? 'full' : variant === 1 ? 'nodes' : 'config']++;
     const started = new Promise<void>((resolve) => events.once('flows:started', () => resolve()));
-    await redNodes.setFlows(flowFor(sim.url, round, variant), creds, type);
-    await started;
+    await guard(`redeploy ${round} (${type})`, redNodes.setFlows(flowFor(sim.url, round, variant), creds, type)
+      .then(() => started));
     watch();
   }
   // Let the last moves run a little, then stop the runtime: pending timed moves stop at once.
   await new Promise((r) => setTimeout(r, 100));
-  const closing = helper.unload();
-  await closing;
+  await guard('stopping the runtime', helper.unload());
   await new Promise((r) => setTimeout(r, 300));
   // Everything the nodes said in the whole run (the helper's spies outlive the redeploys).
   const scan = scanSaid(['CARD-LIFECYCLE-0001', ...stateSecrets(sim.state)]);
@@ -167,5 +176,5 @@ async function main(): Promise<void> {
 
 main().catch((e) => {
   process.stdout.write(`RESULT ${JSON.stringify({ fatal: String(e?.stack ?? e), problems })}\n`);
-  process.exitCode = 2;
+  process.exit(2);
 });

@@ -11,7 +11,7 @@ import path from 'path';
 import { countOutcome, section, SEED, size, summary } from './support';
 
 const REDEPLOYS = size(100, 100);
-const RUN_BOUND_MS = size(240000, 60000);
+const RUN_BOUND_MS = size(150000, 90000);
 const EXIT_GRACE_MS = 8000;
 
 interface Result {

@@ -15,7 +15,7 @@ import { fastRetries, helper, load, Msg, resetHooks, startSim, stopSim, TAB, unl
 import { countOutcome, FULL, scanSaid, section, SEED, size, stateSecrets, summary, takeTrapped, trapProcess, until }
   from './support';
 
-const MESSAGES = size(21000, 1200);
+const MESSAGES = size(21000, 2400);
 const SEGMENTS = size(10, 3); // a token storm starts every segment after the first
 const CONCURRENCY = 48;
 const FAULT_RATE = 0.2;
@@ -99,13 +99,19 @@ describe('reliability: fault soak (issue 7.2)', function () {
 
       const pending = new Set<string>();
       let inFlight = 0;
+      let slotWaiter: (() => void) | undefined;
       const outcomes = new Map<string, Array<{ port: string; msg: Msg }>>();
       for (const port of ['ok', 'err']) {
         helper.getNode(port).on('input', (m: Msg) => {
           const list = outcomes.get(m._msgid) ?? [];
           list.push({ port, msg: m });
           outcomes.set(m._msgid, list);
-          if (pending.delete(m._msgid)) inFlight--;
+          if (pending.delete(m._msgid)) {
+            inFlight--;
+            const w = slotWaiter;
+            slotWaiter = undefined;
+            w?.();
+          }
         });
       }
 
@@ -134,7 +140,7 @@ describe('reliability: fault soak (issue 7.2)', function () {
           const payload: Record<string, unknown> = { deviceSerial: sent.serial, channelNo: 1, direction: 'right',
             speed: 'fast', command: 'center', index: 1, cardPassword: cardOf(i), duration };
           const id = `soak-${i}`;
-          while (inFlight >= CONCURRENCY) await until(() => inFlight < CONCURRENCY, 10000, 1);
+          while (inFlight >= CONCURRENCY) await new Promise<void>((resolve) => { slotWaiter = resolve; });
           inFlight++;
           pending.add(id);
           helper.getNode(op).receive({ _msgid: id, payload });
