@@ -40,7 +40,11 @@ export = function (RED: NodeAPI): void {
     const creds = ((node as unknown as { credentials?: Credentials }).credentials ?? {}) as Credentials;
     const trim = (s: unknown) => (typeof s === 'string' && s.trim() ? s.trim() : undefined);
 
-    const base = normaliseBase(trim(def.baseUrl) ?? DEFAULTS.baseUrl);
+    // Empty means the default server; anything else must be a URL (text): a value of another type
+    // (a hand-edited flow file) is an error, never a silent fall-back to the production host.
+    const rawBase: unknown = def.baseUrl;
+    const base = rawBase === undefined || rawBase === null || (typeof rawBase === 'string' && !rawBase.trim())
+      ? normaliseBase(DEFAULTS.baseUrl) : normaliseBase(rawBase);
     const timeout = intSetting(def.timeout, DEFAULTS.timeout, LIMITS.timeout);
     const maxRetries = intSetting(def.maxRetries, DEFAULTS.maxRetries, LIMITS.maxRetries);
     const retryDelay = intSetting(def.retryDelay, DEFAULTS.retryDelay, LIMITS.retryDelay);

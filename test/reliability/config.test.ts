@@ -72,6 +72,11 @@ const CASES: Case[] = [
     'file:///etc/passwd', 'http://[::1', 'https://exa mple.com'].map((baseUrl): Case => ({
     name: `malformed base URL ${JSON.stringify(baseUrl)}`, config: () => ({ baseUrl }), code: 'INVALID_CONFIG',
     source: 'local', message: { key: 'errors.baseUrl' }, status: 'INVALID_CONFIG' })),
+  // A base URL that is not text (a flow file edited by hand) is malformed too: it must not fall
+  // back to the production host.
+  ...[12345, true, { url: 'http://127.0.0.1:1' }, ['http://127.0.0.1:1']].map((baseUrl): Case => ({
+    name: `base URL of type ${Array.isArray(baseUrl) ? 'array' : typeof baseUrl}`, config: () => ({ baseUrl: baseUrl as never }),
+    code: 'INVALID_CONFIG', source: 'local', message: { key: 'errors.baseUrl' }, status: 'INVALID_CONFIG' })),
   ...[0, '0', 'abc', '5s', -1, 99, 120001, '1e4', 1.5, '  '].filter((t) => t !== '  ').map((timeout): Case => ({
     name: `timeout ${JSON.stringify(timeout)}`, config: ({ sim }) => ({ baseUrl: sim, timeout }), code: 'INVALID_CONFIG',
     source: 'local', message: /timeout/ })),
