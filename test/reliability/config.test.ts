@@ -5,11 +5,12 @@
 
 import assert from 'assert';
 import http from 'http';
+import fc from 'fast-check';
 import type { AddressInfo } from 'net';
 import { OPERATIONS, OperationName } from '../../nodes/shared/operations';
 import type { Simulator } from '../../simulator';
 import { buildFlow, Creds, ConfigProps, helper, load, Msg, run, startSim, stopSim, text, unload } from '../support/red';
-import { countOutcome, scanSaid, section, summary, takeTrapped, trapProcess } from './support';
+import { countOutcome, scanSaid, section, SEED, size, summary, takeTrapped, trapProcess } from './support';
 
 interface CatchAll { url: string; hits: string[]; close(): Promise<void> }
 
@@ -171,4 +172,86 @@ describe('reliability: bad configuration (issue 7.5)', function () {
       assert.deepStrictEqual(takeTrapped(), []);
     });
   }
+});
+
+describe('reliability: generated config node settings (issue 7.5)', function () {
+  this.timeout(0);
+  let sim: Simulator;
+  before(async () => {
+    sim = await startSim();
+  });
+  after(async () => {
+    await stopSim(sim);
+  });
+  afterEach(async () => {
+    await unload();
+  });
+
+  const RUNS = size(1000, 150);
+  const LIMIT: Record<string, [number, number]> = { timeout: [100, 120000], maxRetries: [0, 10], retryDelay: [0, 60000] };
+  /** A setting as the config node must read it: undefined = invalid, 'default' when left empty. */
+  function expectSetting(name: string, v: unknown): number | 'default' | undefined | 'either' {
+    if (v === undefined || v === null || (typeof v === 'string' && !v.trim())) return 'default';
+    if (Array.isArray(v)) return 'either'; // (String([5]) is "5": lenient either way)
+    const n = typeof v === 'number' ? v : typeof v === 'string' && /^\s*[0-9]+\s*$/.test(v) ? Number(v) : NaN;
+    const [min, max] = LIMIT[name];
+    return Number.isInteger(n) && n >= min && n <= max ? n : undefined;
+  }
+
+  it(`${RUNS} generated settings (any JSON value for baseUrl, timeout, maxRetries, retryDelay): a config error ` +
+    'or a request to the configured server, nothing else', async () => {
+    const started = Date.now();
+    const json = fc.oneof(fc.constantFrom<unknown>(null, true, false, 0, -1, 1.5, '', ' ', 'abc', [], {}, [500], '1e3',
+      '0x10', 2 ** 31), fc.integer({ min: -10, max: 200000 }), fc.string({ maxLength: 8 }), fc.jsonValue({ maxDepth: 2 }));
+    const settings = fc.record({
+      baseUrl: fc.oneof({ weight: 4, arbitrary: fc.constantFrom('SIM', 'SIM/', ' SIM ', 'SIM//') }, { weight: 1, arbitrary: json }),
+      timeout: fc.oneof({ weight: 3, arbitrary: fc.integer({ min: 100, max: 5000 }) }, { weight: 2, arbitrary: json }),
+      maxRetries: fc.oneof({ weight: 3, arbitrary: fc.integer({ min: 0, max: 10 }) }, { weight: 1, arbitrary: json }),
+      retryDelay: fc.oneof({ weight: 3, arbitrary: fc.integer({ min: 0, max: 50 }) }, { weight: 1, arbitrary: json }),
+    }, { requiredKeys: [] });
+    let valid = 0;
+    let refused = 0;
+    await fc.assert(fc.asyncProperty(settings, async (raw) => {
+      const cfg = { ...raw } as Record<string, unknown>;
+      if (typeof cfg.baseUrl === 'string') cfg.baseUrl = cfg.baseUrl.replace('SIM', sim.url);
+      // (An empty base URL means the production server: not generated here.)
+      if (cfg.baseUrl === undefined || cfg.baseUrl === null || (typeof cfg.baseUrl === 'string' && !cfg.baseUrl.trim())) {
+        cfg.baseUrl = sim.url;
+      }
+      const { flow, credentials } = buildFlow('storage-info', sim.url, { config: {} });
+      const node = flow.find((n) => n.id === 'cfg')!;
+      for (const k of ['baseUrl', 'timeout', 'maxRetries', 'retryDelay']) {
+        if (k in cfg) node[k] = cfg[k];
+        else delete node[k];
+      }
+      await load(flow, credentials);
+      sim.clearLog();
+      const { port, msg } = await run({ payload: { deviceSerial: 'C00000001' } }, 'op', 8000);
+      const baseOk = typeof cfg.baseUrl === 'string' && cfg.baseUrl.trim().replace(/\/+$/, '') === sim.url;
+      const each = ['timeout', 'maxRetries', 'retryDelay'].map((k) => expectSetting(k, cfg[k]));
+      const log = sim.requestLog();
+      const text = JSON.stringify(msg.error ?? msg.ezviz);
+      assert.ok(!/open\.ys7\.com|ezvizlife/.test(text), `a request to the production host: ${text}`);
+      if (each.includes('either')) {
+        assert.ok(port === 'ok' || msg.error.code === 'INVALID_CONFIG', text);
+      } else if (baseOk && each.every((e) => e !== undefined)) {
+        valid++;
+        assert.strictEqual(port, 'ok', `${JSON.stringify(cfg)}: ${text}`);
+        assert.strictEqual(log.length, 1);
+      } else {
+        refused++;
+        assert.strictEqual(port, 'err', `${JSON.stringify(cfg)} accepted`);
+        assert.strictEqual(msg.error.code, 'INVALID_CONFIG', `${JSON.stringify(cfg)}: ${text}`);
+        assert.deepStrictEqual(log, []);
+      }
+      summary.messages++;
+      countOutcome(`config:${port}`);
+      assert.deepStrictEqual(scanSaid().hits, []);
+      await unload();
+      assert.deepStrictEqual(takeTrapped(), []);
+    }), { numRuns: RUNS, seed: SEED, endOnFailure: true });
+    section('config fuzz', started, `${RUNS} generated configurations, ${valid} valid, ${refused} refused`);
+    assert.ok(valid > 0 && refused > 0);
+    await load([{ id: 'tab1', type: 'tab' }]); // afterEach unloads
+  });
 });
