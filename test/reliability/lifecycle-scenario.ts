@@ -65,7 +65,9 @@ async function main(): Promise<void> {
     state.devices[camera(i)] = { account: 'demo', channels: { 1: { presets: { 1: { pan: 10, tilt: 0, zoom: 1 } } } } };
   }
   const sim = await startSim({ state, logLimit: 1000000 });
-  const creds = { cfg: { accessToken: 'at.demo-token' }, 'storage-open': { cardPassword: 'CARD-LIFECYCLE-0001' } };
+  // An app key: every new config node fetches its token, often while a redeploy is under way.
+  const creds = { cfg: { appKey: 'demo-app-key', appSecret: 'demo-app-secret' },
+    'storage-open': { cardPassword: 'CARD-LIFECYCLE-0001' } };
   state.cards['CARD-LIFECYCLE-0001'] = { serviceType: '7d-loop', totalDays: 7, serviceDays: 30 };
   await load(flowFor(sim.url, 0, 0), creds);
 
@@ -107,6 +109,11 @@ async function main(): Promise<void> {
   const kinds = { full: 0, nodes: 0, config: 0 };
   let starts = 0;
   for (let round = 1; round <= REDEPLOYS; round++) {
+    // Some replies (and token requests) take a while, so that redeploys meet them in flight.
+    for (let f = 0; f < 3; f++) {
+      const paths = [...OPS.map((o) => OPERATIONS[o].path), '/api/lapp/token/get'];
+      sim.injectFault({ kind: 'latency', ms: 20 + Math.floor(random() * 150), path: paths[Math.floor(random() * paths.length)] });
+    }
     for (let k = 0; k < BURST; k++) {
       const op = k % 3 === 0 ? 'ptz-start' : OPS[Math.floor(random() * OPS.length)];
       const cam = camera(Math.floor(random() * CAMERAS));

@@ -10,7 +10,7 @@ import { spawn } from 'child_process';
 import path from 'path';
 import { countOutcome, section, SEED, size, summary } from './support';
 
-const REDEPLOYS = size(100, 100);
+const REDEPLOYS = size(100, 40);
 const RUN_BOUND_MS = size(150000, 90000);
 const EXIT_GRACE_MS = 8000;
 
