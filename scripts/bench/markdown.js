@@ -21,14 +21,16 @@ for (const c of r.cells) {
     c.connectionsOpened, c.peakRssMB]));
 }
 out.push('');
-out.push(row(['transport', 'conc.', 'B/A time per request', 'B/A CPU per request', 'B/C throughput', 'B/C+ throughput', 'B/C18 throughput']));
-out.push(row(['---', '---:', '---:', '---:', '---:', '---:', '---:']));
+out.push(row(['transport', 'conc.', 'B/A time per request', 'B/A CPU per request', 'B/C throughput',
+  'B/C+ throughput', 'B/C18 throughput', 'per-round medians: B/A time', 'B/C', 'B/C+']));
+out.push(row(['---', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:']));
 for (const x of r.ratios) {
   out.push(row([x.transport, x.concurrency, x.bOverA_timePerRequest, x.bOverA_cpuPerRequest, x.bOverC_throughput,
-    x.bOverCplus_throughput, x.bOverC18_throughput ?? '–']));
+    x.bOverCplus_throughput, x.bOverC18_throughput ?? '–', x.roundMedian_bOverA_timePerRequest ?? '–',
+    x.roundMedian_bOverC_throughput ?? '–', x.roundMedian_bOverCplus_throughput ?? '–']));
 }
 out.push('');
 out.push(row(['target (issue 6)', 'measured', 'limit', 'holds']));
 out.push(row(['---', '---:', '---', '---']));
-for (const t of r.targets) out.push(row([t.target, t.value, t.limit.replace('<', '&lt;'), t.pass ? 'yes' : '**no**']));
+for (const t of r.targets) out.push(row([t.target.replace(/\|/g, '\\|'), t.value, t.limit.replace('<', '&lt;'), t.pass ? 'yes' : '**no**']));
 console.log(out.join('\n'));

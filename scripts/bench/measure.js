@@ -24,7 +24,7 @@ const http = require('http');
 const https = require('https');
 const { fork } = require('child_process');
 const { performance, monitorEventLoopDelay } = require('perf_hooks');
-const { quantile, round, table } = require('./stats');
+const { quantile, median, round, table } = require('./stats');
 
 const root = path.resolve(__dirname, '..', '..');
 const args = process.argv.slice(2);
@@ -619,6 +619,15 @@ async function main() {
           bOverC_throughput: round(B.requestsPerSec / C.requestsPerSec, 2),
           bOverCplus_throughput: round(B.requestsPerSec / Cp.requestsPerSec, 2),
         });
+        // The same ratios taken round by round (adjacent chunks, so drift and load spikes hit both
+        // alike), median over the rounds: a check on the whole-run ratios above.
+        const perRound = (x) => x.chunks.filter((k) => !k.warmup).map((k) => k.wallMs / k.requests);
+        const paired = (x, y, f) => round(median(perRound(x).map((v, i) => f(v, perRound(y)[i]))), 3);
+        Object.assign(ratios[ratios.length - 1], {
+          roundMedian_bOverA_timePerRequest: paired(B, A, (b, a) => b / a),
+          roundMedian_bOverC_throughput: paired(B, C, (b, cc) => cc / b),
+          roundMedian_bOverCplus_throughput: paired(B, Cp, (b, cp) => cp / b),
+        });
         const c18 = find(t, c, 'C18');
         if (c18) ratios[ratios.length - 1].bOverC18_throughput = round(B.requestsPerSec / c18.requestsPerSec, 2);
       }
@@ -693,8 +702,12 @@ function print(res) {
   out.push(table(rows));
   if (res.ratios.length) {
     out.push('');
-    const rr = [['transport', 'conc', 'x', 'B/A time', 'B/A cpu', 'B/C thr', 'B/C+ thr', 'B/C18 thr']];
-    for (const r of res.ratios) rr.push([r.transport, r.concurrency, '', r.bOverA_timePerRequest, r.bOverA_cpuPerRequest, r.bOverC_throughput, r.bOverCplus_throughput, r.bOverC18_throughput ?? '-']);
+    const rr = [['transport', 'conc', 'x', 'B/A time', 'B/A cpu', 'B/C thr', 'B/C+ thr', 'B/C18 thr', 'per-round medians: B/A time', 'B/C', 'B/C+']];
+    for (const r of res.ratios) {
+      rr.push([r.transport, r.concurrency, '', r.bOverA_timePerRequest, r.bOverA_cpuPerRequest, r.bOverC_throughput,
+        r.bOverCplus_throughput, r.bOverC18_throughput ?? '-', r.roundMedian_bOverA_timePerRequest,
+        r.roundMedian_bOverC_throughput, r.roundMedian_bOverCplus_throughput]);
+    }
     out.push(table(rr));
   }
   if (res.token) out.push(`\ntoken requests for ${res.token.messages} concurrent messages (cold cache): ${res.token.tokenRequests} (${res.token.succeeded} succeeded)`);

@@ -9,6 +9,14 @@ function quantile(values, q) {
   return s[Math.min(s.length - 1, Math.max(0, rank - 1))];
 }
 
+/** Median; the mean of the middle two for an even count. */
+function median(values) {
+  if (!values.length) return NaN;
+  const s = Float64Array.from(values).sort();
+  const h = s.length >> 1;
+  return s.length % 2 ? s[h] : (s[h - 1] + s[h]) / 2;
+}
+
 function round(x, digits = 2) {
   if (!Number.isFinite(x)) return null;
   const f = 10 ** digits;
@@ -26,4 +34,4 @@ function table(rows) {
     .join('\n');
 }
 
-module.exports = { quantile, round, table };
+module.exports = { quantile, median, round, table };
