@@ -48,8 +48,10 @@ export function isRetriable(source: ErrorSource, code: string): boolean {
     case 'network':
       return true;
     case 'http': {
+      // 5xx, and a 2xx whose body is not JSON (an error page of a gateway in between: the
+      // API answers JSON, errors included, with HTTP 200)
       const status = Number(code.slice(5));
-      return status >= 500 && status <= 599;
+      return (status >= 500 && status <= 599) || (status >= 200 && status <= 299);
     }
     case 'api':
       return RETRIABLE_API_CODES.has(code);

@@ -333,6 +333,7 @@ describe('camera control: retries', function () {
     { kind: '49999', code: '49999' },
     { kind: 'code', faultCode: '10029', code: '10029' },
     { kind: 'http500', code: 'HTTP_500' },
+    { kind: 'nonjson', code: 'HTTP_200' },
     { kind: 'drop', code: undefined },
     { kind: 'latency', ms: 400, code: 'ETIMEDOUT' },
   ] as const;
@@ -358,12 +359,12 @@ describe('camera control: retries', function () {
         if (spec.idempotent) assert.deepStrictEqual(sleeps, [0, 1, 2].map((a) => retryDelayMs(100, a, 0.5)));
         else assert.deepStrictEqual(sleeps, []);
       }
-      // a non-JSON reply is not transient: sent once by every operation
+      // an error that is not transient (10001): sent once by every operation
       sim.clearLog();
-      sim.injectFault({ kind: 'nonjson', count: 50, path: spec.path });
+      sim.injectFault({ kind: 'code', code: '10001', count: 50, path: spec.path });
       const r = await run({ payload: PAYLOAD[op] });
       sim.clearFaults();
-      assert.deepStrictEqual([r.msg.error.source, r.msg.error.retriable], ['http', false]);
+      assert.deepStrictEqual([r.msg.error.source, r.msg.error.retriable], ['api', false]);
       assert.strictEqual(sim.requestLog({ path: spec.path }).length, 1);
     });
   }

@@ -205,7 +205,7 @@ describe('operation nodes: error sources', function () {
     assert.strictEqual(r.msg.error.retriable, true);
   });
 
-  it('http: HTTP 500 gives HTTP_500 (retriable), a non-JSON body HTTP_200 (not retriable)', async () => {
+  it('http: HTTP 500 gives HTTP_500 (retriable), a non-JSON body HTTP_200 (retriable)', async () => {
     await loadOp('ptz-mirror', sim.url);
     sim.injectFault({ kind: 'http500' });
     const a = await run({ payload: { deviceSerial: 'C00000001', channelNo: 1, command: 2 } });
@@ -216,6 +216,7 @@ describe('operation nodes: error sources', function () {
     const b = await run({ payload: { deviceSerial: 'C00000001', channelNo: 1, command: 2 } });
     assert.strictEqual(b.msg.error.source, 'http');
     assert.ok(/^HTTP_\d{3}$/.test(b.msg.error.code), b.msg.error.code);
+    assert.strictEqual(b.msg.error.retriable, true);
     assert.strictEqual(b.msg.error.message, text('errors.nonJson', { status: b.msg.error.code.slice(5), host: new URL(sim.url).host }));
   });
 

@@ -18,12 +18,13 @@ const catalog = (lang: string) => JSON.parse(fs.readFileSync(
   path.join(ROOT, 'nodes', 'ezviz-config', 'locales', lang, 'ezviz-config.json'), 'utf8'));
 
 describe('errors: retriable and codes', () => {
-  it('network, HTTP 5xx, 20008, 10029, 49999 are retriable; nothing else', () => {
+  it('network, HTTP 5xx, non-JSON 2xx, 20008, 10029, 49999 are retriable; nothing else', () => {
     assert.strictEqual(isRetriable('network', 'ECONNREFUSED'), true);
     assert.strictEqual(isRetriable('http', 'HTTP_500'), true);
     assert.strictEqual(isRetriable('http', 'HTTP_503'), true);
     assert.strictEqual(isRetriable('http', 'HTTP_404'), false);
-    assert.strictEqual(isRetriable('http', 'HTTP_200'), false);
+    assert.strictEqual(isRetriable('http', 'HTTP_200'), true); // 2xx: only ever a non-JSON body
+    assert.strictEqual(isRetriable('http', 'HTTP_302'), false);
     for (const c of ['20008', '10029', '49999']) assert.strictEqual(isRetriable('api', c), true);
     for (const c of ['10001', '10002', '20007', '60030', '60009']) assert.strictEqual(isRetriable('api', c), false);
     assert.strictEqual(isRetriable('validation', '10001'), false);
