@@ -5,7 +5,7 @@
 // slices so that tens of thousands of messages fit in memory.
 // Node loading, flows and simulators come from test/support/red.ts.
 
-import { helper, secrets } from '../support/red';
+import { helper, secrets, serialise } from '../support/red';
 
 /** Full counts (`npm run test:reliability`) or the reduced ones of `npm test`. */
 export const FULL = process.env.RELIABILITY_FULL === '1';
@@ -95,31 +95,6 @@ type Spy = { args: unknown[][]; thisValues: unknown[]; resetHistory(): void };
 
 const SPIED = ['send', 'status', 'warn', 'error', 'log', 'debug', 'trace'];
 
-function stringify(v: unknown): string {
-  const seen = new WeakSet<object>();
-  try {
-    return JSON.stringify(v, (k, val) => {
-      // A card password the user put into msg.payload stays there (the payload is untouched by
-      // contract): the user's own value, not a leak (as in test/support/red.ts).
-      if (k === 'payload' && val && typeof val === 'object' && !Array.isArray(val) &&
-        Object.prototype.hasOwnProperty.call(val, 'cardPassword')) {
-        const { cardPassword: _mine, ...rest } = val as Record<string, unknown>;
-        return rest;
-      }
-      if (typeof val === 'bigint') return `${val}n`;
-      if (val instanceof Error) return { ...val, name: val.name, message: val.message, stack: val.stack };
-      if (val && typeof val === 'object') {
-        if (seen.has(val)) return '[circular]';
-        seen.add(val);
-      }
-      if (typeof val === 'function') return undefined;
-      return val;
-    }) ?? String(v);
-  } catch {
-    return String(v);
-  }
-}
-
 function prototypeSpies(): Spy[] {
   const proto = (helper as unknown as { _NodePrototype: Record<string, Spy | undefined> })._NodePrototype;
   return SPIED.map((m) => proto[m]).filter((s): s is Spy => !!s && Array.isArray(s.args));
@@ -142,7 +117,7 @@ export function scanSaid(extra: Iterable<string> = []): ScanResult {
   // One pattern for all the words (thousands of card passwords in a long fuzz run).
   const any = words.length ? new RegExp(words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')) : null;
   const check = (what: string, v: unknown) => {
-    const s = stringify(v);
+    const s = serialise(v);
     out.lines++;
     if (!any || !any.test(s)) return;
     for (const w of words) if (s.includes(w)) out.hits.push(`${w} in ${what}: ${s.slice(0, 300)}`);
@@ -158,7 +133,7 @@ export function scanSaid(extra: Iterable<string> = []): ScanResult {
         // thrown by something (Node-RED reports what an input handler throws this way).
         const e = a[0] as { name?: string } | undefined;
         if (typeof e !== 'string' && !(e && typeof e === 'object' && e.name === 'EzvizError')) {
-          out.foreignErrors.push(stringify(a).slice(0, 400));
+          out.foreignErrors.push(serialise(a).slice(0, 400));
         }
       }
     }

@@ -66,16 +66,19 @@ export const said: string[] = [];
 export const secrets = new Set<string>(['demo-app-secret', 'at.demo-token']);
 const sims = new Set<Simulator>();
 
-function serialise(v: unknown): string {
+/** JSON of anything a node said, for the secrets scan (shared with test/reliability). */
+export function serialise(v: unknown): string {
   const seen = new WeakSet<object>();
   try {
     return JSON.stringify(v, (k, val) => {
-      // A card password the user put into msg.payload stays there on the error output (the
-      // payload is untouched by contract): that one is the user's own, not a leak.
-      if (k === 'payload' && val && typeof val === 'object' && 'cardPassword' in val) {
+      // A card password the user put into msg.payload stays there (the payload is untouched by
+      // contract): the user's own value, not a leak.
+      if (k === 'payload' && val && typeof val === 'object' && !Array.isArray(val) &&
+        Object.prototype.hasOwnProperty.call(val, 'cardPassword')) {
         const { cardPassword: _mine, ...rest } = val as Record<string, unknown>;
         return rest;
       }
+      if (typeof val === 'bigint') return `${val}n`;
       if (val instanceof Error) return { ...val, name: val.name, message: val.message, stack: val.stack };
       if (val && typeof val === 'object') {
         if (seen.has(val)) return '[circular]';
