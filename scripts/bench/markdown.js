@@ -10,8 +10,8 @@ const r = JSON.parse(fs.readFileSync(file, 'utf8'));
 const m = r.meta.machine;
 const row = (cells) => `| ${cells.join(' | ')} |`;
 const out = [];
-out.push(`Run of ${r.meta.date.slice(0, 16).replace('T', ' ')} UTC: ${m.nproc} x ${m.cpuModel}, Node.js ${m.node}, ` +
-  `Node-RED ${m.nodeRed}, axios ${m.axios}; load average ${m.loadavgAtStart[0]} at the start, ` +
+out.push(`Run of ${r.meta.date.slice(0, 16).replace('T', ' ')} UTC on ${m.nproc} cores (${m.cpuModel}), ${m.platform}, ` +
+  `Node.js ${m.node}, Node-RED ${m.nodeRed}, axios ${m.axios}; load average ${m.loadavgAtStart[0]} at the start, ` +
   `${m.loadavgAtEnd[0]} at the end; ${r.meta.durationSec} s in all.`);
 out.push('');
 out.push(row(['transport', 'conc.', 'scenario', 'req/s', 'p50 ms', 'p99 ms', 'CPU µs/req', 'TCP conns', 'peak RSS MB']));
