@@ -15,8 +15,8 @@
 //       handshake). On Node >= 19 the global agent keeps them alive, so C reuses connections.
 //       Emulated with a `connection: close` request header.
 //
-// Cells (transport x concurrency) run one group after another; inside a group the four scenarios
-// run in rounds, in an order rotated every round, so drift hits all four alike.
+// Groups (concurrency x transport) run one after another; inside a group the scenarios run in
+// rounds, in an order rotated every round, so drift hits all of them alike.
 
 const fs = require('fs');
 const os = require('os');
@@ -65,7 +65,6 @@ const SCENARIOS = ['A', 'B', 'C', 'C+'];
 // before the request counts as done, the delivery hop that any Node-RED node's output takes to
 // the next node (B's output pays it, A does not).
 const EXTRA = { 1: [], 32: ['A+hop'] };
-
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const log = (s) => process.stderr.write(`bench: ${s}\n`);
