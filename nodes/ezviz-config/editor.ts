@@ -5,7 +5,7 @@ import { DEFAULTS } from '../shared/settings';
 import {
   credentialProblem, explain, hostOf, REGIONS, regionOf, validators, type CredentialState, type Region,
 } from '../shared/editor/config-node';
-import { registerType, t, validator, type NodeInstance, type Validator } from '../shared/editor/red';
+import { t, validator, type NodeInstance, type Validator } from '../shared/editor/red';
 import { input, installTemplate, row, tip, type InputOptions } from '../shared/editor/template';
 
 const FIELD = '#node-config-input-';
@@ -64,7 +64,9 @@ function showRegion(region: Region): void {
   $('#ezviz-config-baseUrl-row').toggle(region === 'custom');
 }
 
-registerType(CONFIG_TYPE, {
+// A literal call, so that the flow library can read the node (why: setUpOperationNode in
+// shared/editor/operation-node.ts).
+RED.nodes.registerType('ezviz-config', {
   category: 'config',
   defaults: {
     name: { value: '' },

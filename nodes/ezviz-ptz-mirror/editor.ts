@@ -1,5 +1,17 @@
-// Edit dialog of ezviz-ptz-mirror: everything derives from its row of the OPERATIONS table.
+// Edit dialog of ezviz-ptz-mirror: its OPERATIONS row, registered by a literal (see setUpOperationNode).
 import { OPERATIONS } from '../shared/operations';
-import { registerOperationNode } from '../shared/editor/operation-node';
+import { setUpOperationNode } from '../shared/editor/operation-node';
 
-registerOperationNode(OPERATIONS['ptz-mirror'], { family: 'mirror', labelParams: ['command'] });
+const d = setUpOperationNode(OPERATIONS['ptz-mirror'], { family: 'mirror', labelParams: ['command'] });
+const v = d.defaults;
+RED.nodes.registerType('ezviz-ptz-mirror', {
+  category: 'EZVIZ', color: '#8AC2DD', icon: 'ezviz-mirror.svg', inputs: 1, outputs: 2,
+  defaults: {
+    config: v.config, name: v.name,
+    deviceSerial: v.deviceSerial, deviceSerialType: v.deviceSerialType,
+    channelNo: v.channelNo, channelNoType: v.channelNoType,
+    command: v.command, commandType: v.commandType,
+  },
+  paletteLabel: d.paletteLabel, label: d.label, labelStyle: d.labelStyle, inputLabels: d.inputLabels,
+  outputLabels: d.outputLabels, oneditprepare: d.oneditprepare, oneditsave: d.oneditsave, oneditcancel: d.oneditcancel,
+});

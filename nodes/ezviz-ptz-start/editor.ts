@@ -1,5 +1,19 @@
-// Edit dialog of ezviz-ptz-start: everything derives from its row of the OPERATIONS table.
+// Edit dialog of ezviz-ptz-start: its OPERATIONS row, registered by a literal (see setUpOperationNode).
 import { OPERATIONS } from '../shared/operations';
-import { registerOperationNode } from '../shared/editor/operation-node';
+import { setUpOperationNode } from '../shared/editor/operation-node';
 
-registerOperationNode(OPERATIONS['ptz-start'], { family: 'ptz', labelParams: ['direction'] });
+const d = setUpOperationNode(OPERATIONS['ptz-start'], { family: 'ptz', labelParams: ['direction'] });
+const v = d.defaults;
+RED.nodes.registerType('ezviz-ptz-start', {
+  category: 'EZVIZ', color: '#8AC2DD', icon: 'ezviz-ptz.svg', inputs: 1, outputs: 2,
+  defaults: {
+    config: v.config, name: v.name,
+    deviceSerial: v.deviceSerial, deviceSerialType: v.deviceSerialType,
+    channelNo: v.channelNo, channelNoType: v.channelNoType,
+    direction: v.direction, directionType: v.directionType,
+    speed: v.speed, speedType: v.speedType,
+    duration: v.duration, durationType: v.durationType,
+  },
+  paletteLabel: d.paletteLabel, label: d.label, labelStyle: d.labelStyle, inputLabels: d.inputLabels,
+  outputLabels: d.outputLabels, oneditprepare: d.oneditprepare, oneditsave: d.oneditsave, oneditcancel: d.oneditcancel,
+});

@@ -1,5 +1,17 @@
-// Edit dialog of ezviz-ptz-stop: everything derives from its row of the OPERATIONS table.
+// Edit dialog of ezviz-ptz-stop: its OPERATIONS row, registered by a literal (see setUpOperationNode).
 import { OPERATIONS } from '../shared/operations';
-import { registerOperationNode } from '../shared/editor/operation-node';
+import { setUpOperationNode } from '../shared/editor/operation-node';
 
-registerOperationNode(OPERATIONS['ptz-stop'], { family: 'ptz', labelParams: ['direction'] });
+const d = setUpOperationNode(OPERATIONS['ptz-stop'], { family: 'ptz', labelParams: ['direction'] });
+const v = d.defaults;
+RED.nodes.registerType('ezviz-ptz-stop', {
+  category: 'EZVIZ', color: '#8AC2DD', icon: 'ezviz-ptz.svg', inputs: 1, outputs: 2,
+  defaults: {
+    config: v.config, name: v.name,
+    deviceSerial: v.deviceSerial, deviceSerialType: v.deviceSerialType,
+    channelNo: v.channelNo, channelNoType: v.channelNoType,
+    direction: v.direction, directionType: v.directionType,
+  },
+  paletteLabel: d.paletteLabel, label: d.label, labelStyle: d.labelStyle, inputLabels: d.inputLabels,
+  outputLabels: d.outputLabels, oneditprepare: d.oneditprepare, oneditsave: d.oneditsave, oneditcancel: d.oneditcancel,
+});

@@ -1,5 +1,17 @@
-// Edit dialog of ezviz-storage-info: everything derives from its row of the OPERATIONS table.
+// Edit dialog of ezviz-storage-info: its OPERATIONS row, registered by a literal (see setUpOperationNode).
 import { OPERATIONS } from '../shared/operations';
-import { registerOperationNode } from '../shared/editor/operation-node';
+import { setUpOperationNode } from '../shared/editor/operation-node';
 
-registerOperationNode(OPERATIONS['storage-info'], { family: 'storage', labelParams: ['deviceSerial'] });
+const d = setUpOperationNode(OPERATIONS['storage-info'], { family: 'storage', labelParams: ['deviceSerial'] });
+const v = d.defaults;
+RED.nodes.registerType('ezviz-storage-info', {
+  category: 'EZVIZ', color: '#76B4D4', icon: 'ezviz-storage.svg', inputs: 1, outputs: 2,
+  defaults: {
+    config: v.config, name: v.name,
+    deviceSerial: v.deviceSerial, deviceSerialType: v.deviceSerialType,
+    phone: v.phone, phoneType: v.phoneType,
+    channelNo: v.channelNo, channelNoType: v.channelNoType,
+  },
+  paletteLabel: d.paletteLabel, label: d.label, labelStyle: d.labelStyle, inputLabels: d.inputLabels,
+  outputLabels: d.outputLabels, oneditprepare: d.oneditprepare, oneditsave: d.oneditsave, oneditcancel: d.oneditcancel,
+});

@@ -1,5 +1,20 @@
-// Edit dialog of ezviz-storage-open: everything derives from its row of the OPERATIONS table.
+// Edit dialog of ezviz-storage-open: its OPERATIONS row, registered by a literal (see setUpOperationNode).
 import { OPERATIONS } from '../shared/operations';
-import { registerOperationNode } from '../shared/editor/operation-node';
+import { setUpOperationNode } from '../shared/editor/operation-node';
 
-registerOperationNode(OPERATIONS['storage-open'], { family: 'storage', labelParams: ['deviceSerial'] });
+const d = setUpOperationNode(OPERATIONS['storage-open'], { family: 'storage', labelParams: ['deviceSerial'] });
+const v = d.defaults;
+RED.nodes.registerType('ezviz-storage-open', {
+  category: 'EZVIZ', color: '#76B4D4', icon: 'ezviz-storage.svg', inputs: 1, outputs: 2,
+  defaults: {
+    config: v.config, name: v.name,
+    deviceSerial: v.deviceSerial, deviceSerialType: v.deviceSerialType,
+    cardPassword: v.cardPassword, cardPasswordType: v.cardPasswordType,
+    phone: v.phone, phoneType: v.phoneType,
+    channelNo: v.channelNo, channelNoType: v.channelNoType,
+    isImmediately: v.isImmediately, isImmediatelyType: v.isImmediatelyType,
+  },
+  credentials: { cardPassword: d.credentials.cardPassword },
+  paletteLabel: d.paletteLabel, label: d.label, labelStyle: d.labelStyle, inputLabels: d.inputLabels,
+  outputLabels: d.outputLabels, oneditprepare: d.oneditprepare, oneditsave: d.oneditsave, oneditcancel: d.oneditcancel,
+});

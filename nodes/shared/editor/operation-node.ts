@@ -1,6 +1,7 @@
-// One function turns a row of the OPERATIONS table into a complete editor registration:
+// One function turns a row of the OPERATIONS table into a complete editor definition:
 // defaults (config, name, P and PType per parameter), the dialog rows, validators, labels,
-// the palette look. Each nodes/<type>/editor.ts only names its family and what differs.
+// the palette look. Each nodes/<type>/editor.ts names its family and what differs, and registers
+// the definition with a literal RED.nodes.registerType call (see setUpOperationNode).
 import { CONFIG_TYPE, type OperationSpec, type ParamName, type ParamSpec } from '../operations';
 import { REFERENCE_TYPES, STORED_SECRET } from './checks';
 import { input, installTemplate, row, tip } from './template';
@@ -9,7 +10,7 @@ import {
   typeValidator, valueValidator, type ParamDefault,
 } from './params';
 import {
-  esc, PACKAGE, registerType, SHARED_NS, t, tNode, validator, type NodeDef, type NodeInstance, type PropertyDef,
+  esc, PACKAGE, SHARED_NS, t, tNode, validator, type CredentialDef, type NodeDef, type NodeInstance, type PropertyDef,
 } from './red';
 
 export const CATEGORY = 'EZVIZ';
@@ -87,8 +88,17 @@ function keepSecretsOutOfFlow(spec: OperationSpec): void {
   });
 }
 
+/** Names of an operation node's properties: config, name, and P and PType per parameter. */
+export type DefaultName = 'config' | 'name' | ParamName | `${ParamName}Type`;
+
+/** The generated definition; `credentials` is empty for a node without secret parameters. */
+export type OperationNodeDef = NodeDef & {
+  defaults: Record<DefaultName, PropertyDef>;
+  credentials: Record<string, CredentialDef>;
+};
+
 /** The editor definition of an operation node, derived from its OPERATIONS row. */
-export function operationNodeDef(spec: OperationSpec, extras: OperationExtras): NodeDef {
+export function operationNodeDef(spec: OperationSpec, extras: OperationExtras): OperationNodeDef {
   const family = FAMILIES[extras.family];
   const defaults: Record<string, PropertyDef> = {
     config: {
@@ -107,12 +117,14 @@ export function operationNodeDef(spec: OperationSpec, extras: OperationExtras): 
     defaults[p.name] = { value: start.value, validate: valueValidator(p) };
     defaults[`${p.name}Type`] = { value: start.type, validate: typeValidator(p) };
   }
-  const secrets = secretParams(spec);
-  const def: NodeDef = {
+  const credentials: Record<string, CredentialDef> = {};
+  for (const p of secretParams(spec)) credentials[p.name] = { type: 'password' };
+  return {
     category: CATEGORY,
     color: family.color,
     icon: family.icon,
-    defaults,
+    defaults: defaults as Record<DefaultName, PropertyDef>,
+    credentials,
     inputs: 1,
     outputs: 2,
     paletteLabel: () => tNode(spec.type, `${spec.type}.paletteLabel`),
@@ -159,16 +171,22 @@ export function operationNodeDef(spec: OperationSpec, extras: OperationExtras): 
       setEditing(null);
     },
   };
-  if (secrets.length) {
-    def.credentials = {};
-    for (const p of secrets) def.credentials[p.name] = { type: 'password' };
-  }
-  return def;
 }
 
-/** Register one operation node: template rows, definition, secret handling. */
-export function registerOperationNode(spec: OperationSpec, extras: OperationExtras): void {
+/**
+ * Set up one operation node's dialog (template rows, secret handling) and return its generated
+ * definition, for the node's editor.ts to register.
+ *
+ * Why the registration is a literal in every editor.ts: the flow library (node-red-dev's
+ * checknodes) reads each node's HTML with acorn and only understands a call
+ * `RED.nodes.registerType('<type>', { ... })` with a string type and an object literal that
+ * states `category`, `color`, `icon`, `inputs` and `outputs` as literals and `defaults` and
+ * `credentials` as inline objects (a spread makes it fail). So each editor.ts restates those facts
+ * and takes every value from this definition; test/unit/registration.test.ts parses the built
+ * HTML the same way and checks the literals against this definition, FAMILIES and CATEGORY.
+ */
+export function setUpOperationNode(spec: OperationSpec, extras: OperationExtras): OperationNodeDef {
   installTemplate(spec.type, dialogHtml(spec));
   keepSecretsOutOfFlow(spec);
-  registerType(spec.type, operationNodeDef(spec, extras));
+  return operationNodeDef(spec, extras);
 }

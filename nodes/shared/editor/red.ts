@@ -2,9 +2,14 @@
 // Editor code only: bundled into the node HTML by the build, never loaded by the runtime.
 import type { EditorRED, EditorNodeDef, EditorNodeInstance, EditorNodeProperties } from 'node-red';
 
+/** The editor's RED, with registerType taking the 3.1+ definition shape (NodeDef below). */
+type EditorGlobal = Omit<EditorRED, 'nodes'> & {
+  nodes: Omit<EditorRED['nodes'], 'registerType'> & { registerType(type: string, def: NodeDef): void };
+};
+
 declare global {
   // Provided by the Node-RED editor at run time.
-  const RED: EditorRED;
+  const RED: EditorGlobal;
 }
 
 /** npm package name: the module part of every message-catalog namespace. */
@@ -71,11 +76,6 @@ export type NodeDef = Omit<
   labelStyle?: string | ((this: NodeInstance) => string);
   oneditresize?: (this: NodeInstance, size: { width: number; height: number }) => void;
 };
-
-/** RED.nodes.registerType with the definition shape above. */
-export function registerType(type: string, def: NodeDef): void {
-  (RED.nodes.registerType as unknown as (nt: string, d: NodeDef) => void)(type, def);
-}
 
 /** Escape text for HTML built in code (translations may contain any character). */
 export function esc(text: string): string {
