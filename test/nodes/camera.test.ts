@@ -5,7 +5,7 @@ import assert from 'assert';
 import { OPERATIONS, OperationName } from '../../nodes/shared/operations';
 import { retryDelayMs } from '../../nodes/shared/service';
 import type { Simulator } from '../../simulator';
-import { collect, delay, fastRetries, helper, load, loadOp, Msg, resetHooks, run, startSim, stopSim, TAB, text, unload }
+import { collect, delay, fastRetries, helper, load, loadOp, Msg, run, simulatorPerTest, TAB, text, unload }
   from '../support/red';
 
 const START = OPERATIONS['ptz-start'].path;
@@ -43,13 +43,8 @@ const seq = (sim: Simulator, serial?: string) => sim.requestLog()
 
 describe('camera control: order and stop before start', function () {
   let sim: Simulator;
-  beforeEach(async () => {
-    sim = await startSim();
-  });
-  afterEach(async () => {
-    resetHooks();
-    await unload();
-    await stopSim(sim);
+  simulatorPerTest((s) => {
+    sim = s;
   });
 
   it('a burst of starts and stops for one camera goes out one at a time in arrival order', async () => {
@@ -135,13 +130,8 @@ describe('camera control: order and stop before start', function () {
 
 describe('camera control: timed moves', function () {
   let sim: Simulator;
-  beforeEach(async () => {
-    sim = await startSim();
-  });
-  afterEach(async () => {
-    resetHooks();
-    await unload();
-    await stopSim(sim);
+  simulatorPerTest((s) => {
+    sim = s;
   });
 
   it('duration: the node sends the stop itself after that time', async () => {
@@ -309,13 +299,8 @@ describe('camera control: timed moves', function () {
 
 describe('camera control: retries', function () {
   let sim: Simulator;
-  beforeEach(async () => {
-    sim = await startSim();
-  });
-  afterEach(async () => {
-    resetHooks();
-    await unload();
-    await stopSim(sim);
+  simulatorPerTest((s) => {
+    sim = s;
   });
 
   const PAYLOAD: Record<OperationName, Record<string, unknown>> = {

@@ -2,16 +2,12 @@
 
 import assert from 'assert';
 import type { Simulator } from '../../simulator';
-import { buildFlow, collect, helper, load, loadOp, run, startSim, stopSim, text, unload } from '../support/red';
+import { buildFlow, collect, helper, load, loadOp, run, simulatorPerTest, text } from '../support/red';
 
 describe('config node', function () {
   let sim: Simulator;
-  beforeEach(async () => {
-    sim = await startSim();
-  });
-  afterEach(async () => {
-    await unload();
-    await stopSim(sim);
+  simulatorPerTest((s) => {
+    sim = s;
   });
 
   it('one client per config node: every node using it shares kept-alive connections', async () => {

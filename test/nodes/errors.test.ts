@@ -5,7 +5,7 @@ import net from 'net';
 import { OPERATIONS, OperationName, ParamKind } from '../../nodes/shared/operations';
 import { validationArgs } from '../../nodes/shared/params';
 import type { Simulator } from '../../simulator';
-import { collect, delay, fastRetries, helper, load, buildFlow, loadOp, resetHooks, run, startSim, stopSim, text, unload }
+import { buildFlow, collect, delay, fastRetries, helper, load, loadOp, run, simulatorPerSuite, simulatorPerTest, text, unload }
   from '../support/red';
 
 const VALID: Record<string, unknown> = {
@@ -34,14 +34,8 @@ function reasonOf(kind: ParamKind): string {
 
 describe('operation nodes: validation', function () {
   let sim: Simulator;
-  before(async () => {
-    sim = await startSim();
-  });
-  after(async () => {
-    await stopSim(sim);
-  });
-  afterEach(async () => {
-    await unload();
+  simulatorPerSuite((s) => {
+    sim = s;
   });
 
   for (const op of Object.keys(OPERATIONS) as OperationName[]) {
@@ -123,13 +117,8 @@ describe('operation nodes: validation', function () {
 
 describe('operation nodes: error sources', function () {
   let sim: Simulator;
-  beforeEach(async () => {
-    sim = await startSim();
-  });
-  afterEach(async () => {
-    resetHooks();
-    await unload();
-    await stopSim(sim);
+  simulatorPerTest((s) => {
+    sim = s;
   });
 
   it('api: offline device -> 20007 with the spec hint, payload untouched, not retriable', async () => {

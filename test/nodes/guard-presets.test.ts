@@ -9,8 +9,7 @@ import { forgetProcessCopies, PRESETS_KEY } from '../../nodes/shared/presets';
 import { CARD_LOCK_MS } from '../../nodes/shared/service';
 import { FakeClock } from '../../simulator';
 import type { Simulator } from '../../simulator';
-import { helper, hooks, load, resetHooks, run, startSim, stopSim, TAB, text, unload, unloadKeepingContext }
-  from '../support/red';
+import { helper, hooks, load, run, simulatorPerTest, TAB, text, unload, unloadKeepingContext } from '../support/red';
 
 const OPEN = OPERATIONS['storage-open'].path;
 const CREDS = { cfg: { accessToken: 'at.demo-token' } };
@@ -29,15 +28,12 @@ function flow(url: string, nodes: Array<[string, string]>, name = '') {
 describe('card password guard', function () {
   let sim: Simulator;
   let clock: FakeClock;
-  beforeEach(async () => {
+  simulatorPerTest((s) => {
+    sim = s;
+  }, () => {
     clock = new FakeClock(Date.parse('2026-04-01T08:00:00Z'));
     hooks.now = () => clock.now();
-    sim = await startSim({ clock });
-  });
-  afterEach(async () => {
-    resetHooks();
-    await unload();
-    await stopSim(sim);
+    return { clock };
   });
 
   it('after 60030 the device is refused locally for 24 h, across a redeploy; other devices are not', async () => {
@@ -95,13 +91,13 @@ describe('preset names', function () {
   const NODES: Array<[string, string]> = [['add', 'ezviz-preset-add'], ['call', 'ezviz-preset-call'], ['clear', 'ezviz-preset-clear']];
   const CAM = { deviceSerial: 'C00000001', channelNo: 1 };
 
-  beforeEach(async () => {
+  simulatorPerTest((s) => {
+    sim = s;
+  }, () => {
     clock = new FakeClock(Date.parse('2026-04-01T08:00:00Z'));
-    sim = await startSim({ clock });
+    return { clock };
   });
-  afterEach(async () => {
-    await unload();
-    await stopSim(sim);
+  afterEach(() => {
     helper.settings({ contextStorage: undefined });
   });
 

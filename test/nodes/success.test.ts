@@ -3,19 +3,17 @@
 import assert from 'assert';
 import { FakeClock } from '../../simulator';
 import type { Simulator } from '../../simulator';
-import { collect, delay, helper, loadOp, node, run, startSim, stopSim, text, unload } from '../support/red';
+import { collect, delay, helper, loadOp, node, run, simulatorPerTest, text, unload } from '../support/red';
 
 describe('operation nodes: success', function () {
   let sim: Simulator;
   let clock: FakeClock;
 
-  beforeEach(async () => {
+  simulatorPerTest((s) => {
+    sim = s;
+  }, () => {
     clock = new FakeClock(Date.parse('2026-03-01T00:00:00Z'));
-    sim = await startSim({ clock });
-  });
-  afterEach(async () => {
-    await unload();
-    await stopSim(sim);
+    return { clock };
   });
 
   it('storage-info maps data, statusText and ISO dates; request without token', async () => {

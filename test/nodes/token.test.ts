@@ -6,7 +6,8 @@ import { TOKEN_PATH } from '../../nodes/shared/operations';
 import { TOKEN_REFRESH_MARGIN_MS } from '../../nodes/shared/token';
 import { FakeClock } from '../../simulator';
 import type { Simulator } from '../../simulator';
-import { buildFlow, collect, delay, helper, hooks, load, loadOp, resetHooks, run, startSim, stopSim, text, unload } from '../support/red';
+import { buildFlow, collect, delay, helper, hooks, load, loadOp, run, simulatorPerTest, startSim, stopSim, text, unload }
+  from '../support/red';
 
 const KEYS = { appKey: 'demo-app-key', appSecret: 'demo-app-secret' };
 const STORAGE_INFO = '/api/lapp/cloud/storage/device/info';
@@ -15,15 +16,12 @@ describe('config node: token', function () {
   let sim: Simulator;
   let clock: FakeClock;
 
-  beforeEach(async () => {
+  simulatorPerTest((s) => {
+    sim = s;
+  }, () => {
     clock = new FakeClock(Date.parse('2026-02-01T00:00:00Z'));
     hooks.now = () => clock.now();
-    sim = await startSim({ clock });
-  });
-  afterEach(async () => {
-    resetHooks();
-    await unload();
-    await stopSim(sim);
+    return { clock };
   });
 
   it('one token request for many concurrent messages; the token is reused', async () => {

@@ -9,7 +9,8 @@ import fc from 'fast-check';
 import type { AddressInfo } from 'net';
 import { OPERATIONS, OperationName } from '../../nodes/shared/operations';
 import type { Simulator } from '../../simulator';
-import { buildFlow, Creds, ConfigProps, helper, load, Msg, run, startSim, stopSim, text, unload } from '../support/red';
+import { buildFlow, ConfigProps, Creds, helper, load, Msg, run, simulatorPerSuite, startSim, stopSim, text, unload }
+  from '../support/red';
 import { countOutcome, scanSaid, section, SEED, size, summary, takeTrapped, trapProcess } from './support';
 
 interface CatchAll { url: string; hits: string[]; close(): Promise<void> }
@@ -180,14 +181,8 @@ describe('reliability: bad configuration (issue 7.5)', function () {
 describe('reliability: generated config node settings (issue 7.5)', function () {
   this.timeout(0);
   let sim: Simulator;
-  before(async () => {
-    sim = await startSim();
-  });
-  after(async () => {
-    await stopSim(sim);
-  });
-  afterEach(async () => {
-    await unload();
+  simulatorPerSuite((s) => {
+    sim = s;
   });
 
   const RUNS = size(1000, 150);

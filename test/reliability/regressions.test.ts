@@ -8,7 +8,7 @@ import { describeValue } from '../../nodes/shared/params';
 import { normaliseBase } from '../../nodes/shared/settings';
 import type { Simulator } from '../../simulator';
 import { loadDefaultState } from '../../simulator';
-import { delay, loadOp, node, run, startSim, stopSim, unload } from '../support/red';
+import { delay, loadOp, node, run, simulatorPerSuite, startSim, stopSim, unload } from '../support/red';
 
 const CARD = 'CARD-REGRESSION-7001';
 
@@ -28,14 +28,8 @@ describe('reliability regressions', function () {
     });
 
     let sim: Simulator;
-    before(async () => {
-      sim = await startSim();
-    });
-    after(async () => {
-      await stopSim(sim);
-    });
-    afterEach(async () => {
-      await unload();
+    simulatorPerSuite((s) => {
+      sim = s;
     });
 
     it('storage-open with deviceSerial from msg.payload: the error names the parameter, not the card', async () => {

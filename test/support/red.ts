@@ -282,6 +282,39 @@ export async function stopSim(sim: Simulator | undefined): Promise<void> {
   await sim.close();
 }
 
+/**
+ * Mocha hooks of a node test that wants a fresh simulator for every test: `use` receives it
+ * before each test (`options()` is called then too, e.g. for a new fake clock); after each test
+ * the hooks are reset, the flow is unloaded and the simulator stopped.
+ */
+export function simulatorPerTest(use: (sim: Simulator) => void, options: () => SimulatorOptions = () => ({})): void {
+  let sim: Simulator | undefined;
+  beforeEach(async () => {
+    sim = await startSim(options());
+    use(sim);
+  });
+  afterEach(async () => {
+    resetHooks();
+    await unload();
+    await stopSim(sim);
+  });
+}
+
+/** The same with one simulator for the whole suite (`describe`); the flow is unloaded after each test. */
+export function simulatorPerSuite(use: (sim: Simulator) => void, options: () => SimulatorOptions = () => ({})): void {
+  let sim: Simulator | undefined;
+  before(async () => {
+    sim = await startSim(options());
+    use(sim);
+  });
+  after(async () => {
+    await stopSim(sim);
+  });
+  afterEach(async () => {
+    await unload();
+  });
+}
+
 /** Instant, counted retry sleeps and a fixed random number. */
 export function fastRetries(): { sleeps: number[] } {
   const sleeps: number[] = [];
