@@ -4,6 +4,8 @@
 // processes (sim-child.js); Node-RED runs embedded in this process. See README "Performance".
 //
 //   A   bare axios POST with a keep-alive agent
+//   S   the same axios call inside the simplest Node-RED node (post, parse, send; the bench-simple
+//       node type of runtime-nodes/, registered only here): the floor of a node
 //   B   the same request through an ezviz-storage-info node
 //   C   DIY flow: function node (form body) -> core http request node (keep-alive off, returns
 //       a parsed JSON object)
@@ -15,8 +17,16 @@
 //       handshake). On Node >= 19 the global agent keeps them alive, so C reuses connections.
 //       Emulated with a `connection: close` request header.
 //
+// Zero-latency cells ("floor", run first): A, S and B against a simulator that answers at once,
+// over plain HTTP, at concurrency 1 and 32, so that the package's own CPU shows. What counts there
+// is CPU time per request of this process (process.cpuUsage(), not wall time): B/S is the cost of
+// the package over the simplest node, S/A the cost of Node-RED's messaging over bare axios.
+//
 // Groups (concurrency x transport) run one after another; inside a group the scenarios run in
-// rounds, in an order rotated every round, so drift hits all of them alike.
+// rounds, in an order rotated every round, so drift and the load of a shared machine hit all of
+// them alike.
+//
+// Options: --quick (small counts), --floor (only the zero-latency cells).
 
 const fs = require('fs');
 const os = require('os');
@@ -30,6 +40,7 @@ const { quantile, median, round, table } = require('./stats');
 const root = path.resolve(__dirname, '..', '..');
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
+const floorOnly = args.includes('--floor');
 const tlsDir = process.env.EZVIZ_BENCH_TLS_DIR || '';
 const hasTls = Boolean(tlsDir && fs.existsSync(path.join(tlsDir, 'cert.pem')));
 
@@ -52,6 +63,13 @@ const CONF = {
   memWarmup: quick ? 2000 : 10000,
   memMessages: quick ? 10000 : 100000,
   memConcurrency: 32,
+  // zero-latency cells: scenarios, rounds, measured requests per cell, warm-up requests per cell
+  floor: {
+    scenarios: ['A', 'S', 'B'],
+    rounds: { 1: quick ? 2 : 12, 32: quick ? 2 : 12 },
+    perCell: { 1: quick ? 400 : 4800, 32: quick ? 640 : 9600 },
+    warmup: { 1: quick ? 100 : 500, 32: quick ? 320 : 1000 },
+  },
 };
 
 const SERIAL = 'C00000001';
@@ -60,8 +78,8 @@ const INFO_PATH = '/api/lapp/cloud/storage/device/info';
 const TOKEN_PATH = '/api/lapp/token/get';
 const PTZ_START = '/api/lapp/device/ptz/start';
 const PTZ_STOP = '/api/lapp/device/ptz/stop';
-const SCENARIOS = ['A', 'B', 'C', 'C+'];
-// Interleaved with the four at concurrency 32, for reference (no target): A plus one setImmediate
+const SCENARIOS = ['A', 'S', 'B', 'C', 'C+'];
+// Interleaved with the five at concurrency 32, for reference (no target): A plus one setImmediate
 // before the request counts as done, the delivery hop that any Node-RED node's output takes to
 // the next node (B's output pays it, A does not).
 const EXTRA = { 1: [], 32: ['A+hop'] };
@@ -146,6 +164,7 @@ class SimChild {
 // ---------------------------------------------------------------- embedded Node-RED runtime
 
 const pending = new Map();
+const BODY = `accessToken=${encodeURIComponent(TOKEN)}&deviceSerial=${SERIAL}`;
 let seqCounter = 0;
 let strays = 0;
 globalThis.__ezvizBenchSink = (msg, port) => {
@@ -215,20 +234,26 @@ function buildFlows(urls, nodesAvailable, transports = CONF.transports) {
       wires: [['sink-diy']],
     });
   };
+  const simple = (id, baseUrl) =>
+    flows.push({ id, type: 'bench-simple', z, name: '', url: baseUrl + INFO_PATH, body: BODY, wires: [['sink-ok'], ['sink-err']] });
   for (const t of transports) {
     if (nodesAvailable) {
       config(`cfg-${t}`, urls[t], { accessToken: TOKEN });
       storageInfo(`b-${t}`, `cfg-${t}`);
     }
+    simple(`s-${t}`, urls[t]);
     diy('c', t, false);
     diy('cp', t, true);
     diy('c18', t, false, true);
   }
+  simple('s-zero', urls.mem);
   if (nodesAvailable) {
     config('cfg-token', urls.http, { appKey: 'demo-app-key', appSecret: 'demo-app-secret' });
     storageInfo('tok-node', 'cfg-token');
     config('cfg-mem', urls.mem, { accessToken: TOKEN });
     storageInfo('mem-node', 'cfg-mem');
+    config('cfg-zero', urls.mem, { accessToken: TOKEN });
+    storageInfo('b-zero', 'cfg-zero');
     config('cfg-ptz', urls.http, { accessToken: TOKEN });
     flows.push({
       id: 'ptz-node', type: 'ezviz-ptz-start', z, name: '', config: 'cfg-ptz',
@@ -309,9 +334,9 @@ function drive(send, n, conc) {
   });
 }
 
-function newCell(transport, concurrency, scenario) {
+function newCell(transport, concurrency, scenario, latencyMs = CONF.latencyMs) {
   return {
-    transport, concurrency, scenario,
+    transport, concurrency, scenario, latencyMs,
     lat: [], requests: 0, failures: 0, firstFailure: null,
     wallMs: 0, cpuUs: 0, simCpuUs: 0, connections: 0, warmupConnections: 0, peakRss: 0,
     chunks: [],
@@ -335,7 +360,7 @@ async function runChunk(cell, send, sim, n, warm) {
   const s1 = await sim.stats();
   const conns = s1.connectionsOpened - s0.connectionsOpened;
   if (failures.length && !cell.firstFailure) cell.firstFailure = describeFailure(failures[0]);
-  cell.chunks.push({ warmup: warm, requests: n, wallMs: round(wall, 1), connections: conns, failures: failures.length });
+  cell.chunks.push({ warmup: warm, requests: n, wallMs: round(wall, 1), cpuUs: cpu, connections: conns, failures: failures.length });
   cell.failures += failures.length;
   if (warm) {
     cell.warmupConnections += conns;
@@ -369,6 +394,7 @@ function summarize(cell) {
     transport: cell.transport,
     concurrency: cell.concurrency,
     scenario: cell.scenario,
+    latencyMs: cell.latencyMs,
     requests: n,
     failures: cell.failures,
     firstFailure: cell.firstFailure,
@@ -523,6 +549,38 @@ async function memoryTest(rt, sim) {
   };
 }
 
+// ---------------------------------------------------------------- ratios
+
+/** Median over the rounds of f(per-round value of x, of y): adjacent chunks, so that drift and
+ * load spikes hit both alike. */
+function pairedMedian(x, y, value, f) {
+  const vx = x.chunks.filter((k) => !k.warmup).map(value);
+  const vy = y.chunks.filter((k) => !k.warmup).map(value);
+  return round(median(vx.map((v, i) => f(v, vy[i]))), 3);
+}
+
+/** Ratios of the zero-latency cells at concurrency c: CPU per request (the measure there) and,
+ * for reference, time per request. */
+function floorRatio(cells, c) {
+  const get = (s) => cells.find((x) => x.concurrency === c && x.scenario === s);
+  const [A, S, B] = ['A', 'S', 'B'].map(get);
+  const cpu = (k) => k.cpuUs / k.requests;
+  const time = (k) => k.wallMs / k.requests;
+  const ratio = (x, y, key) => (x && y ? round(x[key] / y[key], 3) : null);
+  const paired = (x, y, value) => (x && y ? pairedMedian(x, y, value, (a, b) => a / b) : null);
+  return {
+    concurrency: c,
+    sOverA_cpuPerRequest: ratio(S, A, 'cpuUsPerRequest'),
+    bOverS_cpuPerRequest: ratio(B, S, 'cpuUsPerRequest'),
+    bOverA_cpuPerRequest: ratio(B, A, 'cpuUsPerRequest'),
+    roundMedian_sOverA_cpuPerRequest: paired(S, A, cpu),
+    roundMedian_bOverS_cpuPerRequest: paired(B, S, cpu),
+    bOverS_timePerRequest: ratio(B, S, 'msPerRequest'),
+    roundMedian_bOverS_timePerRequest: paired(B, S, time),
+    clean: [A, S, B].every((x) => !x || x.failures === 0),
+  };
+}
+
 // ---------------------------------------------------------------- main
 
 function machine() {
@@ -572,6 +630,7 @@ async function main() {
     const url = urls[t] + INFO_PATH;
     const s = {
       A: () => client.post(url, body).then((r) => (r.status === 200 && r.data && r.data.code === '200') || { msg: { payload: r.data } }),
+      S: () => inject(rt.node(`s-${t}`), {}, nodeOk),
       'A+hop': () => s.A().then((ok) => new Promise((resolve) => setImmediate(() => resolve(ok)))),
       C: () => inject(rt.node(`c-fn-${t}`), {}, diyOk),
       'C+': () => inject(rt.node(`cp-fn-${t}`), {}, diyOk),
@@ -581,53 +640,74 @@ async function main() {
     return s;
   };
 
-  const cells = [];
-  for (const conc of CONF.concurrencies) {
-    for (const t of CONF.transports) {
-      const send = senders(t);
-      const scen = [...SCENARIOS, ...EXTRA[conc]].filter((s) => send[s]);
-      const group = Object.fromEntries(scen.map((s) => [s, newCell(t, conc, s)]));
-      log(`${t} concurrency ${conc}: warm-up`);
-      for (const s of scen) await runChunk(group[s], send[s], sims[t], CONF.warmup[conc], true);
-      const rounds = CONF.rounds[conc];
-      const perRound = Math.ceil(CONF.perCell[conc] / rounds);
-      for (let r = 0; r < rounds; r++) {
-        const order = scen.map((_, i) => scen[(i + r) % scen.length]);
-        log(`${t} concurrency ${conc}: round ${r + 1}/${rounds} (${order.join(' ')})`);
-        for (const s of order) await runChunk(group[s], send[s], sims[t], perRound, false);
-      }
-      cells.push(...scen.map((s) => summarize(group[s])));
+  // One group: the scenarios `scen` at one concurrency against one simulator, warm-up first, then
+  // rounds in rotated order. Returns the cells, one per scenario.
+  const runGroup = async (label, scen, send, sim, conc, counts, latencyMs) => {
+    const group = Object.fromEntries(scen.map((s) => [s, newCell(label.transport, conc, s, latencyMs)]));
+    log(`${label.text} concurrency ${conc}: warm-up`);
+    for (const s of scen) await runChunk(group[s], send[s], sim, counts.warmup[conc], true);
+    const rounds = counts.rounds[conc];
+    const perRound = Math.ceil(counts.perCell[conc] / rounds);
+    for (let r = 0; r < rounds; r++) {
+      const order = scen.map((_, i) => scen[(i + r) % scen.length]);
+      log(`${label.text} concurrency ${conc}: round ${r + 1}/${rounds} (${order.join(' ')})`);
+      for (const s of order) await runChunk(group[s], send[s], sim, perRound, false);
+    }
+    return scen.map((s) => summarize(group[s]));
+  };
+
+  // The zero-latency cells first: A, S and B against the simulator without latency.
+  const floorCells = [];
+  {
+    const send = senders('mem');
+    send.S = () => inject(rt.node('s-zero'), {}, nodeOk);
+    if (nodesAvailable) send.B = () => inject(rt.node('b-zero'), {}, nodeOk);
+    const scen = CONF.floor.scenarios.filter((s) => send[s]);
+    for (const conc of CONF.concurrencies) {
+      floorCells.push(...await runGroup({ transport: 'http', text: 'zero latency, http' }, scen, send, sims.mem, conc, CONF.floor, 0));
     }
   }
+  const floorRatios = floorCells.length ? CONF.concurrencies.map((c) => floorRatio(floorCells, c)) : [];
 
-  for (const t of CONF.transports) {
-    const cell = newCell(t, 32, 'C18');
-    log(`${t} concurrency 32: C18 (reference)`);
-    await runChunk(cell, senders(t).C18, sims[t], CONF.warmup[32], true);
-    const rounds = CONF.rounds[32];
-    for (let r = 0; r < rounds; r++) await runChunk(cell, senders(t).C18, sims[t], Math.ceil(CONF.perCell[32] / rounds), false);
-    cells.push(summarize(cell));
+  const cells = [];
+  if (!floorOnly) {
+    for (const conc of CONF.concurrencies) {
+      for (const t of CONF.transports) {
+        const send = senders(t);
+        const scen = [...SCENARIOS, ...EXTRA[conc]].filter((s) => send[s]);
+        cells.push(...await runGroup({ transport: t, text: t }, scen, send, sims[t], conc, CONF, CONF.latencyMs));
+      }
+    }
+
+    for (const t of CONF.transports) {
+      const cell = newCell(t, 32, 'C18');
+      log(`${t} concurrency 32: C18 (reference)`);
+      await runChunk(cell, senders(t).C18, sims[t], CONF.warmup[32], true);
+      const rounds = CONF.rounds[32];
+      for (let r = 0; r < rounds; r++) await runChunk(cell, senders(t).C18, sims[t], Math.ceil(CONF.perCell[32] / rounds), false);
+      cells.push(summarize(cell));
+    }
   }
 
   const find = (t, c, s) => cells.find((x) => x.transport === t && x.concurrency === c && x.scenario === s);
   const ratios = [];
-  if (nodesAvailable) {
+  if (nodesAvailable && !floorOnly) {
     for (const t of CONF.transports) {
       for (const c of CONF.concurrencies) {
-        const [A, B, C, Cp] = SCENARIOS.map((s) => find(t, c, s));
+        const [A, S, B, C, Cp] = SCENARIOS.map((s) => find(t, c, s));
         ratios.push({
           transport: t,
           concurrency: c,
           bOverA_timePerRequest: round(B.msPerRequest / A.msPerRequest, 3),
           bOverA_p50: round(B.p50Ms / A.p50Ms, 3),
           bOverA_cpuPerRequest: round(B.cpuUsPerRequest / A.cpuUsPerRequest, 2),
+          bOverS_cpuPerRequest: round(B.cpuUsPerRequest / S.cpuUsPerRequest, 2),
           bOverC_throughput: round(B.requestsPerSec / C.requestsPerSec, 2),
           bOverCplus_throughput: round(B.requestsPerSec / Cp.requestsPerSec, 2),
         });
         // The same ratios taken round by round (adjacent chunks, so drift and load spikes hit both
         // alike), median over the rounds: a check on the whole-run ratios above.
-        const perRound = (x) => x.chunks.filter((k) => !k.warmup).map((k) => k.wallMs / k.requests);
-        const paired = (x, y, f) => round(median(perRound(x).map((v, i) => f(v, perRound(y)[i]))), 3);
+        const paired = (x, y, f) => pairedMedian(x, y, (k) => k.wallMs / k.requests, f);
         Object.assign(ratios[ratios.length - 1], {
           roundMedian_bOverA_timePerRequest: paired(B, A, (b, a) => b / a),
           roundMedian_bOverC_throughput: paired(B, C, (b, cc) => cc / b),
@@ -649,7 +729,7 @@ async function main() {
   let token = null;
   let timedStop = null;
   let memory = null;
-  if (nodesAvailable) {
+  if (nodesAvailable && !floorOnly) {
     // Each measurement starts after a full GC, so none pays for the garbage of the one before.
     await gc();
     log('token: 1000 concurrent messages on a cold token cache');
@@ -668,7 +748,13 @@ async function main() {
   for (const s of Object.values(sims)) await s.stop();
 
   const targets = [];
-  if (nodesAvailable) {
+  for (const x of floorRatios) {
+    if (x.bOverS_cpuPerRequest === null) continue;
+    // the node's CPU per request within 1.10x of the simplest node's (issue 14)
+    targets.push({ target: `B/S CPU per request, zero latency, http c${x.concurrency}`, value: x.bOverS_cpuPerRequest,
+      limit: '<= 1.10', pass: x.bOverS_cpuPerRequest <= 1.1 && x.clean, issue: 14 });
+  }
+  if (nodesAvailable && !floorOnly) {
     const r = (t, c) => ratios.find((x) => x.transport === t && x.concurrency === c);
     // a target only holds when no request of the cells it compares failed
     const clean = (t, c) => SCENARIOS.every((s) => find(t, c, s).failures === 0);
@@ -689,7 +775,7 @@ async function main() {
     targets.push({ target: `RSS growth over ${CONF.memMessages} messages (MB)`, value: memory.rssGrowthMB, limit: '< 10', pass: memory.rssGrowthMB < 10 && memory.failures === 0 });
     targets.push({ target: 'timed-stop error p99 of |actual - requested| (ms)', value: timedStop.p99AbsErrorMs, limit: '< 15', pass: timedStop.p99AbsErrorMs !== null && timedStop.p99AbsErrorMs < 15 && timedStop.stopsMissing === 0 && timedStop.failures === 0 });
   }
-  const failures = cells.reduce((n, c) => n + c.failures, 0);
+  const failures = [...floorCells, ...cells].reduce((n, c) => n + c.failures, 0);
   if (failures) meta.notes.push(`${failures} requests failed in the scenario cells (see firstFailure)`);
   if (strays) meta.notes.push(`${strays} messages reached a sink without a pending request`);
   meta.machine.loadavgAtEnd = os.loadavg().map((x) => round(x, 2));
@@ -697,26 +783,44 @@ async function main() {
   meta.peakRssProcessMB = mb(process.resourceUsage().maxRSS * 1024);
   meta.simulatorCpuSec = simCpu;
 
-  const result = { meta, cells, ratios, token, timedStop, memory, targets };
+  const floor = { latencyMs: 0, transport: 'http', cells: floorCells, ratios: floorRatios };
+  const result = { meta, floor, cells, ratios, token, timedStop, memory, targets };
   fs.writeFileSync(path.join(root, 'bench-results.json'), JSON.stringify(result, null, 2) + '\n');
   print(result);
 }
 
 function print(res) {
-  const rows = [['transport', 'conc', 'scen', 'req/s', 'p50 ms', 'p99 ms', 'cpu us/req', 'conns', 'peak RSS MB', 'fail']];
-  for (const c of res.cells) {
-    rows.push([c.transport, c.concurrency, c.scenario, c.requestsPerSec, c.p50Ms, c.p99Ms, c.cpuUsPerRequest, c.connectionsOpened, c.peakRssMB, c.failures]);
-  }
+  const cellRows = (cells) => {
+    const rows = [['transport', 'conc', 'scen', 'req/s', 'p50 ms', 'p99 ms', 'cpu us/req', 'conns', 'peak RSS MB', 'fail']];
+    for (const c of cells) {
+      rows.push([c.transport, c.concurrency, c.scenario, c.requestsPerSec, c.p50Ms, c.p99Ms, c.cpuUsPerRequest, c.connectionsOpened, c.peakRssMB, c.failures]);
+    }
+    return rows;
+  };
   const out = [];
   const m = res.meta.machine;
-  out.push(`\nEZVIZ node benchmark: ${m.nproc} x ${m.cpuModel}, node ${m.node}, Node-RED ${m.nodeRed}, simulator latency ${res.meta.config.latencyMs} ms`);
-  out.push(`load average at start ${m.loadavgAtStart.join(' ')}, at end ${m.loadavgAtEnd.join(' ')}; ${res.meta.durationSec} s\n`);
-  out.push(table(rows));
+  out.push(`\nEZVIZ node benchmark: ${m.nproc} x ${m.cpuModel}, node ${m.node}, Node-RED ${m.nodeRed}`);
+  out.push(`load average (1, 5, 15 min) at start ${m.loadavgAtStart.join(' ')}, at end ${m.loadavgAtEnd.join(' ')}; ${res.meta.durationSec} s`);
+  if (res.floor && res.floor.cells.length) {
+    out.push('\nzero latency (CPU per request of the Node-RED process is the measure; A bare axios, S simplest node, B storage-info node):\n');
+    out.push(table(cellRows(res.floor.cells)));
+    out.push('');
+    const fr = [['conc', 'S/A cpu', 'B/S cpu', 'B/A cpu', 'per-round medians: S/A cpu', 'B/S cpu', 'B/S time']];
+    for (const r of res.floor.ratios) {
+      fr.push([r.concurrency, r.sOverA_cpuPerRequest ?? '-', r.bOverS_cpuPerRequest ?? '-', r.bOverA_cpuPerRequest ?? '-',
+        r.roundMedian_sOverA_cpuPerRequest ?? '-', r.roundMedian_bOverS_cpuPerRequest ?? '-', r.bOverS_timePerRequest ?? '-']);
+    }
+    out.push(table(fr));
+  }
+  if (res.cells.length) {
+    out.push(`\nsimulator latency ${res.meta.config.latencyMs} ms:\n`);
+    out.push(table(cellRows(res.cells)));
+  }
   if (res.ratios.length) {
     out.push('');
-    const rr = [['transport', 'conc', 'x', 'B/A time', 'B/A cpu', 'B/C thr', 'B/C+ thr', 'B/C18 thr', 'B/(A+hop) time', 'per-round medians: B/A time', 'B/C', 'B/C+']];
+    const rr = [['transport', 'conc', 'x', 'B/A time', 'B/A cpu', 'B/S cpu', 'B/C thr', 'B/C+ thr', 'B/C18 thr', 'B/(A+hop) time', 'per-round medians: B/A time', 'B/C', 'B/C+']];
     for (const r of res.ratios) {
-      rr.push([r.transport, r.concurrency, '', r.bOverA_timePerRequest, r.bOverA_cpuPerRequest, r.bOverC_throughput,
+      rr.push([r.transport, r.concurrency, '', r.bOverA_timePerRequest, r.bOverA_cpuPerRequest, r.bOverS_cpuPerRequest, r.bOverC_throughput,
         r.bOverCplus_throughput, r.bOverC18_throughput ?? '-', r.bOverAhop_timePerRequest ?? '-', r.roundMedian_bOverA_timePerRequest,
         r.roundMedian_bOverC_throughput, r.roundMedian_bOverCplus_throughput]);
     }
@@ -732,7 +836,7 @@ function print(res) {
   }
   if (res.memory) out.push(`RSS over ${res.memory.messages} messages: ${res.memory.rssBeforeMB} -> ${res.memory.rssAfterMB} MB (${res.memory.rssGrowthMB} MB), heap ${res.memory.heapUsedBeforeMB} -> ${res.memory.heapUsedAfterMB} MB`);
   if (res.targets.length) {
-    out.push('\ntargets (issue 6):');
+    out.push('\ntargets (issues 6 and 14):');
     for (const t of res.targets) out.push(`  ${t.pass ? 'PASS' : 'FAIL'}  ${t.target}: ${t.value} (${t.limit})`);
   }
   for (const n of res.meta.notes) out.push(`note: ${n}`);

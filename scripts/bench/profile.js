@@ -2,6 +2,8 @@
 'use strict';
 // Runs one scenario of the benchmark alone, over plain HTTP, for profiling:
 //   node scripts/bench/profile.js B 32 20000 [latencyMs] [out.cpuprofile]
+// Scenarios: A (bare axios), S (the simplest node), B (storage-info node), C, C+ (see measure.js).
+// With latency 0 this is one zero-latency cell of the benchmark.
 // Prints requests/s and CPU time per request of this process (the simulator is a child process);
 // with an output file, writes a V8 CPU profile of the measured window only (not start-up, not
 // warm-up), to be opened in Chrome DevTools.
@@ -26,10 +28,12 @@ async function main() {
   const send = {
     A: () => client.post(`${sim.url}/api/lapp/cloud/storage/device/info`, 'accessToken=at.demo-token&deviceSerial=C00000001',
       { headers: { 'Content-Type': 'application/x-www-form-urlencoded' } }).then((r) => r.data.code === '200'),
+    S: () => inject(rt.node('s-http'), {}, nodeOk),
     B: () => inject(rt.node('b-http'), {}, nodeOk),
     C: () => inject(rt.node('c-fn-http'), {}, diyOk),
     'C+': () => inject(rt.node('cp-fn-http'), {}, diyOk),
   }[scenario];
+  if (!send) throw new Error(`unknown scenario ${scenario} (A, S, B, C, C+)`);
   await drive(send, 2000, Number(conc)); // warm-up
   let n = 0;
   const tick = setInterval(() => sim.clearLog(), 2000);
