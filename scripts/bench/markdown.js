@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 'use strict';
-// Prints the tables of bench-results.json as Markdown (for the README's Performance section):
+// Prints the tables of bench-results.json as Markdown (for docs/performance.md):
 //   node scripts/bench/markdown.js [bench-results.json]
 const fs = require('fs');
 const path = require('path');

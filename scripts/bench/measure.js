@@ -1,7 +1,7 @@
 'use strict';
 // The measured process of `npm run bench` (started by scripts/bench/index.js with --expose-gc and
 // NODE_EXTRA_CA_CERTS naming the run's self-signed certificate). The simulators run in child
-// processes (sim-child.js); Node-RED runs embedded in this process. See README "Performance".
+// processes (sim-child.js); Node-RED runs embedded in this process. See docs/performance.md.
 //
 //   A   bare axios POST with a keep-alive agent
 //   S   the same axios call inside the simplest Node-RED node (post, parse, send; the bench-simple
