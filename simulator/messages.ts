@@ -1,11 +1,11 @@
 // Reply codes and their msg texts, word for word from the spec's tables 7.1 and 7.2 (and
 // design.md section 7 for the token path). Four codes have per-group texts (20014, 20018,
-// 20032, 60020); they are picked by the spec section of the operation.
+// 20032, 60020); they are picked by the section of the route (routes.ts). The more-api gives
+// codes without texts; the texts of 10006, 10028, 10051 and 60017 are the simulator's own.
 
-import type { SpecSection } from '../nodes/shared/operations';
+import type { Section } from './routes';
 
-/** The token path is not in the spec; it has its own "section" for message lookup. */
-export type Section = SpecSection | 'token';
+export type { Section } from './routes';
 
 export const SUCCESS_MSG = 'Operation succeeded!';
 
@@ -15,6 +15,11 @@ const COMMON: Readonly<Record<string, string>> = {
   '10002': 'accessToken exception or expired.',
   '10004': 'The user does not exist.',
   '10005': 'appKey exception.',
+  // spec/ezviz-more-api.md (codes only; the texts are ours).
+  '10006': 'IP limited.',
+  '10028': 'The daily capture limit has been reached.',
+  '10051': 'No permission to capture this device.',
+  '60017': 'Device capture failed.',
   // design.md section 7 (token/get) and call limits; not in the spec's tables.
   '10007': 'Call count limit reached.',
   '10017': 'appKey does not exist.',
@@ -67,6 +72,8 @@ const BY_SECTION: Readonly<Record<string, Partial<Record<Section, string>>>> = {
   },
   '60020': {
     '4.1': 'The device does not support cloud storage.',
+    // device/info refusing an NVR (design.md s7) uses the cloud-storage text of 4.1.
+    '4.2': 'The device does not support cloud storage.',
     '4.3': 'This command is not supported.', '4.4': 'This command is not supported.',
     '4.5': 'This command is not supported.', '4.7': 'This command is not supported.',
     '4.8': 'This command is not supported.',

@@ -6,77 +6,27 @@
 // in `deviceOperation` and in each handler below, documented in simulator/README.md.
 
 import { randomBytes } from 'crypto';
-import type { OperationName, SpecSection } from '../nodes/shared/operations';
 import type {
-  AppKey, Channel, ChannelStorage, Device, SimulatorState, StoragePeriod,
+  Channel, ChannelStorage, Device, SimulatorState, StoragePeriod,
 } from './state';
 import { DAY_MS } from './state';
+import {
+  answer, authenticate, fail, lookupChannel, lookupDevice, ok, ownDevice, stop,
+} from './common';
+import type { ApiResult, CallContext } from './common';
+import { parseParams } from './routes';
+import type { Params, Route } from './routes';
 
-export interface ApiResult {
-  code: string;
-  data?: unknown;
-}
-
-export interface CallContext {
-  /** clock.now() of the request. */
-  now: number;
-  /** Origins this request reached (the server's url and the Host header's origin): a token of
-   * an app key with areaDomain is valid only when one of them equals the areaDomain. */
-  origins: string[];
-}
-
-/** Serial legality rule: 9 characters, upper-case letters and digits (else 20014). */
-export const SERIAL_RE = /^[A-Z0-9]{9}$/;
-const PHONE_RE = /^\+?\d{5,20}$/;
-const INT_RE = /^-?\d{1,15}$/;
-export const DIRECTION_CODES: readonly number[] = Object.freeze([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 16]);
-
-const ok = (data?: unknown): ApiResult => (data === undefined ? { code: '200' } : { code: '200', data });
-const fail = (code: string): ApiResult => ({ code });
-
-class Reply extends Error {
-  constructor(readonly result: ApiResult) {
-    super(result.code);
-  }
-}
-const stop = (code: string): never => {
-  throw new Reply(fail(code));
-};
-
-// --- fields -----------------------------------------------------------------------------------
-
-/** A form field; empty values count as absent (as the real service treats them). */
-function field(f: URLSearchParams, name: string): string | undefined {
-  const v = f.get(name);
-  return v === null || v.trim() === '' ? undefined : v.trim();
-}
-
-function required(f: URLSearchParams, name: string): string {
-  return field(f, name) ?? stop('10001');
-}
-
-function int(v: string): number {
-  if (!INT_RE.test(v)) stop('10001');
-  return Number(v);
-}
-
-function intIn(v: string, allowed: readonly number[]): number {
-  const n = int(v);
-  if (!allowed.includes(n)) stop('10001');
-  return n;
-}
-
-const range = (lo: number, hi: number): number[] => Array.from({ length: hi - lo + 1 }, (_, i) => lo + i);
+export type { ApiResult, CallContext } from './common';
+export { SERIAL_RE } from './common';
+export { DIRECTION_CODES } from './routes';
 
 // --- tokens -----------------------------------------------------------------------------------
 
-const normOrigin = (u: string): string => u.trim().replace(/\/+$/, '').toLowerCase();
-
 /** token/get (design.md s7). */
-export function tokenGet(state: SimulatorState, f: URLSearchParams, ctx: CallContext): ApiResult {
-  try {
-    const appKey = required(f, 'appKey');
-    const appSecret = required(f, 'appSecret');
+export function tokenGet(state: SimulatorState, route: Route, f: URLSearchParams, ctx: CallContext): ApiResult {
+  return answer(() => {
+    const { appKey, appSecret } = parseParams(route, f) as { appKey: string; appSecret: string };
     const app = Object.prototype.hasOwnProperty.call(state.appKeys, appKey) ? state.appKeys[appKey] : undefined;
     if (!app) return fail('10017');
     if (app.appSecret !== appSecret) return fail('10030');
@@ -92,22 +42,7 @@ export function tokenGet(state: SimulatorState, f: URLSearchParams, ctx: CallCon
     const data: Record<string, unknown> = { accessToken, expireTime };
     if (app.areaDomain) data.areaDomain = app.areaDomain;
     return ok(data);
-  } catch (e) {
-    if (e instanceof Reply) return e.result;
-    throw e;
-  }
-}
-
-function authenticate(state: SimulatorState, f: URLSearchParams, ctx: CallContext): { app: AppKey } {
-  const accessToken = required(f, 'accessToken');
-  const token = Object.prototype.hasOwnProperty.call(state.tokens, accessToken) ? state.tokens[accessToken] : undefined;
-  if (!token) stop('10002');
-  const app = state.appKeys[token!.appKey];
-  if (!app) stop('10002');
-  if (app.frozen) stop('10005');
-  if (ctx.now >= token!.expireTime) stop('10002');
-  if (app.areaDomain && !ctx.origins.map(normOrigin).includes(normOrigin(app.areaDomain))) stop('10002');
-  return { app };
+  });
 }
 
 // --- pan/tilt model (lazy, from the clock) ----------------------------------------------------
@@ -176,13 +111,15 @@ function limitCode(dev: Device, pos: Position, direction: number): string | unde
   return undefined;
 }
 
-function directionSupported(dev: Device, direction: number): boolean {
-  if (direction >= 8 && direction <= 11) return dev.capabilities.zoom;
-  if (direction === 16) return dev.capabilities.auto;
+/** Whether the device can move in `direction` (capacity flags ptz_45, ptz_zoom, ptz_focus). */
+export function directionSupported(dev: Device, direction: number): boolean {
+  const c = dev.capabilities;
+  if (direction >= 4 && direction <= 7) return c.diagonal;
+  if (direction === 8 || direction === 9) return c.zoom;
+  if (direction === 10 || direction === 11) return c.focus;
+  if (direction === 16) return c.auto;
   return true;
 }
-
-// --- device lookup ----------------------------------------------------------------------------
 
 interface Target {
   serial: string;
@@ -191,77 +128,34 @@ interface Target {
   ch: Channel;
 }
 
-function lookupDevice(state: SimulatorState, serial: string): Device {
-  if (!SERIAL_RE.test(serial)) stop('20014');
-  const dev = Object.prototype.hasOwnProperty.call(state.devices, serial) ? state.devices[serial] : undefined;
-  return dev ?? stop('20002');
-}
-
-function lookupChannel(dev: Device, channelNo: number): Channel {
-  const ch = Object.prototype.hasOwnProperty.call(dev.channels, String(channelNo))
-    ? dev.channels[String(channelNo)] : undefined;
-  return ch ?? stop('20032');
-}
-
 // --- PTZ and preset operations (spec 4.3 .. 4.8) ---------------------------------------------
 
-type DeviceOp = 'ptz-start' | 'ptz-stop' | 'ptz-mirror' | 'preset-add' | 'preset-call' | 'preset-clear';
+type DeviceOp = 'ptz-start' | 'ptz-stop' | 'ptz-mirror' | 'preset-add' | 'preset-move' | 'preset-clear';
 
-interface DeviceArgs {
-  direction?: number;
-  speed?: number;
-  command?: number;
-  index?: number;
-}
-
-function parseDeviceArgs(op: DeviceOp, f: URLSearchParams): { serial: string; channelNo: number; args: DeviceArgs } {
-  const serial = required(f, 'deviceSerial');
-  const channelNo = int(required(f, 'channelNo'));
-  const args: DeviceArgs = {};
-  switch (op) {
-    case 'ptz-start':
-      args.direction = intIn(required(f, 'direction'), DIRECTION_CODES);
-      args.speed = intIn(required(f, 'speed'), [0, 1, 2]);
-      break;
-    case 'ptz-stop': {
-      const d = field(f, 'direction');
-      if (d !== undefined) args.direction = intIn(d, DIRECTION_CODES);
-      break;
-    }
-    case 'ptz-mirror':
-      args.command = intIn(required(f, 'command'), [0, 1, 2]);
-      break;
-    case 'preset-call':
-    case 'preset-clear':
-      args.index = intIn(required(f, 'index'), range(1, 12));
-      break;
-    default:
-      break;
-  }
-  return { serial, channelNo, args };
-}
-
-function deviceOperation(state: SimulatorState, op: DeviceOp, f: URLSearchParams, ctx: CallContext): ApiResult {
-  const { app } = authenticate(state, f, ctx);
-  const { serial, channelNo, args } = parseDeviceArgs(op, f);
-  const dev = lookupDevice(state, serial);
-  if (dev.account !== app.account) stop('20018');
+function deviceOperation(state: SimulatorState, op: DeviceOp, route: Route, f: URLSearchParams, ctx: CallContext): ApiResult {
+  const { app, params } = authenticate(state, route, f, ctx);
+  const serial = params.deviceSerial as string;
+  const channelNo = params.channelNo as number;
+  const direction = params.direction as number | undefined;
+  const dev = ownDevice(state, app, serial);
   const ch = lookupChannel(dev, channelNo);
-  if (!dev.online) stop('20007');
+  if (!dev.online || !ch.online) stop('20007');
   if (dev.flags.networkError) stop('20006');
   if (dev.flags.timeout) stop('20008');
   if (dev.flags.dataException) stop('49999');
   // Capabilities: what the device cannot do at all, then encryption.
   const caps = dev.capabilities;
   if (op === 'ptz-mirror') {
-    if (!caps.mirror) stop('60020');
+    if (!caps.mirror || !caps.mirrorModes.includes(params.command as number)) stop('60020');
   } else {
     if (!caps.ptz) stop('60000');
-    if (op === 'preset-call' || op === 'preset-clear') {
+    if (op === 'preset-move' || op === 'preset-clear') {
       if (!caps.presets) stop('60020');
     }
-    if ((op === 'ptz-start' || op === 'ptz-stop') && args.direction !== undefined &&
-      !directionSupported(dev, args.direction)) stop('60020');
+    if ((op === 'ptz-start' || op === 'ptz-stop') && direction !== undefined &&
+      !directionSupported(dev, direction)) stop('60020');
+    // design.md s6/s7: some Hikvision models refuse speed 0.
+    if (op === 'ptz-start' && params.speed === 0 && dev.brand === 'Hikvision') stop('60020');
   }
   if (caps.encryption) stop('60001');
   if (dev.flags.ptzFails) stop('60006');
@@ -269,12 +163,12 @@ function deviceOperation(state: SimulatorState, op: DeviceOp, f: URLSearchParams
   const { now } = ctx;
   settleCall(ch, now);
   switch (op) {
-    case 'ptz-start': return ptzStart(state, t, args.direction!, args.speed!, now);
+    case 'ptz-start': return ptzStart(state, t, direction!, params.speed as number, now);
     case 'ptz-stop': return ptzStop(state, t, now);
-    case 'ptz-mirror': return mirror(t, args.command!);
+    case 'ptz-mirror': return mirror(t, params.command as number);
     case 'preset-add': return presetAdd(state, t, now);
-    case 'preset-call': return presetCall(state, t, args.index!, now);
-    case 'preset-clear': return presetClear(t, args.index!);
+    case 'preset-move': return presetCall(state, t, params.index as number, now);
+    case 'preset-clear': return presetClear(t, params.index as number);
     default: return fail('49999');
   }
 }
@@ -357,15 +251,12 @@ interface StorageTarget {
   userName?: string;
 }
 
-function storageTarget(state: SimulatorState, f: URLSearchParams, ctx: CallContext,
-  extra: (f: URLSearchParams) => void): StorageTarget {
-  const { app } = authenticate(state, f, ctx);
-  const serial = required(f, 'deviceSerial');
-  const phone = field(f, 'phone');
-  if (phone !== undefined && !PHONE_RE.test(phone)) stop('10001');
-  const ch0 = field(f, 'channelNo');
-  const channelNo = ch0 === undefined ? 1 : int(ch0);
-  extra(f);
+function storageTarget(state: SimulatorState, route: Route, f: URLSearchParams, ctx: CallContext):
+{ t: StorageTarget; params: Params } {
+  const { app, params } = authenticate(state, route, f, ctx);
+  const serial = params.deviceSerial as string;
+  const phone = params.phone as string | undefined;
+  const channelNo = (params.channelNo as number | undefined) ?? 1;
   const dev = lookupDevice(state, serial);
   let userName: string | undefined;
   if (phone !== undefined) {
@@ -379,7 +270,7 @@ function storageTarget(state: SimulatorState, f: URLSearchParams, ctx: CallConte
   const ch = lookupChannel(dev, channelNo);
   if (dev.flags.dataException) stop('49999');
   if (dev.flags.storageError) stop('60012');
-  return { serial, dev, channelNo, ch, userName };
+  return { t: { serial, dev, channelNo, ch, userName }, params };
 }
 
 const secondsFloor = (ms: number): number => Math.floor(ms / 1000) * 1000;
@@ -454,8 +345,10 @@ export function viewOf(periods: StoragePeriod[], supported: boolean, disabled: b
   };
 }
 
-function storageInfo(state: SimulatorState, f: URLSearchParams, ctx: CallContext): ApiResult {
-  const t = storageTarget(state, f, ctx, () => undefined);
+function storageInfo(state: SimulatorState, route: Route, f: URLSearchParams, ctx: CallContext): ApiResult {
+  const { t } = storageTarget(state, route, f, ctx);
+  // design.md s6/s7: device/info does not support NVRs (reply 60020, the text of 4.1's row).
+  if (t.dev.kind === 'nvr') return fail('60020');
   const s: ChannelStorage = t.ch.storage;
   const supported = t.dev.capabilities.cloudStorage;
   const data: Record<string, unknown> = {
@@ -479,14 +372,10 @@ function storageInfo(state: SimulatorState, f: URLSearchParams, ctx: CallContext
   return ok(data);
 }
 
-function storageOpen(state: SimulatorState, f: URLSearchParams, ctx: CallContext): ApiResult {
-  let cardPassword = '';
-  let immediately = false;
-  const t = storageTarget(state, f, ctx, (ff) => {
-    cardPassword = required(ff, 'cardPassword');
-    const im = field(ff, 'isImmediately');
-    immediately = im !== undefined && intIn(im, [0, 1]) === 1;
-  });
+function storageOpen(state: SimulatorState, route: Route, f: URLSearchParams, ctx: CallContext): ApiResult {
+  const { t, params } = storageTarget(state, route, f, ctx);
+  const cardPassword = params.cardPassword as string;
+  const immediately = params.isImmediately === 1;
   const { dev, now } = { dev: t.dev, now: ctx.now };
   if (!dev.capabilities.cloudStorage) return fail('60020');
   const att = dev.cardAttempts;
@@ -522,21 +411,19 @@ function storageOpen(state: SimulatorState, f: URLSearchParams, ctx: CallContext
 
 // --- dispatch ---------------------------------------------------------------------------------
 
-/** Runs one API operation. Throws only on simulator bugs. */
-export function runOperation(state: SimulatorState, op: OperationName, f: URLSearchParams, ctx: CallContext): ApiResult {
-  try {
-    switch (op) {
-      case 'storage-open': return storageOpen(state, f, ctx);
-      case 'storage-info': return storageInfo(state, f, ctx);
-      default: return deviceOperation(state, op, f, ctx);
+/** Runs one PTZ, preset or storage operation. Throws only on simulator bugs. */
+export function runOperation(state: SimulatorState, route: Route, f: URLSearchParams, ctx: CallContext): ApiResult {
+  return answer(() => {
+    switch (route.op) {
+      case 'storage-open': return storageOpen(state, route, f, ctx);
+      case 'storage-info': return storageInfo(state, route, f, ctx);
+      case 'ptz-start': case 'ptz-stop': case 'ptz-mirror':
+      case 'preset-add': case 'preset-move': case 'preset-clear':
+        return deviceOperation(state, route.op, route, f, ctx);
+      default: throw new Error(`simulator: ${route.op} is not a PTZ or storage operation`);
     }
-  } catch (e) {
-    if (e instanceof Reply) return e.result;
-    throw e;
-  }
+  });
 }
-
-export type { SpecSection };
 
 /** A computed picture of every device (GET /sim/view): positions now, presets, storage status. */
 export function viewState(state: SimulatorState, now: number): Record<string, unknown> {

@@ -1,18 +1,21 @@
 // The simulator's HTTP layer: node:http (or node:https) and a tiny router. API paths come from
-// the operations table (nodes/shared/operations.ts) plus the token path; the admin endpoint lives
-// under /sim/, which no API path uses.
+// the simulator's own route table (routes.ts, written from the spec); pictures are served under
+// /sim-pictures/; the admin endpoint lives under /sim/, which no API path uses.
 
 import * as http from 'http';
 import * as https from 'https';
 import type { AddressInfo, Socket } from 'net';
-import { OPERATIONS, TOKEN_PATH } from '../nodes/shared/operations';
-import type { OperationName } from '../nodes/shared/operations';
+import { cameraList, deviceCapacity, deviceList } from './account';
 import type { Clock } from './clock';
 import { FakeClock, SystemClock } from './clock';
+import { normOrigin } from './common';
+import type { ApiResult, CallContext } from './common';
+import { alarmItem, alarmList, deviceCapture, PICTURE_PREFIX, pictureExists, raiseAlarm } from './media';
 import { messageFor } from './messages';
-import type { Section } from './messages';
 import { runOperation, tokenGet, viewState } from './model';
-import type { ApiResult, CallContext } from './model';
+import { pictureBytes } from './picture';
+import { API_PATHS, SECRET_PARAMS, fieldOf, mergeFields, routeFor } from './routes';
+import type { Route } from './routes';
 import { SimulatorState, readStateFile } from './state';
 import type { StateInput } from './state';
 
@@ -80,6 +83,22 @@ export interface SimulatorOptions {
   tls?: { key: string | Buffer; cert: string | Buffer };
 }
 
+/** An alarm to raise (simulator/README.md, "Alarms"). */
+export interface AlarmInput {
+  deviceSerial: string;
+  channelNo?: number;
+  alarmType?: number;
+  alarmName?: string;
+  /** ms since the epoch (default: the clock's now). */
+  alarmTime?: number;
+  minutesAgo?: number;
+  isChecked?: 0 | 1;
+  isEncrypt?: 0 | 1;
+  /** false: no picture (alarmPicUrl ''). */
+  picture?: boolean;
+  alarmId?: string;
+}
+
 export interface Simulator {
   url: string;
   port: number;
@@ -89,32 +108,25 @@ export interface Simulator {
   clearLog(): void;
   injectFault(f: FaultSpec): Fault;
   clearFaults(): void;
+  /** Raises an alarm now (input as POST /sim/alarm); returns it as alarm/list lists it. */
+  raiseAlarm(input: AlarmInput): Record<string, unknown>;
   faults(): Fault[];
   readonly connectionsOpened: number;
   close(): Promise<void>;
 }
 
-const SECRET_FIELDS = new Set(['accessToken', 'appSecret', 'cardPassword']);
 const FAULT_KINDS: readonly FaultKind[] = ['latency', '20008', '49999', 'http500', 'nonjson', 'drop', 'code'];
+/** Fault kinds that make sense for a picture download (fault path PICTURE_PREFIX). */
+const PICTURE_FAULT_KINDS: readonly FaultKind[] = ['latency', 'http500', 'nonjson', 'drop'];
 
-interface Route {
-  op: OperationName | 'token';
-  section: Section;
-}
+export { API_PATHS } from './routes';
 
-const ROUTES: ReadonlyMap<string, Route> = new Map<string, Route>([
-  [TOKEN_PATH, { op: 'token', section: 'token' }],
-  ...Object.values(OPERATIONS).map((o): [string, Route] => [o.path, { op: o.operation, section: o.section }]),
-]);
-
-/** Every API path the simulator serves. */
-export const API_PATHS: readonly string[] = Object.freeze([...ROUTES.keys()]);
-
+/** The fields of a request for the log: first value of each, secrets (routes.ts) as '***'. */
 export function maskFields(fields: URLSearchParams): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [k, v] of fields) {
     if (Object.prototype.hasOwnProperty.call(out, k)) continue;
-    out[k] = SECRET_FIELDS.has(k) ? '***' : v;
+    out[k] = SECRET_PARAMS.has(k) ? '***' : v;
   }
   return out;
 }
@@ -126,8 +138,11 @@ function validateFault(f: unknown): FaultSpec {
   if (!FAULT_KINDS.includes(kind)) throw new Error(`fault kind must be one of ${FAULT_KINDS.join(', ')}`);
   const count = o.count === undefined ? 1 : Number(o.count);
   if (!Number.isInteger(count) || count < 1) throw new Error('fault count must be an integer >= 1');
-  if (o.path !== undefined && (typeof o.path !== 'string' || !ROUTES.has(o.path))) {
-    throw new Error(`fault path must be one of ${API_PATHS.join(', ')}`);
+  if (o.path !== undefined && (typeof o.path !== 'string' || (!routeFor(o.path) && o.path !== PICTURE_PREFIX))) {
+    throw new Error(`fault path must be one of ${[...API_PATHS, PICTURE_PREFIX].join(', ')}`);
+  }
+  if (o.path === PICTURE_PREFIX && !PICTURE_FAULT_KINDS.includes(kind)) {
+    throw new Error(`fault kinds for ${PICTURE_PREFIX}: ${PICTURE_FAULT_KINDS.join(', ')}`);
   }
   const ms = o.ms === undefined ? undefined : Number(o.ms);
   if (kind === 'latency' && (ms === undefined || !Number.isFinite(ms) || ms < 0)) {
@@ -144,6 +159,27 @@ function resolveState(s: SimulatorOptions['state'], clock: Clock): SimulatorStat
   if (s === undefined) return new SimulatorState(undefined, clock);
   return new SimulatorState(s, clock);
 }
+
+type Handler = (state: SimulatorState, route: Route, f: URLSearchParams, ctx: CallContext) => ApiResult;
+
+/** The handler of each operation of the route table. */
+const HANDLERS: Readonly<Record<Route['op'], Handler>> = {
+  'token': tokenGet,
+  'storage-open': runOperation,
+  'storage-info': runOperation,
+  'ptz-start': runOperation,
+  'ptz-stop': runOperation,
+  'ptz-mirror': runOperation,
+  'preset-add': runOperation,
+  'preset-move': runOperation,
+  'preset-clear': runOperation,
+  'device-list': deviceList,
+  'camera-list': cameraList,
+  'device-capacity': deviceCapacity,
+  'device-capture': deviceCapture,
+  'alarm-list': alarmList,
+  'alarm-device-list': alarmList,
+};
 
 function sendJson(res: http.ServerResponse, status: number, body: unknown, extra: Record<string, string> = {}): void {
   const text = JSON.stringify(body);
@@ -195,7 +231,8 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
     let delay = 0;
     let outcome: Fault | undefined;
     for (const f of faults) {
-      if (f.remaining <= 0 || (f.path !== undefined && f.path !== path)) continue;
+      // A fault without a path hits API requests only, never picture downloads.
+      if (f.remaining <= 0 || (f.path === undefined ? path === PICTURE_PREFIX : f.path !== path)) continue;
       if (f.kind === 'latency') {
         delay += f.ms ?? 0;
         f.remaining -= 1;
@@ -246,6 +283,8 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
       'GET  /sim/faults', 'POST /sim/faults {kind,count?,path?,ms?,code?}', 'DELETE /sim/faults',
       'POST /sim/faults/clear', 'GET  /sim/log?path=&code=', 'DELETE /sim/log', 'POST /sim/log/clear',
       'GET  /sim/clock', 'POST /sim/clock/advance {ms}', 'POST /sim/clock/set {ms}',
+      'GET  /sim/alarms', 'POST /sim/alarm {deviceSerial,channelNo?,alarmType?,alarmName?,alarmTime?,minutesAgo?,isChecked?,picture?}',
+      'GET  /sim-pictures/<id>.jpg',
     ],
   };
 
@@ -298,6 +337,16 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
       },
       '/sim/log/clear': { POST: () => { log = []; return { ok: true }; } },
       '/sim/clock': { GET: () => ({ now: clock.now(), fake: clock instanceof FakeClock }) },
+      '/sim/alarms': {
+        GET: () => state.alarms.map((a) => alarmItem(state, a, publicOrigin(req))),
+      },
+      '/sim/alarm': {
+        POST: () => {
+          const list = Array.isArray(json) ? json : [json];
+          const raised = list.map((a) => raiseAlarm(state, a, clock.now()));
+          return { ok: true, alarms: raised.map((a) => alarmItem(state, a, publicOrigin(req))) };
+        },
+      },
       '/sim/clock/advance': {
         POST: () => {
           if (!(clock instanceof FakeClock)) throw Object.assign(new Error('the clock is not a FakeClock'), { status: 409 });
@@ -328,7 +377,8 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
 
   // --- API ------------------------------------------------------------------------------------
 
-  const api = async (req: http.IncomingMessage, res: http.ServerResponse, path: string, route: Route): Promise<void> => {
+  const api = async (req: http.IncomingMessage, res: http.ServerResponse, path: string, route: Route,
+    query: URLSearchParams): Promise<void> => {
     const time = clock.now();
     const method = req.method ?? 'GET';
     const entry: LogEntry = { time, method, path, fields: {}, code: null, httpStatus: 0 };
@@ -359,62 +409,118 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
     }
     const ctype = String(req.headers['content-type'] ?? '').toLowerCase();
     const isForm = ctype.split(';')[0].trim() === 'application/x-www-form-urlencoded';
-    const fields = isForm ? new URLSearchParams(body) : new URLSearchParams();
+    // Not a form: the service finds no body parameters (those of the query string remain).
+    const fields = mergeFields(query, isForm ? new URLSearchParams(body) : new URLSearchParams());
     entry.fields = maskFields(fields);
 
     const { delay, outcome } = takeFaults(path);
     await wait(latencyMs + delay);
     if (closing || res.destroyed) { finish(0, null); return; }
 
+    const origins = [url, `${scheme}://${String(req.headers.host ?? '')}`];
     const envelope = (r: ApiResult): Record<string, unknown> => {
       const out: Record<string, unknown> = { code: r.code, msg: messageFor(r.code, route.section) };
       if (r.data !== undefined) out.data = r.data;
+      else if (r.code !== '200' && !intlRequest(fields, origins)) out.data = null;
+      if (r.page !== undefined) out.page = r.page;
       return out;
     };
 
     if (outcome) {
       entry.fault = outcome.kind;
-      switch (outcome.kind) {
-        case 'drop':
-          req.socket.destroy();
-          finish(0, null);
-          return;
-        case 'http500': {
-          const text = 'Internal Server Error';
-          res.writeHead(500, { 'Content-Type': 'text/plain', 'Content-Length': Buffer.byteLength(text) });
-          res.end(text);
-          finish(500, null);
-          return;
-        }
-        case 'nonjson': {
-          const text = '<html><head><title>502 Bad Gateway</title></head><body>Bad Gateway</body></html>';
-          res.writeHead(200, { 'Content-Type': 'text/html', 'Content-Length': Buffer.byteLength(text) });
-          res.end(text);
-          finish(200, null);
-          return;
-        }
-        default: {
-          const code = outcome.kind === 'code' ? outcome.code! : outcome.kind;
-          sendJson(res, 200, envelope({ code }));
-          finish(200, code);
-          return;
-        }
-      }
+      if (sendFault(req, res, outcome, finish)) return;
+      const code = outcome.kind === 'code' ? outcome.code! : outcome.kind;
+      sendJson(res, 200, envelope({ code }));
+      finish(200, code);
+      return;
     }
 
-    let result: ApiResult;
-    if (!isForm) {
-      // Not a form: the service sees no parameters.
-      result = { code: '10001' };
-    } else {
-      const ctx: CallContext = {
-        now: clock.now(),
-        origins: [url, `${scheme}://${String(req.headers.host ?? '')}`],
-      };
-      result = route.op === 'token' ? tokenGet(state, fields, ctx) : runOperation(state, route.op, fields, ctx);
-    }
+    const ctx: CallContext = { now: clock.now(), origins, publicOrigin: publicOrigin(req) };
+    const result = HANDLERS[route.op](state, route, fields, ctx);
     sendJson(res, 200, envelope(result));
     finish(200, result.code);
+  };
+
+  /** Sends the reply of an http500, nonjson or drop fault; false for the other kinds. */
+  const sendFault = (req: http.IncomingMessage, res: http.ServerResponse, outcome: Fault,
+    finish: (status: number, code: string | null) => void): boolean => {
+    switch (outcome.kind) {
+      case 'drop':
+        req.socket.destroy();
+        finish(0, null);
+        return true;
+      case 'http500': {
+        const text = 'Internal Server Error';
+        res.writeHead(500, { 'Content-Type': 'text/plain', 'Content-Length': Buffer.byteLength(text) });
+        res.end(text);
+        finish(500, null);
+        return true;
+      }
+      case 'nonjson': {
+        const text = '<html><head><title>502 Bad Gateway</title></head><body>Bad Gateway</body></html>';
+        res.writeHead(200, { 'Content-Type': 'text/html', 'Content-Length': Buffer.byteLength(text) });
+        res.end(text);
+        finish(200, null);
+        return true;
+      }
+      default:
+        return false;
+    }
+  };
+
+  /**
+   * Whether an error reply goes out as the international regions answer (no `data`) rather than
+   * as the China region does (`data: null`, design.md s6): by the app key of the request (its
+   * token's, or token/get's appKey) when known, else by whether this server is the areaDomain of
+   * some app key.
+   */
+  const intlRequest = (fields: URLSearchParams, origins: string[]): boolean => {
+    const has = (o: object, k: string): boolean => Object.prototype.hasOwnProperty.call(o, k);
+    const token = fieldOf(fields, 'accessToken');
+    let key = token !== undefined && has(state.tokens, token) ? state.tokens[token].appKey : fieldOf(fields, 'appKey');
+    if (key !== undefined && !has(state.appKeys, key)) key = undefined;
+    if (key !== undefined) return !!state.appKeys[key].areaDomain;
+    const here = origins.map(normOrigin);
+    return Object.values(state.appKeys).some((k) => k.areaDomain !== undefined && here.includes(normOrigin(k.areaDomain)));
+  };
+
+  // --- pictures (/sim-pictures/<id>.jpg) ----------------------------------------------------------
+
+  const picture = async (req: http.IncomingMessage, res: http.ServerResponse, path: string): Promise<void> => {
+    const method = req.method ?? 'GET';
+    const entry: LogEntry = { time: clock.now(), method, path, fields: {}, code: null, httpStatus: 0 };
+    const finish = (status: number): void => { entry.httpStatus = status; record(entry); };
+    req.resume();
+    if (method !== 'GET' && method !== 'HEAD') {
+      sendJson(res, 405, { code: '405', msg: `Method ${method} not allowed; pictures take GET.` }, { Allow: 'GET, HEAD' });
+      finish(405);
+      return;
+    }
+    const { delay, outcome } = takeFaults(PICTURE_PREFIX);
+    await wait(delay);
+    if (closing || res.destroyed) { finish(0); return; }
+    if (outcome) {
+      entry.fault = outcome.kind;
+      sendFault(req, res, outcome, (st) => finish(st));
+      return;
+    }
+    const m = /^\/sim-pictures\/([A-Za-z0-9-]{1,100})\.jpg$/.exec(path);
+    if (!m || !pictureExists(state, m[1], clock.now())) {
+      sendJson(res, 404, { code: '404', msg: `Not found: ${path}` });
+      finish(404);
+      return;
+    }
+    const jpeg = pictureBytes();
+    res.writeHead(200, { 'Content-Type': 'image/jpeg', 'Content-Length': jpeg.length, 'Cache-Control': 'private, max-age=60' });
+    res.end(method === 'HEAD' ? undefined : jpeg);
+    finish(200);
+  };
+
+  /** The origin clients reached this server by (its Host header when that is a plain host[:port]),
+   * for the URLs it hands out. */
+  const publicOrigin = (req: http.IncomingMessage): string => {
+    const host = String(req.headers.host ?? '');
+    return /^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]{1,253})(:\d{1,5})?$/.test(host) ? `${scheme}://${host}` : url;
   };
 
   const handler = (req: http.IncomingMessage, res: http.ServerResponse): void => {
@@ -434,14 +540,15 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
       });
     };
     if (path === '/sim' || path.startsWith('/sim/')) { done(admin(req, res, path, parsed.searchParams)); return; }
-    const route = ROUTES.get(path);
+    if (path.startsWith(PICTURE_PREFIX)) { done(picture(req, res, path)); return; }
+    const route = routeFor(path);
     if (!route) {
       req.resume();
       sendJson(res, 404, { code: '404', msg: `Not found: ${path}` });
       record({ time: clock.now(), method: req.method ?? '', path, fields: {}, code: null, httpStatus: 404 });
       return;
     }
-    done(api(req, res, path, route));
+    done(api(req, res, path, route, parsed.searchParams));
   };
 
   const server: http.Server = opts.tls
@@ -485,6 +592,9 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
     clearLog(): void { log = []; },
     injectFault,
     clearFaults(): void { faults = []; },
+    raiseAlarm(input: AlarmInput): Record<string, unknown> {
+      return alarmItem(state, raiseAlarm(state, input, clock.now()), url);
+    },
     faults(): Fault[] { return faults.map((f) => ({ ...f })); },
     get connectionsOpened(): number { return connectionsOpened; },
     close(): Promise<void> {

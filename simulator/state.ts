@@ -3,6 +3,7 @@
 // replace it. A state file may use relative times (`expiresInDays`, `startInDays`/`days`), which
 // are turned into absolute ms (whole seconds) when the state is loaded.
 
+import { randomUUID } from 'crypto';
 import * as fs from 'fs';
 import * as path from 'path';
 import type { Clock } from './clock';
@@ -23,6 +24,17 @@ export interface Settings {
   ptzDegPerSec: number[];
   /** Zoom change per second (factor units) while zooming. */
   zoomPerSec: number;
+  /** device/list `updateTime` as a "yyyy-MM-dd HH:mm:ss" string (China time) or as ms since the
+   * epoch: the more-api notes that editions disagree, so a client can be tried with both. */
+  updateTimeFormat: 'string' | 'ms';
+  /** Captures per account per day (China time) before 10028. */
+  captureDailyLimit: number;
+  /** Least time between two captures of one camera (20008 sooner); 0 = no check. */
+  captureMinIntervalMs: number;
+  /** How long a picture URL is served (more-api: about 2 hours). */
+  pictureLifetimeMs: number;
+  /** Alarms kept (the oldest are dropped past it). */
+  alarmLimit: number;
 }
 
 export interface Account {
@@ -54,13 +66,25 @@ export interface User {
 export interface Capabilities {
   ptz: boolean;
   mirror: boolean;
+  /** Mirror commands the device takes (0 up/down, 1 left/right, 2 center); others 60020. */
+  mirrorModes: number[];
   presets: boolean;
   cloudStorage: boolean;
   encryption: boolean;
-  /** Zoom and focus (directions 8..11). */
+  /** Diagonal moves (directions 4..7). */
+  diagonal: boolean;
+  /** Zoom (directions 8, 9). */
   zoom: boolean;
+  /** Focus (directions 10, 11). */
+  focus: boolean;
   /** Auto control (direction 16). */
   auto: boolean;
+  /** device/capture works (else 60017). */
+  capture: boolean;
+  /** Arming (support_defence), privacy mask, cruise: reported by device/capacity only. */
+  defence: boolean;
+  privacy: boolean;
+  cruise: boolean;
 }
 
 /** Conditions with no natural trigger, set per device (simulator/README.md). */
@@ -75,6 +99,8 @@ export interface DeviceFlags {
   ptzFails: boolean;
   /** 60012 on the storage operations. */
   storageError: boolean;
+  /** 10051 on device/capture (no permission to capture). */
+  captureDenied: boolean;
 }
 
 export interface PtzLimits {
@@ -127,6 +153,14 @@ export interface ChannelStorage {
 }
 
 export interface Channel {
+  /** channelName in camera/list. */
+  name: string;
+  /** A channel of an online NVR may be offline itself (20007, status 0 in camera/list). */
+  online: boolean;
+  /** isShared in camera/list. */
+  shared: boolean;
+  /** videoLevel in camera/list (0 smooth .. 3 ultra HD). */
+  videoLevel: number;
   pan: number;
   tilt: number;
   zoom: number;
@@ -143,6 +177,16 @@ export interface Device {
   account: string;
   name: string;
   model: string;
+  /** `nvr`: a recorder with channels (cloud storage device/info refuses it, 60020). */
+  kind: 'camera' | 'nvr';
+  /** `Hikvision`: refuses speed 0 (60020) and, unless capabilities say otherwise, capture (60017). */
+  brand: string;
+  /** deviceVersion in device/list. */
+  version: string;
+  /** Arming state (device/list `defence`). */
+  defence: number;
+  /** When the device record last changed (ms; device/list `updateTime`). */
+  updateTime: number;
   online: boolean;
   capabilities: Capabilities;
   /** Presets this model can hold: 12 (60008 past it) or fewer (60007 past it). */
@@ -171,6 +215,24 @@ export interface Card {
   usedBy?: string;
 }
 
+/** An alarm message (more-api, alarm/list). */
+export interface Alarm {
+  /** Unique, a string. */
+  alarmId: string;
+  deviceSerial: string;
+  channelNo: number;
+  /** e.g. 10000 infrared/PIR, 10002 motion, 10016 doorbell. */
+  alarmType: number;
+  alarmName: string;
+  /** ms since the epoch. */
+  alarmTime: number;
+  isEncrypt: number;
+  /** 0 unread, 1 read. */
+  isChecked: number;
+  /** Picture id served at /sim-pictures/<id>.jpg, or '' for an alarm without picture. */
+  picture: string;
+}
+
 export interface StateData {
   settings: Settings;
   accounts: Record<string, Account>;
@@ -179,6 +241,8 @@ export interface StateData {
   users: Record<string, User>;
   devices: Record<string, Device>;
   cards: Record<string, Card>;
+  /** Oldest first. */
+  alarms: Alarm[];
 }
 
 /** The JSON a state file holds: like StateData, with every field optional and relative times. */
@@ -191,6 +255,11 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
   cardLockoutMs: DAY_MS,
   ptzDegPerSec: [15, 30, 60],
   zoomPerSec: 1,
+  updateTimeFormat: 'string',
+  captureDailyLimit: 1000,
+  captureMinIntervalMs: 0,
+  pictureLifetimeMs: 2 * 60 * 60 * 1000,
+  alarmLimit: 10000,
 });
 
 export const DEFAULT_LIMITS: Readonly<PtzLimits> = Object.freeze({
@@ -264,7 +333,7 @@ function periods(v: unknown, now: number, where: string, dfltType: string): Stor
   }).sort((a, b) => a.startTime - b.startTime);
 }
 
-function channel(v: unknown, now: number, where: string, account: Account): Channel {
+function channel(v: unknown, now: number, where: string, account: Account, dfltName: string): Channel {
   const c = obj(v, where);
   const mirror = obj(c.mirror, `${where}.mirror`);
   const presets: Record<string, Preset> = {};
@@ -290,6 +359,10 @@ function channel(v: unknown, now: number, where: string, account: Account): Chan
   const moving = c.moving === undefined || c.moving === null ? null : obj(c.moving, `${where}.moving`);
   const call = c.presetCall === undefined || c.presetCall === null ? null : obj(c.presetCall, `${where}.presetCall`);
   return {
+    name: str(c.name, dfltName, `${where}.name`),
+    online: bool(c.online, true, `${where}.online`),
+    shared: bool(c.shared, false, `${where}.shared`),
+    videoLevel: num(c.videoLevel, 2, `${where}.videoLevel`),
     pan: num(c.pan, 0, `${where}.pan`),
     tilt: num(c.tilt, 0, `${where}.tilt`),
     zoom: num(c.zoom, 1, `${where}.zoom`),
@@ -322,32 +395,58 @@ function device(serial: string, v: unknown, now: number, accounts: Record<string
   const limits = obj(d.limits, `${where}.limits`);
   const attempts = obj(d.cardAttempts, `${where}.cardAttempts`);
   const ptz = bool(caps.ptz, true, `${where}.capabilities.ptz`);
+  const name = str(d.name, serial, `${where}.name`);
   const channels: Record<string, Channel> = {};
   const rawChannels = d.channels === undefined ? [1] : d.channels;
+  const chName = (n: number, count: number): string => (count === 1 ? name : `${name} ${String(n).padStart(2, '0')}`);
   if (Array.isArray(rawChannels)) {
     for (const n of rawChannels) {
       if (!Number.isInteger(n)) throw new StateError(`state: ${where}.channels must hold channel numbers`);
-      channels[String(n)] = channel({}, now, `${where}.channels.${n}`, accounts[account]);
+      channels[String(n)] = channel({}, now, `${where}.channels.${n}`, accounts[account], chName(n, rawChannels.length));
     }
   } else {
-    for (const [k, raw] of Object.entries(obj(rawChannels, `${where}.channels`))) {
+    const entries = Object.entries(obj(rawChannels, `${where}.channels`));
+    for (const [k, raw] of entries) {
       if (!/^\d+$/.test(k)) throw new StateError(`state: ${where}.channels key "${k}" is not a number`);
-      channels[String(Number(k))] = channel(raw, now, `${where}.channels.${k}`, accounts[account]);
+      channels[String(Number(k))] = channel(raw, now, `${where}.channels.${k}`, accounts[account], chName(Number(k), entries.length));
     }
   }
+  const kind = str(d.kind, 'camera', `${where}.kind`);
+  if (kind !== 'camera' && kind !== 'nvr') throw new StateError(`state: ${where}.kind must be "camera" or "nvr"`);
+  const brand = str(d.brand, 'EZVIZ', `${where}.brand`);
+  const mirror = bool(caps.mirror, ptz, `${where}.capabilities.mirror`);
+  const zoom = bool(caps.zoom, ptz, `${where}.capabilities.zoom`);
+  const modes = caps.mirrorModes === undefined ? (mirror ? [0, 1, 2] : []) : caps.mirrorModes;
+  if (!Array.isArray(modes) || !modes.every((m) => m === 0 || m === 1 || m === 2)) {
+    throw new StateError(`state: ${where}.capabilities.mirrorModes must be a list of 0, 1, 2`);
+  }
+  const updateTime = d.updateTime !== undefined ? num(d.updateTime, 0, `${where}.updateTime`)
+    : wholeSeconds(now + num(d.updatedInDays, -1, `${where}.updatedInDays`) * DAY_MS);
   return {
     account,
-    name: str(d.name, serial, `${where}.name`),
+    name,
     model: str(d.model, 'CS-SIM', `${where}.model`),
+    kind,
+    brand,
+    version: str(d.version, 'V5.3.8 build 240801', `${where}.version`),
+    defence: num(d.defence, 0, `${where}.defence`),
+    updateTime,
     online: bool(d.online, true, `${where}.online`),
     capabilities: {
       ptz,
-      mirror: bool(caps.mirror, ptz, `${where}.capabilities.mirror`),
+      mirror,
+      mirrorModes: mirror ? (modes as number[]).slice() : [],
       presets: bool(caps.presets, ptz, `${where}.capabilities.presets`),
       cloudStorage: bool(caps.cloudStorage, true, `${where}.capabilities.cloudStorage`),
       encryption: bool(caps.encryption, false, `${where}.capabilities.encryption`),
-      zoom: bool(caps.zoom, ptz, `${where}.capabilities.zoom`),
+      diagonal: bool(caps.diagonal, ptz, `${where}.capabilities.diagonal`),
+      zoom,
+      focus: bool(caps.focus, zoom, `${where}.capabilities.focus`),
       auto: bool(caps.auto, ptz, `${where}.capabilities.auto`),
+      capture: bool(caps.capture, brand !== 'Hikvision', `${where}.capabilities.capture`),
+      defence: bool(caps.defence, true, `${where}.capabilities.defence`),
+      privacy: bool(caps.privacy, false, `${where}.capabilities.privacy`),
+      cruise: bool(caps.cruise, false, `${where}.capabilities.cruise`),
     },
     maxPresets: num(d.maxPresets, 12, `${where}.maxPresets`),
     flags: {
@@ -356,6 +455,7 @@ function device(serial: string, v: unknown, now: number, accounts: Record<string
       dataException: bool(flags.dataException, false, `${where}.flags.dataException`),
       ptzFails: bool(flags.ptzFails, false, `${where}.flags.ptzFails`),
       storageError: bool(flags.storageError, false, `${where}.flags.storageError`),
+      captureDenied: bool(flags.captureDenied, false, `${where}.flags.captureDenied`),
     },
     limits: {
       panMin: num(limits.panMin, DEFAULT_LIMITS.panMin, `${where}.limits.panMin`),
@@ -390,6 +490,15 @@ export function normalizeState(input: unknown, now: number): StateData {
       : (s.ptzDegPerSec === undefined ? DEFAULT_SETTINGS.ptzDegPerSec.slice()
         : (() => { throw new StateError('state: settings.ptzDegPerSec must be three positive numbers'); })()),
     zoomPerSec: num(s.zoomPerSec, DEFAULT_SETTINGS.zoomPerSec, 'settings.zoomPerSec'),
+    updateTimeFormat: (() => {
+      const f = str(s.updateTimeFormat, DEFAULT_SETTINGS.updateTimeFormat, 'settings.updateTimeFormat');
+      if (f !== 'string' && f !== 'ms') throw new StateError('state: settings.updateTimeFormat must be "string" or "ms"');
+      return f;
+    })(),
+    captureDailyLimit: num(s.captureDailyLimit, DEFAULT_SETTINGS.captureDailyLimit, 'settings.captureDailyLimit'),
+    captureMinIntervalMs: num(s.captureMinIntervalMs, DEFAULT_SETTINGS.captureMinIntervalMs, 'settings.captureMinIntervalMs'),
+    pictureLifetimeMs: num(s.pictureLifetimeMs, DEFAULT_SETTINGS.pictureLifetimeMs, 'settings.pictureLifetimeMs'),
+    alarmLimit: num(s.alarmLimit, DEFAULT_SETTINGS.alarmLimit, 'settings.alarmLimit'),
   };
 
   const accounts: Record<string, Account> = {};
@@ -462,7 +571,52 @@ export function normalizeState(input: unknown, now: number): StateData {
     if (c.usedBy !== undefined) cards[pw].usedBy = str(c.usedBy, undefined, `cards.${pw}.usedBy`);
   }
 
-  return { settings, accounts, appKeys, tokens, users, devices, cards };
+  const rawAlarms = root.alarms === undefined || root.alarms === null ? [] : root.alarms;
+  if (!Array.isArray(rawAlarms)) throw new StateError('state: alarms must be an array');
+  const alarms = rawAlarms.map((raw, i) => normalizeAlarm(raw, now, `alarms[${i}]`, devices))
+    .sort((a, b) => a.alarmTime - b.alarmTime);
+
+  return { settings, accounts, appKeys, tokens, users, devices, cards, alarms };
+}
+
+/** Default names of the alarm types the more-api names (others: "Alarm"). */
+export const ALARM_NAMES: Readonly<Record<number, string>> = Object.freeze({
+  10000: 'Infrared detection alarm',
+  10002: 'Motion detection alarm',
+  10016: 'Doorbell ring',
+});
+
+/**
+ * An alarm from a state file or from /sim/alarm: `deviceSerial` (a device of the state) and
+ * optionally `channelNo` (1), `alarmType` (10002), `alarmName`, `alarmTime` (ms) or
+ * `minutesAgo` (0), `isChecked` (0), `isEncrypt` (the device's encryption), `picture` (true:
+ * a picture served by the simulator, the default; false: none), `alarmId` (generated).
+ */
+export function normalizeAlarm(v: unknown, now: number, where: string, devices: Record<string, Device>): Alarm {
+  const a = obj(v, where);
+  const deviceSerial = str(a.deviceSerial, undefined, `${where}.deviceSerial`);
+  const dev = Object.prototype.hasOwnProperty.call(devices, deviceSerial) ? devices[deviceSerial] : undefined;
+  if (!dev) throw new StateError(`state: ${where}.deviceSerial "${deviceSerial}" is not in devices`);
+  const channelNo = num(a.channelNo, 1, `${where}.channelNo`);
+  if (!Object.prototype.hasOwnProperty.call(dev.channels, String(channelNo))) {
+    throw new StateError(`state: ${where}.channelNo ${channelNo} is not a channel of ${deviceSerial}`);
+  }
+  const alarmType = num(a.alarmType, 10002, `${where}.alarmType`);
+  if (!Number.isInteger(alarmType) || alarmType < 0) throw new StateError(`state: ${where}.alarmType must be an integer >= 0`);
+  const alarmTime = a.alarmTime !== undefined ? num(a.alarmTime, 0, `${where}.alarmTime`)
+    : now - num(a.minutesAgo, 0, `${where}.minutesAgo`) * 60000;
+  const alarmId = str(a.alarmId, randomUUID(), `${where}.alarmId`);
+  const isChecked = num(a.isChecked, 0, `${where}.isChecked`);
+  if (isChecked !== 0 && isChecked !== 1) throw new StateError(`state: ${where}.isChecked must be 0 or 1`);
+  const isEncrypt = num(a.isEncrypt, dev.capabilities.encryption ? 1 : 0, `${where}.isEncrypt`);
+  let picture: string;
+  if (typeof a.picture === 'string') picture = a.picture;
+  else picture = bool(a.picture, true, `${where}.picture`) ? `alarm-${alarmId.replace(/[^A-Za-z0-9-]/g, '')}` : '';
+  return {
+    alarmId, deviceSerial, channelNo, alarmType,
+    alarmName: str(a.alarmName, ALARM_NAMES[alarmType] ?? 'Alarm', `${where}.alarmName`),
+    alarmTime: Math.floor(alarmTime), isEncrypt, isChecked, picture,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -481,6 +635,14 @@ export class SimulatorState implements StateData {
   users!: Record<string, User>;
   devices!: Record<string, Device>;
   cards!: Record<string, Card>;
+  alarms!: Alarm[];
+  /** Pictures handed out by device/capture (not part of the saved state): id -> when it was
+   * taken, of which camera, and until when it is served. */
+  pictures: Map<string, { deviceSerial: string; channelNo: number; time: number; expireTime: number }> = new Map();
+  /** Captures per account and day (not part of the saved state). */
+  captureCounts: Map<string, { day: number; count: number }> = new Map();
+  /** Time of the last capture per "serial/channel" (not part of the saved state). */
+  lastCaptures: Map<string, number> = new Map();
   /** The clock used to resolve relative times when loading (and on reset). */
   readonly clock: Clock;
   private initial: StateInput;
@@ -506,7 +668,7 @@ export class SimulatorState implements StateData {
   toJSON(): StateData {
     return {
       settings: this.settings, accounts: this.accounts, appKeys: this.appKeys, tokens: this.tokens,
-      users: this.users, devices: this.devices, cards: this.cards,
+      users: this.users, devices: this.devices, cards: this.cards, alarms: this.alarms,
     };
   }
 
@@ -518,6 +680,10 @@ export class SimulatorState implements StateData {
     this.users = d.users;
     this.devices = d.devices;
     this.cards = d.cards;
+    this.alarms = d.alarms;
+    this.pictures = new Map();
+    this.captureCounts = new Map();
+    this.lastCaptures = new Map();
   }
 }
 

@@ -58,7 +58,7 @@ describe('simulator: HTTP layer', function () {
         method: 'POST', body: JSON.stringify(stopFields), headers: { 'Content-Type': 'application/json' },
       });
       assert.equal(json.status, 200);
-      assert.deepEqual(JSON.parse(json.text), { code: '10001', msg: 'Parameters error.' });
+      assert.deepEqual(JSON.parse(json.text), { code: '10001', msg: 'Parameters error.', data: null });
       const none = await request(sim.url, STOP_PATH, { method: 'POST', body: formBody(stopFields) });
       assert.equal(JSON.parse(none.text).code, '10001');
       const garbage = await request(sim.url, STOP_PATH, {
@@ -162,7 +162,7 @@ describe('simulator: HTTP layer', function () {
 
     it('code: answers any code, e.g. 10029', async () => {
       sim.injectFault({ kind: 'code', code: '10029' });
-      assert.deepEqual(JSON.parse((await raw()).text), { code: '10029', msg: 'Call frequency limit reached.' });
+      assert.deepEqual(JSON.parse((await raw()).text), { code: '10029', msg: 'Call frequency limit reached.', data: null });
     });
 
     it('a fault with a path hits only that path; a faulted request changes no state', async () => {

@@ -1,0 +1,217 @@
+// The simulator's own route table, written from the API documents (spec/ezviz-open-api.md,
+// spec/ezviz-more-api.md, design.md s7), independently of the package's OPERATIONS table: path,
+// parameters with their types and required flags, the section whose message texts apply, and the
+// reply codes each path can answer. The server dispatches on it and every handler reads its
+// parameters through `parseParams`, so the table is what the simulator actually serves.
+// test/simulator/tables.test.ts holds it against the package's table.
+
+/** The token path (design.md s7) and every operation the simulator serves. */
+export type RouteOp =
+  | 'token'
+  | 'storage-open' | 'storage-info'
+  | 'ptz-start' | 'ptz-stop' | 'ptz-mirror'
+  | 'preset-add' | 'preset-move' | 'preset-clear'
+  | 'device-list' | 'camera-list' | 'device-capacity'
+  | 'device-capture' | 'alarm-list' | 'alarm-device-list';
+
+/** Message-text group: a section of the seed spec, the token path, or one of the more-api calls. */
+export type Section =
+  | '4.1' | '4.2' | '4.3' | '4.4' | '4.5' | '4.6' | '4.7' | '4.8'
+  | 'token' | 'list' | 'capacity' | 'capture' | 'alarm';
+
+/**
+ * Parameter types: `string` (trimmed, non-empty), `int` (decimal digits, optional minus sign),
+ * `phone` (5-20 digits, optional +), `ignored` (accepted without any check: capture `quality`,
+ * documented as having no effect). An int may list its allowed values or a range.
+ */
+export interface RouteParam {
+  name: string;
+  type: 'string' | 'int' | 'phone' | 'ignored';
+  required: boolean;
+  /** Secret: masked in the request log and in GET /sim/state. */
+  secret?: boolean;
+  values?: readonly number[];
+  min?: number;
+  max?: number;
+}
+
+export interface Route {
+  path: string;
+  op: RouteOp;
+  section: Section;
+  /** Every parameter the documents list, accessToken included (token/get has none). */
+  params: readonly RouteParam[];
+  /** Codes this path answers besides 200 and the common ones (table 7.1); fault injection aside. */
+  codes: readonly string[];
+}
+
+const str = (name: string, required: boolean, extra: Partial<RouteParam> = {}): RouteParam =>
+  Object.freeze({ name, type: 'string', required, ...extra });
+const int = (name: string, required: boolean, extra: Partial<RouteParam> = {}): RouteParam =>
+  Object.freeze({ name, type: 'int', required, ...extra });
+
+/** Spec 4.3: 0..11; design.md s7: 16 is auto control. */
+export const DIRECTION_CODES: readonly number[] = Object.freeze([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 16]);
+/** more-api: pageSize at most 50. */
+export const MAX_PAGE_SIZE = 50;
+
+const token = str('accessToken', true, { secret: true });
+const serial = str('deviceSerial', true);
+const channel = int('channelNo', true);
+const optChannel = int('channelNo', false);
+const phone: RouteParam = Object.freeze({ name: 'phone', type: 'phone', required: false });
+const index = int('index', true, { min: 1, max: 12 });
+const paging = [int('pageStart', false, { min: 0 }), int('pageSize', false, { min: 1, max: MAX_PAGE_SIZE })];
+
+/** Codes of table 7.1, answered by every path (the token path has its own, design.md s7). */
+export const COMMON_CODES: readonly string[] = Object.freeze(['10001', '10002', '10005', '20002', '49999']);
+/** Codes any path can answer through fault injection or call limits (design.md s7, more-api). */
+export const LIMIT_CODES: readonly string[] = Object.freeze(['10006', '10007', '10029', '20008']);
+
+const PTZ_CODES = ['20006', '20007', '20008', '60000', '60001', '60006', '60020'];
+
+export const ROUTES: readonly Route[] = Object.freeze([
+  { path: '/api/lapp/token/get', op: 'token', section: 'token',
+    params: [str('appKey', true), str('appSecret', true, { secret: true })],
+    codes: ['10001', '10005', '10017', '10030', '49999'] },
+  // --- spec/ezviz-open-api.md section 4 ---
+  { path: '/api/lapp/cloud/storage/open', op: 'storage-open', section: '4.1',
+    params: [token, serial, str('cardPassword', true, { secret: true }), phone, optChannel,
+      int('isImmediately', false, { values: [0, 1] })],
+    codes: ['10004', '20014', '20018', '20032', '60012', '60020', '60030', '60031', '60032', '60033', '60035'] },
+  { path: '/api/lapp/cloud/storage/device/info', op: 'storage-info', section: '4.2',
+    params: [token, serial, phone, optChannel],
+    // 60020: design.md s6/s7, device/info does not support NVRs.
+    codes: ['10004', '20014', '20018', '20032', '60012', '60020'] },
+  { path: '/api/lapp/device/ptz/start', op: 'ptz-start', section: '4.3',
+    params: [token, serial, channel, int('direction', true, { values: DIRECTION_CODES }),
+      int('speed', true, { values: [0, 1, 2] })],
+    codes: ['20014', '20018', '20032', ...PTZ_CODES, '60002', '60003', '60004', '60005', '60009'] },
+  { path: '/api/lapp/device/ptz/stop', op: 'ptz-stop', section: '4.4',
+    // design.md s7: ptz/stop takes an optional direction.
+    params: [token, serial, channel, int('direction', false, { values: DIRECTION_CODES })],
+    codes: ['20014', '20018', '20032', ...PTZ_CODES, '60009'] },
+  { path: '/api/lapp/device/ptz/mirror', op: 'ptz-mirror', section: '4.5',
+    params: [token, serial, channel, int('command', true, { values: [0, 1, 2] })],
+    codes: ['20014', '20018', '20032', ...PTZ_CODES, '60009'] },
+  { path: '/api/lapp/device/preset/add', op: 'preset-add', section: '4.6',
+    params: [token, serial, channel],
+    codes: ['20014', '20018', '20032', ...PTZ_CODES, '60007', '60008'] },
+  { path: '/api/lapp/device/preset/move', op: 'preset-move', section: '4.7',
+    params: [token, serial, channel, index],
+    codes: ['20014', '20018', '20032', ...PTZ_CODES, '60009', '60010', '60011'] },
+  { path: '/api/lapp/device/preset/clear', op: 'preset-clear', section: '4.8',
+    params: [token, serial, channel, index],
+    codes: ['20014', '20018', '20032', ...PTZ_CODES, '60009'] },
+  // --- spec/ezviz-more-api.md ---
+  { path: '/api/lapp/device/list', op: 'device-list', section: 'list',
+    params: [token, ...paging], codes: [] },
+  { path: '/api/lapp/camera/list', op: 'camera-list', section: 'list',
+    params: [token, ...paging], codes: [] },
+  { path: '/api/lapp/device/capacity', op: 'device-capacity', section: 'capacity',
+    params: [token, serial, optChannel], codes: ['20014', '20018', '20032'] },
+  { path: '/api/lapp/device/capture', op: 'device-capture', section: 'capture',
+    params: [token, serial, channel, { name: 'quality', type: 'ignored', required: false }],
+    codes: ['20014', '20018', '20032', '20006', '20007', '20008', '60017', '10028', '10051'] },
+  { path: '/api/lapp/alarm/list', op: 'alarm-list', section: 'alarm',
+    params: [token, int('startTime', false, { min: 0 }), int('endTime', false, { min: 0 }),
+      int('alarmType', false, { min: -1 }), int('status', false, { values: [0, 1, 2] }), ...paging,
+      // Not in the more-api table; accepted as a filter (the per-device variant below requires it).
+      str('deviceSerial', false)],
+    codes: ['20014', '20018'] },
+  { path: '/api/lapp/alarm/device/list', op: 'alarm-device-list', section: 'alarm',
+    params: [token, serial, int('startTime', false, { min: 0 }), int('endTime', false, { min: 0 }),
+      int('alarmType', false, { min: -1 }), int('status', false, { values: [0, 1, 2] }), ...paging],
+    codes: ['20014', '20018'] },
+].map((r) => Object.freeze({ ...r, params: Object.freeze(r.params), codes: Object.freeze(r.codes) })) as Route[]);
+
+const BY_PATH: ReadonlyMap<string, Route> = new Map(ROUTES.map((r) => [r.path, r]));
+
+/** The route of an API path, if the simulator serves it. */
+export function routeFor(path: string): Route | undefined {
+  return BY_PATH.get(path);
+}
+
+/** Every API path the simulator serves. */
+export const API_PATHS: readonly string[] = Object.freeze(ROUTES.map((r) => r.path));
+
+/** Names of secret parameters of any route (masked in the request log). */
+export const SECRET_PARAMS: ReadonlySet<string> = new Set(
+  ROUTES.flatMap((r) => r.params.filter((p) => p.secret).map((p) => p.name)));
+
+/** The route of an operation. */
+export function routeOf(op: RouteOp): Route {
+  const r = ROUTES.find((x) => x.op === op);
+  if (!r) throw new Error(`simulator: no route for ${op}`);
+  return r;
+}
+
+// --- parameters ---------------------------------------------------------------------------------
+
+/** Parsed parameters: strings for `string`/`phone`, numbers for `int`; absent ones undefined. */
+export type Params = Record<string, string | number | undefined>;
+
+const INT_RE = /^-?\d{1,15}$/;
+const PHONE_RE = /^\+?\d{5,20}$/;
+
+/** Thrown for a missing or malformed parameter (reply 10001). */
+export class ParamError extends Error {
+  constructor(readonly param: string) {
+    super(`parameter ${param}`);
+  }
+}
+
+/** A field value; empty (or blank) values count as absent, as the real service treats them. */
+export function fieldOf(f: URLSearchParams, name: string): string | undefined {
+  const v = f.get(name);
+  return v === null || v.trim() === '' ? undefined : v.trim();
+}
+
+/** Parses and checks the route's parameters (all but `skip`); throws ParamError (10001). */
+export function parseParams(route: Route, f: URLSearchParams, skip: readonly string[] = []): Params {
+  const out: Params = {};
+  for (const p of route.params) {
+    if (skip.includes(p.name)) continue;
+    const raw = fieldOf(f, p.name);
+    if (raw === undefined) {
+      if (p.required) throw new ParamError(p.name);
+      continue;
+    }
+    switch (p.type) {
+      case 'ignored':
+        break;
+      case 'string':
+        out[p.name] = raw;
+        break;
+      case 'phone':
+        if (!PHONE_RE.test(raw)) throw new ParamError(p.name);
+        out[p.name] = raw;
+        break;
+      case 'int': {
+        if (!INT_RE.test(raw)) throw new ParamError(p.name);
+        const n = Number(raw);
+        if (p.values && !p.values.includes(n)) throw new ParamError(p.name);
+        if (p.min !== undefined && n < p.min) throw new ParamError(p.name);
+        if (p.max !== undefined && n > p.max) throw new ParamError(p.name);
+        out[p.name] = n;
+        break;
+      }
+      default:
+        throw new ParamError(p.name);
+    }
+  }
+  return out;
+}
+
+/**
+ * The request's parameters: the URL query string and the form body together, the body winning
+ * where both name a parameter (design.md s6, 0.2: public clients send appKey, appSecret or
+ * accessToken in the query of a POST).
+ */
+export function mergeFields(query: URLSearchParams, body: URLSearchParams): URLSearchParams {
+  const out = new URLSearchParams();
+  const inBody = new Set(body.keys());
+  for (const [k, v] of query) if (!inBody.has(k)) out.append(k, v);
+  for (const [k, v] of body) out.append(k, v);
+  return out;
+}
