@@ -6,7 +6,7 @@ import type { ConfigNodeLike, TokenStateListener } from '../shared/call-path';
 import { translator } from '../shared/i18n';
 import { CONFIG_TYPE } from '../shared/operations';
 import { PresetStore } from '../shared/presets';
-import { EzvizService, handOver, takeOver } from '../shared/service';
+import { EzvizService, handOver, takeOver, updateHandOver } from '../shared/service';
 import { DEFAULTS, intSetting, LIMITS } from '../shared/settings';
 import { normaliseBase } from '../shared/settings';
 import type { TokenState } from '../shared/token';
@@ -86,8 +86,11 @@ export = function (RED: NodeAPI): void {
     node.on('close', (removed: boolean, done: () => void) => {
       users.clear();
       if (removed) presets.discard();
+      // Handed over at the start of close, so that it is never lost (design.md s8); once the
+      // close is over (pending timed stops sent), the state then replaces it.
+      if (!removed) handOver(node.id, node.service.carry());
       const finish = () => {
-        if (!removed) handOver(node.id, node.service.carry());
+        if (!removed) updateHandOver(node.id, node.service.carry());
         done();
       };
       node.service.close().then(finish, finish);

@@ -8,7 +8,7 @@ import { EzvizError, ErrorInfo } from './errors';
 import { Translate, translator } from './i18n';
 import { OperationSpec, ParamSpec, CONFIG_TYPE } from './operations';
 import { isEmpty, parseParam, validationArgs } from './params';
-import { plainPayload } from './replies';
+import { BadReply, plainPayload } from './replies';
 import type { CallResult, EzvizService, Fields, Owner } from './service';
 import type { TokenState } from './token';
 
@@ -215,14 +215,31 @@ export function registerOperation(RED: NodeAPI, spec: OperationSpec, options: Op
         return;
       }
       if (result.kind === 'error') return fail(msg, send, done, result.error);
+      let payload: unknown;
+      try {
+        // Only documented fields of documented types (replies.ts); a wrong shape is an error.
+        payload = mapPayload(result.reply, input);
+      } catch (e) {
+        return fail(msg, send, done, replyError(e));
+      }
       const request: Fields = {};
       for (const k in result.fields) if (k !== 'cardPassword') request[k] = result.fields[k];
-      msg.payload = mapPayload(result.reply, input);
+      msg.payload = payload;
       msg.ezviz = { operation: spec.operation, code: result.reply.code, msg: result.reply.msg, request,
         durationMs: result.durationMs };
       if (inflight === 0) node.status({ fill: 'green', shape: 'dot', text: okText });
       send([msg as NodeMessage, null]);
       done();
+    }
+
+    /** The error of a reply that could not be mapped (BAD_REPLY), or of anything unexpected. */
+    function replyError(e: unknown): EzvizError {
+      if (e instanceof BadReply) {
+        return new EzvizError({ code: 'BAD_REPLY', message: t('errors.badReply', { detail: e.detail }),
+          operation: spec.operation, source: 'http', retriable: false });
+      }
+      return new EzvizError({ code: 'INTERNAL', message: t('errors.internal', { detail: String((e as Error)?.message ?? e).slice(0, 200) }),
+        operation: spec.operation, source: 'local', retriable: false });
     }
 
     function handle(msg: Msg, send: Send, done: Done, raw: Record<string, unknown>): void {
@@ -243,8 +260,15 @@ export function registerOperation(RED: NodeAPI, spec: OperationSpec, options: Op
       }).then((result) => finish(msg, send, done, input, result), (e) => {
         // Not expected (call() never rejects); report without the error object itself.
         inflight--;
-        fail(msg, send, done, new EzvizError({ code: 'INTERNAL', message: t('errors.internal', { detail: String((e as Error)?.message ?? e) }),
-          operation: spec.operation, source: 'local', retriable: false }));
+        fail(msg, send, done, replyError(e));
+      }).catch((e) => {
+        // Anything thrown between reply and output ends the message with an error, never an
+        // unhandled rejection (design.md s8).
+        try {
+          done(replyError(e));
+        } catch {
+          /* nothing left to report to */
+        }
       });
     }
 

@@ -42,22 +42,34 @@ export class EzvizError extends Error implements ErrorInfo {
 /** API codes worth trying again later (design.md section 5: 20008, 10029, 49999). */
 const RETRIABLE_API_CODES = new Set(['20008', '10029', '49999']);
 
-/** Whether an outcome is transient. Network errors and HTTP 5xx are; HTTP 4xx and non-JSON 2xx are not. */
-export function isRetriable(source: ErrorSource, code: string): boolean {
+/** Whether an outcome is transient: network errors, HTTP 5xx and 429, a 2xx whose body is not
+ * JSON (a gateway's page: the API answers JSON, errors included, with HTTP 200), the API codes
+ * 20008, 10029, 49999, and a full camera queue. */
+export function isTransient(source: ErrorSource, code: string): boolean {
   switch (source) {
     case 'network':
       return true;
     case 'http': {
-      // 5xx, and a 2xx whose body is not JSON (an error page of a gateway in between: the
-      // API answers JSON, errors included, with HTTP 200)
+      if (!/^HTTP_\d{3}$/.test(code)) return false; // BAD_REPLY, REPLY_TOO_LARGE
       const status = Number(code.slice(5));
-      return (status >= 500 && status <= 599) || (status >= 200 && status <= 299);
+      return (status >= 500 && status <= 599) || status === 429 || (status >= 200 && status <= 299);
     }
     case 'api':
       return RETRIABLE_API_CODES.has(code);
+    case 'local':
+      return code === 'QUEUE_FULL';
     default:
       return false;
   }
+}
+
+/**
+ * `retriable` of design.md section 4: "the same message sent again later may succeed and cannot
+ * act twice". A transient failure of an idempotent operation, or of any operation whose request
+ * surely never left (`sent` false: connection refused, queue full, the token request failed).
+ */
+export function isRetriable(source: ErrorSource, code: string, idempotent = true, sent = true): boolean {
+  return isTransient(source, code) && (idempotent || !sent || (source === 'local' && code === 'QUEUE_FULL'));
 }
 
 /**

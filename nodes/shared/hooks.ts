@@ -9,12 +9,18 @@ export interface RuntimeHooks {
   random(): number;
   /** resolves after `ms` */
   sleep(ms: number): Promise<void>;
+  /** How long a closing node may take (Node-RED gives 15 s; design.md s8 promises 10). */
+  closeBudgetMs: number;
+  /** Tests only: extra PEM certificates trusted for https (a test server's self-signed one). */
+  ca: string[] | undefined;
 }
 
 export const defaultHooks: Readonly<RuntimeHooks> = Object.freeze({
   now: () => Date.now(),
   random: () => Math.random(),
   sleep: (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)),
+  closeBudgetMs: 9000,
+  ca: undefined,
 });
 
 /** The hooks in use. Tests assign to its fields and call resetHooks() afterwards. */

@@ -2,22 +2,22 @@
 // behaviour of design.md section 5 (per-camera order, stop before start, timed moves, retries,
 // the card-password guard, preset names). Operation nodes call `call()` and get one result.
 
+import { createHash } from 'crypto';
 import { performance } from 'perf_hooks';
-import { EzvizClient, PostOutcome, ApiReply } from './client';
+import { EzvizClient, PostOutcome, ApiReply, MAX_REPLY_BYTES } from './client';
 import { EzvizError, hintKey, isRetriable } from './errors';
 import { defaultHooks, hooks } from './hooks';
 import type { Translate } from './i18n';
 import { OPERATIONS, OperationName, OperationSpec, SpecSection } from './operations';
 import { PresetStore } from './presets';
-import { KeyedQueue } from './queue';
-import { Token, TokenCache, TokenState } from './token';
+import { KeyedQueue, MAX_WAITING } from './queue';
+import { BadReply, presetIndex } from './replies';
+import { Token, TokenCache, TokenFailure, TokenSnapshot, TokenState } from './token';
 
 /** Card-password lockout after 60030 (spec 7.2: "Input again after 24 hours"). */
 export const CARD_LOCK_MS = 24 * 3600 * 1000;
 /** Longest back-off between two retries. */
 export const MAX_RETRY_DELAY_MS = 30000;
-/** Close waits at most this long for the stops of pending timed moves (Node-RED allows 15 s). */
-export const CLOSE_WAIT_MS = 12000;
 
 export type Fields = Record<string, string | number>;
 
@@ -54,9 +54,14 @@ export type CallResult =
  * start still sends a stop first (spec section 3, PTZ rule).
  */
 export interface CarriedState {
+  /** The base URL of the predecessor: locks and moving cameras pass only to the same server. */
+  baseUrl: string;
+  /** Hash of base URL, app key and secret: the token passes only when all three are unchanged. */
+  identity: string;
   cardLocks: ReadonlyMap<string, number>;
   /** "SERIAL/channel" -> the fields of the stop to send. */
   moving: ReadonlyMap<string, Fields>;
+  token?: TokenSnapshot;
 }
 
 /** Carried states waiting for their successor, per config node id (this process only). */
@@ -65,6 +70,12 @@ const handedOver = new Map<string, CarriedState>();
 /** Keeps what a closing (not removed) config node's successor takes over. */
 export function handOver(configId: string, state: CarriedState): void {
   handedOver.set(configId, state);
+}
+
+/** Replaces what a closing config node handed over at the start of its close with its state at
+ * the end, unless its successor has already taken it over. */
+export function updateHandOver(configId: string, state: CarriedState): void {
+  if (handedOver.has(configId)) handedOver.set(configId, state);
 }
 
 /** What the predecessor of this config node left, once. */
@@ -103,6 +114,10 @@ export interface ServiceOptions {
 
 interface Move {
   key: string;
+  /** Started with a duration: close stops it. */
+  timed?: boolean;
+  /** A stop of this move failed: the camera is still taken to be moving. */
+  stopFailed?: boolean;
   /** deviceSerial, channelNo and the start's direction: what the stop sends. */
   stopFields: Fields;
   owner: Owner;
@@ -112,6 +127,24 @@ interface Move {
 }
 
 const STOP = OPERATIONS['ptz-stop'];
+
+/** A ptz-start error after which the camera may be moving: the request may have been carried out. */
+function mayHaveActed(error: EzvizError): boolean {
+  return (error.source === 'network' || error.source === 'http') && !error.retriable;
+}
+
+/** Resolves when `p` settles or after `ms`, whichever comes first (never rejects). */
+function withinBudget(p: Promise<unknown>, ms: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const cap = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, ms);
+  });
+  return Promise.race([p.then(noop, noop), cap]).finally(() => clearTimeout(timer));
+}
+
+function noop(): void {
+  /* settled */
+}
 
 /** Jittered exponential back-off: base * 2^attempt, between half and all of it, capped. */
 export function retryDelayMs(base: number, attempt: number, random: number): number {
@@ -131,8 +164,10 @@ export class EzvizService {
   private readonly sleepers = new Set<{ owner: Owner | undefined; wake: () => void }>();
 
   constructor(private readonly opts: ServiceOptions) {
-    this.cardLocks = new Map(opts.carried?.cardLocks);
-    for (const [key, stopFields] of opts.carried?.moving ?? []) {
+    // Another server has other cameras: locks and moves pass only to the same base URL.
+    const carried = opts.carried?.baseUrl === opts.baseUrl ? opts.carried : undefined;
+    this.cardLocks = new Map(carried?.cardLocks);
+    for (const [key, stopFields] of carried?.moving ?? []) {
       this.moves.set(key, { key, stopFields: { ...stopFields }, owner: CARRIED_OWNER, origin: undefined });
     }
     this.client = new EzvizClient({ timeout: opts.timeout });
@@ -146,12 +181,19 @@ export class EzvizService {
       fail: (outcome) => this.tokenError(outcome),
       onState: opts.onTokenState,
     });
+    if (carried && carried.identity === this.identity()) this.tokens.adopt(carried.token);
+  }
+
+  /** Base URL, app key and secret, hashed (the carried state holds no secret in clear). */
+  private identity(): string {
+    const { baseUrl, appKey, appSecret } = this.opts;
+    return createHash('sha256').update(JSON.stringify([baseUrl, appKey ?? '', appSecret ?? ''])).digest('hex');
   }
 
   // ---- errors -------------------------------------------------------------------------------
 
-  private apiError(operation: OperationName | 'token', section: SpecSection | 'token', reply: ApiReply, hintText?: string):
-    EzvizError {
+  private apiError(operation: OperationName | 'token', section: SpecSection | 'token', reply: ApiReply, hintText?: string,
+    idempotent = true): EzvizError {
     const t = this.opts.t;
     const key = hintKey(reply.code, section);
     const hint = hintText ?? (key ? t(`hints.${key}`) : '');
@@ -161,12 +203,12 @@ export class EzvizService {
       message: hint ? t('errors.apiHint', { msg, code: reply.code, hint }) : t('errors.api', { msg, code: reply.code }),
       operation,
       source: 'api',
-      retriable: isRetriable('api', reply.code),
+      retriable: isRetriable('api', reply.code, idempotent),
     });
   }
 
-  private transportError(operation: OperationName | 'token', outcome: Exclude<PostOutcome, { ok: true }>, url: string):
-    EzvizError {
+  private transportError(operation: OperationName | 'token', outcome: Exclude<PostOutcome, { ok: true }>, url: string,
+    idempotent = true): EzvizError {
     const t = this.opts.t;
     let host = url;
     try {
@@ -176,21 +218,25 @@ export class EzvizService {
     }
     const message = outcome.source === 'network'
       ? t(outcome.code === 'ETIMEDOUT' ? 'errors.timeout' : 'errors.network', { code: outcome.code, host, timeout: this.opts.timeout })
-      : t(outcome.nonJson ? 'errors.nonJson' : 'errors.http', { status: outcome.status, host });
+      : outcome.code === 'REPLY_TOO_LARGE' ? t('errors.tooLarge', { host, limit: `${MAX_REPLY_BYTES / 1048576} MiB` })
+        : t(outcome.nonJson ? 'errors.nonJson' : 'errors.http', { status: outcome.status, host });
     return new EzvizError({ code: outcome.code, message, operation, source: outcome.source,
-      retriable: isRetriable(outcome.source, outcome.code) });
+      retriable: isRetriable(outcome.source, outcome.code, idempotent, outcome.source === 'network' ? outcome.sent : true) });
   }
 
-  private tokenError(outcome: PostOutcome | 'no-credentials'): EzvizError {
+  private tokenError(outcome: TokenFailure): EzvizError {
     const t = this.opts.t;
     if (outcome === 'no-credentials') {
       return new EzvizError({ code: 'NO_CREDENTIALS', message: t('errors.noCredentials'), operation: 'token',
         source: 'local', retriable: false });
     }
     let inner: EzvizError;
-    if (!outcome.ok) inner = this.transportError('token', outcome, this.opts.baseUrl);
+    if ('areaDomain' in outcome) {
+      inner = new EzvizError({ code: 'AREA_DOMAIN', message: t('errors.areaDomain', { domain: outcome.areaDomain }),
+        operation: 'token', source: 'local', retriable: false });
+    } else if (!outcome.ok) inner = this.transportError('token', outcome, this.opts.baseUrl);
     else if (outcome.reply.code === '200') {
-      inner = new EzvizError({ code: 'HTTP_200', message: t('errors.badTokenReply'), operation: 'token', source: 'http',
+      inner = new EzvizError({ code: 'BAD_REPLY', message: t('errors.badTokenReply'), operation: 'token', source: 'http',
         retriable: false });
     } else inner = this.apiError('token', 'token', outcome.reply);
     inner.message = t('errors.token', { detail: inner.message });
@@ -222,33 +268,38 @@ export class EzvizService {
         // One token failure is shared by every waiting caller: each gets its own copy.
         error = new EzvizError({ ...(e as EzvizError).toJSON(), operation: spec.operation });
       }
+      let retryAfter: number | undefined;
       if (token) {
         const url = token.base + spec.path;
         const sentAt = performance.now();
         const outcome = await this.client.post(url, fields, token.value);
+        if (!('source' in outcome && outcome.source === 'network')) retryAfter = outcome.retryAfterMs;
         if (outcome.ok) {
           const code = outcome.reply.code;
           if (code === '200') {
             this.tokens.confirm();
             return { kind: 'ok', reply: outcome.reply, fields, durationMs: Math.round(performance.now() - started), sentAt };
           }
+          let hint: string | undefined;
           if (code === '10002') {
-            this.tokens.invalidate(token);
-            if (this.tokens.canRefresh && !refreshed) {
+            const why = this.tokens.refused(token);
+            if (why === 'refetch' && !refreshed) {
               refreshed = true;
               continue;
             }
+            if (why === 'typed') hint = this.opts.t('errors.tokenExpired');
+            else if (why === 'fresh') hint = this.opts.t('errors.tokenRefusedFresh', { base: this.opts.baseUrl });
           }
-          error = this.apiError(spec.operation, spec.section, outcome.reply,
-            code === '10002' && !this.tokens.canRefresh ? this.opts.t('errors.tokenExpired') : undefined);
+          error = this.apiError(spec.operation, spec.section, outcome.reply, hint, spec.idempotent);
         } else {
-          error = this.transportError(spec.operation, outcome, url);
+          error = this.transportError(spec.operation, outcome, url, spec.idempotent);
         }
       }
       if (attempt >= maxRetries || !error!.retriable || owner?.closed || this.closing) {
         return { kind: 'error', error: error!, fields, durationMs: Math.round(performance.now() - started) };
       }
-      await this.backOff(retryDelayMs(this.opts.retryDelay, attempt, hooks.random()), owner);
+      // Rate limits (HTTP 429, 10029) may say how long to wait (at most 30 s: client.ts).
+      await this.backOff(retryAfter ?? retryDelayMs(this.opts.retryDelay, attempt, hooks.random()), owner);
       if (owner?.closed) {
         return { kind: 'error', error: error!, fields, durationMs: Math.round(performance.now() - started) };
       }
@@ -298,6 +349,12 @@ export class EzvizService {
     if (spec.operation === 'storage-open') return this.storageOpen(req);
     if (!spec.cameraQueue) return this.send(spec, fields, req.owner, true);
     const key = `${fields.deviceSerial}/${fields.channelNo}`;
+    if (this.queue.waiting(key) >= MAX_WAITING) {
+      // Bounded queues (design.md s8): nothing is sent; the same message later may succeed.
+      return Promise.resolve({ kind: 'error', fields, durationMs: 0, error: new EzvizError({ code: 'QUEUE_FULL',
+        message: this.opts.t('errors.queueFull', { camera: key, max: MAX_WAITING }), operation: spec.operation,
+        source: 'local', retriable: true }) });
+    }
     const task = this.queue.run(key, () => this.camera(key, req));
     this.inFlight.add(task);
     const done = () => this.inFlight.delete(task);
@@ -338,6 +395,7 @@ export class EzvizService {
       fields.index = found;
     }
 
+    // A camera is moving until a stop succeeds (design.md s8): a failed stop leaves it marked.
     const move = this.moves.get(key);
     if (move) {
       if (op === 'ptz-stop') {
@@ -349,18 +407,31 @@ export class EzvizService {
         // Spec section 3, PTZ rule: a running movement is stopped before the next one.
         this.cancelTimer(move);
         const stop = await this.send(STOP, move.stopFields, req.owner, true);
+        if (stop.kind === 'error') {
+          move.stopFailed = true;
+          return { ...stop, fields };
+        }
         if (this.moves.get(key) === move) this.moves.delete(key);
-        if (stop.kind === 'error') return { ...stop, fields };
       }
     }
 
     const result = await this.send(spec, fields, req.owner, true);
     if (op === 'ptz-stop') {
-      if (move && this.moves.get(key) === move) this.moves.delete(key);
-    } else if (op === 'ptz-start' && result.kind === 'ok') {
+      // An explicit stop is always sent; only its success ends the move.
+      if (result.kind === 'ok') {
+        if (move && this.moves.get(key) === move) this.moves.delete(key);
+      } else if (move) {
+        move.stopFailed = true;
+      } else if (!this.moves.has(key)) {
+        // Someone wants this camera stopped and the stop failed: it may be moving.
+        this.moves.set(key, { key, stopFields: { ...fields }, owner: CARRIED_OWNER, origin: undefined, stopFailed: true });
+      }
+    } else if (op === 'ptz-start' && (result.kind === 'ok' || mayHaveActed(result.error))) {
+      // A start whose outcome is unknown (timed out, dropped, 5xx, a bad reply) may have moved
+      // the camera: it is taken to be moving, and a timed one gets its stop.
       const stopFields: Fields = { deviceSerial: fields.deviceSerial, channelNo: fields.channelNo,
         direction: fields.direction };
-      const started: Move = { key, stopFields, owner: req.owner, origin: req.origin };
+      const started: Move = { key, stopFields, owner: req.owner, origin: req.origin, timed: !!(req.duration && req.duration > 0) };
       this.moves.set(key, started);
       if (req.duration && req.duration > 0 && (req.owner.closed || this.closing)) {
         // The node or its config node closed while the start was on its way: the pending timed
@@ -369,7 +440,8 @@ export class EzvizService {
       } else if (req.duration && req.duration > 0) {
         // The move lasts `duration` from when the start was sent: the stop is sent that long
         // after the start request, not after its reply (both take the same way to the camera).
-        const wait = Math.max(0, req.duration - (performance.now() - (result.sentAt ?? performance.now())));
+        const sentAt = result.kind === 'ok' ? result.sentAt : undefined;
+        const wait = Math.max(0, req.duration - (performance.now() - (sentAt ?? performance.now())));
         started.timer = setTimeout(() => {
           started.timer = undefined;
           void this.timedStop(started);
@@ -406,8 +478,13 @@ export class EzvizService {
     const channel = Number(result.fields.channelNo);
     try {
       if (op === 'preset-add' && name !== undefined) {
-        const index = Number((result.reply.data as { index?: unknown } | undefined)?.index);
-        if (Number.isInteger(index)) await presets.remember(serial, channel, name, index);
+        let index: number | undefined;
+        try {
+          index = presetIndex(result.reply.data);
+        } catch (e) {
+          if (!(e instanceof BadReply)) throw e; // the node reports the bad reply
+        }
+        if (index !== undefined) await presets.remember(serial, channel, name, index);
       } else if (op === 'preset-clear') {
         await presets.forget(serial, channel, Number(result.fields.index));
       }
@@ -432,7 +509,12 @@ export class EzvizService {
       move.stopping = this.queue.run(move.key, async () => {
         if (this.moves.get(move.key) !== move) return; // stopped or replaced meanwhile
         const result = await this.send(STOP, move.stopFields, undefined, !this.closing);
-        if (this.moves.get(move.key) === move) this.moves.delete(move.key);
+        if (result.kind === 'ok') {
+          if (this.moves.get(move.key) === move) this.moves.delete(move.key);
+        } else {
+          move.stopFailed = true; // still moving: the next start sends a stop first
+        }
+        move.stopping = undefined;
         try {
           move.owner.timedStopDone(result.kind === 'error' ? result.error : undefined, move.stopFields, move.origin);
         } catch {
@@ -443,21 +525,19 @@ export class EzvizService {
     return move.stopping;
   }
 
-  /** Stops at once every pending timed move (of one owner, or all). Resolves when sent or after CLOSE_WAIT_MS. */
-  stopTimedMoves(ownerId?: string): Promise<void> {
+  /** Stops at once every pending timed move (of one owner, or all), and those whose stop failed.
+   * Resolves when sent or after `budgetMs` (by default the close budget, hooks.closeBudgetMs). */
+  stopTimedMoves(ownerId?: string, budgetMs = hooks.closeBudgetMs): Promise<void> {
     this.wakeSleepers(ownerId);
     const stops: Promise<void>[] = [];
     for (const move of this.moves.values()) {
-      if ((ownerId === undefined || move.owner.id === ownerId) && (move.timer || move.stopping)) {
+      if ((ownerId === undefined || move.owner.id === ownerId) &&
+        (move.timer || move.stopping || (move.timed && move.stopFailed))) {
         stops.push(this.timedStop(move));
       }
     }
     if (!stops.length) return Promise.resolve();
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const cap = new Promise<void>((resolve) => {
-      timer = setTimeout(resolve, CLOSE_WAIT_MS);
-    });
-    return Promise.race([Promise.all(stops).then(() => undefined), cap]).finally(() => clearTimeout(timer));
+    return withinBudget(Promise.all(stops), budgetMs);
   }
 
   /** Whether the config node believes the camera is moving (started, not yet stopped). */
@@ -470,22 +550,20 @@ export class EzvizService {
     const now = hooks.now();
     const cardLocks = new Map([...this.cardLocks].filter(([, until]) => until > now));
     const moving = new Map([...this.moves].map(([key, move]) => [key, { ...move.stopFields }]));
-    return { cardLocks, moving };
+    return { baseUrl: this.opts.baseUrl, identity: this.identity(), cardLocks, moving, token: this.tokens.snapshot() };
   }
 
-  /** Stops pending timed moves, then closes the connections. */
+  /** Stops pending timed moves, then closes the connections: all within hooks.closeBudgetMs
+   * (design.md s8: a node closes within 10 s; Node-RED gives up after 15 s). */
   async close(): Promise<void> {
     this.closing = true;
-    await this.stopTimedMoves();
+    const end = performance.now() + hooks.closeBudgetMs;
+    const left = () => Math.max(0, end - performance.now());
+    await this.stopTimedMoves(undefined, left());
     // Camera requests still on their way (a start answered now is stopped at once), then the
-    // stops they left: only then the connections close (at most CLOSE_WAIT_MS more).
-    if (this.inFlight.size) {
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const cap = new Promise<void>((resolve) => {
-        timer = setTimeout(resolve, CLOSE_WAIT_MS);
-      });
-      await Promise.race([Promise.all([...this.inFlight]).then(() => this.stopTimedMoves()), cap])
-        .finally(() => clearTimeout(timer));
+    // stops they left: only then the connections close.
+    if (this.inFlight.size && left() > 0) {
+      await withinBudget(Promise.all([...this.inFlight]).then(() => this.stopTimedMoves(undefined, left())), left());
     }
     this.client.close();
   }

@@ -8,7 +8,7 @@ import { OPERATIONS } from '../../nodes/shared/operations';
 import { presetAddPayload, plainPayload, storageInfoPayload, isoDate } from '../../nodes/shared/replies';
 import { retryDelayMs, MAX_RETRY_DELAY_MS } from '../../nodes/shared/service';
 import { KeyedQueue } from '../../nodes/shared/queue';
-import { TokenCache, TOKEN_REFRESH_MARGIN_MS } from '../../nodes/shared/token';
+import { FRESH_TOKEN_MS, MIN_TOKEN_INTERVAL_MS, TokenCache, TOKEN_REFRESH_MARGIN_MS } from '../../nodes/shared/token';
 import { normaliseBase } from '../../nodes/shared/settings';
 import type { PostOutcome } from '../../nodes/shared/client';
 import { PresetStore, ContextLike } from '../../nodes/shared/presets';
@@ -96,7 +96,7 @@ describe('replies', () => {
     assert.strictEqual(p.statusText, 'activated');
     assert.strictEqual(p.startDate, '2026-01-01T00:00:00.000Z');
     assert.strictEqual(p.expireDate, '2026-01-01T00:00:01.000Z');
-    const d = p.serviceDetail as Record<string, unknown>;
+    const d = p.serviceDetail as unknown as Record<string, unknown>;
     assert.strictEqual(d.statusText, 'expired');
     assert.strictEqual(d.startDate, null);
     assert.strictEqual(storageInfoPayload({ code: '200', msg: '', data: { status: -2 } }).statusText, 'unsupported');
@@ -155,7 +155,7 @@ describe('TokenCache', () => {
         await new Promise((r) => setTimeout(r, 5));
         return replies.shift()!;
       },
-      fail: (o) => new Error(typeof o === 'string' ? o : o.ok ? o.reply.code : o.code),
+      fail: (o) => new Error(typeof o === 'string' ? o : 'areaDomain' in o ? `area ${o.areaDomain}` : o.ok ? o.reply.code : o.code),
     });
     return { c, calls };
   }
@@ -163,38 +163,46 @@ describe('TokenCache', () => {
     ({ ok: true, status: 200, reply: { code: '200', msg: '', data: { accessToken: token, expireTime, areaDomain } } });
 
   it('shares one request, caches until expireTime minus the margin, honours areaDomain', async () => {
-    const now = { t: 1000 };
-    const { c, calls } = cache([okReply('at.1', 1000 + 3600000, 'https://region.example/'), okReply('at.2', 99e12)], now);
+    const T = 1.7e12;
+    const now = { t: T };
+    const { c, calls } = cache([okReply('at.1', T + 3600000, 'https://region.example/'), okReply('at.2', T + 9e8)], now);
     const all = await Promise.all([c.get(), c.get(), c.get()]);
     assert.strictEqual(calls.length, 1);
     assert.deepStrictEqual(all.map((t) => t.value), ['at.1', 'at.1', 'at.1']);
     assert.strictEqual(all[0].base, 'https://region.example');
-    now.t = 1000 + 3600000 - TOKEN_REFRESH_MARGIN_MS - 1;
+    now.t = T + 3600000 - TOKEN_REFRESH_MARGIN_MS - 1;
     assert.strictEqual((await c.get()).value, 'at.1');
     now.t += 2;
     assert.strictEqual((await c.get()).value, 'at.2');
     assert.strictEqual(calls.length, 2);
   });
 
-  it('invalidate forgets only the token that was refused', async () => {
-    const now = { t: 0 };
+  it('a refusal (10002) forgets only the token that was refused, and not one just issued', async () => {
+    const now = { t: 1.7e12 };
     const { c, calls } = cache([okReply('at.1', 99e12), okReply('at.2', 99e12)], now);
     const t1 = await c.get();
-    c.invalidate({ value: 'at.other', base: '' });
+    assert.strictEqual(c.refused({ value: 'at.other', base: '' }), 'refetch');
     assert.strictEqual((await c.get()).value, 'at.1');
-    c.invalidate(t1);
+    assert.strictEqual(c.refused(t1), 'fresh', 'issued less than 60 s ago: no new request');
+    assert.strictEqual((await c.get()).value, 'at.1');
+    now.t += FRESH_TOKEN_MS;
+    assert.strictEqual(c.refused(t1), 'refetch');
     assert.strictEqual((await c.get()).value, 'at.2');
-    c.invalidate(t1);
+    c.refused(t1);
     assert.strictEqual((await c.get()).value, 'at.2');
     assert.strictEqual(calls.length, 2);
   });
 
-  it('failures reject every waiting caller; the next call tries again', async () => {
-    const now = { t: 0 };
-    const { c } = cache([{ ok: true, status: 200, reply: { code: '10030', msg: 'mismatch' } }, okReply('at.3', 99e12)], now);
+  it('failures reject every waiting caller; the next call after 30 s tries again', async () => {
+    const now = { t: 1.7e12 };
+    const { c, calls } = cache([{ ok: true, status: 200, reply: { code: '10030', msg: 'mismatch' } }, okReply('at.3', 99e12)], now);
     const r = await Promise.allSettled([c.get(), c.get()]);
     assert.deepStrictEqual(r.map((x) => x.status), ['rejected', 'rejected']);
     assert.strictEqual(c.state, 'failed');
+    now.t += MIN_TOKEN_INTERVAL_MS - 1;
+    await assert.rejects(c.get(), /10030/);
+    assert.strictEqual(calls.length, 1, 'at most one token request per 30 s');
+    now.t += 1;
     assert.strictEqual((await c.get()).value, 'at.3');
     assert.strictEqual(c.state, 'ok');
   });
@@ -205,7 +213,7 @@ describe('TokenCache', () => {
       post: () => assert.fail('no request'), fail: () => new Error('x') });
     const t = await c.get();
     assert.deepStrictEqual(t, { value: 'at.typed', base: 'https://b' });
-    c.invalidate(t);
+    assert.strictEqual(c.refused(t), 'typed');
     assert.strictEqual(c.state, 'expired');
     assert.strictEqual(c.canRefresh, false);
   });
