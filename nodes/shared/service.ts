@@ -422,8 +422,10 @@ export class EzvizService {
         if (move && this.moves.get(key) === move) this.moves.delete(key);
       } else if (move) {
         move.stopFailed = true;
-      } else if (!this.moves.has(key)) {
-        // Someone wants this camera stopped and the stop failed: it may be moving.
+      } else if (!this.moves.has(key) && (result.error.retriable || result.error.source === 'network' ||
+        result.error.source === 'http')) {
+        // Someone wants this camera stopped and the stop did not arrive (a refusal such as
+        // "no such channel" says the camera is as it was): it may be moving.
         this.moves.set(key, { key, stopFields: { ...fields }, owner: CARRIED_OWNER, origin: undefined, stopFailed: true });
       }
     } else if (op === 'ptz-start' && (result.kind === 'ok' || mayHaveActed(result.error))) {

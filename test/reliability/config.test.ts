@@ -62,6 +62,8 @@ interface Case {
 const PAYLOAD: Record<string, unknown> = { deviceSerial: 'C00000001', channelNo: 1, direction: 'up', speed: 'slow',
   command: 'center', index: 1, cardPassword: 'CARD-VALID-0003' };
 
+const OPS = Object.keys(OPERATIONS) as OperationName[];
+
 const CASES: Case[] = [
   { name: 'missing config node', config: () => null, code: 'NO_CONFIG', source: 'local',
     message: { key: 'errors.noConfig' }, status: 'NO_CONFIG' },
@@ -92,15 +94,14 @@ const CASES: Case[] = [
   { name: 'a base URL that answers HTML (app key: token request)',
     config: ({ html }) => ({ baseUrl: html, maxRetries: 1, retryDelay: 0 }),
     creds: { appKey: 'demo-app-key', appSecret: 'demo-app-secret' }, code: 'HTTP_200', source: 'http',
-    message: /access token.*not JSON/, status: 'HTTP_200', htmlHits: (op) => (OPERATIONS[op].idempotent ? 2 : 1) },
+    // token economy (design.md s8): one token request per 30 s; the later messages get its failure
+    message: /access token.*not JSON/, status: 'HTTP_200', htmlHits: (op) => (op === OPS[0] ? 1 : 0) },
   ...[['with a query', '?region=cn'], ['with a fragment', '#main']].map(([what, tail]): Case => ({
     name: `base URL ${what} (requests would leave the API paths)`, config: ({ html }) => ({ baseUrl: html + tail }),
     code: 'INVALID_CONFIG', source: 'local', message: { key: 'errors.baseUrl' } })),
   { name: 'a base URL that never answers', config: ({ hang }) => ({ baseUrl: hang, timeout: 150, maxRetries: 0 }),
     code: 'ETIMEDOUT', source: 'network', message: /150 ms/, hangHits: 1 },
 ];
-
-const OPS = Object.keys(OPERATIONS) as OperationName[];
 
 describe('reliability: bad configuration (issue 7.5)', function () {
   this.timeout(30000);
@@ -153,7 +154,9 @@ describe('reliability: bad configuration (issue 7.5)', function () {
         const e = msg.error as Msg;
         assert.strictEqual(e.code, c.code, `${op}: ${JSON.stringify(e)}`);
         assert.strictEqual(e.source, c.source);
-        assert.strictEqual(e.operation, op);
+        // A ptz-start without an answer may have moved the camera (design.md s8): a preset call
+        // then sends a stop first, and that stop's failure is the error.
+        assert.ok(e.operation === op || (op === 'preset-call' && e.operation === 'ptz-stop'), `${op}: ${e.operation}`);
         if (c.message instanceof RegExp) assert.ok(c.message.test(e.message), `${op}: ${e.message}`);
         else if (c.message) assert.strictEqual(e.message, text(c.message.key));
         const n = helper.getNode(op) as unknown as { status: { args: unknown[][]; thisValues: unknown[] } };
