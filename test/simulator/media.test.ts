@@ -1,0 +1,255 @@
+// Pictures and alarms (spec/ezviz-more-api.md) over real HTTP with a fake clock: device/capture
+// and the JPEG it points at, its codes (60017, 10028, 10051, 20006-20008, ...), alarm/list and
+// alarm/device/list (status, type and device filters, paging, the 7-day window), alarms raised
+// programmatically and through POST /sim/alarm.
+
+import { strict as assert } from 'assert';
+import { ALARM_WINDOW_MS, DAY_MS, FakeClock, PICTURE_SIZE, ROUTES, startSimulator } from '../../simulator';
+import type { RouteOp, Simulator } from '../../simulator';
+import { admin, callApi, request } from '../support/simulator-http';
+import type { ApiReply, Fields } from '../support/simulator-http';
+
+const T = 'at.demo-token';
+// 08:00 UTC = 16:00 in China: "today" (China time) began 16 h ago.
+const START = Date.parse('2026-03-01T08:00:00Z');
+const P = (op: RouteOp): string => ROUTES.find((r) => r.op === op)!.path;
+
+/** Width and height from a baseline JPEG's SOF0 segment. */
+function jpegSize(buf: Buffer): { width: number; height: number } {
+  assert.equal(buf.readUInt16BE(0), 0xffd8, 'SOI');
+  assert.equal(buf.readUInt16BE(buf.length - 2), 0xffd9, 'EOI');
+  let i = 2;
+  while (i < buf.length) {
+    const marker = buf.readUInt16BE(i);
+    const len = buf.readUInt16BE(i + 2);
+    if (marker === 0xffc0) return { height: buf.readUInt16BE(i + 5), width: buf.readUInt16BE(i + 7) };
+    i += 2 + len;
+  }
+  throw new Error('no SOF0');
+}
+
+function getBytes(url: string): Promise<{ status: number; type?: string; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    // eslint-disable-next-line @typescript-eslint/no-var-requires
+    const http = require('http') as typeof import('http');
+    http.get(url, { agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, type: res.headers['content-type'], body: Buffer.concat(chunks) }));
+    }).on('error', reject);
+  });
+}
+
+describe('simulator: pictures and alarms (more-api)', function () {
+  let sim: Simulator;
+  let clock: FakeClock;
+  const call = (op: RouteOp, f: Fields): Promise<ApiReply> => callApi(sim.url, P(op), { accessToken: T, ...f });
+  const codeOf = async (op: RouteOp, f: Fields): Promise<string> => (await call(op, f)).code;
+  const cam = (serial: string, extra: Fields = {}): Fields => ({ deviceSerial: serial, channelNo: 1, ...extra });
+
+  beforeEach(async () => {
+    clock = new FakeClock(START);
+    sim = await startSimulator({ port: 0, clock });
+  });
+  afterEach(async () => {
+    await sim.close();
+  });
+
+  describe('device/capture', () => {
+    it('answers a picUrl the simulator serves: a real JPEG, for about 2 hours', async () => {
+      const r = await call('device-capture', cam('C00000001', { quality: 'anything' }));
+      assert.equal(r.code, '200');
+      assert.deepEqual(Object.keys(r.data), ['picUrl']);
+      assert.match(r.data.picUrl, /^http:\/\/127\.0\.0\.1:\d+\/sim-pictures\/[A-Za-z0-9-]+\.jpg$/);
+      assert.ok(r.data.picUrl.startsWith(sim.url));
+      const pic = await getBytes(r.data.picUrl);
+      assert.equal(pic.status, 200);
+      assert.equal(pic.type, 'image/jpeg');
+      assert.deepEqual(jpegSize(pic.body), PICTURE_SIZE);
+      const head = await request(sim.url, new URL(r.data.picUrl).pathname, { method: 'HEAD' });
+      assert.equal(head.status, 200);
+      assert.equal(head.text, '');
+      assert.equal(Number(head.headers['content-length']), pic.body.length);
+      clock.advance(2 * 60 * 60 * 1000);
+      assert.equal((await getBytes(r.data.picUrl)).status, 404, 'expired');
+      assert.equal((await getBytes(`${sim.url}/sim-pictures/nothing.jpg`)).status, 404);
+      assert.equal((await getBytes(`${sim.url}/sim-pictures/..%2Fsim%2Fstate.jpg`)).status, 404);
+      assert.equal((await request(sim.url, new URL(r.data.picUrl).pathname, { method: 'POST', body: '' })).status, 405);
+    });
+
+    it('logs picture downloads; faults hit them only when aimed at /sim-pictures/', async () => {
+      const url = (await call('device-capture', cam('C00000001'))).data.picUrl as string;
+      sim.injectFault({ kind: 'http500' });
+      assert.equal((await getBytes(url)).status, 200, 'a fault without a path hits API requests only');
+      sim.clearFaults();
+      sim.injectFault({ kind: 'http500', path: '/sim-pictures/' });
+      assert.equal((await getBytes(url)).status, 500);
+      assert.equal((await getBytes(url)).status, 200);
+      assert.throws(() => sim.injectFault({ kind: '49999', path: '/sim-pictures/' }), /fault kinds/);
+      const log = sim.requestLog((e) => e.path.startsWith('/sim-pictures/'));
+      assert.deepEqual(log.map((e) => e.httpStatus), [200, 500, 200]);
+    });
+
+    it('60017 for a model that cannot capture (the Hikvision dome)', async () => {
+      const r = await call('device-capture', cam('C00000012'));
+      assert.deepEqual([r.code, r.msg, r.data], ['60017', 'Device capture failed.', null]);
+    });
+
+    it('10028 once the account\'s daily count is used up, again from midnight (China time)', async () => {
+      sim.state.settings.captureDailyLimit = 2;
+      assert.equal(await codeOf('device-capture', cam('C00000001')), '200');
+      assert.equal(await codeOf('device-capture', cam('C0000000D')), '200');
+      const r = await call('device-capture', cam('C00000001'));
+      assert.deepEqual([r.code, r.msg], ['10028', 'The daily capture limit has been reached.']);
+      assert.equal(await codeOf('device-capture', cam('C00000013')), '10028', 'per account, not per camera');
+      assert.equal((await callApi(sim.url, P('device-capture'), { accessToken: 'at.other-token', ...cam('C00000004') })).code, '200',
+        'another account has its own count');
+      clock.advance(7 * 60 * 60 * 1000); // 23:00 China time
+      assert.equal(await codeOf('device-capture', cam('C00000001')), '10028');
+      clock.advance(60 * 60 * 1000); // 00:00 China time
+      assert.equal(await codeOf('device-capture', cam('C00000001')), '200');
+    });
+
+    it('20008 when captures of one camera come sooner than settings.captureMinIntervalMs (off by default)', async () => {
+      assert.equal(await codeOf('device-capture', cam('C00000001')), '200');
+      assert.equal(await codeOf('device-capture', cam('C00000001')), '200', 'no spacing by default');
+      sim.state.settings.captureMinIntervalMs = 4000;
+      clock.advance(4000);
+      assert.equal(await codeOf('device-capture', cam('C00000001')), '200');
+      clock.advance(3999);
+      assert.equal(await codeOf('device-capture', cam('C00000001')), '20008');
+      assert.equal(await codeOf('device-capture', cam('C0000000D')), '200', 'per camera');
+      clock.advance(1);
+      assert.equal(await codeOf('device-capture', cam('C00000001')), '200');
+    });
+
+    it('answers the device codes: 10001, 20014, 20002, 20018, 20032, 20007, 20006, 20008, 49999, 10051', async () => {
+      sim.state.devices.C0000000D.flags.captureDenied = true;
+      const cases: [Fields, string][] = [
+        [{ deviceSerial: 'C00000001' }, '10001'],
+        [cam('C00000001', { channelNo: 'x' }), '10001'],
+        [cam('c0000001'), '20014'],
+        [cam('C99999999'), '20002'],
+        [cam('C00000004'), '20018'],
+        [cam('C00000001', { channelNo: 2 }), '20032'],
+        [cam('C00000002'), '20007'],
+        [cam('C00000011', { channelNo: 8 }), '20007'],
+        [cam('C00000008'), '20006'],
+        [cam('C00000009'), '20008'],
+        [cam('C0000000B'), '49999'],
+        [cam('C0000000D'), '10051'],
+        [cam('C00000011', { channelNo: 5 }), '200'],
+      ];
+      for (const [f, code] of cases) assert.equal(await codeOf('device-capture', f), code, JSON.stringify(f));
+      assert.equal((await callApi(sim.url, P('device-capture'), { ...cam('C00000001'), accessToken: 'at.expired-token' })).code, '10002');
+    });
+  });
+
+  describe('alarm/list', () => {
+    const ids = (r: ApiReply): string[] => r.data.map((a: { alarmId: string }) => a.alarmId);
+    const today = (): number => clock.now() - 16 * 60 * 60 * 1000; // midnight China time
+
+    it('lists unread alarms since midnight (China time) by default, newest first, with the documented fields', async () => {
+      const a = sim.raiseAlarm({ deviceSerial: 'C00000001' });
+      clock.advance(1000);
+      const b = sim.raiseAlarm({ deviceSerial: 'C00000003', alarmType: 10016, picture: false });
+      clock.advance(1000);
+      const r = await call('alarm-list', {});
+      assert.equal(r.code, '200');
+      assert.deepEqual(ids(r), [b.alarmId, a.alarmId, 'sim-alarm-0003'], 'the other alarms of the default state are older than today or read');
+      assert.deepEqual((r as unknown as { page: unknown }).page, { total: 3, page: 0, size: 10 });
+      const item = r.data[1];
+      assert.equal(typeof item.alarmId, 'string');
+      assert.equal(item.alarmName, 'Motion detection alarm');
+      assert.equal(item.alarmType, 10002);
+      assert.equal(item.alarmTime, START);
+      assert.equal(item.channelNo, 1);
+      assert.equal(item.isEncrypt, 0);
+      assert.equal(item.isChecked, 0);
+      assert.equal(item.deviceSerial, 'C00000001');
+      assert.deepEqual(jpegSize((await getBytes(item.alarmPicUrl)).body), PICTURE_SIZE);
+      assert.equal(r.data[0].alarmPicUrl, '');
+      assert.equal(r.data[0].alarmName, 'Doorbell ring');
+    });
+
+    it('status 0 unread, 1 read, 2 all; startTime/endTime bound the time; the window is 7 days', async () => {
+      const from = clock.now() - ALARM_WINDOW_MS;
+      const all = await call('alarm-list', { startTime: from, status: 2, pageSize: 50 });
+      assert.deepEqual(ids(all), ['sim-alarm-0003', 'sim-alarm-0002', 'sim-alarm-0001'], '0004 is 10 days old');
+      assert.deepEqual(ids(await call('alarm-list', { startTime: from, pageSize: 50 })), ['sim-alarm-0003', 'sim-alarm-0002']);
+      assert.deepEqual(ids(await call('alarm-list', { startTime: from, status: 1 })), ['sim-alarm-0001']);
+      assert.deepEqual(ids(await call('alarm-list', { startTime: from, status: 2, endTime: clock.now() - DAY_MS })),
+        ['sim-alarm-0002', 'sim-alarm-0001'], 'endTime is inclusive');
+      assert.deepEqual(ids(await call('alarm-list', { startTime: today(), status: 2 })), ['sim-alarm-0003']);
+      assert.equal(await codeOf('alarm-list', { startTime: from - 1 }), '10001', 'older than 7 days');
+      assert.equal(await codeOf('alarm-list', { startTime: from, endTime: from - 1 }), '10001', 'endTime before startTime');
+      assert.equal(await codeOf('alarm-list', { status: 3 }), '10001');
+      assert.equal(await codeOf('alarm-list', { alarmType: -2 }), '10001');
+      assert.equal(await codeOf('alarm-list', { pageSize: 51 }), '10001');
+      assert.equal(await codeOf('alarm-list', { startTime: 'yesterday' }), '10001');
+    });
+
+    it('filters by alarmType and deviceSerial; pages; alarm/device/list needs the serial', async () => {
+      for (let i = 0; i < 7; i += 1) {
+        sim.raiseAlarm({ deviceSerial: i % 2 ? 'C00000001' : 'C00000011', channelNo: i % 2 ? 1 : 3, alarmType: i < 3 ? 10000 : 10002 });
+        clock.advance(10);
+      }
+      const all = ids(await call('alarm-list', { pageSize: 50 }));
+      assert.equal(all.length, 8, '7 new and sim-alarm-0003');
+      const p1 = await call('alarm-list', { pageSize: 3, pageStart: 1 });
+      assert.deepEqual(ids(p1), all.slice(3, 6));
+      assert.deepEqual((p1 as unknown as { page: unknown }).page, { total: 8, page: 1, size: 3 });
+      assert.equal((await call('alarm-list', { alarmType: 10000 })).data.length, 4, '3 new and 0003');
+      assert.equal((await call('alarm-list', { alarmType: -1 })).data.length, 8);
+      const nvr = await call('alarm-list', { deviceSerial: 'C00000011', pageSize: 50 });
+      assert.ok(nvr.data.every((a: { deviceSerial: string }) => a.deviceSerial === 'C00000011'));
+      assert.equal(nvr.data.length, 5);
+      assert.deepEqual(ids(await call('alarm-device-list', { deviceSerial: 'C00000011', pageSize: 50 })), ids(nvr));
+      assert.equal(await codeOf('alarm-device-list', {}), '10001');
+      assert.equal(await codeOf('alarm-list', { deviceSerial: 'C00000004' }), '20018');
+      assert.equal(await codeOf('alarm-list', { deviceSerial: 'bad' }), '20014');
+      assert.equal(await codeOf('alarm-list', { deviceSerial: 'C99999999' }), '20002');
+    });
+
+    it('shows each account its own alarms only', async () => {
+      sim.raiseAlarm({ deviceSerial: 'C00000004' });
+      const other = await callApi(sim.url, P('alarm-list'), { accessToken: 'at.other-token' });
+      assert.deepEqual(other.data.map((a: { deviceSerial: string }) => a.deviceSerial), ['C00000004']);
+      assert.ok((await call('alarm-list', { status: 2 })).data.every((a: { deviceSerial: string }) => a.deviceSerial !== 'C00000004'));
+    });
+
+    it('raises alarms through POST /sim/alarm (one or a list), refuses bad ones naming the field', async () => {
+      const r = await admin(sim.url, 'POST', '/sim/alarm', { deviceSerial: 'C00000011', channelNo: 2, alarmType: 10000 });
+      assert.equal(r.status, 200);
+      assert.equal(r.json.alarms[0].deviceSerial, 'C00000011');
+      assert.equal(r.json.alarms[0].alarmTime, clock.now());
+      const two = await admin(sim.url, 'POST', '/sim/alarm', [{ deviceSerial: 'C00000001', minutesAgo: 5 }, { deviceSerial: 'C00000001', isChecked: 1 }]);
+      assert.equal(two.json.alarms.length, 2);
+      assert.equal(two.json.alarms[0].alarmTime, clock.now() - 5 * 60000);
+      const listed = await call('alarm-list', { status: 2, pageSize: 50 });
+      assert.ok(listed.data.some((a: { alarmId: string }) => a.alarmId === r.json.alarms[0].alarmId));
+      for (const [bad, field] of [[{ deviceSerial: 'C99999999' }, 'deviceSerial'], [{ deviceSerial: 'C00000001', channelNo: 3 }, 'channelNo'],
+        [{ deviceSerial: 'C00000001', alarmType: 'x' }, 'alarmType'], [{}, 'deviceSerial']] as const) {
+        const e = await admin(sim.url, 'POST', '/sim/alarm', bad);
+        assert.equal(e.status, 400, JSON.stringify(bad));
+        assert.match(e.json.error, new RegExp(field));
+      }
+      assert.equal((await admin(sim.url, 'POST', '/sim/alarm', { deviceSerial: 'C00000001', alarmId: 'sim-alarm-0001' })).status, 400, 'duplicate id');
+      const all = await admin(sim.url, 'GET', '/sim/alarms');
+      assert.equal(all.json.length, 4 + 3);
+    });
+
+    it('keeps at most settings.alarmLimit alarms (the oldest go)', async () => {
+      sim.state.settings.alarmLimit = 5;
+      for (let i = 0; i < 6; i += 1) { sim.raiseAlarm({ deviceSerial: 'C00000001', alarmId: `x-${i}` }); clock.advance(1); }
+      assert.deepEqual(sim.state.alarms.map((a) => a.alarmId), ['x-1', 'x-2', 'x-3', 'x-4', 'x-5']);
+    });
+
+    it('a state file may hold alarms; /sim/reset brings them back', async () => {
+      sim.raiseAlarm({ deviceSerial: 'C00000001' });
+      assert.equal(sim.state.alarms.length, 5);
+      await admin(sim.url, 'POST', '/sim/reset', {});
+      assert.deepEqual(sim.state.alarms.map((a) => a.alarmId), ['sim-alarm-0004', 'sim-alarm-0001', 'sim-alarm-0002', 'sim-alarm-0003']);
+    });
+  });
+});
