@@ -139,6 +139,12 @@ export const API_PATHS: readonly string[] = Object.freeze(ROUTES.map((r) => r.pa
 export const SECRET_PARAMS: ReadonlySet<string> = new Set(
   ROUTES.flatMap((r) => r.params.filter((p) => p.secret).map((p) => p.name)));
 
+/** Whether `route` may answer `code` (200, table 7.1, or the route's own list). The server
+ * refuses to send any other code: a handler answering one is a simulator bug (HTTP 500). */
+export function codeAllowed(route: Route, code: string): boolean {
+  return code === '200' || COMMON_CODES.includes(code) || route.codes.includes(code);
+}
+
 /** The route of an operation. */
 export function routeOf(op: RouteOp): Route {
   const r = ROUTES.find((x) => x.op === op);

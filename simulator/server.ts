@@ -14,7 +14,7 @@ import { alarmItem, alarmList, deviceCapture, PICTURE_PREFIX, pictureExists, rai
 import { messageFor } from './messages';
 import { runOperation, tokenGet, viewState } from './model';
 import { pictureBytes } from './picture';
-import { API_PATHS, SECRET_PARAMS, fieldOf, mergeFields, routeFor } from './routes';
+import { API_PATHS, SECRET_PARAMS, codeAllowed, fieldOf, mergeFields, routeFor } from './routes';
 import type { Route } from './routes';
 import { SimulatorState, readStateFile } from './state';
 import type { StateInput } from './state';
@@ -437,6 +437,9 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
 
     const ctx: CallContext = { now: clock.now(), origins, publicOrigin: publicOrigin(req) };
     const result = HANDLERS[route.op](state, route, fields, ctx);
+    if (!codeAllowed(route, result.code)) {
+      throw new Error(`${route.path} answered ${result.code}, a code its route (routes.ts) does not list`);
+    }
     sendJson(res, 200, envelope(result));
     finish(200, result.code);
   };
