@@ -88,7 +88,10 @@ function readBody(stream: Readable, limit: number): Promise<Buffer> {
     });
     stream.once('end', () => settle(null));
     stream.once('error', (e: Failure) => settle(failure(typeof e?.code === 'string' ? e.code : 'ECONNRESET')));
-    stream.once('close', () => settle(failure('ECONNRESET'))); // closed before its end
+    // closed before its end (after it, settled already: no error is made, as every reply closes)
+    stream.once('close', () => {
+      if (!settled) settle(failure('ECONNRESET'));
+    });
   });
 }
 
