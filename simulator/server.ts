@@ -181,10 +181,27 @@ const HANDLERS: Readonly<Record<Route['op'], Handler>> = {
   'alarm-device-list': alarmList,
 };
 
+/**
+ * The state as GET /sim/state shows it: app secrets as "***", tokens and card passwords (keys
+ * of their maps) as "***1", "***2", ... (design.md s8: the admin endpoint never returns secrets).
+ * It still loads as a state file, with those secrets replaced.
+ */
+export function maskedState(state: SimulatorState): Record<string, unknown> {
+  const d = JSON.parse(JSON.stringify(state.toJSON())) as Record<string, Record<string, Record<string, unknown>>>;
+  for (const k of Object.values(d.appKeys)) k.appSecret = '***';
+  const renumber = (m: Record<string, unknown>): Record<string, unknown> =>
+    Object.fromEntries(Object.values(m).map((v, i) => [`***${i + 1}`, v]));
+  d.tokens = renumber(d.tokens) as Record<string, Record<string, unknown>>;
+  d.cards = renumber(d.cards) as Record<string, Record<string, unknown>>;
+  return d;
+}
+
 function sendJson(res: http.ServerResponse, status: number, body: unknown, extra: Record<string, string> = {}): void {
   const text = JSON.stringify(body);
   res.writeHead(status, {
     'Content-Type': 'application/json;charset=UTF-8',
+    'X-Content-Type-Options': 'nosniff',
+    'Cache-Control': 'no-store',
     'Content-Length': Buffer.byteLength(text),
     ...extra,
   });
@@ -288,8 +305,48 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
     ],
   };
 
+  /**
+   * Why an admin request is refused, if it is (design.md s8): the admin endpoint takes
+   * `application/json` requests from its own origin only, so no web page can drive it.
+   * - Host must be an IP address, `localhost` or the host the simulator listens on (a page on
+   *   another name that resolves here, DNS rebinding, is refused);
+   * - an `Origin` header (browsers send one with cross-site and with non-GET requests) must be
+   *   this server's own origin; `Sec-Fetch-Site` must be `same-origin` or `none`;
+   * - a request other than GET/HEAD, or one with a body, must say `Content-Type: application/json`
+   *   (forms and text/plain are what a page can send cross-site without a preflight).
+   */
+  const adminRefusal = (req: http.IncomingMessage): { status: number; error: string } | undefined => {
+    const hostHeader = String(req.headers.host ?? '');
+    const hostName = hostHeader.replace(/:\d+$/, '').replace(/^\[(.*)\]$/, '$1').toLowerCase();
+    const ipLike = /^[\d.]+$/.test(hostName) || hostName.includes(':');
+    if (!(ipLike || hostName === 'localhost' || hostName === host.toLowerCase())) {
+      return { status: 403, error: 'admin requests must name the simulator by IP address, localhost or its --host' };
+    }
+    const origin = req.headers.origin;
+    if (origin !== undefined && normOrigin(origin) !== normOrigin(`${scheme}://${hostHeader}`)) {
+      return { status: 403, error: 'cross-origin admin requests are refused' };
+    }
+    const site = req.headers['sec-fetch-site'];
+    if (site !== undefined && site !== 'same-origin' && site !== 'none') {
+      return { status: 403, error: 'cross-site admin requests are refused' };
+    }
+    const method = req.method ?? 'GET';
+    const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
+    const ctype = String(req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+    if ((hasBody || (method !== 'GET' && method !== 'HEAD')) && ctype !== 'application/json') {
+      return { status: 415, error: 'admin requests take Content-Type: application/json' };
+    }
+    return undefined;
+  };
+
   const admin = async (req: http.IncomingMessage, res: http.ServerResponse, path: string, query: URLSearchParams): Promise<void> => {
     const method = req.method ?? 'GET';
+    const refusal = adminRefusal(req);
+    if (refusal) {
+      req.resume();
+      sendJson(res, refusal.status, { error: refusal.error }, { Connection: 'close' });
+      return;
+    }
     const { body, tooLarge } = await readBody(req, MAX_ADMIN_BODY_BYTES);
     if (tooLarge) { sendJson(res, 413, { error: `body larger than ${MAX_ADMIN_BODY_BYTES} bytes` }); return; }
     let json: unknown;
@@ -310,7 +367,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
       '/sim': { GET: () => adminIndex },
       '/sim/view': { GET: () => viewState(state, clock.now()) },
       '/sim/state': {
-        GET: () => state.toJSON(),
+        GET: () => maskedState(state),
         PUT: () => { state.load((json ?? {}) as StateInput); return { ok: true }; },
         POST: () => { state.load((json ?? {}) as StateInput); return { ok: true }; },
       },

@@ -523,14 +523,16 @@ export function normalizeState(input: unknown, now: number): StateData {
   }
 
   const tokens: Record<string, Token> = {};
-  for (const [tok, raw] of Object.entries(obj(root.tokens, 'tokens'))) {
-    const t = obj(raw, `tokens.${tok}`);
-    const appKey = str(t.appKey, undefined, `tokens.${tok}.appKey`);
-    if (!appKeys[appKey]) throw new StateError(`state: tokens.${tok}.appKey "${appKey}" is not in appKeys`);
+  for (const [n, [tok, raw]] of Object.entries(obj(root.tokens, 'tokens')).entries()) {
+    // Error texts name the entry by position, never by the token itself (it is a secret).
+    const tw = `tokens entry ${n + 1}`;
+    const t = obj(raw, `${tw}`);
+    const appKey = str(t.appKey, undefined, `${tw}.appKey`);
+    if (!appKeys[appKey]) throw new StateError(`state: ${tw}.appKey "${appKey}" is not in appKeys`);
     const expireTime = t.expireTime !== undefined
-      ? num(t.expireTime, 0, `tokens.${tok}.expireTime`)
+      ? num(t.expireTime, 0, `${tw}.expireTime`)
       : t.expiresInDays !== undefined
-        ? now + num(t.expiresInDays, 0, `tokens.${tok}.expiresInDays`) * DAY_MS
+        ? now + num(t.expiresInDays, 0, `${tw}.expiresInDays`) * DAY_MS
         : now + settings.tokenLifetimeMs;
     tokens[tok] = { appKey, expireTime };
   }
@@ -553,22 +555,24 @@ export function normalizeState(input: unknown, now: number): StateData {
   }
 
   const cards: Record<string, Card> = {};
-  for (const [pw, raw] of Object.entries(obj(root.cards, 'cards'))) {
-    const c = obj(raw, `cards.${pw}`);
-    const status = str(c.status, 'valid', `cards.${pw}.status`) as CardStatus;
+  for (const [n, [pw, raw]] of Object.entries(obj(root.cards, 'cards')).entries()) {
+    // Error texts name the entry by position, never by the card password (a secret).
+    const cw = `cards entry ${n + 1}`;
+    const c = obj(raw, `${cw}`);
+    const status = str(c.status, 'valid', `${cw}.status`) as CardStatus;
     if (!CARD_STATUSES.includes(status)) {
-      throw new StateError(`state: cards.${pw}.status must be one of ${CARD_STATUSES.join(', ')}`);
+      throw new StateError(`state: ${cw}.status must be one of ${CARD_STATUSES.join(', ')}`);
     }
     cards[pw] = {
-      serviceType: str(c.serviceType, 'standard', `cards.${pw}.serviceType`),
-      totalDays: num(c.totalDays, 7, `cards.${pw}.totalDays`),
-      serviceDays: num(c.serviceDays, 30, `cards.${pw}.serviceDays`),
+      serviceType: str(c.serviceType, 'standard', `${cw}.serviceType`),
+      totalDays: num(c.totalDays, 7, `${cw}.totalDays`),
+      serviceDays: num(c.serviceDays, 30, `${cw}.serviceDays`),
       status,
-      forSale: bool(c.forSale, true, `cards.${pw}.forSale`),
-      failing: bool(c.failing, false, `cards.${pw}.failing`),
+      forSale: bool(c.forSale, true, `${cw}.forSale`),
+      failing: bool(c.failing, false, `${cw}.failing`),
     };
-    if (c.boundDevice !== undefined) cards[pw].boundDevice = str(c.boundDevice, undefined, `cards.${pw}.boundDevice`);
-    if (c.usedBy !== undefined) cards[pw].usedBy = str(c.usedBy, undefined, `cards.${pw}.usedBy`);
+    if (c.boundDevice !== undefined) cards[pw].boundDevice = str(c.boundDevice, undefined, `${cw}.boundDevice`);
+    if (c.usedBy !== undefined) cards[pw].usedBy = str(c.usedBy, undefined, `${cw}.usedBy`);
   }
 
   const rawAlarms = root.alarms === undefined || root.alarms === null ? [] : root.alarms;

@@ -73,12 +73,12 @@ export async function callApi(base: string, path: string, fields: Fields, opts: 
   return JSON.parse(r.text) as ApiReply;
 }
 
-/** An admin call under /sim/ with a JSON body. */
+/** An admin call under /sim/ (JSON: the admin endpoint refuses other requests but a bare GET). */
 export async function admin(base: string, method: string, path: string, body?: unknown): Promise<{ status: number; json: any }> { // eslint-disable-line @typescript-eslint/no-explicit-any
   const r = await request(base, path, {
     method,
     body: body === undefined ? undefined : JSON.stringify(body),
-    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+    headers: body === undefined && method === 'GET' ? {} : { 'Content-Type': 'application/json' },
   });
   return { status: r.status, json: r.text ? JSON.parse(r.text) : undefined };
 }
