@@ -28,12 +28,15 @@ if (r.floor && r.floor.cells.length) {
   out.push('');
   cellTable(r.floor.cells);
   out.push('');
-  out.push(row(['conc.', 'S/A CPU per request', 'B/S CPU per request', 'B/A CPU per request',
-    'per-round medians: S/A CPU', 'B/S CPU', 'B/S time per request']));
-  out.push(row(['---:', '---:', '---:', '---:', '---:', '---:', '---:']));
+  out.push(row(['conc.', 'S/A CPU per request', 'B/S CPU per request', 'B/A CPU per request', 'K/A CPU per request',
+    'per-round medians: S/A CPU', 'B/S CPU', 'B/S time per request',
+    'B − A, µs: Node-RED (S − A)', 'client (K − A)', 'rest of the package']));
+  out.push(row(['---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:']));
   for (const x of r.floor.ratios) {
+    const sp = x.split_cpuUsPerRequest || {};
     out.push(row([x.concurrency, dash(x.sOverA_cpuPerRequest), dash(x.bOverS_cpuPerRequest), dash(x.bOverA_cpuPerRequest),
-      dash(x.roundMedian_sOverA_cpuPerRequest), dash(x.roundMedian_bOverS_cpuPerRequest), dash(x.bOverS_timePerRequest)]));
+      dash(x.kOverA_cpuPerRequest), dash(x.roundMedian_sOverA_cpuPerRequest), dash(x.roundMedian_bOverS_cpuPerRequest),
+      dash(x.bOverS_timePerRequest), dash(sp.nodeRed), dash(sp.client), dash(sp.rest)]));
   }
 }
 if (r.cells.length) {

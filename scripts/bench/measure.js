@@ -6,6 +6,9 @@
 //   A   bare axios POST with a keep-alive agent
 //   S   the same axios call inside the simplest Node-RED node (post, parse, send; the bench-simple
 //       node type of runtime-nodes/, registered only here): the floor of a node
+//   K   (zero-latency cells only, reference) the package's HTTP client alone (EzvizClient.post of
+//       dist/nodes/shared/client.js), no Node-RED: with A and S it splits B's CPU into Node-RED's
+//       messaging (S - A), the client (K - A) and the rest of the package (B - S - (K - A))
 //   B   the same request through an ezviz-storage-info node
 //   C   DIY flow: function node (form body) -> core http request node (keep-alive off, returns
 //       a parsed JSON object)
@@ -67,7 +70,7 @@ const CONF = {
   // Many short rounds: on a shared machine the CPU time of the same work moves by half from one
   // second to the next, so the scenarios alternate often and are compared round by round.
   floor: {
-    scenarios: ['A', 'S', 'B'],
+    scenarios: ['A', 'S', 'B', 'K'],
     rounds: { 1: quick ? 4 : 40, 32: quick ? 4 : 30 },
     perCell: { 1: quick ? 400 : 4800, 32: quick ? 640 : 9600 },
     warmup: { 1: quick ? 100 : 500, 32: quick ? 320 : 1000 },
@@ -551,6 +554,16 @@ async function memoryTest(rt, sim) {
   };
 }
 
+/** The package's HTTP client, made as a config node makes it; null when it cannot be. */
+function packageClient() {
+  try {
+    const { EzvizClient } = require(path.join(root, 'dist', 'nodes', 'shared', 'client.js'));
+    return new EzvizClient({ timeout: 10000 });
+  } catch {
+    return null;
+  }
+}
+
 // ---------------------------------------------------------------- ratios
 
 /** Median over the rounds of f(per-round value of x, of y): adjacent chunks, so that drift and
@@ -561,11 +574,22 @@ function pairedMedian(x, y, value, f) {
   return round(median(vx.map((v, i) => f(v, vy[i]))), 3);
 }
 
+function roundSplit(A, S, B, K, value) {
+  const v = (x) => x.chunks.filter((k) => !k.warmup).map(value);
+  const [a, sv, b, kv] = [A, S, B, K].map(v);
+  const med = (f) => round(median(a.map((_, i) => f(i))), 1);
+  return {
+    nodeRed: med((i) => sv[i] - a[i]),
+    client: med((i) => kv[i] - a[i]),
+    rest: med((i) => b[i] - sv[i] - (kv[i] - a[i])),
+  };
+}
+
 /** Ratios of the zero-latency cells at concurrency c: CPU per request (the measure there) and,
  * for reference, time per request. */
 function floorRatio(cells, c) {
   const get = (s) => cells.find((x) => x.concurrency === c && x.scenario === s);
-  const [A, S, B] = ['A', 'S', 'B'].map(get);
+  const [A, S, B, K] = ['A', 'S', 'B', 'K'].map(get);
   const cpu = (k) => k.cpuUs / k.requests;
   const time = (k) => k.wallMs / k.requests;
   const ratio = (x, y, key) => (x && y ? round(x[key] / y[key], 3) : null);
@@ -577,6 +601,11 @@ function floorRatio(cells, c) {
     bOverA_cpuPerRequest: ratio(B, A, 'cpuUsPerRequest'),
     roundMedian_sOverA_cpuPerRequest: paired(S, A, cpu),
     roundMedian_bOverS_cpuPerRequest: paired(B, S, cpu),
+    kOverA_cpuPerRequest: ratio(K, A, 'cpuUsPerRequest'),
+    // B's CPU per request over A's, in µs, each part a median over the rounds of its per-round
+    // value (paired chunks): Node-RED's messaging (S - A), the package's client (K - A), the rest
+    // of the package (B - S - (K - A): call path, service, token, reply mapping, status)
+    split_cpuUsPerRequest: A && S && B && K ? roundSplit(A, S, B, K, cpu) : null,
     bOverS_timePerRequest: ratio(B, S, 'msPerRequest'),
     roundMedian_bOverS_timePerRequest: paired(B, S, time),
     clean: [A, S, B].every((x) => !x || x.failures === 0),
@@ -664,10 +693,17 @@ async function main() {
     const send = senders('mem');
     send.S = () => inject(rt.node('s-zero'), {}, nodeOk);
     if (nodesAvailable) send.B = () => inject(rt.node('b-zero'), {}, nodeOk);
+    const k = packageClient();
+    if (k) {
+      const url = urls.mem + INFO_PATH;
+      send.K = () => k.post(url, { deviceSerial: SERIAL }, TOKEN)
+        .then((o) => (o.ok && o.reply.code === '200') || { msg: { payload: o } });
+    } else meta.notes.push('the package client (dist/nodes/shared/client.js) could not be made: K skipped');
     const scen = CONF.floor.scenarios.filter((s) => send[s]);
     for (const conc of CONF.concurrencies) {
       floorCells.push(...await runGroup({ transport: 'http', text: 'zero latency, http' }, scen, send, sims.mem, conc, CONF.floor, 0));
     }
+    if (k) k.close();
   }
   const floorRatios = floorCells.length ? CONF.concurrencies.map((c) => floorRatio(floorCells, c)) : [];
 
@@ -804,13 +840,16 @@ function print(res) {
   out.push(`\nEZVIZ node benchmark: ${m.nproc} x ${m.cpuModel}, node ${m.node}, Node-RED ${m.nodeRed}`);
   out.push(`load average (1, 5, 15 min) at start ${m.loadavgAtStart.join(' ')}, at end ${m.loadavgAtEnd.join(' ')}; ${res.meta.durationSec} s`);
   if (res.floor && res.floor.cells.length) {
-    out.push('\nzero latency (CPU per request of the Node-RED process is the measure; A bare axios, S simplest node, B storage-info node):\n');
+    out.push('\nzero latency (CPU per request of the Node-RED process is the measure; A bare axios, S simplest node, B storage-info node, K the package client alone):\n');
     out.push(table(cellRows(res.floor.cells)));
     out.push('');
-    const fr = [['conc', 'S/A cpu', 'B/S cpu', 'B/A cpu', 'per-round medians: S/A cpu', 'B/S cpu', 'B/S time']];
+    const fr = [['conc', 'S/A cpu', 'B/S cpu', 'B/A cpu', 'K/A cpu', 'per-round medians: S/A cpu', 'B/S cpu', 'B/S time',
+      'B - A in us: Node-RED (S-A)', 'client (K-A)', 'rest']];
     for (const r of res.floor.ratios) {
+      const sp = r.split_cpuUsPerRequest || {};
       fr.push([r.concurrency, r.sOverA_cpuPerRequest ?? '-', r.bOverS_cpuPerRequest ?? '-', r.bOverA_cpuPerRequest ?? '-',
-        r.roundMedian_sOverA_cpuPerRequest ?? '-', r.roundMedian_bOverS_cpuPerRequest ?? '-', r.bOverS_timePerRequest ?? '-']);
+        r.kOverA_cpuPerRequest ?? '-', r.roundMedian_sOverA_cpuPerRequest ?? '-', r.roundMedian_bOverS_cpuPerRequest ?? '-',
+        r.bOverS_timePerRequest ?? '-', sp.nodeRed ?? '-', sp.client ?? '-', sp.rest ?? '-']);
     }
     out.push(table(fr));
   }

@@ -6,12 +6,13 @@
 // With latency 0 this is one zero-latency cell of the benchmark.
 // Prints requests/s and CPU time per request of this process (the simulator is a child process);
 // with an output file, writes a V8 CPU profile of the measured window only (not start-up, not
-// warm-up), to be opened in Chrome DevTools.
+// warm-up), to be opened in Chrome DevTools, and prints where its CPU went (profile-summary.js).
 const fs = require('fs');
 const http = require('http');
 const inspector = require('inspector');
 const { performance } = require('perf_hooks');
 const { buildFlows, startRuntime, drive, SimChild } = require('./measure');
+const { summarize, format } = require('./profile-summary');
 
 async function main() {
   const [scenario = 'B', conc = '32', count = '20000', latency = '0', out] = process.argv.slice(2);
@@ -48,10 +49,15 @@ async function main() {
   const wall = performance.now() - t0;
   const c = process.cpuUsage(c0);
   clearInterval(tick);
-  if (out) fs.writeFileSync(out, JSON.stringify((await post('Profiler.stop')).profile));
+  let profile = null;
+  if (out) {
+    profile = (await post('Profiler.stop')).profile;
+    fs.writeFileSync(out, JSON.stringify(profile));
+  }
   n = Number(count);
   console.log(`${scenario} c${conc} latency ${latency} ms: ${Math.round((n / wall) * 1000)} req/s, ` +
     `${Math.round((c.user + c.system) / n)} us CPU/request, ${r.failures.length} failures`);
+  if (profile) console.log(`${out}:\n${format(summarize(profile), 15)}`);
   await rt.stop();
   await sim.stop();
 }
