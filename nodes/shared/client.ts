@@ -116,7 +116,14 @@ export class EzvizClient {
   /** Agents per proxy (none, or one per proxy the environment names); created on first use. */
   private readonly agentsByProxy = new Map<string, { http: http.Agent; https: https.Agent }>();
 
+  /** The agents of each server this client talked to (the environment is read once per server
+   * and deploy, not per request). */
+  private readonly agentsByOrigin = new Map<string, { http: http.Agent; https: https.Agent }>();
+
   private agentsFor(url: URL): { http: http.Agent; https: https.Agent } {
+    const origin = url.protocol + '//' + url.host;
+    const known = this.agentsByOrigin.get(origin);
+    if (known) return known;
     const proxy = proxyFor(url, this.opts.env);
     const key = proxy ? proxy.href : '';
     let a = this.agentsByProxy.get(key);
@@ -130,6 +137,7 @@ export class EzvizClient {
       this.agentsByProxy.set(key, a);
       this.agents.push(a);
     }
+    if (this.agentsByOrigin.size < 64) this.agentsByOrigin.set(origin, a);
     return a;
   }
 

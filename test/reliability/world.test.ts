@@ -648,6 +648,20 @@ describe('the world outside (design.md s8): misbehaving servers', function () {
       }
     });
 
+    it('HTTP_PROXY: an http base URL goes through a CONNECT tunnel too, never as a forward-proxy request', async () => {
+      const p = await proxy();
+      try {
+        const s = await server(api((_h, res) => json(res, OK)));
+        process.env.HTTP_PROXY = p.url;
+        await loadOp('ptz-stop', s.url, { config: fast, creds: tokenCreds });
+        assert.strictEqual((await run({ payload: { ...CAM } })).port, 'ok');
+        assert.deepStrictEqual(p.connects, [`127.0.0.1:${s.port}`]);
+        assert.deepStrictEqual(p.plain, []);
+      } finally {
+        await p.close();
+      }
+    });
+
     it('NO_PROXY exempts the host: the proxy sees nothing', async () => {
       hooks.ca = [TLS.cert];
       const p = await proxy();
