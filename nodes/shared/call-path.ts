@@ -9,7 +9,8 @@ import { Translate, translator } from './i18n';
 import { OperationSpec, ParamSpec, CONFIG_TYPE } from './operations';
 import { isEmpty, parseParam, validationArgs } from './params';
 import { BadReply, plainPayload } from './replies';
-import type { CallResult, EzvizService, Fields, Owner } from './service';
+import type { CallResult, Fields, Owner } from './call-types';
+import type { EzvizService } from './service';
 import type { TokenState } from './token';
 
 /** What a config node exposes to operation nodes (see nodes/ezviz-config/ezviz-config.ts). */

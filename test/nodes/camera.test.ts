@@ -3,7 +3,7 @@
 
 import assert from 'assert';
 import { OPERATIONS, OperationName } from '../../nodes/shared/operations';
-import { retryDelayMs } from '../../nodes/shared/service';
+import { retryDelayMs } from '../../nodes/shared/request-loop';
 import type { Simulator } from '../../simulator';
 import { collect, delay, fastRetries, helper, load, loadOp, Msg, run, simulatorPerTest, TAB, text, unload }
   from '../support/red';

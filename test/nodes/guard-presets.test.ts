@@ -6,7 +6,7 @@ import os from 'os';
 import path from 'path';
 import { OPERATIONS } from '../../nodes/shared/operations';
 import { forgetProcessCopies, PRESETS_KEY } from '../../nodes/shared/presets';
-import { CARD_LOCK_MS } from '../../nodes/shared/service';
+import { CARD_LOCK_MS } from '../../nodes/shared/card-guard';
 import { FakeClock } from '../../simulator';
 import type { Simulator } from '../../simulator';
 import { helper, hooks, load, run, simulatorPerTest, TAB, text, unload, unloadKeepingContext } from '../support/red';

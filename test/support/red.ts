@@ -6,7 +6,7 @@ import path from 'path';
 import helper from 'node-red-node-test-helper';
 import type { Node } from 'node-red';
 import { hooks, resetHooks } from '../../nodes/shared/hooks';
-import { forgetHandOvers } from '../../nodes/shared/service';
+import { forgetHandOvers } from '../../nodes/shared/handover';
 import { CATALOG_NS } from '../../nodes/shared/i18n';
 import type { OperationName } from '../../nodes/shared/operations';
 import { OPERATIONS } from '../../nodes/shared/operations';

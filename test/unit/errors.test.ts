@@ -6,7 +6,7 @@ import path from 'path';
 import { ALL_HINT_KEYS, EzvizError, hintKey, isRetriable, networkCode } from '../../nodes/shared/errors';
 import { OPERATIONS } from '../../nodes/shared/operations';
 import { presetAddPayload, plainPayload, storageInfoPayload, isoDate } from '../../nodes/shared/replies';
-import { retryDelayMs, MAX_RETRY_DELAY_MS } from '../../nodes/shared/service';
+import { retryDelayMs, MAX_RETRY_DELAY_MS } from '../../nodes/shared/request-loop';
 import { KeyedQueue } from '../../nodes/shared/queue';
 import { FRESH_TOKEN_MS, MIN_TOKEN_INTERVAL_MS, TokenCache, TOKEN_REFRESH_MARGIN_MS } from '../../nodes/shared/token';
 import { normaliseBase } from '../../nodes/shared/settings';
