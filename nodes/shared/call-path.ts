@@ -7,8 +7,9 @@ import type { ApiReply } from './client';
 import { EzvizError, ErrorInfo } from './errors';
 import { Translate, translator } from './i18n';
 import { OperationSpec, ParamSpec, CONFIG_TYPE } from './operations';
-import { isEmpty, parseParam, validationArgs } from './params';
+import { describeValue, isEmpty, parseParam, redactSecrets, SECRET_KEYS, validationArgs } from './params';
 import { BadReply, plainPayload } from './replies';
+import { errorStatus, ignoredStatusKey, statusKey } from './status';
 import type { CallResult, Fields, Owner } from './call-types';
 import type { EzvizService } from './service';
 import type { TokenState } from './token';
@@ -46,12 +47,44 @@ interface Reader {
   type: string;
 }
 
-/** Status texts per token state (undefined: leave the status as it is). */
-const TOKEN_STATUS: Partial<Record<TokenState, string>> = {
-  missing: 'status.noCredentials',
-  expired: 'status.tokenExpired',
-  failed: 'status.tokenFailed',
-};
+/** Values read for one message, and which of them came from a node setting. */
+interface RawInput {
+  values: Record<string, unknown>;
+  fromSetting: Set<string>;
+}
+
+/** `msg.ezviz.request`: the fields sent (or that would have been sent), secrets left out. */
+export function publicRequest(spec: OperationSpec, fields: Fields | Record<string, unknown>): Fields {
+  const out: Fields = {};
+  for (const k of Object.keys(fields)) {
+    if (SECRET_KEYS.has(k) || spec.params.some((p) => p.name === k && p.secret)) continue;
+    const v = (fields as Record<string, unknown>)[k];
+    if (typeof v === 'string' || typeof v === 'number') out[k] = v;
+  }
+  return out;
+}
+
+/**
+ * The request a message would have made: every sent, non-secret parameter whose value is valid
+ * (for an error before anything was sent: which camera was asked).
+ */
+export function wouldSend(spec: OperationSpec, raw: Record<string, unknown>): Fields {
+  const fields: Fields = {};
+  for (const p of spec.params) {
+    if (!p.sent || p.secret) continue;
+    const r = parseParam({ ...p, required: false }, raw[p.name]);
+    if (r.ok && r.value !== undefined) fields[p.name] = r.value;
+  }
+  return fields;
+}
+
+/** Whether a node setting and a payload value mean the same (after parsing, e.g. `right` and 3). */
+export function sameValue(p: ParamSpec, a: unknown, b: unknown): boolean {
+  const pa = parseParam({ ...p, required: false }, a);
+  const pb = parseParam({ ...p, required: false }, b);
+  if (pa.ok && pb.ok) return String(pa.value) === String(pb.value);
+  return typeof a === typeof b && String(a).trim() === String(b).trim();
+}
 
 /** Turns a validation failure into the error of design.md section 4. */
 export function validationError(t: Translate, spec: OperationSpec, param: ParamSpec, raw: unknown, reason: string):
@@ -120,42 +153,42 @@ export function registerOperation(RED: NodeAPI, spec: OperationSpec, options: Op
     /** Requests under way: the status turns blue when the first starts and green when the last
      * ends, instead of twice per message (cheap under load). Errors always show. */
     let inflight = 0;
-    const okText = t('status.ok');
-    const requestingText = t('status.requesting');
+    const okText = statusKey('ok');
+    const requestingText = statusKey('requesting');
+    /** Parameters whose ignored payload value has been reported (once per node and parameter). */
+    const warned = new Set<string>();
+    /** Status of the last such warning, shown by the next success instead of "OK". */
+    let ignoredStatus: string | undefined;
 
     Object.defineProperty(node, 'closed', { get: () => closed });
 
-    node.tokenStateChanged = (state: TokenState) => {
-      const key = TOKEN_STATUS[state];
-      if (key && !closed) node.status({ fill: 'red', shape: 'ring', text: t(key) });
-    };
+    // A token or config failure colours only the nodes that tried to send (design.md section 9):
+    // each such node shows it when its own message fails, not when the config node's state changes.
+    node.tokenStateChanged = (_state: TokenState) => undefined;
 
-    if (!cfg) node.status({ fill: 'red', shape: 'ring', text: t('status.noConfig') });
-    else {
-      cfg.addUser(node);
-      node.tokenStateChanged(cfg.service.tokens.state);
-    }
+    if (!cfg) node.status({ fill: 'red', shape: 'ring', text: statusKey('noConfig') });
+    else cfg.addUser(node);
 
     /** Raw value of one parameter: node setting first, else msg.payload.<name>. */
-    function readOne(r: Reader, msg: Msg, cb: (err: Error | null, v?: unknown) => void): void {
+    function readOne(r: Reader, msg: Msg, cb: (err: Error | null, v?: unknown, fromSetting?: boolean) => void): void {
       const fromPayload = () => {
         const pl = msg.payload;
-        cb(null, pl !== null && typeof pl === 'object' ? (pl as Record<string, unknown>)[r.spec.name] : undefined);
+        cb(null, pl !== null && typeof pl === 'object' ? (pl as Record<string, unknown>)[r.spec.name] : undefined, false);
       };
       if (r.type === 'cred') {
         const c = (node.credentials as Record<string, unknown> | undefined)?.[r.spec.name];
         if (isEmpty(c)) fromPayload();
-        else cb(null, c);
+        else cb(null, c, true);
         return;
       }
       if (r.value === '') return fromPayload();
       switch (r.type) {
         case 'str':
         case 'num':
-          return cb(null, r.value);
+          return cb(null, r.value, true);
         case 'msg':
           try {
-            return cb(null, RED.util.getMessageProperty(msg, r.value));
+            return cb(null, RED.util.getMessageProperty(msg, r.value), true);
           } catch (e) {
             return cb(e as Error);
           }
@@ -165,7 +198,7 @@ export function registerOperation(RED: NodeAPI, spec: OperationSpec, options: Op
           try {
             RED.util.evaluateNodeProperty(r.value, r.type, node, msg, (err, v) => {
               answered = true;
-              cb(err, v);
+              cb(err, v, true);
             });
           } catch (e) {
             if (!answered) cb(e as Error);
@@ -174,61 +207,105 @@ export function registerOperation(RED: NodeAPI, spec: OperationSpec, options: Op
       }
     }
 
-    function readAll(msg: Msg, cb: (err: { reader: Reader } | null, raw: Record<string, unknown>) => void): void {
-      const raw: Record<string, unknown> = {};
+    function readAll(msg: Msg, cb: (err: { reader: Reader } | null, raw: RawInput) => void): void {
+      const raw: RawInput = { values: {}, fromSetting: new Set() };
       let left = readers.length;
       let failed = false;
       for (const r of readers) {
-        readOne(r, msg, (err, v) => {
+        readOne(r, msg, (err, v, fromSetting) => {
           if (failed) return;
           if (err) {
             failed = true;
             return cb({ reader: r }, raw);
           }
-          raw[r.spec.name] = v;
+          raw.values[r.spec.name] = v;
+          if (fromSetting) raw.fromSetting.add(r.spec.name);
           if (--left === 0) cb(null, raw);
         });
       }
     }
 
-    function fail(msg: Msg, send: Send, done: Done, error: EzvizError): void {
-      node.status({ fill: 'red', shape: 'ring', text: statusCode(error) });
-      msg.error = error.toJSON();
+    /**
+     * Ends a failed message (design.md section 4): on output 2 with msg.payload = the error and the
+     * incoming payload (secrets masked) in msg.ezviz.input; with output 2 unwired through done(err),
+     * the payload untouched.
+     */
+    function fail(msg: Msg, send: Send, done: Done, error: EzvizError, request: Fields, raw?: RawInput): void {
+      node.status({ fill: 'red', shape: 'ring', text: statusText(error) });
+      const info = error.toJSON();
+      msg.error = info;
       if (errorWired) {
+        const secrets: string[] = [];
+        for (const p of spec.params) {
+          const v = raw?.values[p.name];
+          if (p.secret && (typeof v === 'string' || typeof v === 'number') && String(v).trim() !== '') secrets.push(String(v));
+        }
+        let input: unknown;
+        try {
+          input = redactSecrets(msg.payload, secrets);
+        } catch {
+          input = '[unreadable]';
+        }
+        msg.ezviz = { operation: spec.operation, request, input };
+        msg.payload = { ...info };
         send([null, msg as NodeMessage]);
         done();
       } else {
+        msg.ezviz = { operation: spec.operation, request };
         done(error);
       }
     }
 
-    function statusCode(error: EzvizError): string {
-      if (error.code === '10002' && cfg && !cfg.service.tokens.canRefresh) return t('status.tokenExpired');
-      if (error.code === 'NO_CREDENTIALS') return t('status.noCredentials');
-      return error.code;
+    function statusText(error: EzvizError): string {
+      const s = errorStatus(error, spec.section, !!cfg && cfg.service.tokens.canRefresh);
+      return 'code' in s ? t('status.error', { code: s.code.slice(0, 20) }) : s.key;
     }
 
-    function finish(msg: Msg, send: Send, done: Done, input: ParsedInput, result: CallResult): void {
+    /** A node setting won over a different msg.payload.<name>: say so once per parameter. */
+    function checkIgnored(msg: Msg, raw: RawInput): void {
+      if (raw.fromSetting.size === 0 || warned.size === readers.length) return;
+      const pl = msg.payload;
+      if (pl === null || typeof pl !== 'object') return;
+      for (const r of readers) {
+        const name = r.spec.name;
+        if (!raw.fromSetting.has(name) || warned.has(name)) continue;
+        let given: unknown;
+        try {
+          given = (pl as Record<string, unknown>)[name];
+        } catch {
+          continue;
+        }
+        if (isEmpty(given) || sameValue(r.spec, raw.values[name], given)) continue;
+        warned.add(name);
+        ignoredStatus = ignoredStatusKey(name);
+        node.warn(t('log.ignored', { param: name, value: describeValue(r.spec, given),
+          setting: describeValue(r.spec, raw.values[name]) }));
+      }
+    }
+
+    function finish(msg: Msg, send: Send, done: Done, input: ParsedInput, result: CallResult, raw: RawInput): void {
       inflight--;
       if (result.kind === 'closed' || closed) {
         // The node closed meanwhile: no output any more.
         done();
         return;
       }
-      if (result.kind === 'error') return fail(msg, send, done, result.error);
+      const request = publicRequest(spec, result.fields);
+      if (result.kind === 'error') return fail(msg, send, done, result.error, request, raw);
       let payload: unknown;
       try {
         // Only documented fields of documented types (replies.ts); a wrong shape is an error.
         payload = mapPayload(result.reply, input);
       } catch (e) {
-        return fail(msg, send, done, replyError(e));
+        return fail(msg, send, done, replyError(e), request, raw);
       }
-      const request: Fields = {};
-      for (const k in result.fields) if (k !== 'cardPassword') request[k] = result.fields[k];
       msg.payload = payload;
       msg.ezviz = { operation: spec.operation, code: result.reply.code, msg: result.reply.msg, request,
         durationMs: result.durationMs };
-      if (inflight === 0) node.status({ fill: 'green', shape: 'dot', text: okText });
+      if (ignoredStatus) {
+        node.status({ fill: 'yellow', shape: 'dot', text: ignoredStatus });
+        ignoredStatus = undefined;
+      } else if (inflight === 0) node.status({ fill: 'green', shape: 'dot', text: okText });
       send([msg as NodeMessage, null]);
       done();
     }
@@ -243,13 +320,14 @@ export function registerOperation(RED: NodeAPI, spec: OperationSpec, options: Op
         operation: spec.operation, source: 'local', retriable: false });
     }
 
-    function handle(msg: Msg, send: Send, done: Done, raw: Record<string, unknown>): void {
+    function handle(msg: Msg, send: Send, done: Done, raw: RawInput): void {
+      checkIgnored(msg, raw);
       if (!cfg) {
         return fail(msg, send, done, new EzvizError({ code: 'NO_CONFIG', message: t('errors.noConfig'),
-          operation: spec.operation, source: 'local', retriable: false }));
+          operation: spec.operation, source: 'local', retriable: false }), wouldSend(spec, raw.values), raw);
       }
-      const input = validateInput(t, spec, raw);
-      if (input instanceof EzvizError) return fail(msg, send, done, input);
+      const input = validateInput(t, spec, raw.values);
+      if (input instanceof EzvizError) return fail(msg, send, done, input, wouldSend(spec, raw.values), raw);
       if (inflight++ === 0) node.status({ fill: 'blue', shape: 'dot', text: requestingText });
       cfg.service.call({
         spec,
@@ -258,10 +336,10 @@ export function registerOperation(RED: NodeAPI, spec: OperationSpec, options: Op
         duration: input.duration,
         owner: node,
         origin: input.duration ? { _msgid: msg._msgid, topic: msg.topic, payload: msg.payload } : undefined,
-      }).then((result) => finish(msg, send, done, input, result), (e) => {
+      }).then((result) => finish(msg, send, done, input, result, raw), (e) => {
         // Not expected (call() never rejects); report without the error object itself.
         inflight--;
-        fail(msg, send, done, replyError(e));
+        fail(msg, send, done, replyError(e), publicRequest(spec, input.fields), raw);
       }).catch((e) => {
         // Anything thrown between reply and output ends the message with an error, never an
         // unhandled rejection (design.md s8).
@@ -276,18 +354,21 @@ export function registerOperation(RED: NodeAPI, spec: OperationSpec, options: Op
     node.on('input', (msg: Msg, send: Send, done: Done) => {
       if (!needsAsync && !hasCardPassword) {
         // Fast path: every value is available synchronously.
-        const raw: Record<string, unknown> = {};
+        const raw: RawInput = { values: {}, fromSetting: new Set() };
         for (const r of readers) {
           let err: Error | null = null;
-          readOne(r, msg, (e, v) => {
+          readOne(r, msg, (e, v, fromSetting) => {
             err = e;
-            raw[r.spec.name] = v;
+            raw.values[r.spec.name] = v;
+            if (fromSetting) raw.fromSetting.add(r.spec.name);
           });
-          if (err) return fail(msg, send, done, readError(r));
+          if (err) return fail(msg, send, done, readError(r), wouldSend(spec, raw.values), raw);
         }
         return handle(msg, send, done, raw);
       }
-      readAll(msg, (err, raw) => (err ? fail(msg, send, done, readError(err.reader)) : handle(msg, send, done, raw)));
+      readAll(msg, (err, raw) => (err
+        ? fail(msg, send, done, readError(err.reader), wouldSend(spec, raw.values), raw)
+        : handle(msg, send, done, raw)));
     });
 
     function readError(r: Reader): EzvizError {
@@ -306,11 +387,23 @@ export function registerOperation(RED: NodeAPI, spec: OperationSpec, options: Op
         return;
       }
       const o = (origin ?? {}) as { _msgid?: string; topic?: unknown; payload?: unknown };
-      const msg: Msg = { _msgid: o._msgid ?? RED.util.generateId(), topic: o.topic as string, payload: o.payload,
-        ezviz: { operation: 'ptz-stop', timedStop: true, request: { ...request } }, error: info } as Msg;
-      node.status({ fill: 'red', shape: 'ring', text: statusCode(error) });
-      if (errorWired) node.send([null, msg as NodeMessage]);
-      else node.error(error, msg);
+      const stop = { operation: 'ptz-stop', timedStop: true, request: publicRequest(spec, request) };
+      node.status({ fill: 'red', shape: 'ring', text: statusText(error) });
+      if (errorWired) {
+        let input: unknown;
+        try {
+          input = redactSecrets(o.payload);
+        } catch {
+          input = '[unreadable]';
+        }
+        const msg: Msg = { _msgid: o._msgid ?? RED.util.generateId(), topic: o.topic as string, payload: { ...info },
+          ezviz: { ...stop, input }, error: info } as Msg;
+        node.send([null, msg as NodeMessage]);
+      } else {
+        const msg: Msg = { _msgid: o._msgid ?? RED.util.generateId(), topic: o.topic as string, payload: o.payload,
+          ezviz: stop, error: info } as Msg;
+        node.error(error, msg);
+      }
     };
 
     node.on('close', (_removed: boolean, done: () => void) => {

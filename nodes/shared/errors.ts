@@ -33,6 +33,12 @@ export class EzvizError extends Error implements ErrorInfo {
     this.retriable = info.retriable;
   }
 
+  /** The message alone: Node-RED shows `err.toString()` to Catch nodes, the debug sidebar and
+   * the log, and a user should read what went wrong, not a class name (design.md section 4). */
+  override toString(): string {
+    return this.message;
+  }
+
   toJSON(): ErrorInfo {
     return { code: this.code, message: this.message, operation: this.operation, source: this.source,
       retriable: this.retriable };

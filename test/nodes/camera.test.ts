@@ -178,7 +178,9 @@ describe('camera control: timed moves', function () {
     assert.strictEqual(e._msgid, 'm-1');
     assert.strictEqual(e.topic, 'gate');
     assert.deepStrictEqual(e.error, { code: '20007', message: e.error.message, operation: 'ptz-stop', source: 'api', retriable: false });
-    assert.deepStrictEqual(e.ezviz, { operation: 'ptz-stop', timedStop: true, request: { ...CAM1, direction: 3 } });
+    assert.deepStrictEqual(e.ezviz, { operation: 'ptz-stop', timedStop: true, request: { ...CAM1, direction: 3 },
+      input: startMsg(CAM1, { duration: 100 }).payload });
+    assert.deepStrictEqual(e.payload, e.error);
   });
 
   it('a failing timed stop with output 2 unwired goes to a Catch node', async () => {

@@ -4,6 +4,7 @@ import assert from 'assert';
 import net from 'net';
 import { OPERATIONS, OperationName, ParamKind } from '../../nodes/shared/operations';
 import { validationArgs } from '../../nodes/shared/params';
+import { statusKey } from '../../nodes/shared/status';
 import type { Simulator } from '../../simulator';
 import { buildFlow, collect, delay, fastRetries, helper, load, loadOp, run, simulatorPerSuite, simulatorPerTest, text, unload }
   from '../support/red';
@@ -56,7 +57,16 @@ describe('operation nodes: validation', function () {
           const before = JSON.stringify(payload);
           const { port, msg } = await run({ payload });
           assert.strictEqual(port, 'err', `${op} ${p.name}=${JSON.stringify(s.value)} should fail`);
-          assert.strictEqual(JSON.stringify(msg.payload), before, 'payload untouched');
+          // Output 2: msg.payload is the error; the incoming payload is in msg.ezviz.input, a
+          // card password in it masked; msg.ezviz.request names the valid parameters.
+          assert.deepStrictEqual(msg.payload, msg.error, 'payload is the error');
+          const masked = JSON.parse(before);
+          if (masked.cardPassword !== undefined && masked.cardPassword !== null &&
+            !(typeof masked.cardPassword === 'string' && !masked.cardPassword.trim())) masked.cardPassword = '***';
+          assert.strictEqual(JSON.stringify(msg.ezviz.input), JSON.stringify(masked), 'input kept, secrets masked');
+          assert.strictEqual(msg.ezviz.operation, op);
+          assert.ok(!('cardPassword' in msg.ezviz.request), 'no card password in the request');
+          if (p.name !== 'deviceSerial') assert.strictEqual(msg.ezviz.request.deviceSerial, 'C00000001', 'which camera');
           assert.strictEqual(msg.error.code, '10001');
           assert.strictEqual(msg.error.source, 'validation');
           assert.strictEqual(msg.error.operation, op);
@@ -111,7 +121,8 @@ describe('operation nodes: validation', function () {
     await delay(5);
     const spy = n.status as unknown as { args: unknown[][]; thisValues: unknown[] };
     const own = spy.args.filter((_a, i) => spy.thisValues[i] === n).map((a) => a[0]);
-    assert.deepStrictEqual(own[own.length - 1], { fill: 'red', shape: 'ring', text: '10001' });
+    assert.deepStrictEqual(own[own.length - 1], { fill: 'red', shape: 'ring', text: statusKey('code.10001') });
+    assert.strictEqual(text('status.code.10001'), 'bad parameter (10001)');
   });
 });
 
@@ -121,12 +132,18 @@ describe('operation nodes: error sources', function () {
     sim = s;
   });
 
-  it('api: offline device -> 20007 with the spec hint, payload untouched, not retriable', async () => {
+  it('api: offline device -> 20007 with the spec hint; output 2: payload the error, input and request kept', async () => {
     await loadOp('ptz-start', sim.url);
-    const payload = { deviceSerial: 'C00000002', channelNo: 1, direction: 0, speed: 1 };
+    const payload = { deviceSerial: 'c00000002', channelNo: 1, direction: 'left', speed: 1 };
     const { port, msg } = await run({ payload });
     assert.strictEqual(port, 'err');
-    assert.deepStrictEqual(msg.payload, payload);
+    assert.deepStrictEqual(msg.payload, msg.error);
+    assert.deepStrictEqual(msg.ezviz, { operation: 'ptz-start', input: payload,
+      request: { deviceSerial: 'C00000002', channelNo: 1, direction: 2, speed: 1 } });
+    const n = helper.getNode('op');
+    const spy = n.status as unknown as { args: unknown[][]; thisValues: unknown[] };
+    const own = spy.args.filter((_a, i) => spy.thisValues[i] === n).map((x) => x[0]);
+    assert.deepStrictEqual(own[own.length - 1], { fill: 'red', shape: 'ring', text: statusKey('code.20007') });
     const reply = sim.requestLog()[0];
     assert.strictEqual(reply.code, '20007');
     assert.deepStrictEqual(Object.keys(msg.error).sort(), ['code', 'message', 'operation', 'retriable', 'source']);
@@ -226,7 +243,7 @@ describe('operation nodes: error sources', function () {
     const spy = n.status as unknown as { args: unknown[][]; thisValues: unknown[] };
     await delay(5);
     const own = spy.args.filter((_a, i) => spy.thisValues[i] === n).map((x) => x[0]);
-    assert.deepStrictEqual(own[0], { fill: 'red', shape: 'ring', text: text('status.noCredentials') });
+    assert.deepStrictEqual(own[own.length - 1], { fill: 'red', shape: 'ring', text: statusKey('noCredentials') });
     await unload();
 
     await loadOp('ptz-mirror', 'ftp://127.0.0.1/');
@@ -239,7 +256,8 @@ describe('operation nodes: error sources', function () {
   it('unwired output 2: done(err) reaches a Catch node in the same tab', async () => {
     await loadOp('ptz-start', sim.url, { errorWired: false, withCatch: true });
     const got = collect(['ok', 'err', 'caught']);
-    helper.getNode('op').receive({ payload: { deviceSerial: 'C00000002', channelNo: 1, direction: 0, speed: 1 }, topic: 'x' });
+    const payload = { deviceSerial: 'C00000002', channelNo: 1, direction: 0, speed: 1 };
+    helper.getNode('op').receive({ payload, topic: 'x' });
     await got.wait(1);
     await delay(20);
     assert.strictEqual(got.ok.length + got.err.length, 0);
@@ -248,6 +266,11 @@ describe('operation nodes: error sources', function () {
     assert.strictEqual(m.error.code, '20007');
     assert.strictEqual(m.error.source.id, 'op');
     assert.ok(m.error.message.includes(text('hints.20007')));
+    // The Catch message: the error's own text (no "EzvizError:" prefix), the payload untouched.
+    assert.strictEqual(m.error.message, m._error.message);
+    assert.ok(!/EzvizError/.test(m.error.message), m.error.message);
+    assert.deepStrictEqual(m.payload, payload);
+    assert.deepStrictEqual(m.ezviz, { operation: 'ptz-start', request: { deviceSerial: 'C00000002', channelNo: 1, direction: 0, speed: 1 } });
     assert.deepStrictEqual(Object.keys(m._error).sort(), ['code', 'message', 'operation', 'retriable', 'source']);
     assert.strictEqual(m._error.source, 'api');
     assert.strictEqual(m.topic, 'x');

@@ -1,6 +1,7 @@
 // Success path and field mapping of every operation node, against the simulator over HTTP.
 
 import assert from 'assert';
+import { statusKey } from '../../nodes/shared/status';
 import { FakeClock } from '../../simulator';
 import type { Simulator } from '../../simulator';
 import { collect, delay, helper, loadOp, node, run, simulatorPerTest, text, unload } from '../support/red';
@@ -58,7 +59,9 @@ describe('operation nodes: success', function () {
     // C00000003 has no cloud storage: an API error proves the request was sent with the card
     assert.strictEqual(port, 'err');
     assert.strictEqual(msg.error.code, '60020');
-    assert.strictEqual(msg.payload, 'keep me?');
+    assert.deepStrictEqual(msg.payload, msg.error);
+    assert.strictEqual(msg.ezviz.input, 'keep me?');
+    assert.deepStrictEqual(msg.ezviz.request, { deviceSerial: 'C00000003', isImmediately: 1 });
     const log = sim.requestLog({ path: '/api/lapp/cloud/storage/open' });
     assert.deepStrictEqual(log[0].fields, { accessToken: '***', deviceSerial: 'C00000003', cardPassword: '***', isImmediately: '1' });
 
@@ -172,8 +175,8 @@ describe('operation nodes: success', function () {
     const calls = (n.status as unknown as { args: unknown[][] }).args.filter((_a, i) =>
       (n.status as unknown as { thisValues: unknown[] }).thisValues[i] === n).map((a) => a[0]);
     assert.deepStrictEqual(calls.slice(-2), [
-      { fill: 'blue', shape: 'dot', text: text('status.requesting') },
-      { fill: 'green', shape: 'dot', text: text('status.ok') },
+      { fill: 'blue', shape: 'dot', text: statusKey('requesting') },
+      { fill: 'green', shape: 'dot', text: statusKey('ok') },
     ]);
     assert.strictEqual(text('status.ok'), 'OK');
   });
@@ -189,8 +192,8 @@ describe('operation nodes: success', function () {
     const spy = n.status as unknown as { args: unknown[][]; thisValues: unknown[] };
     const own = spy.args.filter((_a, i) => spy.thisValues[i] === n).map((a) => a[0]);
     assert.deepStrictEqual(own, [
-      { fill: 'blue', shape: 'dot', text: text('status.requesting') },
-      { fill: 'green', shape: 'dot', text: text('status.ok') },
+      { fill: 'blue', shape: 'dot', text: statusKey('requesting') },
+      { fill: 'green', shape: 'dot', text: statusKey('ok') },
     ]);
   });
 });

@@ -1,6 +1,7 @@
 // Pure error mapping, hints, catalogs, reply mapping, back-off, queue, token cache, preset store.
 
 import assert from 'assert';
+import { errorStatus, STATUS_CODE_KEYS, STATUS_KEYS, statusKey } from '../../nodes/shared/status';
 import fs from 'fs';
 import path from 'path';
 import { ALL_HINT_KEYS, EzvizError, hintKey, isRetriable, networkCode } from '../../nodes/shared/errors';
@@ -65,6 +66,26 @@ describe('errors: hints per code and spec section', () => {
     assert.strictEqual(hintKey('99999', '4.3'), undefined);
   });
 
+  it('status of a failed message: a catalog key per code and operation group, else the generic text', () => {
+    const k = (code: string, source = 'api', section = '4.3', refresh = true) =>
+      errorStatus({ code, source: source as never }, section as never, refresh);
+    assert.deepStrictEqual(k('20007'), { key: statusKey('code.20007') });
+    assert.deepStrictEqual(k('20002'), { key: statusKey('code.20002') });
+    assert.deepStrictEqual(k('60004'), { key: statusKey('code.60004') });
+    assert.deepStrictEqual(k('20014', 'api', '4.3'), { key: statusKey('code.20014-network') });
+    assert.deepStrictEqual(k('20014', 'api', '4.1'), { key: statusKey('code.20014-serial') });
+    assert.deepStrictEqual(k('60020', 'api', '4.1'), { key: statusKey('code.60020-storage') });
+    assert.deepStrictEqual(k('10002', 'api', '4.3', false), { key: statusKey('code.10002-expired') });
+    assert.deepStrictEqual(k('10002', 'api', '4.3', true), { key: statusKey('code.10002') });
+    assert.deepStrictEqual(k('ECONNREFUSED', 'network'), { key: statusKey('code.ECONNREFUSED') });
+    assert.deepStrictEqual(k('60030', 'local', '4.1'), { key: statusKey('code.60030') });
+    assert.deepStrictEqual(k('NO_CREDENTIALS', 'local'), { key: statusKey('noCredentials') });
+    assert.deepStrictEqual(k('NO_CONFIG', 'local'), { key: statusKey('noConfig') });
+    assert.deepStrictEqual(k('HTTP_503', 'http'), { key: 'error', code: 'HTTP_503' });
+    assert.deepStrictEqual(k('12345'), { key: 'error', code: '12345' });
+    assert.strictEqual(statusKey('ok'), 'node-red-contrib-ezviz-open/ezviz-config:status.ok');
+  });
+
   for (const lang of ['en-US', 'zh-CN']) {
     it(`${lang} catalog holds every hint, validation reason, status and error text`, () => {
       const c = catalog(lang);
@@ -72,7 +93,23 @@ describe('errors: hints per code and spec section', () => {
       const reasons = ['missing', 'serial', 'channel', 'direction', 'speed', 'mirror', 'index', 'presetName',
         'cardPassword', 'phone', 'immediately', 'duration', 'unreadable', 'presetUnknown', 'presetNoNames'];
       for (const r of reasons) assert.ok(c.validation[r], `validation.${r}`);
-      for (const [k, v] of Object.entries(c.status)) assert.ok((v as string).length < 20, `status.${k} under 20 chars`);
+      // Status texts (design.md section 9): short, readable, with the code where there is one.
+      for (const k of STATUS_KEYS) {
+        assert.ok(typeof c.status[k] === 'string' && c.status[k].length <= 24, `status.${k} at most 24 chars`);
+      }
+      for (const k of STATUS_CODE_KEYS) {
+        const v = c.status.code[k];
+        assert.ok(typeof v === 'string' && v.length <= 24, `status.code.${k} at most 24 chars: ${v}`);
+        const code = k.replace(/-.*$/, '');
+        if (!['INVALID_CONFIG', 'INTERNAL'].includes(code)) assert.ok(v.includes(`(${code})`), `status.code.${k} names its code: ${v}`);
+      }
+      assert.deepStrictEqual(Object.keys(c.status.code).sort(), [...STATUS_CODE_KEYS].sort(), 'no status text without a use');
+      for (const p of ['deviceSerial', 'channelNo', 'direction', 'speed', 'command', 'index', 'presetName', 'cardPassword',
+        'phone', 'isImmediately', 'duration']) {
+        assert.ok(typeof c.status.ignored[p] === 'string' && c.status.ignored[p].includes(p) && c.status.ignored[p].length <= 24,
+          `status.ignored.${p}`);
+      }
+      assert.ok(c.status.error.includes('__code__'));
       assert.deepStrictEqual(Object.keys(c.errors).sort(), Object.keys(catalog('en-US').errors).sort());
       assert.deepStrictEqual(Object.keys(c.status).sort(), Object.keys(catalog('en-US').status).sort());
     });

@@ -1,12 +1,14 @@
 // Pure parameter parsing (nodes/shared/params.ts) and input validation (call-path validateInput).
 
 import assert from 'assert';
+import { isDeepStrictEqual } from 'util';
 import fc from 'fast-check';
 import { DIRECTIONS, MIRROR_COMMANDS, SPEEDS } from '../../nodes/shared/enums';
 import { EzvizError } from '../../nodes/shared/errors';
 import { validateInput } from '../../nodes/shared/call-path';
 import { OPERATIONS, ParamSpec } from '../../nodes/shared/operations';
-import { describeValue, MAX_DURATION_MS, parseParam } from '../../nodes/shared/params';
+import { describeValue, MAX_DURATION_MS, parseParam, redactSecrets } from '../../nodes/shared/params';
+import { publicRequest, sameValue, wouldSend } from '../../nodes/shared/call-path';
 
 const spec = (op: keyof typeof OPERATIONS, name: string): ParamSpec =>
   OPERATIONS[op].params.find((p) => p.name === name)!;
@@ -134,5 +136,54 @@ describe('params: validateInput', () => {
     assert.ok(e instanceof EzvizError);
     assert.strictEqual(e.source, 'validation');
     assert.ok(e.message.startsWith('validation.channel '));
+  });
+});
+
+describe('params: what output 2 keeps of the input (redactSecrets, publicRequest, wouldSend, sameValue)', () => {
+  it('masks secret keys at any depth and strings equal to a secret read for the message, without touching the original', () => {
+    const original = { deviceSerial: 'C1', cardPassword: 'CARD-1', list: [{ accessToken: 'at.x' }, 'CARD-2'],
+      deep: { appSecret: 's', keep: 1, empty: { cardPassword: '' } } };
+    const copy = JSON.parse(JSON.stringify(original));
+    assert.deepStrictEqual(redactSecrets(original, ['CARD-2']), { deviceSerial: 'C1', cardPassword: '***',
+      list: [{ accessToken: '***' }, '***'], deep: { appSecret: '***', keep: 1, empty: { cardPassword: '' } } });
+    assert.deepStrictEqual(original, copy);
+    assert.strictEqual(redactSecrets('CARD-3', ['CARD-3']), '***');
+    assert.strictEqual(redactSecrets(1795431256289), 1795431256289);
+  });
+
+  it('keeps shapes: holes, prototypes, own __proto__ keys, boxed values, buffers; cycles end', () => {
+    const holes = [, 1, , ] as unknown[]; // eslint-disable-line no-sparse-arrays
+    assert.ok(isDeepStrictEqual(redactSecrets(holes), holes));
+    const inherited = Object.create({ deviceSerial: 'C1' });
+    inherited.channelNo = 2;
+    const r = redactSecrets(inherited) as { deviceSerial: string };
+    assert.strictEqual(r.deviceSerial, 'C1');
+    assert.ok(isDeepStrictEqual(r, inherited));
+    const own = JSON.parse('{"__proto__":{"cardPassword":"x"}}');
+    assert.ok(isDeepStrictEqual(redactSecrets(own), JSON.parse('{"__proto__":{"cardPassword":"***"}}')));
+    assert.strictEqual(({} as Record<string, unknown>).cardPassword, undefined, 'Object.prototype untouched');
+    const buf = Buffer.from('CARD-1');
+    assert.strictEqual(redactSecrets(buf, ['CARD-1']), buf);
+    const cyc: Record<string, unknown> = { a: 1 };
+    cyc.self = cyc;
+    assert.deepStrictEqual(redactSecrets(cyc), { a: 1, self: '[Circular]' });
+    fc.assert(fc.property(fc.anything(), (v) => {
+      const s = JSON.stringify(redactSecrets(v, ['x']) ?? null);
+      return !/"(cardPassword|accessToken|appSecret)":"(?!\*\*\*)[^"]/.test(s);
+    }));
+  });
+
+  it('publicRequest drops secrets; wouldSend keeps the valid parameters; sameValue compares parsed values', () => {
+    const spec = OPERATIONS['storage-open'];
+    assert.deepStrictEqual(publicRequest(spec, { deviceSerial: 'C1', cardPassword: 'x', isImmediately: 1 }),
+      { deviceSerial: 'C1', isImmediately: 1 });
+    assert.deepStrictEqual(wouldSend(OPERATIONS['ptz-start'], { deviceSerial: 'c00000001', channelNo: '2', direction: 'sideways',
+      speed: 'fast', duration: 5 }), { deviceSerial: 'C00000001', channelNo: 2, speed: 2 });
+    assert.deepStrictEqual(wouldSend(spec, { deviceSerial: 'C1', cardPassword: 'CARD' }), { deviceSerial: 'C1' });
+    const dir = OPERATIONS['ptz-start'].params.find((p) => p.name === 'direction')!;
+    assert.ok(sameValue(dir, 'right', 3));
+    assert.ok(sameValue(dir, 'up', '0'));
+    assert.ok(!sameValue(dir, 'up', 'right'));
+    assert.ok(!sameValue(dir, 'up', 'sideways'));
   });
 });

@@ -35,16 +35,22 @@ export interface ParamDefault {
   type: string;
 }
 
-/** The value a new node starts with (design: channel 1 for PTZ/preset, direction up, ...). */
+/**
+ * The value a new node starts with. Empty wherever a value in msg.payload must not be overridden
+ * unseen: a select starts on "from msg.payload.<name>" (direction, speed, mirror command), the
+ * duration empty (absent from the payload means 0, until a stop). Only the channel of PTZ and
+ * preset nodes starts at 1 (nearly every camera has one channel; a different msg.payload.channelNo
+ * is reported as ignored).
+ */
 export function paramDefault(p: ParamSpec): ParamDefault {
   switch (p.kind) {
     case 'channel': return { value: p.required ? '1' : '', type: 'num' };
     case 'index': return { value: '', type: 'num' };
-    case 'direction': return { value: p.required ? 'up' : '', type: 'direction' };
-    case 'speed': return { value: 'medium', type: 'speed' };
-    case 'mirror': return { value: 'center', type: 'mirror' };
+    case 'direction': return { value: '', type: 'direction' };
+    case 'speed': return { value: '', type: 'speed' };
+    case 'mirror': return { value: '', type: 'mirror' };
     case 'immediately': return { value: '', type: 'immediately' };
-    case 'duration': return { value: '0', type: 'num' };
+    case 'duration': return { value: '', type: 'num' };
     case 'cardPassword': return { value: '', type: 'cred' };
     default: return { value: '', type: 'str' };
   }
