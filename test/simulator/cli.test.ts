@@ -103,4 +103,24 @@ describe('simulator: command line', function () {
     assert.equal(help.status, 0);
     assert.match(help.stdout, /--port/);
   });
+
+  it('--alarms N raises an alarm every N seconds on the online channels in turn', async () => {
+    running = await run(['--port', '0', '--alarms', '1']);
+    const { url } = running;
+    const list = async (): Promise<{ alarmId: string; alarmTime: number; deviceSerial: string }[]> =>
+      (await callApi(url, '/api/lapp/alarm/list', { accessToken: 'at.demo-token', status: 2, pageSize: 50 })).data;
+    const before = new Set((await list()).map((a) => a.alarmId));
+    let fresh: { alarmTime: number; deviceSerial: string }[] = [];
+    for (let i = 0; i < 75 && fresh.length < 2; i += 1) {
+      await new Promise((r) => setTimeout(r, 200));
+      fresh = (await list()).filter((a) => !before.has(a.alarmId));
+    }
+    fresh.sort((a, b) => a.alarmTime - b.alarmTime);
+    assert.deepEqual(fresh.slice(0, 2).map((a) => a.deviceSerial), ['C00000001', 'C00000003'],
+      'the first two online channels (C00000002 is offline)');
+    assert.match(running.output(), /alarm .* on C00000001\/1/);
+    running.child.kill('SIGTERM');
+    assert.equal(await running.exited, 0);
+    assert.equal(spawnSync(process.execPath, [CLI, '--alarms', '0']).status, 2);
+  });
 });
