@@ -2,7 +2,7 @@
 // spec's hint, a transport failure (network / http), a failed token request, a local guard. One
 // builder per service: it knows the translator, the base URL and the timeout the texts name.
 
-import { MAX_REPLY_BYTES } from './client';
+import { MAX_REPLY_BYTES } from './wire';
 import type { ApiReply, PostOutcome } from './client';
 import { EzvizError, hintKey, isRetriable } from './errors';
 import type { Translate } from './i18n';

@@ -4,16 +4,16 @@
 // byte of the reply (time spent waiting for a free socket does not count), at most 1 MiB of
 // reply body (never buffered further), no redirects. It knows nothing of operations: it returns
 // the parsed JSON reply or a transport failure (network / http), and never lets an axios error
-// (which carries the request body, hence secrets) out.
+// (which carries the request body, hence secrets) out. The request on the wire: wire.ts.
 
 import http from 'http';
 import https from 'https';
 import tls from 'tls';
 import type { Readable } from 'stream';
-import axios, { AxiosInstance } from 'axios';
-import { networkCode } from './errors';
+import axios, { AxiosInstance, AxiosResponse } from 'axios';
 import { hooks } from './hooks';
 import { HttpTunnelAgent, HttpsTunnelAgent, proxyFor } from './proxy';
+import { Failure, failure, MAX_REPLY_BYTES, parseReply, readBody, retryAfterMs, Wire } from './wire';
 
 /** Reply envelope of every API path (spec section 4). `code` is a string; numbers are coerced. */
 export interface ApiReply {
@@ -21,11 +21,6 @@ export interface ApiReply {
   msg: string;
   data?: unknown;
 }
-
-/** Largest reply body read (design.md s8, Size). */
-export const MAX_REPLY_BYTES = 1024 * 1024;
-/** Longest wait a Retry-After header can ask for (design.md s8, Rate limits). */
-export const MAX_RETRY_AFTER_MS = 30000;
 
 export type PostOutcome =
   | { ok: true; reply: ApiReply; status: number; retryAfterMs?: number }
@@ -39,60 +34,15 @@ export interface ClientOptions {
   env?: Record<string, string | undefined>;
 }
 
-/** Retry-After (seconds, or an HTTP date) in ms, at most MAX_RETRY_AFTER_MS; undefined when absent or unreadable. */
-export function retryAfterMs(value: unknown, now: number): number | undefined {
-  if (typeof value !== 'string') return undefined;
-  const s = value.trim();
-  if (/^\d{1,10}$/.test(s)) return Math.min(MAX_RETRY_AFTER_MS, Number(s) * 1000);
-  if (!/[a-z]/i.test(s)) return undefined;
-  const at = Date.parse(s);
-  return Number.isNaN(at) ? undefined : Math.max(0, Math.min(MAX_RETRY_AFTER_MS, at - now));
-}
 
-/** The reply envelope of a parsed body, or undefined when the body is not one. */
-function envelope(data: unknown): ApiReply | undefined {
-  if (data === null || typeof data !== 'object' || Array.isArray(data)) return undefined;
-  const d = data as { code?: unknown; msg?: unknown; data?: unknown };
-  if (typeof d.code === 'number' ? !Number.isFinite(d.code) : typeof d.code !== 'string') return undefined;
-  if (String(d.code).length > 64) return undefined;
-  return { code: String(d.code), msg: typeof d.msg === 'string' ? d.msg : '', data: d.data };
-}
-
-type Failure = Error & { code?: string };
-
-function failure(code: string): Failure {
-  return Object.assign(new Error(code), { code });
-}
-
-/** Reads a body stream up to `limit` bytes; rejects with REPLY_TOO_LARGE beyond it. */
-function readBody(stream: Readable, limit: number): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let settled = false;
-    const settle = (err: Failure | null) => {
-      if (settled) return;
-      settled = true;
-      if (err) reject(err);
-      else resolve(Buffer.concat(chunks, size));
-    };
-    stream.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > limit) {
-        chunks.length = 0;
-        stream.destroy();
-        settle(failure('REPLY_TOO_LARGE'));
-        return;
-      }
-      chunks.push(chunk);
-    });
-    stream.once('end', () => settle(null));
-    stream.once('error', (e: Failure) => settle(failure(typeof e?.code === 'string' ? e.code : 'ECONNRESET')));
-    // closed before its end (after it, settled already: no error is made, as every reply closes)
-    stream.once('close', () => {
-      if (!settled) settle(failure('ECONNRESET'));
-    });
-  });
+/** The form-encoded body: the token first, then the fields. */
+function formBody(fields: Record<string, string | number>, accessToken: string | undefined): string {
+  let body = accessToken === undefined ? '' : 'accessToken=' + encodeURIComponent(accessToken);
+  for (const k in fields) {
+    if (body) body += '&';
+    body += encodeURIComponent(k) + '=' + encodeURIComponent(String(fields[k]));
+  }
+  return body;
 }
 
 export class EzvizClient {
@@ -144,93 +94,49 @@ export class EzvizClient {
   /** POSTs `fields` (and the token, first) form-encoded to `url`. Never rejects. */
   async post(url: string, fields: Record<string, string | number>, accessToken?: string): Promise<PostOutcome> {
     if (this.closed) return { ok: false, source: 'network', code: 'ECLOSED', sent: false };
-    let body = accessToken === undefined ? '' : 'accessToken=' + encodeURIComponent(accessToken);
-    for (const k in fields) {
-      if (body) body += '&';
-      body += encodeURIComponent(k) + '=' + encodeURIComponent(String(fields[k]));
-    }
+    const body = formBody(fields, accessToken);
     let target: URL;
     try {
       target = new URL(url);
     } catch {
       return { ok: false, source: 'network', code: 'EINVALIDURL', sent: false };
     }
-    const secure = target.protocol === 'https:';
     const agents = this.agentsFor(target);
-    const timeout = this.opts.timeout;
-    const active = this.active;
-
-    // The deadline starts when the request gets its socket (on the wire), not while it waits
-    // for one, and ends with the last byte of the body: a trickling reply is cut off.
-    let req: http.ClientRequest | undefined;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let timedOut = false;
-    let connected = false;
-    const transport = {
-      request(options: http.RequestOptions, cb: (res: http.IncomingMessage) => void): http.ClientRequest {
-        const r = (secure ? https : http).request(options, cb);
-        req = r;
-        active.add(r);
-        r.once('socket', (socket) => {
-          const onWire = () => {
-            connected = true;
-          };
-          if ((socket as { connecting?: boolean }).connecting) socket.once(secure ? 'secureConnect' : 'connect', onWire);
-          else onWire();
-          timer = setTimeout(() => {
-            timedOut = true;
-            r.destroy(failure('ETIMEDOUT'));
-          }, timeout);
-        });
-        r.once('close', () => active.delete(r));
-        return r;
-      },
-    };
-
+    const wire = new Wire(target.protocol === 'https:', this.opts.timeout, this.active);
     try {
-      let res;
+      let res: AxiosResponse;
       try {
         res = await this.axios.post(url, body, {
-          httpAgent: agents.http, httpsAgent: agents.https, transport,
+          httpAgent: agents.http, httpsAgent: agents.https, transport: wire,
         } as Record<string, unknown>);
       } catch (err) {
         // Only the code leaves this block; the error object (with config and body) is dropped.
         const e = err as { code?: unknown; cause?: { code?: unknown } };
-        const code = timedOut ? 'ETIMEDOUT' : networkCode(e.cause?.code ?? e.code);
-        return { ok: false, source: 'network', code, sent: connected };
+        return { ok: false, source: 'network', code: wire.code(e.cause?.code ?? e.code), sent: wire.connected };
       }
       const status = res.status;
       const stream = res.data as Readable;
       const retryAfter = retryAfterMs(res.headers['retry-after'], hooks.now());
       if (status < 200 || status > 299) {
         // Nothing of an error page is needed: not read at all (it may be endless).
-        stream.destroy();
-        req?.destroy();
+        wire.abort(stream);
         return { ok: false, source: 'http', code: `HTTP_${status}`, status, nonJson: false, retryAfterMs: retryAfter };
       }
-      const declared = Number(res.headers['content-length']);
       let raw: Buffer;
       try {
-        if (declared > MAX_REPLY_BYTES) throw failure('REPLY_TOO_LARGE');
+        if (Number(res.headers['content-length']) > MAX_REPLY_BYTES) throw failure('REPLY_TOO_LARGE');
         raw = await readBody(stream, MAX_REPLY_BYTES);
       } catch (e) {
-        stream.destroy();
-        req?.destroy();
+        wire.abort(stream);
         const code = (e as Failure).code;
         if (code === 'REPLY_TOO_LARGE') return { ok: false, source: 'http', code, status, nonJson: false };
-        return { ok: false, source: 'network', code: timedOut ? 'ETIMEDOUT' : networkCode(code), sent: true };
+        return { ok: false, source: 'network', code: wire.code(code), sent: true };
       }
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(raw.toString('utf8'));
-      } catch {
-        parsed = undefined;
-      }
-      const reply = envelope(parsed);
+      const reply = parseReply(raw);
       if (!reply) return { ok: false, source: 'http', code: `HTTP_${status}`, status, nonJson: true, retryAfterMs: retryAfter };
       return { ok: true, status, reply, retryAfterMs: retryAfter };
     } finally {
-      clearTimeout(timer);
+      wire.end();
     }
   }
 

@@ -3,7 +3,7 @@
 
 import assert from 'assert';
 import { isRetriable } from '../../nodes/shared/errors';
-import { retryAfterMs, MAX_RETRY_AFTER_MS } from '../../nodes/shared/client';
+import { retryAfterMs, MAX_RETRY_AFTER_MS } from '../../nodes/shared/wire';
 import { translator } from '../../nodes/shared/i18n';
 import { bypassesProxy, proxyFor } from '../../nodes/shared/proxy';
 import { KeyedQueue } from '../../nodes/shared/queue';
