@@ -102,7 +102,9 @@ export class Moves {
       result.error.source === 'http')) {
       // Someone wants this camera stopped and the stop did not arrive (a refusal such as
       // "no such channel" says the camera is as it was): it may be moving.
-      this.moves.set(key, { key, stopFields: { ...fields }, owner: NO_OWNER, origin: undefined, stopFailed: true });
+      // Its stop names no direction: none is known to be running.
+      this.moves.set(key, { key, stopFields: { deviceSerial: fields.deviceSerial, channelNo: fields.channelNo },
+        owner: NO_OWNER, origin: undefined, stopFailed: true });
     }
     return result;
   }
