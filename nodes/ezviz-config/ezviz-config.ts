@@ -2,7 +2,7 @@
 // queues, guards, preset names) that every operation node using it shares.
 
 import type { Node, NodeAPI, NodeDef } from 'node-red';
-import type { ConfigNodeLike, TokenStateListener } from '../shared/call-path';
+import type { ConfigNodeLike, TokenStateListener } from '../shared/lifecycle';
 import { translator } from '../shared/i18n';
 import { CONFIG_TYPE } from '../shared/operations';
 import { PresetStore } from '../shared/presets';
