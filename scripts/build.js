@@ -1,16 +1,28 @@
 #!/usr/bin/env node
 'use strict';
 // Build: TypeScript runtime, simulator and tests -> dist/ (CommonJS);
-// each node's editor.ts is type-checked, bundled by esbuild and joined with its editor.html
-// template into dist/nodes/<name>/<name>.html; locales and icons/ are copied beside the runtime file,
-// help pages get their shared fragments (scripts/help-fragments.js).
+// the shared editor code (nodes/shared/editor/index.ts) is bundled ONCE into resources/ezviz-editor.js,
+// which Node-RED serves at resources/<package>/ezviz-editor.js; each node's editor.ts is
+// type-checked, bundled by esbuild (its own code only) and joined with its editor.html template and
+// a <script src> tag for the shared file into dist/nodes/<name>/<name>.html; locales and icons/ are
+// copied beside the runtime file, help pages get their shared fragments (scripts/help-fragments.js).
+//
+//   node scripts/build.js            development build (source maps for tests and stack traces)
+//   node scripts/build.js --release  what npm pack ships (prepack): no source maps, no
+//                                    sourceMappingURL comments pointing at files not shipped
 const fs = require('fs');
 const path = require('path');
 const { spawnSync } = require('child_process');
 const { expandHelp } = require('./help-fragments');
 
+const release = process.argv.includes('--release');
 const root = path.resolve(__dirname, '..');
 const dist = path.join(root, 'dist');
+const resources = path.join(root, 'resources');
+const PACKAGE = require(path.join(root, 'package.json')).name;
+/** The shared editor file: built into resources/, served by Node-RED under resources/<package>/. */
+const SHARED_EDITOR = 'ezviz-editor.js';
+const SHARED_TAG = `<script src="resources/${PACKAGE}/${SHARED_EDITOR}"></script>`;
 const tscBin = require.resolve('typescript/bin/tsc');
 
 function run(args, label) {
@@ -22,7 +34,8 @@ function run(args, label) {
 }
 
 fs.rmSync(dist, { recursive: true, force: true });
-run([tscBin, '-p', 'tsconfig.json'], 'tsc (runtime, simulator, tests)');
+fs.rmSync(resources, { recursive: true, force: true });
+run([tscBin, '-p', 'tsconfig.json', ...(release ? ['--sourceMap', 'false'] : [])], 'tsc (runtime, simulator, tests)');
 
 const nodesDir = path.join(root, 'nodes');
 const nodeNames = fs.readdirSync(nodesDir).filter((n) =>
@@ -30,25 +43,30 @@ const nodeNames = fs.readdirSync(nodesDir).filter((n) =>
 const withEditor = nodeNames.filter((n) => fs.existsSync(path.join(nodesDir, n, 'editor.ts')));
 if (withEditor.length) run([tscBin, '-p', 'tsconfig.editor.json'], 'tsc (editor type check)');
 
-let esbuild = null;
+const esbuild = withEditor.length ? require('esbuild') : null;
+const bundle = (entry, opts = {}) => esbuild.buildSync({
+  entryPoints: [entry], bundle: true, format: 'iife', target: 'es2018', write: false, legalComments: 'none', ...opts,
+}).outputFiles[0].text;
+
+// The shared editor code, once for the whole package.
+if (withEditor.length) {
+  fs.mkdirSync(resources, { recursive: true });
+  fs.writeFileSync(path.join(resources, SHARED_EDITOR), bundle(path.join(nodesDir, 'shared', 'editor', 'index.ts')));
+}
+
 for (const name of nodeNames) {
   const src = path.join(nodesDir, name);
   const out = path.join(dist, 'nodes', name);
   fs.mkdirSync(out, { recursive: true });
   const template = path.join(src, 'editor.html');
   const parts = [];
+  if (fs.existsSync(path.join(src, 'editor.ts'))) parts.push(SHARED_TAG);
   if (fs.existsSync(template)) parts.push(fs.readFileSync(template, 'utf8').trim());
   if (fs.existsSync(path.join(src, 'editor.ts'))) {
-    esbuild = esbuild || require('esbuild');
-    const res = esbuild.buildSync({
-      entryPoints: [path.join(src, 'editor.ts')],
-      bundle: true,
-      format: 'iife',
-      target: 'es2018',
-      write: false,
-      legalComments: 'none',
-    });
-    parts.push(`<script type="text/javascript">\n${res.outputFiles[0].text}</script>`);
+    // The node's own part only: its editor.ts imports nothing but types (the shared code is the
+    // global EzvizOpenEditor of resources/ezviz-editor.js); a value import would be bundled here.
+    const own = bundle(path.join(src, 'editor.ts'));
+    parts.push(`<script type="text/javascript">\n${own}</script>`);
   }
   if (parts.length) fs.writeFileSync(path.join(out, `${name}.html`), parts.join('\n\n') + '\n');
   const locales = path.join(src, 'locales');
@@ -59,4 +77,4 @@ for (const name of nodeNames) {
   const icons = path.join(root, 'icons');
   if (name === nodeNames[0] && fs.existsSync(icons)) fs.cpSync(icons, path.join(out, 'icons'), { recursive: true });
 }
-console.log(`build: ok (${nodeNames.length} nodes, ${withEditor.length} editors)`);
+console.log(`build: ok (${nodeNames.length} nodes, ${withEditor.length} editors${release ? ', release: no source maps' : ''})`);

@@ -1,12 +1,14 @@
 // Edit dialog of the ezviz-config node: region (China, International, custom URL), secrets
 // as password fields (the editor only learns that they are set), timeout and retries.
-import { CONFIG_TYPE } from '../shared/operations';
-import { DEFAULTS } from '../shared/settings';
-import {
-  credentialProblem, explain, hostOf, REGIONS, regionOf, validators, type CredentialState, type Region,
-} from '../shared/editor/config-node';
-import { t, validator, type NodeInstance, type Validator } from '../shared/editor/red';
-import { input, installTemplate, row, tip, type InputOptions } from '../shared/editor/template';
+import type { CredentialState, Region } from '../shared/editor/config-node';
+import type { NodeInstance, Validator } from '../shared/editor/red';
+import type { InputOptions } from '../shared/editor/template';
+
+// Shared code: resources/ezviz-editor.js (nodes/shared/editor/index.ts), loaded by the HTML first.
+const {
+  CONFIG_TYPE, DEFAULTS, credentialProblem, explain, hostOf, REGIONS, regionOf, validators, t, validator, input,
+  installTemplate, row, tip,
+} = EzvizOpenEditor;
 
 const FIELD = '#node-config-input-';
 

@@ -1,6 +1,8 @@
 // Edit dialog of ezviz-ptz-mirror: its OPERATIONS row, registered by a literal (see setUpOperationNode).
-import { OPERATIONS } from '../shared/operations';
-import { setUpOperationNode } from '../shared/editor/operation-node';
+// Shared code: resources/ezviz-editor.js (nodes/shared/editor/index.ts), loaded by the HTML first.
+export {};
+
+const { OPERATIONS, setUpOperationNode } = EzvizOpenEditor;
 
 const d = setUpOperationNode(OPERATIONS['ptz-mirror'], { family: 'mirror', labelParams: ['command'] });
 const v = d.defaults;

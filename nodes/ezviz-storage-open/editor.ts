@@ -1,6 +1,8 @@
 // Edit dialog of ezviz-storage-open: its OPERATIONS row, registered by a literal (see setUpOperationNode).
-import { OPERATIONS } from '../shared/operations';
-import { setUpOperationNode } from '../shared/editor/operation-node';
+// Shared code: resources/ezviz-editor.js (nodes/shared/editor/index.ts), loaded by the HTML first.
+export {};
+
+const { OPERATIONS, setUpOperationNode } = EzvizOpenEditor;
 
 const d = setUpOperationNode(OPERATIONS['storage-open'], { family: 'storage', labelParams: ['deviceSerial'] });
 const v = d.defaults;

@@ -1,10 +1,14 @@
 // What `npm pack` ships and what the flow library checks of the examples: the built nodes with
 // their HTML, catalogs and help, icons, examples and the simulator; no tests, TypeScript sources
-// or source maps. Reads `npm pack --dry-run --json` (scripts ignored: no build during the tests).
+// or source maps. Reads `npm pack --dry-run --json` (scripts ignored: no build during the tests),
+// and packs a copy of the project for real (its prepack release build runs in the copy, never in
+// the dist/ the tests run from): no install-time script, the shared editor code shipped once in
+// resources/, each node's HTML holding only its own part, no dangling source-map comments.
 
 import { strict as assert } from 'assert';
 import { spawnSync } from 'child_process';
 import * as fs from 'fs';
+import * as os from 'os';
 import * as path from 'path';
 import { CONFIG_TYPE, OPERATIONS } from '../../nodes/shared/operations';
 import { ROOT } from '../support/browser-env';
@@ -16,20 +20,30 @@ const TYPES = [CONFIG_TYPE, ...Object.values(OPERATIONS).map((o) => o.type)];
 const CORE_TYPES = new Set(['tab', 'inject', 'debug', 'comment', 'change', 'catch', 'status', 'complete',
   'switch', 'function', 'delay', 'trigger', 'template', 'link in', 'link out', 'link call', 'junction', 'group']);
 
+/** npm's environment without the npm_* variables of a running `npm test`, with the npm of PATH
+ * (not node_modules/.bin/npm, a dependency of Node-RED's registry). */
+function npmEnv(): Record<string, string | undefined> {
+  const env: Record<string, string | undefined> = Object.fromEntries(
+    Object.entries(process.env).filter(([k]) => !/^npm_/i.test(k)));
+  env.PATH = (process.env.PATH || '').split(path.delimiter).filter((d) => !d.includes(`node_modules${path.sep}.bin`))
+    .join(path.delimiter);
+  return env;
+}
+
+/** Shared editor code: its path in the package, the tag a node's HTML loads it with. */
+const SHARED_FILE = 'resources/ezviz-editor.js';
+const SHARED_TAG = `<script src="resources/${PKG.name}/ezviz-editor.js"></script>`;
+/** Scripts npm runs when the package is installed (npm 11 warns about each; the Palette Manager too). */
+const INSTALL_SCRIPTS = ['preinstall', 'install', 'postinstall', 'prepare', 'preprepare', 'postprepare'];
+
 describe('packaging: npm pack and the examples', function () {
   this.timeout(60000);
   let files: string[] = [];
 
   before(function () {
-    // Under `npm test` the npm_* variables of the running npm would let `pack` run `prepare`
-    // (a build, which empties dist/ under the running tests): drop them, ignore scripts.
-    const env: Record<string, string | undefined> = Object.fromEntries(
-      Object.entries(process.env).filter(([k]) => !/^npm_/i.test(k)));
+    // Scripts ignored: a build here would empty dist/ under the running tests.
+    const env = npmEnv();
     env.npm_config_ignore_scripts = 'true';
-    // The npm of PATH, not node_modules/.bin/npm (a dependency of Node-RED's registry, whose pack
-    // runs `prepare` even with --ignore-scripts).
-    env.PATH = (process.env.PATH || '').split(path.delimiter).filter((d) => !d.includes(`node_modules${path.sep}.bin`))
-      .join(path.delimiter);
     const r = spawnSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: ROOT, encoding: 'utf8', env });
     assert.equal(r.status, 0, r.stderr);
     assert.ok(r.stdout.trimStart().startsWith('['), `npm pack printed: ${r.stdout.slice(0, 300)}`);
@@ -49,8 +63,9 @@ describe('packaging: npm pack and the examples', function () {
     }
   });
 
-  it('ships the simulator, icons, examples, README and LICENSE', function () {
-    for (const f of ['dist/simulator/cli.js', 'dist/simulator/index.js', 'README.md', 'LICENSE', 'package.json']) {
+  it('ships the simulator, icons, examples, the shared editor code, README, CHANGELOG and LICENSE', function () {
+    for (const f of ['dist/simulator/cli.js', 'dist/simulator/index.js', 'README.md', 'CHANGELOG.md', 'LICENSE',
+      'package.json', SHARED_FILE]) {
       assert.ok(files.includes(f), `${f} is packed`);
     }
     const bin = Object.values(PKG.bin as Record<string, string>);
@@ -100,5 +115,84 @@ describe('packaging: npm pack and the examples', function () {
       assert.ok(labels.some((l) => /validation error/.test(l)), `${file}: a bad-parameter inject`);
     }
     for (const type of TYPES) assert.ok(used.has(type), `${type} is used in an example`);
+  });
+
+  it('package.json: no install-time script; the build runs on prepack', function () {
+    const scripts = PKG.scripts as Record<string, string>;
+    for (const s of INSTALL_SCRIPTS) assert.equal(scripts[s], undefined, `no "${s}" script`);
+    assert.match(scripts.prepack, /build\.js --release/);
+    // a fresh clone: `npm install && npm test` and `npm install && npm start` build first
+    assert.match(scripts.test, /build/);
+    assert.match(scripts.start, /demo\.js/);
+  });
+});
+
+describe('packaging: a real npm pack of a copy of the project', function () {
+  this.timeout(300000);
+  let tmp = '';
+  let pkgDir = '';
+  let shipped: string[] = [];
+
+  before(function () {
+    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'ezviz-pack-'));
+    const copy = path.join(tmp, 'project');
+    // What the release build needs; the tests stay out (they are not shipped and not built here).
+    for (const f of ['package.json', 'tsconfig.json', 'tsconfig.editor.json', 'README.md', 'CHANGELOG.md', 'LICENSE',
+      'nodes', 'simulator', 'scripts', 'icons', 'examples']) {
+      if (fs.existsSync(path.join(ROOT, f))) fs.cpSync(path.join(ROOT, f), path.join(copy, f), { recursive: true });
+    }
+    fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(copy, 'node_modules'), 'dir');
+    const out = path.join(tmp, 'out');
+    fs.mkdirSync(out);
+    const r = spawnSync('npm', ['pack', '--pack-destination', out], { cwd: copy, encoding: 'utf8', env: npmEnv() });
+    assert.equal(r.status, 0, `npm pack: ${r.stderr}\n${r.stdout}`);
+    const tgz = fs.readdirSync(out).find((f) => f.endsWith('.tgz'));
+    assert.ok(tgz, 'a tarball');
+    const x = spawnSync('tar', ['-xzf', path.join(out, tgz!), '-C', out], { encoding: 'utf8' });
+    assert.equal(x.status, 0, x.stderr);
+    pkgDir = path.join(out, 'package');
+    const walk = (dir: string): string[] => fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+      (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.relative(pkgDir, path.join(dir, e.name)).split(path.sep).join('/')]));
+    shipped = walk(pkgDir);
+  });
+
+  after(function () {
+    if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
+  });
+
+  it('the published package.json has no install-time script', function () {
+    const pkg = JSON.parse(fs.readFileSync(path.join(pkgDir, 'package.json'), 'utf8'));
+    for (const s of INSTALL_SCRIPTS) assert.equal(pkg.scripts?.[s], undefined, `no "${s}" script`);
+  });
+
+  it('no source maps and no sourceMappingURL comment in any shipped .js', function () {
+    assert.deepEqual(shipped.filter((f) => f.endsWith('.map')), []);
+    const js = shipped.filter((f) => f.endsWith('.js'));
+    assert.ok(js.length > 20, `${js.length} .js files`);
+    const dangling = js.filter((f) => /sourceMappingURL/.test(fs.readFileSync(path.join(pkgDir, f), 'utf8')));
+    assert.deepEqual(dangling, []);
+  });
+
+  it('the shared editor code is shipped once, in resources/; each node HTML loads it and holds only its own part', function () {
+    assert.ok(shipped.includes(SHARED_FILE), `${SHARED_FILE} is shipped`);
+    const shared = fs.readFileSync(path.join(pkgDir, SHARED_FILE), 'utf8');
+    assert.ok(/EzvizOpenEditor/.test(shared) && /function setUpOperationNode/.test(shared), 'the shared code');
+    // a few functions that only the shared file may define
+    const sharedOnly = ['setUpOperationNode', 'installTemplate', 'typedInputTypes', 'parseParam', 'credentialProblem'];
+    let htmlBytes = 0;
+    for (const [type, file] of Object.entries(PKG['node-red'].nodes as Record<string, string>)) {
+      const html = fs.readFileSync(path.join(pkgDir, file.replace(/\.js$/, '.html')), 'utf8');
+      htmlBytes += Buffer.byteLength(html);
+      assert.equal(html.split(SHARED_TAG).length - 1, 1, `${type}: loads the shared code once, with ${SHARED_TAG}`);
+      assert.ok(html.indexOf(SHARED_TAG) < html.indexOf('<script type="text/javascript">'), `${type}: shared code before its own`);
+      for (const f of sharedOnly) assert.ok(!new RegExp(`function ${f}\\b`).test(html), `${type}: its HTML defines ${f}`);
+      assert.ok(Buffer.byteLength(html) < 8000, `${type}: ${Buffer.byteLength(html)} bytes of HTML`);
+    }
+    // one copy of the shared code in the whole package
+    const copies = shipped.filter((f) => /\.(js|html)$/.test(f) &&
+      /function setUpOperationNode\b/.test(fs.readFileSync(path.join(pkgDir, f), 'utf8')));
+    assert.deepEqual(copies, [SHARED_FILE]);
+    // what an editor load fetches of this package: every node's HTML and the shared file once
+    assert.ok(htmlBytes + Buffer.byteLength(shared) < 60000, `editor bytes ${htmlBytes} + ${Buffer.byteLength(shared)}`);
   });
 });

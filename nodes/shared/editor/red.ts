@@ -1,5 +1,5 @@
 // The editor's global RED object, typed, and the i18n helpers every dialog uses.
-// Editor code only: bundled into the node HTML by the build, never loaded by the runtime.
+// Editor code only: bundled into resources/ezviz-editor.js by the build, never loaded by the runtime.
 import type { EditorRED, EditorNodeDef, EditorNodeInstance, EditorNodeProperties } from 'node-red';
 
 /** The editor's RED, with registerType taking the 3.1+ definition shape (NodeDef below). */
@@ -10,6 +10,8 @@ type EditorGlobal = Omit<EditorRED, 'nodes'> & {
 declare global {
   // Provided by the Node-RED editor at run time.
   const RED: EditorGlobal;
+  // The shared editor code (index.ts), loaded by every node's HTML from the package's resources/.
+  const EzvizOpenEditor: import('./index').EditorApi;
 }
 
 /** npm package name: the module part of every message-catalog namespace. */

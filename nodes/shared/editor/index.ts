@@ -1,0 +1,25 @@
+// The shared editor code, shipped ONCE: the build bundles this file into the package's
+// resources/ezviz-editor.js, which Node-RED serves at
+// resources/node-red-contrib-ezviz-open/ezviz-editor.js. Every node's HTML loads it with a
+// <script src> tag before its own script, which takes what it needs from the global
+// `EzvizOpenEditor` (declared in red.ts). Add here whatever a node's own editor.ts needs.
+import { CONFIG_TYPE, OPERATIONS } from '../operations';
+import { DEFAULTS } from '../settings';
+import { credentialProblem, explain, hostOf, REGIONS, regionOf, validators } from './config-node';
+import { CATEGORY, FAMILIES, setUpOperationNode } from './operation-node';
+import { PACKAGE, SHARED_NS, t, tNode, validator } from './red';
+import { input, installTemplate, row, tip } from './template';
+
+export const editorApi = {
+  CATEGORY, CONFIG_TYPE, DEFAULTS, FAMILIES, OPERATIONS, PACKAGE, REGIONS, SHARED_NS,
+  credentialProblem, explain, hostOf, input, installTemplate, regionOf, row, setUpOperationNode, t, tNode, tip,
+  validator, validators,
+};
+
+export type EditorApi = typeof editorApi;
+
+// Node-RED loads this file once per node set of the package (nine <script src> tags, one file,
+// served from the browser's cache after the first): the first copy wins, so every dialog shares
+// one state (e.g. which dialog is open).
+const w = window as unknown as { EzvizOpenEditor?: EditorApi };
+if (!w.EzvizOpenEditor) w.EzvizOpenEditor = editorApi;
