@@ -3,10 +3,11 @@
 
 import type { Node, NodeAPI, NodeDef } from 'node-red';
 import type { ConfigNodeLike, TokenStateListener } from '../shared/lifecycle';
-import { translator } from '../shared/i18n';
+import { Translate, translator } from '../shared/i18n';
 import { CONFIG_TYPE } from '../shared/operations';
 import { PresetStore } from '../shared/presets';
 import { handOver, takeOver, updateHandOver } from '../shared/handover';
+import type { ConnectionSettings } from '../shared/request-loop';
 import { EzvizService } from '../shared/service';
 import { DEFAULTS, intSetting, LIMITS } from '../shared/settings';
 import { normaliseBase } from '../shared/settings';
@@ -32,6 +33,27 @@ const TOKEN_STATUS: Partial<Record<TokenState, { fill: 'red' | 'green'; key: str
   ok: { fill: 'green', key: 'status.tokenOk' },
 };
 
+/** The config node's settings, defaults where empty, and what is wrong with them (every call then
+ * fails locally with it). */
+function readSettings(def: ConfigDef, t: Translate): Omit<ConnectionSettings, 'accessToken' | 'appKey' | 'appSecret'> &
+  { configError?: string } {
+  // Empty means the default server; anything else must be a URL (text): a value of another type
+  // (a hand-edited flow file) is an error, never a silent fall-back to the production host.
+  const rawBase: unknown = def.baseUrl;
+  const base = rawBase === undefined || rawBase === null || (typeof rawBase === 'string' && !rawBase.trim())
+    ? normaliseBase(DEFAULTS.baseUrl) : normaliseBase(rawBase);
+  const timeout = intSetting(def.timeout, DEFAULTS.timeout, LIMITS.timeout);
+  const maxRetries = intSetting(def.maxRetries, DEFAULTS.maxRetries, LIMITS.maxRetries);
+  const retryDelay = intSetting(def.retryDelay, DEFAULTS.retryDelay, LIMITS.retryDelay);
+  let configError: string | undefined;
+  if (!base) configError = t('errors.baseUrl');
+  else if (timeout === undefined) configError = t('errors.setting', { name: 'timeout', min: LIMITS.timeout[0], max: LIMITS.timeout[1] });
+  else if (maxRetries === undefined) configError = t('errors.setting', { name: 'maxRetries', min: LIMITS.maxRetries[0], max: LIMITS.maxRetries[1] });
+  else if (retryDelay === undefined) configError = t('errors.setting', { name: 'retryDelay', min: LIMITS.retryDelay[0], max: LIMITS.retryDelay[1] });
+  return { baseUrl: base ?? DEFAULTS.baseUrl, timeout: timeout ?? DEFAULTS.timeout, maxRetries: maxRetries ?? DEFAULTS.maxRetries,
+    retryDelay: retryDelay ?? DEFAULTS.retryDelay, configError };
+}
+
 export = function (RED: NodeAPI): void {
   const t = translator(RED);
 
@@ -41,20 +63,8 @@ export = function (RED: NodeAPI): void {
     const creds = ((node as unknown as { credentials?: Credentials }).credentials ?? {}) as Credentials;
     const trim = (s: unknown) => (typeof s === 'string' && s.trim() ? s.trim() : undefined);
 
-    // Empty means the default server; anything else must be a URL (text): a value of another type
-    // (a hand-edited flow file) is an error, never a silent fall-back to the production host.
-    const rawBase: unknown = def.baseUrl;
-    const base = rawBase === undefined || rawBase === null || (typeof rawBase === 'string' && !rawBase.trim())
-      ? normaliseBase(DEFAULTS.baseUrl) : normaliseBase(rawBase);
-    const timeout = intSetting(def.timeout, DEFAULTS.timeout, LIMITS.timeout);
-    const maxRetries = intSetting(def.maxRetries, DEFAULTS.maxRetries, LIMITS.maxRetries);
-    const retryDelay = intSetting(def.retryDelay, DEFAULTS.retryDelay, LIMITS.retryDelay);
-    let configError: string | undefined;
-    if (!base) configError = t('errors.baseUrl');
-    else if (timeout === undefined) configError = t('errors.setting', { name: 'timeout', min: LIMITS.timeout[0], max: LIMITS.timeout[1] });
-    else if (maxRetries === undefined) configError = t('errors.setting', { name: 'maxRetries', min: LIMITS.maxRetries[0], max: LIMITS.maxRetries[1] });
-    else if (retryDelay === undefined) configError = t('errors.setting', { name: 'retryDelay', min: LIMITS.retryDelay[0], max: LIMITS.retryDelay[1] });
-    if (configError) node.error(configError);
+    const settings = readSettings(def, t);
+    if (settings.configError) node.error(settings.configError);
 
     const presets = new PresetStore(node.context() as never, node.id);
     const users = new Set<TokenStateListener>();
@@ -65,21 +75,17 @@ export = function (RED: NodeAPI): void {
     };
 
     node.service = new EzvizService({
-      baseUrl: base ?? DEFAULTS.baseUrl,
-      timeout: timeout ?? DEFAULTS.timeout,
-      maxRetries: maxRetries ?? DEFAULTS.maxRetries,
-      retryDelay: retryDelay ?? DEFAULTS.retryDelay,
+      ...settings,
       accessToken: trim(creds.accessToken),
       appKey: trim(creds.appKey),
       appSecret: trim(creds.appSecret),
-      configError,
       t,
       presets,
       warn: (text) => node.warn(text),
       onTokenState,
       carried: takeOver(node.id),
     });
-    if (!configError && !node.service.tokens.hasCredentials) node.warn(t('errors.noCredentials'));
+    if (!settings.configError && !node.service.tokens.hasCredentials) node.warn(t('errors.noCredentials'));
 
     node.addUser = (u) => users.add(u);
     node.removeUser = (u) => users.delete(u);
