@@ -30,12 +30,14 @@ export interface Summary {
   redeploys: number;
   timedMoves: number;
   linesScanned: number;
+  /** Generated replies served per operation (and token) by the reply fuzzer. */
+  replies: Record<string, number>;
   sections: Array<{ name: string; ms: number; detail: string }>;
 }
 
 export const summary: Summary = {
   messages: 0, requests: 0, faultsInjected: 0, outcomes: {}, duplicates: 0, lost: 0, leaks: 0, secretHits: 0,
-  thrown: 0, redeploys: 0, timedMoves: 0, linesScanned: 0, sections: [],
+  thrown: 0, redeploys: 0, timedMoves: 0, linesScanned: 0, replies: {}, sections: [],
 };
 
 export function countOutcome(kind: string, n = 1): void {
@@ -56,6 +58,8 @@ function printSummary(): void {
     `    messages ${summary.messages}, requests logged ${summary.requests}, faults injected ${summary.faultsInjected}, ` +
       `redeploys ${summary.redeploys}, timed moves ${summary.timedMoves}`,
     `    outcomes: ${o}`,
+    ...(Object.keys(summary.replies).length ? [`    generated replies: ${Object.entries(summary.replies)
+      .map(([k, v]) => `${k} ${v}`).join(', ')} (${Object.values(summary.replies).reduce((a, b) => a + b, 0)} in all)`] : []),
     `    duplicates = ${summary.duplicates}, lost = ${summary.lost}, leaks = ${summary.leaks}, ` +
       `thrown = ${summary.thrown}, secrets found = ${summary.secretHits} (${summary.linesScanned} lines scanned)`,
     '',

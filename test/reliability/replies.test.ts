@@ -1,0 +1,635 @@
+// Issue 10.2: fuzzed replies. For every operation and for token/get, a server of the test's own
+// (reply-world.ts) answers with generated replies (reply-gen.ts): any status, headers, body and
+// delivery. Many cameras run at once through one flow, each with a short script of messages, and
+// every reply is judged against the contract's model (reply-oracle.ts). Invariants:
+// - the runtime survives: no uncaught exception, no unhandled rejection, nothing thrown out of a node;
+// - every message gets exactly one outcome, within its bound (timeout x attempts + margin);
+// - a success holds only documented fields of documented types, those of a good reply as they came;
+//   an error fits the reply (BAD_REPLY, REPLY_TOO_LARGE, HTTP_<status>, the API code, ETIMEDOUT);
+// - non-idempotent operations are sent once, idempotent ones retried only after a transient
+//   failure and within their budget; back-off (Retry-After included) never asks for more than 30 s;
+// - no secret reaches any host but the configured one or a permitted areaDomain; redirects are
+//   not followed (the foreign host hears nothing);
+// - a camera is never started (or sent to a preset) while the package believes it moves, and an
+//   explicit stop is always sent;
+// - token/get: at most one token request per config node, whatever the replies say.
+// Seeded: a failure prints the seed, operation and batch to replay it
+// (RELIABILITY_SEED=<seed> RELIABILITY_REPLY_ONLY=<op>:<batch>).
+
+import assert from 'assert';
+import fc from 'fast-check';
+import { monitorEventLoopDelay } from 'perf_hooks';
+import { OPERATIONS, OperationName, TOKEN_PATH } from '../../nodes/shared/operations';
+import { helper, hooks, load, Msg, resetHooks, secrets, TAB, unload } from '../support/red';
+import { fillToken, goodReply, Ports, replyArb, slow } from './reply-gen';
+import { areaTarget, Class, classify, checkErrorShape, checkSuccess, errorMismatch, FuzzOp, transient } from './reply-oracle';
+import { prewarm, Received, Reply, startWorld, World } from './reply-world';
+import { countOutcome, FULL, scanSaid, section, SEED, size, summary, takeTrapped, trapProcess } from './support';
+
+/** Generated replies per operation (served on its path), full run and `npm test`. */
+const TARGET = size(10000, 300);
+const BATCH = size(300, 150);
+/** Config nodes: the first half with the short timeout (cameras whose replies include slow ones:
+ * the deadline is what is tested), the others with a long one (no busy-machine timeouts). */
+const CONFIGS = 4;
+/** Cameras in flight per config node: below the client's 32 sockets (waiting for one is not bounded). */
+const PER_CONFIG = 20;
+const TIMEOUT_MS = 700;
+const LONG_TIMEOUT_MS = 8000;
+const timeoutOf = (cfg: number) => (cfg < CONFIGS / 2 ? TIMEOUT_MS : LONG_TIMEOUT_MS);
+const MAX_RETRIES = 2;
+/** Margin of the outcome bound for a busy machine (2 cores shared). */
+const MARGIN_MS = 3000;
+const MAX_SLEEP_MS = 30000;
+const TOKEN = 'at.fuzz-typed-token-7f3a';
+const ONLY = process.env.RELIABILITY_REPLY_ONLY; // "<op>:<batch>"
+
+const OPS = Object.keys(OPERATIONS) as OperationName[];
+const PATH_OP = new Map<string, OperationName>(OPS.map((o) => [OPERATIONS[o].path, o]));
+const STOP = OPERATIONS['ptz-stop'].path;
+const START = OPERATIONS['ptz-start'].path;
+const MOVE = OPERATIONS['preset-call'].path;
+
+/** Which operations a camera's script mixes for the operation under test. */
+function scriptOps(op: OperationName): OperationName[] {
+  if (op === 'ptz-start') return ['ptz-start', 'ptz-start', 'ptz-start', 'ptz-stop'];
+  if (op === 'ptz-stop') return ['ptz-stop', 'ptz-stop', 'ptz-start'];
+  if (op === 'preset-call') return ['preset-call', 'preset-call', 'ptz-start'];
+  return [op];
+}
+
+interface Step { op: OperationName; wired: boolean }
+interface Case { steps: Step[]; replies: Record<string, Reply[]> }
+
+function caseArb(op: OperationName, ports: Ports): fc.Arbitrary<Case> {
+  const mix = scriptOps(op);
+  const paths = [...new Set(mix.flatMap((o) => (o === 'ptz-start' || o === 'preset-call' ? [OPERATIONS[o].path, STOP]
+    : [OPERATIONS[o].path])))];
+  const steps = mix.length === 1 ? fc.array(fc.record({ op: fc.constant(op), wired: fc.boolean() }), { minLength: 1, maxLength: 1 })
+    : fc.array(fc.record({ op: fc.constantFrom(...mix), wired: fc.boolean() }), { minLength: 1, maxLength: 4 });
+  const lists = fc.record(Object.fromEntries(paths.map((p) => [p, fc.array(replyArb(PATH_OP.get(p)!, ports),
+    { minLength: 1, maxLength: 6 })])));
+  return fc.record({ steps, replies: lists }) as fc.Arbitrary<Case>;
+}
+
+// ---- outcomes -------------------------------------------------------------------------------
+
+interface Outcome { port: 'ok' | 'err' | 'caught'; msg: Msg; at: number }
+
+class Outcomes {
+  readonly map = new Map<string, Outcome[]>();
+  private waiters = new Map<string, () => void>();
+  listen(): void {
+    for (const port of ['ok', 'err', 'caught'] as const) {
+      helper.getNode(port).on('input', (m: Msg) => {
+        const list = this.map.get(m._msgid) ?? [];
+        list.push({ port, msg: m, at: Date.now() });
+        this.map.set(m._msgid, list);
+        this.waiters.get(m._msgid)?.();
+      });
+    }
+  }
+  wait(id: string, ms: number): Promise<void> {
+    if (this.map.has(id)) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.waiters.set(id, () => {
+        this.waiters.delete(id);
+        done();
+      });
+    });
+  }
+}
+
+/** The EzvizErrors handed to done(err), by message id (Node-RED reports them with node.error). */
+function doneErrors(): Map<string, Record<string, unknown>> {
+  const out = new Map<string, Record<string, unknown>>();
+  const spy = (helper as unknown as { _NodePrototype: { error: { args: unknown[][] } } })._NodePrototype.error;
+  for (const a of spy.args) {
+    const e = a[0] as { name?: string; toJSON?: () => Record<string, unknown> } | undefined;
+    const m = a[1] as Msg | undefined;
+    if (m?._msgid && !out.has(m._msgid)) out.set(m._msgid, e?.name === 'EzvizError' ? e.toJSON!() : { foreign: String(e) });
+  }
+  return out;
+}
+
+// ---- shared state of a run ------------------------------------------------------------------
+
+interface Run {
+  problems: string[];
+  flakes: number;
+  replies: number;
+  messages: number;
+}
+
+function pushProblem(run: Run, where: string, what: string): void {
+  if (run.problems.length < 40) run.problems.push(`${where}: ${what}`);
+}
+
+function sleepsRecorder(): number[] {
+  const sleeps: number[] = [];
+  hooks.sleep = (ms: number) => {
+    sleeps.push(ms);
+    return Promise.resolve();
+  };
+  hooks.random = () => 0.5;
+  return sleeps;
+}
+
+function checkSleeps(run: Run, sleeps: number[]): void {
+  for (const s of sleeps.splice(0)) {
+    if (!(Number.isFinite(s) && s >= 0 && s <= MAX_SLEEP_MS)) pushProblem(run, 'back-off', `asked to sleep ${s} ms`);
+  }
+}
+
+function replay(op: string, batch: number): string {
+  return `replay: RELIABILITY_SEED=${SEED} RELIABILITY_REPLY_ONLY=${op}:${batch}${FULL ? ' RELIABILITY_FULL=1' : ''}`;
+}
+
+function batches(op: string): number[] | undefined {
+  if (!ONLY) return undefined;
+  const [o, b] = ONLY.split(':');
+  return o === op ? [Number(b)] : [];
+}
+
+// ---- operations -----------------------------------------------------------------------------
+
+function opFlow(op: OperationName, url: string): { flow: Record<string, unknown>[]; credentials: Record<string, unknown> } {
+  const flow: Record<string, unknown>[] = [
+    { id: TAB, type: 'tab', label: 'replies' },
+    { id: 'ok', type: 'helper', z: TAB }, { id: 'ok2', type: 'helper', z: TAB }, { id: 'err', type: 'helper', z: TAB },
+    { id: 'catch', type: 'catch', z: TAB, scope: null, uncaught: false, wires: [['caught']] },
+    { id: 'caught', type: 'helper', z: TAB },
+  ];
+  const credentials: Record<string, unknown> = {};
+  for (let c = 0; c < CONFIGS; c++) {
+    flow.push({ id: `cfg${c}`, type: 'ezviz-config', name: `world${c}`, baseUrl: url, timeout: timeoutOf(c),
+      maxRetries: MAX_RETRIES, retryDelay: 1 });
+    credentials[`cfg${c}`] = { accessToken: TOKEN };
+    for (const o of new Set(scriptOps(op))) {
+      for (const wired of [true, false]) {
+        // Output 1 goes to two nodes: Node-RED clones the message (a deep payload would overflow).
+        flow.push({ id: `${o}-${c}-${wired ? 'w' : 'c'}`, type: OPERATIONS[o].type, z: TAB, name: o, config: `cfg${c}`,
+          wires: [['ok', 'ok2'], wired ? ['err'] : []] });
+      }
+    }
+  }
+  for (const n of flow) if (n.z) Object.assign(n, { x: 100, y: 100 });
+  return { flow, credentials };
+}
+
+function bound(op: OperationName, cfg: number): number {
+  const attempts = OPERATIONS[op].idempotent ? 1 + MAX_RETRIES : 1;
+  const stops = op === 'ptz-start' || op === 'preset-call' ? 1 + MAX_RETRIES : 0;
+  return (attempts + stops) * timeoutOf(cfg) + MARGIN_MS;
+}
+
+interface Sent { id: string; op: OperationName; step: number; t0: number; wired: boolean; cfg: number }
+
+async function runOpBatch(world: World, op: OperationName, opIndex: number, batch: number, cases: Case[],
+  outcomes: Outcomes, run: Run, cards: Set<string>): Promise<void> {
+  const serials = cases.map((_, i) => `Z${opIndex}B${batch.toString(36).toUpperCase()}C${i}`);
+  const byCase = new Map(serials.map((s, i) => [s, cases[i]]));
+  let generated = 0;
+  world.script = (r: Received) => {
+    const c = byCase.get(r.fields.deviceSerial);
+    const u = r.url.split('?')[0];
+    const pop = PATH_OP.get(u);
+    if (!c || !pop) return undefined;
+    const list = c.replies[u];
+    if (list && r.attempt < list.length) {
+      if (u === OPERATIONS[op].path) generated++;
+      return list[r.attempt];
+    }
+    return goodReply(pop);
+  };
+  world.resetCounts();
+  // Large bodies are made before the batch (not while the clock of its requests runs).
+  for (const c of cases) for (const list of Object.values(c.replies)) for (const r of list) prewarm(r);
+  const sent: Sent[][] = cases.map(() => []);
+  const T0 = Date.now();
+  // A pool of workers per config node, each running whole camera scripts: cameras with slow
+  // replies through the short-timeout config nodes, the others through the long-timeout ones.
+  const queues = [0, 1].map((q) => cases.map((c, i) => ({ c, i })).filter(({ c }) =>
+    Object.values(c.replies).some((l) => l.some(slow)) === (q === 0)).map(({ i }) => i));
+  const worker = async (cfg: number) => {
+    const queue = queues[cfg < CONFIGS / 2 ? 0 : 1];
+    for (;;) {
+      const i = queue.shift();
+      if (i === undefined) return;
+      const serial = serials[i];
+      const card = `CARD-FZ-${serial}-${(i * 7919).toString(36)}`;
+      if (op === 'storage-open') cards.add(card);
+      for (let k = 0; k < cases[i].steps.length; k++) {
+        const step = cases[i].steps[k];
+        const id = `${serial}-${k}`;
+        world.tags.set(serial, k);
+        const s: Sent = { id, op: step.op, step: k, t0: Date.now(), wired: step.wired, cfg };
+        sent[i].push(s);
+        helper.getNode(`${step.op}-${cfg}-${step.wired ? 'w' : 'c'}`).receive({ _msgid: id, payload: {
+          // The step is written into the request (direction, index), so a request that reaches the
+          // server late (after its message timed out) is still told apart from the next one's.
+          deviceSerial: serial, channelNo: 1, direction: step.op === 'ptz-stop' ? 4 + k : k, speed: 1, command: 0, index: k + 1,
+          cardPassword: card } });
+        await outcomes.wait(id, bound(step.op, cfg) + 3000);
+      }
+      world.tags.delete(serial);
+    }
+  };
+  const lag = monitorEventLoopDelay({ resolution: 10 });
+  lag.enable();
+  await Promise.all(Array.from({ length: CONFIGS * PER_CONFIG }, (_, w) => worker(w % CONFIGS)));
+  lag.disable();
+  if (process.env.RELIABILITY_DEBUG) {
+    for (let c = 0; c < CONFIGS; c++) {
+      const a = (helper.getNode(`cfg${c}`) as any).service?.client?.httpAgent; // eslint-disable-line
+      const n = (o: Record<string, unknown[]>) => Object.values(o ?? {}).reduce((x, l) => x + l.length, 0);
+      if (a) console.log(`cfg${c}: sockets ${n(a.sockets)}, free ${n(a.freeSockets)}, waiting ${n(a.requests)}`);
+    }
+  }
+  if (process.env.RELIABILITY_DEBUG) console.log(`batch ${batch}: event loop lag max ${Math.round(lag.max / 1e6)} ms, p99 ${Math.round(lag.percentile(99) / 1e6)} ms`);
+  // Anything late or doubled shows within a moment.
+  await new Promise((r) => setTimeout(r, 50));
+  const requests = world.take();
+  const errors = doneErrors();
+  run.replies += generated;
+
+  const bySerial = new Map<string, Received[]>();
+  for (const r of requests) {
+    if (r.listener !== 'plain') {
+      pushProblem(run, `${r.listener} ${r.host}${r.url}`, 'a request reached another host (a redirect followed?)');
+      continue;
+    }
+    const p = r.url.split('?')[0];
+    const d = Number(r.fields.direction);
+    if (p === START) r.tag = d;
+    else if (p === STOP && d >= 4) r.tag = d - 4;
+    else if (p === MOVE) r.tag = Number(r.fields.index) - 1;
+    else if (p !== STOP) r.tag = 0;
+    const list = bySerial.get(r.fields.deviceSerial) ?? [];
+    list.push(r);
+    bySerial.set(r.fields.deviceSerial, list);
+    if (r.fields.accessToken !== TOKEN) pushProblem(run, r.url, `request without the token: ${r.body.slice(0, 100)}`);
+  }
+
+  cases.forEach((c, i) => {
+    const serial = serials[i];
+    const reqs = bySerial.get(serial) ?? [];
+    let moving = false;
+    for (const s of sent[i]) {
+      run.messages++;
+      summary.messages++;
+      const where = `${s.id} (${s.op}, ${replay(op, batch)})`;
+      const got = outcomes.map.get(s.id) ?? [];
+      if (got.length !== 1) {
+        pushProblem(run, where, got.length ? `answered ${got.length} times` : 'no outcome');
+        if (!got.length) {
+          summary.lost++;
+          continue;
+        }
+        summary.duplicates++;
+      }
+      const out = got[0];
+      countOutcome(`replies:${out.port}`);
+      const elapsed = out.at - s.t0;
+      if (elapsed > bound(s.op, s.cfg)) pushProblem(run, where, `outcome after ${elapsed} ms (bound ${bound(s.op, s.cfg)} ms)`);
+      const short = s.cfg < CONFIGS / 2;
+      if (out.port === 'caught' && s.wired) pushProblem(run, where, 'Catch node used although output 2 is wired');
+      if (out.port === 'err' && !s.wired) pushProblem(run, where, 'output 2 used although unwired');
+      const mine = reqs.filter((r) => r.tag === s.step);
+      const own = mine.filter((r) => r.url.split('?')[0] === OPERATIONS[s.op].path);
+      const stops = mine.filter((r) => r.url.split('?')[0] === STOP);
+      const spec = OPERATIONS[s.op];
+      const limit = spec.idempotent ? 1 + MAX_RETRIES : 1;
+      if (own.length > limit) pushProblem(run, where, `sent ${own.length} times (at most ${limit})`);
+      if (s.op === 'ptz-stop' && own.length === 0) pushProblem(run, where, 'an explicit stop was not sent');
+      // A camera is never started (or sent to a preset) while the package believes it moves.
+      for (const r of mine) {
+        const p = r.url.split('?')[0];
+        if ((p === START || p === MOVE) && moving) {
+          pushProblem(run, where, `${PATH_OP.get(p)} sent while the camera moves (no stop succeeded since a start did)`);
+        }
+        if (p === STOP && r.reply && classify('ptz-stop', r.reply).k === 'ok') moving = false;
+      }
+      const classes = own.map((r) => (r.reply ? classify(s.op, r.reply) : ({ k: 'broken' } as Class)));
+      // Retries only after transient failures, and until the budget is used up.
+      if (spec.idempotent && !short) {
+        classes.slice(0, -1).forEach((c, j) => {
+          if (transient(c) === false) pushProblem(run, where, `retried after a non-transient reply (${c.k} ${JSON.stringify(c).slice(0, 80)}, attempt ${j + 1})`);
+        });
+      }
+      const last: Class | undefined = classes[classes.length - 1] ??
+        (stops.length && stops[stops.length - 1].reply ? classify('ptz-stop', stops[stops.length - 1].reply!) : undefined);
+      if (out.port === 'ok') {
+        if (s.op === 'ptz-start') moving = true;
+        if (s.op === 'ptz-stop') moving = false;
+        if (!last || (last.k !== 'ok' && last.k !== 'either')) {
+          pushProblem(run, where, `success after a reply of class ${last?.k ?? '(none sent)'}: ${JSON.stringify(out.msg.payload)?.slice(0, 200)}`);
+        } else {
+          const problems: string[] = [];
+          checkSuccess(s.op, out.msg, last, problems);
+          for (const p of problems) pushProblem(run, where, p);
+        }
+        continue;
+      }
+      const err = out.port === 'err' ? out.msg.error : errors.get(s.id);
+      const problems: string[] = [];
+      if (err && (err as { foreign?: string }).foreign) problems.push(`done(err) with a foreign error: ${(err as { foreign: string }).foreign}`);
+      else if (checkErrorShape(err, s.op, problems)) {
+        const e = err as Record<string, unknown>;
+        if (own.length === 0 && stops.length === 0) {
+          // Nothing sent: only a local refusal fits (or a timeout on a machine so busy that the
+          // request never left).
+          if (e.code === 'ETIMEDOUT' && e.source === 'network') {
+            run.flakes++;
+            if (process.env.RELIABILITY_DEBUG) console.log(`flake ${s.id}: sent +${s.t0 - T0}, answered +${out.at - T0}, requests at ${reqs.map((r) => `+${r.at - T0}`).join(',')}`);
+          }
+          else if (e.source !== 'local') problems.push(`error ${e.source} ${e.code} without any request (camera requests ${reqs.length}, tags ${reqs.map((r) => String(r.tag)).join(",")}, all ${requests.length}, open sockets ${world.open()}, elapsed ${elapsed})`);
+        } else if (last) {
+          const m = errorMismatch(last, e);
+          if (m) problems.push(`${m} (last reply: ${showReply(own[own.length - 1] ?? stops[stops.length - 1])})`);
+          else if (e.code === 'ETIMEDOUT' && last.k !== 'timeout' && last.k !== 'broken') {
+            run.flakes++;
+            if (process.env.RELIABILITY_DEBUG) console.log(`flake ${s.id}: sent +${s.t0 - T0}, answered +${out.at - T0}, requests at ${reqs.map((r) => `+${r.at - T0} ${showReply(r).slice(0, 60)}`).join(',')}`);
+          }
+          if (spec.idempotent && own.length && own.length < limit && transient(last) === true && e.source !== 'local') {
+            problems.push(`gave up after ${own.length} of ${limit} attempts on a transient failure (${e.code})`);
+          }
+          if (!spec.idempotent && own.length && e.retriable === true) {
+            problems.push(`retriable: true on a non-idempotent request that reached the server (${e.code})`);
+          }
+        }
+      }
+      for (const p of problems) pushProblem(run, where, p);
+    }
+  });
+}
+
+function showReply(r: Received | undefined): string {
+  if (!r?.reply) return '(none)';
+  const b = r.reply.body;
+  const body = b.t === 'text' ? b.s.slice(0, 160) : b.t === 'big' ? `big ${JSON.stringify(b.parts.map((p) => (typeof p === 'string' ? p.slice(0, 40) : [p[0], p[1]])))}` : '(none)';
+  return `HTTP ${r.reply.status} ${r.reply.delivery}${r.reply.gzip ? ' gzip' : ''} length=${r.reply.length} ${JSON.stringify(r.reply.headers)} ${body}`;
+}
+
+
+// ---- token/get ------------------------------------------------------------------------------
+
+const TOKEN_CONFIGS = size(150, 100);
+const BASES = (w: World) => [w.plainUrl, `https://open.ys7.com:${w.tlsPort}`, `https://open.ezvizlife.com:${w.tlsPort}`,
+  `https://127.0.0.1:${w.tlsPort}`];
+
+interface TokenCase { base: number; token: Reply; ops: Reply[] }
+
+function tokenCaseArb(ports: Ports): fc.Arbitrary<TokenCase> {
+  const opReply = fc.oneof({ weight: 6, arbitrary: fc.constant(goodReply('storage-info')) },
+    { weight: 1, arbitrary: fc.constant<Reply>({ status: 200, headers: [], delivery: 'whole',
+      body: { t: 'text', s: '{"code":"10002","msg":"accessToken expired"}' } }) });
+  return fc.record({ base: fc.nat(3), token: replyArb('token', ports), ops: fc.array(opReply, { minLength: 6, maxLength: 6 }) });
+}
+
+const originOf = (u: string) => {
+  try {
+    return new URL(u).origin;
+  } catch {
+    return '?';
+  }
+};
+
+async function runTokenBatch(world: World, batch: number, cases: TokenCase[], run: Run, keys: string[]): Promise<void> {
+  const bases = BASES(world).filter((b) => world.tlsPort || b.startsWith('http:'));
+  const now = Date.now();
+  const filled = cases.map((c) => fillToken(c.token, now));
+  const appKey = (i: number) => `TK${batch.toString(36).toUpperCase()}X${i}`;
+  const appSecret = (i: number) => `fz-secret-${batch}-${i}-${(i * 7919 + batch).toString(36)}`;
+  const baseOf = (i: number) => bases[cases[i].base % bases.length];
+  const slowToken = (i: number) => slow(filled[i].reply);
+  const flow: Record<string, unknown>[] = [
+    { id: TAB, type: 'tab', label: 'tokens' },
+    { id: 'ok', type: 'helper', z: TAB }, { id: 'ok2', type: 'helper', z: TAB }, { id: 'err', type: 'helper', z: TAB },
+    { id: 'catch', type: 'catch', z: TAB, scope: null, uncaught: false, wires: [['caught']] },
+    { id: 'caught', type: 'helper', z: TAB },
+  ];
+  const credentials: Record<string, unknown> = {};
+  const byKey = new Map<string, number>();
+  const byToken = new Map<string, number>();
+  cases.forEach((c, i) => {
+    byKey.set(appKey(i), i);
+    if (filled[i].token) {
+      byToken.set(filled[i].token!, i);
+      secrets.add(filled[i].token!);
+      keys.push(filled[i].token!);
+    }
+    secrets.add(appSecret(i));
+    keys.push(appSecret(i));
+    flow.push({ id: `tc${batch}-${i}`, type: 'ezviz-config', name: `t${i}`, baseUrl: baseOf(i),
+      timeout: slowToken(i) ? TIMEOUT_MS : LONG_TIMEOUT_MS, maxRetries: MAX_RETRIES, retryDelay: 1 });
+    credentials[`tc${batch}-${i}`] = { appKey: appKey(i), appSecret: appSecret(i) };
+    flow.push({ id: `ti${batch}-${i}`, type: OPERATIONS['storage-info'].type, z: TAB, name: '', config: `tc${batch}-${i}`,
+      wires: [['ok', 'ok2'], i % 2 ? ['err'] : []] });
+  });
+  for (const n of flow) if (n.z) Object.assign(n, { x: 100, y: 100 });
+  world.keyOf = (r) => r.fields.appKey ?? r.fields.deviceSerial ?? '';
+  let generated = 0;
+  world.script = (r) => {
+    const p = r.url.split('?')[0];
+    if (p === TOKEN_PATH) {
+      const i = byKey.get(r.fields.appKey);
+      if (i === undefined) return undefined;
+      if (r.attempt === 0) generated++;
+      return r.attempt === 0 ? filled[i].reply : goodReply('token', `at.fz-second-${r.fields.appKey}`);
+    }
+    const m = /^T[0-9A-Z]+X(\d+)M(\d)$/.exec(r.fields.deviceSerial ?? '');
+    if (p !== OPERATIONS['storage-info'].path || !m) return undefined;
+    return cases[Number(m[1])].ops[Math.min(5, Number(m[2]) * 3 + r.attempt)];
+  };
+  world.resetCounts();
+  await load(flow, credentials);
+  const outcomes = new Outcomes();
+  outcomes.listen();
+  const tokenBound = (i: number) => (slowToken(i) ? TIMEOUT_MS : LONG_TIMEOUT_MS) * (1 + 1 + MAX_RETRIES) + MARGIN_MS;
+  const sent: Array<Array<{ id: string; t0: number }>> = cases.map(() => []);
+  let next = 0;
+  await Promise.all(Array.from({ length: 48 }, async () => {
+    for (;;) {
+      const i = next++;
+      if (i >= cases.length) return;
+      // Two messages one after the other: the second must not fetch another token.
+      for (let k = 0; k < 2; k++) {
+        const id = `T${batch.toString(36).toUpperCase()}X${i}M${k}`;
+        sent[i].push({ id, t0: Date.now() });
+        helper.getNode(`ti${batch}-${i}`).receive({ _msgid: id, payload: { deviceSerial: id, channelNo: 1 } });
+        await outcomes.wait(id, tokenBound(i) + 3000);
+      }
+    }
+  }));
+  await new Promise((r) => setTimeout(r, 50));
+  const requests = world.take();
+  const errors = doneErrors();
+  run.replies += generated;
+  const tokenRequests = new Map<number, Received[]>();
+  for (const r of requests) {
+    const p = r.url.split('?')[0];
+    const origin = originOf(`${r.scheme}://${r.host}`);
+    const where = `${r.listener} ${r.scheme}://${r.host}${r.url} (${replay('token', batch)})`;
+    // The app secret: only in a token request to the configured server.
+    const ki = byKey.get(r.fields.appKey ?? '');
+    for (const [i, secret] of cases.map((_, j) => [j, appSecret(j)] as const)) {
+      if (!(r.body.includes(secret) || r.url.includes(secret) || r.headers.includes(secret))) continue;
+      if (p !== TOKEN_PATH || origin !== originOf(baseOf(i)) || ki !== i) pushProblem(run, where, `app secret of config ${i} sent here`);
+    }
+    if (p === TOKEN_PATH && ki !== undefined) {
+      tokenRequests.set(ki, [...(tokenRequests.get(ki) ?? []), r]);
+      continue;
+    }
+    // A token: only to the configured server or the areaDomain the contract permits.
+    for (const [token, i] of byToken) {
+      if (!(r.body.includes(token) || r.url.includes(token) || r.headers.includes(token))) continue;
+      const area = tokenArea(filled[i].reply);
+      const target = areaTarget(baseOf(i), area);
+      const allowed = target === 'base' ? [originOf(baseOf(i))] : target === 'refused' ? []
+        : target === undefined ? [originOf(baseOf(i)), ...(typeof area === 'string' ? [originOf(area.trim())] : [])] : [target];
+      if (!allowed.includes(origin)) {
+        pushProblem(run, where, `token of config ${i} (base ${baseOf(i)}, areaDomain ${JSON.stringify(area)?.slice(0, 80)}) sent to ${origin}; allowed: ${JSON.stringify(allowed)}`);
+      }
+    }
+  }
+  cases.forEach((c, i) => {
+    const n = tokenRequests.get(i)?.length ?? 0;
+    if (n > 1) pushProblem(run, `config ${i} (${replay('token', batch)})`, `${n} token requests (at most one per 30 s)`);
+    const cls = classify('token', filled[i].reply);
+    for (const s of sent[i]) {
+      run.messages++;
+      summary.messages++;
+      const where = `${s.id} (token reply ${showReply(tokenRequests.get(i)?.[0])}, ${replay('token', batch)})`;
+      const got = outcomes.map.get(s.id) ?? [];
+      if (got.length !== 1) {
+        pushProblem(run, where, got.length ? `answered ${got.length} times` : 'no outcome');
+        if (!got.length) summary.lost++;
+        else summary.duplicates++;
+        if (!got.length) continue;
+      }
+      const out = got[0];
+      countOutcome(`replies:${out.port}`);
+      if (out.at - s.t0 > tokenBound(i)) pushProblem(run, where, `outcome after ${out.at - s.t0} ms (bound ${tokenBound(i)} ms)`);
+      const problems: string[] = [];
+      if (out.port === 'ok') {
+        if (cls.k !== 'ok' && cls.k !== 'either') problems.push(`success although the token reply was of class ${cls.k}`);
+        else checkSuccess('storage-info', out.msg, classify('storage-info', goodReply('storage-info')), problems);
+      } else {
+        const err = out.port === 'err' ? out.msg.error : errors.get(s.id);
+        if (err && (err as { foreign?: string }).foreign) problems.push(`done(err) with a foreign error: ${(err as { foreign: string }).foreign}`);
+        else checkErrorShape(err, 'storage-info', problems);
+      }
+      for (const p of problems) pushProblem(run, where, p);
+    }
+  });
+  await unload();
+  world.keyOf = (r) => r.fields.deviceSerial ?? r.fields.appKey ?? '';
+}
+
+/** The areaDomain a token reply names (undefined when it names none or is no envelope). */
+function tokenArea(reply: Reply): unknown {
+  try {
+    const v = JSON.parse(reply.body.t === 'text' ? reply.body.s : '');
+    return v && typeof v === 'object' && v.data && typeof v.data === 'object' ? v.data.areaDomain : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+// ---- the suite ------------------------------------------------------------------------------
+
+describe('reliability: fuzzed replies (issue 10.2)', function () {
+  this.timeout(0);
+  let world: World;
+  let loaded = false;
+
+  before(async () => {
+    trapProcess();
+    takeTrapped();
+    world = await startWorld();
+    secrets.add(TOKEN);
+  });
+  after(async () => {
+    resetHooks();
+    if (loaded) await unload();
+    await world.close();
+  });
+  afterEach(async () => {
+    resetHooks();
+    if (loaded) await unload();
+    loaded = false;
+  });
+
+  OPS.forEach((op, opIndex) => {
+    it(`${op}: ${TARGET} generated replies, concurrent cameras: one outcome each in its bound, documented payloads, ` +
+      'fitting errors, sent once or retried within budget, nothing elsewhere, no start while moving', async () => {
+      const started = Date.now();
+      const ports: Ports = { plain: world.plainPort, foreign: world.foreignPort, tls: world.tlsPort };
+      const { flow, credentials } = opFlow(op, world.plainUrl);
+      const sleeps = sleepsRecorder();
+      await load(flow, credentials);
+      loaded = true;
+      const outcomes = new Outcomes();
+      outcomes.listen();
+      const run: Run = { problems: [], flakes: 0, replies: 0, messages: 0 };
+      const cards = new Set<string>();
+      const arb = caseArb(op, ports);
+      const only = batches(op);
+      for (let b = 0; only ? b < only.length : run.replies < TARGET; b++) {
+        const batch = only ? only[b] : b;
+        const cases = fc.sample(arb, { numRuns: BATCH, seed: SEED + opIndex * 7919 + batch * 104729 });
+        await runOpBatch(world, op, opIndex, batch, cases, outcomes, run, cards);
+        checkSleeps(run, sleeps);
+        const trapped = takeTrapped();
+        for (const t of trapped) pushProblem(run, `batch ${batch} (${replay(op, batch)})`, t.slice(0, 600));
+        summary.thrown += trapped.length;
+        if (run.problems.length) break;
+      }
+      for (const c of cards) secrets.add(c);
+      const scan = scanSaid([...cards, TOKEN]);
+      summary.thrown += scan.foreignErrors.length;
+      run.problems.push(...scan.foreignErrors.map((e) => `thrown out of a node: ${e}`), ...scan.hits.map((h) => `secret: ${h}`));
+      summary.replies[op] = (summary.replies[op] ?? 0) + run.replies;
+      section(`replies ${op}`, started, `${run.replies} generated replies, ${run.messages} messages, ` +
+        `${run.flakes} busy-machine timeouts`);
+      assert.deepStrictEqual(run.problems, [], `seed ${SEED}`);
+      if (!only) assert.ok(run.replies >= TARGET, `${run.replies} generated replies served`);
+    });
+  });
+
+  it(`token/get: ${TARGET} generated token replies (areaDomain, expireTime, accessToken of every kind), one config ` +
+    'node each, two messages: one token request at most, secrets only where the contract permits, one outcome each', async () => {
+    const started = Date.now();
+    const ports: Ports = { plain: world.plainPort, foreign: world.foreignPort, tls: world.tlsPort };
+    const sleeps = sleepsRecorder();
+    const run: Run = { problems: [], flakes: 0, replies: 0, messages: 0 };
+    const keys: string[] = [];
+    const arb = tokenCaseArb(ports);
+    const only = batches('token');
+    for (let b = 0; only ? b < only.length : run.replies < TARGET; b++) {
+      const batch = only ? only[b] : b;
+      const cases = fc.sample(arb, { numRuns: TOKEN_CONFIGS, seed: SEED + 9 * 7919 + batch * 104729 });
+      for (const c of cases) prewarm(c.token);
+      await runTokenBatch(world, batch, cases, run, keys);
+      checkSleeps(run, sleeps);
+      const trapped = takeTrapped();
+      for (const t of trapped) pushProblem(run, `batch ${batch} (${replay('token', batch)})`, t.slice(0, 600));
+      summary.thrown += trapped.length;
+      if (run.problems.length) break;
+    }
+    const scan = scanSaid(keys);
+    summary.thrown += scan.foreignErrors.length;
+    run.problems.push(...scan.foreignErrors.map((e) => `thrown out of a node: ${e}`), ...scan.hits.map((h) => `secret: ${h}`));
+    summary.replies.token = (summary.replies.token ?? 0) + run.replies;
+    section('replies token', started, `${run.replies} generated token replies, ${run.messages} messages` +
+      `${world.tlsPort ? '' : ' (no openssl: https bases skipped)'}`);
+    assert.deepStrictEqual(run.problems, [], `seed ${SEED}`);
+    if (!only) assert.ok(run.replies >= TARGET, `${run.replies} generated token replies served`);
+  });
+});

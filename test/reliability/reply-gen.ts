@@ -1,0 +1,302 @@
+// Generated replies (fast-check) for the reply fuzzer: any JSON value as body and as `data`,
+// documented fields with wrong types, objects where numbers belong ({"toString":1}), deep
+// nesting, huge strings and arrays, HTTP statuses 1xx-5xx with and without bodies, Retry-After,
+// redirects to a foreign host, bodies that trickle, stop half way or exceed the size limit, gzip
+// bombs, and (for token/get) areaDomain and expireTime values of every kind.
+
+import fc from 'fast-check';
+import type { Body, Delivery, Reply } from './reply-world';
+import type { FuzzOp } from './reply-oracle';
+
+/** Where the fuzzer's hosts are (ports of reply-world's listeners). */
+export interface Ports {
+  plain: number;
+  foreign: number;
+  tls: number;
+}
+
+/** A value written into JSON text as is (numbers JSON.stringify cannot write: -0, 1e400, 1.0). */
+class Raw {
+  constructor(readonly text: string) {}
+}
+
+function stringify(v: unknown): string {
+  if (v instanceof Raw) return v.text;
+  if (Array.isArray(v)) return `[${v.map(stringify).join(',')}]`;
+  if (v && typeof v === 'object') {
+    return `{${Object.entries(v).map(([k, x]) => `${JSON.stringify(k)}:${stringify(x)}`).join(',')}}`;
+  }
+  const s = JSON.stringify(v);
+  return s === undefined ? 'null' : s;
+}
+
+const json = fc.jsonValue({ maxDepth: 3 });
+
+/** Values where a number or a string is documented: the wrong ones. */
+const wrong: fc.Arbitrary<unknown> = fc.oneof(
+  { weight: 4, arbitrary: fc.constantFrom<unknown>({ toString: 1 }, { valueOf: 1 }, { toString: 'x', valueOf: 'y' },
+    { toJSON: 1 }, { __proto__: 1 }, { constructor: { prototype: 1 } }, [], [1], [[1]], {}, null, true, false, '', ' ',
+    'NaN', 'Infinity', '-1', '1.5', '0x10', '1e3', '12abc', '\u0000', 'null', 'undefined', '[object Object]'.slice(1),
+    new Raw('-0'), new Raw('1e400'), new Raw('-1e400'), new Raw('1.0'), new Raw('1E2'), new Raw('123456789012345678901234567890'),
+    0.5, -1, -2, 3, 1e21, -1e21, 2 ** 53, 2 ** 53 + 2, Number.MAX_VALUE, Number.MIN_VALUE) },
+  { weight: 2, arbitrary: json },
+  { weight: 1, arbitrary: fc.double() },
+  { weight: 1, arbitrary: fc.string({ maxLength: 20 }) },
+);
+
+const ms = () => fc.integer({ min: 1_300_000_000_000, max: 2_200_000_000_000 }).map((n) => Math.floor(n / 1000) * 1000);
+
+/** The documented storage record (spec 2.1), every field optional. */
+function storageRecord(detail: boolean): fc.Arbitrary<Record<string, unknown>> {
+  const fields: Record<string, fc.Arbitrary<unknown>> = {
+    userName: fc.string({ maxLength: 20 }),
+    deviceSerial: fc.stringMatching(/^[A-Z0-9]{1,12}$/),
+    channelNo: fc.integer({ min: 1, max: 256 }),
+    totalDays: fc.integer({ min: 0, max: 3650 }),
+    status: fc.oneof({ weight: 5, arbitrary: fc.integer({ min: -2, max: 2 }) }, fc.integer({ min: -1000, max: 1000 })),
+    startTime: ms(),
+    expireTime: ms(),
+  };
+  if (!detail) {
+    fields.validDays = fc.integer({ min: 0, max: 3650 });
+    fields.serviceDetail = storageRecord(true);
+  }
+  return fc.record(fields, { requiredKeys: [] });
+}
+
+/** A documented record with some fields replaced by wrong values and undocumented extras. */
+function mutated(valid: fc.Arbitrary<Record<string, unknown>>, names: string[]): fc.Arbitrary<Record<string, unknown>> {
+  return fc.tuple(valid, fc.array(fc.tuple(fc.constantFrom(...names), wrong), { minLength: 1, maxLength: 3 }),
+    fc.dictionary(fc.string({ maxLength: 8 }), json, { maxKeys: 2 })).map(([rec, changes, extra]) => {
+    const out: Record<string, unknown> = { ...extra, ...rec };
+    for (const [k, v] of changes) Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
+    return out;
+  });
+}
+
+/** `data` of a reply for `op`. */
+function dataArb(op: FuzzOp, ports: Ports): fc.Arbitrary<unknown> {
+  const anyData = fc.oneof(json, fc.constantFrom<unknown>(null, [], {}, { toString: 1 }, 'data', 0));
+  switch (op) {
+    case 'storage-info': {
+      const rec = storageRecord(false);
+      const names = ['userName', 'deviceSerial', 'channelNo', 'totalDays', 'status', 'validDays', 'startTime', 'expireTime',
+        'serviceDetail'];
+      const detailWrong = fc.tuple(rec, mutated(storageRecord(true), names.slice(0, 8).filter((n) => n !== 'validDays')))
+        .map(([r, d]) => ({ ...r, serviceDetail: d }));
+      return fc.oneof({ weight: 5, arbitrary: rec }, { weight: 4, arbitrary: mutated(rec, names) },
+        { weight: 1, arbitrary: detailWrong }, { weight: 2, arbitrary: anyData });
+    }
+    case 'preset-add': {
+      const good = fc.record({ index: fc.integer({ min: 1, max: 256 }) });
+      return fc.oneof({ weight: 5, arbitrary: good }, { weight: 4, arbitrary: mutated(good, ['index']) },
+        { weight: 2, arbitrary: fc.constantFrom<unknown>({ index: 0 }, { index: -3 }, { index: '3' }, { index: 2.5 },
+          { Index: 1 }, { index: null }) }, { weight: 2, arbitrary: anyData });
+    }
+    case 'token':
+      return tokenData(ports);
+    default:
+      return fc.oneof({ weight: 3, arbitrary: anyData }, { weight: 1, arbitrary: storageRecord(false) });
+  }
+}
+
+// ---- token replies --------------------------------------------------------------------------
+
+let tokenSeq = 0;
+/** A token value never seen before (registered as a secret by the test). */
+export const freshToken = (): string => `at.fz${(++tokenSeq).toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+export const TOKEN_PLACEHOLDER = 'at.__FRESH__';
+
+/** areaDomain values of every kind (hosts resolve to 127.0.0.1; ports are the world's). */
+export function areaArb(ports: Ports): fc.Arbitrary<unknown> {
+  const { plain: P, foreign: Q, tls: S } = ports;
+  return fc.oneof(
+    { weight: 3, arbitrary: fc.constantFrom<unknown>(undefined, null, '') },
+    { weight: 6, arbitrary: fc.constantFrom<unknown>(
+      `http://127.0.0.1:${Q}`, `http://127.0.0.1:${P}`, `http://127.0.0.1:${Q}/`, ` http://127.0.0.1:${Q} `,
+      `http://localhost:${Q}`, `http://evil.example:${Q}`, `http://2130706433:${Q}`, `http://0x7f.0.0.1:${Q}`,
+      `http://iusopen.ezvizlife.com:${Q}`, `http://open.ys7.com:${Q}`,
+      `https://iusopen.ezvizlife.com:${S}`, `https://open.ys7.com:${S}`, `https://isgpopen.ezviz.com:${S}`,
+      `https://x.ezvizru.com:${S}`, `https://EZVIZLIFE.COM:${S}`, `https://evil.example:${S}`, `https://127.0.0.1:${S}`,
+      `https://evilys7.com:${S}`, `https://ys7.com.evil.example:${S}`, `https://open.ys7.com@evil.example:${S}`,
+      `https://user:pw@open.ys7.com:${S}`, `https://open.ys7.com:${S}/api?x=1`, `https://open.ys7.com:${S}#f`,
+      `https://open.ys7.com:${S}/path`, `ftp://127.0.0.1:${Q}`, `javascript:alert(1)`, `file:///etc/passwd`,
+      `iusopen.ezvizlife.com`, `//evil.example:${Q}`, `http:/evil.example:${Q}`, `https://`, `http://:${Q}`,
+      `https://evil.example\\.ys7.com:${S}`, `https://ys7\u3002com:${S}`, `HTTP://127.0.0.1:${Q}`,
+      `http://127.0.0.1:${Q}\n.ys7.com`, `https://open.ys7.com.:${S}`) },
+    { weight: 2, arbitrary: wrong },
+    { weight: 1, arbitrary: fc.string({ maxLength: 30 }) },
+  );
+}
+
+function tokenData(ports: Ports): fc.Arbitrary<unknown> {
+  const expire = fc.oneof(
+    { weight: 3, arbitrary: fc.constant('FUTURE_MS') },
+    fc.constantFrom<unknown>(undefined, 'PAST_MS', 'SECONDS', 0, -1, 1e21, '1470810222045', 'tomorrow', null, { toString: 1 },
+      [], 1.5, new Raw('1e400')),
+    wrong,
+  );
+  const access = fc.oneof({ weight: 8, arbitrary: fc.constant(TOKEN_PLACEHOLDER) },
+    fc.constantFrom<unknown>(undefined, '', null, 42, { toString: 1 }, ['at.x'], true), wrong);
+  return fc.oneof(
+    { weight: 8, arbitrary: fc.record({ accessToken: access, expireTime: expire, areaDomain: areaArb(ports) }, { requiredKeys: [] }) },
+    { weight: 1, arbitrary: json },
+  );
+}
+
+// ---- the reply ------------------------------------------------------------------------------
+
+const CODES = fc.oneof(
+  { weight: 24, arbitrary: fc.constant<unknown>('200') },
+  { weight: 3, arbitrary: fc.constant<unknown>(200) },
+  { weight: 6, arbitrary: fc.constantFrom<unknown>('10002', '20008', '49999', '10029', '60030', '20007', '10001', '60020',
+    '20014', '10005', '60009', 20008, 10029, '0', '201', '2000') },
+  { weight: 2, arbitrary: fc.constantFrom<unknown>('', ' 200', '200 ', '200.0', 200.5, -200, 'OK', 'success', '__code__',
+    '1e2', 2 ** 53 + 2, null, true, { toString: 1 }, ['200'], {}) },
+);
+
+const MSGS = fc.oneof(
+  { weight: 5, arbitrary: fc.constantFrom<unknown>('Operation succeeded!', '操作成功!', 'ok', '') },
+  { weight: 2, arbitrary: fc.constantFrom<unknown>('__code__', '__msg__ {{code}} $t(status.ok)', 'a\nb\r\u0000c', '<b>x</b>',
+    undefined, null, 42, { toString: 1 }, ['x']) },
+  { weight: 2, arbitrary: fc.string({ maxLength: 40 }) },
+);
+
+export interface BodyPlan {
+  body: Body;
+  /** For token replies: the value placeholder to substitute (a fresh token per reply). */
+  token?: boolean;
+}
+
+/** Envelope text with Raw values and a fresh token put in. */
+function envelope(op: FuzzOp, ports: Ports): fc.Arbitrary<Body> {
+  return fc.tuple(CODES, MSGS, fc.oneof({ weight: 8, arbitrary: dataArb(op, ports) }, { weight: 1, arbitrary: fc.constant(undefined) }),
+    fc.dictionary(fc.constantFrom('extra', 'Code', 'result', '__proto__', 'constructor'), json, { maxKeys: 2 }),
+    fc.boolean()).map(([code, msg, data, extra, codeFirst]) => {
+    const o: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(extra)) Object.defineProperty(o, k, { value: v, enumerable: true, writable: true, configurable: true });
+    const put = (k: string, v: unknown) => {
+      if (v !== undefined) Object.defineProperty(o, k, { value: v, enumerable: true, writable: true, configurable: true });
+    };
+    if (codeFirst) put('code', code);
+    put('msg', msg);
+    put('data', data);
+    if (!codeFirst) put('code', code);
+    return { t: 'text', s: stringify(o) } as Body;
+  });
+}
+
+const OK_HEAD = '{"code":"200","msg":"ok","data":';
+
+/** Bodies of the big kinds: deep nesting, huge strings and arrays, over the limit (some gzip). */
+function bigBody(op: FuzzOp): fc.Arbitrary<{ body: Body; gzip?: boolean }> {
+  const field = op === 'storage-info' ? 'status' : op === 'preset-add' ? 'index' : op === 'token' ? 'accessToken' : 'x';
+  const depth = fc.constantFrom(1000, 20000, 100000);
+  return fc.oneof(
+    depth.map((n) => ({ body: { t: 'big', parts: [OK_HEAD, ['[', n], [']', n], '}'] } as Body })),
+    depth.map((n) => ({ body: { t: 'big', parts: [`${OK_HEAD}{"${field}":`, ['[', n], [']', n], '}}'] } as Body })),
+    depth.map((n) => ({ body: { t: 'big', parts: [`${OK_HEAD}{"${field}":1,"deep":`, ['{"a":', n], '1', ['}', n], '}}'] } as Body })),
+    depth.map((n) => ({ body: { t: 'big', parts: [['[', n], [']', n]] } as Body })),
+    // Huge strings and arrays below the limit.
+    fc.constantFrom(300000, 900000).map((n) => ({ body: { t: 'big', parts: ['{"code":"200","msg":"', ['m', n], '","data":{"index":3,"userName":"u"}}'] } as Body })),
+    fc.constantFrom(300000, 900000).map((n) => ({ body: { t: 'big', parts: [`${OK_HEAD}{"index":2,"${op === 'storage-info' ? 'userName' : 'pad'}":"`, ['x', n], '"}}'] } as Body })),
+    fc.constantFrom(1000, 200000).map((n) => ({ body: { t: 'big', parts: [OK_HEAD, '[', ['0,', n], '0]}'] } as Body })),
+    fc.constantFrom(1000, 200000).map((n) => ({ body: { t: 'big', parts: [`${OK_HEAD}{"${field}":[`, ['1,', n], '1]}}'] } as Body })),
+    // Over the limit: plain, and gzip bombs small on the wire.
+    fc.constantFrom(1_200_000, 3_000_000).map((n) => ({ body: { t: 'big', parts: [`${OK_HEAD}{"index":1,"pad":"`, [' ', n], '"}}'] } as Body })),
+    fc.constantFrom(1_200_000, 8_000_000).map((n) => ({ gzip: true, body: { t: 'big', parts: [`${OK_HEAD}{"index":1,"pad":"`, [' ', n], '"}}'] } as Body })),
+    fc.constantFrom(1_200_000).map((n) => ({ body: { t: 'big', parts: ['<html>', ['x', n], '</html>'] } as Body })),
+  );
+}
+
+const NON_JSON = fc.constantFrom<string>('<html><body>502 Bad Gateway</body></html>', 'OK', '{"code":"200"', '{"code":"200",}',
+  '\ufeff{"code":"200","msg":"ok"}', '{"code":"200","msg":"ok"} trailing', 'null', 'undefined', '{code:200}', '\u0000\u0001',
+  "{'code':'200'}", '[{"code":"200"}]', '"200"', '200', 'NaN');
+
+function bodyArb(op: FuzzOp, ports: Ports): fc.Arbitrary<{ body: Body; gzip?: boolean }> {
+  return fc.oneof(
+    { weight: 30, arbitrary: envelope(op, ports).map((body) => ({ body })) },
+    { weight: 3, arbitrary: fc.jsonValue({ maxDepth: 4 }).map((v) => ({ body: { t: 'text', s: JSON.stringify(v) } as Body })) },
+    { weight: 2, arbitrary: NON_JSON.map((s) => ({ body: { t: 'text', s } as Body })) },
+    { weight: 2, arbitrary: fc.constant({ body: { t: 'none' } as Body }) },
+    { weight: 3, arbitrary: bigBody(op) },
+    { weight: 1, arbitrary: envelope(op, ports).map((body) => ({ body, gzip: true })) },
+  );
+}
+
+const RETRY_AFTER = fc.constantFrom('0', '1', '2', '30', '31', '3600', '1e9', '99999999999999999999', '-1', '1.5', 'soon', '',
+  'Wed, 21 Oct 2099 07:28:00 GMT', 'Thu, 01 Jan 1970 00:00:00 GMT', '\t5');
+
+function locationArb(ports: Ports): fc.Arbitrary<string> {
+  const Q = ports.foreign;
+  return fc.constantFrom(`http://127.0.0.1:${Q}/api/lapp/steal`, `http://evil.example:${Q}/api/lapp/token/get`,
+    `//127.0.0.1:${Q}/x`, '/api/lapp/token/get', `https://evil.example:${ports.tls}/x`, `http://localhost:${Q}/`, '', 'x:y');
+}
+
+const STATUS = fc.oneof(
+  { weight: 40, arbitrary: fc.constant(200) },
+  { weight: 2, arbitrary: fc.constantFrom(201, 202, 203, 206, 226, 299) },
+  { weight: 4, arbitrary: fc.constantFrom(300, 301, 302, 303, 307, 308) },
+  { weight: 4, arbitrary: fc.constantFrom(400, 401, 403, 404, 405, 408, 409, 410, 413, 418, 429, 429, 429, 451, 499) },
+  { weight: 4, arbitrary: fc.constantFrom(500, 501, 502, 503, 503, 504, 507, 599) },
+  { weight: 1, arbitrary: fc.constantFrom(100, 102, 103, 150, 199) },
+  { weight: 1, arbitrary: fc.integer({ min: 200, max: 599 }).filter((s) => s !== 204 && s !== 205 && s !== 304) },
+);
+
+const DELIVERY = fc.oneof(
+  { weight: 60, arbitrary: fc.constant<Delivery>('whole') },
+  { weight: 1, arbitrary: fc.constant<Delivery>('trickle') },
+  { weight: 1, arbitrary: fc.constant<Delivery>('half-close') },
+  { weight: 1, arbitrary: fc.constant<Delivery>('half-hang') },
+  { weight: 1, arbitrary: fc.constant<Delivery>('hang') },
+  { weight: 1, arbitrary: fc.constant<Delivery>('drop') },
+  { weight: 1, arbitrary: fc.constant<Delivery>('continue') },
+);
+
+const CONTENT_TYPE = fc.oneof({ weight: 8, arbitrary: fc.constant<string | undefined>('application/json;charset=UTF-8') },
+  fc.constantFrom<string | undefined>(undefined, 'text/html', 'application/json', 'text/plain; charset=gbk', 'application/octet-stream'));
+
+/** Whether a reply makes the client wait for its deadline. */
+export function slow(r: Reply): boolean {
+  return r.delivery === 'hang' || r.delivery === 'trickle' || r.delivery === 'half-hang';
+}
+
+/** One generated reply of `op`'s path. */
+export function replyArb(op: FuzzOp, ports: Ports): fc.Arbitrary<Reply> {
+  return fc.tuple(STATUS, bodyArb(op, ports), DELIVERY, CONTENT_TYPE, fc.option(RETRY_AFTER, { freq: 3 }), locationArb(ports),
+    fc.oneof({ weight: 20, arbitrary: fc.constant<boolean | number | undefined>(true) },
+      fc.constantFrom<boolean | number | undefined>(false, 5, 2 ** 31)),
+  ).map(([status, { body, gzip }, delivery, type, retryAfter, location, length]) => {
+    const headers: Array<[string, string]> = [];
+    if (type) headers.push(['Content-Type', type]);
+    if (retryAfter !== null && (status === 429 || status === 503 || retryAfter.length % 2 === 0)) headers.push(['Retry-After', retryAfter]);
+    if (status >= 300 && status < 400) headers.push(['Location', location]);
+    let len = length;
+    if (typeof len === 'number' && len === 5 && body.t === 'none') len = true;
+    // A raw informational status as the final one carries no body the client could read.
+    if (status < 200) return { status, headers, body, delivery: 'whole', length: len } as Reply;
+    // A trickle has no length (its body never ends); a reply cut half way declares its full one.
+    if (delivery === 'trickle') len = false;
+    if (delivery === 'half-close' || delivery === 'half-hang') len = typeof len === 'number' && len > 1 << 20 ? len : true;
+    return { status, headers, body, delivery, gzip, length: len };
+  });
+}
+
+/** The well-behaved reply of `op` (for requests the case does not fuzz). */
+export function goodReply(op: FuzzOp, token?: string): Reply {
+  const data = op === 'storage-info' ? { status: 1, totalDays: 7, startTime: 1700000000000, expireTime: 1800000000000 }
+    : op === 'preset-add' ? { index: 3 } : op === 'token' ? { accessToken: token, expireTime: Date.now() + 7 * 864e5 } : undefined;
+  return { status: 200, headers: [['Content-Type', 'application/json']], delivery: 'whole',
+    body: { t: 'text', s: JSON.stringify({ code: '200', msg: 'Operation succeeded!', data }) } };
+}
+
+/** A token reply's body with its placeholders filled (a fresh token, expireTime kinds). */
+export function fillToken(reply: Reply, now: number): { reply: Reply; token?: string } {
+  if (reply.body.t !== 'text' || !reply.body.s.includes('"at.__FRESH__"') && !reply.body.s.includes('_MS"') &&
+    !reply.body.s.includes('"SECONDS"')) return { reply };
+  let token: string | undefined;
+  const s = reply.body.s.replace(/"at\.__FRESH__"/g, () => JSON.stringify(token ??= freshToken()))
+    .replace(/"FUTURE_MS"/g, String(now + 7 * 864e5)).replace(/"PAST_MS"/g, String(now - 3600e3))
+    .replace(/"SECONDS"/g, String(Math.floor(now / 1000) + 7 * 86400));
+  return { reply: { ...reply, body: { t: 'text', s } }, token };
+}

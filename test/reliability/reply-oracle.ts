@@ -1,0 +1,336 @@
+// The reference model of the reply fuzzer, written from the contract (design.md sections 4, 7 and
+// 8, the spec's section 2), independently of nodes/shared: what a reply is (classify), which
+// success payloads are documented (checkPayload), which errors fit a reply (checkError), and
+// where the token may go (areaPermitted).
+
+import type { OperationName } from '../../nodes/shared/operations';
+import { bodyBytes, Reply } from './reply-world';
+
+export type FuzzOp = OperationName | 'token';
+
+/** The size limit of a reply body (design.md s8). Bodies generated stay clear of its edge. */
+export const LIMIT = 1 << 20;
+
+// ---- documented shapes ------------------------------------------------------------------------
+
+type FieldType = 'string' | 'int' | 'record';
+
+/** Spec section 2.1: the cloud storage record (data of storage-info). */
+export const STORAGE_FIELDS: Readonly<Record<string, FieldType>> = {
+  userName: 'string', deviceSerial: 'string', channelNo: 'int', totalDays: 'int', status: 'int', validDays: 'int',
+  startTime: 'int', expireTime: 'int', serviceDetail: 'record',
+};
+/** serviceDetail: the same fields but validDays and serviceDetail (spec 2.1). */
+export const DETAIL_FIELDS: Readonly<Record<string, FieldType>> = {
+  userName: 'string', deviceSerial: 'string', channelNo: 'int', totalDays: 'int', startTime: 'int',
+  expireTime: 'int', status: 'int',
+};
+/** What the node adds to a storage record (design.md s4). */
+const ADDED = ['statusText', 'startDate', 'expireDate'];
+
+const isObj = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+const own = (o: object, k: string) => Object.prototype.hasOwnProperty.call(o, k);
+
+/** A documented int: a safe integer JSON number. */
+function intOk(v: unknown): 'ok' | 'bad' | 'either' {
+  if (typeof v === 'number') return Number.isSafeInteger(v) ? 'ok' : Number.isInteger(v) ? 'either' : 'bad';
+  // Digits in a string: a lenient reading may take them (and must then give a number).
+  if (typeof v === 'string' && /^-?\d{1,15}$/.test(v)) return 'either';
+  if (v === null) return 'either'; // null as "not given"
+  return 'bad';
+}
+
+function fieldOk(t: FieldType, v: unknown, detailFields: Record<string, FieldType>): 'ok' | 'bad' | 'either' {
+  if (t === 'string') return typeof v === 'string' ? 'ok' : v === null ? 'either' : 'bad';
+  if (t === 'int') return intOk(v);
+  if (v === null) return 'either';
+  return isObj(v) ? recordOk(v, detailFields, {}) : 'bad';
+}
+
+function recordOk(rec: Record<string, unknown>, fields: Record<string, FieldType>, inner: Record<string, FieldType>):
+  'ok' | 'bad' | 'either' {
+  let worst: 'ok' | 'bad' | 'either' = 'ok';
+  for (const [k, t] of Object.entries(fields)) {
+    if (!own(rec, k)) continue;
+    const r = fieldOk(t, rec[k], inner);
+    if (r === 'bad') return 'bad';
+    if (r === 'either') worst = 'either';
+  }
+  return worst;
+}
+
+/** What a 200 reply's `data` must be for `op`: 'ok' (success), 'bad' (BAD_REPLY), 'either'. */
+export function dataClass(op: FuzzOp, envelope: Record<string, unknown>): 'ok' | 'bad' | 'either' {
+  const data = envelope.data;
+  switch (op) {
+    case 'storage-info':
+      if (!isObj(data)) return 'bad';
+      return recordOk(data, STORAGE_FIELDS, DETAIL_FIELDS);
+    case 'preset-add': {
+      if (!isObj(data) || !own(data, 'index')) return 'bad';
+      const i = data.index;
+      if (typeof i === 'number') return Number.isSafeInteger(i) && i >= 1 ? 'ok' : 'bad';
+      if (typeof i === 'string' && /^\d{1,6}$/.test(i)) return Number(i) >= 1 ? 'either' : 'bad';
+      return 'bad';
+    }
+    case 'token': {
+      if (!isObj(data)) return 'bad';
+      const t = data.accessToken;
+      return typeof t === 'string' && t.length > 0 && t.length < 4096 && /^[\x21-\x7e]+$/.test(t) ? 'ok'
+        : typeof t === 'string' && t.length > 0 ? 'either' : 'bad';
+    }
+    default:
+      // No data documented: whatever is there is ignored; msg a string (or absent).
+      return envelope.msg === undefined || typeof envelope.msg === 'string' ? 'ok' : 'either';
+  }
+}
+
+// ---- what a reply is --------------------------------------------------------------------------
+
+export type Class =
+  | { k: 'ok'; envelope: Record<string, unknown> }
+  | { k: 'either'; envelope: Record<string, unknown> } // success with a documented payload, or BAD_REPLY
+  | { k: 'bad' } // code 200, shape not the documented one: http BAD_REPLY
+  | { k: 'api'; code: string; msg: unknown } // an API error code
+  | { k: 'api?' } // a code of an odd form: any api or http error
+  | { k: 'http'; status: number; large: boolean } // a non-2xx status: http HTTP_<status>
+  | { k: 'nonjson' } // 2xx whose body is no envelope: an http error
+  | { k: 'large' } // body over 1 MiB: http REPLY_TOO_LARGE
+  | { k: 'timeout' } // the reply never completes: network ETIMEDOUT
+  | { k: 'broken' }; // the connection fails or the reply is malformed HTTP: network or http error
+
+/** How the client must see the reply the server sent (before any flakiness of the machine). */
+export function classify(op: FuzzOp, reply: Reply): Class {
+  const bytes = bodyBytes(reply.body);
+  const declared = reply.length;
+  const big = typeof declared === 'number' && declared > LIMIT;
+  switch (reply.delivery) {
+    case 'hang':
+      return { k: 'timeout' };
+    case 'trickle':
+    case 'half-hang':
+      return big ? { k: 'large' } : { k: 'timeout' };
+    case 'drop':
+    case 'half-close':
+      return big ? { k: 'large' } : { k: 'broken' };
+    default:
+  }
+  if (reply.status < 200 || reply.status > 599) return { k: 'broken' };
+  // A length that is not the body's: the reply ends early, or bytes follow the declared end.
+  if (typeof declared === 'number' && declared !== bytes.length) return { k: 'broken' };
+  const body = bytes;
+  const large = body.length > LIMIT;
+  if (reply.status < 200 || reply.status > 299) return { k: 'http', status: reply.status, large };
+  if (large) return { k: 'large' };
+  let v: unknown;
+  try {
+    v = JSON.parse(body.toString('utf8').replace(/^\ufeff/, '')); // (a BOM may be read past)
+  } catch {
+    return { k: 'nonjson' };
+  }
+  if (!isObj(v)) return { k: 'nonjson' };
+  const code = v.code;
+  if (typeof code !== 'string' && typeof code !== 'number') return { k: 'nonjson' };
+  const canonical = typeof code === 'number' ? Number.isSafeInteger(code) && code >= 0 : /^\d{1,9}$/.test(code);
+  if (!canonical) return { k: 'api?' };
+  const c = String(code);
+  if (c !== '200') return { k: 'api', code: c, msg: v.msg };
+  const d = dataClass(op, v);
+  return d === 'ok' ? { k: 'ok', envelope: v } : d === 'either' ? { k: 'either', envelope: v } : { k: 'bad' };
+}
+
+/** Failures an idempotent operation retries (design.md s5, s8): network, 5xx, 429, 20008, 10029, 49999. */
+export function transient(c: Class): boolean | undefined {
+  switch (c.k) {
+    case 'timeout':
+    case 'broken':
+      return true;
+    case 'http':
+      return c.status >= 500 || c.status === 429 ? true : c.status >= 300 && c.status < 500 ? false : undefined;
+    case 'api':
+      return ['20008', '10029', '49999'].includes(c.code);
+    case 'bad':
+      return false;
+    default:
+      return undefined; // not judged (success, odd codes, non-JSON 2xx, too large)
+  }
+}
+
+// ---- outcomes ---------------------------------------------------------------------------------
+
+const SOURCES = new Set(['api', 'validation', 'network', 'http', 'local']);
+const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$|^[+-]\d{6}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
+
+/** Nothing in a message a flow would choke on: no undefined, NaN, Infinity, functions, "[object Object]". */
+export function clean(v: unknown, where: string, problems: string[], depth = 0): void {
+  if (problems.length > 5) return;
+  if (v === undefined) problems.push(`${where} is undefined`);
+  else if (typeof v === 'number') {
+    if (!Number.isFinite(v)) problems.push(`${where} is ${v}`);
+  } else if (typeof v === 'string') {
+    if (v.includes('[object Object]')) problems.push(`${where} holds "[object Object]"`);
+  } else if (typeof v === 'function' || typeof v === 'symbol' || typeof v === 'bigint') {
+    problems.push(`${where} is a ${typeof v}`);
+  } else if (v && typeof v === 'object') {
+    if (depth > 6) {
+      problems.push(`${where} nested deeper than any documented shape`);
+      return;
+    }
+    const proto = Object.getPrototypeOf(v);
+    if (proto !== Object.prototype && proto !== Array.prototype) problems.push(`${where} is a ${proto?.constructor?.name ?? 'null-prototype object'}`);
+    for (const k of Object.keys(v)) clean((v as Record<string, unknown>)[k], `${where}.${k}`, problems, depth + 1);
+  }
+}
+
+function checkRecord(p: unknown, fields: Record<string, FieldType>, reply: Record<string, unknown> | undefined,
+  where: string, problems: string[], exact: boolean): void {
+  if (!isObj(p)) {
+    problems.push(`${where} is not an object: ${JSON.stringify(p)?.slice(0, 80)}`);
+    return;
+  }
+  for (const [k, v] of Object.entries(p)) {
+    if (ADDED.includes(k)) {
+      if (k === 'statusText' ? typeof v !== 'string' : v !== null && !(typeof v === 'string' && ISO.test(v))) {
+        problems.push(`${where}.${k} = ${JSON.stringify(v)?.slice(0, 80)}`);
+      }
+      continue;
+    }
+    const t = fields[k];
+    if (!t) {
+      problems.push(`${where}.${k}: not a documented field`);
+      continue;
+    }
+    if (t === 'string' && typeof v !== 'string') problems.push(`${where}.${k} is not a string: ${JSON.stringify(v)?.slice(0, 80)}`);
+    if (t === 'int' && !(typeof v === 'number' && Number.isInteger(v))) problems.push(`${where}.${k} is not an int: ${JSON.stringify(v)?.slice(0, 80)}`);
+    if (t === 'record') checkRecord(v, DETAIL_FIELDS, isObj(reply?.[k]) ? reply![k] as Record<string, unknown> : undefined,
+      `${where}.${k}`, problems, exact);
+  }
+  // A documented field of the documented type is passed on as it came.
+  if (exact && reply) {
+    for (const [k, t] of Object.entries(fields)) {
+      if (!own(reply, k) || t === 'record') continue;
+      const rv = reply[k];
+      if (fieldOk(t, rv, {}) !== 'ok') continue;
+      if ((p as Record<string, unknown>)[k] !== rv) problems.push(`${where}.${k}: ${JSON.stringify(rv)?.slice(0, 60)} became ${JSON.stringify((p as Record<string, unknown>)[k])?.slice(0, 60)}`);
+    }
+  }
+}
+
+/** The success message of `op` after a reply of class ok/either (design.md s4, s8). */
+export function checkSuccess(op: OperationName, msg: Record<string, unknown>, c: Class, problems: string[]): void {
+  const exact = c.k === 'ok';
+  const env = c.k === 'ok' || c.k === 'either' ? c.envelope : undefined;
+  const p = msg.payload;
+  clean(p, 'payload', problems);
+  clean(msg.ezviz, 'msg.ezviz', problems);
+  const ez = msg.ezviz as Record<string, unknown> | undefined;
+  if (!isObj(ez) || ez.operation !== op || ez.code !== '200' || typeof ez.msg !== 'string' || !isObj(ez.request) ||
+    typeof ez.durationMs !== 'number' || ez.durationMs < 0) {
+    problems.push(`msg.ezviz: ${JSON.stringify(ez)?.slice(0, 200)}`);
+  }
+  switch (op) {
+    case 'storage-info':
+      checkRecord(p, STORAGE_FIELDS, isObj(env?.data) ? env!.data as Record<string, unknown> : undefined, 'payload', problems, exact);
+      break;
+    case 'preset-add': {
+      const keys = isObj(p) ? Object.keys(p).sort().join(',') : '';
+      const index = isObj(p) ? p.index : undefined;
+      if (keys !== 'index' || !(typeof index === 'number' && Number.isSafeInteger(index) && index >= 1)) {
+        problems.push(`payload ${JSON.stringify(p)?.slice(0, 120)}: not {index: a positive integer}`);
+      } else if (exact && env && isObj(env.data) && index !== env.data.index) {
+        problems.push(`payload.index ${index}, reply ${JSON.stringify(env.data.index)}`);
+      }
+      break;
+    }
+    default: {
+      const keys = isObj(p) ? Object.keys(p).sort().join(',') : '';
+      if (keys !== 'code,msg' || (p as Record<string, unknown>).code !== '200' || typeof (p as Record<string, unknown>).msg !== 'string') {
+        problems.push(`payload ${JSON.stringify(p)?.slice(0, 120)}: not {code: "200", msg: a string}`);
+      } else if (exact && env && typeof env.msg === 'string' && (p as Record<string, unknown>).msg !== env.msg) {
+        problems.push('payload.msg is not the reply\'s msg');
+      }
+    }
+  }
+}
+
+/** The shape of msg.error (design.md s4). */
+export function checkErrorShape(err: unknown, op: FuzzOp, problems: string[]): err is Record<string, unknown> {
+  if (!isObj(err)) {
+    problems.push(`msg.error is ${JSON.stringify(err)?.slice(0, 100)}`);
+    return false;
+  }
+  clean(err, 'msg.error', problems);
+  if (typeof err.code !== 'string' || !err.code || typeof err.message !== 'string' || !err.message ||
+    !SOURCES.has(String(err.source)) || typeof err.retriable !== 'boolean' ||
+    // (a start or preset call fails with the error of the stop it sends first)
+    (err.operation !== op && err.operation !== 'token' && !(err.operation === 'ptz-stop' && (op === 'ptz-start' || op === 'preset-call')))) {
+    problems.push(`msg.error ${JSON.stringify(err).slice(0, 300)}`);
+    return false;
+  }
+  return true;
+}
+
+/** Whether an error fits the class of the last reply (undefined: fits; else what is wrong). */
+export function errorMismatch(c: Class, err: Record<string, unknown>): string | undefined {
+  const { code, source } = err as { code: string; source: string };
+  const is = (s: string, cd?: string | RegExp) => source === s && (cd === undefined ||
+    (typeof cd === 'string' ? code === cd : cd.test(code)));
+  const want = (ok: boolean, what: string) => (ok ? undefined : `expected ${what}, got ${source} ${code}`);
+  // A machine too busy to read a prompt reply in time: ETIMEDOUT fits any reply (counted apart).
+  if (is('network', 'ETIMEDOUT')) return undefined;
+  switch (c.k) {
+    case 'ok':
+      return `expected success, got ${source} ${code}`;
+    case 'either':
+    case 'bad':
+      return want(is('http', 'BAD_REPLY'), 'http BAD_REPLY');
+    case 'api':
+      return want(is('api', c.code), `api ${c.code}`);
+    case 'api?':
+      return want(source === 'api' || source === 'http', 'an api or http error');
+    case 'http':
+      return want(is('http', `HTTP_${c.status}`) || (c.status >= 300 && c.status < 400 && is('http', 'HTTP_3xx')) ||
+        (c.large && is('http', 'REPLY_TOO_LARGE')), `http HTTP_${c.status}`);
+    case 'nonjson':
+      return want(source === 'http', 'an http error');
+    case 'large':
+      return want(is('http', 'REPLY_TOO_LARGE'), 'http REPLY_TOO_LARGE');
+    case 'timeout':
+      return want(false, 'network ETIMEDOUT');
+    case 'broken':
+      return want(source === 'network' || source === 'http', 'a network or http error');
+  }
+}
+
+// ---- where the token may go (design.md s8, Region) ---------------------------------------------
+
+export const VENDOR = ['ys7.com', 'ezvizlife.com', 'ezvizru.com', 'ezviz.com'];
+
+const under = (host: string, domains: string[]) => domains.some((d) => host === d || host.endsWith(`.${d}`));
+
+/**
+ * The origin (scheme://host:port) every call goes to after a token reply naming `area`, or
+ * 'refused' (the token is sent nowhere), or 'base' (no areaDomain: the configured base URL).
+ * `undefined` when the contract leaves it open (then either base or refused is right).
+ */
+export function areaTarget(base: string, area: unknown): string | 'refused' | 'base' | undefined {
+  if (area === undefined || area === null || area === '') return 'base';
+  if (typeof area !== 'string') return undefined;
+  let a: URL;
+  const s = area.trim().replace(/\/+$/, '');
+  try {
+    a = new URL(s);
+  } catch {
+    return 'refused';
+  }
+  if ((a.protocol !== 'http:' && a.protocol !== 'https:') || a.username || a.password || /[?#]/.test(s) || !a.hostname) {
+    return 'refused';
+  }
+  if (a.pathname !== '/' && a.pathname !== '') return undefined; // a path on the area: not judged
+  const b = new URL(base);
+  if (a.protocol === 'https:') {
+    if (under(b.hostname, VENDOR) && !under(a.hostname, VENDOR)) return 'refused';
+    return a.origin;
+  }
+  return b.protocol === 'http:' && a.hostname === b.hostname ? a.origin : 'refused';
+}
