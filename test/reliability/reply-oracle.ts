@@ -93,7 +93,7 @@ export type Class =
   | { k: 'bad' } // code 200, shape not the documented one: http BAD_REPLY
   | { k: 'api'; code: string; msg: unknown } // an API error code
   | { k: 'api?' } // a code of an odd form: any api or http error
-  | { k: 'http'; status: number; large: boolean } // a non-2xx status: http HTTP_<status>
+  | { k: 'http'; status: number; large: boolean; cut?: boolean } // a non-2xx status: http HTTP_<status>
   | { k: 'nonjson' } // 2xx whose body is no envelope: an http error
   | { k: 'large' } // body over 1 MiB: http REPLY_TOO_LARGE
   | { k: 'timeout' } // the reply never completes: network ETIMEDOUT
@@ -111,13 +111,18 @@ export function classify(op: FuzzOp, reply: Reply): Class {
     case 'half-hang':
       return big ? { k: 'large' } : { k: 'timeout' };
     case 'drop':
+      return { k: 'broken' };
     case 'half-close':
-      return big ? { k: 'large' } : { k: 'broken' };
+      // (A status that is not 2xx is an error whatever follows it.)
+      return big ? { k: 'large' } : reply.status >= 300 && reply.status <= 599 ? { k: 'http', status: reply.status, large: false, cut: true }
+        : { k: 'broken' };
     default:
   }
   if (reply.status < 200 || reply.status > 599) return { k: 'broken' };
   // A length that is not the body's: the reply ends early, or bytes follow the declared end.
-  if (typeof declared === 'number' && declared !== bytes.length) return { k: 'broken' };
+  if (typeof declared === 'number' && declared !== bytes.length) {
+    return reply.status >= 300 && reply.status <= 599 ? { k: 'http', status: reply.status, large: false, cut: true } : { k: 'broken' };
+  }
   const body = bytes;
   const large = body.length > LIMIT;
   if (reply.status < 200 || reply.status > 299) return { k: 'http', status: reply.status, large };
@@ -146,6 +151,7 @@ export function transient(c: Class): boolean | undefined {
     case 'broken':
       return true;
     case 'http':
+      if (c.cut) return undefined;
       return c.status >= 500 || c.status === 429 ? true : c.status >= 300 && c.status < 500 ? false : undefined;
     case 'api':
       return ['20008', '10029', '49999'].includes(c.code);
@@ -260,7 +266,8 @@ export function checkErrorShape(err: unknown, op: FuzzOp, problems: string[]): e
     return false;
   }
   clean(err, 'msg.error', problems);
-  if (typeof err.code !== 'string' || !err.code || typeof err.message !== 'string' || !err.message ||
+  // (An API code is shown as it came, an empty one too.)
+  if (typeof err.code !== 'string' || (!err.code && err.source !== 'api') || typeof err.message !== 'string' || !err.message ||
     !SOURCES.has(String(err.source)) || typeof err.retriable !== 'boolean' ||
     // (a start or preset call fails with the error of the stop it sends first)
     (err.operation !== op && err.operation !== 'token' && !(err.operation === 'ptz-stop' && (op === 'ptz-start' || op === 'preset-call')))) {
@@ -290,7 +297,7 @@ export function errorMismatch(c: Class, err: Record<string, unknown>): string | 
       return want(source === 'api' || source === 'http', 'an api or http error');
     case 'http':
       return want(is('http', `HTTP_${c.status}`) || (c.status >= 300 && c.status < 400 && is('http', 'HTTP_3xx')) ||
-        (c.large && is('http', 'REPLY_TOO_LARGE')), `http HTTP_${c.status}`);
+        (c.large && is('http', 'REPLY_TOO_LARGE')) || (!!c.cut && source === 'network'), `http HTTP_${c.status}`);
     case 'nonjson':
       return want(source === 'http', 'an http error');
     case 'large':
