@@ -27,7 +27,7 @@ import { prewarm, Received, Reply, startWorld, World } from './reply-world';
 import { countOutcome, FULL, scanSaid, section, SEED, size, summary, takeTrapped, trapProcess } from './support';
 
 /** Generated replies per operation (served on its path), full run and `npm test`. */
-const TARGET = size(10000, 300);
+const TARGET = size(10000, 150);
 const BATCH = size(300, 150);
 /** Config nodes: the first half with the short timeout (cameras whose replies include slow ones:
  * the deadline is what is tested), the others with a long one (no busy-machine timeouts). */
@@ -405,7 +405,7 @@ function showReply(r: Received | undefined): string {
 
 // ---- token/get ------------------------------------------------------------------------------
 
-const TOKEN_CONFIGS = size(150, 100);
+const TOKEN_CONFIGS = size(150, 80);
 const BASES = (w: World) => [w.plainUrl, `https://open.ys7.com:${w.tlsPort}`, `https://open.ezvizlife.com:${w.tlsPort}`,
   `https://127.0.0.1:${w.tlsPort}`];
 
