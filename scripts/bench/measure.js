@@ -895,4 +895,4 @@ if (require.main === module) {
   );
 }
 
-module.exports = { buildFlows, startRuntime, drive, inject, nodeOk, diyOk, SimChild };
+module.exports = { buildFlows, startRuntime, drive, inject, nodeOk, diyOk, SimChild, packageClient };

@@ -2,7 +2,8 @@
 'use strict';
 // Runs one scenario of the benchmark alone, over plain HTTP, for profiling:
 //   node scripts/bench/profile.js B 32 20000 [latencyMs] [out.cpuprofile]
-// Scenarios: A (bare axios), S (the simplest node), B (storage-info node), C, C+ (see measure.js).
+// Scenarios: A (bare axios), S (the simplest node), B (storage-info node), K (the package's client
+// alone), C, C+ (see measure.js).
 // With latency 0 this is one zero-latency cell of the benchmark.
 // Prints requests/s and CPU time per request of this process (the simulator is a child process);
 // with an output file, writes a V8 CPU profile of the measured window only (not start-up, not
@@ -11,7 +12,7 @@ const fs = require('fs');
 const http = require('http');
 const inspector = require('inspector');
 const { performance } = require('perf_hooks');
-const { buildFlows, startRuntime, drive, SimChild } = require('./measure');
+const { buildFlows, startRuntime, drive, SimChild, packageClient: makeClient } = require('./measure');
 const { summarize, format } = require('./profile-summary');
 
 async function main() {
@@ -26,15 +27,19 @@ async function main() {
   const axios = require('axios');
   const client = axios.create({ httpAgent: new http.Agent({ keepAlive: true }) });
   const { inject, nodeOk, diyOk } = require('./measure');
+  let kClient = null;
+  const packageClient = () => kClient || (kClient = makeClient());
   const send = {
     A: () => client.post(`${sim.url}/api/lapp/cloud/storage/device/info`, 'accessToken=at.demo-token&deviceSerial=C00000001',
       { headers: { 'Content-Type': 'application/x-www-form-urlencoded' } }).then((r) => r.data.code === '200'),
     S: () => inject(rt.node('s-http'), {}, nodeOk),
+    K: () => packageClient().post(`${sim.url}/api/lapp/cloud/storage/device/info`, { deviceSerial: 'C00000001' }, 'at.demo-token')
+      .then((o) => o.ok && o.reply.code === '200'),
     B: () => inject(rt.node('b-http'), {}, nodeOk),
     C: () => inject(rt.node('c-fn-http'), {}, diyOk),
     'C+': () => inject(rt.node('cp-fn-http'), {}, diyOk),
   }[scenario];
-  if (!send) throw new Error(`unknown scenario ${scenario} (A, S, B, C, C+)`);
+  if (!send) throw new Error(`unknown scenario ${scenario} (A, S, B, K, C, C+)`);
   await drive(send, 2000, Number(conc)); // warm-up
   let n = 0;
   const tick = setInterval(() => sim.clearLog(), 2000);
