@@ -608,7 +608,7 @@ function floorRatio(cells, c) {
     split_cpuUsPerRequest: A && S && B && K ? roundSplit(A, S, B, K, cpu) : null,
     bOverS_timePerRequest: ratio(B, S, 'msPerRequest'),
     roundMedian_bOverS_timePerRequest: paired(B, S, time),
-    clean: [A, S, B].every((x) => !x || x.failures === 0),
+    bAndSClean: [S, B].every((x) => !x || x.failures === 0),
   };
 }
 
@@ -787,10 +787,14 @@ async function main() {
 
   const targets = [];
   for (const x of floorRatios) {
-    if (x.bOverS_cpuPerRequest === null) continue;
-    // the node's CPU per request within 1.10x of the simplest node's (issue 14)
-    targets.push({ target: `B/S CPU per request, zero latency, http c${x.concurrency}`, value: x.bOverS_cpuPerRequest,
-      limit: '<= 1.10', pass: x.bOverS_cpuPerRequest <= 1.1 && x.clean, issue: 14 });
+    if (x.roundMedian_bOverS_cpuPerRequest === null) continue;
+    // The node's CPU per request within 1.10x of the simplest node's (issue 14), taken round by
+    // round (paired chunks; the whole-run ratio is printed beside it): on a shared machine the CPU
+    // time of the same work swings by 2x between chunks, and a few loaded chunks would otherwise
+    // decide the whole-run ratio.
+    targets.push({ target: `B/S CPU per request, zero latency, http c${x.concurrency} (per-round median)`,
+      value: x.roundMedian_bOverS_cpuPerRequest, limit: '<= 1.10',
+      pass: x.roundMedian_bOverS_cpuPerRequest <= 1.1 && x.bAndSClean, issue: 14 });
   }
   if (nodesAvailable && !floorOnly) {
     const r = (t, c) => ratios.find((x) => x.transport === t && x.concurrency === c);
