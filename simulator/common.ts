@@ -90,6 +90,24 @@ export function lookupChannel(dev: Device, channelNo: number): Channel {
   return ch ?? stop('20032');
 }
 
+/** The camera a PTZ, preset or capture call addresses, checked in the order those calls share:
+ * token and parameters (10001, 10002, 10005), serial (20014), device (20002), account (20018),
+ * channel (20032), offline device or channel (20007), then the flags networkError (20006),
+ * timeout (20008) and dataException (49999). */
+export function reachableCamera(state: SimulatorState, route: Route, f: URLSearchParams, ctx: CallContext):
+{ app: AppKey; params: Params; serial: string; channelNo: number; dev: Device; ch: Channel } {
+  const { app, params } = authenticate(state, route, f, ctx);
+  const serial = params.deviceSerial as string;
+  const channelNo = params.channelNo as number;
+  const dev = ownDevice(state, app, serial);
+  const ch = lookupChannel(dev, channelNo);
+  if (!dev.online || !ch.online) stop('20007');
+  if (dev.flags.networkError) stop('20006');
+  if (dev.flags.timeout) stop('20008');
+  if (dev.flags.dataException) stop('49999');
+  return { app, params, serial, channelNo, dev, ch };
+}
+
 /** The account's devices, in state order. */
 export function accountDevices(state: SimulatorState, account: string): [string, Device][] {
   return Object.entries(state.devices).filter(([, d]) => d.account === account);

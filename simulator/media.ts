@@ -5,7 +5,7 @@
 
 import { randomBytes } from 'crypto';
 import {
-  answer, authenticate, chinaDate, chinaMidnight, lookupChannel, ok, ownDevice, pageOf, stop,
+  answer, authenticate, chinaDate, chinaMidnight, ok, ownDevice, pageOf, reachableCamera, stop,
 } from './common';
 import type { ApiResult, CallContext } from './common';
 import type { Route } from './routes';
@@ -38,15 +38,7 @@ function forgetOldPictures(state: SimulatorState, now: number): void {
  */
 export function deviceCapture(state: SimulatorState, route: Route, f: URLSearchParams, ctx: CallContext): ApiResult {
   return answer(() => {
-    const { app, params } = authenticate(state, route, f, ctx);
-    const serial = params.deviceSerial as string;
-    const channelNo = params.channelNo as number;
-    const dev = ownDevice(state, app, serial);
-    const ch = lookupChannel(dev, channelNo);
-    if (!dev.online || !ch.online) stop('20007');
-    if (dev.flags.networkError) stop('20006');
-    if (dev.flags.timeout) stop('20008');
-    if (dev.flags.dataException) stop('49999');
+    const { app, serial, channelNo, dev } = reachableCamera(state, route, f, ctx);
     if (dev.flags.captureDenied) stop('10051');
     if (!dev.capabilities.capture) stop('60017');
     const { now } = ctx;

@@ -11,7 +11,7 @@ import type {
 } from './state';
 import { DAY_MS } from './state';
 import {
-  answer, authenticate, fail, lookupChannel, lookupDevice, ok, ownDevice, stop,
+  answer, authenticate, fail, lookupChannel, lookupDevice, ok, reachableCamera, stop,
 } from './common';
 import type { ApiResult, CallContext } from './common';
 import { parseParams } from './routes';
@@ -133,16 +133,8 @@ interface Target {
 type DeviceOp = 'ptz-start' | 'ptz-stop' | 'ptz-mirror' | 'preset-add' | 'preset-move' | 'preset-clear';
 
 function deviceOperation(state: SimulatorState, op: DeviceOp, route: Route, f: URLSearchParams, ctx: CallContext): ApiResult {
-  const { app, params } = authenticate(state, route, f, ctx);
-  const serial = params.deviceSerial as string;
-  const channelNo = params.channelNo as number;
+  const { params, serial, channelNo, dev, ch } = reachableCamera(state, route, f, ctx);
   const direction = params.direction as number | undefined;
-  const dev = ownDevice(state, app, serial);
-  const ch = lookupChannel(dev, channelNo);
-  if (!dev.online || !ch.online) stop('20007');
-  if (dev.flags.networkError) stop('20006');
-  if (dev.flags.timeout) stop('20008');
-  if (dev.flags.dataException) stop('49999');
   // Capabilities: what the device cannot do at all, then encryption.
   const caps = dev.capabilities;
   if (op === 'ptz-mirror') {
