@@ -51,6 +51,7 @@ function dialogHtml(): string {
       field: input(`${FIELD.slice(1)}name`, { width: '70%', placeholder: 'node-red:common.label.name' }) }),
     row({ id: 'ezviz-config-region', icon: 'fa-globe', label: 'ezviz-config.label.region',
       field: `<select id="ezviz-config-region" style="width:70%">${regions}</select>` }),
+    tip('ezviz-config.tip.region', 'ezviz-config-region-tip'),
     row({ id: `${FIELD.slice(1)}baseUrl`, rowId: 'ezviz-config-baseUrl-row', icon: 'fa-link', label: 'ezviz-config.label.baseUrl',
       field: input(`${FIELD.slice(1)}baseUrl`, { width: '70%', placeholder: 'ezviz-config.placeholder.baseUrl' }) }),
     ...FIELDS.slice(0, 3).map(fieldRow),

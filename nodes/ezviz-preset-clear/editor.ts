@@ -7,7 +7,7 @@ const { OPERATIONS, setUpOperationNode } = EzvizOpenEditor;
 const d = setUpOperationNode(OPERATIONS['preset-clear'], { family: 'preset', labelParams: ['presetName', 'index'] });
 const v = d.defaults;
 RED.nodes.registerType('ezviz-preset-clear', {
-  category: 'EZVIZ', color: '#A2CFE6', icon: 'ezviz-preset.svg', inputs: 1, outputs: 2,
+  category: 'EZVIZ', color: '#A2CFE6', icon: 'ezviz-preset-clear.svg', inputs: 1, outputs: 2,
   defaults: {
     config: v.config, name: v.name,
     deviceSerial: v.deviceSerial, deviceSerialType: v.deviceSerialType,

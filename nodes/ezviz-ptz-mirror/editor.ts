@@ -7,7 +7,7 @@ const { OPERATIONS, setUpOperationNode } = EzvizOpenEditor;
 const d = setUpOperationNode(OPERATIONS['ptz-mirror'], { family: 'mirror', labelParams: ['command'] });
 const v = d.defaults;
 RED.nodes.registerType('ezviz-ptz-mirror', {
-  category: 'EZVIZ', color: '#8AC2DD', icon: 'ezviz-mirror.svg', inputs: 1, outputs: 2,
+  category: 'EZVIZ', color: '#8AC2DD', icon: 'ezviz-ptz-mirror.svg', inputs: 1, outputs: 2,
   defaults: {
     config: v.config, name: v.name,
     deviceSerial: v.deviceSerial, deviceSerialType: v.deviceSerialType,

@@ -7,7 +7,7 @@ const { OPERATIONS, setUpOperationNode } = EzvizOpenEditor;
 const d = setUpOperationNode(OPERATIONS['ptz-stop'], { family: 'ptz', labelParams: ['direction'] });
 const v = d.defaults;
 RED.nodes.registerType('ezviz-ptz-stop', {
-  category: 'EZVIZ', color: '#8AC2DD', icon: 'ezviz-ptz.svg', inputs: 1, outputs: 2,
+  category: 'EZVIZ', color: '#8AC2DD', icon: 'ezviz-ptz-stop.svg', inputs: 1, outputs: 2,
   defaults: {
     config: v.config, name: v.name,
     deviceSerial: v.deviceSerial, deviceSerialType: v.deviceSerialType,

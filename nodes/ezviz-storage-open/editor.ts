@@ -7,7 +7,7 @@ const { OPERATIONS, setUpOperationNode } = EzvizOpenEditor;
 const d = setUpOperationNode(OPERATIONS['storage-open'], { family: 'storage', labelParams: ['deviceSerial'] });
 const v = d.defaults;
 RED.nodes.registerType('ezviz-storage-open', {
-  category: 'EZVIZ', color: '#76B4D4', icon: 'ezviz-storage.svg', inputs: 1, outputs: 2,
+  category: 'EZVIZ', color: '#76B4D4', icon: 'ezviz-storage-open.svg', inputs: 1, outputs: 2,
   defaults: {
     config: v.config, name: v.name,
     deviceSerial: v.deviceSerial, deviceSerialType: v.deviceSerialType,

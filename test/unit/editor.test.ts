@@ -11,7 +11,7 @@ import { DIRECTIONS, IMMEDIATELY, MIRROR_COMMANDS, SPEEDS } from '../../nodes/sh
 import { CONFIG_TYPE, OPERATIONS, type ParamSpec } from '../../nodes/shared/operations';
 import { parseParam } from '../../nodes/shared/params';
 import { LIMITS } from '../../nodes/shared/settings';
-import { checkBaseUrl, checkParam, checkSetting, REFERENCE_TYPES, STORED_SECRET } from '../../nodes/shared/editor/checks';
+import { checkBaseUrl, checkCredential, checkParam, checkSetting, CREDENTIAL_SET, hasCredential, REFERENCE_TYPES, STORED_SECRET } from '../../nodes/shared/editor/checks';
 import { credentialProblem, hostOf, regionOf, REGIONS } from '../../nodes/shared/editor/config-node';
 import { describe as describeNode, dialogHtml, operationNodeDef } from '../../nodes/shared/editor/operation-node';
 import { displayValue, fitSelect, paramDefault, SELECT_TYPES, typeNames } from '../../nodes/shared/editor/params';
@@ -75,6 +75,26 @@ describe('editor: parameter checks', () => {
   });
 });
 
+describe('editor: a card password credential lost in a copy of the node', () => {
+  const card = OPERATIONS['storage-open'].params.find((p) => p.name === 'cardPassword')!;
+  it('a copy (marker, no credential) is invalid; the original, a typed value or an empty field are not', () => {
+    assert.strictEqual(checkCredential(card, CREDENTIAL_SET, CREDENTIAL_SET, false)?.key, 'editor.invalid.credentialNotCopied');
+    assert.strictEqual(checkCredential(card, '', CREDENTIAL_SET, false)?.key, 'editor.invalid.credentialNotCopied');
+    assert.strictEqual(checkCredential(card, CREDENTIAL_SET, CREDENTIAL_SET, true), null);
+    assert.strictEqual(checkCredential(card, STORED_SECRET, CREDENTIAL_SET, true), null);
+    assert.strictEqual(checkCredential(card, 'CARD-NEW-1', CREDENTIAL_SET, false), null, 'typed again');
+    assert.strictEqual(checkCredential(card, '', '', false), null, 'left empty: msg.payload.cardPassword');
+    assert.strictEqual(checkCredential(card, 'two words', '', false)?.key, 'validation.cardPassword');
+  });
+  it('hasCredential: a stored secret (has_) or one typed in this editor', () => {
+    assert.ok(hasCredential({ has_cardPassword: true }, 'cardPassword'));
+    assert.ok(hasCredential({ cardPassword: 'CARD-1' }, 'cardPassword'));
+    assert.ok(!hasCredential({ cardPassword: STORED_SECRET }, 'cardPassword'));
+    assert.ok(!hasCredential({ has_cardPassword: false, cardPassword: '' }, 'cardPassword'));
+    assert.ok(!hasCredential(undefined, 'cardPassword'));
+  });
+});
+
 describe('editor: config node rules', () => {
   it('base URL: http(s) with a host, no user info', () => {
     for (const ok of ['https://open.ys7.com', 'https://open.ezvizlife.com/', 'http://127.0.0.1:8089']) {
@@ -106,6 +126,8 @@ describe('editor: config node rules', () => {
   it('a token, or an app key with its secret', () => {
     const s = (accessToken: boolean, appKey: boolean, appSecret: boolean) => ({ accessToken, appKey, appSecret });
     assert.strictEqual(credentialProblem('accessToken', s(false, false, false))?.key, 'errors.noCredentials');
+    // nothing given: all three fields marked alike, not the token alone
+    for (const f of ['accessToken', 'appKey', 'appSecret'] as const) assert.strictEqual(credentialProblem(f, s(false, false, false))?.key, 'errors.noCredentials');
     assert.strictEqual(credentialProblem('accessToken', s(true, false, false)), null);
     assert.strictEqual(credentialProblem('appSecret', s(false, true, false))?.key, 'editor.invalid.appSecretMissing');
     assert.strictEqual(credentialProblem('appKey', s(false, false, true))?.key, 'editor.invalid.appKeyMissing');

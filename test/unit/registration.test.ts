@@ -13,7 +13,7 @@ import * as walk from 'acorn-walk';
 import { CONFIG_TYPE, OPERATIONS, type OperationSpec } from '../../nodes/shared/operations';
 import { DEFAULTS } from '../../nodes/shared/settings';
 import {
-  CATEGORY, FAMILIES, operationNodeDef, type OperationExtras, type OperationNodeDef,
+  CATEGORY, FAMILIES, operationIcon, operationNodeDef, type OperationExtras, type OperationNodeDef,
 } from '../../nodes/shared/editor/operation-node';
 
 const BUILT = path.resolve(__dirname, '../../nodes');
@@ -162,9 +162,11 @@ describe('editor registration as the flow library reads it (built HTML)', () => 
         assert.strictEqual(def.category, CATEGORY);
         const family = FAMILIES[extrasOf(r).family];
         assert.deepStrictEqual(r.literals, {
-          category: def.category, color: family.color, icon: family.icon, inputs: def.inputs, outputs: def.outputs,
+          category: def.category, color: family.color, icon: operationIcon(spec), inputs: def.inputs, outputs: def.outputs,
         });
-        assert.deepStrictEqual([def.color, def.icon], [family.color, family.icon]);
+        // one icon per operation, shipped in icons/
+        assert.deepStrictEqual([def.color, def.icon], [family.color, `ezviz-${spec.operation}.svg`]);
+        assert.ok(fs.existsSync(path.resolve(__dirname, '../../../icons', String(def.icon))), `icons/${def.icon}`);
       });
 
       it('inline defaults: one key per generated property, each taking its own generated value', () => {

@@ -22,6 +22,32 @@ export const REFERENCE_TYPES: readonly string[] = ['msg', 'flow', 'global', 'env
 export const STORED_SECRET = '__PWRD__';
 
 /**
+ * Value kept in the (non-secret) property of a secret parameter whose credential was entered:
+ * a copy of the node (paste, import, export) carries the marker but never the credential, so the
+ * editor can tell "credential lost in the copy" (invalid) from "left empty: msg.payload" (valid).
+ * The runtime reads a `cred` parameter from the credentials only, never from this property.
+ */
+export const CREDENTIAL_SET = '(credential)';
+
+/** Whether a secret parameter is in the node's credentials (stored, or typed in this editor). */
+export function hasCredential(credentials: Record<string, unknown> | undefined, name: string): boolean {
+  if (!credentials) return false;
+  const v = credentials[name];
+  return credentials[`has_${name}`] === true || (typeof v === 'string' && v !== '' && v !== STORED_SECRET);
+}
+
+/**
+ * Check of a secret parameter of type `cred`: `stored` is the node's property (the marker when a
+ * credential was entered), `value` what the field or property holds now.
+ */
+export function checkCredential(spec: ParamSpec, value: string, stored: string, has: boolean): Problem | null {
+  const v = value == null ? '' : String(value);
+  const lost = stored === CREDENTIAL_SET && !has;
+  if (v === CREDENTIAL_SET || (v.trim() === '' && lost)) return lost ? { key: 'editor.invalid.credentialNotCopied' } : null;
+  return checkParam(spec, 'cred', v);
+}
+
+/**
  * Check one parameter value as the dialog holds it: `type` is its TypedInput type.
  * Returns null when valid, otherwise the reason.
  */

@@ -34,9 +34,13 @@ export interface CredentialState {
   appSecret: boolean;
 }
 
-/** Which credential is missing: a token, or an app key with its secret, or both. */
+/**
+ * Which credential is missing: a token, or an app key with its secret, or both. With nothing
+ * given, all three fields are marked alike (not the token alone, which would read as "a token is
+ * required" to someone who has an app key and secret).
+ */
 export function credentialProblem(field: keyof CredentialState, s: CredentialState): Problem | null {
-  if (field === 'accessToken' && !s.accessToken && !s.appKey && !s.appSecret) return { key: 'errors.noCredentials' };
+  if (!s.accessToken && !s.appKey && !s.appSecret) return { key: 'errors.noCredentials' };
   if (field === 'appKey' && s.appSecret && !s.appKey) return { key: 'editor.invalid.appKeyMissing' };
   if (field === 'appSecret' && s.appKey && !s.appSecret) return { key: 'editor.invalid.appSecretMissing' };
   return null;

@@ -3,7 +3,7 @@
 // the palette look. Each nodes/<type>/editor.ts names its family and what differs, and registers
 // the definition with a literal RED.nodes.registerType call (see setUpOperationNode).
 import { CONFIG_TYPE, type OperationSpec, type ParamName, type ParamSpec } from '../operations';
-import { REFERENCE_TYPES, STORED_SECRET } from './checks';
+import { CREDENTIAL_SET, hasCredential, REFERENCE_TYPES, STORED_SECRET } from './checks';
 import { input, installTemplate, row, tip } from './template';
 import {
   currentType, displayValue, fitSelect, paramDefault, paramIcon, placeholderFor, setEditing, typedInputTypes,
@@ -15,13 +15,18 @@ import {
 
 export const CATEGORY = 'EZVIZ';
 
-/** One colour family, three close shades; one white icon per family (icons/). */
+/** One colour family, three close shades. */
 export const FAMILIES = {
-  storage: { color: '#76B4D4', icon: 'ezviz-storage.svg' },
-  ptz: { color: '#8AC2DD', icon: 'ezviz-ptz.svg' },
-  mirror: { color: '#8AC2DD', icon: 'ezviz-mirror.svg' },
-  preset: { color: '#A2CFE6', icon: 'ezviz-preset.svg' },
+  storage: { color: '#76B4D4' },
+  ptz: { color: '#8AC2DD' },
+  mirror: { color: '#8AC2DD' },
+  preset: { color: '#A2CFE6' },
 } as const;
+
+/** One white icon per operation, saying what it does (icons/ezviz-<operation>.svg). */
+export function operationIcon(spec: OperationSpec): string {
+  return `ezviz-${spec.operation}.svg`;
+}
 
 export interface OperationExtras {
   family: keyof typeof FAMILIES;
@@ -69,8 +74,9 @@ function secretParams(spec: OperationSpec): ParamSpec[] {
 /**
  * A secret parameter (cardPassword) shares its field id with its credential, so Node-RED's save
  * writes the typed value into both. Straight after the save, keep only the right one: the
- * credential when the type is `cred` (the property is emptied, so the flow file never holds
- * the password), the property otherwise (the stored credential is dropped).
+ * credential when the type is `cred` (the property holds no password, only CREDENTIAL_SET when one
+ * was entered, so that a copy of the node, which never carries credentials, shows as invalid),
+ * the property otherwise (the stored credential is dropped).
  */
 function keepSecretsOutOfFlow(spec: OperationSpec): void {
   const secrets = secretParams(spec);
@@ -79,7 +85,7 @@ function keepSecretsOutOfFlow(spec: OperationSpec): void {
     if (!node || node.type !== spec.type) return;
     for (const p of secrets) {
       if (node[`${p.name}Type`] === 'cred') {
-        node[p.name] = '';
+        node[p.name] = hasCredential(node.credentials, p.name) ? CREDENTIAL_SET : '';
       } else if (node.credentials) {
         node.credentials[p.name] = '';
         node.credentials[`has_${p.name}`] = false;
@@ -122,7 +128,7 @@ export function operationNodeDef(spec: OperationSpec, extras: OperationExtras): 
   return {
     category: CATEGORY,
     color: family.color,
-    icon: family.icon,
+    icon: operationIcon(spec),
     defaults: defaults as Record<DefaultName, PropertyDef>,
     credentials,
     inputs: 1,

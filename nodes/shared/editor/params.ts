@@ -3,7 +3,7 @@
 // the OPERATIONS table; no per-node code.
 import type { ParamKind, ParamSpec } from '../operations';
 import { DIRECTIONS, IMMEDIATELY, MIRROR_COMMANDS, SPEEDS } from '../enums';
-import { checkParam, REFERENCE_TYPES } from './checks';
+import { checkCredential, checkParam, hasCredential, REFERENCE_TYPES } from './checks';
 import { t, validator, type NodeInstance, type Validator } from './red';
 
 /** Custom TypedInput types that offer the friendly names as a select (value stored: the name). */
@@ -153,10 +153,29 @@ export function currentType(node: NodeInstance, p: ParamSpec): string {
   return String((node && node[`${p.name}Type`]) || paramDefault(p).type);
 }
 
+/**
+ * Whether the node is in the flow last deployed (or loaded): its credentials are then on the
+ * server, which the editor only asks for when the dialog opens. A pasted or imported copy is not.
+ */
+function deployed(id: unknown): boolean {
+  try {
+    const flow = (RED.nodes as unknown as { originalFlow?: () => Array<{ id?: string }> | null }).originalFlow?.();
+    return Array.isArray(flow) && flow.some((n) => n && n.id === id);
+  } catch {
+    return true; // unknown: do not accuse the node
+  }
+}
+
 /** Validator of the value property `P`. */
 export function valueValidator(p: ParamSpec): Validator {
   return validator(function (value) {
-    return reason(p, currentType(this, p), value);
+    const type = currentType(this, p);
+    if (p.secret && type === 'cred') {
+      const has = hasCredential(this?.credentials, p.name) || (!this?.credentials && deployed(this?.id));
+      const problem = checkCredential(p, value, String((this && this[p.name]) ?? ''), has);
+      return problem ? t(problem.key, problem.args) : true;
+    }
+    return reason(p, type, value);
   });
 }
 
