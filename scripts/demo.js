@@ -281,9 +281,10 @@ function httpGetStatus(url) {
 
 /**
  * Starts Node-RED (node_modules/node-red/red.js, or `redJs`) on the prepared `userDir`; resolves
- * {proc, url} once the editor answers. `nodeBinary` defaults to this Node.js.
+ * {proc, url} once the editor answers (at `adminRoot`, the settings' httpAdminRoot). `nodeBinary`
+ * defaults to this Node.js.
  */
-async function startNodeRed({ userDir, settingsPath, port, host = '127.0.0.1', quiet = false, redJs, nodeBinary, env }) {
+async function startNodeRed({ userDir, settingsPath, port, host = '127.0.0.1', quiet = false, redJs, nodeBinary, env, adminRoot = '' }) {
   const red = redJs || require.resolve('node-red/red.js', { paths: [root] });
   const proc = track(spawn(nodeBinary || process.execPath, [red, '--userDir', userDir, '--settings', settingsPath, '--port', String(port)], {
     cwd: userDir, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...(env || {}) },
@@ -292,7 +293,9 @@ async function startNodeRed({ userDir, settingsPath, port, host = '127.0.0.1', q
   proc.stdout.on('data', (c) => { log = (log + c.toString()).slice(-20000); });
   proc.stderr.on('data', (c) => { log = (log + c.toString()).slice(-20000); });
   if (!quiet) relay(proc, 'node-red');
-  const url = `http://${host}:${port}/`;
+  // The editor's URL (under httpAdminRoot when the settings set one).
+  const admin = String(adminRoot).replace(/^\/+|\/+$/g, '');
+  const url = `http://${host}:${port}/${admin ? `${admin}/` : ''}`;
   try {
     await waitForLine(proc, /Server now running at|Started flows/, 'Node-RED', 60000);
     const deadline = Date.now() + 30000;

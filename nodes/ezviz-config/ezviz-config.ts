@@ -12,6 +12,7 @@ import { EzvizService } from '../shared/service';
 import { DEFAULTS, intSetting, LIMITS } from '../shared/settings';
 import { normaliseBase } from '../shared/settings';
 import type { TokenState } from '../shared/token';
+import { registerAdminRoutes, registerDeployed, unregisterDeployed } from './admin';
 
 interface ConfigDef extends NodeDef {
   baseUrl?: string;
@@ -86,12 +87,19 @@ export = function (RED: NodeAPI): void {
       carried: takeOver(node.id),
     });
     if (!settings.configError && !node.service.tokens.hasCredentials) node.warn(t('errors.noCredentials'));
+    // The editor's account requests with this node's values use this service (its token).
+    const service = node.service;
+    if (!settings.configError) {
+      registerDeployed(node.id, { baseUrl: settings.baseUrl, accessToken: trim(creds.accessToken), appKey: trim(creds.appKey),
+        appSecret: trim(creds.appSecret) }, service);
+    }
 
     node.addUser = (u) => users.add(u);
     node.removeUser = (u) => users.delete(u);
 
     node.on('close', (removed: boolean, done: () => void) => {
       users.clear();
+      unregisterDeployed(node.id, service);
       if (removed) presets.discard();
       // Handed over at the start of close, so that it is never lost (design.md s8); once the
       // close is over (pending timed stops sent), the state then replaces it.
@@ -103,6 +111,8 @@ export = function (RED: NodeAPI): void {
       node.service.close().then(finish, finish);
     });
   }
+
+  registerAdminRoutes(RED, t);
 
   RED.nodes.registerType(CONFIG_TYPE, EzvizConfigNode as unknown as (this: Node, def: NodeDef) => void, {
     credentials: {
