@@ -7,7 +7,7 @@ import type { InputOptions } from '../shared/editor/template';
 // Shared code: resources/ezviz-editor.js (nodes/shared/editor/index.ts), loaded by the HTML first.
 const {
   CONFIG_TYPE, DEFAULTS, credentialProblem, explain, hostOf, REGIONS, regionOf, validators, t, validator, input,
-  installTemplate, row, tip,
+  installTemplate, row, tip, explainFailure, postAccount,
 } = EzvizOpenEditor;
 
 const FIELD = '#node-config-input-';
@@ -42,6 +42,45 @@ function fieldRow([name, icon, options]: [string, string, InputOptions]): string
   return row({ id: FIELD.slice(1) + name, icon, label: `ezviz-config.label.${name}`, field: input(FIELD.slice(1) + name, options) });
 }
 
+/** Test connection: a button and its answer (design.md section 10). */
+function testRow(): string {
+  return '<div class="form-row" id="ezviz-config-test-row"><label>&nbsp;</label>' +
+    '<button type="button" class="red-ui-button" id="ezviz-config-test"><i class="fa fa-plug"></i> ' +
+    '<span data-i18n="editor.account.test"></span></button> ' +
+    '<span id="ezviz-config-test-result" style="margin-left:6px"></span></div>';
+}
+
+/** Runs "test connection" on the values in the dialog (a password left unchanged: the stored one). */
+function testConnection(node: NodeInstance): void {
+  const value = (name: string): string => String($(FIELD + name).val() ?? '').trim();
+  const result = $('#ezviz-config-test-result');
+  const show = (ok: boolean | null, text: string): void => {
+    result.empty().attr('data-state', ok === null ? 'busy' : ok ? 'ok' : 'failed')
+      .append($('<i>').addClass(`fa ${ok === null ? 'fa-spinner fa-spin' : ok ? 'fa-check' : 'fa-exclamation-triangle'}`)
+        .css('color', ok === null ? '' : ok ? '#3a7d29' : '#b2420f'))
+      .append(' ', $('<span class="ezviz-config-test-text">').text(text));
+  };
+  const body = {
+    id: node.id, baseUrl: value('baseUrl'), timeout: value('timeout'),
+    accessToken: value('accessToken'), appKey: value('appKey'), appSecret: value('appSecret'), refresh: true,
+  };
+  if (!body.baseUrl) {
+    show(false, t('editor.account.missing.baseUrl'));
+    return;
+  }
+  if (!body.accessToken && !(body.appKey && body.appSecret)) {
+    show(false, t('editor.account.reason.noCredentials'));
+    return;
+  }
+  show(null, t('editor.account.testing'));
+  const button = $('#ezviz-config-test').prop('disabled', true);
+  void postAccount<{ devices: number }>('test', body).then((answer) => {
+    button.prop('disabled', false);
+    if (answer.ok) show(true, t('editor.account.connected', { count: answer.devices }));
+    else show(false, explainFailure(answer));
+  });
+}
+
 /** The dialog: name, region (a select that is not a node property), custom URL, secrets, tip, settings, tip. */
 function dialogHtml(): string {
   const regions = [...Object.keys(REGIONS), 'custom']
@@ -55,6 +94,7 @@ function dialogHtml(): string {
     row({ id: `${FIELD.slice(1)}baseUrl`, rowId: 'ezviz-config-baseUrl-row', icon: 'fa-link', label: 'ezviz-config.label.baseUrl',
       field: input(`${FIELD.slice(1)}baseUrl`, { width: '70%', placeholder: 'ezviz-config.placeholder.baseUrl' }) }),
     ...FIELDS.slice(0, 3).map(fieldRow),
+    testRow(),
     tip('ezviz-config.tip.credentials'),
     ...FIELDS.slice(3).map(fieldRow),
     tip('ezviz-config.tip.retries'),
@@ -99,6 +139,11 @@ RED.nodes.registerType('ezviz-config', {
       else if (regionOf(String(baseUrl.val() || '')) !== 'custom') baseUrl.val('').trigger('change');
       showRegion(chosen);
       if (chosen === 'custom') baseUrl.trigger('focus');
+    });
+    const node = this;
+    $('#ezviz-config-test').on('click', (e) => {
+      e.preventDefault();
+      testConnection(node);
     });
   },
 });

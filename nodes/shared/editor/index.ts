@@ -5,6 +5,7 @@
 // `EzvizOpenEditor` (declared in red.ts). Add here whatever a node's own editor.ts needs.
 import { CONFIG_TYPE, OPERATIONS } from '../operations';
 import { DEFAULTS } from '../settings';
+import { explainFailure, postAccount } from './account';
 import { credentialProblem, explain, hostOf, REGIONS, regionOf, validators } from './config-node';
 import { CATEGORY, FAMILIES, setUpOperationNode } from './operation-node';
 import { PACKAGE, SHARED_NS, t, tNode, validator } from './red';
@@ -12,8 +13,8 @@ import { input, installTemplate, row, tip } from './template';
 
 export const editorApi = {
   CATEGORY, CONFIG_TYPE, DEFAULTS, FAMILIES, OPERATIONS, PACKAGE, REGIONS, SHARED_NS,
-  credentialProblem, explain, hostOf, input, installTemplate, regionOf, row, setUpOperationNode, t, tNode, tip,
-  validator, validators,
+  credentialProblem, explain, explainFailure, hostOf, input, installTemplate, regionOf, row, setUpOperationNode, t, tNode, tip,
+  validator, validators, postAccount,
 };
 
 export type EditorApi = typeof editorApi;

@@ -4,6 +4,7 @@
 // the definition with a literal RED.nodes.registerType call (see setUpOperationNode).
 import { CONFIG_TYPE, type OperationSpec, type ParamName, type ParamSpec } from '../operations';
 import { CREDENTIAL_SET, hasCredential, REFERENCE_TYPES, STORED_SECRET } from './checks';
+import { setUpPicker } from './picker';
 import { input, installTemplate, row, tip } from './template';
 import {
   currentType, displayValue, fitSelect, paramDefault, paramIcon, placeholderFor, setEditing, typedInputTypes,
@@ -169,6 +170,7 @@ export function operationNodeDef(spec: OperationSpec, extras: OperationExtras): 
         field.on('change', showPlaceholder);
         showPlaceholder();
       }
+      setUpPicker(spec);
     },
     oneditsave() {
       setEditing(null);
