@@ -78,10 +78,24 @@ interface Deployed {
 
 const deployed = new Map<string, Deployed>();
 
+interface Kept {
+  service: EzvizService;
+  lastUsed: number;
+  busy: number;
+}
+
+/** Services for dialog values nobody deployed, by identity. */
+const kept = new Map<string, Kept>();
+
 /** A config node offers its service to the editor's requests (called by its constructor). */
 export function registerDeployed(id: string, values: { baseUrl: string; accessToken?: string; appKey?: string; appSecret?: string },
   service: EzvizService): void {
-  deployed.set(id, { key: identityKey(values), service });
+  const key = identityKey(values);
+  deployed.set(id, { key, service });
+  // Values tried in a dialog and then deployed: the node takes the token the dialog fetched
+  // (token economy, design.md section 8), unless it took over one from its predecessor.
+  const tried = kept.get(key);
+  if (tried && !service.tokens.snapshot()) service.tokens.adopt(tried.service.tokens.snapshot());
 }
 
 /** The config node closed: its service answers no more editor requests. */
@@ -158,13 +172,6 @@ export function readCamera(body: Record<string, unknown>): { serial: string; cha
 
 // ---- services for dialog values, and answers ----------------------------------------------------
 
-interface Kept {
-  service: EzvizService;
-  lastUsed: number;
-  busy: number;
-}
-
-const kept = new Map<string, Kept>();
 const answers = new Map<string, { until: number; answer: Promise<Answer<object>> }>();
 
 function sweep(now: number): void {
