@@ -267,6 +267,8 @@ function devicesReply(devices: DeviceEntry[]): DeviceEntry[] {
 }
 
 export function registerAdminRoutes(RED: NodeAPI, t: Translate): void {
+  // A runtime without an admin API (embedded with httpAdminRoot false, or a test double): no routes.
+  if (!RED.httpAdmin || typeof RED.httpAdmin.post !== 'function' || !RED.auth) return;
   const permission = RED.auth.needsPermission(`${CONFIG_TYPE}.write`);
   const stored = (id: string): Partial<Record<CredName, string>> | undefined => {
     const c = RED.nodes.getCredentials(id) as Partial<Record<CredName, unknown>> | undefined;
