@@ -272,7 +272,8 @@ export function registerAdminRoutes(RED: NodeAPI, t: Translate): void {
   const permission = RED.auth.needsPermission(`${CONFIG_TYPE}.write`);
   const stored = (id: string): Partial<Record<CredName, string>> | undefined => {
     const c = RED.nodes.getCredentials(id) as Partial<Record<CredName, unknown>> | undefined;
-    if (!c || typeof c !== 'object') return undefined;
+    // A deployed config node without credentials has none stored; an unknown id has no entry.
+    if (!c || typeof c !== 'object') return RED.nodes.getNode(id) ? {} : undefined;
     const out: Partial<Record<CredName, string>> = {};
     for (const n of CRED_NAMES) if (typeof c[n] === 'string') out[n] = c[n] as string;
     return out;

@@ -1,0 +1,386 @@
+// The editor that knows the account (design.md section 10), in Chromium, in a Node-RED with
+// httpAdminRoot set and adminAuth on (the user logs in first): test connection in the config
+// dialog (connected against the simulator; a wrong secret; an unreachable URL), the camera picker
+// of the operation dialogs (the simulator's devices and NVR channels, search, choosing fills
+// serial and channel, other TypedInput types keep working, a missing account is named) and the
+// capability hints (a camera without zoom, one without PTZ), in en-US and zh-CN.
+
+import { strict as assert } from 'assert';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { chromium, type Page } from 'playwright-core';
+import { startSimulator, type Simulator } from '../../simulator';
+import {
+  CHROMIUM, CHROMIUM_ARGS, screenshotOnFailure, skipWithoutChromium, type EditorSession,
+} from '../support/browser-env';
+import {
+  chooseTypedInputType, closeDialogs, fieldInvalid, openNodeDialog, pressDone, typeInto, waitForTrayIdle,
+} from '../support/browser-editor';
+import { freePort, startAdminRed, USERS, type AdminRed } from '../support/red-admin';
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+
+const CJK = /[\u4e00-\u9fff]/;
+const TAB = 'tab0browser0acc';
+const CONFIG = 'cfg0browser0acc';
+const CONFIG_EMPTY = 'cfg0browser0emp';
+const WRONG_SECRET = 'browser-wrong-secret-3f9c';
+const NODES = { start: 'op0ptzstart0001', mirror: 'op0mirror000001', preset: 'op0presetcall01', noConfig: 'op0noconfig0001',
+  noCreds: 'op0nocreds00001', zhStart: 'op0zhstart00001' };
+
+const catalog = (lang: string) => JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', '..', 'nodes', 'ezviz-config',
+  'locales', lang, 'ezviz-config.json'), 'utf8')).editor as any;
+
+/** Catalog text with its __args__ (as Node-RED's i18n fills them). */
+function fillText(text: string, args: Record<string, string | number> = {}): string {
+  return text.replace(/__(\w+)__/g, (_m, k) => String(args[k] ?? ''));
+}
+
+async function login(page: Page, url: string, user: keyof typeof USERS): Promise<void> {
+  await page.goto(url);
+  await page.locator('#node-dialog-login-username').waitFor({ state: 'visible', timeout: 30000 });
+  await page.locator('#node-dialog-login-username').fill(user);
+  await page.locator('#node-dialog-login-password').fill(USERS[user].password);
+  await page.locator('#node-dialog-login-submit').click();
+  // The editor loads once the login is accepted (no reload: a reload here could cut the login off).
+  await page.waitForFunction(() => {
+    const w = globalThis as any;
+    return Boolean(w.RED && w.RED.user && w.RED.user.hasPermission && w.RED.nodes && w.RED.nodes.getType &&
+      w.RED.nodes.getType('ezviz-ptz-start') && w.$('#red-ui-palette-container-EZVIZ .red-ui-palette-node').length > 0 &&
+      w.RED.nodes.version() && !w.$('#red-ui-loading-progress').is(':visible'));
+  }, null, { timeout: 30000 });
+}
+
+describe('browser: the editor knows the account (httpAdminRoot, adminAuth)', function () {
+  this.timeout(60000);
+  let sim: Simulator;
+  let red: AdminRed;
+  const sessions: EditorSession[] = [];
+  let session: EditorSession;
+  let demoDevices: Array<[string, any]> = [];
+
+  async function openEditor(locale: string): Promise<EditorSession> {
+    const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'ezviz-browser-profile-'));
+    const context = await chromium.launchPersistentContext(profile, {
+      executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS, locale, viewport: { width: 1400, height: 900 },
+    });
+    const page = context.pages()[0] || (await context.newPage());
+    const pageErrors: string[] = [];
+    page.on('pageerror', (e) => pageErrors.push(e.message));
+    page.setDefaultTimeout(10000);
+    const s: EditorSession = {
+      context, page, pageErrors,
+      async close() {
+        await context.close().catch(() => undefined);
+        fs.rmSync(profile, { recursive: true, force: true });
+      },
+    };
+    sessions.push(s);
+    await login(page, red.url, 'admin');
+    return s;
+  }
+
+  before(async function () {
+    skipWithoutChromium(this);
+    this.timeout(120000);
+    sim = await startSimulator({ port: 0 });
+    demoDevices = Object.entries(sim.state.devices).filter(([, d]) => (d as any).account === 'demo') as Array<[string, any]>;
+    const op = (id: string, type: string, config: string, y: number, extra: Record<string, unknown> = {}) =>
+      ({ id, type, z: TAB, name: '', config, x: 200, y, wires: [[], []], deviceSerial: '', deviceSerialType: 'str',
+        channelNo: '1', channelNoType: 'num', ...extra });
+    red = await startAdminRed({
+      simUrl: sim.url, port: await freePort(), httpAdminRoot: '/admin', adminAuth: true, logLevel: 'info',
+      flows: [
+        { id: TAB, type: 'tab', label: 'account' },
+        { id: CONFIG, type: 'ezviz-config', name: 'simulator', baseUrl: sim.url, timeout: 5000, maxRetries: 0, retryDelay: 0 },
+        { id: CONFIG_EMPTY, type: 'ezviz-config', name: 'empty', baseUrl: sim.url, timeout: 5000, maxRetries: 0, retryDelay: 0 },
+        op(NODES.start, 'ezviz-ptz-start', CONFIG, 60, { direction: 'up', directionType: 'direction', speed: 'medium',
+          speedType: 'speed', duration: '0', durationType: 'num' }),
+        op(NODES.mirror, 'ezviz-ptz-mirror', CONFIG, 120, { command: 'center', commandType: 'mirror' }),
+        op(NODES.preset, 'ezviz-preset-call', CONFIG, 180, { index: '1', indexType: 'num', presetName: '', presetNameType: 'str' }),
+        op(NODES.noConfig, 'ezviz-ptz-stop', '', 240, { direction: '', directionType: 'direction' }),
+        op(NODES.noCreds, 'ezviz-ptz-stop', CONFIG_EMPTY, 300, { direction: '', directionType: 'direction' }),
+        op(NODES.zhStart, 'ezviz-ptz-start', CONFIG, 360, { direction: 'up', directionType: 'direction', speed: 'medium',
+          speedType: 'speed', duration: '0', durationType: 'num' }),
+      ],
+      credentials: { [CONFIG]: { appKey: 'demo-app-key', appSecret: 'demo-app-secret' } },
+    });
+    session = await openEditor('en-US');
+  });
+
+  after(async function () {
+    this.timeout(30000);
+    for (const s of sessions) await s.close();
+    if (red) await red.stop();
+    if (sim) await sim.close();
+  });
+
+  afterEach(async function () {
+    await screenshotOnFailure(this, session && session.page);
+    if (session && this.currentTest && this.currentTest.state === 'failed') await closeDialogs(session.page);
+  });
+
+  /** Opens the config dialog of the operation node `opId`'s account. */
+  async function openConfigDialog(page: Page, opId: string): Promise<void> {
+    await openNodeDialog(page, opId);
+    await page.locator('#node-input-btn-config-edit').click();
+    await page.locator('#node-config-dialog-ok').waitFor({ state: 'visible' });
+    await waitForTrayIdle(page);
+  }
+
+  /** Cancels the config dialog (its changes are dropped) and the node dialog under it. */
+  async function cancelDialogs(page: Page): Promise<void> {
+    await page.locator('#node-config-dialog-cancel').click();
+    await page.locator('#node-config-dialog-cancel').waitFor({ state: 'detached' });
+    await waitForTrayIdle(page);
+    await page.locator('#node-dialog-cancel').click();
+    await page.locator('#node-dialog-cancel').waitFor({ state: 'detached' });
+    await waitForTrayIdle(page);
+  }
+
+  /** Clicks Test connection and waits for its answer: [state, text]. */
+  async function testConnection(page: Page): Promise<[string, string]> {
+    await page.locator('#ezviz-config-test').click();
+    const result = page.locator('#ezviz-config-test-result[data-state="ok"], #ezviz-config-test-result[data-state="failed"]');
+    await result.waitFor({ state: 'visible', timeout: 20000 });
+    return [String(await result.getAttribute('data-state')), (await result.innerText()).trim()];
+  }
+
+  /** Opens the picker of the open operation dialog and waits for its list (or its message). */
+  async function openPicker(page: Page): Promise<void> {
+    await page.locator('.ezviz-picker-open').click();
+    await page.waitForFunction(() => {
+      const $ = (globalThis as any).$;
+      const status = $('.ezviz-picker-status').text();
+      return $('.ezviz-picker-list li').length > 0 || (status && !/\.\.\.$/.test(status.trim()));
+    }, null, { timeout: 20000 });
+  }
+
+  const serialOf = (page: Page) => page.evaluate(() => {
+    const $ = (globalThis as any).$;
+    return { type: $('#node-input-deviceSerial').typedInput('type'), value: $('#node-input-deviceSerial').typedInput('value'),
+      chType: $('#node-input-channelNo').typedInput('type'), channel: $('#node-input-channelNo').typedInput('value') };
+  });
+
+  async function waitForCapacity(page: Page, serial: string): Promise<string[]> {
+    await page.locator('.ezviz-capacity-summary', { hasText: serial }).waitFor({ state: 'visible', timeout: 20000 });
+    return page.locator('.ezviz-capacity-hint').evaluateAll((els: any[]) => els.map((e) => e.getAttribute('data-hint')));
+  }
+
+  describe('en-US', function () {
+    const en = catalog('en-US');
+
+    it('loads the editor under httpAdminRoot after the login, without script errors', function () {
+      assert.match(session.page.url(), /\/admin\/?/);
+      assert.deepEqual(session.pageErrors, []);
+    });
+
+    it('test connection on the deployed values: connected, with the number of devices (stored secret)', async function () {
+      const { page } = session;
+      await openConfigDialog(page, NODES.start);
+      assert.equal(await page.locator('#node-config-input-appSecret').inputValue(), '__PWRD__', 'the secret is not in the dialog');
+      sim.clearLog();
+      const [state, text] = await testConnection(page);
+      assert.equal(state, 'ok', text);
+      assert.equal(text, fillText(en.account.connected, { count: demoDevices.length }));
+    });
+
+    it('test connection with a wrong secret typed into the dialog: wrong app key or secret (10030)', async function () {
+      const { page } = session;
+      await typeInto(page, 'node-config-input-appSecret', WRONG_SECRET);
+      const [state, text] = await testConnection(page);
+      assert.equal(state, 'failed', text);
+      assert.equal(text, fillText(en.account.reason.wrongKey, { code: '10030' }));
+      assert.ok(!(await page.content()).includes('demo-app-secret'), 'the stored secret never reaches the page');
+    });
+
+    it('test connection on an unreachable URL: unreachable, with the network code', async function () {
+      const { page } = session;
+      await typeInto(page, 'node-config-input-appSecret', 'demo-app-secret');
+      await page.locator('#ezviz-config-region').selectOption('custom');
+      await typeInto(page, 'node-config-input-baseUrl', `http://127.0.0.1:${await freePort()}`);
+      const [state, text] = await testConnection(page);
+      assert.equal(state, 'failed', text);
+      assert.equal(text, fillText(en.account.reason.unreachable, { code: 'ECONNREFUSED' }));
+      await cancelDialogs(page);
+    });
+
+    it('the picker lists the simulator\'s devices and NVR channels with name, serial, model and state', async function () {
+      const { page } = session;
+      await openNodeDialog(page, NODES.start);
+      await openPicker(page);
+      const items = await page.locator('.ezviz-picker-list li').evaluateAll((els: any[]) => els.map((e) => ({
+        cls: e.className, serial: e.getAttribute('data-serial'), channel: e.getAttribute('data-channel'), text: e.innerText })));
+      for (const [serial, dev] of demoDevices) {
+        const channels = Object.keys(dev.channels).map(Number);
+        const rows = items.filter((i) => i.serial === serial);
+        const selectable = rows.filter((r) => /ezviz-picker-item/.test(r.cls));
+        assert.deepEqual(selectable.map((r) => Number(r.channel)).sort((a, b) => a - b), channels.sort((a, b) => a - b), `${serial} channels`);
+        const text = rows.map((r) => r.text).join(' ');
+        assert.ok(text.includes(serial) && text.includes(dev.name) && text.includes(dev.model), `${serial}: "${text}"`);
+        assert.ok(text.includes(dev.online === false ? en.account.offline : en.account.online), `${serial} state: "${text}"`);
+      }
+      const nvr = demoDevices.find(([, d]) => Object.keys(d.channels).length >= 8);
+      assert.ok(nvr, 'the simulator has an NVR');
+      // Search: the NVR's serial leaves only its heading and channels.
+      await page.locator('.ezviz-picker-search').fill(nvr![0]);
+      await page.locator('.ezviz-picker-search').dispatchEvent('input');
+      const shown = await page.locator('.ezviz-picker-list li').evaluateAll((els: any[]) => els.map((e) => e.getAttribute('data-serial')));
+      assert.equal(shown.length, Object.keys(nvr![1].channels).length + 1);
+      assert.ok(shown.every((s) => s === nvr![0]));
+      await page.locator('.ezviz-picker-search').fill('no such camera anywhere');
+      await page.locator('.ezviz-picker-search').dispatchEvent('input');
+      assert.equal((await page.locator('.ezviz-picker-status').innerText()).trim(), en.account.noMatch);
+      await page.locator('.ezviz-picker-search').fill(nvr![0]);
+      await page.locator('.ezviz-picker-search').dispatchEvent('input');
+      // Choosing channel 3 fills serial and channel as literals.
+      await page.locator(`.ezviz-picker-item[data-serial="${nvr![0]}"][data-channel="3"]`).click();
+      assert.deepEqual(await serialOf(page), { type: 'str', value: nvr![0], chType: 'num', channel: '3' });
+      assert.equal(await page.locator('.ezviz-picker').isVisible(), false, 'the list closes');
+      await waitForCapacity(page, nvr![0]);
+      assert.equal(await fieldInvalid(page, 'node-input-deviceSerial'), false);
+    });
+
+    it('capability hints: a camera without zoom (zoom-in marked), one without PTZ; the node is saved anyway', async function () {
+      const { page } = session;
+      const noZoom = 'C00000007';
+      await openPicker(page);
+      await page.locator('.ezviz-picker-search').fill(noZoom);
+      await page.locator('.ezviz-picker-search').dispatchEvent('input');
+      await page.locator(`.ezviz-picker-item[data-serial="${noZoom}"]`).click();
+      let hints = await waitForCapacity(page, noZoom);
+      assert.deepEqual(hints, ['directions'], `hints for "up": ${hints}`);
+      assert.match(await page.locator('.ezviz-capacity-hint[data-hint="directions"]').innerText(), /zoom-in, zoom-out/);
+      await page.evaluate(() => (globalThis as any).$('#node-input-direction').typedInput('value', 'zoom-in'));
+      await page.evaluate(() => (globalThis as any).$('#node-input-direction').trigger('change'));
+      hints = await page.locator('.ezviz-capacity-hint').evaluateAll((els: any[]) => els.map((e) => e.getAttribute('data-hint')));
+      assert.deepEqual(hints, ['directions', 'direction.ptz_zoom']);
+      assert.equal((await page.locator('.ezviz-capacity-hint[data-hint="direction.ptz_zoom"]').innerText()).trim(),
+        fillText(en.capacity.direction.ptz_zoom, { direction: 'zoom-in' }));
+
+      const noPtz = 'C00000003';
+      await openPicker(page);
+      await page.locator('.ezviz-picker-search').fill(noPtz);
+      await page.locator('.ezviz-picker-search').dispatchEvent('input');
+      await page.locator(`.ezviz-picker-item[data-serial="${noPtz}"]`).click();
+      hints = await waitForCapacity(page, noPtz);
+      assert.deepEqual(hints, ['noPtz']);
+      assert.equal((await page.locator('.ezviz-capacity-hint').innerText()).trim(), en.capacity.noPtz);
+      assert.equal(await fieldInvalid(page, 'node-input-deviceSerial'), false, 'a hint, not a refusal');
+      await pressDone(page);
+      const saved = await page.evaluate((id) => {
+        const n = (globalThis as any).RED.nodes.node(id);
+        return { serial: n.deviceSerial, type: n.deviceSerialType, channel: n.channelNo, direction: n.direction, valid: n.valid };
+      }, NODES.start);
+      assert.deepEqual(saved, { serial: noPtz, type: 'str', channel: '1', direction: 'zoom-in', valid: true });
+    });
+
+    it('shows the capabilities again when the dialog opens on a typed serial; mirror and preset hints', async function () {
+      const { page } = session;
+      await openNodeDialog(page, NODES.start);
+      assert.deepEqual(await waitForCapacity(page, 'C00000003'), ['noPtz']);
+      await page.locator('#node-dialog-cancel').click();
+      await waitForTrayIdle(page);
+      await openNodeDialog(page, NODES.mirror);
+      await openPicker(page);
+      await page.locator('.ezviz-picker-item[data-serial="C00000013"]').click();
+      // The pan/tilt-only camera takes only the center mirror command.
+      assert.deepEqual(await waitForCapacity(page, 'C00000013'), ['mirrors']);
+      await page.locator('#node-dialog-cancel').click();
+      await waitForTrayIdle(page);
+      await openNodeDialog(page, NODES.preset);
+      await openPicker(page);
+      await page.locator('.ezviz-picker-item[data-serial="C00000003"]').click();
+      assert.deepEqual(await waitForCapacity(page, 'C00000003'), ['noPresets']);
+      await page.locator('#node-dialog-cancel').click();
+      await waitForTrayIdle(page);
+    });
+
+    it('other TypedInput types keep working beside the picker', async function () {
+      const { page } = session;
+      await openNodeDialog(page, NODES.preset);
+      await chooseTypedInputType(page, 'node-input-deviceSerial', 'msg');
+      await typeInto(page, 'node-input-deviceSerial', 'payload.camera');
+      assert.equal(await fieldInvalid(page, 'node-input-deviceSerial'), false);
+      await pressDone(page);
+      const saved = await page.evaluate((id) => {
+        const n = (globalThis as any).RED.nodes.node(id);
+        return [n.deviceSerialType, n.deviceSerial];
+      }, NODES.preset);
+      assert.deepEqual(saved, ['msg', 'payload.camera']);
+    });
+
+    it('without an account, or an account without credentials, the picker says what is missing', async function () {
+      const { page } = session;
+      await openNodeDialog(page, NODES.noConfig);
+      await openPicker(page);
+      assert.equal((await page.locator('.ezviz-picker-status').innerText()).trim(), en.account.missing.config);
+      await page.locator('#node-dialog-cancel').click();
+      await waitForTrayIdle(page);
+      await openNodeDialog(page, NODES.noCreds);
+      await openPicker(page);
+      assert.equal((await page.locator('.ezviz-picker-status').innerText()).trim(), en.account.reason.noCredentials);
+      await page.locator('#node-dialog-cancel').click();
+      await waitForTrayIdle(page);
+      assert.deepEqual(session.pageErrors, []);
+    });
+
+    it('never puts a secret into the page or Node-RED\'s log', async function () {
+      const html = await session.page.content();
+      for (const s of ['demo-app-secret', ...Object.keys(sim.state.tokens)]) {
+        assert.ok(!html.includes(s), `${s.slice(0, 4)}... in the page`);
+        assert.ok(!red.log().includes(s), `${s.slice(0, 4)}... in the log`);
+      }
+      assert.ok(!red.log().includes(WRONG_SECRET));
+    });
+  });
+
+  describe('zh-CN', function () {
+    const zh = catalog('zh-CN');
+    let page: Page;
+    before(async function () {
+      this.timeout(60000);
+      session = await openEditor('zh-CN');
+      page = session.page;
+      assert.equal(await page.evaluate(() => (globalThis as any).RED.i18n.lang()), 'zh-CN');
+    });
+
+    it('test connection says connected, or wrong secret, or unreachable, in Chinese', async function () {
+      await openConfigDialog(page, NODES.zhStart);
+      assert.ok(CJK.test(await page.locator('#ezviz-config-test').innerText()), 'the button is Chinese');
+      let [state, text] = await testConnection(page);
+      assert.equal(state, 'ok', text);
+      assert.equal(text, fillText(zh.account.connected, { count: demoDevices.length }));
+      await typeInto(page, 'node-config-input-appSecret', WRONG_SECRET);
+      [state, text] = await testConnection(page);
+      assert.equal(text, fillText(zh.account.reason.wrongKey, { code: '10030' }));
+      await page.locator('#ezviz-config-region').selectOption('custom');
+      await typeInto(page, 'node-config-input-baseUrl', `http://127.0.0.1:${await freePort()}`);
+      [state, text] = await testConnection(page);
+      assert.equal(state, 'failed');
+      assert.equal(text, fillText(zh.account.reason.unreachable, { code: 'ECONNREFUSED' }));
+      await cancelDialogs(page);
+    });
+
+    it('the picker and the capability hints in Chinese', async function () {
+      await openNodeDialog(page, NODES.zhStart);
+      await openPicker(page);
+      const nvr = demoDevices.find(([, d]) => Object.keys(d.channels).length >= 8)!;
+      const text = await page.locator(`.ezviz-picker-list li[data-serial="${nvr[0]}"]`).first().innerText();
+      assert.ok(text.includes(zh.account.online), `state in Chinese: "${text}"`);
+      assert.equal(await page.locator('.ezviz-picker-search').getAttribute('placeholder'), zh.account.search);
+      await page.locator(`.ezviz-picker-item[data-serial="${nvr[0]}"][data-channel="8"]`).click();
+      assert.deepEqual(await serialOf(page), { type: 'str', value: nvr[0], chType: 'num', channel: '8' });
+      await waitForCapacity(page, nvr[0]);
+      await openPicker(page);
+      await page.locator('.ezviz-picker-item[data-serial="C00000003"]').click();
+      assert.deepEqual(await waitForCapacity(page, 'C00000003'), ['noPtz']);
+      assert.equal((await page.locator('.ezviz-capacity-hint').innerText()).trim(), zh.capacity.noPtz);
+      assert.ok(CJK.test(await page.locator('.ezviz-capacity-summary').innerText()));
+      await page.locator('#node-dialog-cancel').click();
+      await waitForTrayIdle(page);
+      assert.deepEqual(session.pageErrors, []);
+    });
+  });
+});
