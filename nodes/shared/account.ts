@@ -6,7 +6,8 @@
 import type { ErrorInfo } from './errors';
 import { readCapacity, type Capacity } from './capacity';
 import type { OperationSpec } from './operations';
-import type { CallResult, EzvizService, Owner } from './service';
+import type { CallResult, Owner } from './call-types';
+import type { EzvizService } from './service';
 
 /** Items per page of device/list and camera/list (the API's maximum). */
 export const PAGE_SIZE = 50;
