@@ -129,6 +129,12 @@ describe('browser: the editor knows the account (httpAdminRoot, adminAuth)', fun
     await waitForTrayIdle(page);
   }
 
+  /** Cancels the node dialog. */
+  async function cancelNode(page: Page): Promise<void> {
+    await page.locator('#node-dialog-cancel').click();
+    await waitForTrayIdle(page);
+  }
+
   /** Cancels the config dialog (its changes are dropped) and the node dialog under it. */
   async function cancelDialogs(page: Page): Promise<void> {
     await page.locator('#node-config-dialog-cancel').click();
@@ -280,21 +286,18 @@ describe('browser: the editor knows the account (httpAdminRoot, adminAuth)', fun
       const { page } = session;
       await openNodeDialog(page, NODES.start);
       assert.deepEqual(await waitForCapacity(page, 'C00000003'), ['noPtz']);
-      await page.locator('#node-dialog-cancel').click();
-      await waitForTrayIdle(page);
+      await cancelNode(page);
       await openNodeDialog(page, NODES.mirror);
       await openPicker(page);
       await page.locator('.ezviz-picker-item[data-serial="C00000013"]').click();
       // The pan/tilt-only camera takes only the center mirror command.
       assert.deepEqual(await waitForCapacity(page, 'C00000013'), ['mirrors']);
-      await page.locator('#node-dialog-cancel').click();
-      await waitForTrayIdle(page);
+      await cancelNode(page);
       await openNodeDialog(page, NODES.preset);
       await openPicker(page);
       await page.locator('.ezviz-picker-item[data-serial="C00000003"]').click();
       assert.deepEqual(await waitForCapacity(page, 'C00000003'), ['noPresets']);
-      await page.locator('#node-dialog-cancel').click();
-      await waitForTrayIdle(page);
+      await cancelNode(page);
     });
 
     it('other TypedInput types keep working beside the picker', async function () {
@@ -316,13 +319,11 @@ describe('browser: the editor knows the account (httpAdminRoot, adminAuth)', fun
       await openNodeDialog(page, NODES.noConfig);
       await openPicker(page);
       assert.equal((await page.locator('.ezviz-picker-status').innerText()).trim(), en.account.missing.config);
-      await page.locator('#node-dialog-cancel').click();
-      await waitForTrayIdle(page);
+      await cancelNode(page);
       await openNodeDialog(page, NODES.noCreds);
       await openPicker(page);
       assert.equal((await page.locator('.ezviz-picker-status').innerText()).trim(), en.account.reason.noCredentials);
-      await page.locator('#node-dialog-cancel').click();
-      await waitForTrayIdle(page);
+      await cancelNode(page);
       assert.deepEqual(session.pageErrors, []);
     });
 
@@ -378,8 +379,7 @@ describe('browser: the editor knows the account (httpAdminRoot, adminAuth)', fun
       assert.deepEqual(await waitForCapacity(page, 'C00000003'), ['noPtz']);
       assert.equal((await page.locator('.ezviz-capacity-hint').innerText()).trim(), zh.capacity.noPtz);
       assert.ok(CJK.test(await page.locator('.ezviz-capacity-summary').innerText()));
-      await page.locator('#node-dialog-cancel').click();
-      await waitForTrayIdle(page);
+      await cancelNode(page);
       assert.deepEqual(session.pageErrors, []);
     });
   });

@@ -4,12 +4,12 @@
 // Never downloads a browser: without /usr/bin/chromium the suites skip themselves.
 
 import * as fs from 'fs';
-import * as net from 'net';
 import * as os from 'os';
 import * as path from 'path';
 import type { ChildProcess } from 'child_process';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { startSimulator, type Simulator } from '../../simulator';
+import { freePort, projectRoot } from './red-admin';
 
 export const CHROMIUM = process.env.EZVIZ_CHROMIUM || '/usr/bin/chromium';
 export const CHROMIUM_ARGS = [
@@ -22,17 +22,8 @@ export const CHROMIUM_ARGS = [
   '--no-first-run',
 ];
 
-/** The project root (holds package.json), from src (test/support) or build (dist/test/support). */
-export function projectRoot(): string {
-  let dir = __dirname;
-  for (;;) {
-    const pkg = path.join(dir, 'package.json');
-    if (fs.existsSync(pkg) && JSON.parse(fs.readFileSync(pkg, 'utf8')).name === 'node-red-contrib-ezviz-open') return dir;
-    const up = path.dirname(dir);
-    if (up === dir) throw new Error('project root not found');
-    dir = up;
-  }
-}
+// The project root and free ports: the same helpers as the admin API tests use.
+export { freePort, projectRoot };
 
 export const ROOT = projectRoot();
 export const ARTIFACTS = path.join(ROOT, 'test-artifacts');
@@ -73,18 +64,6 @@ export function skipWithoutChromium(ctx: Mocha.Context): void {
     console.log(`      browser tests SKIPPED: ${why}`);
     ctx.skip();
   }
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 export interface BrowserEnv {

@@ -13,7 +13,8 @@ import type { ChildProcess } from 'child_process';
 
 /* eslint-disable @typescript-eslint/no-var-requires */
 
-function projectRoot(): string {
+/** The project root (holds package.json), from src (test/support) or build (dist/test/support). */
+export function projectRoot(): string {
   let dir = __dirname;
   for (;;) {
     const pkg = path.join(dir, 'package.json');
