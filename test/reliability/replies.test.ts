@@ -28,15 +28,16 @@ import { countOutcome, FULL, scanSaid, section, SEED, size, summary, takeTrapped
 
 /** Generated replies per operation (served on its path), full run and `npm test`. */
 const TARGET = size(10000, 150);
-const BATCH = size(300, 150);
+const BATCH = size(1000, 150);
 /** Config nodes: the first half with the short timeout (cameras whose replies include slow ones:
  * the deadline is what is tested), the others with a long one (no busy-machine timeouts). */
-const CONFIGS = 4;
+const CONFIGS = 8;
+const SHORT_CONFIGS = 2;
 /** Cameras in flight per config node: below the client's 32 sockets (waiting for one is not bounded). */
-const PER_CONFIG = 20;
+const PER_CONFIG = 28;
 const TIMEOUT_MS = 700;
 const LONG_TIMEOUT_MS = 8000;
-const timeoutOf = (cfg: number) => (cfg < CONFIGS / 2 ? TIMEOUT_MS : LONG_TIMEOUT_MS);
+const timeoutOf = (cfg: number) => (cfg < SHORT_CONFIGS ? TIMEOUT_MS : LONG_TIMEOUT_MS);
 const MAX_RETRIES = 2;
 /** Margin of the outcome bound for a busy machine (2 cores shared). */
 const MARGIN_MS = 3000;
@@ -219,7 +220,7 @@ async function runOpBatch(world: World, op: OperationName, opIndex: number, batc
   const queues = [0, 1].map((q) => cases.map((c, i) => ({ c, i })).filter(({ c }) =>
     Object.values(c.replies).some((l) => l.some(slow)) === (q === 0)).map(({ i }) => i));
   const worker = async (cfg: number) => {
-    const queue = queues[cfg < CONFIGS / 2 ? 0 : 1];
+    const queue = queues[cfg < SHORT_CONFIGS ? 0 : 1];
     for (;;) {
       const i = queue.shift();
       if (i === undefined) return;
@@ -321,7 +322,7 @@ async function runOpBatch(world: World, op: OperationName, opIndex: number, batc
       countOutcome(`replies:${out.port}`);
       const elapsed = out.at - s.t0;
       if (elapsed > bound(s.op, s.cfg)) pushProblem(run, where, `outcome after ${elapsed} ms (bound ${bound(s.op, s.cfg)} ms)`);
-      const short = s.cfg < CONFIGS / 2;
+      const short = s.cfg < SHORT_CONFIGS;
       if (out.port === 'caught' && s.wired) pushProblem(run, where, 'Catch node used although output 2 is wired');
       if (out.port === 'err' && !s.wired) pushProblem(run, where, 'output 2 used although unwired');
       const mine = reqs.filter((r) => r.tag === s.step);

@@ -198,13 +198,13 @@ function bigBody(op: FuzzOp): fc.Arbitrary<{ body: Body; gzip?: boolean }> {
     depth.map((n) => ({ body: { t: 'big', parts: [`${OK_HEAD}{"${field}":1,"deep":`, ['{"a":', n], '1', ['}', n], '}}'] } as Body })),
     depth.map((n) => ({ body: { t: 'big', parts: [['[', n], [']', n]] } as Body })),
     // Huge strings and arrays below the limit.
-    fc.constantFrom(300000, 900000).map((n) => ({ body: { t: 'big', parts: ['{"code":"200","msg":"', ['m', n], '","data":{"index":3,"userName":"u"}}'] } as Body })),
+    fc.constantFrom(100000, 900000).map((n) => ({ body: { t: 'big', parts: ['{"code":"200","msg":"', ['m', n], '","data":{"index":3,"userName":"u"}}'] } as Body })),
     fc.constantFrom(300000, 900000).map((n) => ({ body: { t: 'big', parts: [`${OK_HEAD}{"index":2,"${op === 'storage-info' ? 'userName' : 'pad'}":"`, ['x', n], '"}}'] } as Body })),
     fc.constantFrom(1000, 200000).map((n) => ({ body: { t: 'big', parts: [OK_HEAD, '[', ['0,', n], '0]}'] } as Body })),
     fc.constantFrom(1000, 200000).map((n) => ({ body: { t: 'big', parts: [`${OK_HEAD}{"${field}":[`, ['1,', n], '1]}}'] } as Body })),
     // Over the limit: plain, and gzip bombs small on the wire.
-    fc.constantFrom(1_200_000, 3_000_000).map((n) => ({ body: { t: 'big', parts: [`${OK_HEAD}{"index":1,"pad":"`, [' ', n], '"}}'] } as Body })),
-    fc.constantFrom(1_200_000, 8_000_000).map((n) => ({ gzip: true, body: { t: 'big', parts: [`${OK_HEAD}{"index":1,"pad":"`, [' ', n], '"}}'] } as Body })),
+    fc.constantFrom(1_100_000, 1_500_000).map((n) => ({ body: { t: 'big', parts: [`${OK_HEAD}{"index":1,"pad":"`, [' ', n], '"}}'] } as Body })),
+    fc.constantFrom(1_100_000, 4_000_000).map((n) => ({ gzip: true, body: { t: 'big', parts: [`${OK_HEAD}{"index":1,"pad":"`, [' ', n], '"}}'] } as Body })),
     fc.constantFrom(1_200_000).map((n) => ({ body: { t: 'big', parts: ['<html>', ['x', n], '</html>'] } as Body })),
   );
 }
@@ -219,7 +219,7 @@ function bodyArb(op: FuzzOp, ports: Ports): fc.Arbitrary<{ body: Body; gzip?: bo
     { weight: 3, arbitrary: fc.jsonValue({ maxDepth: 4 }).map((v) => ({ body: { t: 'text', s: JSON.stringify(v) } as Body })) },
     { weight: 2, arbitrary: NON_JSON.map((s) => ({ body: { t: 'text', s } as Body })) },
     { weight: 2, arbitrary: fc.constant({ body: { t: 'none' } as Body }) },
-    { weight: 3, arbitrary: bigBody(op) },
+    { weight: 1, arbitrary: bigBody(op) },
     { weight: 1, arbitrary: envelope(op, ports).map((body) => ({ body, gzip: true })) },
   );
 }
