@@ -286,20 +286,33 @@ async function runOpBatch(world: World, op: OperationName, opIndex: number, batc
     // A camera is never started (or sent to a preset) while the package believes it moves: in the
     // order the server saw the requests, a start whose message succeeded makes it move, a stop
     // answered well ends that (the package may think otherwise, never the other way round).
+    // (A request of a message before the start that set the camera moving was sent before that
+    // start, whenever this busy process read it.)
     let moving = false;
+    let movingSince = -1;
     for (const r of reqs) {
       const p = r.url.split('?')[0];
-      if ((p === START || p === MOVE) && moving) {
+      if ((p === START || p === MOVE) && moving && Number(r.tag) > movingSince) {
         pushProblem(run, `${serial} (${replay(op, batch)})`, `${PATH_OP.get(p)} of step ${String(r.tag)} sent while the camera moves (no stop succeeded since a start did)`);
       }
       const k = p === STOP && r.reply ? classify('ptz-stop', r.reply).k : undefined;
       if (k === 'ok' || k === 'either') moving = false;
-      if (p === START && outcomes.map.get(`${serial}-${String(r.tag)}`)?.[0]?.port === 'ok') moving = true;
+      if (p === START && outcomes.map.get(`${serial}-${String(r.tag)}`)?.[0]?.port === 'ok') {
+        moving = true;
+        movingSince = Number(r.tag);
+      }
     }
     if (process.env.RELIABILITY_DEBUG_CAMERA === serial) {
       for (const r of reqs) console.log(`${r.url} tag ${String(r.tag)} attempt ${r.attempt} +${r.at - T0} dir ${r.fields.direction}: ${showReply(r).slice(0, 200)}`);
       for (const s of sent[i]) console.log(s.id, s.op, JSON.stringify(outcomes.map.get(s.id)?.map((o) => [o.port, o.msg.error ?? o.msg.payload, o.at - T0])));
     }
+    // Any deadline met on this camera (a process this busy reads requests late): stops, numbered by
+    // arrival, may then be counted with the wrong message.
+    const cameraTimedOut = sent[i].some((s) => {
+      const o = outcomes.map.get(s.id)?.[0];
+      const e = o?.port === 'err' ? o.msg.error : errors.get(s.id);
+      return !!e && (e as { code?: string }).code === 'ETIMEDOUT';
+    });
     const stopBudget = sent[i].filter((s) => s.op !== 'ptz-mirror').length * (1 + MAX_RETRIES);
     const stopsSent = reqs.filter((r) => r.url.split('?')[0] === STOP).length;
     const explicit = sent[i].filter((s) => s.op === 'ptz-stop').length;
@@ -335,7 +348,7 @@ async function runOpBatch(world: World, op: OperationName, opIndex: number, batc
       if (own.length > limit && s.op !== 'ptz-stop') pushProblem(run, where, `sent ${own.length} times (at most ${limit})`);
       const classes = own.map((r) => (r.reply ? classify(s.op, r.reply) : ({ k: 'broken' } as Class)));
       // Retries only after transient failures, and until the budget is used up.
-      if (spec.idempotent && !short && !(outcomes.map.get(s.id)?.[0]?.msg?.error?.code === 'ETIMEDOUT')) {
+      if (spec.idempotent && !short && !cameraTimedOut) {
         classes.slice(0, -1).forEach((c, j) => {
           if (transient(c) === false) pushProblem(run, where, `retried after a non-transient reply (${c.k} ${JSON.stringify(c).slice(0, 80)}, attempt ${j + 1})`);
         });
@@ -346,7 +359,7 @@ async function runOpBatch(world: World, op: OperationName, opIndex: number, batc
       // timeout config node and no ETIMEDOUT); else a request read late by this busy process may
       // be numbered after the retry that followed it: then only the shape is judged.
       const err0 = out.port === 'err' ? out.msg.error : errors.get(s.id);
-      const exact = !short && !(err0 && (err0 as { code?: string }).code === 'ETIMEDOUT');
+      const exact = !short && !cameraTimedOut && !(err0 && (err0 as { code?: string }).code === 'ETIMEDOUT');
       if (!exact) run.loose++;
       if (out.port === 'ok') {
         if (!exact) {
