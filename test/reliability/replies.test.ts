@@ -348,7 +348,7 @@ async function runOpBatch(world: World, op: OperationName, opIndex: number, batc
       if (own.length > limit && s.op !== 'ptz-stop') pushProblem(run, where, `sent ${own.length} times (at most ${limit})`);
       const classes = own.map((r) => (r.reply ? classify(s.op, r.reply) : ({ k: 'broken' } as Class)));
       // Retries only after transient failures, and until the budget is used up.
-      if (spec.idempotent && !short && !cameraTimedOut) {
+      if (spec.idempotent && !short && !cameraTimedOut && s.op !== 'ptz-stop') {
         classes.slice(0, -1).forEach((c, j) => {
           if (transient(c) === false) pushProblem(run, where, `retried after a non-transient reply (${c.k} ${JSON.stringify(c).slice(0, 80)}, attempt ${j + 1})`);
         });
@@ -359,7 +359,9 @@ async function runOpBatch(world: World, op: OperationName, opIndex: number, batc
       // timeout config node and no ETIMEDOUT); else a request read late by this busy process may
       // be numbered after the retry that followed it: then only the shape is judged.
       const err0 = out.port === 'err' ? out.msg.error : errors.get(s.id);
-      const exact = !short && !cameraTimedOut && !(err0 && (err0 as { code?: string }).code === 'ETIMEDOUT');
+      // Stops carry no step of their own (numbered by arrival): ptz-stop messages are judged by
+      // shape, and their stops by the camera's budget.
+      const exact = !short && !cameraTimedOut && s.op !== 'ptz-stop' && !(err0 && (err0 as { code?: string }).code === 'ETIMEDOUT');
       if (!exact) run.loose++;
       if (out.port === 'ok') {
         if (!exact) {
