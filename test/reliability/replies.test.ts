@@ -40,7 +40,7 @@ const LONG_TIMEOUT_MS = 8000;
 const timeoutOf = (cfg: number) => (cfg < SHORT_CONFIGS ? TIMEOUT_MS : LONG_TIMEOUT_MS);
 const MAX_RETRIES = 2;
 /** Margin of the outcome bound for a busy machine (2 cores shared). */
-const MARGIN_MS = 3000;
+const MARGIN_MS = 5000;
 const MAX_SLEEP_MS = 30000;
 const TOKEN = 'at.fuzz-typed-token-7f3a';
 const ONLY = process.env.RELIABILITY_REPLY_ONLY; // "<op>:<batch>"
