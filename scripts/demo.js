@@ -7,6 +7,8 @@
 //
 //   npm start                  Node-RED on http://127.0.0.1:1880 (PORT=... to change)
 //   npm start -- --reset       deploy the example flows again, dropping edits made in the demo
+// The simulator raises a motion alarm on C00000001 every 20 s (EZVIZ_DEMO_ALARM_S, 0 = never),
+// so the "motion -> preset -> picture" tab shows alarms arriving.
 // Environment: PORT (editor, 1880), EZVIZ_SIM_PORT (simulator, 8089); for tests also
 // EZVIZ_DEMO_DIR (user directory instead of .node-red-demo/) and EZVIZ_DEMO_NO_BUILD=1.
 //
@@ -271,6 +273,31 @@ async function startSimulatorProcess({ port = DEFAULT_SIM_PORT, host = '127.0.0.
   return { proc, url: m[0].replace(/\/$/, '') };
 }
 
+/** POSTs JSON to the simulator's admin endpoint; resolves the HTTP status (0: no answer). */
+function simPost(simUrl, pathName, body) {
+  return new Promise((resolve) => {
+    const data = JSON.stringify(body);
+    const req = http.request(simUrl + pathName, {
+      method: 'POST', headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(data) },
+    }, (res) => { res.resume(); resolve(res.statusCode); });
+    req.on('error', () => resolve(0));
+    req.setTimeout(2000, () => { req.destroy(); resolve(0); });
+    req.end(data);
+  });
+}
+
+/** Raises a motion alarm on C00000001 in the simulator every `seconds`; returns stop(). */
+function raiseAlarms(simUrl, seconds, log = console.log) {
+  if (!(seconds > 0)) return () => undefined;
+  let n = 0;
+  const timer = setInterval(async () => {
+    n += 1;
+    const status = await simPost(simUrl, '/sim/alarm', { deviceSerial: 'C00000001', channelNo: 1, alarmType: 10002 });
+    log(status === 200 ? `demo: motion alarm ${n} raised on C00000001` : `demo: raising an alarm failed (HTTP ${status})`);
+  }, seconds * 1000);
+  return () => clearInterval(timer);
+}
+
 function httpGetStatus(url) {
   return new Promise((resolve) => {
     const req = http.get(url, (res) => { res.resume(); resolve(res.statusCode); });
@@ -316,6 +343,7 @@ async function startNodeRed({ userDir, settingsPath, port, host = '127.0.0.1', q
 
 async function main(argv) {
   const reset = argv.includes('--reset');
+  const alarmSeconds = process.env.EZVIZ_DEMO_ALARM_S === undefined ? 20 : Number(process.env.EZVIZ_DEMO_ALARM_S);
   const port = Number(process.env.PORT) || DEFAULT_UI_PORT;
   const simPort = Number(process.env.EZVIZ_SIM_PORT) || DEFAULT_SIM_PORT;
   const host = '127.0.0.1';
@@ -326,9 +354,11 @@ async function main(argv) {
   let sim = null;
   let red = null;
   let stopping = false;
+  let stopAlarms = () => undefined;
   const stopAll = async (code) => {
     if (stopping) return;
     stopping = true;
+    stopAlarms();
     console.log('\ndemo: stopping Node-RED and the simulator ...');
     // Node-RED first (its flows may still send stops to the simulator), then the simulator;
     // also a child still starting up when Ctrl-C came.
@@ -368,16 +398,19 @@ async function main(argv) {
     '  EZVIZ demo is running',
     `  Node-RED editor:   ${red.url}`,
     `  EZVIZ simulator:   ${sim.url}  (app key demo-app-key, token at.demo-token)`,
-    '  Open the editor, pick a tab (cloud storage, PTZ, presets), press the inject buttons and',
-    '  watch the debug sidebar. Ctrl-C stops both.',
+    '  Open the editor, pick a tab (cloud storage, PTZ, presets, motion -> preset -> picture), press',
+    '  the inject buttons and watch the debug sidebar. Ctrl-C stops both.',
+    alarmSeconds > 0 ? `  A motion alarm is raised on C00000001 every ${alarmSeconds} s (EZVIZ_DEMO_ALARM_S=0: never).` : '',
     '',
   ].join('\n'));
+  stopAlarms = raiseAlarms(sim.url, alarmSeconds);
 }
 
 module.exports = {
   EXAMPLE_BASE_URL,
   buildDemoFlows,
   prepareUserDir,
+  raiseAlarms,
   readExamples,
   startNodeRed,
   startSimulatorProcess,

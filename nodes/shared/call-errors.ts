@@ -6,10 +6,10 @@ import { MAX_REPLY_BYTES } from './wire';
 import type { ApiReply, PostOutcome } from './client';
 import { EzvizError, hintKey, isRetriable } from './errors';
 import type { Translate } from './i18n';
-import type { OperationName, SpecSection } from './operations';
+import type { CallName, SpecSection } from './operations';
 import type { TokenFailure } from './token';
 
-type Operation = OperationName | 'token';
+type Operation = CallName | 'token';
 
 export class CallErrors {
   constructor(private readonly t: Translate, private readonly baseUrl: string, private readonly timeout: number) {}

@@ -12,6 +12,7 @@ import { Translate, translator } from './i18n';
 import { configOf, ConfigNodeLike, errorWired, Lifecycle, OperationNodeLike } from './lifecycle';
 import { NodeStatus } from './node-status';
 import type { OperationSpec } from './operations';
+import type { EzvizService } from './service';
 import { Done, Outputs, publicRequest, replyError, Send } from './outputs';
 import { Msg, RawInput, Readers } from './readers';
 import { plainPayload } from './replies';
@@ -20,6 +21,30 @@ import { ParsedInput, validateInput, wouldSend } from './validation';
 export interface OperationOptions {
   /** msg.payload of a success; default `{code, msg}` of the reply. */
   payload?(reply: ApiReply, values: ParsedInput): unknown;
+  /** Instead of `payload`, where a success needs more than the reply (capture: checks the picture
+   * URL, may download the picture). An EzvizError (returned or thrown; a BadReply thrown is
+   * BAD_REPLY) ends the message on the error path; `ezviz` is merged into msg.ezviz. */
+  result?(ctx: ResultContext): Promise<Shaped | EzvizError | Failed> | Shaped | EzvizError | Failed;
+}
+
+export interface Shaped {
+  payload: unknown;
+  ezviz?: Record<string, unknown>;
+}
+
+/** A failure with facts for msg.ezviz (capture: the picture URL when only the download failed). */
+export interface Failed {
+  error: EzvizError;
+  ezviz: Record<string, unknown>;
+}
+
+export interface ResultContext {
+  reply: ApiReply;
+  input: ParsedInput;
+  /** The node's properties (e.g. capture's `download`). */
+  def: Readonly<Record<string, unknown>>;
+  service: EzvizService;
+  t: Translate;
 }
 
 type MapPayload = (reply: ApiReply, values: ParsedInput) => unknown;
@@ -33,7 +58,8 @@ class Pipeline {
   private readonly cfg: ConfigNodeLike | null;
 
   constructor(RED: NodeAPI, private readonly node: OperationNodeLike, private readonly spec: OperationSpec,
-    private readonly t: Translate, private readonly mapPayload: MapPayload, def: NodeDef & Record<string, unknown>) {
+    private readonly t: Translate, private readonly mapPayload: MapPayload,
+    private readonly def: NodeDef & Record<string, unknown>, private readonly shape?: OperationOptions['result']) {
     const cfg = configOf(RED, def);
     this.cfg = cfg;
     this.readers = new Readers(RED, node, spec, t, def);
@@ -100,21 +126,41 @@ class Pipeline {
     }
     const request = publicRequest(this.spec, result.fields);
     if (result.kind === 'error') return this.fail(msg, send, done, result.error, request, raw);
-    let payload: unknown;
+    let shaped: Promise<Shaped | EzvizError | Failed> | Shaped | EzvizError | Failed;
     try {
       // Only documented fields of documented types (replies.ts); a wrong shape is an error.
-      payload = this.mapPayload(result.reply, input);
+      shaped = this.shape ? this.shape({ reply: result.reply, input, def: this.def, service: this.cfg!.service, t: this.t })
+        : { payload: this.mapPayload(result.reply, input) };
     } catch (e) {
-      return this.fail(msg, send, done, replyError(this.t, this.spec, e), request, raw);
+      shaped = replyError(this.t, this.spec, e);
     }
+    if (!(shaped instanceof Promise)) return this.emit(msg, send, done, result, request, raw, shaped);
+    // Still busy (capture: downloading the picture).
+    this.status.requesting();
+    shaped.then((s) => {
+      this.status.answered();
+      this.emit(msg, send, done, result, request, raw, s);
+    }, (e) => {
+      this.status.answered();
+      this.emit(msg, send, done, result, request, raw, replyError(this.t, this.spec, e));
+    });
+  }
+
+  /** 5. Emit what the reply became. */
+  private emit(msg: Msg, send: Send, done: Done, result: Extract<CallResult, { kind: 'ok' }>, request: Fields, raw: RawInput,
+    shaped: Shaped | EzvizError | Failed): void {
+    if (this.life.closed) return done();
+    if (shaped instanceof EzvizError) return this.fail(msg, send, done, shaped, request, raw);
+    if ('error' in shaped) return this.fail(msg, send, done, shaped.error, request, raw, shaped.ezviz);
     this.status.ok();
-    this.outputs.success(msg, send, done, payload, result.reply, request, result.durationMs);
+    this.outputs.success(msg, send, done, shaped.payload, result.reply, request, result.durationMs, shaped.ezviz);
   }
 
   /** 5. Emit a failure (any step). */
-  private fail(msg: Msg, send: Send, done: Done, error: EzvizError, request: Fields, raw?: RawInput): void {
+  private fail(msg: Msg, send: Send, done: Done, error: EzvizError, request: Fields, raw?: RawInput,
+    extra?: Record<string, unknown>): void {
     this.status.error(error);
-    this.outputs.failure(msg, send, done, error, request, raw);
+    this.outputs.failure(msg, send, done, error, request, raw, extra);
   }
 
   /** The stop of a timed move this node started went out (`error` when it failed). */
@@ -141,7 +187,7 @@ export function registerOperation(RED: NodeAPI, spec: OperationSpec, options: Op
 
   function OperationNode(this: OperationNodeLike, def: NodeDef & Record<string, unknown>): void {
     RED.nodes.createNode(this, def);
-    const pipeline = new Pipeline(RED, this, spec, t, mapPayload, def);
+    const pipeline = new Pipeline(RED, this, spec, t, mapPayload, def, options.result);
     this.timedStopDone = (error, request, origin) => pipeline.timedStopDone(error, request, origin);
     this.on('input', (msg: Msg, send: Send, done: Done) => pipeline.input(msg, send, done));
   }

@@ -3,7 +3,7 @@
 
 import type { ApiReply } from './client';
 import type { EzvizError } from './errors';
-import type { OperationSpec } from './operations';
+import type { CallSpec } from './operations';
 
 export type Fields = Record<string, string | number>;
 
@@ -17,7 +17,7 @@ export interface Owner {
 }
 
 export interface CallRequest {
-  spec: OperationSpec;
+  spec: CallSpec;
   /** Parameters to send (only those given), without the token. May be completed (index, direction). */
   fields: Fields;
   presetName?: string;

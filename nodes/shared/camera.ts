@@ -54,6 +54,8 @@ export class CameraController {
       const failed = await this.moves.stopFirst(key, req.owner);
       if (failed) return { ...failed, fields };
     }
+    // At most one capture per camera per 4 s (design.md s11): a faster one waits its turn here.
+    if (spec.spacingMs && !(await this.loop.spaced(spec.spacingMs, fields, req.owner))) return { kind: 'closed' };
     const result = await this.loop.send(spec, fields, req.owner, true);
     if (op === 'ptz-start') this.moves.started(key, req, result);
     else if (result.kind === 'ok') await this.presets.update(op, result, req.presetName);

@@ -20,6 +20,8 @@ export interface ApiReply {
   code: string;
   msg: string;
   data?: unknown;
+  /** Lists (alarm list, device list): the sibling `page` object {total, page, size}, unchecked. */
+  page?: unknown;
 }
 
 export type PostOutcome =
@@ -27,6 +29,12 @@ export type PostOutcome =
   /** `sent`: the request may have reached the server (false: surely never left). */
   | { ok: false; source: 'network'; code: string; sent: boolean }
   | { ok: false; source: 'http'; code: string; status: number; nonJson: boolean; retryAfterMs?: number };
+
+/** A body read within the limits (GET of a capture's picture). */
+export type GetOutcome =
+  | { ok: true; status: number; body: Buffer; contentType: string }
+  | { ok: false; source: 'network'; code: string; sent: boolean }
+  | { ok: false; source: 'http'; code: string; status: number };
 
 export interface ClientOptions {
   timeout: number;
@@ -135,6 +143,53 @@ export class EzvizClient {
       const reply = parseReply(raw);
       if (!reply) return { ok: false, source: 'http', code: `HTTP_${status}`, status, nonJson: true, retryAfterMs: retryAfter };
       return { ok: true, status, reply, retryAfterMs: retryAfter };
+    } finally {
+      wire.end();
+    }
+  }
+
+  /**
+   * GETs `url` (a capture's picture) within the same limits as post(): the deadline (Wire), no
+   * redirects, the proxy tunnels, at most `limit` bytes. Nothing of the account goes with it: no
+   * token, no form, only an Accept header. Never rejects.
+   */
+  async get(url: string, limit: number): Promise<GetOutcome> {
+    if (this.closed) return { ok: false, source: 'network', code: 'ECLOSED', sent: false };
+    let target: URL;
+    try {
+      target = new URL(url);
+    } catch {
+      return { ok: false, source: 'network', code: 'EINVALIDURL', sent: false };
+    }
+    const agents = this.agentsFor(target);
+    const wire = new Wire(target.protocol === 'https:', this.opts.timeout, this.active);
+    try {
+      let res: AxiosResponse;
+      try {
+        res = await this.axios.get(url, {
+          httpAgent: agents.http, httpsAgent: agents.https, transport: wire,
+          headers: { Accept: 'image/jpeg,image/*;q=0.9,*/*;q=0.5' },
+        } as Record<string, unknown>);
+      } catch (err) {
+        const e = err as { code?: unknown; cause?: { code?: unknown } };
+        return { ok: false, source: 'network', code: wire.code(e.cause?.code ?? e.code), sent: wire.connected };
+      }
+      const status = res.status;
+      const stream = res.data as Readable;
+      if (status < 200 || status > 299) {
+        wire.abort(stream);
+        return { ok: false, source: 'http', code: `HTTP_${status}`, status };
+      }
+      try {
+        if (Number(res.headers['content-length']) > limit) throw failure('REPLY_TOO_LARGE');
+        const body = await readBody(stream, limit);
+        return { ok: true, status, body, contentType: String(res.headers['content-type'] ?? '') };
+      } catch (e) {
+        wire.abort(stream);
+        const code = (e as Failure).code;
+        if (code === 'REPLY_TOO_LARGE') return { ok: false, source: 'http', code, status };
+        return { ok: false, source: 'network', code: wire.code(code), sent: true };
+      }
     } finally {
       wire.end();
     }

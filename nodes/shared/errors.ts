@@ -1,7 +1,7 @@
 // Errors of the package: one class, five sources (design.md section 4), which codes may be tried
 // again, and which catalog key holds the spec's hint for an API code. Pure: no Node.js imports.
 
-import type { OperationName, SpecSection } from './operations';
+import type { CallName, SpecSection } from './operations';
 
 export type ErrorSource = 'api' | 'validation' | 'network' | 'http' | 'local';
 
@@ -9,7 +9,7 @@ export type ErrorSource = 'api' | 'validation' | 'network' | 'http' | 'local';
 export interface ErrorInfo {
   code: string;
   message: string;
-  operation: OperationName | 'token';
+  operation: CallName | 'token';
   source: ErrorSource;
   retriable: boolean;
 }
@@ -20,7 +20,7 @@ export interface ErrorInfo {
  */
 export class EzvizError extends Error implements ErrorInfo {
   code: string;
-  operation: OperationName | 'token';
+  operation: CallName | 'token';
   source: ErrorSource;
   retriable: boolean;
 
@@ -103,6 +103,8 @@ export const HINTED_CODES: ReadonlySet<string> = new Set([
   '10001', '10002', '10004', '10005', '10007', '10017', '10029', '10030', '20002', '20006', '20007',
   '20008', '49999', '60000', '60001', '60002', '60003', '60004', '60005', '60006', '60007', '60008',
   '60009', '60010', '60011', '60012', '60030', '60031', '60032', '60033', '60035',
+  // capture (ezviz-more-api.md)
+  '10028', '10051', '60017',
 ]);
 
 /** Every hint key the catalogs must hold (tests check both languages). */

@@ -13,6 +13,8 @@ export interface RuntimeHooks {
   closeBudgetMs: number;
   /** Tests only: extra PEM certificates trusted for https (a test server's self-signed one). */
   ca: string[] | undefined;
+  /** runs `fn` after `ms` unless cancelled (the alarm node's poll timer) */
+  timer(fn: () => void, ms: number): () => void;
 }
 
 export const defaultHooks: Readonly<RuntimeHooks> = Object.freeze({
@@ -21,6 +23,10 @@ export const defaultHooks: Readonly<RuntimeHooks> = Object.freeze({
   sleep: (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)),
   closeBudgetMs: 9000,
   ca: undefined,
+  timer: (fn: () => void, ms: number) => {
+    const handle = setTimeout(fn, ms);
+    return () => clearTimeout(handle);
+  },
 });
 
 /** The hooks in use. Tests assign to its fields and call resetHooks() afterwards. */

@@ -47,23 +47,49 @@ export type OperationName =
   | 'ptz-mirror'
   | 'preset-add'
   | 'preset-call'
-  | 'preset-clear';
+  | 'preset-clear'
+  | 'capture';
+
+/** Calls that are not operation nodes of their own kind (the alarm node polls the alarm list). */
+export type PollName = 'alarm-list';
+
+/** Any call the service sends. */
+export type CallName = OperationName | PollName;
 
 /** Error-hint group: the spec section whose rows of table 7.2 apply (20014, 20018, 20032 and
  * 60020 have per-group texts). */
-export type SpecSection = '4.1' | '4.2' | '4.3' | '4.4' | '4.5' | '4.6' | '4.7' | '4.8';
+export type SpecSection = '4.1' | '4.2' | '4.3' | '4.4' | '4.5' | '4.6' | '4.7' | '4.8'
+  // ezviz-more-api.md: capture, alarm list
+  | 'capture' | 'alarm';
 
-export interface OperationSpec {
-  operation: OperationName;
-  /** Node-RED type name. */
-  type: `ezviz-${OperationName}`;
+/** What the service needs to know to send a call (operation nodes and the alarm poller). */
+export interface CallSpec {
+  operation: CallName;
   path: string;
   section: SpecSection;
   /** May be sent again on a transient failure (design.md section 5, Retries). */
   idempotent: boolean;
   /** Goes through the per-camera queue (design.md section 5, PTZ order). */
   cameraQueue: boolean;
+  /** At most one such call per camera per this many ms (capture: the vendor's 4 s advice); the
+   * camera queue holds a faster one back, retries included. */
+  spacingMs?: number;
   params: readonly ParamSpec[];
+}
+
+/** A node option that is not an API parameter (capture `download`): a checkbox in the dialog, a
+ * boolean node property at run time. */
+export interface OptionSpec {
+  name: 'download';
+  kind: 'boolean';
+  default: boolean;
+}
+
+export interface OperationSpec extends CallSpec {
+  operation: OperationName;
+  /** Node-RED type name. */
+  type: `ezviz-${OperationName}`;
+  options?: readonly OptionSpec[];
 }
 
 const p = (name: ParamName, kind: ParamKind, required: boolean, extra: Partial<ParamSpec> = {}): ParamSpec =>
@@ -118,6 +144,19 @@ export const OPERATIONS: Readonly<Record<OperationName, OperationSpec>> = Object
     section: '4.8', idempotent: false, cameraQueue: true,
     params: [serial, channel, p('index', 'index', true), presetName],
   },
+  capture: {
+    operation: 'capture', type: 'ezviz-capture', path: '/api/lapp/device/capture',
+    section: 'capture', idempotent: true, cameraQueue: true, spacingMs: 4000,
+    params: [serial, channel],
+    options: [{ name: 'download', kind: 'boolean', default: false }],
+  },
+});
+
+/** The alarm list polled by ezviz-alarm (ezviz-more-api.md): its fields are built by the poller
+ * (nodes/shared/alarms.ts), not read from node properties. */
+export const ALARM_LIST: Readonly<CallSpec> = Object.freeze({
+  operation: 'alarm-list', path: '/api/lapp/alarm/list', section: 'alarm', idempotent: true, cameraQueue: false,
+  params: [],
 });
 
 export const TOKEN_PATH = '/api/lapp/token/get';

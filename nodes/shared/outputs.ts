@@ -30,6 +30,7 @@ export function publicRequest(spec: OperationSpec, fields: Fields | Record<strin
 
 /** The error of a reply that could not be mapped (BAD_REPLY), or of anything unexpected. */
 export function replyError(t: Translate, spec: OperationSpec, e: unknown): EzvizError {
+  if (e instanceof EzvizError) return e;
   if (e instanceof BadReply) {
     return new EzvizError({ code: 'BAD_REPLY', message: t('errors.badReply', { detail: e.detail }),
       operation: spec.operation, source: 'http', retriable: false });
@@ -53,14 +54,17 @@ export class Outputs {
     /** Output 2 has wires: failures go there, else to done(err). */
     private readonly errorWired: boolean) {}
 
-  success(msg: Msg, send: Send, done: Done, payload: unknown, reply: ApiReply, request: Fields, durationMs: number): void {
+  success(msg: Msg, send: Send, done: Done, payload: unknown, reply: ApiReply, request: Fields, durationMs: number,
+    extra?: Record<string, unknown>): void {
     msg.payload = payload;
-    msg.ezviz = { operation: this.spec.operation, code: reply.code, msg: reply.msg, request, durationMs };
+    msg.ezviz = { operation: this.spec.operation, code: reply.code, msg: reply.msg, request, durationMs, ...extra };
     send([msg as NodeMessage, null]);
     done();
   }
 
-  failure(msg: Msg, send: Send, done: Done, error: EzvizError, request: Fields, raw?: RawInput): void {
+  /** `extra`: facts for msg.ezviz beside operation and request (capture: the picture URL). */
+  failure(msg: Msg, send: Send, done: Done, error: EzvizError, request: Fields, raw?: RawInput,
+    extra?: Record<string, unknown>): void {
     const info = error.toJSON();
     msg.error = info;
     if (this.errorWired) {
@@ -69,12 +73,12 @@ export class Outputs {
         const v = raw?.values[p.name];
         if (p.secret && (typeof v === 'string' || typeof v === 'number') && String(v).trim() !== '') secrets.push(String(v));
       }
-      msg.ezviz = { operation: this.spec.operation, request, input: maskedInput(msg.payload, secrets) };
+      msg.ezviz = { operation: this.spec.operation, request, input: maskedInput(msg.payload, secrets), ...extra };
       msg.payload = { ...info };
       send([null, msg as NodeMessage]);
       done();
     } else {
-      msg.ezviz = { operation: this.spec.operation, request };
+      msg.ezviz = { operation: this.spec.operation, request, ...extra };
       done(error);
     }
   }

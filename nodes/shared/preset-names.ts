@@ -8,7 +8,7 @@ import type { Fields } from './call-types';
 import type { ApiReply } from './client';
 import { EzvizError } from './errors';
 import type { Translate } from './i18n';
-import type { OperationName } from './operations';
+import type { CallName } from './operations';
 import type { PresetStore } from './presets';
 import { BadReply, presetIndex } from './replies';
 
@@ -17,12 +17,12 @@ export class PresetNames {
     private readonly errors: CallErrors, private readonly warn: (text: string) => void) {}
 
   /** Whether a request names its preset instead of giving its index. */
-  needsLookup(op: OperationName, fields: Fields, name: string | undefined): name is string {
+  needsLookup(op: CallName, fields: Fields, name: string | undefined): name is string {
     return (op === 'preset-call' || op === 'preset-clear') && fields.index === undefined && name !== undefined;
   }
 
   /** The index of `name` on the request's camera, or the error (unknown name, context failure). */
-  async lookup(op: OperationName, fields: Fields, name: string): Promise<number | EzvizError> {
+  async lookup(op: CallName, fields: Fields, name: string): Promise<number | EzvizError> {
     const t = this.t;
     const serial = String(fields.deviceSerial);
     const channel = Number(fields.channelNo);
@@ -41,7 +41,7 @@ export class PresetNames {
   }
 
   /** Keeps the names in step with a preset-add (with a name) or a preset-clear that succeeded. */
-  async update(op: OperationName, result: { reply: ApiReply; fields: Fields }, name?: string): Promise<void> {
+  async update(op: CallName, result: { reply: ApiReply; fields: Fields }, name?: string): Promise<void> {
     const presets = this.store;
     if (!presets) return;
     const serial = String(result.fields.deviceSerial);

@@ -5,6 +5,7 @@
 
 import type { ApiReply } from './client';
 import { STORAGE_STATUS } from './enums';
+import { isPictureUrl } from './picture';
 
 /** A code-200 reply whose shape is not the documented one. `detail` names the field, never a value. */
 export class BadReply extends Error {
@@ -125,4 +126,13 @@ export function presetAddPayload(reply: ApiReply, presetName?: string): { index:
 /** Every other operation: the reply's `{code, msg}` (both texts: client.ts checked them). */
 export function plainPayload(reply: ApiReply): { code: string; msg: string } {
   return { code: String(reply.code), msg: typeof reply.msg === 'string' ? reply.msg : '' };
+}
+
+/** capture: `data.picUrl` when it is an absolute http(s) URL (design.md sections 8 and 11), else
+ * undefined (the caller answers BAD_REPLY). */
+export function capturePicUrl(reply: ApiReply): string | undefined {
+  const data = reply.data;
+  if (!data || typeof data !== 'object' || Array.isArray(data)) return undefined;
+  const url = (data as { picUrl?: unknown }).picUrl;
+  return isPictureUrl(url) ? url : undefined;
 }

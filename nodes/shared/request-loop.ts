@@ -6,11 +6,12 @@
 import { performance } from 'perf_hooks';
 import type { CallErrors } from './call-errors';
 import type { Answered, Fields, Owner } from './call-types';
-import { EzvizClient, PostOutcome } from './client';
+import { EzvizClient, GetOutcome, PostOutcome } from './client';
 import { EzvizError } from './errors';
 import { defaultHooks, hooks } from './hooks';
 import type { Translate } from './i18n';
-import type { OperationSpec } from './operations';
+import type { CallSpec } from './operations';
+import { CallSpacing } from './spacing';
 import { Token, TokenCache, TokenSnapshot, TokenState } from './token';
 
 /** Longest back-off between two retries. */
@@ -20,6 +21,10 @@ export const MAX_RETRY_DELAY_MS = 30000;
 export function retryDelayMs(base: number, attempt: number, random: number): number {
   const full = Math.min(MAX_RETRY_DELAY_MS, base * 2 ** attempt);
   return Math.round(full / 2 + (full / 2) * random);
+}
+
+function cameraKey(fields: Fields): string {
+  return `${fields.deviceSerial}/${fields.channelNo}`;
 }
 
 /** A config node's settings and credentials (settings.ts checks them). */
@@ -52,6 +57,8 @@ export class RequestLoop {
   private readonly sleepers = new Set<Sleeper>();
   /** Set when the config node closes: no more retries after the attempt under way. */
   closing = false;
+  /** When the last spaced call (capture) of each camera went out. */
+  private readonly spacing = new CallSpacing();
 
   constructor(private readonly opts: RequestLoopOptions) {
     this.client = new EzvizClient({ timeout: opts.timeout });
@@ -72,7 +79,7 @@ export class RequestLoop {
    * Sends one operation: token, request, a single resend after a token refresh on 10002, and for
    * idempotent operations (when `retries`) retries of transient failures.
    */
-  async send(spec: OperationSpec, fields: Fields, owner: Owner | undefined, retries: boolean): Promise<Answered> {
+  async send(spec: CallSpec, fields: Fields, owner: Owner | undefined, retries: boolean): Promise<Answered> {
     const started = performance.now();
     const maxRetries = retries && spec.idempotent ? this.opts.maxRetries : 0;
     let attempt = 0;
@@ -89,6 +96,7 @@ export class RequestLoop {
       let retryAfter: number | undefined;
       if (token) {
         const url = token.base + spec.path;
+        if (spec.spacingMs) this.spacing.mark(cameraKey(fields), hooks.now());
         const sentAt = performance.now();
         const outcome = await this.client.post(url, fields, token.value);
         if (!('source' in outcome && outcome.source === 'network')) retryAfter = outcome.retryAfterMs;
@@ -106,8 +114,10 @@ export class RequestLoop {
       if (attempt >= maxRetries || !error!.retriable || owner?.closed || this.closing) {
         return { kind: 'error', error: error!, fields, durationMs: Math.round(performance.now() - started) };
       }
-      // Rate limits (HTTP 429, 10029) may say how long to wait (at most 30 s: client.ts).
-      await this.backOff(retryAfter ?? retryDelayMs(this.opts.retryDelay, attempt, hooks.random()), owner);
+      // Rate limits (HTTP 429, 10029) may say how long to wait (at most 30 s: client.ts); a spaced
+      // call (capture) is retried no sooner than its spacing.
+      await this.backOff(Math.max(retryAfter ?? retryDelayMs(this.opts.retryDelay, attempt, hooks.random()),
+        spec.spacingMs ?? 0), owner);
       if (owner?.closed) {
         return { kind: 'error', error: error!, fields, durationMs: Math.round(performance.now() - started) };
       }
@@ -117,7 +127,7 @@ export class RequestLoop {
   }
 
   /** What one reply means: success, a token to fetch again (10002, once), or the error. */
-  private judge(spec: OperationSpec, outcome: PostOutcome, token: Token, url: string, refreshed: boolean):
+  private judge(spec: CallSpec, outcome: PostOutcome, token: Token, url: string, refreshed: boolean):
     'ok' | 'refetch' | EzvizError {
     const errors = this.opts.errors;
     if (!outcome.ok) return errors.transport(spec.operation, outcome, url, spec.idempotent);
@@ -134,6 +144,21 @@ export class RequestLoop {
       else if (why === 'fresh') hint = this.opts.t('errors.tokenRefusedFresh', { base: this.opts.baseUrl });
     }
     return errors.api(spec.operation, spec.section, outcome.reply, hint, spec.idempotent);
+  }
+
+  /** Holds a spaced call (capture: at most one per camera per `gapMs`) until the camera's last one
+   * went out `gapMs` ago; send() marks each as it goes out. The camera queue calls it, so one call
+   * per camera waits at a time. false: the owner or the config node closed meanwhile. */
+  async spaced(gapMs: number, fields: Fields, owner: Owner): Promise<boolean> {
+    const left = this.spacing.wait(cameraKey(fields), gapMs, hooks.now());
+    if (left > 0) await this.backOff(left, owner);
+    return !(owner.closed || this.closing);
+  }
+
+  /** GETs a capture's picture with this config node's client (deadline, no redirects, proxies),
+   * at most `maxBytes`; nothing of the account is sent. */
+  download(url: string, maxBytes: number): Promise<GetOutcome> {
+    return this.client.get(url, maxBytes);
   }
 
   /** Waits before a retry; ends early when the owner or the config node closes (a sleeping retry

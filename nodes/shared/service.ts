@@ -21,6 +21,8 @@ import { PresetNames } from './preset-names';
 import type { PresetStore } from './presets';
 import { ConnectionSettings, RequestLoop } from './request-loop';
 import type { TokenCache, TokenState } from './token';
+import { EzvizError, isRetriable } from './errors';
+import { fetchPicture } from './picture';
 
 export interface ServiceOptions extends ConnectionSettings {
   /** Set when the config node's settings are invalid: every call fails locally with it. */
@@ -77,6 +79,28 @@ export class EzvizService {
     const result = await this.loop.send(req.spec, req.fields, req.owner, false);
     this.cards.record(serial, result);
     return result;
+  }
+
+  /** The picture at `url` (a capture's picUrl) as a Buffer, within this config node's timeout. */
+  async picture(url: string): Promise<Buffer | EzvizError> {
+    const outcome = await fetchPicture((u, max) => this.loop.download(u, max), url);
+    if (outcome.ok) return outcome.data;
+    const t = this.opts.t;
+    let host = '';
+    try {
+      host = new URL(url).host;
+    } catch {
+      /* checked before */
+    }
+    let message: string;
+    if (outcome.source === 'network') {
+      message = t(outcome.code === 'ETIMEDOUT' ? 'errors.pictureTimeout' : 'errors.pictureNetwork',
+        { code: outcome.code, host, timeout: this.opts.timeout });
+    } else if (outcome.reason === 'size') message = t('errors.pictureTooLarge', { host, max: '5 MiB' });
+    else if (outcome.reason === 'notImage') message = t('errors.pictureNotImage', { host });
+    else message = t('errors.pictureHttp', { status: outcome.status, host });
+    return new EzvizError({ code: outcome.code, message, operation: 'capture', source: outcome.source,
+      retriable: isRetriable(outcome.source, outcome.code) });
   }
 
   /** Stops at once every pending timed move (of one owner, or all), and those whose stop failed.

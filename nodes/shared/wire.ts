@@ -27,10 +27,12 @@ export function retryAfterMs(value: unknown, now: number): number | undefined {
 /** The reply envelope of a parsed body, or undefined when the body is not one. */
 function envelope(data: unknown): ApiReply | undefined {
   if (data === null || typeof data !== 'object' || Array.isArray(data)) return undefined;
-  const d = data as { code?: unknown; msg?: unknown; data?: unknown };
+  const d = data as { code?: unknown; msg?: unknown; data?: unknown; page?: unknown };
   if (typeof d.code === 'number' ? !Number.isFinite(d.code) : typeof d.code !== 'string') return undefined;
   if (String(d.code).length > 64) return undefined;
-  return { code: String(d.code), msg: typeof d.msg === 'string' ? d.msg : '', data: d.data };
+  const reply: ApiReply = { code: String(d.code), msg: typeof d.msg === 'string' ? d.msg : '', data: d.data };
+  if (d.page !== undefined) reply.page = d.page; // lists (alarm list): {total, page, size}, unchecked
+  return reply;
 }
 
 export type Failure = Error & { code?: string };

@@ -315,6 +315,7 @@ describe('camera control: retries', function () {
     'preset-add': { ...CAM1 },
     'preset-call': { ...CAM1, index: 1 },
     'preset-clear': { ...CAM1, index: 1 },
+    capture: { ...CAM1 },
   };
   const FAULTS = [
     { kind: '20008', code: '20008' },
@@ -345,8 +346,14 @@ describe('camera control: retries', function () {
         if (f.code) assert.strictEqual(r.msg.error.code, f.code);
         const sent = sim.requestLog({ path: spec.path }).length;
         assert.strictEqual(sent, spec.idempotent ? 4 : 1, `${op} under ${f.kind}: ${sent} requests`);
-        if (spec.idempotent) assert.deepStrictEqual(sleeps, [0, 1, 2].map((a) => retryDelayMs(100, a, 0.5)));
-        else assert.deepStrictEqual(sleeps, []);
+        const backOffs = [0, 1, 2].map((a) => Math.max(retryDelayMs(100, a, 0.5), spec.spacingMs ?? 0));
+        if (!spec.idempotent) assert.deepStrictEqual(sleeps, []);
+        else if (!spec.spacingMs) assert.deepStrictEqual(sleeps, backOffs);
+        else {
+          // capture: retries keep the 4 s spacing; the first attempt may wait for the last capture
+          assert.deepStrictEqual(sleeps.slice(-3), backOffs);
+          assert.ok(sleeps.length <= 4 && sleeps.slice(0, -3).every((ms) => ms > 0 && ms <= spec.spacingMs!), `${sleeps}`);
+        }
       }
       // an error that is not transient (10001): sent once by every operation
       sim.clearLog();

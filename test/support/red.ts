@@ -56,6 +56,7 @@ const mod = (type: string): NodeModule => realI18n(require(`../../nodes/${type}/
 export const NODES: NodeModule[] = [
   mod('ezviz-config'),
   ...Object.values(OPERATIONS).map((o) => mod(o.type)),
+  mod('ezviz-alarm'),
 ]; // (the helper loads the core Catch node itself)
 
 // ---- what the nodes said ----------------------------------------------------------------------

@@ -10,11 +10,14 @@ import { credentialProblem, explain, hostOf, REGIONS, regionOf, validators } fro
 import { CATEGORY, FAMILIES, setUpOperationNode } from './operation-node';
 import { PACKAGE, SHARED_NS, t, tNode, validator } from './red';
 import { input, installTemplate, row, tip } from './template';
+import { alarmSettings, DEFAULT_INTERVAL_S, MAX_INTERVAL_S, MIN_INTERVAL_S } from '../alarms';
 
 export const editorApi = {
   CATEGORY, CONFIG_TYPE, DEFAULTS, FAMILIES, OPERATIONS, PACKAGE, REGIONS, SHARED_NS,
   credentialProblem, explain, explainFailure, hostOf, input, installTemplate, regionOf, row, setUpOperationNode, t, tNode, tip,
   validator, validators, postAccount,
+  // ezviz-alarm's own dialog
+  alarmSettings, DEFAULT_INTERVAL_S, MAX_INTERVAL_S, MIN_INTERVAL_S,
 };
 
 export type EditorApi = typeof editorApi;

@@ -2,7 +2,7 @@
 // defaults (config, name, P and PType per parameter), the dialog rows, validators, labels,
 // the palette look. Each nodes/<type>/editor.ts names its family and what differs, and registers
 // the definition with a literal RED.nodes.registerType call (see setUpOperationNode).
-import { CONFIG_TYPE, type OperationSpec, type ParamName, type ParamSpec } from '../operations';
+import { CONFIG_TYPE, type OperationSpec, type OptionSpec, type ParamName, type ParamSpec } from '../operations';
 import { CREDENTIAL_SET, hasCredential, REFERENCE_TYPES, STORED_SECRET } from './checks';
 import { setUpPicker } from './picker';
 import { input, installTemplate, row, tip } from './template';
@@ -22,6 +22,7 @@ export const FAMILIES = {
   ptz: { color: '#8AC2DD' },
   mirror: { color: '#8AC2DD' },
   preset: { color: '#A2CFE6' },
+  capture: { color: '#A2CFE6' },
 } as const;
 
 /** One white icon per operation, saying what it does (icons/ezviz-<operation>.svg). */
@@ -45,11 +46,22 @@ function paramRow(p: ParamSpec): string {
   });
 }
 
-/** The dialog: account, one row per parameter of the table, the name, a tip. */
+/** A node option (capture `download`): a checkbox with its explanation beside it. */
+function optionRow(o: OptionSpec): string {
+  const id = `node-input-${o.name}`;
+  return row({
+    id, icon: 'fa-download', label: `${SHARED_NS}:options.${o.name}.label`,
+    field: `<input type="checkbox" id="${id}" style="display:inline-block; width:auto; vertical-align:top;"> ` +
+      `<span data-i18n="${SHARED_NS}:options.${o.name}.hint"></span>`,
+  });
+}
+
+/** The dialog: account, one row per parameter and option of the table, the name, a tip. */
 export function dialogHtml(spec: OperationSpec): string {
   return [
     row({ id: 'node-input-config', icon: 'fa-user', label: `${SHARED_NS}:editor.config`, field: input('node-input-config') }),
     ...spec.params.map(paramRow),
+    ...(spec.options || []).map(optionRow),
     row({ id: 'node-input-name', icon: 'fa-tag', label: 'node-red:common.label.name',
       field: input('node-input-name', { width: '70%', placeholder: 'node-red:common.label.name' }) }),
     tip(`${PACKAGE}/${spec.type}:${spec.type}.tip`, `ezviz-tip-${esc(spec.operation)}`),
@@ -96,7 +108,7 @@ function keepSecretsOutOfFlow(spec: OperationSpec): void {
 }
 
 /** Names of an operation node's properties: config, name, and P and PType per parameter. */
-export type DefaultName = 'config' | 'name' | ParamName | `${ParamName}Type`;
+export type DefaultName = 'config' | 'name' | ParamName | `${ParamName}Type` | OptionSpec['name'];
 
 /** The generated definition; `credentials` is empty for a node without secret parameters. */
 export type OperationNodeDef = NodeDef & {
@@ -124,6 +136,7 @@ export function operationNodeDef(spec: OperationSpec, extras: OperationExtras): 
     defaults[p.name] = { value: start.value, validate: valueValidator(p) };
     defaults[`${p.name}Type`] = { value: start.type, validate: typeValidator(p) };
   }
+  for (const o of spec.options || []) defaults[o.name] = { value: o.default };
   const credentials: Record<string, CredentialDef> = {};
   for (const p of secretParams(spec)) credentials[p.name] = { type: 'password' };
   return {

@@ -45,7 +45,7 @@ export function validator(check: (this: NodeInstance, value: string) => true | s
 }
 
 export interface PropertyDef {
-  value: string | number;
+  value: string | number | boolean;
   required?: boolean;
   type?: string;
   validate?: Validator;
