@@ -33,7 +33,7 @@ const setting = (name: 'interval' | 'deviceSerial' | 'alarmType') => validator((
 });
 
 RED.nodes.registerType('ezviz-alarm', {
-  category: 'EZVIZ', color: '#C9E4F1', icon: 'ezviz-alarm.svg', inputs: 1, outputs: 2,
+  category: 'EZVIZ', color: '#76B4D4', icon: 'ezviz-alarm.svg', inputs: 1, outputs: 2,
   defaults: {
     config: {
       value: '', type: CONFIG_TYPE, validate: validator((v) => {

@@ -9,6 +9,8 @@ import type { ConfigNodeLike, TokenStateListener } from '../shared/lifecycle';
 import { EzvizError } from '../shared/errors';
 import { hooks } from '../shared/hooks';
 import { translator } from '../shared/i18n';
+import { redactSecrets } from '../shared/params';
+import { errorStatus, statusKey } from '../shared/status';
 import { ALARM_LIST, CONFIG_TYPE } from '../shared/operations';
 import type { Fields, Owner } from '../shared/call-types';
 import type { TokenState } from '../shared/token';
@@ -16,12 +18,6 @@ import type { TokenState } from '../shared/token';
 type Msg = NodeMessageInFlow & { payload?: unknown; error?: unknown; ezviz?: unknown };
 type Send = (msg: NodeMessage | Array<NodeMessage | null>) => void;
 type Done = (err?: Error) => void;
-
-const TOKEN_STATUS: Partial<Record<TokenState, string>> = {
-  missing: 'status.noCredentials',
-  expired: 'status.tokenExpired',
-  failed: 'status.tokenFailed',
-};
 
 /** hh:mm:ss of `ms` in the runtime's time zone. */
 function clock(ms: number): string {
@@ -45,21 +41,19 @@ export = function (RED: NodeAPI): void {
 
     Object.defineProperty(node, 'closed', { get: () => closed });
     node.timedStopDone = () => undefined;
-    node.tokenStateChanged = (state: TokenState) => {
-      const key = TOKEN_STATUS[state];
-      if (key && !closed) node.status({ fill: 'red', shape: 'ring', text: t(key) });
-    };
+    // As the operation nodes: a token failure shows when this node's own poll fails.
+    node.tokenStateChanged = (_state: TokenState) => undefined;
 
     /** Why this node cannot poll (no config node, bad settings), or undefined. */
     let setupError: EzvizError | undefined;
     if (!cfg) {
       setupError = new EzvizError({ code: 'NO_CONFIG', message: t('errors.noConfig'), operation: 'alarm-list',
         source: 'local', retriable: false });
-      node.status({ fill: 'red', shape: 'ring', text: t('status.noConfig') });
+      node.status({ fill: 'red', shape: 'ring', text: statusKey('noConfig') });
     } else if (!parsed.ok) {
       setupError = new EzvizError({ code: '10001', operation: 'alarm-list', source: 'validation', retriable: false,
         message: t('errors.alarmSetting', { param: parsed.param, value: parsed.value, min: MIN_INTERVAL_S }) });
-      node.status({ fill: 'red', shape: 'ring', text: t('status.invalidSettings') });
+      node.status({ fill: 'red', shape: 'ring', text: statusKey('invalidSettings') });
       node.error(setupError.message);
     }
 
@@ -71,9 +65,8 @@ export = function (RED: NodeAPI): void {
 
     function showError(error: EzvizError): void {
       if (closed) return;
-      const text = error.code === '10002' && cfg && !cfg.service.tokens.canRefresh ? t('status.tokenExpired')
-        : error.code === 'NO_CREDENTIALS' ? t('status.noCredentials') : error.code;
-      node.status({ fill: 'red', shape: 'ring', text });
+      const s = errorStatus(error, ALARM_LIST.section, !!cfg && cfg.service.tokens.canRefresh);
+      node.status({ fill: 'red', shape: 'ring', text: 'code' in s ? t('status.error', { code: s.code.slice(0, 20) }) : s.key });
     }
 
     function showPolled(time: number, count: number): void {
@@ -86,7 +79,7 @@ export = function (RED: NodeAPI): void {
       if (outcome.kind !== 'error') return;
       showError(outcome.error);
       const msg = failed({ _msgid: RED.util.generateId() } as Msg, outcome.error, outcome.request);
-      msg.payload = msg.error;
+      msg.payload = { ...(msg.error as object) };
       if (errorWired) node.send([null, msg as NodeMessage]);
       else node.error(outcome.error, msg);
     }
@@ -106,19 +99,25 @@ export = function (RED: NodeAPI): void {
       warn: (text) => node.warn(text),
     }) : undefined;
 
-    if (cfg) {
-      cfg.addUser(node);
-      node.tokenStateChanged(cfg.service.tokens.state);
-    }
+    if (cfg) cfg.addUser(node);
     if (parsed.ok && parsed.clamped) node.warn(t('errors.alarmIntervalRaised', { min: MIN_INTERVAL_S }));
     if (poller) poller.start(report);
 
     node.on('input', (msg: Msg, send: Send, done: Done) => {
+      // As the operation nodes' output 2 (call-path.ts): payload the error, the incoming payload in
+      // msg.ezviz.input; unwired, done(err) with the message as it came.
       const fail = (error: EzvizError, request: Fields) => {
         showError(error);
         failed(msg, error, request);
         if (errorWired) {
-          msg.payload = msg.error;
+          let input: unknown;
+          try {
+            input = redactSecrets(msg.payload, []);
+          } catch {
+            input = '[unreadable]';
+          }
+          (msg.ezviz as Record<string, unknown>).input = input;
+          msg.payload = { ...(msg.error as object) };
           send([null, msg as NodeMessage]);
           done();
         } else done(error);

@@ -7,7 +7,7 @@ const { OPERATIONS, setUpOperationNode } = EzvizOpenEditor;
 const d = setUpOperationNode(OPERATIONS.capture, { family: 'capture', labelParams: ['deviceSerial'] });
 const v = d.defaults;
 RED.nodes.registerType('ezviz-capture', {
-  category: 'EZVIZ', color: '#B5D9EC', icon: 'ezviz-capture.svg', inputs: 1, outputs: 2,
+  category: 'EZVIZ', color: '#A2CFE6', icon: 'ezviz-capture.svg', inputs: 1, outputs: 2,
   defaults: {
     config: v.config, name: v.name,
     deviceSerial: v.deviceSerial, deviceSerialType: v.deviceSerialType,

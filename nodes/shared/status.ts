@@ -24,6 +24,8 @@ export const STATUS_CODE_KEYS: readonly string[] = [
   '60011', '60012', '60020-command', '60020-storage',
   // cloud storage cards
   '60030', '60031', '60032', '60033', '60035',
+  // capture (ezviz-more-api.md)
+  '10028', '10051', '60017',
   // network, HTTP and local
   'ECONNREFUSED', 'ETIMEDOUT', 'ECONNRESET', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH',
   'BAD_REPLY', 'REPLY_TOO_LARGE', 'AREA_DOMAIN', 'QUEUE_FULL', 'INVALID_CONFIG', 'INTERNAL',
@@ -34,6 +36,8 @@ const CODE_KEYS: ReadonlySet<string> = new Set(STATUS_CODE_KEYS);
 /** Plain status keys (under `status.`) that the nodes use besides the per-code ones. */
 export const STATUS_KEYS: readonly string[] = [
   'requesting', 'ok', 'stopped', 'noConfig', 'noCredentials', 'tokenExpired', 'tokenFailed', 'tokenOk', 'error',
+  // ezviz-alarm: the last poll's time and count (translated at run time: it has arguments), bad settings
+  'polled', 'invalidSettings',
 ];
 
 /** The full catalog key of a status text (what node.status() gets). */

@@ -22,7 +22,9 @@ import {
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
 const OPERATION_TYPES: string[] = Object.values(OPERATIONS).map((o) => o.type);
-const ALL_TYPES = [CONFIG_TYPE, ...OPERATION_TYPES];
+/** Palette nodes: the operation nodes and the alarm node (a source with its own dialog). */
+const PALETTE_TYPES: string[] = [...OPERATION_TYPES, 'ezviz-alarm'];
+const ALL_TYPES = [CONFIG_TYPE, ...PALETTE_TYPES];
 const PACKAGE = 'node-red-contrib-ezviz-open';
 const EXAMPLE_FILES = fs.readdirSync(path.join(ROOT, 'examples')).filter((f) => f.endsWith('.json')).sort();
 const CJK = /[\u4e00-\u9fff]/;
@@ -47,6 +49,16 @@ const SELECTS: Partial<Record<ParamKind, { type: string; names: string[] }>> = {
   mirror: { type: 'mirror', names: Object.keys(MIRROR_COMMANDS) },
   immediately: { type: 'immediately', names: Object.keys(IMMEDIATELY) },
 };
+
+/** Deletes a node from the workspace (as the Delete key does). */
+async function removeNode(page: EditorSession['page'], id: string): Promise<void> {
+  await page.evaluate((i) => {
+    const RED = (globalThis as any).RED;
+    RED.nodes.remove(i);
+    RED.nodes.dirty(true);
+    RED.view.redraw(true);
+  }, id);
+}
 
 /** A translated validator message: a sentence, not a bare catalog key. */
 function assertTranslated(message: unknown, what: string): void {
@@ -90,13 +102,13 @@ describe('browser: the EZVIZ nodes in the Node-RED editor (Chromium)', function 
       assert.deepEqual(session.pageErrors, []);
     });
 
-    it('shows the eight operation nodes under EZVIZ, the config node only as a config node', async function () {
+    it('shows the operation nodes and the alarm node under EZVIZ, the config node only as a config node', async function () {
       const { page } = session;
       const header = await page.locator('#red-ui-palette-header-EZVIZ').innerText();
       assert.equal(header.trim(), 'EZVIZ');
       const inPalette = await page.evaluate(() => (globalThis as any).$('#red-ui-palette-container-EZVIZ .red-ui-palette-node')
         .map((_i: number, e: any) => e.getAttribute('data-palette-type')).get());
-      assert.deepEqual([...inPalette].sort(), [...OPERATION_TYPES].sort());
+      assert.deepEqual([...inPalette].sort(), [...PALETTE_TYPES].sort());
       const registered = await page.evaluate((types) => types.map((t) => {
         const def = (globalThis as any).RED.nodes.getType(t);
         return def ? { type: t, category: def.category, color: def.color } : null;
@@ -110,7 +122,7 @@ describe('browser: the EZVIZ nodes in the Node-RED editor (Chromium)', function 
 
     it('gives every palette node a label and a white SVG icon of the package', async function () {
       const { page } = session;
-      for (const type of OPERATION_TYPES) {
+      for (const type of PALETTE_TYPES) {
         const node = page.locator(`.red-ui-palette-node[data-palette-type="${type}"]`);
         const label = (await node.locator('.red-ui-palette-label').innerText()).trim();
         assert.ok(label.length > 0 && !label.includes('ezviz-'), `${type}: palette label "${label}"`);
@@ -328,6 +340,72 @@ describe('browser: the EZVIZ nodes in the Node-RED editor (Chromium)', function 
       assert.deepEqual(creds, { has_cardPassword: true });
       assert.ok(fs.readFileSync(path.join(env.userDir, 'flows_cred.json'), 'utf8').includes('CARD-SECRET-4711'));
     });
+
+    it('ezviz-capture: the Download checkbox, unticked by default, is saved as a boolean', async function () {
+      const { page } = session;
+      const id = await dropNode(page, 'ezviz-capture', 460, 420);
+      assert.equal(await nodeProp(page, id, 'download'), false, 'download defaults to false');
+      await openNodeDialog(page, id);
+      const box = page.locator('#node-input-download');
+      assert.equal(await box.getAttribute('type'), 'checkbox');
+      assert.equal(await box.isChecked(), false);
+      const label = (await page.locator('label[for="node-input-download"]').innerText()).trim();
+      assert.equal(label, 'Download');
+      const hint = (await box.locator('xpath=following-sibling::span[1]').innerText()).trim();
+      assert.match(hint, /Buffer/);
+      await page.locator('#node-input-config').selectOption(configId);
+      await typeInto(page, 'node-input-deviceSerial', 'C00000001');
+      await box.check();
+      await pressDone(page);
+      assert.equal(await nodeProp(page, id, 'download'), true);
+      assert.equal(await nodeProp(page, id, 'valid'), true);
+      await openNodeDialog(page, id);
+      assert.equal(await page.locator('#node-input-download').isChecked(), true, 'shown ticked on reopening');
+      await page.locator('#node-input-download').uncheck();
+      await pressDone(page);
+      assert.equal(await nodeProp(page, id, 'download'), false);
+      await removeNode(page, id);
+    });
+
+    it('ezviz-alarm: interval (at least 10 s), device and type filters, validated as the runtime reads them', async function () {
+      const { page } = session;
+      const id = await dropNode(page, 'ezviz-alarm', 460, 470);
+      assert.equal(await nodeProp(page, id, 'interval'), 60, 'interval defaults to 60 s');
+      await openNodeDialog(page, id);
+      const labels: Record<string, string> = {};
+      for (const f of ['config', 'interval', 'deviceSerial', 'alarmType', 'name']) {
+        assert.ok(await page.locator(`#node-input-${f}`).isVisible(), `${f} field shown`);
+        labels[f] = (await page.locator(`label[for="node-input-${f}"]`).innerText()).trim();
+        assert.ok(labels[f].length > 1 && !labels[f].includes('.'), `${f}: label "${labels[f]}"`);
+      }
+      assert.equal(labels.interval, 'Poll every');
+      assert.match(await page.locator('#node-input-deviceSerial').getAttribute('placeholder') || '', /every device/);
+      assert.ok((await page.locator('#ezviz-tip-alarm').innerText()).includes('once'), 'the tip explains the node');
+      await page.locator('#node-input-config').selectOption(configId);
+      for (const [field, bad, good] of [['interval', '5', '10'], ['interval', 'often', '30'], ['deviceSerial', 'bad serial!', 'c00000001'],
+        ['alarmType', 'motion', '10002']]) {
+        await typeInto(page, `node-input-${field}`, bad);
+        assert.equal(await fieldInvalid(page, `node-input-${field}`), true, `${field} "${bad}" is marked invalid`);
+        assertTranslated(await validationMessage(page, id, field, bad), `${field} "${bad}"`);
+        await typeInto(page, `node-input-${field}`, good);
+        assert.equal(await fieldInvalid(page, `node-input-${field}`), false, `${field} "${good}" is accepted`);
+      }
+      await pressDone(page);
+      assert.equal(await nodeProp(page, id, 'valid'), true);
+      assert.equal(String(await nodeProp(page, id, 'interval')), '30');
+      assert.equal(await nodeProp(page, id, 'deviceSerial'), 'c00000001');
+      assert.equal(await nodeProp(page, id, 'alarmType'), '10002');
+      const label = await page.locator(`[id="${id}"] .red-ui-flow-node-label`).textContent();
+      assert.match(String(label), /alarm C00000001/);
+      // empty filters are fine (every device, every type)
+      await openNodeDialog(page, id);
+      await typeInto(page, 'node-input-deviceSerial', '');
+      await typeInto(page, 'node-input-alarmType', '');
+      await pressDone(page);
+      assert.equal(await nodeProp(page, id, 'valid'), true);
+      // Not deployed by the later tests: a polling node would report its account's errors there.
+      await removeNode(page, id);
+    });
   });
 
   describe('help', function () {
@@ -342,8 +420,9 @@ describe('browser: the EZVIZ nodes in the Node-RED editor (Chromium)', function 
           assert.ok(help.sections >= 3, `Inputs, Outputs, Details (${help.sections} sections)`);
           assert.equal(help.ports, 2, 'Outputs lists two ports');
           assert.ok(help.messageProperties > 0, 'message properties listed');
-          const spec = Object.values(OPERATIONS).find((o) => o.type === type)!;
-          for (const p of spec.params) assert.ok(help.text.includes(p.name), `help mentions ${p.name}`);
+          const spec = Object.values(OPERATIONS).find((o) => o.type === type);
+          const names = spec ? spec.params.map((p) => p.name) : ['interval', 'alarmId', 'alarmType', 'deviceSerial', 'alarmDate'];
+          for (const name of names) assert.ok(help.text.includes(name), `help mentions ${name}`);
         }
         assert.ok(!/node-red-contrib-ezviz-open\/|\bezviz-[a-z-]+\.[a-z]+\.|\b(params|editor|errors|status)\.[a-zA-Z]+\./
           .test(help.text), 'no catalog keys in the help');
@@ -465,7 +544,7 @@ describe('browser: the EZVIZ nodes in the Node-RED editor (Chromium)', function 
 
   describe('every example, deployed as the demo deploys it', function () {
     /** What each inject of the examples should produce: output 1, or output 2 with a code. */
-    const EXPECT: Record<string, { out: 'result' | 'error'; code?: string; check?: (v: any) => string | null }> = {
+    const EXPECT: Record<string, { out: 'result' | 'error' | 'none'; code?: string; check?: (v: any) => string | null }> = {
       'storage-info|C00000001': { out: 'result', check: (v) => (v.statusText === 'activated' ? null : `statusText ${v.statusText}`) },
       'storage-info|C00000003 (no cloud storage)': { out: 'result', check: (v) => (v.status === -2 ? null : `status ${v.status}`) },
       'storage-info|C00000002 (offline)': { out: 'result' },
@@ -493,6 +572,12 @@ describe('browser: the EZVIZ nodes in the Node-RED editor (Chromium)', function 
       'preset-clear|clear "door"': { out: 'result' },
       'preset-clear|clear 2': { out: 'result' },
       'preset-clear|clear "x y" (validation error)': { out: 'error', code: '10001' },
+      'capture|C00000001': { out: 'result', check: (v) => (typeof v === 'string' && v.startsWith(env.sim.url) ? null : `${v}`) },
+      'capture|C00000002 (offline)': { out: 'error', code: '20007' },
+      'capture|"C 1" (validation error)': { out: 'error', code: '10001' },
+      'capture|C00000001 (download)': { out: 'result' },
+      // polls at once; no alarm is raised here, so no message
+      'alarm|poll now': { out: 'none' },
     };
 
     let run: EditorSession | undefined;
@@ -543,6 +628,7 @@ describe('browser: the EZVIZ nodes in the Node-RED editor (Chromium)', function 
         const want = EXPECT[key];
         assert.ok(want, `expectation for ${key}`);
         await pressInject(page, inject.id as string);
+        if (want.out === 'none') continue;
         const got: DebugMessage = await nthDebugMessage(page, ++seen);
         if (got.topic !== inject.topic) problems.push(`${key}: message of "${got.topic}"`);
         if (got.name !== `${short}: ${want.out}`) problems.push(`${key}: went to "${got.name}": ${got.msg}`);
@@ -557,10 +643,10 @@ describe('browser: the EZVIZ nodes in the Node-RED editor (Chromium)', function 
       }
       await page.waitForTimeout(300);
       const all = await debugMessages(page);
-      assert.equal(all.length, injects.length, `one debug message per inject: ${all.map((m) => `${m.topic}`).join(', ')}`);
+      assert.equal(all.length, seen, `one debug message per inject: ${all.map((m) => `${m.topic}`).join(', ')}`);
       assert.deepEqual(problems, []);
       const shown = await page.locator('.red-ui-debug-content-list .red-ui-debug-msg').count();
-      assert.equal(shown, injects.length, 'the debug sidebar shows every message');
+      assert.equal(shown, seen, 'the debug sidebar shows every message');
       const log = JSON.stringify(env.sim.requestLog());
       assert.ok(!log.includes('CARD-VALID-0001') && !log.includes('demo-app-secret'), 'simulator log masks secrets');
     });
@@ -594,6 +680,17 @@ describe('browser: the EZVIZ nodes in the Node-RED editor (Chromium)', function 
         await page.locator('#node-dialog-cancel').click();
         await waitForTrayIdle(page);
       }
+      const alarmId = await dropNode(page, 'ezviz-alarm', 420, 60);
+      await openNodeDialog(page, alarmId);
+      for (const f of ['interval', 'deviceSerial', 'alarmType']) {
+        const label = (await page.locator(`label[for="node-input-${f}"]`).innerText()).trim();
+        assert.ok(CJK.test(label), `ezviz-alarm ${f}: label "${label}" is Chinese`);
+      }
+      assert.ok(CJK.test(await page.locator('#ezviz-tip-alarm').innerText()), 'ezviz-alarm: tip is Chinese');
+      const bad = await validationMessage(page, alarmId, 'interval', '5');
+      assert.ok(typeof bad === 'string' && CJK.test(bad), `ezviz-alarm: validation message "${bad}" is Chinese`);
+      await page.locator('#node-dialog-cancel').click();
+      await waitForTrayIdle(page);
       const [anyNode] = await nodeIds(page, 'ezviz-ptz-start');
       await openNodeDialog(page, anyNode);
       await page.locator('#node-input-btn-config-add').click();

@@ -16,7 +16,7 @@ import { ROOT } from '../support/browser-env';
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
 const PKG = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
-const TYPES = [CONFIG_TYPE, ...Object.values(OPERATIONS).map((o) => o.type)];
+const TYPES = [CONFIG_TYPE, ...Object.values(OPERATIONS).map((o) => o.type), 'ezviz-alarm'];
 const CORE_TYPES = new Set(['tab', 'inject', 'debug', 'comment', 'change', 'catch', 'status', 'complete',
   'switch', 'function', 'delay', 'trigger', 'template', 'link in', 'link out', 'link call', 'junction', 'group']);
 

@@ -1,5 +1,5 @@
 // The lifecycle scenario of issue 7.3, run in a child process by lifecycle.test.ts: a simulator
-// and a Node-RED runtime (the test helper) with all eight operation nodes; bursts of messages
+// and a Node-RED runtime (the test helper) with every operation node and an alarm node; bursts of messages
 // (timed ptz-start moves among them) and, while they are in flight, a redeploy through the
 // runtime's flows API (full, modified nodes, modified config node). At the end the runtime stops
 // and the simulator closes; the process must then exit on its own (no timer or socket left).
@@ -45,6 +45,11 @@ function flowFor(url: string, round: number, variant: number): Record<string, un
     flow.push({ id: op, type: OPERATIONS[op].type, z: TAB, name: renamed ? `${op} ${round}` : op, config: 'cfg',
       wires: [['ok'], ['err']] });
   }
+  // The alarm node (issue 13): polls on its own timer and on every round's message; renamed with
+  // the PTZ nodes. Its outputs go to helpers of their own (its messages answer no input).
+  flow.push({ id: 'alarm', type: 'ezviz-alarm', z: TAB, name: variant === 1 ? `alarm ${round}` : 'alarm', config: 'cfg',
+    interval: 10, deviceSerial: '', alarmType: '', wires: [['alarms'], ['alarm-err']] },
+  { id: 'alarms', type: 'helper', z: TAB }, { id: 'alarm-err', type: 'helper', z: TAB });
   for (const n of flow) if (n.z) Object.assign(n, { x: 100, y: 100 });
   return flow;
 }
@@ -76,6 +81,8 @@ async function main(): Promise<void> {
   let messages = 0;
   let inFlightAtDeploy = 0;
   const wrapped = new WeakSet<object>();
+  const alarmsSent = new Set<string>();
+  let alarmsRaised = 0;
   const watch = () => {
     for (const id of ['ok', 'err']) {
       const n = helper.getNode(id);
@@ -83,7 +90,16 @@ async function main(): Promise<void> {
       wrapped.add(n);
       n.on('input', (m: Msg) => answers.set(m._msgid, (answers.get(m._msgid) ?? 0) + 1));
     }
-    for (const op of OPS) {
+    const alarms = helper.getNode('alarms');
+    if (alarms && !wrapped.has(alarms)) {
+      wrapped.add(alarms);
+      alarms.on('input', (m: Msg) => {
+        const id = String(m.payload?.alarmId);
+        if (alarmsSent.has(id)) problems.push(`alarm ${id} sent twice`);
+        alarmsSent.add(id);
+      });
+    }
+    for (const op of [...OPS, 'alarm']) {
       const n = helper.getNode(op) as unknown as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
       if (!n || wrapped.has(n)) continue;
       wrapped.add(n);
@@ -124,6 +140,9 @@ async function main(): Promise<void> {
       helper.getNode(op).receive({ _msgid: id, payload: { deviceSerial: cam, channelNo: 1, direction: 'right',
         speed: 'slow', command: 'center', index: 1, duration } });
     }
+    sim.raiseAlarm({ deviceSerial: camera(Math.floor(random() * CAMERAS)), alarmId: `lc-${round}` });
+    alarmsRaised++;
+    helper.getNode('alarm').receive({ _msgid: `poll-${round}`, payload: round });
     await new Promise((r) => setTimeout(r, Math.floor(random() * 40)));
     inFlightAtDeploy += [...Array(BURST).keys()].filter((k) => !answers.has(`r${round}-${k}`)).length;
     const variant = round % 3;
@@ -160,6 +179,7 @@ async function main(): Promise<void> {
   const result = {
     redeploys: REDEPLOYS, kinds, messages, answered: answers.size, duplicates, inFlightAtDeploy, starts, startsOk,
     stopsOk, requests: log.length, unstopped, moving, lateAnswers, problems, secretHits: scan.hits,
+    alarmsRaised, alarmsSent: alarmsSent.size, alarmPolls: log.filter((e) => e.path === '/api/lapp/alarm/list').length,
     thrown: scan.foreignErrors, linesScanned: scan.lines,
     connections: sim.connectionsOpened,
   };

@@ -18,7 +18,7 @@ interface Result {
   redeploys: number; kinds: Record<string, number>; messages: number; answered: number; duplicates: number;
   inFlightAtDeploy: number; starts: number; startsOk: number; stopsOk: number; requests: number; unstopped: string[];
   moving: string[]; lateAnswers: number; problems: string[]; secretHits: string[]; thrown: string[];
-  linesScanned: number; fatal?: string;
+  linesScanned: number; fatal?: string; alarmsRaised: number; alarmsSent: number; alarmPolls: number;
 }
 
 describe('reliability: lifecycle (issue 7.3)', function () {
@@ -73,7 +73,8 @@ describe('reliability: lifecycle (issue 7.3)', function () {
       countOutcome('lifecycle:dropped-on-close', r.messages - r.answered);
       section('lifecycle', started, `${r.redeploys} redeploys ${JSON.stringify(r.kinds)}, ${r.messages} messages ` +
         `(${r.inFlightAtDeploy} in flight at a redeploy), ${r.startsOk} moves started / ${r.stopsOk} stops, ` +
-        `exit ${code} ${exitMs} ms after the runtime stopped`);
+        `exit ${code} ${exitMs} ms after the runtime stopped; alarm node: ${r.alarmPolls} polls, ${r.alarmsSent} of ` +
+        `${r.alarmsRaised} alarms sent (each once; those raised just before a full redeploy are older than it)`);
       assert.strictEqual(left, undefined, `the process did not exit on its own: ${left}`);
       assert.strictEqual(code, 0, `exit code ${code}: ${err.slice(-2000)}`);
       assert.deepStrictEqual(r.problems, []);
@@ -85,5 +86,6 @@ describe('reliability: lifecycle (issue 7.3)', function () {
       assert.deepStrictEqual(r.thrown, []);
       assert.strictEqual(r.redeploys, REDEPLOYS);
       assert.ok(r.inFlightAtDeploy > 0 && r.startsOk > 0, 'redeploys met requests and moves in flight');
+      assert.ok(r.alarmPolls >= r.redeploys && r.alarmsSent > 0, `the alarm node polled (${r.alarmPolls}) and sent alarms (${r.alarmsSent})`);
     });
 });

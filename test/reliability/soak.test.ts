@@ -53,6 +53,8 @@ function soakState(n: number): Record<string, any> { // eslint-disable-line @typ
     };
     state.cards[cardOf(i)] = { serviceType: '7d-loop', totalDays: 7, serviceDays: 30 };
   }
+  // One capture per message of that kind: more than a personal account's daily limit.
+  state.settings = { ...state.settings, captureDailyLimit: n };
   return state;
 }
 
@@ -79,7 +81,7 @@ describe('reliability: fault soak (issue 7.2)', function () {
     await stopSim(sim);
   });
 
-  it(`${MESSAGES} messages through all eight operations (output 2 wired and unwired), about 20% of requests faulted, ` +
+  it(`${MESSAGES} messages through all ${OPS.length} operations (output 2 wired and unwired), about 20% of requests faulted, ` +
     `${SEGMENTS - 1} token storms`,
     async () => {
       const started = Date.now();
