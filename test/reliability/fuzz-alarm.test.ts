@@ -37,8 +37,10 @@ describe('reliability: fuzzed input of ezviz-alarm (issue 13)', function () {
     takeTrapped();
     sim = await startSim({ logLimit: 100000 });
   });
+  let loaded = false;
   after(async () => {
     resetHooks();
+    if (loaded) await unload();
     await stopSim(sim);
   });
 
@@ -73,6 +75,7 @@ describe('reliability: fuzzed input of ezviz-alarm (issue 13)', function () {
     };
     const deployedAt = hooks.now();
     await load(flow, { cfg: { accessToken: 'at.demo-token' } });
+    loaded = true;
 
     const outcomes = new Map<string, string[]>();
     const waiters = new Map<string, () => void>();
@@ -177,6 +180,7 @@ describe('reliability: fuzzed input of ezviz-alarm (issue 13)', function () {
     assert.deepStrictEqual(scan.hits, [], 'secrets in what the nodes said');
     assert.ok(prototypeClean(), 'Object.prototype untouched');
     resetHooks();
+    loaded = false;
     await unload();
     forgetSeenCopies();
     assert.deepStrictEqual(takeTrapped(), []);

@@ -93,6 +93,14 @@ function dataArb(op: FuzzOp, ports: Ports): fc.Arbitrary<unknown> {
         { weight: 2, arbitrary: fc.constantFrom<unknown>({ index: 0 }, { index: -3 }, { index: '3' }, { index: 2.5 },
           { Index: 1 }, { index: null }) }, { weight: 2, arbitrary: anyData });
     }
+    case 'capture': {
+      const good = fc.record({ picUrl: fc.constantFrom('https://pic.ys7.example/cap/a.jpg?Expires=1&sig=x',
+        'http://127.0.0.1:9/sim-pictures/p.jpg', 'https://i.example/\u56fe.jpg') });
+      return fc.oneof({ weight: 5, arbitrary: good }, { weight: 3, arbitrary: mutated(good, ['picUrl']) },
+        { weight: 2, arbitrary: fc.constantFrom<unknown>({ picUrl: 'ftp://h/a.jpg' }, { picUrl: '' }, { picUrl: 7 },
+          { picUrl: ' https://h/a.jpg' }, { picUrl: 'javascript:alert(1)' }, { picUrl: '/a.jpg' }, { PicUrl: 'https://h/a' },
+          { picUrl: ['https://h/a'] }, { picUrl: 'https://' }) }, { weight: 2, arbitrary: anyData });
+    }
     case 'token':
       return tokenData(ports);
     default:
@@ -285,7 +293,7 @@ export function replyArb(op: FuzzOp, ports: Ports): fc.Arbitrary<Reply> {
 /** The well-behaved reply of `op` (for requests the case does not fuzz). */
 export function goodReply(op: FuzzOp, token?: string): Reply {
   const data = op === 'storage-info' ? { status: 1, totalDays: 7, startTime: 1700000000000, expireTime: 1800000000000 }
-    : op === 'preset-add' ? { index: 3 } : op === 'token' ? { accessToken: token, expireTime: Date.now() + 7 * 864e5 } : undefined;
+    : op === 'preset-add' ? { index: 3 } : op === 'capture' ? { picUrl: 'https://pic.ys7.example/cap/good.jpg' } : op === 'token' ? { accessToken: token, expireTime: Date.now() + 7 * 864e5 } : undefined;
   return { status: 200, headers: [['Content-Type', 'application/json']], delivery: 'whole',
     body: { t: 'text', s: JSON.stringify({ code: '200', msg: 'Operation succeeded!', data }) } };
 }

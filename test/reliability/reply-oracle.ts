@@ -59,6 +59,17 @@ function recordOk(rec: Record<string, unknown>, fields: Record<string, FieldType
   return worst;
 }
 
+/** A capture's picture URL as the contract accepts it: http(s), a host, no blanks around, not huge. */
+function picUrlOk(u: unknown): boolean {
+  if (typeof u !== 'string' || u.length > 4096 || u.trim() !== u) return false;
+  try {
+    const url = new URL(u);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
 /** What a 200 reply's `data` must be for `op`: 'ok' (success), 'bad' (BAD_REPLY), 'either'. */
 export function dataClass(op: FuzzOp, envelope: Record<string, unknown>): 'ok' | 'bad' | 'either' {
   const data = envelope.data;
@@ -72,6 +83,11 @@ export function dataClass(op: FuzzOp, envelope: Record<string, unknown>): 'ok' |
       if (typeof i === 'number') return Number.isSafeInteger(i) && i >= 1 ? 'ok' : 'bad';
       if (typeof i === 'string' && /^\d{1,6}$/.test(i)) return Number(i) >= 1 ? 'either' : 'bad';
       return 'bad';
+    }
+    case 'capture': {
+      // data.picUrl: an absolute http(s) URL, as sent (design.md s11); anything else BAD_REPLY.
+      if (!isObj(data) || !own(data, 'picUrl')) return 'bad';
+      return picUrlOk(data.picUrl) ? 'ok' : 'bad';
     }
     case 'token': {
       if (!isObj(data)) return 'bad';
@@ -238,6 +254,15 @@ export function checkSuccess(op: OperationName, msg: Record<string, unknown>, c:
     case 'storage-info':
       checkRecord(p, STORAGE_FIELDS, isObj(env?.data) ? env!.data as Record<string, unknown> : undefined, 'payload', problems, exact);
       break;
+    case 'capture': {
+      // The picture URL (no download in these flows), also in msg.ezviz.picUrl.
+      if (typeof p !== 'string' || !picUrlOk(p) || !isObj(ez) || ez.picUrl !== p) {
+        problems.push(`payload ${JSON.stringify(p)?.slice(0, 120)}: not the picture URL (msg.ezviz.picUrl ${JSON.stringify(ez?.picUrl)?.slice(0, 80)})`);
+      } else if (exact && env && isObj(env.data) && p !== env.data.picUrl) {
+        problems.push(`payload ${p.slice(0, 80)} is not the reply's picUrl`);
+      }
+      break;
+    }
     case 'preset-add': {
       const keys = isObj(p) ? Object.keys(p).sort().join(',') : '';
       const index = isObj(p) ? p.index : undefined;

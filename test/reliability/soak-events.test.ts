@@ -21,7 +21,8 @@ const TIMEOUT_MS = 1000;
 const KINDS: Array<FaultKind | '10029'> = ['http500', 'drop', 'latency', '20008', '49999', 'nonjson', '10029'];
 const CAPTURE = OPERATIONS.capture.path;
 const ALARMS = '/api/lapp/alarm/list';
-const CAMERAS = ['C00000001', 'C00000003', 'C00000005', 'C00000006', 'C00000007', 'C00000008'];
+// Online cameras that can capture (C00000008 answers 20006 by design, C00000009 20008, ...).
+const CAMERAS = ['C00000001', 'C00000003', 'C00000005', 'C00000006', 'C00000007', 'C0000000E'];
 
 function prng(seed: number): () => number {
   let s = seed >>> 0;
@@ -43,9 +44,11 @@ describe('reliability: fault soak of ezviz-capture and ezviz-alarm (issue 13)', 
     sim = await startSim({ logLimit: MESSAGES * 8 });
     sim.state.settings.captureDailyLimit = MESSAGES * 4;
   });
+  let loaded = false;
   after(async () => {
     resetHooks();
     forgetSeenCopies();
+    if (loaded) await unload();
     await stopSim(sim);
   });
 
@@ -73,6 +76,7 @@ describe('reliability: fault soak of ezviz-capture and ezviz-alarm (issue 13)', 
     const retries = fastRetries();
     hooks.timer = () => () => undefined; // polls by message only
     await load(flow, { cfg: { appKey: 'demo-app-key', appSecret: 'demo-app-secret' } });
+    loaded = true;
 
     const outcomes = new Map<string, Array<{ port: string; msg: Msg }>>();
     let waiter: (() => void) | undefined;
@@ -184,6 +188,7 @@ describe('reliability: fault soak of ezviz-capture and ezviz-alarm (issue 13)', 
     assert.ok(faulted.length > 0 && raised.length > 0);
     if (FULL) assert.ok(plan.length >= 4000);
     resetHooks();
+    loaded = false;
     await unload();
   });
 });
