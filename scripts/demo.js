@@ -43,7 +43,8 @@ function newestMtime(dir) {
 
 /** The built files the demo needs; all written by one `npm run build`. */
 function builtFiles() {
-  const files = [path.join(root, 'dist', 'simulator', 'cli.js')];
+  // (resources/ezviz-editor.js: the editor code the nodes' HTML loads, built beside dist/)
+  const files = [path.join(root, 'dist', 'simulator', 'cli.js'), path.join(root, 'resources', 'ezviz-editor.js')];
   for (const file of Object.values(pkg['node-red'].nodes)) files.push(path.join(root, file));
   return files;
 }
