@@ -12,7 +12,8 @@ import { EzvizService } from '../shared/service';
 import { DEFAULTS, intSetting, LIMITS } from '../shared/settings';
 import { normaliseBase } from '../shared/settings';
 import type { TokenState } from '../shared/token';
-import { registerAdminRoutes, registerDeployed, unregisterDeployed } from './admin';
+import { registerAdminRoutes } from './admin';
+import { registerDeployed, unregisterDeployed } from './admin-services';
 
 interface ConfigDef extends NodeDef {
   baseUrl?: string;
@@ -55,61 +56,66 @@ function readSettings(def: ConfigDef, t: Translate): Omit<ConnectionSettings, 'a
     retryDelay: retryDelay ?? DEFAULTS.retryDelay, configError };
 }
 
+/** The credentials as the service takes them: trimmed, empty ones left out. */
+function trimmed(creds: Credentials): Credentials {
+  const trim = (s: unknown) => (typeof s === 'string' && s.trim() ? s.trim() : undefined);
+  return { accessToken: trim(creds.accessToken), appKey: trim(creds.appKey), appSecret: trim(creds.appSecret) };
+}
+
+/** The token's state on the config node's status and to every node using it. */
+function tokenStateListener(node: ConfigNodeLike, users: Set<TokenStateListener>, t: Translate): (state: TokenState) => void {
+  return (state) => {
+    const s = TOKEN_STATUS[state];
+    if (s) node.status({ fill: s.fill, shape: s.fill === 'red' ? 'ring' : 'dot', text: t(s.key) });
+    for (const u of users) u.tokenStateChanged(state);
+  };
+}
+
+/** Closing: users and the editor's requests let go, presets discarded when removed, the state
+ * handed over to a successor when not. */
+function onClose(node: ConfigNodeLike, service: EzvizService, presets: PresetStore, users: Set<TokenStateListener>) {
+  return (removed: boolean, done: () => void): void => {
+    users.clear();
+    unregisterDeployed(node.id, service);
+    if (removed) presets.discard();
+    // Handed over at the start of close, so that it is never lost (design.md s8); once the
+    // close is over (pending timed stops sent), the state then replaces it.
+    if (!removed) handOver(node.id, service.carry());
+    const finish = () => {
+      if (!removed) updateHandOver(node.id, service.carry());
+      done();
+    };
+    service.close().then(finish, finish);
+  };
+}
+
 export = function (RED: NodeAPI): void {
   const t = translator(RED);
 
   function EzvizConfigNode(this: ConfigNodeLike, def: ConfigDef): void {
     RED.nodes.createNode(this, def);
     const node = this;
-    const creds = ((node as unknown as { credentials?: Credentials }).credentials ?? {}) as Credentials;
-    const trim = (s: unknown) => (typeof s === 'string' && s.trim() ? s.trim() : undefined);
+    const creds = trimmed(((node as unknown as { credentials?: Credentials }).credentials ?? {}) as Credentials);
 
     const settings = readSettings(def, t);
     if (settings.configError) node.error(settings.configError);
 
     const presets = new PresetStore(node.context() as never, node.id);
     const users = new Set<TokenStateListener>();
-    const onTokenState = (state: TokenState) => {
-      const s = TOKEN_STATUS[state];
-      if (s) node.status({ fill: s.fill, shape: s.fill === 'red' ? 'ring' : 'dot', text: t(s.key) });
-      for (const u of users) u.tokenStateChanged(state);
-    };
-
-    node.service = new EzvizService({
-      ...settings,
-      accessToken: trim(creds.accessToken),
-      appKey: trim(creds.appKey),
-      appSecret: trim(creds.appSecret),
-      t,
-      presets,
+    const service = new EzvizService({
+      ...settings, ...creds, t, presets,
       warn: (text) => node.warn(text),
-      onTokenState,
+      onTokenState: tokenStateListener(node, users, t),
       carried: takeOver(node.id),
     });
-    if (!settings.configError && !node.service.tokens.hasCredentials) node.warn(t('errors.noCredentials'));
+    node.service = service;
+    if (!settings.configError && !service.tokens.hasCredentials) node.warn(t('errors.noCredentials'));
     // The editor's account requests with this node's values use this service (its token).
-    const service = node.service;
-    if (!settings.configError) {
-      registerDeployed(node.id, { baseUrl: settings.baseUrl, accessToken: trim(creds.accessToken), appKey: trim(creds.appKey),
-        appSecret: trim(creds.appSecret) }, service);
-    }
+    if (!settings.configError) registerDeployed(node.id, { baseUrl: settings.baseUrl, ...creds }, service);
 
     node.addUser = (u) => users.add(u);
     node.removeUser = (u) => users.delete(u);
-
-    node.on('close', (removed: boolean, done: () => void) => {
-      users.clear();
-      unregisterDeployed(node.id, service);
-      if (removed) presets.discard();
-      // Handed over at the start of close, so that it is never lost (design.md s8); once the
-      // close is over (pending timed stops sent), the state then replaces it.
-      if (!removed) handOver(node.id, node.service.carry());
-      const finish = () => {
-        if (!removed) updateHandOver(node.id, node.service.carry());
-        done();
-      };
-      node.service.close().then(finish, finish);
-    });
+    node.on('close', onClose(node, service, presets, users));
   }
 
   registerAdminRoutes(RED, t);

@@ -5,7 +5,8 @@
 import { strict as assert } from 'assert';
 import { classify, mergeAccount, readCameraPage, readDevicePage } from '../../nodes/shared/account';
 import { capacityHints, capacitySummary, readCapacity, unsupportedDirections, CAPACITY_FLAGS } from '../../nodes/shared/capacity';
-import { identityKey, readAccount, readCamera, type BadRequest } from '../../nodes/ezviz-config/admin';
+import { readAccount, readCamera, type BadRequest } from '../../nodes/ezviz-config/admin-request';
+import { identityKey } from '../../nodes/ezviz-config/admin-services';
 import { EzvizError } from '../../nodes/shared/errors';
 
 const err = (source: EzvizError['source'], code: string) =>
