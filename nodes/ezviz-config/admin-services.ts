@@ -5,7 +5,7 @@
 // Answers are kept 60 s (transient failures not). Keys are hashes: they never hold a secret.
 
 import { createHash } from 'crypto';
-import type { Answer } from '../shared/account';
+import type { Answer } from '../shared/account-reasons';
 import { hooks } from '../shared/hooks';
 import type { Translate } from '../shared/i18n';
 import { EzvizService } from '../shared/service';

@@ -9,7 +9,9 @@
 
 import type { NodeAPI } from 'node-red';
 import type { Request, Response } from 'express';
-import { deviceCapacity, listCameras, listDevices, type DeviceEntry, type Failure } from '../shared/account';
+import { deviceCapacity, listCameras, listDevices } from '../shared/account';
+import type { DeviceEntry } from '../shared/account-list';
+import type { Failure } from '../shared/account-reasons';
 import type { Capacity } from '../shared/capacity';
 import type { Translate } from '../shared/i18n';
 import { CONFIG_TYPE } from '../shared/operations';

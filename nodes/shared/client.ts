@@ -24,16 +24,18 @@ export interface ApiReply {
   page?: unknown;
 }
 
+/** A transport failure; `sent`: the request may have reached the server (false: surely never left). */
+type NetworkFailure = { ok: false; source: 'network'; code: string; sent: boolean };
+
 export type PostOutcome =
   | { ok: true; reply: ApiReply; status: number; retryAfterMs?: number }
-  /** `sent`: the request may have reached the server (false: surely never left). */
-  | { ok: false; source: 'network'; code: string; sent: boolean }
+  | NetworkFailure
   | { ok: false; source: 'http'; code: string; status: number; nonJson: boolean; retryAfterMs?: number };
 
 /** A body read within the limits (GET of a capture's picture). */
 export type GetOutcome =
   | { ok: true; status: number; body: Buffer; contentType: string }
-  | { ok: false; source: 'network'; code: string; sent: boolean }
+  | NetworkFailure
   | { ok: false; source: 'http'; code: string; status: number };
 
 export interface ClientOptions {
@@ -41,7 +43,6 @@ export interface ClientOptions {
   /** Only for tests: the environment the proxy settings are read from (default process.env). */
   env?: Record<string, string | undefined>;
 }
-
 
 /** The form-encoded body: the token first, then the fields. */
 function formBody(fields: Record<string, string | number>, accessToken: string | undefined): string {
@@ -51,6 +52,25 @@ function formBody(fields: Record<string, string | number>, accessToken: string |
     body += encodeURIComponent(k) + '=' + encodeURIComponent(String(fields[k]));
   }
   return body;
+}
+
+/**
+ * A 2xx reply's body, at most `limit` bytes (a larger Content-Length is refused before reading);
+ * else the failure: REPLY_TOO_LARGE (http) or the network code of a body that broke off. The
+ * stream is aborted on failure.
+ */
+async function readWithin(res: AxiosResponse, wire: Wire, limit: number):
+  Promise<Buffer | { ok: false; source: 'http'; code: 'REPLY_TOO_LARGE'; status: number } | NetworkFailure> {
+  const stream = res.data as Readable;
+  try {
+    if (Number(res.headers['content-length']) > limit) throw failure('REPLY_TOO_LARGE');
+    return await readBody(stream, limit);
+  } catch (e) {
+    wire.abort(stream);
+    const code = (e as Failure).code;
+    if (code === 'REPLY_TOO_LARGE') return { ok: false, source: 'http', code, status: res.status };
+    return { ok: false, source: 'network', code: wire.code(code), sent: true };
+  }
 }
 
 export class EzvizClient {
@@ -99,10 +119,14 @@ export class EzvizClient {
     return a;
   }
 
-  /** POSTs `fields` (and the token, first) form-encoded to `url`. Never rejects. */
-  async post(url: string, fields: Record<string, string | number>, accessToken?: string): Promise<PostOutcome> {
+  /**
+   * One exchange within the limits: `send` (axios with this client's agents and a Wire for the
+   * deadline) and `onReply` on what came back; a network failure when nothing did. Only the code
+   * leaves: an axios error (with config and body) is dropped. The wire ends in every case.
+   */
+  private async exchange<T>(url: string, send: (config: Record<string, unknown>) => Promise<AxiosResponse>,
+    onReply: (res: AxiosResponse, wire: Wire) => Promise<T> | T): Promise<T | NetworkFailure> {
     if (this.closed) return { ok: false, source: 'network', code: 'ECLOSED', sent: false };
-    const body = formBody(fields, accessToken);
     let target: URL;
     try {
       target = new URL(url);
@@ -114,38 +138,35 @@ export class EzvizClient {
     try {
       let res: AxiosResponse;
       try {
-        res = await this.axios.post(url, body, {
-          httpAgent: agents.http, httpsAgent: agents.https, transport: wire,
-        } as Record<string, unknown>);
+        res = await send({ httpAgent: agents.http, httpsAgent: agents.https, transport: wire });
       } catch (err) {
-        // Only the code leaves this block; the error object (with config and body) is dropped.
         const e = err as { code?: unknown; cause?: { code?: unknown } };
         return { ok: false, source: 'network', code: wire.code(e.cause?.code ?? e.code), sent: wire.connected };
       }
-      const status = res.status;
-      const stream = res.data as Readable;
-      const retryAfter = retryAfterMs(res.headers['retry-after'], hooks.now());
-      if (status < 200 || status > 299) {
-        // Nothing of an error page is needed: not read at all (it may be endless).
-        wire.abort(stream);
-        return { ok: false, source: 'http', code: `HTTP_${status}`, status, nonJson: false, retryAfterMs: retryAfter };
-      }
-      let raw: Buffer;
-      try {
-        if (Number(res.headers['content-length']) > MAX_REPLY_BYTES) throw failure('REPLY_TOO_LARGE');
-        raw = await readBody(stream, MAX_REPLY_BYTES);
-      } catch (e) {
-        wire.abort(stream);
-        const code = (e as Failure).code;
-        if (code === 'REPLY_TOO_LARGE') return { ok: false, source: 'http', code, status, nonJson: false };
-        return { ok: false, source: 'network', code: wire.code(code), sent: true };
-      }
-      const reply = parseReply(raw);
-      if (!reply) return { ok: false, source: 'http', code: `HTTP_${status}`, status, nonJson: true, retryAfterMs: retryAfter };
-      return { ok: true, status, reply, retryAfterMs: retryAfter };
+      return await onReply(res, wire);
     } finally {
       wire.end();
     }
+  }
+
+  /** POSTs `fields` (and the token, first) form-encoded to `url`. Never rejects. */
+  async post(url: string, fields: Record<string, string | number>, accessToken?: string): Promise<PostOutcome> {
+    if (this.closed) return { ok: false, source: 'network', code: 'ECLOSED', sent: false };
+    const body = formBody(fields, accessToken);
+    return this.exchange(url, (config) => this.axios.post(url, body, config), async (res, wire): Promise<PostOutcome> => {
+      const status = res.status;
+      const retryAfter = retryAfterMs(res.headers['retry-after'], hooks.now());
+      if (status < 200 || status > 299) {
+        // Nothing of an error page is needed: not read at all (it may be endless).
+        wire.abort(res.data as Readable);
+        return { ok: false, source: 'http', code: `HTTP_${status}`, status, nonJson: false, retryAfterMs: retryAfter };
+      }
+      const raw = await readWithin(res, wire, MAX_REPLY_BYTES);
+      if (!Buffer.isBuffer(raw)) return raw.source === 'http' ? { ...raw, nonJson: false } : raw;
+      const reply = parseReply(raw);
+      if (!reply) return { ok: false, source: 'http', code: `HTTP_${status}`, status, nonJson: true, retryAfterMs: retryAfter };
+      return { ok: true, status, reply, retryAfterMs: retryAfter };
+    });
   }
 
   /**
@@ -154,45 +175,17 @@ export class EzvizClient {
    * token, no form, only an Accept header. Never rejects.
    */
   async get(url: string, limit: number): Promise<GetOutcome> {
-    if (this.closed) return { ok: false, source: 'network', code: 'ECLOSED', sent: false };
-    let target: URL;
-    try {
-      target = new URL(url);
-    } catch {
-      return { ok: false, source: 'network', code: 'EINVALIDURL', sent: false };
-    }
-    const agents = this.agentsFor(target);
-    const wire = new Wire(target.protocol === 'https:', this.opts.timeout, this.active);
-    try {
-      let res: AxiosResponse;
-      try {
-        res = await this.axios.get(url, {
-          httpAgent: agents.http, httpsAgent: agents.https, transport: wire,
-          headers: { Accept: 'image/jpeg,image/*;q=0.9,*/*;q=0.5' },
-        } as Record<string, unknown>);
-      } catch (err) {
-        const e = err as { code?: unknown; cause?: { code?: unknown } };
-        return { ok: false, source: 'network', code: wire.code(e.cause?.code ?? e.code), sent: wire.connected };
-      }
+    const headers = { Accept: 'image/jpeg,image/*;q=0.9,*/*;q=0.5' };
+    return this.exchange(url, (config) => this.axios.get(url, { ...config, headers }), async (res, wire): Promise<GetOutcome> => {
       const status = res.status;
-      const stream = res.data as Readable;
       if (status < 200 || status > 299) {
-        wire.abort(stream);
+        wire.abort(res.data as Readable);
         return { ok: false, source: 'http', code: `HTTP_${status}`, status };
       }
-      try {
-        if (Number(res.headers['content-length']) > limit) throw failure('REPLY_TOO_LARGE');
-        const body = await readBody(stream, limit);
-        return { ok: true, status, body, contentType: String(res.headers['content-type'] ?? '') };
-      } catch (e) {
-        wire.abort(stream);
-        const code = (e as Failure).code;
-        if (code === 'REPLY_TOO_LARGE') return { ok: false, source: 'http', code, status };
-        return { ok: false, source: 'network', code: wire.code(code), sent: true };
-      }
-    } finally {
-      wire.end();
-    }
+      const body = await readWithin(res, wire, limit);
+      if (!Buffer.isBuffer(body)) return body;
+      return { ok: true, status, body, contentType: String(res.headers['content-type'] ?? '') };
+    });
   }
 
   /** Destroys every socket (requests under way end with a network error); later posts fail with ECLOSED. */

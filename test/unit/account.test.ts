@@ -3,7 +3,8 @@
 // the reasons of failures, the hints of capabilities, and the checks of request bodies.
 
 import { strict as assert } from 'assert';
-import { classify, mergeAccount, readCameraPage, readDevicePage } from '../../nodes/shared/account';
+import { mergeAccount, readCameraPage, readDevicePage } from '../../nodes/shared/account-list';
+import { classify } from '../../nodes/shared/account-reasons';
 import { capacityHints, capacitySummary, readCapacity, unsupportedDirections, CAPACITY_FLAGS } from '../../nodes/shared/capacity';
 import { readAccount, readCamera, type BadRequest } from '../../nodes/ezviz-config/admin-request';
 import { identityKey } from '../../nodes/ezviz-config/admin-services';
