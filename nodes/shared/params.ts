@@ -44,6 +44,12 @@ function integer(raw: unknown): number | undefined {
   return undefined;
 }
 
+/** A whole number (or its text) in [min, max]. */
+function integerIn(raw: unknown, min: number, max: number): number | undefined {
+  const n = integer(raw);
+  return n !== undefined && n >= min && n <= max ? n : undefined;
+}
+
 /** A number in [min, max], or a friendly name of `names` (case-insensitive, `_` or blank as `-`). */
 function numberOrName(raw: unknown, names: Readonly<Record<string, number>>, allowed: (n: number) => boolean):
   number | undefined {
@@ -67,16 +73,12 @@ export function parseParam(spec: ParamSpec, raw: unknown): ParseResult {
       v = /^[A-Za-z0-9]{1,64}$/.test(s) ? s.toUpperCase() : undefined;
       break;
     }
-    case 'channel': {
-      const n = integer(raw);
-      v = n !== undefined && n >= 1 && n <= MAX_CHANNEL ? n : undefined;
+    case 'channel':
+      v = integerIn(raw, 1, MAX_CHANNEL);
       break;
-    }
-    case 'index': {
-      const n = integer(raw);
-      v = n !== undefined && n >= 1 && n <= MAX_PRESET_INDEX ? n : undefined;
+    case 'index':
+      v = integerIn(raw, 1, MAX_PRESET_INDEX);
       break;
-    }
     case 'direction':
       v = numberOrName(raw, DIRECTIONS, isDirection);
       break;
@@ -91,11 +93,9 @@ export function parseParam(spec: ParamSpec, raw: unknown): ParseResult {
       else if (typeof raw === 'string' && /^(true|false)$/i.test(raw.trim())) v = /^true$/i.test(raw.trim()) ? 1 : 0;
       else v = numberOrName(raw, IMMEDIATELY, (n) => n === 0 || n === 1);
       break;
-    case 'duration': {
-      const n = integer(raw);
-      v = n !== undefined && n >= 0 && n <= MAX_DURATION_MS ? n : undefined;
+    case 'duration':
+      v = integerIn(raw, 0, MAX_DURATION_MS);
       break;
-    }
     case 'presetName': {
       const s = typeof raw === 'string' ? raw.trim() : typeof raw === 'number' ? String(raw) : '';
       v = s.length >= 1 && s.length <= MAX_PRESET_NAME_LENGTH ? s : undefined;
