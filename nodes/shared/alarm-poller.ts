@@ -11,9 +11,9 @@ import type { Translate } from './i18n';
 import { ALARM_LIST } from './operations';
 import type { ContextLike } from './presets';
 import type { CallResult, Fields, Owner } from './call-types';
+import { AlarmPayload, newAlarms, SeenAlarms } from './alarm-items';
 import {
-  AlarmPayload, AlarmSettings, ALARM_WINDOW_MS, morePages, newAlarms, pageFields, queryWindow, RATE_LIMIT_WAIT_S,
-  readPage, SeenAlarms,
+  AlarmSettings, ALARM_WINDOW_MS, morePages, pageFields, queryWindow, RATE_LIMIT_WAIT_S, readPage,
 } from './alarms';
 
 export const SEEN_KEY = 'ezvizAlarmSeen';

@@ -9,7 +9,7 @@ import type { Fields } from './call-types';
 import type { ApiReply } from './client';
 import { EzvizError, ErrorInfo } from './errors';
 import type { Translate } from './i18n';
-import type { OperationSpec } from './operations';
+import type { CallSpec, OperationSpec } from './operations';
 import { redactSecrets, SECRET_KEYS } from './params';
 import type { Msg, RawInput } from './readers';
 import { BadReply } from './replies';
@@ -18,7 +18,7 @@ export type Send = (msg: NodeMessage | Array<NodeMessage | null>) => void;
 export type Done = (err?: Error) => void;
 
 /** `msg.ezviz.request`: the fields sent (or that would have been sent), secrets left out. */
-export function publicRequest(spec: OperationSpec, fields: Fields | Record<string, unknown>): Fields {
+export function publicRequest(spec: CallSpec, fields: Fields | Record<string, unknown>): Fields {
   const out: Fields = {};
   for (const k of Object.keys(fields)) {
     if (SECRET_KEYS.has(k) || spec.params.some((p) => p.name === k && p.secret)) continue;
@@ -50,7 +50,7 @@ function maskedInput(payload: unknown, secrets?: string[]): unknown {
 }
 
 export class Outputs {
-  constructor(private readonly RED: NodeAPI, private readonly node: Node, private readonly spec: OperationSpec,
+  constructor(private readonly RED: NodeAPI, private readonly node: Node, private readonly spec: CallSpec,
     /** Output 2 has wires: failures go there, else to done(err). */
     private readonly errorWired: boolean) {}
 

@@ -4,9 +4,10 @@
 
 import assert from 'assert';
 import {
-  ALARM_WINDOW_MS, alarmSettings, DEFAULT_INTERVAL_S, mapAlarm, MAX_PAGES, morePages, newAlarms, OVERLAP_MS, PAGE_SIZE,
-  pageFields, queryWindow, readPage, SeenAlarms, SEEN_MAX, WINDOW_MARGIN_MS,
+  ALARM_WINDOW_MS, alarmSettings, DEFAULT_INTERVAL_S, MAX_PAGES, morePages, OVERLAP_MS, PAGE_SIZE,
+  pageFields, queryWindow, readPage, WINDOW_MARGIN_MS,
 } from '../../nodes/shared/alarms';
+import { mapAlarm, newAlarms, SeenAlarms, SEEN_MAX } from '../../nodes/shared/alarm-items';
 import { AlarmPoller, forgetSeenCopies, PollOutcome, SEEN_KEY } from '../../nodes/shared/alarm-poller';
 import { EzvizError } from '../../nodes/shared/errors';
 import { hooks, resetHooks } from '../../nodes/shared/hooks';
