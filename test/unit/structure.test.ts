@@ -1,0 +1,126 @@
+// The runtime's size limits (issue 14, docs/architecture.md): no runtime file over 200 lines, no
+// function over 60. The runtime is nodes/**/*.ts without the editor code (nodes/shared/editor/
+// and nodes/*/editor.ts, which run in the browser). Functions are measured with the TypeScript
+// compiler's parser: function declarations, methods (and constructors, accessors), arrow
+// functions and function expressions, each by the lines of its body, from the line of its first
+// token to the line of its last (a nested function counts in its parent's lines too).
+
+import assert from 'assert';
+import * as fs from 'fs';
+import * as path from 'path';
+import ts from 'typescript';
+
+const ROOT = path.resolve(__dirname, '../../..');
+export const MAX_FILE_LINES = 200;
+export const MAX_FUNCTION_LINES = 60;
+
+export interface Offender { file: string; name: string; lines: number }
+
+/** The runtime's source files, relative to the repository, sorted. */
+function runtimeFiles(dir = path.join(ROOT, 'nodes')): string[] {
+  const out: string[] = [];
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    const rel = path.relative(ROOT, full).split(path.sep).join('/');
+    if (entry.isDirectory()) {
+      if (rel !== 'nodes/shared/editor') out.push(...runtimeFiles(full));
+    } else if (entry.name.endsWith('.ts') && entry.name !== 'editor.ts') {
+      out.push(rel);
+    }
+  }
+  return out.sort();
+}
+
+/** Lines of a file's text (a final newline ends the last line, it does not start another). */
+export function fileLines(text: string): number {
+  if (text === '') return 0;
+  return text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
+}
+
+/** A readable name for a function node: its own name or the name it is assigned to. */
+function functionName(node: ts.FunctionLikeDeclaration, sf: ts.SourceFile): string {
+  if (ts.isConstructorDeclaration(node)) return 'constructor';
+  if (node.name && !ts.isComputedPropertyName(node.name)) return node.name.getText(sf);
+  const parent = node.parent;
+  if (parent && (ts.isVariableDeclaration(parent) || ts.isPropertyAssignment(parent)
+    || ts.isPropertyDeclaration(parent)) && !ts.isComputedPropertyName(parent.name)) {
+    return parent.name.getText(sf);
+  }
+  if (parent && ts.isExportAssignment(parent)) return 'export = (the module function)';
+  const { line } = sf.getLineAndCharacterOfPosition(node.getStart(sf));
+  return `<anonymous at line ${line + 1}>`;
+}
+
+/** Every function of a source text with its body's lines. */
+export function functionLines(fileName: string, text: string): Array<{ name: string; lines: number }> {
+  const sf = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true);
+  const out: Array<{ name: string; lines: number }> = [];
+  const visit = (node: ts.Node): void => {
+    if ((ts.isFunctionDeclaration(node) || ts.isMethodDeclaration(node) || ts.isConstructorDeclaration(node)
+      || ts.isGetAccessorDeclaration(node) || ts.isSetAccessorDeclaration(node)
+      || ts.isArrowFunction(node) || ts.isFunctionExpression(node)) && node.body) {
+      const first = sf.getLineAndCharacterOfPosition(node.body.getStart(sf)).line;
+      const last = sf.getLineAndCharacterOfPosition(node.body.getEnd()).line;
+      out.push({ name: functionName(node, sf), lines: last - first + 1 });
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(sf);
+  return out;
+}
+
+/** The files and functions over the limits, for the given files (relative paths) and texts. */
+export function offenders(files: Array<{ file: string; text: string }>): { files: Offender[]; functions: Offender[] } {
+  const overFiles: Offender[] = [];
+  const overFunctions: Offender[] = [];
+  for (const { file, text } of files) {
+    const lines = fileLines(text);
+    if (lines > MAX_FILE_LINES) overFiles.push({ file, name: file, lines });
+    for (const fn of functionLines(file, text)) {
+      if (fn.lines > MAX_FUNCTION_LINES) overFunctions.push({ file, name: fn.name, lines: fn.lines });
+    }
+  }
+  return { files: overFiles, functions: overFunctions };
+}
+
+const describeOffenders = (list: Offender[]): string =>
+  list.map((o) => (o.name === o.file ? `${o.file} (${o.lines} lines)` : `${o.file}: ${o.name} (${o.lines} lines)`)).join(', ');
+
+describe('structure: runtime size limits (issue 14)', () => {
+  const files = runtimeFiles().map((file) => ({ file, text: fs.readFileSync(path.join(ROOT, file), 'utf8') }));
+
+  it('finds the runtime files (and none of the editor code)', () => {
+    const names = files.map((f) => f.file);
+    assert.ok(names.includes('nodes/shared/service.ts'));
+    assert.ok(names.includes('nodes/ezviz-config/ezviz-config.ts'));
+    assert.ok(names.length > 30, `only ${names.length} files`);
+    assert.ok(!names.some((n) => n.startsWith('nodes/shared/editor/') || n.endsWith('/editor.ts')));
+  });
+
+  it(`no runtime file is over ${MAX_FILE_LINES} lines`, () => {
+    const over = offenders(files).files;
+    assert.deepStrictEqual(over, [], `files over ${MAX_FILE_LINES} lines: ${describeOffenders(over)}`);
+  });
+
+  it(`no runtime function is over ${MAX_FUNCTION_LINES} lines`, () => {
+    const over = offenders(files).functions;
+    assert.deepStrictEqual(over, [], `functions over ${MAX_FUNCTION_LINES} lines: ${describeOffenders(over)}`);
+  });
+
+  it('the measure finds long files and every kind of long function, by name', () => {
+    const body = (n: number): string => Array.from({ length: n - 2 }, (_, i) => `  x${i}();`).join('\n');
+    const text = [
+      `function declared() {\n${body(61)}\n}`,
+      `class K {\n  method() {\n${body(61)}\n  }\n  short() { return 1; }\n}`,
+      `const arrow = () => {\n${body(61)}\n};`,
+      `const expr = function () {\n${body(61)}\n};`,
+      `const fine = () => {\n${body(60)}\n};`,
+    ].join('\n');
+    const found = offenders([{ file: 'nodes/x.ts', text }]);
+    assert.deepStrictEqual(found.functions.map((o) => [o.name, o.lines]),
+      [['declared', 61], ['method', 61], ['arrow', 61], ['expr', 61]]);
+    assert.deepStrictEqual(found.files.map((o) => o.file), ['nodes/x.ts']);
+    assert.strictEqual(fileLines('a\nb\n'), 2);
+    assert.deepStrictEqual(offenders([{ file: 'nodes/y.ts', text: 'const a = 1;\n'.repeat(200) }]).files, []);
+  });
+});
