@@ -122,6 +122,8 @@ export interface World {
   foreignPort: number;
   /** Every request since the last take(). */
   take(): Received[];
+  /** Requests received so far (all listeners, never reset). */
+  seen(): number;
   /** Requests per `key|path` (the counts the attempts are numbered by). */
   resetCounts(): void;
   script: Script;
@@ -194,6 +196,7 @@ function patchNetwork(cert: Buffer | undefined): () => void {
 
 export async function startWorld(): Promise<World> {
   const log: Received[] = [];
+  let seen = 0;
   const counts = new Map<string, number>();
   const sockets = new Set<net.Socket>();
   const timers = new Set<ReturnType<typeof setInterval>>();
@@ -237,6 +240,7 @@ export async function startWorld(): Promise<World> {
         }
         r.reply = reply;
         log.push(r);
+        seen++;
         answer(req, res, reply);
       });
     };
@@ -330,6 +334,7 @@ export async function startWorld(): Promise<World> {
   world.plainUrl = `http://127.0.0.1:${world.plainPort}`;
   world.foreignUrl = `http://127.0.0.1:${world.foreignPort}`;
   world.take = () => log.splice(0);
+  world.seen = () => seen;
   world.resetCounts = () => counts.clear();
   world.open = () => sockets.size;
   world.close = async () => {

@@ -12,7 +12,7 @@ import { OPERATIONS, OperationName, TOKEN_PATH } from '../../nodes/shared/operat
 import type { FaultKind, LogEntry, Simulator } from '../../simulator';
 import { FakeClock, loadDefaultState } from '../../simulator';
 import { fastRetries, helper, hooks, load, Msg, resetHooks, startSim, stopSim, TAB, unload } from '../support/red';
-import { countOutcome, FULL, scanSaid, section, SEED, size, stateSecrets, summary, takeTrapped, trapProcess, until }
+import { countOutcome, FULL, lightSpies, scanSaid, section, SEED, size, stateSecrets, summary, takeTrapped, trapProcess, until }
   from './support';
 
 const MESSAGES = size(21000, 2400);
@@ -103,6 +103,7 @@ describe('reliability: fault soak (issue 7.2)', function () {
       for (const n of flow) if (n.z) Object.assign(n, { x: 100, y: 100 });
       const retries = fastRetries();
       await load(flow, { cfg: { appKey: 'demo-app-key', appSecret: 'demo-app-secret' } });
+      lightSpies();
       loaded = true;
 
       const pending = new Set<string>();
@@ -328,6 +329,7 @@ describe('reliability: shared cameras under faults (issue 7.2, PTZ order)', func
     fastRetries();
     try {
       await load(flow, { cfg: { accessToken: 'at.demo-token' } });
+      lightSpies();
       const answers = new Map<string, number>();
       for (const p of ['ok', 'err']) {
         helper.getNode(p).on('input', (m: Msg) => {

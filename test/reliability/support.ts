@@ -5,7 +5,9 @@
 // slices so that tens of thousands of messages fit in memory.
 // Node loading, flows and simulators come from test/support/red.ts.
 
+import fs from 'fs';
 import { helper, secrets, serialise } from '../support/red';
+import { emptySummary, Summary, summaryText } from './summary';
 
 /** Full counts (`npm run test:reliability`) or the reduced ones of `npm test`. */
 export const FULL = process.env.RELIABILITY_FULL === '1';
@@ -15,30 +17,21 @@ export function size(full: number, reduced: number): number {
   return FULL ? full : reduced;
 }
 
-// ---- summary ----------------------------------------------------------------------------------
-
-export interface Summary {
-  messages: number;
-  requests: number;
-  faultsInjected: number;
-  outcomes: Record<string, number>;
-  duplicates: number;
-  lost: number;
-  leaks: number;
-  secretHits: number;
-  thrown: number;
-  redeploys: number;
-  timedMoves: number;
-  linesScanned: number;
-  /** Generated replies served per operation (and token) by the reply fuzzer. */
-  replies: Record<string, number>;
-  sections: Array<{ name: string; ms: number; detail: string }>;
+/**
+ * This process's share of a file's tests: RELIABILITY_PART=<k>/<n> (set by run-full.ts, which runs
+ * the full counts in two processes, one per core) keeps the tests whose index is k modulo n;
+ * without it, all. `index` is the test's place in its file's list (operations in order).
+ */
+export function inPart(index: number): boolean {
+  const m = /^(\d+)\/(\d+)$/.exec(process.env.RELIABILITY_PART ?? '');
+  return !m || index % Number(m[2]) === Number(m[1]);
 }
 
-export const summary: Summary = {
-  messages: 0, requests: 0, faultsInjected: 0, outcomes: {}, duplicates: 0, lost: 0, leaks: 0, secretHits: 0,
-  thrown: 0, redeploys: 0, timedMoves: 0, linesScanned: 0, replies: {}, sections: [],
-};
+// ---- summary ----------------------------------------------------------------------------------
+
+export type { Summary } from './summary';
+
+export const summary: Summary = emptySummary();
 
 export function countOutcome(kind: string, n = 1): void {
   summary.outcomes[kind] = (summary.outcomes[kind] ?? 0) + n;
@@ -49,23 +42,12 @@ export function section(name: string, started: number, detail: string): void {
 }
 
 function printSummary(): void {
+  // For run-full.ts, which adds up the summaries of its processes.
+  if (process.env.RELIABILITY_SUMMARY_OUT) fs.writeFileSync(process.env.RELIABILITY_SUMMARY_OUT, JSON.stringify(summary));
   if (!summary.sections.length) return;
-  const o = Object.entries(summary.outcomes).sort().map(([k, v]) => `${k} ${v}`).join(', ');
-  const lines = [
-    '',
-    `  Reliability summary (${FULL ? 'full' : 'reduced'} run, seed ${SEED})`,
-    ...summary.sections.map((s) => `    ${s.name.padEnd(16)} ${String(s.ms).padStart(7)} ms  ${s.detail}`),
-    `    messages ${summary.messages}, requests logged ${summary.requests}, faults injected ${summary.faultsInjected}, ` +
-      `redeploys ${summary.redeploys}, timed moves ${summary.timedMoves}`,
-    `    outcomes: ${o}`,
-    ...(Object.keys(summary.replies).length ? [`    generated replies: ${Object.entries(summary.replies)
-      .map(([k, v]) => `${k} ${v}`).join(', ')} (${Object.values(summary.replies).reduce((a, b) => a + b, 0)} in all)`] : []),
-    `    duplicates = ${summary.duplicates}, lost = ${summary.lost}, leaks = ${summary.leaks}, ` +
-      `thrown = ${summary.thrown}, secrets found = ${summary.secretHits} (${summary.linesScanned} lines scanned)`,
-    '',
-  ];
   // eslint-disable-next-line no-console
-  console.log(lines.join('\n'));
+  console.log(summaryText(summary, `Reliability summary (${FULL ? 'full' : 'reduced'} run, seed ${SEED}` +
+    `${process.env.RELIABILITY_PART ? `, part ${process.env.RELIABILITY_PART}` : ''})`));
 }
 
 // A root hook (this module is loaded by the reliability test files): once, after every test.
@@ -102,6 +84,39 @@ const SPIED = ['send', 'status', 'warn', 'error', 'log', 'debug', 'trace'];
 function prototypeSpies(): Spy[] {
   const proto = (helper as unknown as { _NodePrototype: Record<string, Spy | undefined> })._NodePrototype;
   return SPIED.map((m) => proto[m]).filter((s): s is Spy => !!s && Array.isArray(s.args));
+}
+
+/**
+ * Replaces the helper's sinon spies on the node prototype (send, status, log, warn, error, debug,
+ * trace) and on RED.log with plain recorders of the arguments, for the runs of tens of thousands
+ * of messages: a sinon spy keeps this, arguments, return values, call ids and a new Error per call
+ * (a stack trace captured on every status or send) and the helper adds a `call:<method>` event on
+ * the next tick. The reliability suite reads only `args` and `resetHistory()`, which the
+ * recorders keep. Call right after load(); helper.unload() puts the original methods back (the
+ * sandbox restores the prototype's own properties whatever they were replaced with).
+ */
+export function lightSpies(): void {
+  const h = helper as unknown as { _NodePrototype: Record<string, unknown>; _log: Record<string, unknown>;
+    _logSpy?: unknown };
+  const light = (target: Record<string, unknown>, m: string) => {
+    const spied = target[m] as { wrappedMethod?: (...a: unknown[]) => unknown } | undefined;
+    const original = spied?.wrappedMethod;
+    if (typeof original !== 'function') return undefined;
+    const rec = Object.assign(function recorder(this: unknown, ...args: unknown[]) {
+      rec.args.push(args);
+      return original.apply(this, args);
+    }, { args: [] as unknown[][], resetHistory() { rec.args = []; } });
+    target[m] = rec;
+    return rec;
+  };
+  for (const m of SPIED) light(h._NodePrototype, m);
+  const logRec = light(h._log, 'log');
+  if (logRec && h._logSpy) {
+    // helper.log() hands out the spy it made: hand out the recorder (with the level constants).
+    const spy = h._logSpy as Record<string, unknown>;
+    for (const k of ['FATAL', 'ERROR', 'WARN', 'INFO', 'DEBUG', 'TRACE', 'METRIC']) (logRec as unknown as Record<string, unknown>)[k] = spy[k];
+    h._logSpy = Object.assign(logRec, { restore: () => (spy as { restore: () => void }).restore() });
+  }
 }
 
 export interface ScanResult {
