@@ -69,6 +69,12 @@ export function wouldSend(spec: OperationSpec, raw: Record<string, unknown>): Fi
 export function sameValue(p: ParamSpec, a: unknown, b: unknown): boolean {
   const pa = parseParam({ ...p, required: false }, a);
   const pb = parseParam({ ...p, required: false }, b);
-  if (pa.ok && pb.ok) return String(pa.value) === String(pb.value);
+  if (pa.ok && pb.ok && primitive(pa.value) && primitive(pb.value)) return String(pa.value) === String(pb.value);
+  // An object is the same only as itself (its text may be anything, or throw: {toString: 1}).
+  if (!primitive(a) || !primitive(b)) return a === b;
   return typeof a === typeof b && String(a).trim() === String(b).trim();
+}
+
+function primitive(v: unknown): boolean {
+  return v === null || (typeof v !== 'object' && typeof v !== 'function');
 }

@@ -13,16 +13,16 @@ export const LIMIT = 1 << 20;
 
 // ---- documented shapes ------------------------------------------------------------------------
 
-type FieldType = 'string' | 'int' | 'record';
+type FieldType = 'string' | 'serial' | 'int' | 'record';
 
 /** Spec section 2.1: the cloud storage record (data of storage-info). */
 export const STORAGE_FIELDS: Readonly<Record<string, FieldType>> = {
-  userName: 'string', deviceSerial: 'string', channelNo: 'int', totalDays: 'int', status: 'int', validDays: 'int',
+  userName: 'string', deviceSerial: 'serial', channelNo: 'int', totalDays: 'int', status: 'int', validDays: 'int',
   startTime: 'int', expireTime: 'int', serviceDetail: 'record',
 };
 /** serviceDetail: the same fields but validDays and serviceDetail (spec 2.1). */
 export const DETAIL_FIELDS: Readonly<Record<string, FieldType>> = {
-  userName: 'string', deviceSerial: 'string', channelNo: 'int', totalDays: 'int', startTime: 'int',
+  userName: 'string', deviceSerial: 'serial', channelNo: 'int', totalDays: 'int', startTime: 'int',
   expireTime: 'int', status: 'int',
 };
 /** What the node adds to a storage record (design.md s4). */
@@ -41,7 +41,14 @@ function intOk(v: unknown): 'ok' | 'bad' | 'either' {
 }
 
 function fieldOk(t: FieldType, v: unknown, detailFields: Record<string, FieldType>): 'ok' | 'bad' | 'either' {
-  if (t === 'string') return typeof v === 'string' ? 'ok' : v === null ? 'either' : 'bad';
+  // A text: the contract sets no length, so a reading may refuse a very long one (a user name of
+  // a kilobyte is no user name).
+  if (t === 'string' || t === 'serial') {
+    if (typeof v === 'string') return v.length <= 1024 ? 'ok' : 'either';
+    // The serial is "long in the storage operations" (spec 2.3): a number may be read as its digits.
+    if (t === 'serial' && typeof v === 'number' && Number.isSafeInteger(v) && v >= 0) return 'either';
+    return v === null ? 'either' : 'bad';
+  }
   if (t === 'int') return intOk(v);
   if (v === null) return 'either';
   return isObj(v) ? recordOk(v, detailFields, {}) : 'bad';
@@ -222,7 +229,7 @@ function checkRecord(p: unknown, fields: Record<string, FieldType>, reply: Recor
       problems.push(`${where}.${k}: not a documented field`);
       continue;
     }
-    if (t === 'string' && typeof v !== 'string') problems.push(`${where}.${k} is not a string: ${JSON.stringify(v)?.slice(0, 80)}`);
+    if ((t === 'string' || t === 'serial') && typeof v !== 'string') problems.push(`${where}.${k} is not a string: ${JSON.stringify(v)?.slice(0, 80)}`);
     if (t === 'int' && !(typeof v === 'number' && Number.isInteger(v))) problems.push(`${where}.${k} is not an int: ${JSON.stringify(v)?.slice(0, 80)}`);
     if (t === 'record') checkRecord(v, DETAIL_FIELDS, isObj(reply?.[k]) ? reply![k] as Record<string, unknown> : undefined,
       `${where}.${k}`, problems, exact);
@@ -338,7 +345,11 @@ export function errorMismatch(c: Class, err: Record<string, unknown>): string | 
 
 export const VENDOR = ['ys7.com', 'ezvizlife.com', 'ezvizru.com', 'ezviz.com'];
 
-const under = (host: string, domains: string[]) => domains.some((d) => host === d || host.endsWith(`.${d}`));
+/** A host name is under a domain; a trailing dot (the fully qualified form) names the same host. */
+const under = (host: string, domains: string[]) => {
+  const h = host.toLowerCase().replace(/\.$/, '');
+  return domains.some((d) => h === d || h.endsWith(`.${d}`));
+};
 
 /**
  * The origin (scheme://host:port) every call goes to after a token reply naming `area`, or

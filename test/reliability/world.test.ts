@@ -321,6 +321,83 @@ describe('the world outside (design.md s8): misbehaving servers', function () {
     });
   });
 
+  describe('4b. a kept-alive connection the server closed while idle', () => {
+    /** A raw HTTP server that resets the second request on every connection (as a server that
+     * closed an idle kept-alive connection just as the request was written) and answers the rest. */
+    async function resetting(): Promise<{ url: string; requests: number; connections: number; close(): Promise<void> }> {
+      const state = { url: "", requests: 0, connections: 0, close: (): Promise<void> => Promise.resolve() };
+      const sockets = new Set<net.Socket>();
+      const srv = net.createServer((sock) => {
+        sockets.add(sock);
+        state.connections++;
+        let buf = '';
+        let onThis = 0;
+        sock.on('error', () => undefined);
+        sock.on('close', () => sockets.delete(sock));
+        sock.on('data', (d) => {
+          buf += d.toString('latin1');
+          for (;;) {
+            const head = buf.indexOf('\r\n\r\n');
+            if (head < 0) return;
+            const length = Number(/content-length: *(\d+)/i.exec(buf.slice(0, head))?.[1] ?? 0);
+            if (buf.length < head + 4 + length) return;
+            buf = buf.slice(head + 4 + length);
+            state.requests++;
+            if (++onThis === 2) {
+              sock.resetAndDestroy();
+              return;
+            }
+            const body = JSON.stringify({ ...OK, data: { status: 1 } });
+            sock.write(`HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n` +
+              `Connection: keep-alive\r\n\r\n${body}`);
+          }
+        });
+      });
+      await new Promise<void>((resolve) => srv.listen(0, '127.0.0.1', resolve));
+      state.url = `http://127.0.0.1:${(srv.address() as AddressInfo).port}`;
+      state.close = () => new Promise<void>((resolve) => {
+        for (const x of sockets) x.destroy();
+        srv.close(() => resolve());
+      });
+      return state;
+    }
+
+    it('an idempotent request that meets it goes again at once on a new connection, outside the retry budget', async () => {
+      const s = await resetting();
+      try {
+        await loadOp('storage-info', s.url, { config: { ...fast }, creds: tokenCreds });
+        const got = collect();
+        helper.getNode('op').receive({ payload: { deviceSerial: CAM.deviceSerial } });
+        await got.wait(1, 5000);
+        helper.getNode('op').receive({ payload: { deviceSerial: CAM.deviceSerial } });
+        await got.wait(2, 5000);
+        assert.deepStrictEqual(got.err.map((m) => m.error), []);
+        assert.strictEqual(got.ok.length, 2);
+        // the first, the one reset on the reused connection, and its resend on a new one
+        assert.deepStrictEqual([s.requests, s.connections], [3, 2]);
+      } finally {
+        await s.close();
+      }
+    });
+
+    it('a non-idempotent one (ptz-mirror) is not sent again: ECONNRESET on output 2', async () => {
+      const s = await resetting();
+      try {
+        await loadOp('ptz-mirror', s.url, { config: { ...fast }, creds: tokenCreds });
+        const got = collect();
+        helper.getNode('op').receive({ payload: { ...CAM, command: 0 } });
+        await got.wait(1, 5000);
+        helper.getNode('op').receive({ payload: { ...CAM, command: 0 } });
+        await got.wait(2, 5000);
+        assert.strictEqual(got.ok.length, 1);
+        assert.deepStrictEqual(got.err.map((m) => [m.error.source, m.error.code]), [['network', 'ECONNRESET']]);
+        assert.deepStrictEqual([s.requests, s.connections], [2, 1]);
+      } finally {
+        await s.close();
+      }
+    });
+  });
+
   describe('5. closing fits Node-RED\'s 15 s; what passes to the successor passes at the start of close', () => {
     it('the close budget is at most 10 s', () => {
       assert.ok(defaultHooks.closeBudgetMs <= 10000, String(defaultHooks.closeBudgetMs));

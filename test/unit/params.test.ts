@@ -186,5 +186,13 @@ describe('params: what output 2 keeps of the input (redactSecrets, publicRequest
     assert.ok(sameValue(dir, 'up', '0'));
     assert.ok(!sameValue(dir, 'up', 'right'));
     assert.ok(!sameValue(dir, 'up', 'sideways'));
+    // values whose text throws (found by the input fuzzer): different, never a TypeError
+    const serial = OPERATIONS['ptz-start'].params.find((p) => p.name === 'deviceSerial')!;
+    const odd = [Object.create(null), { toString: 1 }, { valueOf: () => ({}), toString: () => ({}) }];
+    for (const v of odd) {
+      assert.strictEqual(sameValue(serial, 'C00000001', v), false);
+      assert.strictEqual(sameValue(serial, v, 'C00000001'), false);
+      assert.strictEqual(sameValue(serial, v, v), true);
+    }
   });
 });
