@@ -127,18 +127,20 @@ export function classify(op: FuzzOp, reply: Reply): Class {
   const bytes = bodyBytes(reply.body);
   const declared = reply.length;
   const big = typeof declared === 'number' && declared > LIMIT;
+  // A status that is not 2xx is an error whatever follows it (a client need not read the body).
+  const errorStatus = reply.status >= 300 && reply.status <= 599;
   switch (reply.delivery) {
     case 'hang':
       return { k: 'timeout' };
     case 'trickle':
     case 'half-hang':
+      if (errorStatus) return { k: 'http', status: reply.status, large: big, cut: true };
       return big ? { k: 'large' } : { k: 'timeout' };
     case 'drop':
       return { k: 'broken' };
     case 'half-close':
-      // (A status that is not 2xx is an error whatever follows it.)
-      return big ? { k: 'large' } : reply.status >= 300 && reply.status <= 599 ? { k: 'http', status: reply.status, large: false, cut: true }
-        : { k: 'broken' };
+      if (errorStatus) return { k: 'http', status: reply.status, large: big, cut: true };
+      return big ? { k: 'large' } : { k: 'broken' };
     default:
   }
   if (reply.status < 200 || reply.status > 599) return { k: 'broken' };
