@@ -13,7 +13,7 @@ import type { Readable } from 'stream';
 import axios, { AxiosInstance, AxiosResponse } from 'axios';
 import { hooks } from './hooks';
 import { HttpTunnelAgent, HttpsTunnelAgent, proxyFor } from './proxy';
-import { Failure, failure, formBody, MAX_REPLY_BYTES, parseReply, readBody, retryAfterMs, Wire } from './wire';
+import { Failure, failure, MAX_REPLY_BYTES, parseReply, readBody, retryAfterMs, Wire } from './wire';
 
 /** Reply envelope of every API path (spec section 4). `code` is a string; numbers are coerced. */
 export interface ApiReply {
@@ -42,6 +42,16 @@ export interface ClientOptions {
   timeout: number;
   /** Only for tests: the environment the proxy settings are read from (default process.env). */
   env?: Record<string, string | undefined>;
+}
+
+/** The form-encoded body: the token first, then the fields. */
+function formBody(fields: Record<string, string | number>, accessToken: string | undefined): string {
+  let body = accessToken === undefined ? '' : 'accessToken=' + encodeURIComponent(accessToken);
+  for (const k in fields) {
+    if (body) body += '&';
+    body += encodeURIComponent(k) + '=' + encodeURIComponent(String(fields[k]));
+  }
+  return body;
 }
 
 /**
@@ -112,11 +122,10 @@ export class EzvizClient {
   /**
    * One exchange within the limits: `send` (axios with this client's agents and a Wire for the
    * deadline) and `onReply` on what came back; a network failure when nothing did. Only the code
-   * leaves: an axios error (with config and body) is dropped. The wire ends in every case. With
-   * `resend`, a request that met a kept-alive connection the server had closed goes once more.
+   * leaves: an axios error (with config and body) is dropped. The wire ends in every case.
    */
   private async exchange<T>(url: string, send: (config: Record<string, unknown>) => Promise<AxiosResponse>,
-    onReply: (res: AxiosResponse, wire: Wire) => Promise<T> | T, resend: boolean): Promise<T | NetworkFailure> {
+    onReply: (res: AxiosResponse, wire: Wire) => Promise<T> | T): Promise<T | NetworkFailure> {
     if (this.closed) return { ok: false, source: 'network', code: 'ECLOSED', sent: false };
     let target: URL;
     try {
@@ -132,9 +141,7 @@ export class EzvizClient {
         res = await send({ httpAgent: agents.http, httpsAgent: agents.https, transport: wire });
       } catch (err) {
         const e = err as { code?: unknown; cause?: { code?: unknown } };
-        const raw = e.cause?.code ?? e.code;
-        if (resend && wire.stale(raw)) return this.exchange(url, send, onReply, false);
-        return { ok: false, source: 'network', code: wire.code(raw), sent: wire.connected };
+        return { ok: false, source: 'network', code: wire.code(e.cause?.code ?? e.code), sent: wire.connected };
       }
       return await onReply(res, wire);
     } finally {
@@ -142,10 +149,8 @@ export class EzvizClient {
     }
   }
 
-  /** POSTs `fields` (and the token, first) form-encoded to `url`. Never rejects. A request of
-   * an operation that is not `idempotent` is not sent again even after a stale connection. */
-  async post(url: string, fields: Record<string, string | number>, accessToken?: string, idempotent = true):
-    Promise<PostOutcome> {
+  /** POSTs `fields` (and the token, first) form-encoded to `url`. Never rejects. */
+  async post(url: string, fields: Record<string, string | number>, accessToken?: string): Promise<PostOutcome> {
     if (this.closed) return { ok: false, source: 'network', code: 'ECLOSED', sent: false };
     const body = formBody(fields, accessToken);
     return this.exchange(url, (config) => this.axios.post(url, body, config), async (res, wire): Promise<PostOutcome> => {
@@ -161,7 +166,7 @@ export class EzvizClient {
       const reply = parseReply(raw);
       if (!reply) return { ok: false, source: 'http', code: `HTTP_${status}`, status, nonJson: true, retryAfterMs: retryAfter };
       return { ok: true, status, reply, retryAfterMs: retryAfter };
-    }, idempotent);
+    });
   }
 
   /**
@@ -180,7 +185,7 @@ export class EzvizClient {
       const body = await readWithin(res, wire, limit);
       if (!Buffer.isBuffer(body)) return body;
       return { ok: true, status, body, contentType: String(res.headers['content-type'] ?? '') };
-    }, true);
+    });
   }
 
   /** Destroys every socket (requests under way end with a network error); later posts fail with ECLOSED. */

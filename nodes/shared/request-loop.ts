@@ -98,7 +98,7 @@ export class RequestLoop {
         const url = token.base + spec.path;
         if (spec.spacingMs) this.spacing.mark(cameraKey(fields), hooks.now());
         const sentAt = performance.now();
-        const outcome = await this.client.post(url, fields, token.value, spec.idempotent);
+        const outcome = await this.client.post(url, fields, token.value);
         if (!('source' in outcome && outcome.source === 'network')) retryAfter = outcome.retryAfterMs;
         const judged = this.judge(spec, outcome, token, url, refreshed);
         if (judged === 'ok') {

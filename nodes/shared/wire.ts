@@ -37,19 +37,6 @@ function envelope(data: unknown): ApiReply | undefined {
 
 export type Failure = Error & { code?: string };
 
-/** The failures of a write to a connection the server had closed. */
-const STALE_CODES = new Set(['ECONNRESET', 'EPIPE']);
-
-/** The form-encoded body: the token first, then the fields. */
-export function formBody(fields: Record<string, string | number>, accessToken: string | undefined): string {
-  let body = accessToken === undefined ? '' : 'accessToken=' + encodeURIComponent(accessToken);
-  for (const k in fields) {
-    if (body) body += '&';
-    body += encodeURIComponent(k) + '=' + encodeURIComponent(String(fields[k]));
-  }
-  return body;
-}
-
 /** An error that carries only a code (nothing of a request). */
 export function failure(code: string): Failure {
   return Object.assign(new Error(code), { code });
@@ -106,17 +93,12 @@ export class Wire {
   private timedOut = false;
   /** The socket was connected: the request may have reached the server. */
   connected = false;
-  /** The reply's head came. */
-  private replied = false;
 
   constructor(private readonly secure: boolean, private readonly timeout: number,
     private readonly active: Set<http.ClientRequest>) {}
 
   request(options: http.RequestOptions, cb: (res: http.IncomingMessage) => void): http.ClientRequest {
-    const r = (this.secure ? https : http).request(options, (res) => {
-      this.replied = true;
-      cb(res);
-    });
+    const r = (this.secure ? https : http).request(options, cb);
     this.req = r;
     this.active.add(r);
     r.once('socket', (socket) => {
@@ -137,16 +119,6 @@ export class Wire {
   /** The network code of a failure (ETIMEDOUT when the deadline cut the request off). */
   code(raw: unknown): string {
     return this.timedOut ? 'ETIMEDOUT' : networkCode(raw);
-  }
-
-  /**
-   * The request failed on a kept-alive connection the server had closed while it was idle (reset
-   * or broken pipe on a reused socket, before any reply): it never reached the server, and may go
-   * again at once on a fresh connection (the race every keep-alive client meets).
-   */
-  stale(raw: unknown): boolean {
-    return !this.timedOut && !this.replied && this.req?.reusedSocket === true &&
-      STALE_CODES.has(networkCode(raw));
   }
 
   /** Drops a reply not read to its end, and its connection. */

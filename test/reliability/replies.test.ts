@@ -318,10 +318,7 @@ async function runOpBatch(world: World, op: OperationName, opIndex: number, batc
       const e = o?.port === 'err' ? o.msg.error : errors.get(s.id);
       return !!e && (e as { code?: string }).code === 'ETIMEDOUT';
     });
-    // (A connection dropped without a reply may have been a kept-alive one the server closed:
-    // an idempotent request then goes once more at once, outside the retry budget; client.ts.)
-    const stopBudget = sent[i].filter((s) => s.op !== 'ptz-mirror').length * (1 + MAX_RETRIES) +
-      dropped(reqs.filter((r) => r.url.split('?')[0] === STOP));
+    const stopBudget = sent[i].filter((s) => s.op !== 'ptz-mirror').length * (1 + MAX_RETRIES);
     const stopsSent = reqs.filter((r) => r.url.split('?')[0] === STOP).length;
     const explicit = sent[i].filter((s) => s.op === 'ptz-stop').length;
     if (stopsSent < explicit) pushProblem(run, `${serial} (${replay(op, batch)})`, `${stopsSent} stops sent for ${explicit} explicit stops`);
@@ -353,8 +350,7 @@ async function runOpBatch(world: World, op: OperationName, opIndex: number, batc
       const limit = spec.idempotent ? 1 + MAX_RETRIES : 1;
       // (Stops are told apart by the order they came in, which a busy process may blur: their
       // budget is checked per camera below.)
-      const most = limit + (spec.idempotent ? dropped(own) : 0);
-      if (own.length > most && s.op !== 'ptz-stop') pushProblem(run, where, `sent ${own.length} times (at most ${most})`);
+      if (own.length > limit && s.op !== 'ptz-stop') pushProblem(run, where, `sent ${own.length} times (at most ${limit})`);
       const classes = own.map((r) => (r.reply ? classify(s.op, r.reply) : ({ k: 'broken' } as Class)));
       // Retries only after transient failures, and until the budget is used up.
       if (spec.idempotent && !short && !cameraTimedOut && s.op !== 'ptz-stop') {
@@ -435,13 +431,6 @@ async function quiet(world: World): Promise<void> {
     if (m === n || Date.now() > end) return;
     n = m;
   }
-}
-
-/** Requests whose connection ended without a final reply head (dropped at once, or after a 1xx):
- * to the client each looks like a kept-alive connection the server had closed, so an idempotent
- * one may be sent once more. */
-function dropped(list: Received[]): number {
-  return list.filter((r) => r.reply && (r.reply.delivery === 'drop' || r.reply.status < 200)).length;
 }
 
 function showReply(r: Received | undefined): string {
