@@ -41,6 +41,12 @@ function text(v: unknown, max: number): string {
   return typeof v === 'string' ? v.slice(0, max) : '';
 }
 
+/** The alarmTime of a reply item as an alarm reads it (undefined: none usable); never converts an
+ * object to a number (a `{"toString":1}` would throw). */
+export function alarmTimeOf(item: unknown): number | undefined {
+  return item && typeof item === 'object' && !Array.isArray(item) ? time((item as Record<string, unknown>).alarmTime) : undefined;
+}
+
 /** One reply item -> the payload of design.md section 11, or undefined when it lacks what an
  * alarm needs (an id, a time, a device). Only the documented fields, each type-checked. */
 export function mapAlarm(item: unknown): AlarmPayload | undefined {
@@ -48,7 +54,7 @@ export function mapAlarm(item: unknown): AlarmPayload | undefined {
   const o = item as Record<string, unknown>;
   const id = typeof o.alarmId === 'string' ? o.alarmId : typeof o.alarmId === 'number' && Number.isSafeInteger(o.alarmId)
     ? String(o.alarmId) : '';
-  const at = time(o.alarmTime);
+  const at = alarmTimeOf(o);
   const serial = typeof o.deviceSerial === 'string' ? o.deviceSerial.trim() : '';
   if (!id || id.length > 256 || at === undefined || !/^[A-Za-z0-9]{1,64}$/.test(serial)) return undefined;
   const channel = int(o.channelNo);

@@ -11,7 +11,7 @@ import type { Translate } from './i18n';
 import { ALARM_LIST } from './operations';
 import type { ContextLike } from './presets';
 import type { CallResult, Fields, Owner } from './call-types';
-import { AlarmPayload, newAlarms, SeenAlarms } from './alarm-items';
+import { AlarmPayload, alarmTimeOf, newAlarms, SeenAlarms } from './alarm-items';
 import {
   AlarmSettings, ALARM_WINDOW_MS, morePages, pageFields, queryWindow, RATE_LIMIT_WAIT_S, readPage,
 } from './alarms';
@@ -161,8 +161,8 @@ export class AlarmPoller {
       items.push(...page.items);
       let oldest: number | undefined;
       for (const it of page.items) {
-        const at = Number((it as { alarmTime?: unknown } | null)?.alarmTime);
-        if (Number.isFinite(at) && (oldest === undefined || at < oldest)) oldest = at;
+        const at = alarmTimeOf(it);
+        if (at !== undefined && (oldest === undefined || at < oldest)) oldest = at;
       }
       if (!morePages(pageStart, page, oldest, Math.max(floor, window.startTime))) break;
     }

@@ -2,6 +2,7 @@
 // Each names the defect it pins down.
 
 import assert from 'assert';
+import { AlarmPoller, forgetSeenCopies } from '../../nodes/shared/alarm-poller';
 import { OPERATIONS } from '../../nodes/shared/operations';
 import { checkBaseUrl } from '../../nodes/shared/editor/checks';
 import { describeValue } from '../../nodes/shared/params';
@@ -100,5 +101,32 @@ describe('reliability regressions: base URLs with a query or a fragment', () => 
   it('the edit dialog refuses exactly the same ones', () => {
     for (const u of bad) assert.ok(checkBaseUrl(u), u);
     for (const u of good) assert.strictEqual(checkBaseUrl(u), null, u);
+  });
+});
+
+describe('reliability regressions: an alarm whose alarmTime is an object', () => {
+  // Found by the alarm reply fuzzer (replies-alarm.test.ts): a listed item with alarmTime
+  // {"toString":1} made the poller's Number() throw while it looked for the page's oldest alarm:
+  // the whole poll failed with INTERNAL and the good alarms of the page were never sent.
+  it('the item is skipped; the poll succeeds and sends the good alarms', async () => {
+    const now = Date.now();
+    const good = { alarmId: 'good', alarmName: 'Motion', alarmType: 10002, alarmTime: now - 1000, channelNo: 1, isEncrypt: 0,
+      isChecked: 0, deviceSerial: 'C00000001', alarmPicUrl: '' };
+    const data: unknown[] = [{ ...good, alarmId: 'bad', alarmTime: { toString: 1 } }, { ...good, alarmId: 'bad2', alarmTime: { valueOf: {} } },
+      good];
+    const sent: string[] = [];
+    const p = new AlarmPoller({
+      id: 'regression-alarm', settings: { interval: 60 }, deployedAt: now - 60000, t: (k) => k,
+      context: { get: (_k, _s, cb) => cb(null, undefined), set: (_k, _v, _s, cb) => cb() },
+      owner: { id: 'regression-alarm', closed: false, timedStopDone: () => undefined } as never,
+      call: async (fields) => ({ kind: 'ok', reply: { code: '200', msg: 'ok', data, page: { total: 3 } }, fields, durationMs: 1 }),
+      onAlarm: (a) => sent.push(a.alarmId),
+      warn: () => undefined,
+    });
+    const outcome = await p.poll();
+    p.close();
+    forgetSeenCopies();
+    assert.strictEqual(outcome.kind, 'ok', JSON.stringify(outcome));
+    assert.deepStrictEqual(sent, ['good']);
   });
 });
