@@ -103,6 +103,8 @@ function dataArb(op: FuzzOp, ports: Ports): fc.Arbitrary<unknown> {
     }
     case 'token':
       return tokenData(ports);
+    case 'alarm-list':
+      return alarmData(anyData);
     default:
       return fc.oneof({ weight: 3, arbitrary: anyData }, { weight: 1, arbitrary: storageRecord(false) });
   }
@@ -178,7 +180,7 @@ export interface BodyPlan {
 
 /** Envelope text with Raw values and a fresh token put in. */
 function envelope(op: FuzzOp, ports: Ports): fc.Arbitrary<Body> {
-  return fc.tuple(CODES, MSGS, fc.oneof({ weight: 8, arbitrary: dataArb(op, ports) }, { weight: 1, arbitrary: fc.constant(undefined) }),
+  const env = fc.tuple(CODES, MSGS, fc.oneof({ weight: 8, arbitrary: dataArb(op, ports) }, { weight: 1, arbitrary: fc.constant(undefined) }),
     fc.dictionary(fc.constantFrom('extra', 'Code', 'result', '__proto__', 'constructor'), json, { maxKeys: 2 }),
     fc.boolean()).map(([code, msg, data, extra, codeFirst]) => {
     const o: Record<string, unknown> = {};
@@ -192,6 +194,7 @@ function envelope(op: FuzzOp, ports: Ports): fc.Arbitrary<Body> {
     if (!codeFirst) put('code', code);
     return { t: 'text', s: stringify(o) } as Body;
   });
+  return op === 'alarm-list' ? withPage(env) : env;
 }
 
 const OK_HEAD = '{"code":"200","msg":"ok","data":';
@@ -200,7 +203,7 @@ const OK_HEAD = '{"code":"200","msg":"ok","data":';
 function bigBody(op: FuzzOp): fc.Arbitrary<{ body: Body; gzip?: boolean }> {
   const field = op === 'storage-info' ? 'status' : op === 'preset-add' ? 'index' : op === 'token' ? 'accessToken' : 'x';
   const depth = fc.constantFrom(1000, 20000, 100000);
-  return fc.oneof(
+  return fc.oneof(...(op === 'alarm-list' ? ALARM_BIG : []),
     depth.map((n) => ({ body: { t: 'big', parts: [OK_HEAD, ['[', n], [']', n], '}'] } as Body })),
     depth.map((n) => ({ body: { t: 'big', parts: [`${OK_HEAD}{"${field}":`, ['[', n], [']', n], '}}'] } as Body })),
     depth.map((n) => ({ body: { t: 'big', parts: [`${OK_HEAD}{"${field}":1,"deep":`, ['{"a":', n], '1', ['}', n], '}}'] } as Body })),
@@ -293,9 +296,10 @@ export function replyArb(op: FuzzOp, ports: Ports): fc.Arbitrary<Reply> {
 /** The well-behaved reply of `op` (for requests the case does not fuzz). */
 export function goodReply(op: FuzzOp, token?: string): Reply {
   const data = op === 'storage-info' ? { status: 1, totalDays: 7, startTime: 1700000000000, expireTime: 1800000000000 }
-    : op === 'preset-add' ? { index: 3 } : op === 'capture' ? { picUrl: 'https://pic.ys7.example/cap/good.jpg' } : op === 'token' ? { accessToken: token, expireTime: Date.now() + 7 * 864e5 } : undefined;
+    : op === 'preset-add' ? { index: 3 } : op === 'alarm-list' ? [] : op === 'capture' ? { picUrl: 'https://pic.ys7.example/cap/good.jpg' } : op === 'token' ? { accessToken: token, expireTime: Date.now() + 7 * 864e5 } : undefined;
   return { status: 200, headers: [['Content-Type', 'application/json']], delivery: 'whole',
-    body: { t: 'text', s: JSON.stringify({ code: '200', msg: 'Operation succeeded!', data }) } };
+    body: { t: 'text', s: JSON.stringify({ code: '200', msg: 'Operation succeeded!', data,
+      ...(op === 'alarm-list' ? { page: { total: 0, page: 0, size: 50 } } : {}) }) } };
 }
 
 /** A token reply's body with its placeholders filled (a fresh token, expireTime kinds). */
@@ -307,4 +311,100 @@ export function fillToken(reply: Reply, now: number): { reply: Reply; token?: st
     .replace(/"FUTURE_MS"/g, String(now + 7 * 864e5)).replace(/"PAST_MS"/g, String(now - 3600e3))
     .replace(/"SECONDS"/g, String(Math.floor(now / 1000) + 7 * 86400));
   return { reply: { ...reply, body: { t: 'text', s } }, token };
+}
+
+// ---- alarm list replies (ezviz-more-api.md: data an array of alarms, newest first, and a page) --
+
+/** alarmTime placeholders, filled as the reply is served (fillAlarm): ms before the request's
+ * endTime (RECENT), before the deploy (OLD), after the endTime (FUTURE), RECENT as a digit string. */
+const alarmTime = fc.oneof(
+  { weight: 6, arbitrary: fc.integer({ min: 0, max: 120000 }).map((n) => `@T:RECENT:${n}`) },
+  { weight: 2, arbitrary: fc.integer({ min: 1, max: 6 * 864e5 }).map((n) => `@T:OLD:${n}`) },
+  { weight: 1, arbitrary: fc.integer({ min: 0, max: 864e5 }).map((n) => `@T:FUTURE:${n}`) },
+  { weight: 1, arbitrary: fc.integer({ min: 0, max: 60000 }).map((n) => `@T:DIGITS:${n}`) },
+  { weight: 1, arbitrary: fc.constantFrom<unknown>(0, -1, -1e12, 1e21, 8.64e15, 8.64e15 + 2, 2 ** 53 + 2, 1.5e12 + 0.5,
+    Number.MAX_SAFE_INTEGER, new Raw('1e400'), new Raw('-0'), '2026-01-01T00:00:00Z', 'NaN', '') },
+);
+
+const ALARM_FIELDS = ['alarmId', 'alarmName', 'alarmType', 'alarmTime', 'channelNo', 'isEncrypt', 'isChecked', 'deviceSerial',
+  'alarmPicUrl'];
+
+/** A documented alarm (ids from a small pool: the same alarm comes again within and across pages). */
+const alarmItem: fc.Arbitrary<Record<string, unknown>> = fc.record({
+  alarmId: fc.oneof({ weight: 12, arbitrary: fc.nat(30).map((n) => `al-${n}`) },
+    fc.constantFrom<unknown>(7, 123456789, 2 ** 53 + 2, 1.5, '', ' ', 'x'.repeat(300), 'id\u0000x')),
+  alarmName: fc.oneof({ weight: 3, arbitrary: fc.constantFrom('Motion detected', 'PIR', '\u79fb\u52a8\u4fa6\u6d4b', '') },
+    fc.string({ maxLength: 12 }), fc.constant('n'.repeat(2000))),
+  alarmType: fc.constantFrom<unknown>(10000, 10002, 10016, 10002, -1, 0),
+  alarmTime,
+  channelNo: fc.oneof({ weight: 5, arbitrary: fc.integer({ min: 1, max: 16 }) }, fc.constantFrom<unknown>(0, -1, '2')),
+  isEncrypt: fc.constantFrom<unknown>(0, 1, true, false),
+  isChecked: fc.constantFrom<unknown>(0, 1),
+  deviceSerial: fc.constantFrom<unknown>('C00000001', 'C00000002', 'D12345678', 'c00000001', ' C00000002 ', 'C 1'),
+  alarmPicUrl: fc.constantFrom<unknown>('https://pic.ys7.example/a.jpg?Expires=1&sig=x', '', 'http://127.0.0.1:9/p.jpg',
+    'javascript:alert(1)', '/rel.jpg'),
+}, { requiredKeys: ['alarmId', 'alarmTime', 'deviceSerial', 'alarmType', 'channelNo'] });
+
+/** Alarms with wrong types, a required field missing, or any JSON value. */
+const anyAlarm = fc.oneof(
+  { weight: 10, arbitrary: alarmItem },
+  { weight: 4, arbitrary: mutated(alarmItem, ALARM_FIELDS) },
+  { weight: 1, arbitrary: fc.tuple(alarmItem, fc.constantFrom('alarmId', 'alarmTime', 'deviceSerial')).map(([a, k]) => {
+    const o = { ...a };
+    delete o[k];
+    return o;
+  }) },
+  { weight: 1, arbitrary: json },
+);
+
+/** `data` of an alarm list reply: short lists, full pages (50: paging goes on), longer ones,
+ * duplicates within the page, anything. */
+function alarmData(anyData: fc.Arbitrary<unknown>): fc.Arbitrary<unknown> {
+  return fc.oneof(
+    { weight: 8, arbitrary: fc.array(anyAlarm, { maxLength: 6 }) },
+    { weight: 2, arbitrary: fc.array(anyAlarm, { minLength: 50, maxLength: 50 }) },
+    { weight: 1, arbitrary: fc.array(anyAlarm, { minLength: 51, maxLength: 70 }) },
+    { weight: 1, arbitrary: fc.array(alarmItem, { minLength: 1, maxLength: 4 }).map((a) => [...a, ...a]) },
+    { weight: 2, arbitrary: anyData },
+  );
+}
+
+/** The page object of every kind: missing, consistent or not with the items, huge (endless
+ * paging claims), negative, wrong types. */
+const alarmPageArb: fc.Arbitrary<unknown> = fc.oneof(
+  { weight: 2, arbitrary: fc.constant(undefined) },
+  { weight: 6, arbitrary: fc.record({ total: fc.oneof(fc.nat(200), fc.constantFrom<unknown>(0, 50, 51, 100, 1e9, 2 ** 53 + 2,
+    -1, -50, 1e21, '1000', new Raw('1e400'))), page: fc.oneof(fc.nat(5), fc.constantFrom<unknown>(-1, 1e9, '0')),
+  size: fc.constantFrom<unknown>(50, 10, 0, -1, 1e9) }, { requiredKeys: [] }) },
+  { weight: 3, arbitrary: fc.record({ total: wrong, page: wrong, size: wrong }, { requiredKeys: [] }) },
+  { weight: 2, arbitrary: wrong },
+);
+
+/** An envelope with a page object put in (the envelope's text is an object's). */
+function withPage(env: fc.Arbitrary<Body>): fc.Arbitrary<Body> {
+  return fc.tuple(env, alarmPageArb).map(([b, page]) => {
+    if (page === undefined || b.t !== 'text') return b;
+    const s = b.s === '{}' ? `{"page":${stringify(page)}}` : `${b.s.slice(0, -1)},"page":${stringify(page)}}`;
+    return { t: 'text', s } as Body;
+  });
+}
+
+/** Big alarm lists: thousands of the same alarm on one page (below the limit), and over it. */
+const BIG_ALARM = '{"alarmId":"big-1","alarmName":"m","alarmType":10002,"alarmTime":4102444800000,"channelNo":1,' +
+  '"isEncrypt":0,"isChecked":0,"deviceSerial":"C00000001","alarmPicUrl":""}';
+const ALARM_BIG = [fc.constantFrom(2000, 5000, 9000).map((n) => ({ body: { t: 'big', parts: [OK_HEAD, '[', [`${BIG_ALARM},`, n],
+  BIG_ALARM, '],"page":{"total":1000000000,"page":0,"size":50}}'] } as Body }))];
+
+/** An alarm reply's body with its alarmTime placeholders filled (`end`: the request's endTime,
+ * `deploy`: when the flow was deployed). */
+export function fillAlarm(reply: Reply, end: number, deploy: number): Reply {
+  if (reply.body.t !== 'text' || !reply.body.s.includes('"@T:')) return reply;
+  const s = reply.body.s.replace(/"@T:(RECENT|OLD|FUTURE|DIGITS):(\d+)"/g, (_m, kind: string, n: string) => {
+    const k = Number(n);
+    if (kind === 'RECENT') return String(end - k);
+    if (kind === 'OLD') return String(deploy - k);
+    if (kind === 'FUTURE') return String(end + 3600e3 + k);
+    return JSON.stringify(String(end - k));
+  });
+  return { ...reply, body: { t: 'text', s } };
 }

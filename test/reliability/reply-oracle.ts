@@ -6,7 +6,7 @@
 import type { OperationName } from '../../nodes/shared/operations';
 import { bodyBytes, Reply } from './reply-world';
 
-export type FuzzOp = OperationName | 'token';
+export type FuzzOp = OperationName | 'token' | 'alarm-list';
 
 /** The size limit of a reply body (design.md s8). Bodies generated stay clear of its edge. */
 export const LIMIT = 1 << 20;
@@ -102,6 +102,12 @@ export function dataClass(op: FuzzOp, envelope: Record<string, unknown>): 'ok' |
       return typeof t === 'string' && t.length > 0 && t.length < 4096 && /^[\x21-\x7e]+$/.test(t) ? 'ok'
         : typeof t === 'string' && t.length > 0 ? 'either' : 'bad';
     }
+    case 'alarm-list':
+      // data: an array of alarms (ezviz-more-api.md), whatever its items (each is checked on its
+      // own: replies-alarm.test.ts); `page` is advisory and never makes a reply bad. No data at
+      // all may be read as an empty list or refused (the contract leaves it open).
+      if (data === undefined || data === null) return 'either';
+      return Array.isArray(data) ? 'ok' : 'bad';
     default:
       // No data documented: whatever is there is ignored; msg a string (or absent).
       return envelope.msg === undefined || typeof envelope.msg === 'string' ? 'ok' : 'either';

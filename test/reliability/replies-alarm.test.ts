@@ -1,0 +1,478 @@
+// Issues 10.2 and 13: fuzzed replies to the alarm node's polls. A server of the test's own
+// (reply-world.ts) answers `/api/lapp/alarm/list` with generated replies (reply-gen.ts): any status,
+// headers, delivery and body, `data` any JSON or an array of alarms whose documented fields have
+// wrong types, missing ids, duplicate alarmIds within and across pages and polls, times before the
+// deploy, in the future or absurd, and a page object of every kind (endless paging claims
+// included). Each ezviz-alarm node has its own config node (its own token: the key of its script)
+// and polls only when a message comes in (no timed polls). Judged against the contract (design.md
+// s8 and s11), with the model below and reply-oracle.ts, not against nodes/shared:
+// - the runtime survives: no uncaught exception, no unhandled rejection, nothing thrown out of a node;
+// - every poll ends in exactly one outcome within its bound (done, output 2 or a Catch node);
+// - every request asks for status 2, pages of at most 50 from pageStart 0 on, a window of at most
+//   7 days; paging stops (a bounded number of requests per poll however the page object lies);
+// - every alarm sent has exactly the documented fields of the documented types, comes from an item
+//   the server listed, is not older than the deploy, matches the node's filters, and no alarmId is
+//   sent twice by one node; every alarm surely valid in a successful poll is sent;
+// - a failed poll's error fits the reply (BAD_REPLY, REPLY_TOO_LARGE, HTTP_<status>, the API code,
+//   ETIMEDOUT); retries only after transient failures;
+// - nothing reaches a foreign host (redirects not followed), the token only the configured one,
+//   no secret in any output or log.
+// Seeded: a failure prints the seed and batch (RELIABILITY_SEED=<seed> RELIABILITY_REPLY_ONLY=alarm:<batch>).
+
+import assert from 'assert';
+import fc from 'fast-check';
+import { forgetSeenCopies } from '../../nodes/shared/alarm-poller';
+import { helper, hooks, load, Msg, resetHooks, secrets, TAB, unload } from '../support/red';
+import { fillAlarm, goodReply, Ports, replyArb, slow } from './reply-gen';
+import { checkErrorShape, classify, clean, errorMismatch, transient } from './reply-oracle';
+import { bodyText, prewarm, Received, Reply, startWorld, World } from './reply-world';
+import { countOutcome, FULL, lightSpies, scanSaid, section, SEED, size, summary, takeTrapped, trapProcess } from './support';
+
+/** Generated replies served on the alarm list path: full run, `npm test`. */
+const TARGET = size(10000, 150);
+/** Alarm nodes (each with its config node) per batch. */
+const BATCH = size(400, 60);
+const TIMEOUT_MS = 700;
+const LONG_TIMEOUT_MS = 8000;
+const MAX_RETRIES = 2;
+const MARGIN_MS = 5000;
+const MAX_SLEEP_MS = 30000;
+const ALARMS = '/api/lapp/alarm/list';
+const WEEK_MS = 7 * 864e5;
+/** The model's bound on the pages of one poll: the contract names none, only that paging ends. */
+const MAX_PAGES = 100;
+/** Filters of the nodes: none, alarmType 10002, deviceSerial C00000001. */
+const FILTERS: ReadonlyArray<{ alarmType?: string; deviceSerial?: string }> = [{}, { alarmType: '10002' }, { deviceSerial: 'C00000001' }];
+const ALARM_KEYS = ['alarmDate', 'alarmId', 'alarmName', 'alarmPicUrl', 'alarmTime', 'alarmType', 'channelNo', 'deviceSerial',
+  'isChecked', 'isEncrypt'];
+const ONLY = process.env.RELIABILITY_REPLY_ONLY;
+
+interface AlarmCase { polls: number; wired: boolean; filter: number; endless: boolean; replies: Reply[] }
+
+function caseArb(ports: Ports): fc.Arbitrary<AlarmCase> {
+  return fc.record({
+    polls: fc.integer({ min: 1, max: 4 }),
+    wired: fc.boolean(),
+    filter: fc.constantFrom(0, 0, 0, 1, 2),
+    // After its generated replies, the server claims an endless list of full pages.
+    endless: fc.oneof({ weight: 1, arbitrary: fc.constant(true) }, { weight: 20, arbitrary: fc.constant(false) }),
+    replies: fc.array(replyArb('alarm-list', ports), { minLength: 1, maxLength: 8 }),
+  });
+}
+
+/** A full page of fresh alarms, newest first, and a page object claiming a billion. */
+function endlessPage(r: Received, end: number): Reply {
+  const start = Number(r.fields.pageStart) || 0;
+  const data = Array.from({ length: 50 }, (_, j) => ({ alarmId: `end-${String(r.tag)}-${start}-${j}`, alarmName: 'm',
+    alarmType: 10002, alarmTime: end - start * 50 - j, channelNo: 1, isEncrypt: 0, isChecked: 0, deviceSerial: 'C00000001',
+    alarmPicUrl: '' }));
+  return { status: 200, headers: [['Content-Type', 'application/json']], delivery: 'whole',
+    body: { t: 'text', s: JSON.stringify({ code: '200', msg: 'ok', data, page: { total: 1e9, page: start, size: 50 } }) } };
+}
+
+// ---- the model of an alarm (design.md s11) --------------------------------------------------
+
+const isObj = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+const safe = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v);
+const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$|^[+-]\d{6}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+
+/** The payload has the documented fields, each of its documented type. (Choices the contract
+ * leaves open and the runtime makes: a documented number or flag the reply gives of another type
+ * is null; a text of another type is empty.) */
+function checkShape(m: Msg, problems: string[]): void {
+  const p = m.payload;
+  clean(p, 'payload', problems);
+  if (!isObj(p) || Object.keys(p).sort().join() !== ALARM_KEYS.join()) {
+    problems.push(`payload keys: ${JSON.stringify(p)?.slice(0, 200)}`);
+    return;
+  }
+  const intOrNull = (v: unknown) => v === null || safe(v);
+  if (typeof p.alarmId !== 'string' || !p.alarmId) problems.push(`alarmId ${JSON.stringify(p.alarmId)}`);
+  if (typeof p.alarmName !== 'string') problems.push(`alarmName ${JSON.stringify(p.alarmName)?.slice(0, 80)}`);
+  if (!intOrNull(p.alarmType)) problems.push(`alarmType ${JSON.stringify(p.alarmType)}`);
+  if (!safe(p.alarmTime) || p.alarmTime <= 0) problems.push(`alarmTime ${JSON.stringify(p.alarmTime)}`);
+  else if (p.alarmDate !== new Date(p.alarmTime).toISOString() || !ISO.test(String(p.alarmDate))) {
+    problems.push(`alarmDate ${JSON.stringify(p.alarmDate)} for alarmTime ${p.alarmTime}`);
+  }
+  if (typeof p.deviceSerial !== 'string' || !p.deviceSerial || m.topic !== p.deviceSerial) {
+    problems.push(`deviceSerial ${JSON.stringify(p.deviceSerial)}, topic ${JSON.stringify(m.topic)}`);
+  }
+  if (!(p.channelNo === null || (safe(p.channelNo) && p.channelNo >= 0))) problems.push(`channelNo ${JSON.stringify(p.channelNo)}`);
+  if (typeof p.alarmPicUrl !== 'string') problems.push(`alarmPicUrl ${JSON.stringify(p.alarmPicUrl)?.slice(0, 80)}`);
+  for (const k of ['isEncrypt', 'isChecked']) {
+    if (!(intOrNull(p[k]) || typeof p[k] === 'boolean')) problems.push(`${k} ${JSON.stringify(p[k])}`);
+  }
+}
+
+const digits = (v: unknown) => typeof v === 'string' && /^\d{1,15}$/.test(v);
+
+/** Whether payload field `k` is what the reply item gave, as the contract allows it to be read. */
+function fieldFits(k: string, got: unknown, v: unknown): boolean {
+  switch (k) {
+    case 'alarmId':
+      return got === v || (safe(v) && got === String(v));
+    case 'alarmTime':
+      return got === v || (digits(v) && got === Number(v));
+    case 'deviceSerial':
+      // A serial is case-insensitive: written as it came or in upper case, blanks around dropped.
+      return typeof v === 'string' && (got === v || got === v.trim().toUpperCase());
+    case 'alarmName':
+      // A long text may be cut (the contract sets no length).
+      return typeof v === 'string' ? got === v || (v.length > 255 && typeof got === 'string' && v.startsWith(got)) : got === '';
+    case 'alarmPicUrl':
+      // Only an http(s) address is a picture URL; anything else may be blanked.
+      return typeof v === 'string' ? got === v || got === '' : got === '';
+    case 'alarmType':
+    case 'channelNo':
+      // (A negative channel is no channel: it may be null.)
+      return safe(v) ? got === v || (k === 'channelNo' && v < 0 && got === null) : digits(v) ? got === Number(v) || got === null : got === null;
+    default: // isEncrypt, isChecked: a number or a boolean as it came
+      return safe(v) || typeof v === 'boolean' ? got === v : digits(v) ? got === Number(v) || got === null : got === null;
+  }
+}
+
+/** Whether an item is surely an alarm the node must send (given it is new, after the deploy and
+ * matching the filters): the required fields plainly right, every documented field of its type. */
+function surelyValid(it: unknown): it is Record<string, unknown> {
+  if (!isObj(it)) return false;
+  const { alarmId: id, alarmTime: t, deviceSerial: s } = it;
+  if (!(typeof id === 'string' && id.length >= 1 && id.length <= 64 && /^[\x21-\x7e]+$/.test(id))) return false;
+  if (!(safe(t) && t > 0 && t < 8.64e15) || !(typeof s === 'string' && /^[A-Z0-9]{1,32}$/.test(s))) return false;
+  const has = (k: string) => Object.prototype.hasOwnProperty.call(it, k);
+  if (has('alarmName') && !(typeof it.alarmName === 'string' && it.alarmName.length <= 255)) return false;
+  if (has('alarmPicUrl') && typeof it.alarmPicUrl !== 'string') return false;
+  for (const k of ['alarmType', 'isEncrypt', 'isChecked']) if (has(k) && !safe(it[k]) && typeof it[k] !== 'boolean') return false;
+  return !has('channelNo') || (safe(it.channelNo) && it.channelNo >= 0);
+}
+
+function matchesFilter(filter: number, a: { alarmType?: unknown; deviceSerial?: unknown }): boolean {
+  const f = FILTERS[filter];
+  if (f.alarmType !== undefined && String(a.alarmType) !== f.alarmType) return false;
+  return f.deviceSerial === undefined || String(a.deviceSerial).trim().toUpperCase() === f.deviceSerial;
+}
+
+/** The items of a served reply (a JSON envelope whose data is an array), else none. */
+function itemsOf(r: Received): unknown[] {
+  try {
+    const v = JSON.parse(bodyText(r.reply!.body));
+    return isObj(v) && Array.isArray(v.data) ? v.data : [];
+  } catch {
+    return [];
+  }
+}
+
+// ---- a batch --------------------------------------------------------------------------------
+
+interface Run { problems: string[]; replies: number; polls: number; alarms: number; loose: number; flakes: number }
+
+function problem(run: Run, where: string, what: string): void {
+  if (run.problems.length < 40) run.problems.push(`${where}: ${what}`);
+}
+
+const replay = (batch: number) => `replay: RELIABILITY_SEED=${SEED} RELIABILITY_REPLY_ONLY=alarm:${batch}${FULL ? ' RELIABILITY_FULL=1' : ''}`;
+
+interface Poll { id: string; t0: number; outcomes: Array<{ port: string; msg: Msg; at: number }> }
+
+interface BatchState {
+  cases: AlarmCase[];
+  tokens: string[];
+  polls: Poll[][];
+  /** Alarms sent by each node (output 1), in order. */
+  sent: Msg[][];
+  deployBefore: number;
+  deployAfter: number;
+  timeoutOf(i: number): number;
+}
+
+function alarmFlow(batch: number, s: BatchState, url: string): { flow: Record<string, unknown>[]; credentials: Record<string, unknown> } {
+  const ids = s.cases.map((_, i) => `an${batch}-${i}`);
+  const flow: Record<string, unknown>[] = [
+    { id: TAB, type: 'tab', label: 'alarm replies' },
+    { id: 'ok', type: 'helper', z: TAB }, { id: 'err', type: 'helper', z: TAB },
+    { id: 'catch', type: 'catch', z: TAB, scope: ids, uncaught: false, wires: [['caught']] },
+    { id: 'caught', type: 'helper', z: TAB },
+    { id: 'complete', type: 'complete', z: TAB, scope: ids, uncaught: false, wires: [['completed']] },
+    { id: 'completed', type: 'helper', z: TAB },
+  ];
+  const credentials: Record<string, unknown> = {};
+  s.cases.forEach((c, i) => {
+    flow.push({ id: `ac${batch}-${i}`, type: 'ezviz-config', name: `a${i}`, baseUrl: url, timeout: s.timeoutOf(i),
+      maxRetries: MAX_RETRIES, retryDelay: 1 });
+    credentials[`ac${batch}-${i}`] = { accessToken: s.tokens[i] };
+    flow.push({ id: ids[i], type: 'ezviz-alarm', z: TAB, name: '', config: `ac${batch}-${i}`, interval: 3600,
+      deviceSerial: FILTERS[c.filter].deviceSerial ?? '', alarmType: FILTERS[c.filter].alarmType ?? '',
+      wires: [['ok'], c.wired ? ['err'] : []] });
+  });
+  for (const n of flow) if (n.z) Object.assign(n, { x: 100, y: 100 });
+  return { flow, credentials };
+}
+
+/** Serves the batch's replies: a node's generated ones in turn, then an empty list (or, for the
+ * endless ones, full pages without end). Returns the count of generated replies served. */
+function serve(world: World, s: BatchState): { generated: number } {
+  const byToken = new Map(s.tokens.map((t, i) => [t, i]));
+  const count = { generated: 0 };
+  world.keyOf = (r) => r.fields.accessToken ?? '';
+  world.script = (r) => {
+    const i = byToken.get(r.fields.accessToken ?? '');
+    if (i === undefined || r.url.split('?')[0] !== ALARMS) return undefined;
+    const end = /^\d{1,16}$/.test(r.fields.endTime ?? '') ? Number(r.fields.endTime) : Date.now();
+    const c = s.cases[i];
+    if (r.attempt < c.replies.length) {
+      count.generated++;
+      return fillAlarm(c.replies[r.attempt], end, s.deployBefore);
+    }
+    return c.endless ? endlessPage(r, end) : goodReply('alarm-list');
+  };
+  return count;
+}
+
+async function drive(world: World, batch: number, s: BatchState): Promise<void> {
+  const waiters = new Map<string, () => void>();
+  const byId = new Map<string, Poll>();
+  for (const port of ['err', 'caught', 'completed'] as const) {
+    helper.getNode(port).on('input', (m: Msg) => {
+      const p = byId.get(m._msgid);
+      if (!p) return;
+      p.outcomes.push({ port, msg: m, at: Date.now() });
+      if (port !== 'err') waiters.get(m._msgid)?.();
+    });
+  }
+  s.cases.forEach((_, i) => {
+    // What the node sends on output 1, as it sends it.
+    const n = helper.getNode(`an${batch}-${i}`) as unknown as { send(m: unknown): void };
+    const send = n.send.bind(n);
+    n.send = (m: unknown) => {
+      if (Array.isArray(m) && m[0]) s.sent[i].push(m[0] as Msg);
+      send(m);
+    };
+  });
+  await Promise.all(s.cases.map(async (c, i) => {
+    for (let k = 0; k < c.polls; k++) {
+      const poll: Poll = { id: `P${batch}-${i}-${k}`, t0: Date.now(), outcomes: [] };
+      s.polls[i].push(poll);
+      byId.set(poll.id, poll);
+      world.tags.set(s.tokens[i], k);
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, 120000);
+        waiters.set(poll.id, () => {
+          clearTimeout(timer);
+          resolve();
+        });
+        helper.getNode(`an${batch}-${i}`).receive({ _msgid: poll.id, payload: k });
+      });
+      waiters.delete(poll.id);
+    }
+    world.tags.delete(s.tokens[i]);
+  }));
+}
+
+/** Waits until the servers have heard nothing for 300 ms (at most 5 s): late requests show. */
+async function quiet(world: World): Promise<void> {
+  const end = Date.now() + 5000;
+  for (let n = world.seen(); ;) {
+    await new Promise((r) => setTimeout(r, 300));
+    const m = world.seen();
+    if (m === n || Date.now() > end) return;
+    n = m;
+  }
+}
+
+/** The fields of one alarm-list request (design.md s11, ezviz-more-api.md). */
+function checkRequest(r: Received, c: AlarmCase, s: BatchState, problems: string[]): void {
+  const f = r.fields;
+  if (f.status !== '2') problems.push(`status ${f.status}`);
+  if (!/^\d+$/.test(f.pageSize ?? '') || Number(f.pageSize) < 1 || Number(f.pageSize) > 50) problems.push(`pageSize ${f.pageSize}`);
+  if (!/^\d+$/.test(f.pageStart ?? '')) problems.push(`pageStart ${f.pageStart}`);
+  const start = Number(f.startTime);
+  const end = Number(f.endTime);
+  if (!/^\d+$/.test(f.startTime ?? '') || !/^\d+$/.test(f.endTime ?? '') || start > end || end - start > WEEK_MS ||
+    end < s.deployBefore || end > r.at + 1000) problems.push(`window ${f.startTime}..${f.endTime} (7 days at most, ending now)`);
+  const want = FILTERS[c.filter].alarmType;
+  if (f.alarmType !== want && !(want === undefined && f.alarmType === '-1')) problems.push(`alarmType ${f.alarmType}, filter ${want}`);
+}
+
+function judgeCase(run: Run, batch: number, i: number, s: BatchState, reqs: Received[], errors: Map<string, unknown>): void {
+  const c = s.cases[i];
+  const where = `node ${i} (${replay(batch)})`;
+  const short = s.timeoutOf(i) === TIMEOUT_MS;
+  const problems: string[] = [];
+  for (const r of reqs) checkRequest(r, c, s, problems);
+  const served: Record<string, unknown>[] = [];
+  const mustSend = new Map<string, unknown>();
+  for (const r of reqs) {
+    const k = r.reply ? classify('alarm-list', r.reply).k : 'broken';
+    if (k === 'ok' || k === 'either') for (const it of itemsOf(r)) if (isObj(it)) served.push(it);
+  }
+  s.polls[i].forEach((poll, k) => {
+    run.polls++;
+    summary.messages++;
+    const ports = poll.outcomes.map((o) => o.port).sort().join('+');
+    const wantPorts = c.wired ? ['completed', 'completed+err'] : ['completed', 'caught'];
+    if (!wantPorts.includes(ports)) {
+      problems.push(`poll ${k}: outcome ${ports || 'none'} (${c.wired ? 'output 2 wired' : 'unwired'})`);
+      if (!ports) summary.lost++;
+      else if (poll.outcomes.length > 1 + (c.wired ? 1 : 0)) summary.duplicates++;
+      if (!ports) return;
+    }
+    countOutcome(`replies-alarm:${ports}`);
+    const mine = reqs.filter((r) => r.tag === k);
+    const last = poll.outcomes.reduce((a, o) => Math.max(a, o.at), 0);
+    const bound = (mine.length + 1) * s.timeoutOf(i) + MARGIN_MS;
+    if (last - poll.t0 > bound) problems.push(`poll ${k}: ended after ${last - poll.t0} ms (bound ${bound} ms, ${mine.length} requests)`);
+    // Paging: from 0 on, one page after the other, each page retried within the budget, and ends.
+    const byPage = new Map<number, Received[]>();
+    for (const r of mine) byPage.set(Number(r.fields.pageStart), [...(byPage.get(Number(r.fields.pageStart)) ?? []), r]);
+    const pages = [...byPage.keys()].sort((a, b) => a - b);
+    if (pages.some((p, j) => p !== j)) problems.push(`poll ${k}: pages ${pages.join(',').slice(0, 100)} (from 0, one after the other)`);
+    if (pages.length > MAX_PAGES) problems.push(`poll ${k}: ${pages.length} pages (paging did not stop)`);
+    const err = poll.outcomes.find((o) => o.port === 'err')?.msg.error ?? (ports === 'caught' ? errors.get(poll.id) : undefined);
+    const timedOut = (err as { code?: string } | undefined)?.code === 'ETIMEDOUT';
+    const exact = !short && !timedOut;
+    if (!exact) run.loose++;
+    for (const [p, list] of byPage) {
+      const drops = list.filter((r) => r.reply && (r.reply.delivery === 'drop' || r.reply.status < 200)).length;
+      if (list.length > 1 + MAX_RETRIES + drops) problems.push(`poll ${k}: page ${p} asked ${list.length} times`);
+      if (exact) {
+        list.slice(0, -1).forEach((r, j) => {
+          if (transient(classify('alarm-list', r.reply!)) === false) problems.push(`poll ${k}: page ${p} retried after a non-transient reply (attempt ${j + 1})`);
+        });
+      }
+    }
+    if (ports === 'completed') {
+      // A good poll: the last reply of each page was a list; its sure alarms must all be sent.
+      for (const [p, list] of byPage) {
+        const cls = classify('alarm-list', list[list.length - 1].reply!);
+        if (exact && cls.k !== 'ok' && cls.k !== 'either') problems.push(`poll ${k}: success after a reply of class ${cls.k} (page ${p})`);
+        if (!exact || (cls.k !== 'ok' && cls.k !== 'either')) continue;
+        for (const it of itemsOf(list[list.length - 1])) {
+          if (surelyValid(it) && (it.alarmTime as number) >= s.deployAfter && matchesFilter(c.filter, it)) mustSend.set(it.alarmId as string, it);
+        }
+      }
+      return;
+    }
+    if (!checkErrorShape(err, 'alarm-list', problems)) return;
+    const e = err as Record<string, unknown>;
+    const lastReq = mine[mine.length - 1];
+    if (!lastReq) {
+      if (e.source === 'network') run.flakes++;
+      else if (e.source !== 'local') problems.push(`poll ${k}: error ${e.source} ${e.code} without any request`);
+    } else if (exact) {
+      const m = errorMismatch(classify('alarm-list', lastReq.reply!), e);
+      if (m) problems.push(`poll ${k}: ${m}: ${String(e.message).slice(0, 200)} (last reply HTTP ${lastReq.reply!.status} ${lastReq.reply!.delivery} ${bodyText(lastReq.reply!.body).slice(0, 160)})`);
+    } else if (timedOut) run.flakes++;
+  });
+  // The alarms sent: documented, listed by the server, after the deploy, filtered, each once.
+  const ids = new Set<string>();
+  for (const m of s.sent[i]) {
+    run.alarms++;
+    const before = problems.length;
+    checkShape(m, problems);
+    if (problems.length > before) continue;
+    const p = m.payload as Record<string, unknown>;
+    if (ids.has(p.alarmId as string)) problems.push(`alarm ${p.alarmId} sent twice`);
+    ids.add(p.alarmId as string);
+    if ((p.alarmTime as number) < s.deployBefore) problems.push(`alarm ${p.alarmId} of ${p.alarmDate} is older than the deploy`);
+    if (!matchesFilter(c.filter, p)) problems.push(`alarm ${p.alarmId} (${p.alarmType}, ${p.deviceSerial}) does not match filter ${c.filter}`);
+    const from = served.filter((it) => fieldFits('alarmId', p.alarmId, it.alarmId));
+    if (!from.some((it) => ['alarmTime', 'deviceSerial', 'alarmName', 'alarmPicUrl', 'alarmType', 'channelNo', 'isEncrypt', 'isChecked']
+      .every((k) => fieldFits(k, p[k], it[k])))) {
+      problems.push(`alarm ${JSON.stringify(p).slice(0, 300)} is no item the server listed (${from.length} with its id: ${JSON.stringify(from[0])?.slice(0, 300)})`);
+    }
+  }
+  for (const [id, it] of mustSend) if (!ids.has(id)) problems.push(`alarm ${JSON.stringify(it).slice(0, 200)} of a good poll was not sent`);
+  for (const p of problems.slice(0, 5)) problem(run, where, p);
+}
+
+async function runBatch(world: World, batch: number, cases: AlarmCase[], run: Run): Promise<void> {
+  const tokens = cases.map((_, i) => `at.alarmfz-${batch}-${i}-${(i * 7919 + batch * 31).toString(36)}`);
+  for (const t of tokens) secrets.add(t);
+  const s: BatchState = { cases, tokens, polls: cases.map(() => []), sent: cases.map(() => []), deployBefore: 0, deployAfter: 0,
+    timeoutOf: (i) => (cases[i].replies.some(slow) ? TIMEOUT_MS : LONG_TIMEOUT_MS) };
+  for (const c of cases) for (const r of c.replies) prewarm(r);
+  const count = serve(world, s);
+  world.resetCounts();
+  const { flow, credentials } = alarmFlow(batch, s, world.plainUrl);
+  s.deployBefore = Date.now();
+  await load(flow, credentials);
+  s.deployAfter = Date.now();
+  lightSpies();
+  await drive(world, batch, s);
+  await quiet(world);
+  const requests = world.take();
+  run.replies += count.generated;
+  summary.requests += requests.length;
+  const errors = new Map<string, unknown>();
+  const spy = (helper as unknown as { _NodePrototype: { error: { args: unknown[][] } } })._NodePrototype.error;
+  for (const a of spy.args) {
+    const e = a[0] as { name?: string; toJSON?: () => unknown } | undefined;
+    const m = a[1] as Msg | undefined;
+    if (m?._msgid && !errors.has(m._msgid)) errors.set(m._msgid, e?.name === 'EzvizError' ? e.toJSON!() : { foreign: String(e) });
+  }
+  const byCase = cases.map(() => [] as Received[]);
+  const index = new Map(tokens.map((t, i) => [t, i]));
+  for (const r of requests) {
+    const i = index.get(r.fields.accessToken ?? '');
+    if (r.listener !== 'plain') problem(run, `${r.listener} ${r.host}${r.url}`, 'a request reached another host (a redirect followed?)');
+    else if (i === undefined || r.url.split('?')[0] !== ALARMS) problem(run, r.url, `a request without a node's token: ${r.body.slice(0, 100)}`);
+    else byCase[i].push(r);
+  }
+  cases.forEach((_, i) => judgeCase(run, batch, i, s, byCase[i], errors));
+  const scan = scanSaid(tokens);
+  summary.thrown += scan.foreignErrors.length;
+  for (const e of scan.foreignErrors) problem(run, `batch ${batch}`, `thrown out of a node: ${e}`);
+  for (const h of scan.hits) problem(run, `batch ${batch}`, `secret: ${h}`);
+  await unload();
+  forgetSeenCopies();
+}
+
+describe('reliability: fuzzed replies to the alarm node (issues 10.2, 13)', function () {
+  this.timeout(0);
+  let world: World;
+
+  before(async () => {
+    trapProcess();
+    takeTrapped();
+    world = await startWorld();
+  });
+  after(async () => {
+    resetHooks();
+    await world.close();
+  });
+
+  it(`alarm list: ${TARGET} generated replies to the polls of many alarm nodes at once: one outcome per poll in its bound, ` +
+    'documented alarms each sent once and none lost, nothing older than the deploy, paging that ends, fitting errors, ' +
+    'nothing elsewhere', async () => {
+    const started = Date.now();
+    const ports: Ports = { plain: world.plainPort, foreign: world.foreignPort, tls: world.tlsPort };
+    const sleeps: number[] = [];
+    hooks.sleep = (ms: number) => {
+      sleeps.push(ms);
+      return Promise.resolve();
+    };
+    hooks.random = () => 0.5;
+    // No timed polls: every poll is an input message's.
+    hooks.timer = () => () => undefined;
+    const run: Run = { problems: [], replies: 0, polls: 0, alarms: 0, loose: 0, flakes: 0 };
+    const arb = caseArb(ports);
+    const only = ONLY ? (ONLY.split(':')[0] === 'alarm' ? [Number(ONLY.split(':')[1])] : []) : undefined;
+    for (let b = 0; only ? b < only.length : run.replies < TARGET; b++) {
+      const batch = only ? only[b] : b;
+      const cases = fc.sample(arb, { numRuns: BATCH, seed: SEED + 13 * 7919 + batch * 104729 });
+      await runBatch(world, batch, cases, run);
+      for (const ms of sleeps.splice(0)) {
+        if (!(Number.isFinite(ms) && ms >= 0 && ms <= MAX_SLEEP_MS)) problem(run, 'back-off', `asked to sleep ${ms} ms`);
+      }
+      const trapped = takeTrapped();
+      for (const t of trapped) problem(run, `batch ${batch} (${replay(batch)})`, t.slice(0, 600));
+      summary.thrown += trapped.length;
+      if (run.problems.length) break;
+    }
+    resetHooks();
+    summary.replies.alarm = (summary.replies.alarm ?? 0) + run.replies;
+    section('replies alarm', started, `${run.replies} generated replies, ${run.polls} polls, ${run.alarms} alarms sent, ` +
+      `${run.flakes} busy-machine timeouts, ${run.loose} polls judged by shape only`);
+    assert.deepStrictEqual(run.problems, [], `seed ${SEED}`);
+    if (!only) assert.ok(run.replies >= TARGET, `${run.replies} generated replies served`);
+  });
+});
