@@ -158,7 +158,7 @@ export class AlarmPoller {
         return { kind: 'error', request, error: new EzvizError({ code: 'BAD_REPLY', message: this.o.t('errors.badReply', { detail: 'data is not an array' }),
           operation: 'alarm-list', source: 'http', retriable: false }) };
       }
-      items.push(...page.items);
+      for (const it of page.items) items.push(it); // (not push(...items): a long list overflows the stack)
       let oldest: number | undefined;
       for (const it of page.items) {
         const at = alarmTimeOf(it);

@@ -104,28 +104,40 @@ describe('reliability regressions: base URLs with a query or a fragment', () => 
   });
 });
 
-describe('reliability regressions: an alarm whose alarmTime is an object', () => {
+describe('reliability regressions: alarm lists the poller choked on', () => {
   // Found by the alarm reply fuzzer (replies-alarm.test.ts): a listed item with alarmTime
-  // {"toString":1} made the poller's Number() throw while it looked for the page's oldest alarm:
-  // the whole poll failed with INTERNAL and the good alarms of the page were never sent.
-  it('the item is skipped; the poll succeeds and sends the good alarms', async () => {
-    const now = Date.now();
-    const good = { alarmId: 'good', alarmName: 'Motion', alarmType: 10002, alarmTime: now - 1000, channelNo: 1, isEncrypt: 0,
-      isChecked: 0, deviceSerial: 'C00000001', alarmPicUrl: '' };
-    const data: unknown[] = [{ ...good, alarmId: 'bad', alarmTime: { toString: 1 } }, { ...good, alarmId: 'bad2', alarmTime: { valueOf: {} } },
-      good];
+  // {"toString":1} made the poller's Number() throw while it looked for the page's oldest alarm,
+  // and a page of 200,000 items (below the 1 MiB limit) overflowed the stack where the poller
+  // collected them (push(...items)): each time the whole poll failed with INTERNAL and the good
+  // alarms of the page were never sent.
+  const poller = (data: unknown[], sent: string[]) => new AlarmPoller({
+    id: 'regression-alarm', settings: { interval: 60 }, deployedAt: Date.now() - 60000, t: (k) => k,
+    context: { get: (_k, _s, cb) => cb(null, undefined), set: (_k, _v, _s, cb) => cb() },
+    owner: { id: 'regression-alarm', closed: false, timedStopDone: () => undefined } as never,
+    call: async (fields) => ({ kind: 'ok', reply: { code: '200', msg: 'ok', data, page: { total: data.length } }, fields, durationMs: 1 }),
+    onAlarm: (a) => sent.push(a.alarmId),
+    warn: () => undefined,
+  });
+  const good = () => ({ alarmId: 'good', alarmName: 'Motion', alarmType: 10002, alarmTime: Date.now() - 1000, channelNo: 1,
+    isEncrypt: 0, isChecked: 0, deviceSerial: 'C00000001', alarmPicUrl: '' });
+  afterEach(() => forgetSeenCopies());
+
+  it('a page of 200,000 items: the poll succeeds and sends the good alarm', async () => {
     const sent: string[] = [];
-    const p = new AlarmPoller({
-      id: 'regression-alarm', settings: { interval: 60 }, deployedAt: now - 60000, t: (k) => k,
-      context: { get: (_k, _s, cb) => cb(null, undefined), set: (_k, _v, _s, cb) => cb() },
-      owner: { id: 'regression-alarm', closed: false, timedStopDone: () => undefined } as never,
-      call: async (fields) => ({ kind: 'ok', reply: { code: '200', msg: 'ok', data, page: { total: 3 } }, fields, durationMs: 1 }),
-      onAlarm: (a) => sent.push(a.alarmId),
-      warn: () => undefined,
-    });
+    const p = poller([...new Array(200000).fill(0), good()], sent);
     const outcome = await p.poll();
     p.close();
-    forgetSeenCopies();
+    assert.strictEqual(outcome.kind, 'ok', JSON.stringify(outcome));
+    assert.deepStrictEqual(sent, ['good']);
+  });
+
+  it('an item whose alarmTime is an object is skipped; the poll succeeds and sends the good alarms', async () => {
+    const data: unknown[] = [{ ...good(), alarmId: 'bad', alarmTime: { toString: 1 } },
+      { ...good(), alarmId: 'bad2', alarmTime: { valueOf: {} } }, good()];
+    const sent: string[] = [];
+    const p = poller(data, sent);
+    const outcome = await p.poll();
+    p.close();
     assert.strictEqual(outcome.kind, 'ok', JSON.stringify(outcome));
     assert.deepStrictEqual(sent, ['good']);
   });
