@@ -315,10 +315,12 @@ export function fillToken(reply: Reply, now: number): { reply: Reply; token?: st
 
 // ---- alarm list replies (ezviz-more-api.md: data an array of alarms, newest first, and a page) --
 
-/** alarmTime placeholders, filled as the reply is served (fillAlarm): ms before the request's
- * endTime (RECENT), before the deploy (OLD), after the endTime (FUTURE), RECENT as a digit string. */
+/** alarmTime placeholders, filled as the reply is served (fillAlarm): between the deploy and the
+ * request's endTime (RECENT), around the deploy (EDGE), before it (OLD), after the endTime
+ * (FUTURE), RECENT as a digit string. */
 const alarmTime = fc.oneof(
   { weight: 6, arbitrary: fc.integer({ min: 0, max: 120000 }).map((n) => `@T:RECENT:${n}`) },
+  { weight: 1, arbitrary: fc.integer({ min: 0, max: 2000 }).map((n) => `@T:EDGE:${n}`) },
   { weight: 2, arbitrary: fc.integer({ min: 1, max: 6 * 864e5 }).map((n) => `@T:OLD:${n}`) },
   { weight: 1, arbitrary: fc.integer({ min: 0, max: 864e5 }).map((n) => `@T:FUTURE:${n}`) },
   { weight: 1, arbitrary: fc.integer({ min: 0, max: 60000 }).map((n) => `@T:DIGITS:${n}`) },
@@ -399,12 +401,14 @@ const ALARM_BIG = [fc.constantFrom(2000, 5000, 9000).map((n) => ({ body: { t: 'b
  * `deploy`: when the flow was deployed). */
 export function fillAlarm(reply: Reply, end: number, deploy: number): Reply {
   if (reply.body.t !== 'text' || !reply.body.s.includes('"@T:')) return reply;
-  const s = reply.body.s.replace(/"@T:(RECENT|OLD|FUTURE|DIGITS):(\d+)"/g, (_m, kind: string, n: string) => {
+  const s = reply.body.s.replace(/"@T:(RECENT|EDGE|OLD|FUTURE|DIGITS):(\d+)"/g, (_m, kind: string, n: string) => {
     const k = Number(n);
-    if (kind === 'RECENT') return String(end - k);
+    const recent = end - (end > deploy ? k % (end - deploy + 1) : 0);
+    if (kind === 'RECENT') return String(recent);
+    if (kind === 'EDGE') return String(deploy - 1000 + k);
     if (kind === 'OLD') return String(deploy - k);
     if (kind === 'FUTURE') return String(end + 3600e3 + k);
-    return JSON.stringify(String(end - k));
+    return JSON.stringify(String(recent));
   });
   return { ...reply, body: { t: 'text', s } };
 }
