@@ -296,10 +296,9 @@ export function replyArb(op: FuzzOp, ports: Ports): fc.Arbitrary<Reply> {
 /** The well-behaved reply of `op` (for requests the case does not fuzz). */
 export function goodReply(op: FuzzOp, token?: string): Reply {
   const data = op === 'storage-info' ? { status: 1, totalDays: 7, startTime: 1700000000000, expireTime: 1800000000000 }
-    : op === 'preset-add' ? { index: 3 } : op === 'alarm-list' ? [] : op === 'capture' ? { picUrl: 'https://pic.ys7.example/cap/good.jpg' } : op === 'token' ? { accessToken: token, expireTime: Date.now() + 7 * 864e5 } : undefined;
+    : op === 'preset-add' ? { index: 3 } : op === 'capture' ? { picUrl: 'https://pic.ys7.example/cap/good.jpg' } : op === 'token' ? { accessToken: token, expireTime: Date.now() + 7 * 864e5 } : undefined;
   return { status: 200, headers: [['Content-Type', 'application/json']], delivery: 'whole',
-    body: { t: 'text', s: JSON.stringify({ code: '200', msg: 'Operation succeeded!', data,
-      ...(op === 'alarm-list' ? { page: { total: 0, page: 0, size: 50 } } : {}) }) } };
+    body: { t: 'text', s: JSON.stringify({ code: '200', msg: 'Operation succeeded!', data }) } };
 }
 
 /** A token reply's body with its placeholders filled (a fresh token, expireTime kinds). */
