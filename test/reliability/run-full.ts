@@ -1,7 +1,7 @@
 // `npm run test:reliability`: the reliability suite at full counts (RELIABILITY_FULL=1) in two
 // mocha processes at once, one per core. The large files share their tests by index
-// (RELIABILITY_PART=0/2 and 1/2: operations alternate); the two soaks and bad configuration (the
-// longest of the rest) go to the first process, every other file to the second. Each process's output is printed when it ends (not interleaved), then the
+// (RELIABILITY_PART=0/2 and 1/2: operations alternate); the two soaks, bad configuration and the
+// alarm reply fuzz (the longest of the rest) go to the first process, every other file to the second. Each process's output is printed when it ends (not interleaved), then the
 // summary of both. Exit status: 0 only when both passed. Extra arguments go to both mocha runs
 // (e.g. --grep). `npm test` runs the same files in one process at reduced counts.
 
@@ -17,7 +17,7 @@ const file = (name: string) => path.join(DIR, `${name}.test.js`);
 
 /** Files whose tests both processes share (RELIABILITY_PART), and those the first one runs whole. */
 const SHARED = ['replies', 'fuzz'].map(file);
-const FIRST = ['soak', 'config', 'soak-events'].map(file);
+const FIRST = ['soak', 'config', 'soak-events', 'replies-alarm'].map(file);
 /** Every other reliability test file goes to the second process (none is left out). */
 const REST = fs.readdirSync(DIR).filter((f) => f.endsWith('.test.js')).map((f) => path.join(DIR, f))
   .filter((f) => !SHARED.includes(f) && !FIRST.includes(f)).sort();
