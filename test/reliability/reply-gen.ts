@@ -2,7 +2,8 @@
 // documented fields with wrong types, objects where numbers belong ({"toString":1}), deep
 // nesting, huge strings and arrays, HTTP statuses 1xx-5xx with and without bodies, Retry-After,
 // redirects to a foreign host, bodies that trickle, stop half way or exceed the size limit, gzip
-// bombs, and (for token/get) areaDomain and expireTime values of every kind.
+// bombs, (for token/get) areaDomain and expireTime values of every kind, and (for the alarm list)
+// alarms with wrong types, missing or duplicate ids and page objects of every kind.
 
 import fc from 'fast-check';
 import type { Body, Delivery, Reply } from './reply-world';
