@@ -109,10 +109,12 @@ describe('reliability: bad configuration (issue 7.5)', function () {
   let sim: Simulator;
   let html: CatchAll;
   let hang: CatchAll;
-  const started = Date.now();
+  // (Set when the suite starts, not when mocha loads the file: other files run in between.)
+  let started = 0;
   let messages = 0;
 
   before(async () => {
+    started = Date.now();
     trapProcess();
     takeTrapped();
     sim = await startSim();
