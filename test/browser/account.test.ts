@@ -17,7 +17,7 @@ import {
 import {
   chooseTypedInputType, closeDialogs, fieldInvalid, openNodeDialog, pressDone, typeInto, waitForTrayIdle,
 } from '../support/browser-editor';
-import { freePort, startAdminRed, USERS, type AdminRed } from '../support/red-admin';
+import { freePort, startAdminRed, startEndlessAccount, USERS, type AdminRed } from '../support/red-admin';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -25,9 +25,10 @@ const CJK = /[\u4e00-\u9fff]/;
 const TAB = 'tab0browser0acc';
 const CONFIG = 'cfg0browser0acc';
 const CONFIG_EMPTY = 'cfg0browser0emp';
+const CONFIG_ENDLESS = 'cfg0browser0end';
 const WRONG_SECRET = 'browser-wrong-secret-3f9c';
 const NODES = { start: 'op0ptzstart0001', mirror: 'op0mirror000001', preset: 'op0presetcall01', noConfig: 'op0noconfig0001',
-  noCreds: 'op0nocreds00001', zhStart: 'op0zhstart00001' };
+  noCreds: 'op0nocreds00001', zhStart: 'op0zhstart00001', endless: 'op0endless00001' };
 
 const catalog = (lang: string) => JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', '..', 'nodes', 'ezviz-config',
   'locales', lang, 'ezviz-config.json'), 'utf8')).editor as any;
@@ -59,6 +60,7 @@ describe('browser: the editor knows the account (httpAdminRoot, adminAuth)', fun
   const sessions: EditorSession[] = [];
   let session: EditorSession;
   let demoDevices: Array<[string, any]> = [];
+  let endless: Awaited<ReturnType<typeof startEndlessAccount>>;
 
   async function openEditor(locale: string): Promise<EditorSession> {
     const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'ezviz-browser-profile-'));
@@ -85,6 +87,7 @@ describe('browser: the editor knows the account (httpAdminRoot, adminAuth)', fun
     skipWithoutChromium(this);
     this.timeout(120000);
     sim = await startSimulator({ port: 0 });
+    endless = await startEndlessAccount();
     demoDevices = Object.entries(sim.state.devices).filter(([, d]) => (d as any).account === 'demo') as Array<[string, any]>;
     const op = (id: string, type: string, config: string, y: number, extra: Record<string, unknown> = {}) =>
       ({ id, type, z: TAB, name: '', config, x: 200, y, wires: [[], []], deviceSerial: '', deviceSerialType: 'str',
@@ -103,8 +106,11 @@ describe('browser: the editor knows the account (httpAdminRoot, adminAuth)', fun
         op(NODES.noCreds, 'ezviz-ptz-stop', CONFIG_EMPTY, 300, { direction: '', directionType: 'direction' }),
         op(NODES.zhStart, 'ezviz-ptz-start', CONFIG, 360, { direction: 'up', directionType: 'direction', speed: 'medium',
           speedType: 'speed', duration: '0', durationType: 'num' }),
+        { id: CONFIG_ENDLESS, type: 'ezviz-config', name: 'endless', baseUrl: endless.url, timeout: 5000, maxRetries: 0, retryDelay: 0 },
+        op(NODES.endless, 'ezviz-ptz-stop', CONFIG_ENDLESS, 420, { direction: '', directionType: 'direction' }),
       ],
-      credentials: { [CONFIG]: { appKey: 'demo-app-key', appSecret: 'demo-app-secret' } },
+      credentials: { [CONFIG]: { appKey: 'demo-app-key', appSecret: 'demo-app-secret' },
+        [CONFIG_ENDLESS]: { accessToken: 'at.endless-token' } },
     });
     session = await openEditor('en-US');
   });
@@ -114,6 +120,7 @@ describe('browser: the editor knows the account (httpAdminRoot, adminAuth)', fun
     for (const s of sessions) await s.close();
     if (red) await red.stop();
     if (sim) await sim.close();
+    if (endless) await endless.close();
   });
 
   afterEach(async function () {
@@ -325,6 +332,19 @@ describe('browser: the editor knows the account (httpAdminRoot, adminAuth)', fun
       assert.equal((await page.locator('.ezviz-picker-status').innerText()).trim(), en.account.reason.noCredentials);
       await cancelNode(page);
       assert.deepEqual(session.pageErrors, []);
+    });
+
+    it('an account with more devices than the picker reads: 2000 listed, and it says so', async function () {
+      const { page } = session;
+      await openNodeDialog(page, NODES.endless);
+      await openPicker(page);
+      assert.equal(await page.locator('.ezviz-picker-item').count(), 2000);
+      assert.equal((await page.locator('.ezviz-picker-status').innerText()).trim(), en.account.truncated);
+      await page.locator('.ezviz-picker-search').fill('no such camera anywhere');
+      await page.locator('.ezviz-picker-search').dispatchEvent('input');
+      assert.equal((await page.locator('.ezviz-picker-status').innerText()).trim(), `${en.account.noMatch}. ${en.account.truncated}`);
+      await cancelNode(page);
+      assert.equal(endless.listRequests(), 80, 'device/list and camera/list: 40 pages each');
     });
 
     it('never puts a secret into the page or Node-RED\'s log', async function () {

@@ -9,7 +9,7 @@ import * as http from 'http';
 import type { AddressInfo } from 'net';
 import { startSimulator, type Simulator } from '../../simulator';
 import {
-  adminToken, freePort, postAccount, request, startAdminRed, USERS, type AdminRed, type HttpReply,
+  adminToken, freePort, postAccount, request, startAdminRed, startEndlessAccount, USERS, type AdminRed, type HttpReply,
 } from '../support/red-admin';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -136,6 +136,30 @@ describe('admin routes ezviz-open/* in Node-RED with httpAdminRoot and adminAuth
       assert.deepEqual(Object.keys(d).sort(), ['channels', 'model', 'name', 'online', 'serial']);
     }
     assert.ok(multi >= 1, 'the simulator has a device with several channels (an NVR)');
+  });
+
+  it('bounds a list that never ends (40 pages of 50) and says it is cut; a page of 30,000 devices (under 1 MiB) is read whole', async function () {
+    const endless = await startEndlessAccount();
+    try {
+      const r = await post('cameras', { id: 'cfg0endless0001', baseUrl: endless.url, accessToken: 'at.endless-token' });
+      assert.equal(r.status, 200, r.text.slice(0, 300));
+      assert.equal(r.json.ok, true);
+      assert.equal(r.json.truncated, true);
+      assert.equal(r.json.devices.length, 2000);
+      assert.equal(endless.listRequests(), 80, 'device/list and camera/list: 40 pages each');
+    } finally {
+      await endless.close();
+    }
+    const big = await startEndlessAccount(30000);
+    try {
+      const r = await post('cameras', { id: 'cfg0bigpage0001', baseUrl: big.url, accessToken: 'at.endless-token' });
+      assert.equal(r.status, 200, r.text.slice(0, 300));
+      assert.equal(r.json.ok, true, r.text.slice(0, 300));
+      assert.equal(r.json.truncated, false);
+      assert.equal(r.json.devices.length, 30000);
+    } finally {
+      await big.close();
+    }
   });
 
   it('reads the capabilities of a device (strings "0"/"1" as booleans)', async function () {

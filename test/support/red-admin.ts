@@ -179,3 +179,38 @@ export function freePort(): Promise<number> {
     });
   });
 }
+
+/** A server whose device and channel lists never end (every page full), or, with `onePage`, answer
+ * one page of that many devices: the picker's list is bounded and says so. */
+export function startEndlessAccount(onePage?: number): Promise<{ url: string; listRequests: () => number; close(): Promise<void> }> {
+  let lists = 0;
+  const srv = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (c: Buffer) => {
+      body += c;
+    });
+    req.on('end', () => {
+      res.setHeader('Content-Type', 'application/json');
+      const q = new URLSearchParams(body);
+      const start = Number(q.get('pageStart') ?? 0);
+      let data: unknown = [];
+      if (req.url === '/api/lapp/token/get') data = { accessToken: 'at.endless-token', expireTime: Date.now() + 7 * 86400000 };
+      else if (req.url === '/api/lapp/device/list' || req.url === '/api/lapp/camera/list') {
+        lists++;
+        const n = onePage ?? 50;
+        data = onePage !== undefined && start > 0 ? [] : Array.from({ length: n }, (_, i) => {
+          const serial = `E${String((onePage ? 0 : start * 50) + i).padStart(5, '0')}`;
+          return onePage ? { deviceSerial: serial } : { deviceSerial: serial, channelNo: 1, deviceName: serial, status: 1 };
+        });
+      }
+      res.end(JSON.stringify({ code: '200', msg: 'ok', data }));
+    });
+  });
+  return new Promise((resolve) => {
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      resolve({ url: `http://127.0.0.1:${port}`, listRequests: () => lists,
+        close: () => new Promise<void>((r) => srv.close(() => r())) });
+    });
+  });
+}

@@ -131,6 +131,8 @@ export function setUpPicker(spec: OperationSpec): void {
   const status = panel.find('.ezviz-picker-status');
 
   let devices: Device[] | null = null;
+  /** The account holds more than the runtime lists (it stops after 40 pages). */
+  let truncated = false;
   let loadSeq = 0;
   let capacity: { serial: string; channel?: number; capacity: Capacity } | null = null;
   let capSeq = 0;
@@ -139,8 +141,10 @@ export function setUpPicker(spec: OperationSpec): void {
     if (!devices) return;
     list.html(listHtml(devices, String(search.val() || '')));
     if (!devices.length) status.text(t('editor.account.empty'));
-    else if (!list.children().length) status.text(t('editor.account.noMatch'));
-    else status.text('');
+    else {
+      const more = truncated ? t('editor.account.truncated') : '';
+      status.text(list.children().length ? more : `${t('editor.account.noMatch')}${more ? `. ${more}` : ''}`);
+    }
   };
 
   const load = (refresh: boolean): void => {
@@ -160,6 +164,7 @@ export function setUpPicker(spec: OperationSpec): void {
         return;
       }
       devices = Array.isArray(answer.devices) ? answer.devices : [];
+      truncated = answer.truncated === true;
       render();
       search.trigger('focus');
     });
