@@ -194,8 +194,11 @@ function asJson(v: unknown): unknown {
   try {
     const s = JSON.stringify(v);
     // (An own `constructor` or `__proto__` key inside a property value makes the test helper's
-    // check of the loaded flow (should.js deepEqual) fail on equal flows: left out.)
-    return s === undefined ? String(v) : JSON.parse(s, (k, x) => (k === 'constructor' || k === '__proto__' ? undefined : x));
+    // check of the loaded flow (should.js deepEqual) fail on equal flows; an own `toString` that
+    // is not a function makes Node-RED's own flow parser throw (flows/util.js parseConfig uses
+    // every property value as a key), so no such flow ever reaches a node: left out.)
+    return s === undefined ? String(v) : JSON.parse(s, (k, x) =>
+      (k === 'constructor' || k === '__proto__' || k === 'toString' ? undefined : x));
   } catch {
     return String(v);
   }
@@ -309,9 +312,9 @@ describe('reliability: fuzzed input (issue 7.1)', function () {
       }
       for (const n of flow) if (n.z) Object.assign(n, { x: 100, y: 100 });
       fastRetries();
+      loaded = true; // (set first: a flow that fails to load is unloaded too, restoring the helper's spies)
       await load(flow, credentials);
       lightSpies();
-      loaded = true;
 
       const anyNode = helper.getNode('fz0');
       const flowCtx = anyNode.context().flow;
