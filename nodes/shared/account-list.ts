@@ -2,6 +2,8 @@
 // device/list and camera/list pages read field by field (ezviz-more-api.md), type-checked and cut
 // to length, then merged into devices with their channels. Pure: account.ts sends the requests.
 
+import { integer } from './replies';
+
 /** Longest text kept from a name or model. */
 const MAX_TEXT = 128;
 
@@ -34,8 +36,8 @@ function onlineOf(v: unknown): boolean | null {
 }
 
 function channelOf(v: unknown): number | undefined {
-  const n = typeof v === 'number' ? v : typeof v === 'string' && /^\d{1,4}$/.test(v) ? Number(v) : NaN;
-  return Number.isInteger(n) && n >= 1 && n <= 9999 ? n : undefined;
+  const n = integer(v);
+  return n !== undefined && n >= 1 && n <= 9999 ? n : undefined;
 }
 
 /** Items of one device/list page; undefined when `data` is not an array. Items without a usable serial are skipped. */

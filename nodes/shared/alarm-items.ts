@@ -3,6 +3,7 @@
 // node context), and what of a poll is new. Pure: no Node.js imports, no clock.
 
 import type { AlarmSettings } from './alarms';
+import { integer } from './replies';
 
 /** Alarm ids remembered (and kept in the node context): enough for the overlap of many polls. */
 export const SEEN_MAX = 5000;
@@ -22,13 +23,12 @@ export interface AlarmPayload {
 }
 
 function time(v: unknown): number | undefined {
-  const n = typeof v === 'number' ? v : typeof v === 'string' && /^\d{1,16}$/.test(v) ? Number(v) : NaN;
-  return Number.isSafeInteger(n) && n > 0 && n < 8.64e15 ? n : undefined;
+  const n = integer(v);
+  return n !== undefined && n > 0 && n < 8.64e15 ? n : undefined;
 }
 
 function int(v: unknown): number | null {
-  const n = typeof v === 'number' ? v : typeof v === 'string' && /^\s*-?\d{1,15}\s*$/.test(v) ? Number(v) : NaN;
-  return Number.isSafeInteger(n) ? n : null;
+  return integer(v) ?? null;
 }
 
 function flag(v: unknown): number | boolean | null {

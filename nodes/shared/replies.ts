@@ -31,8 +31,9 @@ function isRecord(v: unknown): v is Record<string, unknown> {
   return v !== null && typeof v === 'object' && !Array.isArray(v);
 }
 
-/** A whole number (also as a canonical digit string, as gateways sometimes send them); undefined when it is not one. */
-function integer(v: unknown): number | undefined {
+/** A whole number of a reply (also as a canonical digit string, as gateways sometimes send them);
+ * undefined when it is not one. Every reader of reply fields uses it (alarm items, account lists). */
+export function integer(v: unknown): number | undefined {
   if (typeof v === 'number') return Number.isSafeInteger(v) ? v : undefined;
   if (typeof v === 'string' && /^-?\d{1,15}$/.test(v)) return Number(v);
   return undefined;
