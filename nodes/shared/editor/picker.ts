@@ -141,10 +141,8 @@ export function setUpPicker(spec: OperationSpec): void {
     if (!devices) return;
     list.html(listHtml(devices, String(search.val() || '')));
     if (!devices.length) status.text(t('editor.account.empty'));
-    else {
-      const more = truncated ? t('editor.account.truncated') : '';
-      status.text(list.children().length ? more : `${t('editor.account.noMatch')}${more ? `. ${more}` : ''}`);
-    }
+    else if (!list.children().length) status.text(t(truncated ? 'editor.account.noMatchTruncated' : 'editor.account.noMatch'));
+    else status.text(truncated ? t('editor.account.truncated') : '');
   };
 
   const load = (refresh: boolean): void => {
