@@ -10,10 +10,12 @@ export type {
   DeviceFlags, PtzLimits, Preset, PresetCall, Moving, StoragePeriod, ChannelStorage, Card, CardStatus, Alarm,
 } from './state';
 export { messageFor, KNOWN_CODES, SUCCESS_MSG } from './messages';
-export { SERIAL_RE, positionOf, viewOf, addService, directionSupported } from './model';
-export type { ApiResult } from './model';
+export { SERIAL_RE } from './common';
+export type { ApiResult } from './common';
+export { positionOf, directionSupported } from './areas/ptz';
+export { viewOf, addService } from './areas/storage';
 export { ROUTES, routeFor, parseParams, COMMON_CODES, LIMIT_CODES, MAX_PAGE_SIZE } from './routes';
 export type { Route, RouteOp, RouteParam, Section } from './routes';
-export { capacityOf } from './account';
-export { raiseAlarm, PICTURE_PREFIX, ALARM_WINDOW_MS } from './media';
-export { pictureBytes, PICTURE_SIZE } from './picture';
+export { capacityOf } from './areas/devices';
+export { raiseAlarm, ALARM_WINDOW_MS } from './areas/alarms';
+export { pictureBytes, PICTURE_SIZE, PICTURE_PREFIX } from './areas/pictures';

@@ -3,12 +3,13 @@
 // record that decides how PTZ, mirror, presets, capture and cloud storage answer, so a flag and
 // the behaviour cannot disagree.
 
+import type { Area } from '../area';
 import {
   accountDevices, answer, authenticate, chinaDate, lookupChannel, ok, ownDevice, pageOf, stop,
-} from './common';
-import type { ApiResult, CallContext } from './common';
-import type { Route } from './routes';
-import type { Device, SimulatorState } from './state';
+} from '../common';
+import type { ApiResult, CallContext } from '../common';
+import type { Route } from '../routes';
+import type { Device, SimulatorState } from '../state';
 
 /** A picture URL of a channel (camera/list `picUrl`), served by the simulator. */
 export const coverUrl = (origin: string, serial: string, channelNo: number): string =>
@@ -103,3 +104,7 @@ export function deviceCapacity(state: SimulatorState, route: Route, f: URLSearch
     return ok(capacityOf(dev));
   });
 }
+
+export const devicesArea: Area = {
+  handlers: { 'device-list': deviceList, 'camera-list': cameraList, 'device-capacity': deviceCapacity },
+};

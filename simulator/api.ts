@@ -1,0 +1,82 @@
+// One API request: POST only, the body (form) and query fields, faults and latency, then the
+// route's handler (areas/index.ts HANDLERS) and the spec's envelope around its result.
+
+import type * as http from 'http';
+import type { ServerContext } from './area';
+import { HANDLERS } from './areas';
+import { intlRequest } from './areas/token';
+import type { ApiResult, CallContext } from './common';
+import { sendFault } from './faults';
+import { MAX_BODY_BYTES, readBody, sendJson } from './io';
+import { messageFor } from './messages';
+import { maskFields } from './request-log';
+import type { LogEntry } from './request-log';
+import { codeAllowed, mergeFields } from './routes';
+import type { Route } from './routes';
+
+/** Answers one request to an API path (`route`). */
+export async function serveApi(ctx: ServerContext, req: http.IncomingMessage, res: http.ServerResponse,
+  path: string, route: Route, query: URLSearchParams): Promise<void> {
+  const method = req.method ?? 'GET';
+  const entry: LogEntry = { time: ctx.clock.now(), method, path, fields: {}, code: null, httpStatus: 0 };
+  const finish = (status: number, code: string | null): void => {
+    entry.httpStatus = status;
+    entry.code = code;
+    ctx.log.record(entry);
+  };
+  if (method !== 'POST') {
+    sendJson(res, 405, { code: '405', msg: `Method ${method} not allowed; the API takes POST only.` }, { Allow: 'POST' });
+    req.resume();
+    finish(405, null);
+    return;
+  }
+  let body: string;
+  let tooLarge: boolean;
+  try {
+    ({ body, tooLarge } = await readBody(req));
+  } catch {
+    // The client went away, or sent more than the drain limit and was cut off.
+    finish(0, null);
+    return;
+  }
+  if (tooLarge) {
+    sendJson(res, 413, { code: '413', msg: `Request body larger than ${MAX_BODY_BYTES} bytes.` });
+    finish(413, null);
+    return;
+  }
+  const ctype = String(req.headers['content-type'] ?? '').toLowerCase();
+  const isForm = ctype.split(';')[0].trim() === 'application/x-www-form-urlencoded';
+  // Not a form: the service finds no body parameters (those of the query string remain).
+  const fields = mergeFields(query, isForm ? new URLSearchParams(body) : new URLSearchParams());
+  entry.fields = maskFields(fields);
+
+  const { delay, outcome } = ctx.faults.take(path);
+  await ctx.wait(ctx.latencyMs + delay);
+  if (ctx.closing() || res.destroyed) { finish(0, null); return; }
+
+  const origins = [ctx.url(), `${ctx.scheme}://${String(req.headers.host ?? '')}`];
+  const envelope = (r: ApiResult): Record<string, unknown> => {
+    const out: Record<string, unknown> = { code: r.code, msg: messageFor(r.code, route.section) };
+    if (r.data !== undefined) out.data = r.data;
+    else if (r.code !== '200' && !intlRequest(ctx.state, fields, origins)) out.data = null;
+    if (r.page !== undefined) out.page = r.page;
+    return out;
+  };
+
+  if (outcome) {
+    entry.fault = outcome.kind;
+    if (sendFault(req, res, outcome, finish)) return;
+    const code = outcome.kind === 'code' ? outcome.code! : outcome.kind;
+    sendJson(res, 200, envelope({ code }));
+    finish(200, code);
+    return;
+  }
+
+  const call: CallContext = { now: ctx.clock.now(), origins, publicOrigin: ctx.publicOrigin(req) };
+  const result = HANDLERS[route.op](ctx.state, route, fields, call);
+  if (!codeAllowed(route, result.code)) {
+    throw new Error(`${route.path} answered ${result.code}, a code its route (routes.ts) does not list`);
+  }
+  sendJson(res, 200, envelope(result));
+  finish(200, result.code);
+}

@@ -1,0 +1,114 @@
+// Alarms (spec/ezviz-more-api.md): alarm/list (and the per-device alarm/device/list) lists the
+// alarms of the state, newest first, within the 7-day window; alarms are raised through
+// POST /sim/alarm, `sim.raiseAlarm` or `raiseAlarm`.
+
+import type { Area } from '../area';
+import { answer, authenticate, chinaDate, chinaMidnight, ok, ownDevice, pageOf, stop } from '../common';
+import type { ApiResult, CallContext } from '../common';
+import type { Route } from '../routes';
+import { DAY_MS, normalizeAlarm } from '../state';
+import type { Alarm, SimulatorState } from '../state';
+import { pictureUrl } from './pictures';
+
+/** An alarm to raise (simulator/README.md, "Alarms"). */
+export interface AlarmInput {
+  deviceSerial: string;
+  channelNo?: number;
+  alarmType?: number;
+  alarmName?: string;
+  /** ms since the epoch (default: the clock's now). */
+  alarmTime?: number;
+  minutesAgo?: number;
+  isChecked?: 0 | 1;
+  isEncrypt?: 0 | 1;
+  /** false: no picture (alarmPicUrl ''). */
+  picture?: boolean;
+  alarmId?: string;
+}
+
+/** The query window of alarm/list (more-api: only the last 7 days). */
+export const ALARM_WINDOW_MS = 7 * DAY_MS;
+
+/** An alarm as alarm/list answers it. */
+export function alarmItem(state: SimulatorState, a: Alarm, origin: string): Record<string, unknown> {
+  return {
+    alarmId: a.alarmId,
+    alarmName: a.alarmName,
+    alarmType: a.alarmType,
+    alarmTime: a.alarmTime,
+    channelNo: a.channelNo,
+    isEncrypt: a.isEncrypt,
+    isChecked: a.isChecked,
+    deviceSerial: a.deviceSerial,
+    alarmPicUrl: a.picture ? pictureUrl(origin, a.picture) : '',
+    // Extra fields some editions carry; clients read what they know.
+    deviceName: state.devices[a.deviceSerial]?.name ?? a.deviceSerial,
+    alarmStart: chinaDate(a.alarmTime),
+  };
+}
+
+/**
+ * /api/lapp/alarm/list (optional `deviceSerial` filter) and /api/lapp/alarm/device/list
+ * (`deviceSerial` required). Defaults: startTime midnight today (China time), endTime now,
+ * alarmType -1 (all), status 0 (unread), pageStart 0, pageSize 10. A startTime more than 7 days
+ * before now, or an endTime before startTime: 10001. Newest first.
+ */
+export function alarmList(state: SimulatorState, route: Route, f: URLSearchParams, ctx: CallContext): ApiResult {
+  return answer(() => {
+    const { app, params } = authenticate(state, route, f, ctx);
+    const serial = params.deviceSerial as string | undefined;
+    if (serial !== undefined) ownDevice(state, app, serial);
+    const { now } = ctx;
+    const start = (params.startTime as number | undefined) ?? chinaMidnight(now);
+    const end = (params.endTime as number | undefined) ?? now;
+    if (start < now - ALARM_WINDOW_MS || end < start) stop('10001');
+    const status = (params.status as number | undefined) ?? 0;
+    const type = (params.alarmType as number | undefined) ?? -1;
+    const items = state.alarms
+      .filter((a) => state.devices[a.deviceSerial]?.account === app.account &&
+        (serial === undefined || a.deviceSerial === serial) &&
+        a.alarmTime >= start && a.alarmTime <= end &&
+        (type === -1 || a.alarmType === type) &&
+        (status === 2 || a.isChecked === status))
+      .reverse()
+      .sort((a, b) => b.alarmTime - a.alarmTime)
+      .map((a) => alarmItem(state, a, ctx.publicOrigin));
+    const { data, page } = pageOf(items, params);
+    return { ...ok(data), page };
+  });
+}
+
+/** Raises an alarm now (or at `alarmTime`/`minutesAgo`); input as a state file's alarm. Throws a
+ * StateError naming the field when the input is malformed. */
+export function raiseAlarm(state: SimulatorState, input: unknown, now: number): Alarm {
+  const alarm = normalizeAlarm(input, now, 'alarm', state.devices);
+  if (state.alarms.some((a) => a.alarmId === alarm.alarmId)) throw new Error(`alarm: alarmId "${alarm.alarmId}" exists`);
+  // Keep the list ordered by time (oldest first), the newest at the end.
+  let i = state.alarms.length;
+  while (i > 0 && state.alarms[i - 1].alarmTime > alarm.alarmTime) i -= 1;
+  state.alarms.splice(i, 0, alarm);
+  const limit = Math.max(1, state.settings.alarmLimit);
+  if (state.alarms.length > limit) state.alarms.splice(0, state.alarms.length - limit);
+  return alarm;
+}
+
+
+export const alarmsArea: Area = {
+  handlers: { 'alarm-list': alarmList, 'alarm-device-list': alarmList },
+  admin: {
+    '/sim/alarms': {
+      GET: ({ ctx, req }) => ctx.state.alarms.map((a) => alarmItem(ctx.state, a, ctx.publicOrigin(req))),
+    },
+    '/sim/alarm': {
+      POST: ({ ctx, req, json }) => {
+        const list = Array.isArray(json) ? json : [json];
+        const raised = list.map((a) => raiseAlarm(ctx.state, a, ctx.clock.now()));
+        return { ok: true, alarms: raised.map((a) => alarmItem(ctx.state, a, ctx.publicOrigin(req))) };
+      },
+    },
+  },
+  adminIndex: [
+    'GET  /sim/alarms',
+    'POST /sim/alarm {deviceSerial,channelNo?,alarmType?,alarmName?,alarmTime?,minutesAgo?,isChecked?,picture?}',
+  ],
+};

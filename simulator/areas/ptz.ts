@@ -1,0 +1,214 @@
+// PTZ and presets (spec 4.3 .. 4.8): the pan/tilt model, computed lazily from the clock, and
+// ptz/start, ptz/stop, mirror, preset add/move/clear over it.
+//
+// Which error wins when several conditions hold (the spec does not say): the order of checks
+// in `deviceOperation` and in each operation below, documented in simulator/README.md.
+
+import type { Area, Handler } from '../area';
+import { answer, fail, ok, reachableCamera, stop } from '../common';
+import type { ApiResult, CallContext } from '../common';
+import type { Route } from '../routes';
+import type { Channel, Device, SimulatorState } from '../state';
+
+// --- pan/tilt model (lazy, from the clock) ----------------------------------------------------
+
+const VECTORS: Readonly<Record<number, [number, number, number]>> = {
+  // [pan, tilt, zoom]
+  0: [0, 1, 0], 1: [0, -1, 0], 2: [-1, 0, 0], 3: [1, 0, 0],
+  4: [-1, 1, 0], 5: [-1, -1, 0], 6: [1, 1, 0], 7: [1, -1, 0],
+  8: [0, 0, 1], 9: [0, 0, -1], 10: [0, 0, 0], 11: [0, 0, 0], 16: [0, 0, 0],
+};
+
+const clamp = (v: number, lo: number, hi: number): number => Math.min(hi, Math.max(lo, v));
+
+export interface Position {
+  pan: number;
+  tilt: number;
+  zoom: number;
+}
+
+/** Finishes a preset call whose time is over: the camera now stands at the preset. */
+function settleCall(ch: Channel, now: number): void {
+  if (ch.presetCall && now >= ch.presetCall.until) {
+    const p = ch.presets[String(ch.presetCall.index)];
+    if (p) {
+      ch.pan = p.pan;
+      ch.tilt = p.tilt;
+      ch.zoom = p.zoom;
+    }
+    ch.atPreset = ch.presetCall.index;
+    ch.presetCall = null;
+  }
+}
+
+/** The channel's position now (moving: from the start position, speed and elapsed time,
+ * stopped at the limits). */
+export function positionOf(state: SimulatorState, dev: Device, ch: Channel, now: number): Position {
+  settleCall(ch, now);
+  if (!ch.moving) return { pan: ch.pan, tilt: ch.tilt, zoom: ch.zoom };
+  const [dp, dt, dz] = VECTORS[ch.moving.direction] ?? [0, 0, 0];
+  const secs = Math.max(0, now - ch.moving.since) / 1000;
+  const rate = state.settings.ptzDegPerSec[ch.moving.speed] ?? state.settings.ptzDegPerSec[1];
+  const L = dev.limits;
+  return {
+    pan: clamp(ch.pan + dp * rate * secs, L.panMin, L.panMax),
+    tilt: clamp(ch.tilt + dt * rate * secs, L.tiltMin, L.tiltMax),
+    zoom: clamp(ch.zoom + dz * state.settings.zoomPerSec * secs, L.zoomMin, L.zoomMax),
+  };
+}
+
+function settlePosition(state: SimulatorState, dev: Device, ch: Channel, now: number): void {
+  const p = positionOf(state, dev, ch, now);
+  ch.pan = p.pan;
+  ch.tilt = p.tilt;
+  ch.zoom = p.zoom;
+  if (ch.moving) ch.moving.since = now;
+}
+
+/** The limit code a start in `direction` runs into at `pos`, if any (vertical checked first). */
+function limitCode(dev: Device, pos: Position, direction: number): string | undefined {
+  const [dp, dt] = VECTORS[direction] ?? [0, 0, 0];
+  const L = dev.limits;
+  if (dt > 0 && pos.tilt >= L.tiltMax) return '60002';
+  if (dt < 0 && pos.tilt <= L.tiltMin) return '60003';
+  if (dp < 0 && pos.pan <= L.panMin) return '60004';
+  if (dp > 0 && pos.pan >= L.panMax) return '60005';
+  return undefined;
+}
+
+/** Whether the device can move in `direction` (capacity flags ptz_45, ptz_zoom, ptz_focus). */
+export function directionSupported(dev: Device, direction: number): boolean {
+  const c = dev.capabilities;
+  if (direction >= 4 && direction <= 7) return c.diagonal;
+  if (direction === 8 || direction === 9) return c.zoom;
+  if (direction === 10 || direction === 11) return c.focus;
+  if (direction === 16) return c.auto;
+  return true;
+}
+
+interface Target {
+  serial: string;
+  dev: Device;
+  channelNo: number;
+  ch: Channel;
+}
+
+// --- PTZ and preset operations (spec 4.3 .. 4.8) ---------------------------------------------
+
+type DeviceOp = 'ptz-start' | 'ptz-stop' | 'ptz-mirror' | 'preset-add' | 'preset-move' | 'preset-clear';
+
+function deviceOperation(state: SimulatorState, op: DeviceOp, route: Route, f: URLSearchParams, ctx: CallContext): ApiResult {
+  const { params, serial, channelNo, dev, ch } = reachableCamera(state, route, f, ctx);
+  const direction = params.direction as number | undefined;
+  // Capabilities: what the device cannot do at all, then encryption.
+  const caps = dev.capabilities;
+  if (op === 'ptz-mirror') {
+    if (!caps.mirror || !caps.mirrorModes.includes(params.command as number)) stop('60020');
+  } else {
+    if (!caps.ptz) stop('60000');
+    if (op === 'preset-move' || op === 'preset-clear') {
+      if (!caps.presets) stop('60020');
+    }
+    if ((op === 'ptz-start' || op === 'ptz-stop') && direction !== undefined &&
+      !directionSupported(dev, direction)) stop('60020');
+    // design.md s6/s7: some Hikvision models refuse speed 0.
+    if (op === 'ptz-start' && params.speed === 0 && dev.brand === 'Hikvision') stop('60020');
+  }
+  if (caps.encryption) stop('60001');
+  if (dev.flags.ptzFails) stop('60006');
+  const t: Target = { serial, dev, channelNo, ch };
+  const { now } = ctx;
+  settleCall(ch, now);
+  switch (op) {
+    case 'ptz-start': return ptzStart(state, t, direction!, params.speed as number, now);
+    case 'ptz-stop': return ptzStop(state, t, now);
+    case 'ptz-mirror': return mirror(t, params.command as number);
+    case 'preset-add': return presetAdd(state, t, now);
+    case 'preset-move': return presetCall(state, t, params.index as number, now);
+    case 'preset-clear': return presetClear(t, params.index as number);
+    default: return fail('49999');
+  }
+}
+
+function ptzStart(state: SimulatorState, t: Target, direction: number, speed: number, now: number): ApiResult {
+  const { dev, ch } = t;
+  if (ch.presetCall) return fail('60009');
+  // Stop-before-next-start (spec s3): a start while a start is still running fails.
+  if (ch.moving) return fail('60006');
+  const pos = positionOf(state, dev, ch, now);
+  const limit = limitCode(dev, pos, direction);
+  if (limit) return fail(limit);
+  ch.moving = { direction, speed, since: now };
+  ch.atPreset = null;
+  return ok();
+}
+
+function ptzStop(state: SimulatorState, t: Target, now: number): ApiResult {
+  const { dev, ch } = t;
+  if (ch.presetCall) return fail('60009');
+  if (ch.moving) {
+    settlePosition(state, dev, ch, now);
+    ch.moving = null;
+  }
+  return ok();
+}
+
+function mirror(t: Target, command: number): ApiResult {
+  const { ch } = t;
+  if (ch.presetCall) return fail('60009');
+  if (command === 0) ch.mirror.upDown = !ch.mirror.upDown;
+  else if (command === 1) ch.mirror.leftRight = !ch.mirror.leftRight;
+  else ch.mirror = { upDown: false, leftRight: false };
+  return ok();
+}
+
+/** Presets the device can hold (at most 12, spec s8). */
+const presetSlots = (dev: Device): number => (dev.capabilities.presets ? Math.min(12, Math.max(0, dev.maxPresets)) : 0);
+
+function presetAdd(state: SimulatorState, t: Target, now: number): ApiResult {
+  const { dev, ch } = t;
+  const slots = presetSlots(dev);
+  for (let i = 1; i <= slots; i += 1) {
+    if (!ch.presets[String(i)]) {
+      const pos = positionOf(state, dev, ch, now);
+      ch.presets[String(i)] = { pan: pos.pan, tilt: pos.tilt, zoom: pos.zoom };
+      return ok({ index: i });
+    }
+  }
+  return fail(slots >= 12 ? '60008' : '60007');
+}
+
+function presetCall(state: SimulatorState, t: Target, index: number, now: number): ApiResult {
+  const { ch } = t;
+  if (ch.presetCall) return fail('60009');
+  if (ch.moving) return fail('60006');
+  if (!ch.presets[String(index)]) return fail('60011');
+  if (ch.atPreset === index) return fail('60010');
+  ch.atPreset = null;
+  ch.presetCall = { index, until: now + state.settings.presetCallMs };
+  return ok();
+}
+
+function presetClear(t: Target, index: number): ApiResult {
+  const { ch } = t;
+  if (ch.presetCall) return fail('60009');
+  // Clearing an empty slot succeeds (the spec lists no error for it in 4.8).
+  delete ch.presets[String(index)];
+  if (ch.atPreset === index) ch.atPreset = null;
+  return ok();
+}
+
+/** Runs one PTZ or preset operation (the route's op). */
+const ptzHandler: Handler = (state, route, f, ctx) =>
+  answer(() => deviceOperation(state, route.op as DeviceOp, route, f, ctx));
+
+export const ptzArea: Area = {
+  handlers: {
+    'ptz-start': ptzHandler,
+    'ptz-stop': ptzHandler,
+    'ptz-mirror': ptzHandler,
+    'preset-add': ptzHandler,
+    'preset-move': ptzHandler,
+    'preset-clear': ptzHandler,
+  },
+};
