@@ -70,7 +70,10 @@ describe('tables: the package\'s OPERATIONS against the simulator\'s own routes'
 
   it('the simulator imports nothing from nodes/', () => {
     const dir = path.join(__dirname, '..', '..', '..', 'simulator');
-    const sources = fs.readdirSync(dir).filter((f) => f.endsWith('.ts'));
+    // Every .ts file of simulator/ and its folders (areas/, state/), relative to simulator/.
+    const walk = (rel: string): string[] => fs.readdirSync(path.join(dir, rel), { withFileTypes: true })
+      .flatMap((e) => (e.isDirectory() ? walk(path.join(rel, e.name)) : [path.join(rel, e.name)]));
+    const sources = walk('').filter((f) => f.endsWith('.ts'));
     assert.ok(sources.length >= 8, `simulator sources in ${dir}`);
     for (const f of sources) {
       const text = fs.readFileSync(path.join(dir, f), 'utf8');

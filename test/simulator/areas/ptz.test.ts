@@ -1,21 +1,19 @@
-// State transitions of the simulator over real HTTP, with a fake clock: preset numbering, the
-// pan/tilt model and its limits, preset calls, mirror state, cloud storage periods, card
-// lockout and token expiry.
+// PTZ and presets over real HTTP, with a fake clock (simulator/areas/ptz.ts): preset numbering,
+// preset calls, the pan/tilt model and its limits, mirror state.
 
 import { strict as assert } from 'assert';
-import { OPERATIONS, TOKEN_PATH } from '../../nodes/shared/operations';
-import type { OperationName } from '../../nodes/shared/operations';
-import { DAY_MS, FakeClock, positionOf, startSimulator } from '../../simulator';
-import type { Simulator } from '../../simulator';
-import { callApi } from '../support/simulator-http';
-import type { ApiReply, Fields } from '../support/simulator-http';
+import { OPERATIONS, TOKEN_PATH } from '../../../nodes/shared/operations';
+import type { OperationName } from '../../../nodes/shared/operations';
+import { FakeClock, positionOf, startSimulator } from '../../../simulator';
+import type { Simulator } from '../../../simulator';
+import { callApi } from '../../support/simulator-http';
+import type { ApiReply, Fields } from '../../support/simulator-http';
 
 const T = 'at.demo-token';
 const START = Date.parse('2026-03-01T08:00:00.250Z');
-const START_S = Math.floor(START / 1000) * 1000;
 const P = (op: OperationName): string => OPERATIONS[op].path;
 
-describe('simulator: state transitions', function () {
+describe('simulator: PTZ and presets (areas/ptz.ts)', function () {
   let sim: Simulator;
   let clock: FakeClock;
   const call = (op: OperationName | 'token', f: Fields): Promise<ApiReply> =>
@@ -30,6 +28,7 @@ describe('simulator: state transitions', function () {
   afterEach(async () => {
     await sim.close();
   });
+
 
   describe('presets', () => {
     it('numbers new presets with the lowest free index and refuses the 13th with 60008', async () => {
@@ -164,157 +163,5 @@ describe('simulator: state transitions', function () {
     assert.deepEqual(m(), { upDown: false, leftRight: true });
     assert.equal(await codeOf('ptz-mirror', cam('C00000001', { command: 2 })), '200');
     assert.deepEqual(m(), { upDown: false, leftRight: false });
-  });
-
-  describe('cloud storage', () => {
-    const info = async (serial: string, extra: Fields = {}) => {
-      const r = await call('storage-info', { deviceSerial: serial, ...extra });
-      assert.equal(r.code, '200', JSON.stringify(r));
-      return r.data;
-    };
-    const open = (serial: string, cardPassword: string, extra: Fields = {}): Promise<string> =>
-      codeOf('storage-open', { deviceSerial: serial, cardPassword, ...extra });
-
-    it('reports the default devices with statuses -2, -1, 0, 1, 2', async () => {
-      const d1 = await info('C00000001');
-      assert.deepEqual(d1, {
-        userName: 'demo-user', deviceSerial: 'C00000001', channelNo: 1, status: 1, totalDays: 7, validDays: 20,
-        startTime: START_S - 10 * DAY_MS, expireTime: START_S + 20 * DAY_MS,
-      });
-      assert.equal(d1.startTime % 1000, 0, 'whole seconds');
-      assert.equal((await info('C00000003')).status, -2);
-      assert.equal((await info('C0000000F', { channelNo: 2 })).status, -1);
-      assert.equal((await info('C0000000F', { channelNo: 3 })).status, 0);
-      assert.equal((await info('C00000002')).status, 0);
-      const e = await info('C0000000E');
-      assert.equal(e.status, 2);
-      assert.equal(e.validDays, 0);
-      assert.equal(e.expireTime, START_S - 30 * DAY_MS);
-      assert.equal((await info('C00000001', { phone: '13800000001' })).status, 1);
-    });
-
-    it('enables storage with a card once; the card is used afterwards (60032)', async () => {
-      assert.equal(await open('C00000002', 'CARD-VALID-0001', { phone: '13800000001' }), '200');
-      const d = await info('C00000002');
-      assert.deepEqual(d, {
-        userName: 'demo-user', deviceSerial: 'C00000002', channelNo: 1, status: 1, totalDays: 7, validDays: 30,
-        startTime: START_S, expireTime: START_S + 30 * DAY_MS,
-      });
-      assert.equal(await open('C0000000F', 'CARD-VALID-0001'), '60032');
-      assert.equal(sim.state.cards['CARD-VALID-0001'].usedBy, 'C00000002');
-    });
-
-    it('isImmediately 0 queues after the current period; later the queued period takes over', async () => {
-      sim.state.tokens[T].expireTime = START + 1000 * DAY_MS; // this test runs a year of clock time
-      assert.equal(await open('C00000001', 'CARD-VALID-0002', { isImmediately: 0 }), '200'); // 30d-loop, 365 days
-      let d = await info('C00000001');
-      assert.equal(d.status, 1);
-      assert.equal(d.totalDays, 7, 'the current 7-day period still runs');
-      assert.equal(d.startTime, START_S - 10 * DAY_MS);
-      assert.equal(d.expireTime, START_S + 385 * DAY_MS);
-      assert.equal(d.validDays, 385);
-      clock.advance(21 * DAY_MS);
-      d = await info('C00000001');
-      assert.equal(d.totalDays, 30, 'the queued period runs now');
-      assert.equal(d.startTime, START_S + 20 * DAY_MS);
-      assert.equal(d.validDays, 364);
-      clock.advance(365 * DAY_MS);
-      d = await info('C00000001');
-      assert.equal(d.status, 2);
-      assert.equal(d.validDays, 0);
-    });
-
-    it('isImmediately 1 with the same type renews the current service', async () => {
-      assert.equal(await open('C00000001', 'CARD-VALID-0003', { isImmediately: 1 }), '200');
-      const d = await info('C00000001');
-      assert.equal(d.startTime, START_S - 10 * DAY_MS);
-      assert.equal(d.expireTime, START_S + 50 * DAY_MS);
-      assert.equal(d.validDays, 50);
-      assert.equal(sim.state.devices.C00000001.channels['1'].storage.periods.length, 1);
-    });
-
-    it('isImmediately 1 with another type overlaps the current service from now', async () => {
-      clock.advance(1750); // not on a whole second
-      const now = Math.floor(clock.now() / 1000) * 1000;
-      assert.equal(await open('C00000001', 'CARD-VALID-0002', { isImmediately: 1 }), '200');
-      const d = await info('C00000001');
-      assert.equal(d.status, 1);
-      assert.equal(d.totalDays, 30);
-      assert.equal(d.startTime, now);
-      assert.equal(d.expireTime, now + 365 * DAY_MS);
-      assert.equal(d.validDays, 365);
-    });
-
-    it('a device with two service types reports serviceDetail; a card of the second type extends it', async () => {
-      let d = await info('C00000006');
-      assert.equal(d.totalDays, 7);
-      assert.deepEqual(d.serviceDetail, {
-        userName: 'demo-user', deviceSerial: 'C00000006', channelNo: 1, totalDays: 3,
-        startTime: START_S - 5 * DAY_MS, expireTime: START_S + 360 * DAY_MS, status: 1,
-      });
-      assert.equal(await open('C00000006', 'CARD-AI-0001'), '200');
-      d = await info('C00000006');
-      assert.equal(d.expireTime, START_S + 25 * DAY_MS, 'main service unchanged');
-      assert.equal(d.serviceDetail.expireTime, START_S + 390 * DAY_MS);
-      assert.equal((await info('C00000001')).serviceDetail, undefined);
-    });
-
-    it('a not-for-sale card works on its bound device only', async () => {
-      assert.equal(await open('C00000001', 'CARD-BOUND-0001'), '60033');
-      assert.equal(await open('C0000000E', 'CARD-BOUND-0001'), '200');
-      const d = await info('C0000000E');
-      assert.equal(d.status, 1);
-      assert.equal(d.startTime, START_S);
-    });
-
-    it('locks a device for 24 h after 5 wrong card passwords, then resets', async () => {
-      for (let i = 0; i < 5; i += 1) assert.equal(await open('C00000002', `WRONG-${i}`), '60031');
-      assert.equal(await open('C00000002', 'CARD-VALID-0001'), '60030');
-      assert.equal(await open('C00000002', 'WRONG-X'), '60030');
-      assert.equal(await open('C0000000F', 'WRONG-Y'), '60031', 'other devices are not locked');
-      clock.advance(DAY_MS - 1);
-      assert.equal(await open('C00000002', 'CARD-VALID-0001'), '60030');
-      clock.advance(1);
-      assert.equal(await open('C00000002', 'WRONG-Z'), '60031', 'counter reset after 24 h');
-      assert.equal(sim.state.devices.C00000002.cardAttempts.failures, 1);
-      assert.equal(await open('C00000002', 'CARD-VALID-0001'), '200');
-      assert.equal(sim.state.devices.C00000002.cardAttempts.failures, 0, 'a success resets the counter');
-    });
-
-    it('checks phone, isImmediately and channel formats (10001)', async () => {
-      assert.equal(await open('C00000002', 'CARD-VALID-0001', { phone: 'abc' }), '10001');
-      assert.equal(await open('C00000002', 'CARD-VALID-0001', { isImmediately: 2 }), '10001');
-      assert.equal(await open('C00000002', 'CARD-VALID-0001', { channelNo: 'x' }), '10001');
-      assert.equal(await codeOf('storage-open', { deviceSerial: 'C00000002' }), '10001');
-      assert.equal(sim.state.cards['CARD-VALID-0001'].status, 'valid');
-    });
-  });
-
-  describe('tokens', () => {
-    it('a token lives 7 days; a new token does not invalidate the old one', async () => {
-      const t1 = await callApi(sim.url, TOKEN_PATH, { appKey: 'demo-app-key', appSecret: 'demo-app-secret' });
-      assert.equal(t1.code, '200');
-      assert.match(t1.data.accessToken, /^at\./);
-      assert.equal(t1.data.expireTime, START + 7 * DAY_MS);
-      assert.equal(t1.data.areaDomain, undefined);
-      const use = (token: string) => callApi(sim.url, P('ptz-stop'), { accessToken: token, deviceSerial: 'C00000001', channelNo: 1 });
-      clock.advance(DAY_MS);
-      const t2 = await callApi(sim.url, TOKEN_PATH, { appKey: 'demo-app-key', appSecret: 'demo-app-secret' });
-      assert.notEqual(t2.data.accessToken, t1.data.accessToken);
-      assert.equal((await use(t1.data.accessToken)).code, '200');
-      clock.advance(6 * DAY_MS - 1);
-      assert.equal((await use(t1.data.accessToken)).code, '200');
-      clock.advance(1);
-      assert.equal((await use(t1.data.accessToken)).code, '10002');
-      assert.equal((await use(t2.data.accessToken)).code, '200');
-      assert.equal((await use('at.demo-token')).code, '10002', 'the default token also lived 7 days');
-      assert.equal((await use('at.unknown')).code, '10002');
-    });
-
-    it('freezing an app key answers 10005 to its tokens and to token/get', async () => {
-      sim.state.appKeys['demo-app-key'].frozen = true;
-      assert.equal(await codeOf('ptz-stop', cam('C00000001')), '10005');
-      assert.equal((await call('token', { appKey: 'demo-app-key', appSecret: 'demo-app-secret' })).code, '10005');
-    });
   });
 });

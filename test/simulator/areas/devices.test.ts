@@ -4,10 +4,10 @@
 // NVRs refused by storage info, speed 0 refused by Hikvision models).
 
 import { strict as assert } from 'assert';
-import { FakeClock, ROUTES, startSimulator } from '../../simulator';
-import type { RouteOp, Simulator } from '../../simulator';
-import { callApi, postForm, request } from '../support/simulator-http';
-import type { ApiReply, Fields } from '../support/simulator-http';
+import { FakeClock, ROUTES, startSimulator } from '../../../simulator';
+import type { RouteOp, Simulator } from '../../../simulator';
+import { callApi, postForm, request } from '../../support/simulator-http';
+import type { ApiReply, Fields } from '../../support/simulator-http';
 
 const T = 'at.demo-token';
 const START = Date.parse('2026-03-01T08:00:00Z');
