@@ -4,20 +4,20 @@
 // outputs.ts and node-status.ts).
 
 import type { Node, NodeAPI, NodeDef, NodeMessage } from 'node-red';
-import { AlarmPoller, PollOutcome } from '../shared/alarm-poller';
-import type { AlarmPayload } from '../shared/alarm-items';
-import { alarmSettings, MIN_INTERVAL_S, type SettingsResult } from '../shared/alarms';
-import { configOf, errorWired, type ConfigNodeLike, type TokenStateListener } from '../shared/lifecycle';
-import { EzvizError } from '../shared/errors';
-import { hooks } from '../shared/hooks';
-import { translator, type Translate } from '../shared/i18n';
-import { NodeStatus } from '../shared/node-status';
-import { statusKey } from '../shared/status';
-import { Outputs, type Done, type Send } from '../shared/outputs';
-import type { Msg } from '../shared/readers';
-import { ALARM_LIST } from '../shared/operations';
-import type { Fields, Owner } from '../shared/call-types';
-import type { TokenState } from '../shared/token';
+import { AlarmPoller, PollOutcome } from '../shared/events/alarm-poller';
+import type { AlarmPayload } from '../shared/events/alarm-items';
+import { alarmSettings, MIN_INTERVAL_S, type SettingsResult } from '../shared/events/alarms';
+import { configOf, errorWired, type ConfigNodeLike, type TokenStateListener } from '../shared/call-path/lifecycle';
+import { EzvizError } from '../shared/tables/error-table';
+import { hooks } from '../shared/tables/hooks';
+import { translator, type Translate } from '../shared/tables/i18n';
+import { NodeStatus } from '../shared/call-path/node-status';
+import { statusKey } from '../shared/tables/status-keys';
+import { Outputs, type Done, type Send } from '../shared/call-path/outputs';
+import type { Msg } from '../shared/call-path/readers';
+import { ALARM_LIST } from '../shared/tables/operations';
+import type { Fields, Owner } from '../shared/requests/call-types';
+import type { TokenState } from '../shared/requests/token';
 
 type AlarmNode = Node & Owner & TokenStateListener;
 

@@ -3,9 +3,9 @@
 // picture URL or, with `download`, the picture (nodes/shared/capture.ts).
 
 import type { NodeAPI } from 'node-red';
-import { registerOperation } from '../shared/call-path';
-import { captureResult } from '../shared/capture';
-import { OPERATIONS } from '../shared/operations';
+import { registerOperation } from '../shared/call-path/pipeline';
+import { captureResult } from '../shared/events/capture';
+import { OPERATIONS } from '../shared/tables/operations';
 
 export = function (RED: NodeAPI): void {
   registerOperation(RED, OPERATIONS.capture, { result: captureResult });

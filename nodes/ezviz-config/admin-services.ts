@@ -5,11 +5,11 @@
 // Answers are kept 60 s (transient failures not). Keys are hashes: they never hold a secret.
 
 import { createHash } from 'crypto';
-import type { Answer } from '../shared/account-reasons';
-import { hooks } from '../shared/hooks';
-import type { Translate } from '../shared/i18n';
-import { EzvizService } from '../shared/service';
-import { DEFAULTS } from '../shared/settings';
+import type { Answer } from '../shared/account/account-reasons';
+import { hooks } from '../shared/tables/hooks';
+import type { Translate } from '../shared/tables/i18n';
+import { EzvizService } from '../shared/service/service';
+import { DEFAULTS } from '../shared/tables/settings';
 import type { AccountValues } from './admin-request';
 
 /** How long an answer is kept. */

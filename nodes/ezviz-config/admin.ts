@@ -9,12 +9,12 @@
 
 import type { NodeAPI } from 'node-red';
 import type { Request, Response } from 'express';
-import { deviceCapacity, listCameras, listDevices } from '../shared/account';
-import type { DeviceEntry } from '../shared/account-list';
-import type { Failure } from '../shared/account-reasons';
-import type { Capacity } from '../shared/capacity';
-import type { Translate } from '../shared/i18n';
-import { CONFIG_TYPE } from '../shared/operations';
+import { deviceCapacity, listCameras, listDevices } from '../shared/account/account';
+import type { DeviceEntry } from '../shared/account/account-list';
+import type { Failure } from '../shared/account/account-reasons';
+import type { Capacity } from '../shared/tables/capacity';
+import type { Translate } from '../shared/tables/i18n';
+import { CONFIG_TYPE } from '../shared/tables/operations';
 import {
   checkRequest, isBad, readAccount, readCamera, storedCredentials, type AccountValues, type BadRequest,
 } from './admin-request';

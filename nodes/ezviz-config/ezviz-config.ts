@@ -2,16 +2,16 @@
 // queues, guards, preset names) that every operation node using it shares.
 
 import type { Node, NodeAPI, NodeDef } from 'node-red';
-import type { ConfigNodeLike, TokenStateListener } from '../shared/lifecycle';
-import { Translate, translator } from '../shared/i18n';
-import { CONFIG_TYPE } from '../shared/operations';
-import { PresetStore } from '../shared/presets';
-import { handOver, takeOver, updateHandOver } from '../shared/handover';
-import type { ConnectionSettings } from '../shared/request-loop';
-import { EzvizService } from '../shared/service';
-import { DEFAULTS, intSetting, LIMITS } from '../shared/settings';
-import { normaliseBase } from '../shared/settings';
-import type { TokenState } from '../shared/token';
+import type { ConfigNodeLike, TokenStateListener } from '../shared/call-path/lifecycle';
+import { Translate, translator } from '../shared/tables/i18n';
+import { CONFIG_TYPE } from '../shared/tables/operations';
+import { PresetStore } from '../shared/camera/presets';
+import { handOver, takeOver, updateHandOver } from '../shared/service/handover';
+import type { ConnectionSettings } from '../shared/requests/request-loop';
+import { EzvizService } from '../shared/service/service';
+import { DEFAULTS, intSetting, LIMITS } from '../shared/tables/settings';
+import { normaliseBase } from '../shared/tables/settings';
+import type { TokenState } from '../shared/requests/token';
 import { registerAdminRoutes } from './admin';
 import { registerDeployed, unregisterDeployed } from './admin-services';
 

@@ -2,9 +2,9 @@
 // call path (nodes/shared/call-path.ts).
 
 import type { NodeAPI } from 'node-red';
-import { registerOperation } from '../shared/call-path';
-import { OPERATIONS } from '../shared/operations';
-import { presetAddPayload } from '../shared/replies';
+import { registerOperation } from '../shared/call-path/pipeline';
+import { OPERATIONS } from '../shared/tables/operations';
+import { presetAddPayload } from '../shared/replies/replies';
 
 export = function (RED: NodeAPI): void {
   registerOperation(RED, OPERATIONS['preset-add'], { payload: (reply, input) => presetAddPayload(reply, input.presetName) });

@@ -2,8 +2,8 @@
 // call path (nodes/shared/call-path.ts).
 
 import type { NodeAPI } from 'node-red';
-import { registerOperation } from '../shared/call-path';
-import { OPERATIONS } from '../shared/operations';
+import { registerOperation } from '../shared/call-path/pipeline';
+import { OPERATIONS } from '../shared/tables/operations';
 
 export = function (RED: NodeAPI): void {
   registerOperation(RED, OPERATIONS['preset-call']);

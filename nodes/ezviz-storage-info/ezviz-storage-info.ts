@@ -2,9 +2,9 @@
 // call path (nodes/shared/call-path.ts).
 
 import type { NodeAPI } from 'node-red';
-import { registerOperation } from '../shared/call-path';
-import { OPERATIONS } from '../shared/operations';
-import { storageInfoPayload } from '../shared/replies';
+import { registerOperation } from '../shared/call-path/pipeline';
+import { OPERATIONS } from '../shared/tables/operations';
+import { storageInfoPayload } from '../shared/replies/replies';
 
 export = function (RED: NodeAPI): void {
   registerOperation(RED, OPERATIONS['storage-info'], { payload: (reply) => storageInfoPayload(reply) });

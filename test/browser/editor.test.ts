@@ -6,8 +6,8 @@
 import { strict as assert } from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
-import { CONFIG_TYPE, OPERATIONS, type ParamKind } from '../../nodes/shared/operations';
-import { DIRECTIONS, IMMEDIATELY, MIRROR_COMMANDS, SPEEDS } from '../../nodes/shared/enums';
+import { CONFIG_TYPE, OPERATIONS, type ParamKind } from '../../nodes/shared/tables/operations';
+import { DIRECTIONS, IMMEDIATELY, MIRROR_COMMANDS, SPEEDS } from '../../nodes/shared/tables/enums';
 import {
   ROOT, demo, screenshotOnFailure, skipWithoutChromium, startBrowserEnv, loadEditor,
   type BrowserEnv, type EditorSession,

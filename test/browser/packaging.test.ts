@@ -10,7 +10,7 @@ import { spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { CONFIG_TYPE, OPERATIONS } from '../../nodes/shared/operations';
+import { CONFIG_TYPE, OPERATIONS } from '../../nodes/shared/tables/operations';
 import { ROOT } from '../support/browser-env';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */

@@ -2,8 +2,8 @@
 // before start, timed moves and their stop on close, retries of idempotent operations only.
 
 import assert from 'assert';
-import { OPERATIONS, OperationName } from '../../nodes/shared/operations';
-import { retryDelayMs } from '../../nodes/shared/request-loop';
+import { OPERATIONS, OperationName } from '../../nodes/shared/tables/operations';
+import { retryDelayMs } from '../../nodes/shared/requests/request-loop';
 import type { Simulator } from '../../simulator';
 import { collect, delay, fastRetries, helper, load, loadOp, Msg, run, simulatorPerTest, TAB, text, unload }
   from '../support/red';

@@ -10,8 +10,8 @@ import path from 'path';
 import type { AddressInfo } from 'net';
 import { FakeClock } from '../../simulator';
 import type { Simulator } from '../../simulator';
-import { forgetSeenCopies, SEEN_KEY } from '../../nodes/shared/alarm-poller';
-import { OPERATIONS } from '../../nodes/shared/operations';
+import { forgetSeenCopies, SEEN_KEY } from '../../nodes/shared/events/alarm-poller';
+import { OPERATIONS } from '../../nodes/shared/tables/operations';
 import {
   collect, fastRetries, helper, hooks, load, loadOp, Msg, run, simulatorPerTest, TAB, text, unload, unloadKeepingContext,
 } from '../support/red';

@@ -4,7 +4,7 @@
 // failure colours only the nodes that tried to send.
 
 import assert from 'assert';
-import { statusKey } from '../../nodes/shared/status';
+import { statusKey } from '../../nodes/shared/tables/status-keys';
 import type { Simulator } from '../../simulator';
 import { buildFlow, collect, delay, helper, load, loadOp, run, simulatorPerTest, text } from '../support/red';
 

@@ -7,8 +7,8 @@ import assert from 'assert';
 import http from 'http';
 import fc from 'fast-check';
 import type { AddressInfo } from 'net';
-import { CATALOG_NS } from '../../nodes/shared/i18n';
-import { OPERATIONS, OperationName } from '../../nodes/shared/operations';
+import { CATALOG_NS } from '../../nodes/shared/tables/i18n';
+import { OPERATIONS, OperationName } from '../../nodes/shared/tables/operations';
 import type { Simulator } from '../../simulator';
 import { buildFlow, ConfigProps, Creds, helper, load, Msg, run, simulatorPerSuite, startSim, stopSim, text, unload }
   from '../support/red';

@@ -6,9 +6,9 @@
 
 import assert from 'assert';
 import fc from 'fast-check';
-import { alarmSettings, PAGE_SIZE } from '../../nodes/shared/alarms';
-import { forgetSeenCopies } from '../../nodes/shared/alarm-poller';
-import { hooks } from '../../nodes/shared/hooks';
+import { alarmSettings, PAGE_SIZE } from '../../nodes/shared/events/alarms';
+import { forgetSeenCopies } from '../../nodes/shared/events/alarm-poller';
+import { hooks } from '../../nodes/shared/tables/hooks';
 import type { Simulator } from '../../simulator';
 import { fastRetries, helper, load, Msg, resetHooks, startSim, stopSim, TAB, unload } from '../support/red';
 import { countOutcome, FULL, prototypeClean, scanSaid, section, SEED, size, stateSecrets, summary, takeTrapped,

@@ -5,7 +5,7 @@
 // and the simulator closes; the process must then exit on its own (no timer or socket left).
 // It prints one line `RESULT <json>` for the parent test, then returns.
 
-import { OPERATIONS, OperationName } from '../../nodes/shared/operations';
+import { OPERATIONS, OperationName } from '../../nodes/shared/tables/operations';
 import { loadDefaultState } from '../../simulator';
 import { helper, load, Msg, startSim, stopSim, TAB } from '../support/red';
 import { scanSaid, stateSecrets } from './support';

@@ -3,7 +3,7 @@
 // the documented ones). `expectParam` answers the value that must be sent (as the simulator logs
 // it: a string), "absent" for an optional parameter left empty, or "invalid".
 
-import type { ParamKind } from '../../nodes/shared/operations';
+import type { ParamKind } from '../../nodes/shared/tables/operations';
 
 export type Expect = { sent: string } | 'absent' | 'missing' | 'invalid';
 

@@ -2,11 +2,11 @@
 // Each names the defect it pins down.
 
 import assert from 'assert';
-import { AlarmPoller, forgetSeenCopies } from '../../nodes/shared/alarm-poller';
-import { OPERATIONS } from '../../nodes/shared/operations';
+import { AlarmPoller, forgetSeenCopies } from '../../nodes/shared/events/alarm-poller';
+import { OPERATIONS } from '../../nodes/shared/tables/operations';
 import { checkBaseUrl } from '../../nodes/shared/editor/checks';
-import { describeValue } from '../../nodes/shared/params';
-import { normaliseBase } from '../../nodes/shared/settings';
+import { describeValue } from '../../nodes/shared/tables/params';
+import { normaliseBase } from '../../nodes/shared/tables/settings';
 import type { Simulator } from '../../simulator';
 import { loadDefaultState } from '../../simulator';
 import { delay, loadOp, node, run, simulatorPerSuite, startSim, stopSim, unload } from '../support/red';

@@ -21,7 +21,7 @@
 
 import assert from 'assert';
 import fc from 'fast-check';
-import { forgetSeenCopies } from '../../nodes/shared/alarm-poller';
+import { forgetSeenCopies } from '../../nodes/shared/events/alarm-poller';
 import { helper, hooks, load, Msg, resetHooks, secrets, TAB, unload } from '../support/red';
 import { fillAlarm, Ports, replyArb, slow } from './reply-gen';
 import { checkErrorShape, classify, clean, errorMismatch, transient } from './reply-oracle';

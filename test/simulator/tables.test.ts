@@ -14,7 +14,7 @@
 import { strict as assert } from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
-import { OPERATIONS, TOKEN_PATH } from '../../nodes/shared/operations';
+import { OPERATIONS, TOKEN_PATH } from '../../nodes/shared/tables/operations';
 import { ROUTES } from '../../simulator';
 import type { Route } from '../../simulator';
 

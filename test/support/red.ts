@@ -5,11 +5,11 @@
 import path from 'path';
 import helper from 'node-red-node-test-helper';
 import type { Node } from 'node-red';
-import { hooks, resetHooks } from '../../nodes/shared/hooks';
-import { forgetHandOvers } from '../../nodes/shared/handover';
-import { CATALOG_NS } from '../../nodes/shared/i18n';
-import type { OperationName } from '../../nodes/shared/operations';
-import { OPERATIONS } from '../../nodes/shared/operations';
+import { hooks, resetHooks } from '../../nodes/shared/tables/hooks';
+import { forgetHandOvers } from '../../nodes/shared/service/handover';
+import { CATALOG_NS } from '../../nodes/shared/tables/i18n';
+import type { OperationName } from '../../nodes/shared/tables/operations';
+import { OPERATIONS } from '../../nodes/shared/tables/operations';
 import type { Simulator } from '../../simulator';
 import { startSimulator } from '../../simulator';
 import type { SimulatorOptions } from '../../simulator';

@@ -3,13 +3,13 @@
 import assert from 'assert';
 import { isDeepStrictEqual } from 'util';
 import fc from 'fast-check';
-import { DIRECTIONS, MIRROR_COMMANDS, SPEEDS } from '../../nodes/shared/enums';
-import { EzvizError } from '../../nodes/shared/errors';
-import { validateInput } from '../../nodes/shared/validation';
-import { OPERATIONS, ParamSpec } from '../../nodes/shared/operations';
-import { describeValue, MAX_DURATION_MS, parseParam, redactSecrets } from '../../nodes/shared/params';
-import { publicRequest } from '../../nodes/shared/outputs';
-import { sameValue, wouldSend } from '../../nodes/shared/validation';
+import { DIRECTIONS, MIRROR_COMMANDS, SPEEDS } from '../../nodes/shared/tables/enums';
+import { EzvizError } from '../../nodes/shared/tables/error-table';
+import { validateInput } from '../../nodes/shared/call-path/validation';
+import { OPERATIONS, ParamSpec } from '../../nodes/shared/tables/operations';
+import { describeValue, MAX_DURATION_MS, parseParam, redactSecrets } from '../../nodes/shared/tables/params';
+import { publicRequest } from '../../nodes/shared/call-path/outputs';
+import { sameValue, wouldSend } from '../../nodes/shared/call-path/validation';
 
 const spec = (op: keyof typeof OPERATIONS, name: string): ParamSpec =>
   OPERATIONS[op].params.find((p) => p.name === name)!;

@@ -10,8 +10,8 @@ import * as fs from 'fs';
 import * as path from 'path';
 import * as acorn from 'acorn';
 import * as walk from 'acorn-walk';
-import { CONFIG_TYPE, OPERATIONS, type OperationSpec } from '../../nodes/shared/operations';
-import { DEFAULTS } from '../../nodes/shared/settings';
+import { CONFIG_TYPE, OPERATIONS, type OperationSpec } from '../../nodes/shared/tables/operations';
+import { DEFAULTS } from '../../nodes/shared/tables/settings';
 import {
   CATEGORY, FAMILIES, operationIcon, operationNodeDef, type OperationExtras, type OperationNodeDef,
 } from '../../nodes/shared/editor/operation-node';

@@ -91,7 +91,7 @@ describe('structure: runtime size limits (issue 14)', () => {
 
   it('finds the runtime files (and none of the editor code)', () => {
     const names = files.map((f) => f.file);
-    assert.ok(names.includes('nodes/shared/service.ts'));
+    assert.ok(names.includes('nodes/shared/service/service.ts'));
     assert.ok(names.includes('nodes/ezviz-config/ezviz-config.ts'));
     assert.ok(names.length > 30, `only ${names.length} files`);
     assert.ok(!names.some((n) => n.startsWith('nodes/shared/editor/') || n.endsWith('/editor.ts')));

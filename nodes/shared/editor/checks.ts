@@ -5,9 +5,9 @@
 // A literal (str, num or one of the select types) is parsed as the runtime parses it;
 // msg/flow/global/env values only need a path. An empty literal is valid: the node then takes
 // msg.payload.<name> (or leaves an optional parameter out).
-import type { ParamSpec } from '../operations';
-import { parseParam, validationArgs } from '../params';
-import { intSetting, LIMITS, normaliseBase } from '../settings';
+import type { ParamSpec } from '../tables/operations';
+import { parseParam, validationArgs } from '../tables/params';
+import { intSetting, LIMITS, normaliseBase } from '../tables/settings';
 
 export interface Problem {
   /** Key in the shared catalog. */

@@ -3,14 +3,14 @@
 // resources/node-red-contrib-ezviz-open/ezviz-editor.js. Every node's HTML loads it with a
 // <script src> tag before its own script, which takes what it needs from the global
 // `EzvizOpenEditor` (declared in red.ts). Add here whatever a node's own editor.ts needs.
-import { CONFIG_TYPE, OPERATIONS } from '../operations';
-import { DEFAULTS } from '../settings';
+import { CONFIG_TYPE, OPERATIONS } from '../tables/operations';
+import { DEFAULTS } from '../tables/settings';
 import { explainFailure, postAccount } from './account';
 import { credentialProblem, explain, hostOf, REGIONS, regionOf, validators } from './config-node';
 import { CATEGORY, FAMILIES, setUpOperationNode } from './operation-node';
 import { PACKAGE, SHARED_NS, t, tNode, validator } from './red';
 import { input, installTemplate, row, tip } from './template';
-import { alarmSettings, DEFAULT_INTERVAL_S, MAX_INTERVAL_S, MIN_INTERVAL_S } from '../alarms';
+import { alarmSettings, DEFAULT_INTERVAL_S, MAX_INTERVAL_S, MIN_INTERVAL_S } from '../events/alarms';
 
 export const editorApi = {
   CATEGORY, CONFIG_TYPE, DEFAULTS, FAMILIES, OPERATIONS, PACKAGE, REGIONS, SHARED_NS,
@@ -27,3 +27,8 @@ export type EditorApi = typeof editorApi;
 // one state (e.g. which dialog is open).
 const w = window as unknown as { EzvizOpenEditor?: EditorApi };
 if (!w.EzvizOpenEditor) w.EzvizOpenEditor = editorApi;
+
+declare global {
+  // This file's API as every node's editor.ts sees it (loaded by each node's HTML from resources/).
+  const EzvizOpenEditor: EditorApi;
+}

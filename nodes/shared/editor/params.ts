@@ -1,8 +1,8 @@
 // How each operation parameter looks in a dialog: TypedInput types, select options with the
 // friendly names of enums.ts, defaults, icons, validators. Derived from the ParamSpec rows of
 // the OPERATIONS table; no per-node code.
-import type { ParamKind, ParamSpec } from '../operations';
-import { DIRECTIONS, IMMEDIATELY, MIRROR_COMMANDS, SPEEDS } from '../enums';
+import type { ParamKind, ParamSpec } from '../tables/operations';
+import { DIRECTIONS, IMMEDIATELY, MIRROR_COMMANDS, SPEEDS } from '../tables/enums';
 import { checkCredential, checkParam, hasCredential, REFERENCE_TYPES } from './checks';
 import { t, validator, type NodeInstance, type Validator } from './red';
 

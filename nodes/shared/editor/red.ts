@@ -10,8 +10,6 @@ type EditorGlobal = Omit<EditorRED, 'nodes'> & {
 declare global {
   // Provided by the Node-RED editor at run time.
   const RED: EditorGlobal;
-  // The shared editor code (index.ts), loaded by every node's HTML from the package's resources/.
-  const EzvizOpenEditor: import('./index').EditorApi;
 }
 
 /** npm package name: the module part of every message-catalog namespace. */

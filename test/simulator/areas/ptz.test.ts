@@ -2,8 +2,8 @@
 // preset calls, the pan/tilt model and its limits, mirror state.
 
 import { strict as assert } from 'assert';
-import { OPERATIONS, TOKEN_PATH } from '../../../nodes/shared/operations';
-import type { OperationName } from '../../../nodes/shared/operations';
+import { OPERATIONS, TOKEN_PATH } from '../../../nodes/shared/tables/operations';
+import type { OperationName } from '../../../nodes/shared/tables/operations';
 import { FakeClock, positionOf, startSimulator } from '../../../simulator';
 import type { Simulator } from '../../../simulator';
 import { callApi } from '../../support/simulator-http';

@@ -2,8 +2,8 @@
 // renew/overlap/queue, cards and the card lockout.
 
 import { strict as assert } from 'assert';
-import { OPERATIONS, TOKEN_PATH } from '../../../nodes/shared/operations';
-import type { OperationName } from '../../../nodes/shared/operations';
+import { OPERATIONS, TOKEN_PATH } from '../../../nodes/shared/tables/operations';
+import type { OperationName } from '../../../nodes/shared/tables/operations';
 import { DAY_MS, FakeClock, startSimulator } from '../../../simulator';
 import type { Simulator } from '../../../simulator';
 import { callApi } from '../../support/simulator-http';

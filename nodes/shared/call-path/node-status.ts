@@ -1,0 +1,60 @@
+// The status of an operation node (design.md sections 4 and 9): blue while requests are under
+// way (set when the first starts, not per message: cheap under load), green when the last ends,
+// yellow once after a setting won over a payload value, red with a short text and the code for
+// every failure. Texts are catalog keys (status.ts).
+
+import type { Node } from 'node-red';
+import type { EzvizError } from '../tables/error-table';
+import type { Translate } from '../tables/i18n';
+import type { ParamName, SpecSection } from '../tables/operations';
+import { errorStatus, ignoredStatusKey, statusKey } from '../tables/status-keys';
+
+export class NodeStatus {
+  /** Requests under way. */
+  private inflight = 0;
+  /** Status of the last ignored-parameter warning, shown by the next success instead of "OK". */
+  private ignored: string | undefined;
+  private readonly okText = statusKey('ok');
+  private readonly requestingText = statusKey('requesting');
+
+  /** `canRefresh`: whether the config node can fetch a new token (its 10002 text differs). */
+  constructor(private readonly node: Node, private readonly t: Translate, private readonly section: SpecSection,
+    private readonly canRefresh: () => boolean) {}
+
+  noConfig(): void {
+    this.node.status({ fill: 'red', shape: 'ring', text: statusKey('noConfig') });
+  }
+
+  /** A request starts. */
+  requesting(): void {
+    if (this.inflight++ === 0) this.node.status({ fill: 'blue', shape: 'dot', text: this.requestingText });
+  }
+
+  /** A request ended (answered or not). */
+  answered(): void {
+    this.inflight--;
+  }
+
+  /** A message went to output 1. */
+  ok(): void {
+    if (this.ignored) {
+      this.node.status({ fill: 'yellow', shape: 'dot', text: this.ignored });
+      this.ignored = undefined;
+    } else if (this.inflight === 0) this.node.status({ fill: 'green', shape: 'dot', text: this.okText });
+  }
+
+  /** A node setting won over msg.payload.<param>: the next success says so. */
+  ignoredParam(param: ParamName): void {
+    this.ignored = ignoredStatusKey(param);
+  }
+
+  error(error: EzvizError): void {
+    const s = errorStatus(error, this.section, this.canRefresh());
+    this.node.status({ fill: 'red', shape: 'ring', text: 'code' in s ? this.t('status.error', { code: s.code.slice(0, 20) }) : s.key });
+  }
+
+  /** A timed move's stop went out. */
+  stopped(): void {
+    this.node.status({ fill: 'green', shape: 'dot', text: this.t('status.stopped') });
+  }
+}

@@ -1,0 +1,72 @@
+// The camera controller of a config node (design.md sections 5 and 8): PTZ and preset requests
+// for one device and channel run one at a time in arrival order (a stop never overtakes its
+// start), at most MAX_WAITING wait per camera, preset names are completed inside the queue, and
+// the moving state (moves.ts) decides which stops go out.
+
+import type { CallErrors } from '../requests/call-failures';
+import { CallRequest, CallResult, failedAt, Fields } from '../requests/call-types';
+import type { Translate } from '../tables/i18n';
+import { Moves, withinBudget } from './moves';
+import type { PresetNames } from './preset-names';
+import { KeyedQueue, MAX_WAITING } from './queue';
+import type { RequestLoop } from '../requests/request-loop';
+
+export class CameraController {
+  private readonly queue = new KeyedQueue();
+  readonly moves: Moves;
+  /** Camera-queue calls not yet answered (close waits for them). */
+  private readonly inFlight = new Set<Promise<CallResult>>();
+
+  constructor(private readonly loop: RequestLoop, private readonly errors: CallErrors, private readonly t: Translate,
+    private readonly presets: PresetNames, moving?: ReadonlyMap<string, Fields>) {
+    this.moves = new Moves(this.queue, loop, moving);
+  }
+
+  /** Queues one request behind the others of its camera, or refuses it when the queue is full. */
+  call(req: CallRequest): Promise<CallResult> {
+    const { fields } = req;
+    const key = `${fields.deviceSerial}/${fields.channelNo}`;
+    if (this.queue.waiting(key) >= MAX_WAITING) {
+      // Bounded queues (design.md s8): nothing is sent; the same message later may succeed.
+      return Promise.resolve(failedAt(this.errors.local(req.spec.operation, 'QUEUE_FULL',
+        this.t('errors.queueFull', { camera: key, max: MAX_WAITING }), true), fields));
+    }
+    const task = this.queue.run(key, () => this.run(key, req));
+    this.inFlight.add(task);
+    const done = () => this.inFlight.delete(task);
+    task.then(done, done);
+    return task;
+  }
+
+  /** One PTZ or preset request, its turn come. */
+  private async run(key: string, req: CallRequest): Promise<CallResult> {
+    if (req.owner.closed) return { kind: 'closed' };
+    const { spec, fields } = req;
+    const op = spec.operation;
+    if (this.presets.needsLookup(op, fields, req.presetName)) {
+      const found = await this.presets.lookup(op, fields, req.presetName);
+      if (typeof found !== 'number') return failedAt(found, fields);
+      fields.index = found;
+    }
+    if (op === 'ptz-stop') return this.moves.stop(key, req);
+    if ((op === 'ptz-start' || op === 'preset-call') && this.moves.has(key)) {
+      // Spec section 3, PTZ rule: a running movement is stopped before the next one.
+      const failed = await this.moves.stopFirst(key, req.owner);
+      if (failed) return { ...failed, fields };
+    }
+    // At most one capture per camera per 4 s (design.md s11): a faster one waits its turn here.
+    if (spec.spacingMs && !(await this.loop.spaced(spec.spacingMs, fields, req.owner))) return { kind: 'closed' };
+    const result = await this.loop.send(spec, fields, req.owner, true);
+    if (op === 'ptz-start') this.moves.started(key, req, result);
+    else if (result.kind === 'ok') await this.presets.update(op, result, req.presetName);
+    return result;
+  }
+
+  /** Close: waits (within `left()`) for camera requests still on their way (a start answered now
+   * is stopped at once), then for the stops they left. */
+  async settle(left: () => number): Promise<void> {
+    if (this.inFlight.size && left() > 0) {
+      await withinBudget(Promise.all([...this.inFlight]).then(() => this.moves.stopTimed(undefined, left())), left());
+    }
+  }
+}

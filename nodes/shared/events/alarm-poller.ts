@@ -1,0 +1,196 @@
+// The poller behind ezviz-alarm (design.md section 11): polls the alarm list through the config
+// node's service (token, deadline, retries: the one request path), pages through a poll, sends
+// each new alarm once (oldest first), remembers the ids it sent in the node context (bounded; a
+// copy per node id in this process for redeploys without a persistent store), waits longer after
+// 10029/10007, and leaves no timer behind once closed. The node (nodes/ezviz-alarm) does the
+// status and the outputs.
+
+import { hooks } from '../tables/hooks';
+import { EzvizError } from '../tables/error-table';
+import type { Translate } from '../tables/i18n';
+import { ALARM_LIST } from '../tables/operations';
+import type { ContextLike } from '../camera/presets';
+import type { CallResult, Fields, Owner } from '../requests/call-types';
+import { AlarmPayload, alarmTimeOf, newAlarms, SeenAlarms } from './alarm-items';
+import {
+  AlarmSettings, ALARM_WINDOW_MS, morePages, pageFields, queryWindow, RATE_LIMIT_WAIT_S, readPage,
+} from './alarms';
+
+export const SEEN_KEY = 'ezvizAlarmSeen';
+
+/** The in-process copy of the seen ids, per node id. */
+const kept = new Map<string, ReturnType<SeenAlarms['toJSON']>>();
+
+/** Tests: forget every in-process copy, as a restart of Node-RED would. */
+export function forgetSeenCopies(): void {
+  kept.clear();
+}
+
+export interface PollerOptions {
+  id: string;
+  settings: AlarmSettings;
+  /** When the node was deployed: nothing older is sent. */
+  deployedAt: number;
+  context: ContextLike;
+  t: Translate;
+  /** service.call of the config node (undefined: no config node). */
+  call(fields: Fields, owner: Owner): Promise<CallResult>;
+  owner: Owner;
+  onAlarm(alarm: AlarmPayload): void;
+  warn(text: string): void;
+}
+
+export type PollOutcome =
+  | { kind: 'ok'; time: number; count: number }
+  | { kind: 'error'; error: EzvizError; request: Fields }
+  | { kind: 'closed' };
+
+export class AlarmPoller {
+  private seen: SeenAlarms | undefined;
+  private loading: Promise<void> | undefined;
+  private lastEnd: number | undefined;
+  private running: Promise<PollOutcome> | undefined;
+  private queued: Promise<PollOutcome> | undefined;
+  private cancelTimer: (() => void) | undefined;
+  private closed = false;
+
+  constructor(private readonly o: PollerOptions) {}
+
+  /** Polls at once and then every interval (longer after a rate limit); `report` sees each timed poll. */
+  start(report: (outcome: PollOutcome) => void): void {
+    const tick = () => {
+      this.cancelTimer = undefined;
+      if (this.closed) return;
+      void this.poll().then((outcome) => {
+        if (this.closed || outcome.kind === 'closed') return;
+        try {
+          report(outcome);
+        } finally {
+          this.schedule(tick, this.nextDelay(outcome));
+        }
+      });
+    };
+    // The first poll right after the flows have started (not inside the node's constructor).
+    this.schedule(tick, 0);
+  }
+
+  private schedule(fn: () => void, ms: number): void {
+    if (this.closed) return;
+    this.cancelTimer?.();
+    this.cancelTimer = hooks.timer(fn, ms);
+  }
+
+  /** ms until the next timed poll after `outcome`. */
+  nextDelay(outcome: PollOutcome): number {
+    const interval = this.o.settings.interval * 1000;
+    if (outcome.kind === 'error' && outcome.error.source === 'api') {
+      const wait = RATE_LIMIT_WAIT_S[outcome.error.code];
+      if (wait !== undefined) return Math.max(interval, wait * 1000);
+    }
+    return interval;
+  }
+
+  /** One poll, now or right after the one under way (polls never overlap; at most one waits). */
+  poll(): Promise<PollOutcome> {
+    if (this.closed) return Promise.resolve({ kind: 'closed' });
+    if (!this.running) return this.begin();
+    if (!this.queued) {
+      const next = this.running.then(() => {
+        this.queued = undefined;
+        return this.begin();
+      });
+      this.queued = next;
+    }
+    return this.queued;
+  }
+
+  private begin(): Promise<PollOutcome> {
+    const run = this.once().catch((e): PollOutcome => ({ kind: 'error', request: {}, error: new EzvizError({
+      code: 'INTERNAL', message: this.o.t('errors.internal', { detail: String((e as Error)?.message ?? e) }),
+      operation: 'alarm-list', source: 'local', retriable: false }) }));
+    this.running = run;
+    void run.then(() => {
+      if (this.running === run) this.running = undefined;
+    });
+    return run;
+  }
+
+  private load(): Promise<void> {
+    if (!this.loading) {
+      this.loading = new Promise<void>((resolve) => {
+        this.o.context.get(SEEN_KEY, undefined, (err, value) => {
+          const saved = !err && value && typeof value === 'object' ? value : kept.get(this.o.id);
+          this.seen = new SeenAlarms(saved);
+          resolve();
+        });
+      });
+    }
+    return this.loading;
+  }
+
+  private save(): void {
+    const value = this.seen!.toJSON();
+    kept.set(this.o.id, value);
+    try {
+      this.o.context.set(SEEN_KEY, value, undefined, (err) => {
+        if (err && !this.closed) this.o.warn(this.o.t('errors.alarmContext'));
+      });
+    } catch {
+      this.o.warn(this.o.t('errors.alarmContext'));
+    }
+  }
+
+  private async once(): Promise<PollOutcome> {
+    await this.load();
+    if (this.closed) return { kind: 'closed' };
+    const { settings, deployedAt: floor } = this.o;
+    const now = hooks.now();
+    const window = queryWindow(now, floor, this.lastEnd);
+    const items: unknown[] = [];
+    let request: Fields = {};
+    for (let pageStart = 0; ; pageStart++) {
+      request = pageFields(window, pageStart, settings);
+      const result = await this.o.call(request, this.o.owner);
+      if (result.kind === 'closed' || this.closed) return { kind: 'closed' };
+      if (result.kind === 'error') return { kind: 'error', error: result.error, request };
+      const page = readPage(result.reply.data, result.reply.page);
+      if (!page) {
+        return { kind: 'error', request, error: new EzvizError({ code: 'BAD_REPLY', message: this.o.t('errors.badReply', { detail: 'data is not an array' }),
+          operation: 'alarm-list', source: 'http', retriable: false }) };
+      }
+      for (const it of page.items) items.push(it); // (not push(...items): a long list overflows the stack)
+      let oldest: number | undefined;
+      for (const it of page.items) {
+        const at = alarmTimeOf(it);
+        if (at !== undefined && (oldest === undefined || at < oldest)) oldest = at;
+      }
+      if (!morePages(pageStart, page, oldest, Math.max(floor, window.startTime))) break;
+    }
+    const { alarms, invalid } = newAlarms(items, this.seen!, floor, settings);
+    if (invalid) this.o.warn(this.o.t('errors.badAlarms', { count: invalid }));
+    this.seen!.prune(now - ALARM_WINDOW_MS);
+    let sent = 0;
+    for (const a of alarms) {
+      if (this.closed) break; // the rest stays unseen: sent after the next start
+      this.seen!.add(a.alarmId, a.alarmTime);
+      this.o.onAlarm(a);
+      sent++;
+    }
+    if (sent) this.save();
+    if (this.closed) return { kind: 'closed' };
+    this.lastEnd = window.endTime;
+    return { kind: 'ok', time: now, count: sent };
+  }
+
+  /** No poll after this, no timer left. */
+  close(): void {
+    this.closed = true;
+    this.cancelTimer?.();
+    this.cancelTimer = undefined;
+  }
+
+  /** The node was deleted: its ids are of no use any more. */
+  discard(): void {
+    kept.delete(this.o.id);
+  }
+}

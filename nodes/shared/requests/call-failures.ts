@@ -1,0 +1,71 @@
+// The errors a config node's service reports (design.md section 4): an API refusal with the
+// spec's hint, a transport failure (network / http), a failed token request, a local guard. One
+// builder per service: it knows the translator, the base URL and the timeout the texts name.
+
+import { MAX_REPLY_BYTES } from '../wire/wire';
+import type { ApiReply, PostOutcome } from '../wire/wire';
+import { EzvizError, hintKey, isRetriable } from '../tables/error-table';
+import type { Translate } from '../tables/i18n';
+import type { CallName, SpecSection } from '../tables/operations';
+import type { TokenFailure } from './token';
+
+type Operation = CallName | 'token';
+
+export class CallErrors {
+  constructor(private readonly t: Translate, private readonly baseUrl: string, private readonly timeout: number) {}
+
+  /** A reply whose code is not 200: its msg, its code and the spec's hint for that code. */
+  api(operation: Operation, section: SpecSection | 'token', reply: ApiReply, hintText?: string, idempotent = true):
+    EzvizError {
+    const t = this.t;
+    const key = hintKey(reply.code, section);
+    const hint = hintText ?? (key ? t(`hints.${key}`) : '');
+    const msg = reply.msg || t('errors.noMessage');
+    return new EzvizError({
+      code: reply.code,
+      message: hint ? t('errors.apiHint', { msg, code: reply.code, hint }) : t('errors.api', { msg, code: reply.code }),
+      operation,
+      source: 'api',
+      retriable: isRetriable('api', reply.code, idempotent),
+    });
+  }
+
+  /** A request that got no usable reply (network failure, non-2xx, non-JSON, too large). */
+  transport(operation: Operation, outcome: Exclude<PostOutcome, { ok: true }>, url: string, idempotent = true):
+    EzvizError {
+    const t = this.t;
+    let host = url;
+    try {
+      host = new URL(url).host;
+    } catch {
+      /* keep the url */
+    }
+    const message = outcome.source === 'network'
+      ? t(outcome.code === 'ETIMEDOUT' ? 'errors.timeout' : 'errors.network', { code: outcome.code, host, timeout: this.timeout })
+      : outcome.code === 'REPLY_TOO_LARGE' ? t('errors.tooLarge', { host, limit: `${MAX_REPLY_BYTES / 1048576} MiB` })
+        : t(outcome.nonJson ? 'errors.nonJson' : 'errors.http', { status: outcome.status, host });
+    return new EzvizError({ code: outcome.code, message, operation, source: outcome.source,
+      retriable: isRetriable(outcome.source, outcome.code, idempotent, outcome.source === 'network' ? outcome.sent : true) });
+  }
+
+  /** A failed token request, as every caller waiting for the token receives it. */
+  token(outcome: TokenFailure): EzvizError {
+    const t = this.t;
+    if (outcome === 'no-credentials') return this.local('token', 'NO_CREDENTIALS', t('errors.noCredentials'));
+    let inner: EzvizError;
+    if ('areaDomain' in outcome) {
+      inner = this.local('token', 'AREA_DOMAIN', t('errors.areaDomain', { domain: outcome.areaDomain }));
+    } else if (!outcome.ok) inner = this.transport('token', outcome, this.baseUrl);
+    else if (outcome.reply.code === '200') {
+      inner = new EzvizError({ code: 'BAD_REPLY', message: t('errors.badTokenReply'), operation: 'token', source: 'http',
+        retriable: false });
+    } else inner = this.api('token', 'token', outcome.reply);
+    inner.message = t('errors.token', { detail: inner.message });
+    return inner;
+  }
+
+  /** A refusal of the package itself (a guard, a setting): nothing was sent. */
+  local(operation: Operation, code: string, message: string, retriable = false): EzvizError {
+    return new EzvizError({ code, message, operation, source: 'local', retriable });
+  }
+}

@@ -1,0 +1,42 @@
+// What an operation node hands to its config node's service, and what it gets back (one result
+// per call, never a rejection).
+
+import type { ApiReply } from '../wire/wire';
+import type { EzvizError } from '../tables/error-table';
+import type { CallSpec } from '../tables/operations';
+
+export type Fields = Record<string, string | number>;
+
+/** The operation node behind a request. */
+export interface Owner {
+  readonly id: string;
+  /** true once the node closed: queued requests are dropped, retries end, nothing is sent. */
+  readonly closed: boolean;
+  /** The stop of a timed move this owner started has been sent (`error` when it failed). */
+  timedStopDone(error: EzvizError | undefined, request: Fields, origin: unknown): void;
+}
+
+export interface CallRequest {
+  spec: CallSpec;
+  /** Parameters to send (only those given), without the token. May be completed (index, direction). */
+  fields: Fields;
+  presetName?: string;
+  /** ptz-start: ms until the node sends the stop itself; 0 or undefined = until a stop. */
+  duration?: number;
+  owner: Owner;
+  /** Handed back to `owner.timedStopDone` (e.g. the msg id of the start). */
+  origin?: unknown;
+}
+
+export type CallResult =
+  | { kind: 'ok'; reply: ApiReply; fields: Fields; durationMs: number; sentAt?: number }
+  | { kind: 'error'; error: EzvizError; fields: Fields; durationMs: number }
+  | { kind: 'closed' };
+
+/** A result that was answered (not dropped because its owner closed). */
+export type Answered = Exclude<CallResult, { kind: 'closed' }>;
+
+/** The result of a call that failed before anything was sent. */
+export function failedAt(error: EzvizError, fields: Fields): Answered {
+  return { kind: 'error', error, fields, durationMs: 0 };
+}

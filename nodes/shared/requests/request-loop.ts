@@ -1,0 +1,195 @@
+// The request loop of a config node (design.md sections 3, 5 and 8): one client, the token, and
+// for each request the token, the send (the client bounds it with the deadline and the size
+// limit), one resend after a token refresh on 10002, and for idempotent operations retries of
+// transient failures with jittered back-off or the wait a rate limit asks for. Never rejects.
+
+import { performance } from 'perf_hooks';
+import type { CallErrors } from './call-failures';
+import type { Answered, Fields, Owner } from './call-types';
+import { EzvizClient } from '../wire/client';
+import type { GetOutcome, PostOutcome } from '../wire/wire';
+import { EzvizError } from '../tables/error-table';
+import { defaultHooks, hooks } from '../tables/hooks';
+import type { Translate } from '../tables/i18n';
+import type { CallSpec } from '../tables/operations';
+import { CallSpacing } from './spacing';
+import { Token, TokenCache, TokenSnapshot, TokenState } from './token';
+
+/** Longest back-off between two retries. */
+export const MAX_RETRY_DELAY_MS = 30000;
+
+/** Jittered exponential back-off: base * 2^attempt, between half and all of it, capped. */
+export function retryDelayMs(base: number, attempt: number, random: number): number {
+  const full = Math.min(MAX_RETRY_DELAY_MS, base * 2 ** attempt);
+  return Math.round(full / 2 + (full / 2) * random);
+}
+
+function cameraKey(fields: Fields): string {
+  return `${fields.deviceSerial}/${fields.channelNo}`;
+}
+
+/** A config node's settings and credentials (settings.ts checks them). */
+export interface ConnectionSettings {
+  baseUrl: string;
+  timeout: number;
+  maxRetries: number;
+  retryDelay: number;
+  accessToken?: string;
+  appKey?: string;
+  appSecret?: string;
+}
+
+export interface RequestLoopOptions extends ConnectionSettings {
+  t: Translate;
+  errors: CallErrors;
+  onTokenState?(state: TokenState): void;
+  /** A predecessor's token (same base URL, app key and secret). */
+  token?: TokenSnapshot;
+}
+
+interface Sleeper {
+  owner: Owner | undefined;
+  wake(): void;
+}
+
+export class RequestLoop {
+  readonly tokens: TokenCache;
+  private readonly client: EzvizClient;
+  private readonly sleepers = new Set<Sleeper>();
+  /** Set when the config node closes: no more retries after the attempt under way. */
+  closing = false;
+  /** When the last spaced call (capture) of each camera went out. */
+  private readonly spacing = new CallSpacing();
+
+  constructor(private readonly opts: RequestLoopOptions) {
+    this.client = new EzvizClient({ timeout: opts.timeout });
+    this.tokens = new TokenCache({
+      baseUrl: opts.baseUrl,
+      accessToken: opts.accessToken,
+      appKey: opts.appKey,
+      appSecret: opts.appSecret,
+      now: () => hooks.now(),
+      post: (url, fields) => this.client.post(url, fields),
+      fail: (outcome) => opts.errors.token(outcome),
+      onState: opts.onTokenState,
+    });
+    this.tokens.adopt(opts.token);
+  }
+
+  /**
+   * Sends one operation: token, request, a single resend after a token refresh on 10002, and for
+   * idempotent operations (when `retries`) retries of transient failures.
+   */
+  async send(spec: CallSpec, fields: Fields, owner: Owner | undefined, retries: boolean): Promise<Answered> {
+    const started = performance.now();
+    const maxRetries = retries && spec.idempotent ? this.opts.maxRetries : 0;
+    let attempt = 0;
+    let refreshed = false;
+    for (;;) {
+      let error: EzvizError | undefined;
+      let token: Token | undefined;
+      try {
+        token = await this.tokens.get();
+      } catch (e) {
+        // One token failure is shared by every waiting caller: each gets its own copy.
+        error = new EzvizError({ ...(e as EzvizError).toJSON(), operation: spec.operation });
+      }
+      let retryAfter: number | undefined;
+      if (token) {
+        const url = token.base + spec.path;
+        if (spec.spacingMs) this.spacing.mark(cameraKey(fields), hooks.now());
+        const sentAt = performance.now();
+        const outcome = await this.client.post(url, fields, token.value);
+        if (!('source' in outcome && outcome.source === 'network')) retryAfter = outcome.retryAfterMs;
+        const judged = this.judge(spec, outcome, token, url, refreshed);
+        if (judged === 'ok') {
+          const reply = (outcome as Extract<PostOutcome, { ok: true }>).reply;
+          return { kind: 'ok', reply, fields, durationMs: Math.round(performance.now() - started), sentAt };
+        }
+        if (judged === 'refetch') {
+          refreshed = true;
+          continue;
+        }
+        error = judged;
+      }
+      if (attempt >= maxRetries || !error!.retriable || owner?.closed || this.closing) {
+        return { kind: 'error', error: error!, fields, durationMs: Math.round(performance.now() - started) };
+      }
+      // Rate limits (HTTP 429, 10029) may say how long to wait (at most 30 s: client.ts); a spaced
+      // call (capture) is retried no sooner than its spacing.
+      await this.backOff(Math.max(retryAfter ?? retryDelayMs(this.opts.retryDelay, attempt, hooks.random()),
+        spec.spacingMs ?? 0), owner);
+      if (owner?.closed) {
+        return { kind: 'error', error: error!, fields, durationMs: Math.round(performance.now() - started) };
+      }
+      // Woken by the config node closing: one last attempt now (a timed stop must still go out).
+      attempt++;
+    }
+  }
+
+  /** What one reply means: success, a token to fetch again (10002, once), or the error. */
+  private judge(spec: CallSpec, outcome: PostOutcome, token: Token, url: string, refreshed: boolean):
+    'ok' | 'refetch' | EzvizError {
+    const errors = this.opts.errors;
+    if (!outcome.ok) return errors.transport(spec.operation, outcome, url, spec.idempotent);
+    const code = outcome.reply.code;
+    if (code === '200') {
+      this.tokens.confirm();
+      return 'ok';
+    }
+    let hint: string | undefined;
+    if (code === '10002') {
+      const why = this.tokens.refused(token);
+      if (why === 'refetch' && !refreshed) return 'refetch';
+      if (why === 'typed') hint = this.opts.t('errors.tokenExpired');
+      else if (why === 'fresh') hint = this.opts.t('errors.tokenRefusedFresh', { base: this.opts.baseUrl });
+    }
+    return errors.api(spec.operation, spec.section, outcome.reply, hint, spec.idempotent);
+  }
+
+  /** Holds a spaced call (capture: at most one per camera per `gapMs`) until the camera's last one
+   * went out `gapMs` ago; send() marks each as it goes out. The camera queue calls it, so one call
+   * per camera waits at a time. false: the owner or the config node closed meanwhile. */
+  async spaced(gapMs: number, fields: Fields, owner: Owner): Promise<boolean> {
+    const left = this.spacing.wait(cameraKey(fields), gapMs, hooks.now());
+    if (left > 0) await this.backOff(left, owner);
+    return !(owner.closed || this.closing);
+  }
+
+  /** GETs a capture's picture with this config node's client (deadline, no redirects, proxies),
+   * at most `maxBytes`; nothing of the account is sent. */
+  download(url: string, maxBytes: number): Promise<GetOutcome> {
+    return this.client.get(url, maxBytes);
+  }
+
+  /** Waits before a retry; ends early when the owner or the config node closes (a sleeping retry
+   * holds its camera's queue, where the stops of pending timed moves wait). */
+  private backOff(ms: number, owner: Owner | undefined): Promise<void> {
+    let wake!: () => void;
+    const early = new Promise<void>((resolve) => {
+      wake = resolve;
+    });
+    const sleeper = { owner, wake };
+    this.sleepers.add(sleeper);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const sleep = hooks.sleep === defaultHooks.sleep
+      ? new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, ms); // cleared when woken: no timer outlives a close
+      })
+      : hooks.sleep(ms);
+    return Promise.race([sleep, early]).finally(() => {
+      clearTimeout(timer);
+      this.sleepers.delete(sleeper);
+    });
+  }
+
+  /** Ends the back-off of every retry (of one owner, or all) at once. */
+  wake(ownerId?: string): void {
+    for (const s of this.sleepers) if (ownerId === undefined || s.owner?.id === ownerId) s.wake();
+  }
+
+  /** Closes the connections (requests under way end with a network error). */
+  close(): void {
+    this.client.close();
+  }
+}

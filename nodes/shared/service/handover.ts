@@ -1,0 +1,61 @@
+// The hand-over between a config node's service and its successor (the same config node
+// redeployed: same id, same process; design.md s8, Closing): the card-password locks (the API's
+// 24 h lockout does not end with a deploy), the cameras it left moving (an untimed start, or a
+// stop that failed), so that the next start still sends a stop first (spec section 3, PTZ rule),
+// and the token when base URL, app key and secret are unchanged.
+
+import { createHash } from 'crypto';
+import type { Fields } from '../requests/call-types';
+import type { TokenSnapshot } from '../requests/token';
+
+export interface CarriedState {
+  /** The base URL of the predecessor: locks and moving cameras pass only to the same server. */
+  baseUrl: string;
+  /** Hash of base URL, app key and secret: the token passes only when all three are unchanged. */
+  identity: string;
+  cardLocks: ReadonlyMap<string, number>;
+  /** "SERIAL/channel" -> the fields of the stop to send. */
+  moving: ReadonlyMap<string, Fields>;
+  token?: TokenSnapshot;
+}
+
+/** Base URL, app key and secret, hashed (the carried state holds no secret in clear). */
+export function identity(baseUrl: string, appKey: string | undefined, appSecret: string | undefined): string {
+  return createHash('sha256').update(JSON.stringify([baseUrl, appKey ?? '', appSecret ?? ''])).digest('hex');
+}
+
+/** What of a predecessor's state a service at `baseUrl` with `id` (its identity) takes: locks and
+ * moves only from the same server, the token only with the same identity. */
+export function inherit(carried: CarriedState | undefined, baseUrl: string, id: string):
+  { cardLocks?: ReadonlyMap<string, number>; moving?: ReadonlyMap<string, Fields>; token?: TokenSnapshot } {
+  // Another server has other cameras.
+  if (!carried || carried.baseUrl !== baseUrl) return {};
+  return { cardLocks: carried.cardLocks, moving: carried.moving, token: carried.identity === id ? carried.token : undefined };
+}
+
+/** Carried states waiting for their successor, per config node id (this process only). */
+const handedOver = new Map<string, CarriedState>();
+
+/** Keeps what a closing (not removed) config node's successor takes over. */
+export function handOver(configId: string, state: CarriedState): void {
+  handedOver.set(configId, state);
+}
+
+/** Replaces what a closing config node handed over at the start of its close with its state at
+ * the end, unless its successor has already taken it over. */
+export function updateHandOver(configId: string, state: CarriedState): void {
+  if (handedOver.has(configId)) handedOver.set(configId, state);
+}
+
+/** What the predecessor of this config node left, once. */
+export function takeOver(configId: string): CarriedState | undefined {
+  const state = handedOver.get(configId);
+  handedOver.delete(configId);
+  return state;
+}
+
+/** Forgets every carried state (a fresh runtime in tests; a removed config node). */
+export function forgetHandOvers(configId?: string): void {
+  if (configId === undefined) handedOver.clear();
+  else handedOver.delete(configId);
+}

@@ -1,0 +1,134 @@
+// What a config node offers the operation nodes that use it (design.md sections 3, 5 and 8):
+// `call()` gives one result per request, never a rejection. The service composes the parts,
+// each with one job:
+//   request-loop.ts  token, send, 10002 refresh, retries, back-off, rate-limit waits
+//   camera.ts        per-camera queue and its bound, stop before start (moves.ts: moving state,
+//                    timed moves)
+//   card-guard.ts    the card-password lock after 60030
+//   preset-names.ts  preset name <-> index
+//   handover.ts      what a redeployed config node's successor takes over
+//   call-errors.ts   the errors they report
+
+import { performance } from 'perf_hooks';
+import { CallErrors } from '../requests/call-failures';
+import { CallRequest, CallResult, failedAt } from '../requests/call-types';
+import { CameraController } from '../camera/camera';
+import { CardGuard } from './card-guard';
+import { CarriedState, identity, inherit } from './handover';
+import { hooks } from '../tables/hooks';
+import type { Translate } from '../tables/i18n';
+import { PresetNames } from '../camera/preset-names';
+import type { PresetStore } from '../camera/presets';
+import { ConnectionSettings, RequestLoop } from '../requests/request-loop';
+import type { TokenCache, TokenState } from '../requests/token';
+import { EzvizError, isRetriable } from '../tables/error-table';
+import { fetchPicture } from '../wire/picture';
+
+export interface ServiceOptions extends ConnectionSettings {
+  /** Set when the config node's settings are invalid: every call fails locally with it. */
+  configError?: string;
+  t: Translate;
+  presets?: PresetStore;
+  warn(text: string): void;
+  onTokenState?(state: TokenState): void;
+  /** State of the previous service of this config node (see `carry()`). */
+  carried?: CarriedState;
+}
+
+export class EzvizService {
+  readonly tokens: TokenCache;
+  readonly loop: RequestLoop;
+  private readonly errors: CallErrors;
+  private readonly cameras: CameraController;
+  private readonly cards: CardGuard;
+  private readonly identity: string;
+
+  constructor(private readonly opts: ServiceOptions) {
+    const { baseUrl, t } = opts;
+    this.identity = identity(baseUrl, opts.appKey, opts.appSecret);
+    const carried = inherit(opts.carried, baseUrl, this.identity);
+    this.errors = new CallErrors(t, baseUrl, opts.timeout);
+    this.loop = new RequestLoop({ ...opts, errors: this.errors, token: carried.token });
+    this.tokens = this.loop.tokens;
+    this.cards = new CardGuard(t, this.errors, carried.cardLocks);
+    const presets = new PresetNames(opts.presets, t, this.errors, opts.warn);
+    this.cameras = new CameraController(this.loop, this.errors, t, presets, carried.moving);
+  }
+
+  /** The entry point of operation nodes: one request, its guards and its queue. */
+  call(req: CallRequest): Promise<CallResult> {
+    const { spec, fields } = req;
+    if (this.opts.configError) {
+      return Promise.resolve(failedAt(this.errors.local(spec.operation, 'INVALID_CONFIG', this.opts.configError), fields));
+    }
+    if (!this.tokens.hasCredentials) {
+      const error = this.errors.token('no-credentials');
+      error.operation = spec.operation;
+      return Promise.resolve(failedAt(error, fields));
+    }
+    if (spec.operation === 'storage-open') return this.storageOpen(req);
+    if (!spec.cameraQueue) return this.loop.send(spec, fields, req.owner, true);
+    return this.cameras.call(req);
+  }
+
+  /** storage-open behind the card-password guard (never retried: it is not idempotent). */
+  private async storageOpen(req: CallRequest): Promise<CallResult> {
+    const serial = String(req.fields.deviceSerial);
+    const refusal = this.cards.refusal(serial);
+    if (refusal) return failedAt(refusal, req.fields);
+    const result = await this.loop.send(req.spec, req.fields, req.owner, false);
+    this.cards.record(serial, result);
+    return result;
+  }
+
+  /** The picture at `url` (a capture's picUrl) as a Buffer, within this config node's timeout. */
+  async picture(url: string): Promise<Buffer | EzvizError> {
+    const outcome = await fetchPicture((u, max) => this.loop.download(u, max), url);
+    if (outcome.ok) return outcome.data;
+    const t = this.opts.t;
+    let host = '';
+    try {
+      host = new URL(url).host;
+    } catch {
+      /* checked before */
+    }
+    let message: string;
+    if (outcome.source === 'network') {
+      message = t(outcome.code === 'ETIMEDOUT' ? 'errors.pictureTimeout' : 'errors.pictureNetwork',
+        { code: outcome.code, host, timeout: this.opts.timeout });
+    } else if (outcome.reason === 'size') message = t('errors.pictureTooLarge', { host, max: '5 MiB' });
+    else if (outcome.reason === 'notImage') message = t('errors.pictureNotImage', { host });
+    else message = t('errors.pictureHttp', { status: outcome.status, host });
+    return new EzvizError({ code: outcome.code, message, operation: 'capture', source: outcome.source,
+      retriable: isRetriable(outcome.source, outcome.code) });
+  }
+
+  /** Stops at once every pending timed move (of one owner, or all), and those whose stop failed.
+   * Resolves when sent or after `budgetMs` (by default the close budget, hooks.closeBudgetMs). */
+  stopTimedMoves(ownerId?: string, budgetMs = hooks.closeBudgetMs): Promise<void> {
+    return this.cameras.moves.stopTimed(ownerId, budgetMs);
+  }
+
+  /** Whether the config node believes the camera is moving (started, not yet stopped). */
+  isMoving(deviceSerial: string, channelNo: number): boolean {
+    return this.cameras.moves.has(`${deviceSerial}/${channelNo}`);
+  }
+
+  /** What a successor of this service (the same config node redeployed) takes over. */
+  carry(): CarriedState {
+    return { baseUrl: this.opts.baseUrl, identity: this.identity, cardLocks: this.cards.carry(),
+      moving: this.cameras.moves.carry(), token: this.tokens.snapshot() };
+  }
+
+  /** Stops pending timed moves, then closes the connections: all within hooks.closeBudgetMs
+   * (design.md s8: a node closes within 10 s; Node-RED gives up after 15 s). */
+  async close(): Promise<void> {
+    this.loop.closing = true;
+    const end = performance.now() + hooks.closeBudgetMs;
+    const left = () => Math.max(0, end - performance.now());
+    await this.stopTimedMoves(undefined, left());
+    // Camera requests still on their way, then the stops they left: only then the connections close.
+    await this.cameras.settle(left);
+    this.loop.close();
+  }
+}

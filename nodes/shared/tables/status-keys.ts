@@ -1,0 +1,67 @@
+// Status texts of the operation nodes (design.md section 9): catalog keys of the shared catalog,
+// sent as full keys (`<namespace>:status.…`) so that the editor translates them into its own
+// language, short (about 24 characters), with the code. Pure: no Node.js imports.
+
+import type { ErrorInfo } from './error-table';
+import { hintKey } from './error-table';
+import type { ParamName, SpecSection } from './operations';
+
+/** Namespace of the shared catalog (nodes/ezviz-config/locales/<lang>/ezviz-config.json). */
+export const STATUS_NS = 'node-red-contrib-ezviz-open/ezviz-config';
+
+/**
+ * Codes (or hint keys of per-section codes) with a status text of their own under
+ * `status.code.<key>` in both catalogs, each "<short text> (<code>)".
+ */
+export const STATUS_CODE_KEYS: readonly string[] = [
+  // API, token and account
+  '10001', '10002', '10002-expired', '10004', '10005', '10007', '10017', '10029', '10030',
+  // devices
+  '20002', '20006', '20007', '20008', '20014-serial', '20014-network', '20018-user', '20018-account',
+  '20032-user', '20032-channel', '49999',
+  // PTZ and presets
+  '60000', '60001', '60002', '60003', '60004', '60005', '60006', '60007', '60008', '60009', '60010',
+  '60011', '60012', '60020-command', '60020-storage',
+  // cloud storage cards
+  '60030', '60031', '60032', '60033', '60035',
+  // capture (ezviz-more-api.md)
+  '10028', '10051', '60017',
+  // network, HTTP and local
+  'ECONNREFUSED', 'ETIMEDOUT', 'ECONNRESET', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH',
+  'BAD_REPLY', 'REPLY_TOO_LARGE', 'AREA_DOMAIN', 'QUEUE_FULL', 'INVALID_CONFIG', 'INTERNAL',
+];
+
+const CODE_KEYS: ReadonlySet<string> = new Set(STATUS_CODE_KEYS);
+
+/** Plain status keys (under `status.`) that the nodes use besides the per-code ones. */
+export const STATUS_KEYS: readonly string[] = [
+  'requesting', 'ok', 'stopped', 'noConfig', 'noCredentials', 'tokenExpired', 'tokenFailed', 'tokenOk', 'error',
+  // ezviz-alarm: the last poll's time and count (translated at run time: it has arguments), bad settings
+  'polled', 'invalidSettings',
+];
+
+/** The full catalog key of a status text (what node.status() gets). */
+export function statusKey(key: string): string {
+  return `${STATUS_NS}:status.${key}`;
+}
+
+/**
+ * What the status of a failed message says: a full catalog key, or (for a code without a text of
+ * its own) `{key: 'error', code}` for the caller to translate with the code as argument.
+ */
+export function errorStatus(error: Pick<ErrorInfo, 'code' | 'source'>, section: SpecSection, canRefreshToken: boolean):
+  { key: string } | { key: 'error'; code: string } {
+  const code = error.code;
+  if (code === 'NO_CONFIG') return { key: statusKey('noConfig') };
+  if (code === 'NO_CREDENTIALS') return { key: statusKey('noCredentials') };
+  if (code === '10002' && !canRefreshToken) return { key: statusKey('code.10002-expired') };
+  const hinted = /^\d+$/.test(code) ? hintKey(code, section) : undefined;
+  if (hinted && CODE_KEYS.has(hinted)) return { key: statusKey(`code.${hinted}`) };
+  if (CODE_KEYS.has(code)) return { key: statusKey(`code.${code}`) };
+  return { key: 'error', code };
+}
+
+/** Status key of "a setting of the node won over msg.payload.<name>". */
+export function ignoredStatusKey(param: ParamName): string {
+  return statusKey(`ignored.${param}`);
+}

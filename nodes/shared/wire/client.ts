@@ -1,0 +1,179 @@
+// The HTTP client of one config node: one axios instance, keep-alive agents (CONNECT tunnels when
+// a proxy applies, proxy.ts), form-encoded POST, and the limits of design.md section 8 that no
+// reply can get past: one deadline from the moment the request goes on the wire to the last
+// byte of the reply (time spent waiting for a free socket does not count), at most 1 MiB of
+// reply body (never buffered further), no redirects. It knows nothing of operations: it returns
+// the parsed JSON reply or a transport failure (network / http), and never lets an axios error
+// (which carries the request body, hence secrets) out. The request on the wire: wire.ts.
+
+import http from 'http';
+import https from 'https';
+import tls from 'tls';
+import type { Readable } from 'stream';
+import axios, { AxiosInstance, AxiosResponse } from 'axios';
+import { hooks } from '../tables/hooks';
+import { HttpTunnelAgent, HttpsTunnelAgent, proxyFor } from './proxy';
+import { Failure, failure, MAX_REPLY_BYTES, parseReply, readBody, retryAfterMs, Wire } from './wire';
+import type { GetOutcome, NetworkFailure, PostOutcome } from './wire';
+
+
+export interface ClientOptions {
+  timeout: number;
+  /** Only for tests: the environment the proxy settings are read from (default process.env). */
+  env?: Record<string, string | undefined>;
+}
+
+/** The form-encoded body: the token first, then the fields. */
+function formBody(fields: Record<string, string | number>, accessToken: string | undefined): string {
+  let body = accessToken === undefined ? '' : 'accessToken=' + encodeURIComponent(accessToken);
+  for (const k in fields) {
+    if (body) body += '&';
+    body += encodeURIComponent(k) + '=' + encodeURIComponent(String(fields[k]));
+  }
+  return body;
+}
+
+/**
+ * A 2xx reply's body, at most `limit` bytes (a larger Content-Length is refused before reading);
+ * else the failure: REPLY_TOO_LARGE (http) or the network code of a body that broke off. The
+ * stream is aborted on failure.
+ */
+async function readWithin(res: AxiosResponse, wire: Wire, limit: number):
+  Promise<Buffer | { ok: false; source: 'http'; code: 'REPLY_TOO_LARGE'; status: number } | NetworkFailure> {
+  const stream = res.data as Readable;
+  try {
+    if (Number(res.headers['content-length']) > limit) throw failure('REPLY_TOO_LARGE');
+    return await readBody(stream, limit);
+  } catch (e) {
+    wire.abort(stream);
+    const code = (e as Failure).code;
+    if (code === 'REPLY_TOO_LARGE') return { ok: false, source: 'http', code, status: res.status };
+    return { ok: false, source: 'network', code: wire.code(code), sent: true };
+  }
+}
+
+export class EzvizClient {
+  private readonly agents: { http: http.Agent; https: https.Agent }[] = [];
+  private readonly axios: AxiosInstance;
+  private readonly active = new Set<http.ClientRequest>();
+  private closed = false;
+
+  constructor(private readonly opts: ClientOptions) {
+    this.axios = axios.create({
+      timeout: 0, // the deadline below bounds each request
+      maxRedirects: 0,
+      proxy: false, // proxies: our own tunnels (proxy.ts)
+      responseType: 'stream',
+      decompress: true,
+      validateStatus: () => true,
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
+    });
+  }
+
+  /** Agents per proxy (none, or one per proxy the environment names); created on first use. */
+  private readonly agentsByProxy = new Map<string, { http: http.Agent; https: https.Agent }>();
+
+  /** The agents of each server this client talked to (the environment is read once per server
+   * and deploy, not per request). */
+  private readonly agentsByOrigin = new Map<string, { http: http.Agent; https: https.Agent }>();
+
+  private agentsFor(url: URL): { http: http.Agent; https: https.Agent } {
+    const origin = url.protocol + '//' + url.host;
+    const known = this.agentsByOrigin.get(origin);
+    if (known) return known;
+    const proxy = proxyFor(url, this.opts.env);
+    const key = proxy ? proxy.href : '';
+    let a = this.agentsByProxy.get(key);
+    if (!a) {
+      const ca = hooks.ca ? [...tls.rootCertificates, ...hooks.ca] : undefined;
+      const base = { keepAlive: true, maxSockets: 32, ...(ca ? { ca } : {}) };
+      a = proxy
+        ? { http: new HttpTunnelAgent({ proxy, timeout: this.opts.timeout, ca }, base),
+          https: new HttpsTunnelAgent({ proxy, timeout: this.opts.timeout, ca }, base) }
+        : { http: new http.Agent(base), https: new https.Agent(base) };
+      this.agentsByProxy.set(key, a);
+      this.agents.push(a);
+    }
+    if (this.agentsByOrigin.size < 64) this.agentsByOrigin.set(origin, a);
+    return a;
+  }
+
+  /**
+   * One exchange within the limits: `send` (axios with this client's agents and a Wire for the
+   * deadline) and `onReply` on what came back; a network failure when nothing did. Only the code
+   * leaves: an axios error (with config and body) is dropped. The wire ends in every case.
+   */
+  private async exchange<T>(url: string, send: (config: Record<string, unknown>) => Promise<AxiosResponse>,
+    onReply: (res: AxiosResponse, wire: Wire) => Promise<T> | T): Promise<T | NetworkFailure> {
+    if (this.closed) return { ok: false, source: 'network', code: 'ECLOSED', sent: false };
+    let target: URL;
+    try {
+      target = new URL(url);
+    } catch {
+      return { ok: false, source: 'network', code: 'EINVALIDURL', sent: false };
+    }
+    const agents = this.agentsFor(target);
+    const wire = new Wire(target.protocol === 'https:', this.opts.timeout, this.active);
+    try {
+      let res: AxiosResponse;
+      try {
+        res = await send({ httpAgent: agents.http, httpsAgent: agents.https, transport: wire });
+      } catch (err) {
+        const e = err as { code?: unknown; cause?: { code?: unknown } };
+        return { ok: false, source: 'network', code: wire.code(e.cause?.code ?? e.code), sent: wire.connected };
+      }
+      return await onReply(res, wire);
+    } finally {
+      wire.end();
+    }
+  }
+
+  /** POSTs `fields` (and the token, first) form-encoded to `url`. Never rejects. */
+  async post(url: string, fields: Record<string, string | number>, accessToken?: string): Promise<PostOutcome> {
+    if (this.closed) return { ok: false, source: 'network', code: 'ECLOSED', sent: false };
+    const body = formBody(fields, accessToken);
+    return this.exchange(url, (config) => this.axios.post(url, body, config), async (res, wire): Promise<PostOutcome> => {
+      const status = res.status;
+      const retryAfter = retryAfterMs(res.headers['retry-after'], hooks.now());
+      if (status < 200 || status > 299) {
+        // Nothing of an error page is needed: not read at all (it may be endless).
+        wire.abort(res.data as Readable);
+        return { ok: false, source: 'http', code: `HTTP_${status}`, status, nonJson: false, retryAfterMs: retryAfter };
+      }
+      const raw = await readWithin(res, wire, MAX_REPLY_BYTES);
+      if (!Buffer.isBuffer(raw)) return raw.source === 'http' ? { ...raw, nonJson: false } : raw;
+      const reply = parseReply(raw);
+      if (!reply) return { ok: false, source: 'http', code: `HTTP_${status}`, status, nonJson: true, retryAfterMs: retryAfter };
+      return { ok: true, status, reply, retryAfterMs: retryAfter };
+    });
+  }
+
+  /**
+   * GETs `url` (a capture's picture) within the same limits as post(): the deadline (Wire), no
+   * redirects, the proxy tunnels, at most `limit` bytes. Nothing of the account goes with it: no
+   * token, no form, only an Accept header. Never rejects.
+   */
+  async get(url: string, limit: number): Promise<GetOutcome> {
+    const headers = { Accept: 'image/jpeg,image/*;q=0.9,*/*;q=0.5' };
+    return this.exchange(url, (config) => this.axios.get(url, { ...config, headers }), async (res, wire): Promise<GetOutcome> => {
+      const status = res.status;
+      if (status < 200 || status > 299) {
+        wire.abort(res.data as Readable);
+        return { ok: false, source: 'http', code: `HTTP_${status}`, status };
+      }
+      const body = await readWithin(res, wire, limit);
+      if (!Buffer.isBuffer(body)) return body;
+      return { ok: true, status, body, contentType: String(res.headers['content-type'] ?? '') };
+    });
+  }
+
+  /** Destroys every socket (requests under way end with a network error); later posts fail with ECLOSED. */
+  close(): void {
+    this.closed = true;
+    for (const r of this.active) r.destroy(failure('ECLOSED'));
+    for (const a of this.agents) {
+      a.http.destroy();
+      a.https.destroy();
+    }
+  }
+}
