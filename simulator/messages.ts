@@ -49,6 +49,11 @@ const COMMON: Readonly<Record<string, string>> = {
   '60032': 'Card password status error.',
   '60033': 'The card password is not for sale. Only the binding device can be enabled.',
   '60035': 'Enabling the cloud storage service failed.',
+  // spec/ezviz-watch-api.md section 1 (live addresses; codes without texts there: ours).
+  '20001': 'The channel does not exist.',
+  '10031': 'No permission.',
+  '60019': 'Video encryption is on: the verification code is required.',
+  '60026': 'The device is in privacy mode (lens covered).',
 };
 
 /** Per-group texts of table 7.2. Sections the table does not list for a code use the first

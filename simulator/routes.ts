@@ -12,12 +12,13 @@ export type RouteOp =
   | 'ptz-start' | 'ptz-stop' | 'ptz-mirror'
   | 'preset-add' | 'preset-move' | 'preset-clear'
   | 'device-list' | 'camera-list' | 'device-capacity'
-  | 'device-capture' | 'alarm-list' | 'alarm-device-list';
+  | 'device-capture' | 'alarm-list' | 'alarm-device-list'
+  | 'live-address' | 'live-address-intl';
 
 /** Message-text group: a section of the seed spec, the token path, or one of the more-api calls. */
 export type Section =
   | '4.1' | '4.2' | '4.3' | '4.4' | '4.5' | '4.6' | '4.7' | '4.8'
-  | 'token' | 'list' | 'capacity' | 'capture' | 'alarm';
+  | 'token' | 'list' | 'capacity' | 'capture' | 'alarm' | 'live';
 
 /**
  * Parameter types: `string` (trimmed, non-empty), `int` (decimal digits, optional minus sign),
@@ -123,6 +124,16 @@ export const ROUTES: readonly Route[] = Object.freeze([
     params: [token, serial, int('startTime', false, { min: 0 }), int('endTime', false, { min: 0 }),
       int('alarmType', false, { min: -1 }), int('status', false, { values: [0, 1, 2] }), ...paging],
     codes: ['20014', '20018'] },
+  // --- spec/ezviz-watch-api.md section 1: v2 (China, custom hosts) and the international path ---
+  ...['/api/lapp/v2/live/address/get', '/api/lapp/live/address/get'].map((path) => ({
+    path, op: path.includes('/v2/') ? 'live-address' : 'live-address-intl', section: 'live',
+    params: [token, serial, optChannel, int('protocol', false, { values: [1, 2, 3, 4, 5] }),
+      str('code', false, { secret: true }), int('expireTime', false, { min: 30, max: 62208000 }),
+      int('type', false, { values: [1, 2, 3] }), int('quality', false, { values: [1, 2] }),
+      str('startTime', false), str('stopTime', false), int('supportH265', false, { values: [0, 1] }),
+      int('mute', false, { values: [0, 1] })],
+    codes: ['20001', '20006', '20007', '20008', '20014', '20018', '60019', '60026', '10031'],
+  } as Route)),
 ].map((r) => Object.freeze({ ...r, params: Object.freeze(r.params), codes: Object.freeze(r.codes) })) as Route[]);
 
 const BY_PATH: ReadonlyMap<string, Route> = new Map(ROUTES.map((r) => [r.path, r]));

@@ -9,6 +9,7 @@ import { ROUTES } from '../routes';
 import type { RouteOp } from '../routes';
 import { alarmsArea } from './alarms';
 import { devicesArea } from './devices';
+import { liveArea } from './live';
 import { picturesArea } from './pictures';
 import { ptzArea } from './ptz';
 import { storageArea } from './storage';
@@ -21,6 +22,7 @@ export const AREAS: readonly Area[] = Object.freeze([
   devicesArea,
   picturesArea,
   alarmsArea,
+  liveArea,
 ]);
 
 function collectHandlers(areas: readonly Area[]): Readonly<Record<RouteOp, Handler>> {

@@ -1,0 +1,187 @@
+// The streams behind the simulator's hls/llhls addresses (design.md section 13), GET under
+// /v3/openlive/: a live playlist per camera with a sliding window of short H.264 MPEG-TS
+// segments (segments.ts: the committed loops, timestamps moved on), a VOD playlist for a playback
+// window, the vendor's placeholder segments (ErrCode/9048_0.ts) for cameras the admin endpoint
+// switched to them. An expired address answers 403, an unknown one 404. flv addresses have the
+// real shape but no stream here (415). Answers carry CORS headers, as the vendor's CDN does, so
+// a browser page of another origin plays them with hls.js.
+
+import type * as http from 'http';
+import type { ServedPath, ServerContext } from '../area';
+import type { LogEntry } from '../request-log';
+import type { SimulatorState } from '../state';
+import { sendFault } from '../faults';
+import { segmentBytes, segmentSet } from './segments';
+
+export type Placeholder = '9048' | '9053';
+
+export interface LiveAddress {
+  id: string;
+  /** The signature in the URL (t=...); a stream request must carry it. */
+  t: string;
+  deviceSerial: string;
+  channelNo: number;
+  protocol: string;
+  /** 1 HD (main stream), 2 smooth. */
+  stream: number;
+  /** 1 live, 2 SD card, 3 cloud. */
+  type: number;
+  /** Playback window (ms, China time as the request wrote it). */
+  begin?: number;
+  end?: number;
+  /** ms; Infinity for ezopen (no lifetime). */
+  expireAt: number;
+}
+
+export interface LiveState {
+  addresses: Map<string, LiveAddress>;
+  /** Cameras (`SERIAL/ch`) whose streams show the vendor's placeholder segments. */
+  placeholders: Map<string, Placeholder>;
+}
+
+const states = new WeakMap<SimulatorState, LiveState>();
+
+export function liveState(state: SimulatorState): LiveState {
+  let s = states.get(state);
+  if (!s) {
+    s = { addresses: new Map(), placeholders: new Map() };
+    states.set(state, s);
+  }
+  return s;
+}
+
+
+export const STREAM_PREFIX = '/v3/openlive/';
+/** Segments in a live playlist. */
+const WINDOW = 4;
+/** Segments of a playback playlist at most. */
+const PLAYBACK_SEGMENTS = 30;
+/** How far behind the live edge a segment may still be fetched. */
+const BEHIND = 30;
+
+export interface StreamAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer | string;
+}
+
+const CORS = { 'Access-Control-Allow-Origin': '*', 'Cache-Control': 'no-cache' };
+
+function text(status: number, body: string): StreamAnswer {
+  return { status, headers: { ...CORS, 'Content-Type': 'text/plain; charset=utf-8' }, body };
+}
+
+function media(bytes: Buffer): StreamAnswer {
+  return { status: 200, headers: { ...CORS, 'Content-Type': 'video/mp2t', 'Cache-Control': 'max-age=60' }, body: bytes };
+}
+
+/** The address a stream request names (by id, signature and camera), or why not. */
+function addressOf(state: SimulatorState, name: string, q: URLSearchParams, now: number): LiveAddress | StreamAnswer {
+  const a = liveState(state).addresses.get(q.get('id') ?? '');
+  if (!a || a.t !== q.get('t') || name !== `${a.deviceSerial}_${a.channelNo}_${a.stream}`) {
+    return text(404, 'No such stream.');
+  }
+  if (now >= a.expireAt) return text(403, 'This address has expired.');
+  const dev = state.devices[a.deviceSerial];
+  if (!dev?.online || !dev.channels[String(a.channelNo)]?.online) return text(404, 'The camera is offline.');
+  return a;
+}
+
+function playlist(lines: string[]): StreamAnswer {
+  return { status: 200, headers: { ...CORS, 'Content-Type': 'application/vnd.apple.mpegurl' }, body: lines.join('\n') + '\n' };
+}
+
+/** A live playlist: the WINDOW segments before the live edge (the clock's time). */
+function livePlaylist(state: SimulatorState, a: LiveAddress, name: string, now: number): StreamAnswer {
+  const set = segmentSet(a.deviceSerial);
+  const last = Math.floor(now / (set.seconds * 1000)) - 1;
+  const first = last - WINDOW + 1;
+  const placeholder = liveState(state).placeholders.get(`${a.deviceSerial}/${a.channelNo}`);
+  const lines = ['#EXTM3U', '#EXT-X-VERSION:3', `#EXT-X-TARGETDURATION:${set.seconds}`, `#EXT-X-MEDIA-SEQUENCE:${first}`];
+  for (let k = first; k <= last; k++) {
+    lines.push(`#EXTINF:${set.seconds.toFixed(3)},`,
+      placeholder ? `ErrCode/${placeholder}_0.ts?n=${k}` : `${name}/${k}.ts?id=${a.id}&t=${a.t}`);
+  }
+  return playlist(lines);
+}
+
+/** A playback window as a VOD playlist (at most PLAYBACK_SEGMENTS segments). */
+function playbackPlaylist(a: LiveAddress, name: string): StreamAnswer {
+  const set = segmentSet(a.deviceSerial);
+  const n = Math.max(1, Math.min(PLAYBACK_SEGMENTS, Math.ceil((a.end! - a.begin!) / (set.seconds * 1000))));
+  const lines = ['#EXTM3U', '#EXT-X-VERSION:3', `#EXT-X-TARGETDURATION:${set.seconds}`, '#EXT-X-PLAYLIST-TYPE:VOD',
+    '#EXT-X-MEDIA-SEQUENCE:0'];
+  for (let k = 0; k < n; k++) lines.push(`#EXTINF:${set.seconds.toFixed(3)},`, `${name}/${k}.ts?id=${a.id}&t=${a.t}`);
+  lines.push('#EXT-X-ENDLIST');
+  return playlist(lines);
+}
+
+/** One segment of an address: live within BEHIND segments of the edge, playback within its window. */
+function segment(a: LiveAddress, k: number, now: number): StreamAnswer {
+  const set = segmentSet(a.deviceSerial);
+  const edge = Math.floor(now / (set.seconds * 1000));
+  const ok = a.type === 1 ? k <= edge && k >= edge - BEHIND : k < PLAYBACK_SEGMENTS;
+  return ok ? media(segmentBytes(set, k)) : text(404, 'No such segment.');
+}
+
+/** Answers a GET under STREAM_PREFIX (`path` the URL's path, `q` its query). */
+export function streamRequest(state: SimulatorState, path: string, q: URLSearchParams, now: number): StreamAnswer {
+  const rest = path.slice(STREAM_PREFIX.length);
+  const holder = /^ErrCode\/(9048|9053)_0\.ts$/.exec(rest);
+  if (holder) {
+    const n = Number(q.get('n'));
+    return media(segmentBytes(segmentSet(`${holder[1]}_0`), Number.isSafeInteger(n) && n >= 0 ? n : 0));
+  }
+  const m = /^([A-Z0-9]{1,64}_\d{1,4}_[12])(?:\.(m3u8|flv)|\/(\d{1,15})\.ts)$/.exec(rest);
+  if (!m) return text(404, 'No such stream.');
+  const a = addressOf(state, m[1], q, now);
+  if (!('id' in a)) return a;
+  if (m[2] === 'flv' || a.protocol === 'flv') {
+    return m[2] === 'flv' && a.protocol === 'flv' ? text(415, 'The simulator streams HLS only; flv addresses have the real shape.')
+      : text(404, 'No such stream.');
+  }
+  if (a.protocol !== 'hls' && a.protocol !== 'llhls') return text(404, 'No such stream.');
+  if (m[3] !== undefined) return segment(a, Number(m[3]), now);
+  return a.type === 1 ? livePlaylist(state, a, m[1], now) : playbackPlaylist(a, m[1]);
+}
+
+/** GET (or HEAD) under STREAM_PREFIX, logged like every request; faults with `path:
+ * STREAM_PREFIX` hit it (latency, http500, drop). */
+async function serveStream(req: http.IncomingMessage, res: http.ServerResponse, path: string, ctx: ServerContext): Promise<void> {
+  const method = req.method ?? 'GET';
+  const entry: LogEntry = { time: ctx.clock.now(), method, path, fields: {}, code: null, httpStatus: 0 };
+  const finish = (status: number): void => { entry.httpStatus = status; ctx.log.record(entry); };
+  req.resume();
+  if (method === 'OPTIONS') {
+    res.writeHead(204, { ...CORS, 'Access-Control-Allow-Methods': 'GET, HEAD', 'Access-Control-Allow-Headers': 'Range' });
+    res.end();
+    return finish(204);
+  }
+  if (method !== 'GET' && method !== 'HEAD') {
+    const a = text(405, 'Streams take GET.');
+    res.writeHead(a.status, { ...a.headers, Allow: 'GET, HEAD' });
+    res.end(a.body);
+    return finish(405);
+  }
+  const { delay, outcome } = ctx.faults.take(STREAM_PREFIX);
+  await ctx.wait(delay);
+  if (ctx.closing() || res.destroyed) return finish(0);
+  if (outcome) {
+    entry.fault = outcome.kind;
+    sendFault(req, res, outcome, (st) => finish(st));
+    return;
+  }
+  const query = new URL(req.url ?? '/', 'http://sim.invalid').searchParams;
+  const a = streamRequest(ctx.state, path, query, ctx.clock.now());
+  const body = typeof a.body === 'string' ? Buffer.from(a.body) : a.body;
+  res.writeHead(a.status, { ...a.headers, 'Content-Length': String(body.length) });
+  res.end(method === 'HEAD' ? undefined : body);
+  finish(a.status);
+}
+
+export const servedStreams: ServedPath = {
+  prefix: STREAM_PREFIX,
+  index: 'GET  /v3/openlive/<SERIAL>_<ch>_<stream>.m3u8?id=...&t=... (hls/llhls addresses), segments under it',
+  faultKinds: ['latency', 'http500', 'drop'],
+  serve: serveStream,
+};
