@@ -1,5 +1,5 @@
 // Edit dialog of ezviz-alarm: account, poll interval, optional device and alarm-type filters.
-// Validation uses the runtime's own reading of the settings (nodes/shared/alarms.ts). Shared
+// Validation uses the runtime's own reading of the settings (nodes/shared/events/alarms.ts). Shared
 // code: resources/ezviz-editor.js (nodes/shared/editor/index.ts), loaded by the HTML first.
 import type { NodeInstance } from '../shared/editor/red';
 

@@ -1,5 +1,5 @@
 // ezviz-alarm: runtime. A source node: polls the account's alarm list through the config node's
-// service (nodes/shared/alarm-poller.ts) and sends one message per new alarm; an input message
+// service (nodes/shared/events/alarm-poller.ts) and sends one message per new alarm; an input message
 // polls at once; a failed poll goes to output 2 like the errors of the operation nodes (the same
 // outputs.ts and node-status.ts).
 

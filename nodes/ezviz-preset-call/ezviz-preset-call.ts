@@ -1,5 +1,5 @@
 // ezviz-preset-call: runtime. Parameters, path and behaviour come from OPERATIONS['preset-call'] and the shared
-// call path (nodes/shared/call-path.ts).
+// call path (nodes/shared/call-path/pipeline.ts).
 
 import type { NodeAPI } from 'node-red';
 import { registerOperation } from '../shared/call-path/pipeline';

@@ -1,5 +1,5 @@
 // ezviz-storage-open: runtime. Parameters, path and behaviour come from OPERATIONS['storage-open'] and the shared
-// call path (nodes/shared/call-path.ts).
+// call path (nodes/shared/call-path/pipeline.ts).
 
 import type { NodeAPI } from 'node-red';
 import { registerOperation } from '../shared/call-path/pipeline';

@@ -1,4 +1,4 @@
-// Pure parameter parsing (nodes/shared/params.ts) and input validation (call-path validateInput).
+// Pure parameter parsing (nodes/shared/tables/params.ts) and input validation (call-path validateInput).
 
 import assert from 'assert';
 import { isDeepStrictEqual } from 'util';

@@ -153,7 +153,7 @@ export const OPERATIONS: Readonly<Record<OperationName, OperationSpec>> = Object
 });
 
 /** The alarm list polled by ezviz-alarm (ezviz-more-api.md): its fields are built by the poller
- * (nodes/shared/alarms.ts), not read from node properties. */
+ * (nodes/shared/events/alarms.ts), not read from node properties. */
 export const ALARM_LIST: Readonly<CallSpec> = Object.freeze({
   operation: 'alarm-list', path: '/api/lapp/alarm/list', section: 'alarm', idempotent: true, cameraQueue: false,
   params: [],
