@@ -6,17 +6,17 @@ import assert from 'assert';
 import {
   ALARM_WINDOW_MS, alarmSettings, DEFAULT_INTERVAL_S, MAX_PAGES, morePages, OVERLAP_MS, PAGE_SIZE,
   pageFields, queryWindow, readPage, WINDOW_MARGIN_MS,
-} from '../../nodes/shared/events/alarms';
-import { mapAlarm, newAlarms, SeenAlarms, SEEN_MAX } from '../../nodes/shared/events/alarm-items';
-import { AlarmPoller, forgetSeenCopies, PollOutcome, SEEN_KEY } from '../../nodes/shared/events/alarm-poller';
-import { EzvizError } from '../../nodes/shared/tables/error-table';
-import { hooks, resetHooks } from '../../nodes/shared/tables/hooks';
-import { OPERATIONS } from '../../nodes/shared/tables/operations';
-import { isPictureUrl } from '../../nodes/shared/wire/picture';
-import type { ContextLike } from '../../nodes/shared/camera/presets';
-import { capturePicUrl } from '../../nodes/shared/replies/replies';
-import type { CallResult, Fields, Owner } from '../../nodes/shared/requests/call-types';
-import { CallSpacing } from '../../nodes/shared/requests/spacing';
+} from '../../../nodes/shared/events/alarms';
+import { mapAlarm, newAlarms, SeenAlarms, SEEN_MAX } from '../../../nodes/shared/events/alarm-items';
+import { AlarmPoller, forgetSeenCopies, PollOutcome, SEEN_KEY } from '../../../nodes/shared/events/alarm-poller';
+import { EzvizError } from '../../../nodes/shared/tables/error-table';
+import { hooks, resetHooks } from '../../../nodes/shared/tables/hooks';
+import { OPERATIONS } from '../../../nodes/shared/tables/operations';
+import { isPictureUrl } from '../../../nodes/shared/wire/picture';
+import type { ContextLike } from '../../../nodes/shared/camera/presets';
+import { capturePicUrl } from '../../../nodes/shared/replies/replies';
+import type { CallResult, Fields, Owner } from '../../../nodes/shared/requests/call-types';
+import { CallSpacing } from '../../../nodes/shared/requests/spacing';
 
 const T0 = Date.parse('2026-03-01T00:00:00Z');
 

@@ -5,8 +5,8 @@
 import assert from 'assert';
 import http from 'http';
 import type { AddressInfo } from 'net';
-import { EzvizClient } from '../../nodes/shared/wire/client';
-import { fetchPicture as fetchWith, MAX_PICTURE_BYTES } from '../../nodes/shared/wire/picture';
+import { EzvizClient } from '../../../nodes/shared/wire/client';
+import { fetchPicture as fetchWith, MAX_PICTURE_BYTES } from '../../../nodes/shared/wire/picture';
 
 /** Through a client of its own with `timeout` (a config node's client), closed afterwards. */
 async function fetchPicture(url: string, timeout: number) {

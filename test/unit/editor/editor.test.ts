@@ -7,14 +7,14 @@ import fc from 'fast-check';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { DIRECTIONS, IMMEDIATELY, MIRROR_COMMANDS, SPEEDS } from '../../nodes/shared/tables/enums';
-import { CONFIG_TYPE, OPERATIONS, type ParamSpec } from '../../nodes/shared/tables/operations';
-import { parseParam } from '../../nodes/shared/tables/params';
-import { LIMITS } from '../../nodes/shared/tables/settings';
-import { checkBaseUrl, checkCredential, checkParam, checkSetting, CREDENTIAL_SET, hasCredential, REFERENCE_TYPES, STORED_SECRET } from '../../nodes/shared/editor/checks';
-import { credentialProblem, hostOf, regionOf, REGIONS } from '../../nodes/shared/editor/config-node';
-import { describe as describeNode, dialogHtml, operationNodeDef } from '../../nodes/shared/editor/operation-node';
-import { displayValue, fitSelect, paramDefault, SELECT_TYPES, typeNames } from '../../nodes/shared/editor/params';
+import { DIRECTIONS, IMMEDIATELY, MIRROR_COMMANDS, SPEEDS } from '../../../nodes/shared/tables/enums';
+import { CONFIG_TYPE, OPERATIONS, type ParamSpec } from '../../../nodes/shared/tables/operations';
+import { parseParam } from '../../../nodes/shared/tables/params';
+import { LIMITS } from '../../../nodes/shared/tables/settings';
+import { checkBaseUrl, checkCredential, checkParam, checkSetting, CREDENTIAL_SET, hasCredential, REFERENCE_TYPES, STORED_SECRET } from '../../../nodes/shared/editor/checks';
+import { credentialProblem, hostOf, regionOf, REGIONS } from '../../../nodes/shared/editor/config-node';
+import { describe as describeNode, dialogHtml, operationNodeDef } from '../../../nodes/shared/editor/operation-node';
+import { displayValue, fitSelect, paramDefault, SELECT_TYPES, typeNames } from '../../../nodes/shared/editor/params';
 
 const g = globalThis as unknown as { RED?: unknown };
 
@@ -199,10 +199,10 @@ describe('editor: definitions from the OPERATIONS table', () => {
 describe('editor: help pages with shared fragments', () => {
   // scripts/help-fragments.js is plain JavaScript run by the build.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { expandHelp } = require('../../../scripts/help-fragments') as {
+  const { expandHelp } = require('../../../../scripts/help-fragments') as {
     expandHelp: (localesDir: string, fragmentsDir: string) => void;
   };
-  const built = path.resolve(__dirname, '../../nodes');
+  const built = path.resolve(__dirname, '../../../nodes');
 
   for (const spec of Object.values(OPERATIONS)) {
     for (const lang of ['en-US', 'zh-CN']) {

@@ -10,13 +10,13 @@ import * as fs from 'fs';
 import * as path from 'path';
 import * as acorn from 'acorn';
 import * as walk from 'acorn-walk';
-import { CONFIG_TYPE, OPERATIONS, type OperationSpec } from '../../nodes/shared/tables/operations';
-import { DEFAULTS } from '../../nodes/shared/tables/settings';
+import { CONFIG_TYPE, OPERATIONS, type OperationSpec } from '../../../nodes/shared/tables/operations';
+import { DEFAULTS } from '../../../nodes/shared/tables/settings';
 import {
   CATEGORY, FAMILIES, operationIcon, operationNodeDef, type OperationExtras, type OperationNodeDef,
-} from '../../nodes/shared/editor/operation-node';
+} from '../../../nodes/shared/editor/operation-node';
 
-const BUILT = path.resolve(__dirname, '../../nodes');
+const BUILT = path.resolve(__dirname, '../../../nodes');
 /** The properties checknodes takes only as literals. */
 const LITERALS = ['category', 'color', 'icon', 'inputs', 'outputs'] as const;
 /** The properties checknodes takes only as inline objects (it reads their keys). */
@@ -166,7 +166,7 @@ describe('editor registration as the flow library reads it (built HTML)', () => 
         });
         // one icon per operation, shipped in icons/
         assert.deepStrictEqual([def.color, def.icon], [family.color, `ezviz-${spec.operation}.svg`]);
-        assert.ok(fs.existsSync(path.resolve(__dirname, '../../../icons', String(def.icon))), `icons/${def.icon}`);
+        assert.ok(fs.existsSync(path.resolve(__dirname, '../../../../icons', String(def.icon))), `icons/${def.icon}`);
       });
 
       it('inline defaults: one key per generated property, each taking its own generated value', () => {
