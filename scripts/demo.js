@@ -46,6 +46,9 @@ function builtFiles() {
   // (resources/ezviz-editor.js: the editor code the nodes' HTML loads, built beside dist/)
   const files = [path.join(root, 'dist', 'simulator', 'cli.js'), path.join(root, 'resources', 'ezviz-editor.js')];
   for (const file of Object.values(pkg['node-red'].nodes)) files.push(path.join(root, file));
+  // The camera panel (dashboard/): its runtime and its widget.
+  files.push(path.join(root, 'dashboard', 'dist', 'nodes', 'ui-ezviz-camera.js'),
+    path.join(root, 'dashboard', 'resources', 'ui-ezviz-camera.umd.js'));
   return files;
 }
 
@@ -57,6 +60,8 @@ function buildNeeded() {
   const newestSource = Math.max(
     newestMtime(path.join(root, 'nodes')),
     newestMtime(path.join(root, 'simulator')),
+    newestMtime(path.join(root, 'dashboard', 'nodes')),
+    newestMtime(path.join(root, 'dashboard', 'ui')),
     fs.statSync(path.join(root, 'scripts', 'build.js')).mtimeMs,
   );
   return newestSource > oldestBuilt;
@@ -155,6 +160,22 @@ module.exports = {
 `;
 }
 
+/** The camera panel package (dashboard/, an npm workspace of this repository). */
+const DASHBOARD_DIR = path.join(root, 'dashboard');
+const DASHBOARD_PKG = 'node-red-dashboard-2-ezviz';
+
+/** Makes `link` a symlink to `target` (kept when it already is one). */
+function linkModule(link, target) {
+  let linkOk = false;
+  try {
+    linkOk = fs.realpathSync(link) === fs.realpathSync(target);
+  } catch (_) { /* missing or dangling */ }
+  if (!linkOk) {
+    fs.rmSync(link, { recursive: true, force: true });
+    fs.symlinkSync(path.relative(path.dirname(link), target), link, 'dir');
+  }
+}
+
 const hashOf = (text) => crypto.createHash('sha256').update(text).digest('hex');
 
 /**
@@ -170,17 +191,14 @@ function prepareUserDir({ userDir, port, host = '127.0.0.1', simUrl = EXAMPLE_BA
     description: 'Node-RED user directory of the node-red-contrib-ezviz-open demo',
     version: '0.0.0',
     private: true,
-    dependencies: { [pkg.name]: `file:${path.relative(userDir, root) || '.'}` },
+    dependencies: {
+      [pkg.name]: `file:${path.relative(userDir, root) || '.'}`,
+      // Dashboard 2 finds third-party widgets only among the user directory's dependencies.
+      [DASHBOARD_PKG]: `file:${path.relative(userDir, DASHBOARD_DIR)}`,
+    },
   }, null, 2) + '\n');
-  const link = path.join(userDir, 'node_modules', pkg.name);
-  let linkOk = false;
-  try {
-    linkOk = fs.realpathSync(link) === fs.realpathSync(root);
-  } catch (_) { /* missing or dangling */ }
-  if (!linkOk) {
-    fs.rmSync(link, { recursive: true, force: true });
-    fs.symlinkSync(path.relative(path.dirname(link), root), link, 'dir');
-  }
+  linkModule(path.join(userDir, 'node_modules', pkg.name), root);
+  linkModule(path.join(userDir, 'node_modules', DASHBOARD_PKG), DASHBOARD_DIR);
   const settingsPath = path.join(userDir, 'settings.js');
   fs.writeFileSync(settingsPath, settingsFile({ port, host }));
 

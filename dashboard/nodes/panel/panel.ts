@@ -1,0 +1,143 @@
+// One camera panel at run time: checks each browser message (checks.ts), runs the action through
+// the main package's dashboard API (the config node's service: camera queue, stop before start,
+// retries), answers the browser that asked, sends the action on the node's output and keeps the
+// held move's dead-man timer (holds.ts). A browser that leaves stops its move.
+
+import type { Node } from 'node-red';
+import type { PanelApi, PanelOperation, PanelOutcome, PanelValues } from 'node-red-contrib-ezviz-open/dashboard';
+import { Action, checkAction, RateLimit } from './checks';
+import { HeldMove, Holds, Timers, realTimers } from './holds';
+import type { PanelSettings } from './settings';
+
+/** A browser connection as Dashboard 2 hands it to a widget's socket handler. */
+export interface Conn {
+  id: string;
+  emit(event: string, ...args: unknown[]): unknown;
+  once?(event: string, fn: () => void): unknown;
+  off?(event: string, fn: () => void): unknown;
+}
+
+/** Why a stop was sent: a browser asked, or the runtime did (dead-man timer, a browser that left,
+ * the node closing). */
+export type StopReason = 'asked' | 'timeout' | 'disconnect' | 'close';
+
+type ConfigNode = ReturnType<PanelApi['configNode']>;
+
+export class Panel {
+  closed = false;
+  private readonly holds: Holds;
+  private readonly rate: RateLimit;
+  private readonly conns = new Map<string, { conn: Conn; leave: () => void }>();
+  /** Who the service sees behind the panel's requests (a closed owner's are dropped), and the
+   * owner of the stop sent while closing. */
+  private readonly owner = { id: '', closed: false, timedStopDone: () => undefined };
+  private readonly closer = { id: '', closed: false, timedStopDone: () => undefined };
+
+  constructor(private readonly node: Node, private readonly api: PanelApi, private readonly cfg: ConfigNode,
+    readonly settings: PanelSettings, timers: Timers = realTimers, now: () => number = Date.now) {
+    this.holds = new Holds((move) => this.autoStop(move, 'timeout'), timers);
+    this.rate = new RateLimit(now);
+    this.owner.id = node.id;
+    this.closer.id = `${node.id}:close`;
+  }
+
+  /** A message of a browser (Dashboard 2's socket event for this widget). */
+  fromBrowser(conn: Conn, msg: unknown): void {
+    if (this.closed) return;
+    this.watch(conn);
+    const checked = checkAction(msg, this.settings, this.api.tables);
+    if ('refused' in checked) return this.refuse(conn, checked.refused);
+    if (checked.action === 'hold') {
+      this.holds.confirm(conn.id);
+      return;
+    }
+    // The stop of a move under way always goes through; everything else counts.
+    const freeStop = checked.action === 'stop' && !!this.holds.current;
+    if (!freeStop && !this.rate.allow(conn.id)) return this.refuse(conn, 'rate');
+    this.act(conn, checked);
+  }
+
+  private act(conn: Conn, a: Exclude<Action, { action: 'hold' }>): void {
+    if (a.action === 'move') {
+      const held = this.holds.current;
+      // A key's auto-repeat or a second press of the same way: the move goes on.
+      if (held && held.socket === conn.id && held.direction === a.direction) return void this.holds.confirm(conn.id);
+      this.holds.started(conn.id, a.direction);
+      void this.run(conn, 'ptz-start', { direction: a.direction, speed: a.speed }, { action: 'move', direction: a.direction, speed: a.speed });
+    } else if (a.action === 'stop') {
+      const held = this.holds.end();
+      void this.run(conn, 'ptz-stop', held ? { direction: held.direction } : {}, { action: 'stop', reason: 'asked' });
+    } else if (a.action === 'preset') {
+      const { index, name } = a.preset;
+      void this.run(conn, 'preset-call', index !== undefined ? { index } : { presetName: name },
+        { action: 'preset', preset: index ?? name, ...(name ? { name } : {}) });
+    } else {
+      void this.run(conn, 'capture', {}, { action: 'snapshot' });
+    }
+  }
+
+  /** The runtime stops a move whose browser went quiet or left. */
+  private autoStop(move: HeldMove, reason: StopReason): void {
+    const conn = this.conns.get(move.socket)?.conn;
+    void this.run(conn, 'ptz-stop', { direction: move.direction }, { action: 'stop', reason });
+  }
+
+  /** Runs one operation for the panel's camera; the outcome goes to the browser and the output. */
+  private run(conn: Conn | undefined, op: PanelOperation, values: PanelValues, payload: Record<string, unknown>,
+    owner = this.owner): Promise<void> {
+    const camera = { deviceSerial: this.settings.deviceSerial, channelNo: this.settings.channelNo };
+    this.node.status(this.api.status('requesting', op, this.cfg));
+    return this.api.call(this.cfg, op, { ...camera, ...values }, owner).then((outcome) => {
+      if (outcome.kind === 'closed') return;
+      if (op === 'ptz-start' && outcome.kind === 'error' && this.holds.current?.socket === conn?.id) this.holds.end();
+      if (!this.closed) this.node.status(this.api.status(outcome, op, this.cfg));
+      this.answer(conn, payload, outcome);
+      this.output(payload, outcome, camera.deviceSerial);
+    });
+  }
+
+  private answer(conn: Conn | undefined, payload: Record<string, unknown>, outcome: Exclude<PanelOutcome, { kind: 'closed' }>): void {
+    if (!conn || this.closed) return;
+    const reply: Record<string, unknown> = { ...payload, ok: outcome.kind === 'ok' };
+    if (outcome.kind === 'error') reply.error = { code: outcome.error.code, message: outcome.error.message };
+    else if (payload.action === 'snapshot' && Buffer.isBuffer(outcome.payload)) reply.picture = outcome.payload;
+    conn.emit(`ezviz-camera:${this.node.id}`, reply);
+  }
+
+  /** Every action leaves the node on its output (design.md section 14), shaped as section 4. */
+  private output(payload: Record<string, unknown>, outcome: Exclude<PanelOutcome, { kind: 'closed' }>, serial: string): void {
+    if (this.closed) return;
+    if (outcome.kind === 'ok') {
+      this.node.send({ topic: serial, payload: { ...payload, result: outcome.payload }, ezviz: outcome.ezviz } as never);
+    } else {
+      this.node.send({ topic: serial, payload: { ...payload, error: outcome.error }, error: outcome.error, ezviz: outcome.ezviz } as never);
+    }
+  }
+
+  private refuse(conn: Conn, reason: string): void {
+    conn.emit(`ezviz-camera:${this.node.id}`, { ok: false, refused: reason });
+  }
+
+  /** Follows a browser's connection: when it goes, so does its move. */
+  private watch(conn: Conn): void {
+    if (this.conns.has(conn.id) || !conn.once) return;
+    const leave = (): void => {
+      this.conns.delete(conn.id);
+      this.rate.forget(conn.id);
+      if (this.holds.owns(conn.id)) this.autoStop(this.holds.end()!, 'disconnect');
+    };
+    conn.once('disconnect', leave);
+    this.conns.set(conn.id, { conn, leave });
+  }
+
+  /** The node closes: a held move is stopped (within the close budget of the caller). */
+  close(): Promise<void> {
+    this.closed = true;
+    this.owner.closed = true;
+    for (const { conn, leave } of this.conns.values()) conn.off?.('disconnect', leave);
+    this.conns.clear();
+    const move = this.holds.end();
+    if (!move) return Promise.resolve();
+    return this.run(undefined, 'ptz-stop', { direction: move.direction }, { action: 'stop', reason: 'close' }, this.closer);
+  }
+}

@@ -1,0 +1,91 @@
+// The panel's settings (design.md section 14): the camera and what to show, from the node's
+// properties, changed by a flow's `msg.ui_update` (Dashboard 2's dynamic properties). The camera
+// comes from here only, never from a browser.
+
+/** A preset button: its number, its name, or both (a name alone is looked up through the config
+ * node's preset names). */
+export interface PresetEntry { index?: number; name?: string }
+
+export const SHOW_KEYS = ['live', 'ptz', 'zoom', 'presets', 'snapshot', 'switches', 'status'] as const;
+export type ShowKey = typeof SHOW_KEYS[number];
+
+export interface PanelSettings {
+  deviceSerial: string;
+  channelNo: number;
+  show: Record<ShowKey, boolean>;
+  presetList: PresetEntry[];
+}
+
+/** At most this many preset buttons; a longer list is cut. */
+export const MAX_PRESETS = 32;
+const MAX_NAME = 50;
+/** The properties a `msg.ui_update` may change (and the widget reads through getProperty). */
+export const UPDATABLE = ['deviceSerial', 'channelNo', 'presetList', ...SHOW_KEYS.map((k) => `show_${k}`)] as const;
+
+function presetOf(item: unknown): PresetEntry | undefined {
+  if (typeof item === 'number') return Number.isInteger(item) && item >= 1 && item <= 256 ? { index: item } : undefined;
+  if (typeof item === 'string') {
+    const m = /^\s*(\d{1,3})?\s*(?:[:=]\s*)?(.*?)\s*$/.exec(item);
+    if (!m) return undefined;
+    const index = m[1] !== undefined ? Number(m[1]) : undefined;
+    const name = m[2] ? m[2].slice(0, MAX_NAME) : undefined;
+    if (index !== undefined && (index < 1 || index > 256)) return undefined;
+    return index !== undefined || name ? { index, name } : undefined;
+  }
+  if (item && typeof item === 'object' && !Array.isArray(item)) {
+    const o = item as { index?: unknown; name?: unknown };
+    const index = typeof o.index === 'number' || typeof o.index === 'string' ? presetOf(String(o.index))?.index : undefined;
+    const name = typeof o.name === 'string' && o.name.trim() ? o.name.trim().slice(0, MAX_NAME) : undefined;
+    return index !== undefined || name ? { index, name } : undefined;
+  }
+  return undefined;
+}
+
+/** Preset buttons from the node's text ("1: Door, 2: Garden, Gate") or a list (numbers, texts,
+ * {index, name}); entries that are neither a number from 1 to 256 nor a name are left out. */
+export function parsePresets(v: unknown): PresetEntry[] {
+  const items = Array.isArray(v) ? v : typeof v === 'string' ? v.split(/[,\n;]/) : [];
+  const out: PresetEntry[] = [];
+  for (const item of items) {
+    const p = presetOf(item);
+    if (p) out.push(p);
+    if (out.length >= MAX_PRESETS) break;
+  }
+  return out;
+}
+
+const flag = (v: unknown, dflt: boolean): boolean => (v === undefined || v === null || v === '' ? dflt : v === true || v === 'true');
+
+/** The serial as the operation nodes take it (the service checks it again), or '' when unset. */
+function serialOf(v: unknown): string {
+  return typeof v === 'string' ? v.trim().slice(0, 64) : typeof v === 'number' ? String(v) : '';
+}
+
+function channelOf(v: unknown): number {
+  const n = typeof v === 'number' ? v : typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : NaN;
+  return Number.isInteger(n) && n >= 1 ? n : 1;
+}
+
+/** Settings from the node's properties. */
+export function readSettings(def: Record<string, unknown>): PanelSettings {
+  const show = {} as Record<ShowKey, boolean>;
+  for (const k of SHOW_KEYS) show[k] = flag(def[`show_${k}`], true);
+  return { deviceSerial: serialOf(def.deviceSerial), channelNo: channelOf(def.channelNo), show,
+    presetList: parsePresets(def.presetList) };
+}
+
+/** Applies a flow's `msg.ui_update` to `settings`; the changed properties in their stored form
+ * (for Dashboard 2's state store, which the widgets read). Unknown keys are ignored. */
+export function applyUpdate(settings: PanelSettings, update: unknown): Record<string, unknown> {
+  const changed: Record<string, unknown> = {};
+  if (!update || typeof update !== 'object' || Array.isArray(update)) return changed;
+  const u = update as Record<string, unknown>;
+  if ('deviceSerial' in u) changed.deviceSerial = settings.deviceSerial = serialOf(u.deviceSerial);
+  if ('channelNo' in u) changed.channelNo = settings.channelNo = channelOf(u.channelNo);
+  if ('presetList' in u) changed.presetList = settings.presetList = parsePresets(u.presetList);
+  for (const k of SHOW_KEYS) {
+    const key = `show_${k}`;
+    if (key in u) changed[key] = settings.show[k] = flag(u[key], settings.show[k]);
+  }
+  return changed;
+}

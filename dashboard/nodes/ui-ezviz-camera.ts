@@ -1,0 +1,86 @@
+// ui-ezviz-camera: the camera panel widget of Dashboard 2 (design.md section 14). The widget
+// itself is the Vue component in ui/ (built into resources/ui-ezviz-camera.umd.js); this runtime
+// registers it with its Dashboard 2 group, takes the browsers' actions (custom socket event
+// "ezviz-camera"), checks them and runs them through the main package's dashboard API
+// (node-red-contrib-ezviz-open/dashboard: the config node's service), and applies a flow's
+// msg.ui_update (camera and what to show).
+
+import type { Node, NodeAPI, NodeDef } from 'node-red';
+import type { PanelApi } from 'node-red-contrib-ezviz-open/dashboard';
+import { Conn, Panel } from './panel/panel';
+import { applyUpdate, readSettings, SHOW_KEYS } from './panel/settings';
+
+/** The socket event a widget's browser sends its actions with (answers come back on
+ * `ezviz-camera:<node id>`). */
+const SOCKET_EVENT = 'ezviz-camera';
+const TYPE = 'ui-ezviz-camera';
+
+interface PanelDef extends NodeDef {
+  group?: string;
+  config?: string;
+  [key: string]: unknown;
+}
+
+/** Dashboard 2's group node, and its base with the state store, as far as the panel uses them. */
+interface GroupNode extends Node {
+  register(node: Node, config: Record<string, unknown>, evts: Record<string, unknown>): void;
+  getBase(): { stores: { state: { set(base: unknown, node: Node, msg: unknown, prop: string, value: unknown): void } } };
+}
+
+type Msg = Record<string, unknown> & { ui_update?: unknown };
+
+/** The widget's properties as the browsers get them: the settings in their checked form. */
+function widgetConfig(def: PanelDef, settings: ReturnType<typeof readSettings>): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...def, deviceSerial: settings.deviceSerial, channelNo: settings.channelNo,
+    presetList: settings.presetList };
+  for (const k of SHOW_KEYS) out[`show_${k}`] = settings.show[k];
+  return out;
+}
+
+export = function (RED: NodeAPI): void {
+  // The one door into the main package (design.md section 16).
+  // eslint-disable-next-line @typescript-eslint/no-var-requires
+  const api: PanelApi = require('node-red-contrib-ezviz-open/dashboard').dashboardApi(RED);
+
+  function UiEzvizCameraNode(this: Node, def: PanelDef): void {
+    RED.nodes.createNode(this, def);
+    const node = this;
+    const group = (def.group ? RED.nodes.getNode(def.group) : null) as GroupNode | null;
+    const cfg = api.configNode(def);
+    const settings = readSettings(def);
+    const panel = new Panel(node, api, cfg, settings);
+    if (!cfg) node.status(api.status('noConfig', 'ptz-start', null));
+    if (!group || typeof group.register !== 'function') {
+      node.error(RED._('ui-ezviz-camera.errors.noGroup'));
+      return;
+    }
+    const base = group.getBase();
+    const evts = {
+      onAction: false,
+      onInput(msg: Msg, send: (m: Msg) => void) {
+        // A flow's ui_update changes the camera and what is shown; the message goes on.
+        const changed = applyUpdate(settings, msg.ui_update);
+        for (const [prop, value] of Object.entries(changed)) base.stores.state.set(base, node, msg, prop, value);
+        send(msg);
+      },
+      onSocket: {
+        [SOCKET_EVENT](conn: Conn, id: unknown, msg: unknown) {
+          // One handler per widget on every connection: only this widget's messages, and only
+          // while this instance of it is deployed.
+          if (id !== node.id || panel.closed) return;
+          try {
+            panel.fromBrowser(conn, msg);
+          } catch (e) {
+            node.warn(RED._('ui-ezviz-camera.errors.internal', { detail: String((e as Error)?.message ?? e).slice(0, 200) }));
+          }
+        },
+      },
+    };
+    group.register(node, widgetConfig(def, settings), evts);
+    node.on('close', (_removed: boolean, done: () => void) => {
+      panel.close().then(() => done(), () => done());
+    });
+  }
+
+  RED.nodes.registerType(TYPE, UiEzvizCameraNode as unknown as (this: Node, def: NodeDef) => void);
+};

@@ -1,0 +1,37 @@
+#!/usr/bin/env node
+'use strict';
+// Build of node-red-dashboard-2-ezviz: the runtime (TypeScript -> dist/nodes, CommonJS) with its
+// editor HTML and catalogs, and the widget (Vue 3 -> resources/ui-ezviz-camera.umd.js by Vite)
+// with hls.js's light build beside it (loaded by the widget only where the browser does not play
+// HLS itself). The repository's `npm run build` runs this too.
+//
+//   node scripts/build.js            development build (source maps for the runtime)
+//   node scripts/build.js --release  what npm pack ships (prepack): no source maps
+const fs = require('fs');
+const path = require('path');
+const { spawnSync } = require('child_process');
+
+const release = process.argv.includes('--release');
+const root = path.resolve(__dirname, '..');
+const dist = path.join(root, 'dist');
+const resources = path.join(root, 'resources');
+
+function run(args, label) {
+  const r = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) {
+    console.error(`dashboard build: ${label} failed`);
+    process.exit(r.status || 1);
+  }
+}
+
+fs.rmSync(dist, { recursive: true, force: true });
+fs.rmSync(resources, { recursive: true, force: true });
+run([require.resolve('typescript/bin/tsc'), '-p', 'tsconfig.json', ...(release ? ['--sourceMap', 'false'] : [])], 'tsc (runtime)');
+const nodes = path.join(root, 'nodes');
+for (const f of fs.readdirSync(nodes).filter((n) => n.endsWith('.html'))) fs.copyFileSync(path.join(nodes, f), path.join(dist, 'nodes', f));
+fs.cpSync(path.join(nodes, 'locales'), path.join(dist, 'nodes', 'locales'), { recursive: true });
+
+run([path.join(path.dirname(require.resolve('vite/package.json')), 'bin', 'vite.js'), 'build'], 'vite (widget)');
+fs.copyFileSync(path.join(path.dirname(require.resolve('hls.js/package.json')), 'dist', 'hls.light.min.js'),
+  path.join(resources, 'hls.light.min.js'));
+console.log(`dashboard build: ok${release ? ' (release: no source maps)' : ''}`);

@@ -1,0 +1,23 @@
+// The widget's styles, put into the page once by the component (Dashboard 2 loads one script
+// per widget library and no style sheet of its own).
+export const CSS = `
+.ezc-panel { display: flex; flex-direction: column; gap: 8px; width: 100%; box-sizing: border-box; }
+.ezc-view { position: relative; width: 100%; aspect-ratio: 16 / 9; background: #111; border-radius: 4px; overflow: hidden; }
+.ezc-view video, .ezc-view img { width: 100%; height: 100%; object-fit: contain; display: block; }
+.ezc-controls { display: flex; flex-wrap: wrap; gap: 12px; align-items: flex-start; }
+.ezc-pad-wrap { display: flex; gap: 8px; align-items: flex-start; }
+.ezc-pad { display: grid; grid-template-columns: repeat(3, 48px); grid-template-rows: repeat(3, 48px); gap: 4px; outline: none; border-radius: 6px; }
+.ezc-pad:focus-visible { box-shadow: 0 0 0 2px rgb(var(--v-theme-primary, 0 94 184)); }
+.ezc-zoom { display: flex; flex-direction: column; gap: 4px; }
+.ezc-btn { min-width: 48px; min-height: 48px; border: 1px solid rgba(0,0,0,.25); border-radius: 6px; background: rgba(127,127,127,.12);
+  color: inherit; font-size: 18px; cursor: pointer; touch-action: none; user-select: none; -webkit-user-select: none; -webkit-touch-callout: none; }
+.ezc-btn:disabled { opacity: .4; cursor: default; }
+.ezc-btn:focus-visible { outline: 2px solid rgb(var(--v-theme-primary, 0 94 184)); outline-offset: 1px; }
+.ezc-held { background: rgb(var(--v-theme-primary, 0 94 184)); color: #fff; }
+.ezc-stop { font-size: 14px; }
+.ezc-wide { font-size: 14px; padding: 0 12px; }
+.ezc-side { display: flex; flex-direction: column; gap: 6px; min-width: 0; flex: 1 1 120px; }
+.ezc-presets { display: flex; flex-wrap: wrap; gap: 4px; }
+.ezc-speed { min-height: 32px; border: 1px solid rgba(0,0,0,.25); border-radius: 4px; color: inherit; background: transparent; }
+.ezc-status { font-size: 13px; opacity: .85; min-height: 1.4em; overflow-wrap: anywhere; }
+`

@@ -1,0 +1,118 @@
+// What this package offers its dashboard package (node-red-dashboard-2-ezviz, design.md sections
+// 14 and 16): the one door through which the camera panel reaches the runtime. Exported as
+// `node-red-contrib-ezviz-open/dashboard` (package.json "exports"); nothing else of this package
+// is meant for it. A panel action runs the operation's validation, the config node's service
+// (camera queue, stop before start, retries, preset names) and the operation's reply mapping,
+// and comes back shaped as design.md section 4 shapes an operation node's outputs.
+
+import type { NodeAPI } from 'node-red';
+import type { Owner } from '../requests/call-types';
+import { captureResult } from '../events/capture';
+import { DIRECTIONS, SPEEDS } from '../tables/enums';
+import { EzvizError, ErrorInfo } from '../tables/error-table';
+import { translator, Translate } from '../tables/i18n';
+import { configOf, ConfigNodeLike } from '../call-path/lifecycle';
+import { CONFIG_TYPE, OPERATIONS } from '../tables/operations';
+import { publicRequest, replyError } from '../call-path/outputs';
+import { plainPayload } from '../replies/replies';
+import { errorStatus, statusKey } from '../tables/status-keys';
+import { validateInput, wouldSend } from '../call-path/validation';
+
+/** Raised when the panel needs something this file does not offer yet (the two packages ship
+ * with one version; a mismatch is a broken install). */
+export const DASHBOARD_API_VERSION = 1;
+
+/** The operations a panel may run. */
+export type PanelOperation = 'ptz-start' | 'ptz-stop' | 'preset-call' | 'capture';
+export const PANEL_OPERATIONS: readonly PanelOperation[] = Object.freeze(['ptz-start', 'ptz-stop', 'preset-call', 'capture']);
+
+/** Names the panel may send (the tables of the operation nodes). */
+export const TABLES = Object.freeze({ DIRECTIONS, SPEEDS });
+export { CONFIG_TYPE };
+
+/** Values of one panel call, read by the operation's own validation (section 4). */
+export type PanelValues = Partial<Record<'deviceSerial' | 'channelNo' | 'direction' | 'speed' | 'index' | 'presetName',
+  unknown>>;
+
+/** One call's outcome: `payload` and `ezviz` as output 1 of the operation node would carry them,
+ * or the error (msg.error) with `ezviz` as on output 2. `closed`: the owner closed meanwhile. */
+export type PanelOutcome =
+  | { kind: 'ok'; payload: unknown; ezviz: Record<string, unknown> }
+  | { kind: 'error'; error: ErrorInfo; ezviz: Record<string, unknown> }
+  | { kind: 'closed' };
+
+export interface PanelApi {
+  readonly version: number;
+  /** The names a panel may send (DIRECTIONS, SPEEDS of the operation nodes). */
+  readonly tables: typeof TABLES;
+  /** The config node that a panel node's `config` property names, when it is one. */
+  configNode(def: { config?: unknown }): ConfigNodeLike | null;
+  /** Runs one operation through `cfg`'s service for `owner` (the panel node). Never rejects. */
+  call(cfg: ConfigNodeLike | null, operation: PanelOperation, values: PanelValues, owner: Owner): Promise<PanelOutcome>;
+  /** Whether the config node believes the camera is moving (started, not yet stopped). */
+  isMoving(cfg: ConfigNodeLike | null, deviceSerial: string, channelNo: number): boolean;
+  /** The node status of an outcome, as the operation nodes show it (design.md section 9). */
+  status(outcome: PanelOutcome | 'requesting' | 'noConfig', operation: PanelOperation, cfg: ConfigNodeLike | null): NodeStatusLike;
+  /** A text of the shared catalog (the panel's node status and log lines). */
+  t: Translate;
+}
+
+export interface NodeStatusLike { fill: 'red' | 'green' | 'blue'; shape: 'dot' | 'ring'; text: string }
+
+function statusOf(t: Translate, outcome: PanelOutcome | 'requesting' | 'noConfig', operation: PanelOperation,
+  cfg: ConfigNodeLike | null): NodeStatusLike {
+  if (outcome === 'noConfig') return { fill: 'red', shape: 'ring', text: statusKey('noConfig') };
+  if (outcome === 'requesting') return { fill: 'blue', shape: 'dot', text: statusKey('requesting') };
+  if (outcome.kind !== 'error') return { fill: 'green', shape: 'dot', text: statusKey('ok') };
+  const s = errorStatus(outcome.error, OPERATIONS[operation].section, !!cfg && cfg.service.tokens.canRefresh);
+  return { fill: 'red', shape: 'ring', text: 'code' in s ? t('status.error', { code: s.code.slice(0, 20) }) : s.key };
+}
+
+function failure(t: Translate, operation: PanelOperation, e: unknown, request: Record<string, unknown>): PanelOutcome {
+  const error = e instanceof EzvizError ? e : replyError(t, OPERATIONS[operation], e);
+  return { kind: 'error', error: error.toJSON(), ezviz: { operation, request } };
+}
+
+async function callOperation(t: Translate, cfg: ConfigNodeLike | null, operation: PanelOperation, values: PanelValues,
+  owner: Owner): Promise<PanelOutcome> {
+  const spec = OPERATIONS[operation];
+  if (!PANEL_OPERATIONS.includes(operation)) throw new Error('not a panel operation');
+  const raw = values as Record<string, unknown>;
+  if (!cfg) {
+    return failure(t, operation, new EzvizError({ code: 'NO_CONFIG', message: t('errors.noConfig'), operation,
+      source: 'local', retriable: false }), wouldSend(spec, raw));
+  }
+  const input = validateInput(t, spec, raw);
+  if (input instanceof EzvizError) return failure(t, operation, input, wouldSend(spec, raw));
+  const result = await cfg.service.call({ spec, fields: input.fields, presetName: input.presetName, owner });
+  if (result.kind === 'closed' || owner.closed) return { kind: 'closed' };
+  const request = publicRequest(spec, result.fields);
+  if (result.kind === 'error') return failure(t, operation, result.error, request);
+  const reply = result.reply;
+  const ezviz: Record<string, unknown> = { operation, code: reply.code, msg: reply.msg, request, durationMs: result.durationMs };
+  try {
+    if (operation !== 'capture') return { kind: 'ok', payload: plainPayload(reply), ezviz };
+    // The panel shows the picture itself: downloaded by the service (5 MiB, the node's timeout).
+    const shaped = await captureResult({ reply, input, def: { download: true }, service: cfg.service, t });
+    if (shaped instanceof EzvizError) return failure(t, operation, shaped, request);
+    if ('error' in shaped) return { kind: 'error', error: shaped.error.toJSON(), ezviz: { operation, request, ...shaped.ezviz } };
+    return { kind: 'ok', payload: shaped.payload, ezviz: { ...ezviz, ...shaped.ezviz } };
+  } catch (e) {
+    return failure(t, operation, e, request);
+  }
+}
+
+/** The panel's view of this package, for the Node-RED runtime `RED`. */
+export function dashboardApi(RED: NodeAPI): PanelApi {
+  const t = translator(RED);
+  return {
+    version: DASHBOARD_API_VERSION,
+    tables: TABLES,
+    configNode: (def) => configOf(RED, def as never),
+    call: (cfg, operation, values, owner) => callOperation(t, cfg, operation, values, owner)
+      .catch((e) => failure(t, operation, e, {})),
+    isMoving: (cfg, serial, channel) => !!cfg && cfg.service.isMoving(serial, channel),
+    status: (outcome, operation, cfg) => statusOf(t, outcome, operation, cfg),
+    t,
+  };
+}

@@ -1,0 +1,134 @@
+// The camera panel in a real Dashboard 2 (design.md section 14): the EZVIZ simulator in this
+// process, Node-RED from devDependencies in a child process with a user directory in which both
+// packages of this repository are installed as the demo installs them (symlinks; Dashboard 2
+// comes from the repository's node_modules), a flow with one Dashboard 2 page holding panels,
+// and Debian's Chromium on the dashboard page.
+
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import type { ChildProcess } from 'child_process';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { startSimulator, type Simulator } from '../../simulator';
+import { CHROMIUM, CHROMIUM_ARGS, demo, freePort } from './browser-env';
+
+export type FlowNode = Record<string, unknown>;
+
+/** Dashboard 2's base, theme, page and group (ids dash-base, dash-theme, dash-page, dash-group: an id equal to a type name reads as a circular config node dependency). */
+export function dashboardNodes(): FlowNode[] {
+  return [
+    { id: 'dash-base', type: 'ui-base', name: 'EZVIZ', path: '/dashboard', includeClientData: true,
+      acceptsClientConfig: ['ui-notification', 'ui-control'] },
+    { id: 'dash-theme', type: 'ui-theme', name: 'Default', colors: { surface: '#ffffff', primary: '#0094ce',
+      bgPage: '#eeeeee', groupBg: '#ffffff', groupOutline: '#cccccc' } },
+    { id: 'dash-page', type: 'ui-page', name: 'Camera', ui: 'dash-base', path: '/camera', icon: '', layout: 'grid',
+      theme: 'dash-theme', order: 1, className: '', visible: 'true', disabled: 'false' },
+    { id: 'dash-group', type: 'ui-group', name: 'Camera', page: 'dash-page', width: '6', height: '1', order: 1,
+      showTitle: true, className: '', visible: 'true', disabled: 'false' },
+  ];
+}
+
+/** A flow: the dashboard, a tab, a config node `cfg` for the simulator and one panel `cam` on
+ * C00000001 (wired to nothing unless `extra` says so); `panel` overrides its properties. */
+export function panelFlow(simUrl: string, panel: FlowNode = {}, extra: FlowNode[] = []): FlowNode[] {
+  return [
+    ...dashboardNodes(),
+    { id: 'tab', type: 'tab', label: 'camera panel' },
+    { id: 'cfg', type: 'ezviz-config', name: 'simulator', baseUrl: simUrl, timeout: 10000, maxRetries: 3, retryDelay: 500,
+      credentials: { appKey: 'demo-app-key', appSecret: 'demo-app-secret' } },
+    { id: 'cam', type: 'ui-ezviz-camera', z: 'tab', name: '', group: 'dash-group', order: 1, width: 6, height: 8,
+      config: 'cfg', deviceSerial: 'C00000001', channelNo: 1, presetList: '1: Door, 2: Garden',
+      show_live: false, x: 200, y: 100, wires: [[]], ...panel },
+    ...extra,
+  ];
+}
+
+export interface DashboardEnv {
+  sim: Simulator;
+  /** Node-RED's root URL, ending with '/'. */
+  url: string;
+  /** The page with the panel. */
+  pageUrl: string;
+  userDir: string;
+  log(): string;
+  alive(): boolean;
+  open(o?: { phone?: boolean; locale?: string }): Promise<PanelPage>;
+  stop(): Promise<void>;
+}
+
+export interface PanelPage {
+  context: BrowserContext;
+  page: Page;
+  pageErrors: string[];
+  close(): Promise<void>;
+}
+
+/** Writes the flow (credentials apart, as the runtime keeps them) into the user directory. */
+function writeFlow(userDir: string, nodes: FlowNode[]): void {
+  const creds: Record<string, unknown> = {};
+  const flows = nodes.map((n) => {
+    const { credentials, ...rest } = n;
+    if (credentials) creds[String(n.id)] = credentials;
+    return rest;
+  });
+  fs.writeFileSync(path.join(userDir, 'flows.json'), JSON.stringify(flows, null, 2));
+  fs.writeFileSync(path.join(userDir, 'flows_cred.json'), JSON.stringify(creds, null, 2));
+}
+
+/** Starts the simulator and Node-RED with `flow(simUrl)` deployed. `userDir`: an existing user
+ * directory (the packed-install test) instead of the demo's. */
+export async function startDashboardEnv(flow: (simUrl: string) => FlowNode[], o: { userDir?: string } = {}): Promise<DashboardEnv> {
+  const sim = await startSimulator({ port: 0 });
+  const own = !o.userDir;
+  const userDir = o.userDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'ezviz-dashboard-nr-'));
+  const port = await freePort();
+  let settingsPath = path.join(userDir, 'settings.js');
+  if (own) settingsPath = demo.prepareUserDir({ userDir, port, simUrl: sim.url, flows: false }).settingsPath;
+  else fs.writeFileSync(settingsPath, `module.exports = { uiHost: '127.0.0.1', uiPort: ${port}, flowFile: 'flows.json', credentialSecret: false, editorTheme: { tours: false }, diagnostics: { enabled: false } };\n`);
+  writeFlow(userDir, flow(sim.url));
+  let red: { proc: ChildProcess; url: string; log(): string };
+  try {
+    red = await demo.startNodeRed({ userDir, settingsPath, port, quiet: true });
+  } catch (err) {
+    await sim.close();
+    if (own) fs.rmSync(userDir, { recursive: true, force: true });
+    throw err;
+  }
+  const pages = new Set<PanelPage>();
+  const env: DashboardEnv = {
+    sim, url: red.url, pageUrl: `${red.url}dashboard/camera`, userDir,
+    log: () => red.log(),
+    alive: () => red.proc.exitCode === null && red.proc.signalCode === null,
+    async open({ phone = false, locale = 'en-US' } = {}) {
+      const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'ezviz-dashboard-profile-'));
+      const context = await chromium.launchPersistentContext(profile, {
+        executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS, locale,
+        ...(phone ? { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 }
+          : { viewport: { width: 1280, height: 900 } }),
+      });
+      const page = context.pages()[0] || (await context.newPage());
+      const pageErrors: string[] = [];
+      page.on('pageerror', (e) => pageErrors.push(e.message));
+      page.setDefaultTimeout(15000);
+      const p: PanelPage = {
+        context, page, pageErrors,
+        async close() {
+          pages.delete(p);
+          await context.close().catch(() => undefined);
+          fs.rmSync(profile, { recursive: true, force: true });
+        },
+      };
+      pages.add(p);
+      await page.goto(env.pageUrl);
+      await page.getByRole('region', { name: locale.startsWith('zh') ? '摄像机面板' : 'camera panel' }).waitFor({ timeout: 30000 });
+      return p;
+    },
+    async stop() {
+      for (const p of [...pages]) await p.close();
+      await demo.stopProcess(red.proc, 'SIGINT', 5000);
+      await sim.close();
+      if (own) fs.rmSync(userDir, { recursive: true, force: true });
+    },
+  };
+  return env;
+}
