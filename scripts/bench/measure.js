@@ -7,7 +7,7 @@
 //   S   the same axios call inside the simplest Node-RED node (post, parse, send; the bench-simple
 //       node type of runtime-nodes/, registered only here): the floor of a node
 //   K   (zero-latency cells only, reference) the package's HTTP client alone (EzvizClient.post of
-//       dist/nodes/shared/client.js), no Node-RED: with A and S it splits B's CPU into Node-RED's
+//       dist/nodes/shared/wire/client.js), no Node-RED: with A and S it splits B's CPU into Node-RED's
 //       messaging (S - A), the client (K - A) and the rest of the package (B - S - (K - A))
 //   B   the same request through an ezviz-storage-info node
 //   C   DIY flow: function node (form body) -> core http request node (keep-alive off, returns
@@ -557,7 +557,7 @@ async function memoryTest(rt, sim) {
 /** The package's HTTP client, made as a config node makes it; null when it cannot be. */
 function packageClient() {
   try {
-    const { EzvizClient } = require(path.join(root, 'dist', 'nodes', 'shared', 'client.js'));
+    const { EzvizClient } = require(path.join(root, 'dist', 'nodes', 'shared', 'wire', 'client.js'));
     return new EzvizClient({ timeout: 10000 });
   } catch {
     return null;
@@ -698,7 +698,7 @@ async function main() {
       const url = urls.mem + INFO_PATH;
       send.K = () => k.post(url, { deviceSerial: SERIAL }, TOKEN)
         .then((o) => (o.ok && o.reply.code === '200') || { msg: { payload: o } });
-    } else meta.notes.push('the package client (dist/nodes/shared/client.js) could not be made: K skipped');
+    } else meta.notes.push('the package client (dist/nodes/shared/wire/client.js) could not be made: K skipped');
     const scen = CONF.floor.scenarios.filter((s) => send[s]);
     for (const conc of CONF.concurrencies) {
       floorCells.push(...await runGroup({ transport: 'http', text: 'zero latency, http' }, scen, send, sims.mem, conc, CONF.floor, 0));
