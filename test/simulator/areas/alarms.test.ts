@@ -3,55 +3,19 @@
 // alarms raised programmatically and through POST /sim/alarm.
 
 import { strict as assert } from 'assert';
-import { ALARM_WINDOW_MS, DAY_MS, FakeClock, PICTURE_SIZE, ROUTES, startSimulator } from '../../../simulator';
-import type { RouteOp, Simulator } from '../../../simulator';
+import { ALARM_WINDOW_MS, DAY_MS, PICTURE_SIZE, ROUTES } from '../../../simulator';
+import type { RouteOp } from '../../../simulator';
 import { admin, callApi } from '../../support/simulator-http';
-import type { ApiReply, Fields } from '../../support/simulator-http';
+import type { ApiReply } from '../../support/simulator-http';
+import { apiCalls, clock, getBytes, jpegSize, sim, simulatorEach } from './support';
 
-const T = 'at.demo-token';
 // 08:00 UTC = 16:00 in China: "today" (China time) began 16 h ago.
 const START = Date.parse('2026-03-01T08:00:00Z');
 const P = (op: RouteOp): string => ROUTES.find((r) => r.op === op)!.path;
 
-/** Width and height from a baseline JPEG's SOF0 segment. */
-function jpegSize(buf: Buffer): { width: number; height: number } {
-  assert.equal(buf.readUInt16BE(0), 0xffd8, 'SOI');
-  assert.equal(buf.readUInt16BE(buf.length - 2), 0xffd9, 'EOI');
-  let i = 2;
-  while (i < buf.length) {
-    const marker = buf.readUInt16BE(i);
-    const len = buf.readUInt16BE(i + 2);
-    if (marker === 0xffc0) return { height: buf.readUInt16BE(i + 5), width: buf.readUInt16BE(i + 7) };
-    i += 2 + len;
-  }
-  throw new Error('no SOF0');
-}
-
-function getBytes(url: string): Promise<{ status: number; type?: string; body: Buffer }> {
-  return new Promise((resolve, reject) => {
-    // eslint-disable-next-line @typescript-eslint/no-var-requires
-    const http = require('http') as typeof import('http');
-    http.get(url, { agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, type: res.headers['content-type'], body: Buffer.concat(chunks) }));
-    }).on('error', reject);
-  });
-}
-
 describe('simulator: alarms (more-api, areas/alarms.ts)', function () {
-  let sim: Simulator;
-  let clock: FakeClock;
-  const call = (op: RouteOp, f: Fields): Promise<ApiReply> => callApi(sim.url, P(op), { accessToken: T, ...f });
-  const codeOf = async (op: RouteOp, f: Fields): Promise<string> => (await call(op, f)).code;
-
-  beforeEach(async () => {
-    clock = new FakeClock(START);
-    sim = await startSimulator({ port: 0, clock });
-  });
-  afterEach(async () => {
-    await sim.close();
-  });
+  simulatorEach(START);
+  const { call, codeOf } = apiCalls(P);
 
   describe('alarm/list', () => {
     const ids = (r: ApiReply): string[] => r.data.map((a: { alarmId: string }) => a.alarmId);

@@ -2,33 +2,17 @@
 // preset calls, the pan/tilt model and its limits, mirror state.
 
 import { strict as assert } from 'assert';
-import { OPERATIONS, TOKEN_PATH } from '../../../nodes/shared/tables/operations';
+import { OPERATIONS } from '../../../nodes/shared/tables/operations';
 import type { OperationName } from '../../../nodes/shared/tables/operations';
-import { FakeClock, positionOf, startSimulator } from '../../../simulator';
-import type { Simulator } from '../../../simulator';
-import { callApi } from '../../support/simulator-http';
-import type { ApiReply, Fields } from '../../support/simulator-http';
+import { positionOf } from '../../../simulator';
+import { apiCalls, cam, clock, sim, simulatorEach } from './support';
 
-const T = 'at.demo-token';
 const START = Date.parse('2026-03-01T08:00:00.250Z');
 const P = (op: OperationName): string => OPERATIONS[op].path;
 
 describe('simulator: PTZ and presets (areas/ptz.ts)', function () {
-  let sim: Simulator;
-  let clock: FakeClock;
-  const call = (op: OperationName | 'token', f: Fields): Promise<ApiReply> =>
-    callApi(sim.url, op === 'token' ? TOKEN_PATH : P(op), op === 'token' ? f : { accessToken: T, ...f });
-  const cam = (serial: string, extra: Fields = {}): Fields => ({ deviceSerial: serial, channelNo: 1, ...extra });
-  const codeOf = async (op: OperationName, f: Fields): Promise<string> => (await call(op, f)).code;
-
-  beforeEach(async () => {
-    clock = new FakeClock(START);
-    sim = await startSimulator({ port: 0, clock });
-  });
-  afterEach(async () => {
-    await sim.close();
-  });
-
+  simulatorEach(START);
+  const { call, codeOf } = apiCalls(P);
 
   describe('presets', () => {
     it('numbers new presets with the lowest free index and refuses the 13th with 60008', async () => {

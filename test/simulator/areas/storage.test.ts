@@ -2,33 +2,19 @@
 // renew/overlap/queue, cards and the card lockout.
 
 import { strict as assert } from 'assert';
-import { OPERATIONS, TOKEN_PATH } from '../../../nodes/shared/tables/operations';
+import { OPERATIONS } from '../../../nodes/shared/tables/operations';
 import type { OperationName } from '../../../nodes/shared/tables/operations';
-import { DAY_MS, FakeClock, startSimulator } from '../../../simulator';
-import type { Simulator } from '../../../simulator';
-import { callApi } from '../../support/simulator-http';
-import type { ApiReply, Fields } from '../../support/simulator-http';
+import { DAY_MS } from '../../../simulator';
+import type { Fields } from '../../support/simulator-http';
+import { apiCalls, clock, sim, simulatorEach, T } from './support';
 
-const T = 'at.demo-token';
 const START = Date.parse('2026-03-01T08:00:00.250Z');
 const START_S = Math.floor(START / 1000) * 1000;
 const P = (op: OperationName): string => OPERATIONS[op].path;
 
 describe('simulator: cloud storage (areas/storage.ts)', function () {
-  let sim: Simulator;
-  let clock: FakeClock;
-  const call = (op: OperationName | 'token', f: Fields): Promise<ApiReply> =>
-    callApi(sim.url, op === 'token' ? TOKEN_PATH : P(op), op === 'token' ? f : { accessToken: T, ...f });
-  const codeOf = async (op: OperationName, f: Fields): Promise<string> => (await call(op, f)).code;
-
-  beforeEach(async () => {
-    clock = new FakeClock(START);
-    sim = await startSimulator({ port: 0, clock });
-  });
-  afterEach(async () => {
-    await sim.close();
-  });
-
+  simulatorEach(START);
+  const { call, codeOf } = apiCalls(P);
 
   describe('cloud storage', () => {
     const info = async (serial: string, extra: Fields = {}) => {

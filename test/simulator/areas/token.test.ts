@@ -4,31 +4,16 @@
 import { strict as assert } from 'assert';
 import { OPERATIONS, TOKEN_PATH } from '../../../nodes/shared/tables/operations';
 import type { OperationName } from '../../../nodes/shared/tables/operations';
-import { DAY_MS, FakeClock, startSimulator } from '../../../simulator';
-import type { Simulator } from '../../../simulator';
+import { DAY_MS } from '../../../simulator';
 import { callApi } from '../../support/simulator-http';
-import type { ApiReply, Fields } from '../../support/simulator-http';
+import { apiCalls, cam, clock, sim, simulatorEach } from './support';
 
-const T = 'at.demo-token';
 const START = Date.parse('2026-03-01T08:00:00.250Z');
 const P = (op: OperationName): string => OPERATIONS[op].path;
 
 describe('simulator: tokens (areas/token.ts)', function () {
-  let sim: Simulator;
-  let clock: FakeClock;
-  const call = (op: OperationName | 'token', f: Fields): Promise<ApiReply> =>
-    callApi(sim.url, op === 'token' ? TOKEN_PATH : P(op), op === 'token' ? f : { accessToken: T, ...f });
-  const cam = (serial: string, extra: Fields = {}): Fields => ({ deviceSerial: serial, channelNo: 1, ...extra });
-  const codeOf = async (op: OperationName, f: Fields): Promise<string> => (await call(op, f)).code;
-
-  beforeEach(async () => {
-    clock = new FakeClock(START);
-    sim = await startSimulator({ port: 0, clock });
-  });
-  afterEach(async () => {
-    await sim.close();
-  });
-
+  simulatorEach(START);
+  const { call, codeOf } = apiCalls(P);
 
   describe('tokens', () => {
     it('a token lives 7 days; a new token does not invalidate the old one', async () => {
