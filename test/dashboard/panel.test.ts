@@ -6,6 +6,7 @@
 import assert from 'assert';
 import { skipWithoutChromium } from '../support/browser-env';
 import { DashboardEnv, panelFlow, PanelPage, startDashboardEnv } from '../support/dashboard-env';
+import { callApi } from '../support/simulator-http';
 
 const PTZ = '/api/lapp/device/ptz/';
 
@@ -14,6 +15,29 @@ function ptzRequests(env: DashboardEnv): Array<{ kind: string; direction?: strin
   return env.sim.requestLog().filter((e) => e.path.startsWith(PTZ)).map((e) => ({
     kind: e.path.slice(PTZ.length), direction: e.fields.direction, time: e.time, serial: e.fields.deviceSerial,
   }));
+}
+
+/** Emits on the page's own Dashboard 2 socket, as a forging browser would (the widget's id: cam). */
+function forge(p: PanelPage, msgs: unknown[], event = 'ezviz-camera', id: unknown = 'cam'): Promise<number> {
+  return p.page.evaluate(({ msgs, event, id }) => {
+    const app = (document.querySelector('#app') as unknown as { __vue_app__: { _context: { provides: Record<string, any> } } }).__vue_app__;
+    const socket = app._context.provides.$socket;
+    const t0 = performance.now();
+    for (const m of msgs) socket.emit(event, id, m);
+    return performance.now() - t0;
+  }, { msgs, event, id });
+}
+
+/** Holds the named control for `ms` with a touch (Chromium's touch events, as a phone sends them). */
+async function touchHold(p: PanelPage, name: string, ms: number): Promise<number> {
+  const box = (await p.page.getByRole('button', { name, exact: true }).boundingBox())!;
+  const cdp = await p.context.newCDPSession(p.page);
+  const point = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [point] });
+  await new Promise((r) => setTimeout(r, ms));
+  const released = Date.now();
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  return released;
 }
 
 async function until<T>(fn: () => T | undefined | false, ms = 5000, what = 'condition'): Promise<T> {
@@ -72,5 +96,102 @@ describe('dashboard: the camera panel in Dashboard 2 (Chromium)', function () {
     assert.deepStrictEqual(reqs.map((r) => [r.kind, r.direction, r.serial]), [['start', '2', 'C00000001'], ['stop', '2', 'C00000001']]);
     assert.ok(stop.time - released <= 300, `stop ${stop.time - released} ms after the release`);
     await p.page.getByRole('status').filter({ hasText: 'stopped' }).waitFor();
+  });
+
+  it('a touch hold in a phone viewport sends one start and one stop', async () => {
+    p = await env.open({ phone: true });
+    const released = await touchHold(p, 'up-right', 1500);
+    const stop = await until(() => ptzRequests(env).find((r) => r.kind === 'stop'), 3000, 'the stop');
+    await new Promise((r) => setTimeout(r, 800));
+    assert.deepStrictEqual(ptzRequests(env).map((r) => [r.kind, r.direction]), [['start', '6'], ['stop', '6']]);
+    assert.ok(stop.time - released <= 300, `stop ${stop.time - released} ms after the release`);
+  });
+
+  it('arrow keys while the pad has focus: one start and one stop, auto-repeat sends nothing more', async () => {
+    p = await env.open();
+    await p.page.getByRole('group', { name: 'PTZ pad' }).focus();
+    await p.page.keyboard.down('ArrowDown');
+    await until(() => ptzRequests(env).length === 1, 3000, 'the start');
+    for (let i = 0; i < 10; i++) {
+      await p.page.keyboard.down('ArrowDown'); // what a held key repeats
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    await p.page.keyboard.up('ArrowDown');
+    await until(() => ptzRequests(env).find((r) => r.kind === 'stop'), 3000, 'the stop');
+    await new Promise((r) => setTimeout(r, 500));
+    assert.deepStrictEqual(ptzRequests(env).map((r) => [r.kind, r.direction]), [['start', '1'], ['stop', '1']]);
+  });
+
+  it('closing the page during a hold stops the camera within 2 s', async () => {
+    p = await env.open();
+    const box = (await p.page.getByRole('button', { name: 'right', exact: true }).boundingBox())!;
+    await p.page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await p.page.mouse.down();
+    await until(() => ptzRequests(env).length === 1, 3000, 'the start');
+    const closed = Date.now();
+    await p.close();
+    p = undefined;
+    const stop = await until(() => ptzRequests(env).find((r) => r.kind === 'stop'), 3000, 'the stop');
+    assert.ok(stop.time - closed <= 2000, `stop ${stop.time - closed} ms after the page closed`);
+    assert.deepStrictEqual(ptzRequests(env).map((r) => [r.kind, r.direction]), [['start', '3'], ['stop', '3']]);
+  });
+
+  it('a browser that starts a move and then says nothing: the dead-man timer stops the camera after 1.5 s', async () => {
+    p = await env.open();
+    await forge(p, [{ action: 'move', direction: 'down-left' }]);
+    const start = await until(() => ptzRequests(env).find((r) => r.kind === 'start'), 3000, 'the start');
+    const stop = await until(() => ptzRequests(env).find((r) => r.kind === 'stop'), 4000, 'the stop');
+    const after = stop.time - start.time;
+    assert.ok(after >= 1400 && after <= 2000, `stopped ${after} ms after the start`);
+    assert.strictEqual(stop.direction, '5');
+  });
+
+  it('a preset press calls the preset; the snapshot appears in the panel', async () => {
+    // Presets 1 and 2 exist on the camera (the API numbers them).
+    for (let i = 0; i < 2; i++) {
+      const r = await callApi(env.sim.url, '/api/lapp/device/preset/add', { accessToken: 'at.demo-token', deviceSerial: 'C00000001', channelNo: 1 });
+      assert.strictEqual(r.code, '200');
+    }
+    env.sim.clearLog();
+    p = await env.open();
+    await p.page.getByRole('button', { name: 'Garden', exact: true }).click();
+    const call = await until(() => env.sim.requestLog().find((e) => e.path === '/api/lapp/device/preset/move'), 5000, 'the preset call');
+    assert.deepStrictEqual([call.fields.deviceSerial, call.fields.channelNo, call.fields.index], ['C00000001', '1', '2']);
+    await p.page.getByRole('status').filter({ hasText: 'moved to Garden' }).waitFor();
+    await p.page.getByRole('button', { name: 'snapshot', exact: true }).click();
+    const img = p.page.getByRole('img', { name: 'snapshot of C00000001/1' });
+    await img.waitFor();
+    await p.page.waitForFunction(() => {
+      const i = document.querySelector('.ezc-picture') as HTMLImageElement | null;
+      return !!i && i.complete && i.naturalWidth > 0;
+    });
+    assert.strictEqual(env.sim.requestLog().filter((e) => e.path === '/api/lapp/device/capture').length, 1);
+  });
+
+  it('forged socket messages send nothing they should not and crash nothing', async () => {
+    p = await env.open();
+    const forged: unknown[] = [
+      { action: 'move', direction: 'left', deviceSerial: 'C00000002', channelNo: 1 },
+      { action: 'move', direction: 99 }, { action: 'move', direction: 'auto' }, { action: 'move', direction: 'left', speed: 9 },
+      { action: 'preset', preset: '../../x' }, { action: 'preset', preset: 99 }, { action: 'constructor' }, { action: '__proto__' },
+      null, 'move', [1, 2], { action: 'snapshot', channelNo: 2 }, { action: 'x'.repeat(100000) },
+    ];
+    await forge(p, forged);
+    await forge(p, [{ action: 'move', direction: 'left' }], 'ezviz-camera', 'not-a-widget');
+    await forge(p, [{ action: 'move', direction: 'left' }], 'ezviz-camera', { toString: 1 });
+    const presses = Array.from({ length: 1000 }, () => ({ action: 'preset', preset: 1 }));
+    const ms = await forge(p, presses);
+    await new Promise((r) => setTimeout(r, 2500));
+    const log = env.sim.requestLog();
+    assert.deepStrictEqual(log.filter((e) => e.fields.deviceSerial && e.fields.deviceSerial !== 'C00000001'), []);
+    assert.deepStrictEqual(log.filter((e) => e.path.startsWith(PTZ)), []);
+    const calls = log.filter((e) => e.path === '/api/lapp/device/preset/move');
+    assert.ok(calls.length >= 1 && calls.length <= 10 * (Math.ceil(ms / 1000) + 1), `${calls.length} preset calls for 1,000 presses in ${Math.round(ms)} ms`);
+    assert.ok(calls.every((e) => e.fields.index === '1'));
+    assert.ok(env.alive(), 'Node-RED exited');
+    // The panel still works.
+    env.sim.clearLog();
+    await p.page.getByRole('button', { name: 'Door', exact: true }).click();
+    await until(() => env.sim.requestLog().find((e) => e.path === '/api/lapp/device/preset/move'), 5000, 'a preset call after the forgeries');
   });
 });

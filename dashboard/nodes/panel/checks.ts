@@ -60,7 +60,8 @@ export function checkAction(msg: unknown, s: PanelSettings, tables: Tables): Act
   const m = msg as Record<string, unknown>;
   const action = m.action;
   if (typeof action !== 'string' || !(ACTIONS as readonly string[]).includes(action)) return { refused: 'action' };
-  if (!s.deviceSerial) return { refused: 'camera' };
+  // The camera is the node's (or the flow's ui_update), never a browser's: a message naming one is refused.
+  if (!s.deviceSerial || 'deviceSerial' in m || 'channelNo' in m) return { refused: 'camera' };
   switch (action as ActionName) {
     case 'move': return checkMove(m, s, tables);
     case 'hold': return { action: 'hold' };

@@ -1,0 +1,203 @@
+// The camera panel's runtime without a browser (design.md section 14): the checks of a browser
+// message, the rate limit, the dead-man timer and the panel's handling of actions, stops and
+// leaving browsers, driven by a fake clock against a recording stand-in of the main package's
+// dashboard API (the real one runs in the browser tests).
+
+import assert from 'assert';
+import sinon from 'sinon';
+import type { PanelApi, PanelOperation, PanelValues } from '../../nodes/shared/dashboard/dashboard-api';
+import { TABLES } from '../../nodes/shared/dashboard/dashboard-api';
+import { checkAction, RateLimit } from '../../dashboard/nodes/panel/checks';
+import { Holds, realTimers } from '../../dashboard/nodes/panel/holds';
+import { Conn, Panel } from '../../dashboard/nodes/panel/panel';
+import { applyUpdate, parsePresets, readSettings } from '../../dashboard/nodes/panel/settings';
+
+const settings = () => readSettings({ deviceSerial: 'C00000001', channelNo: 1, presetList: '1: Door, 2, Gate' });
+
+describe('dashboard runtime: a browser message is checked before anything is sent', () => {
+  const s = settings();
+  const ok = (m: unknown) => checkAction(m, s, TABLES);
+  it('takes the fixed actions with names from the PTZ tables', () => {
+    assert.deepStrictEqual(ok({ action: 'move', direction: 'left', speed: 'fast' }), { action: 'move', direction: 'left', speed: 'fast' });
+    assert.deepStrictEqual(ok({ action: 'move', direction: 'zoom-in' }), { action: 'move', direction: 'zoom-in', speed: 'medium' });
+    assert.deepStrictEqual(ok({ action: 'hold' }), { action: 'hold' });
+    assert.deepStrictEqual(ok({ action: 'stop' }), { action: 'stop' });
+    assert.deepStrictEqual(ok({ action: 'snapshot' }), { action: 'snapshot' });
+    assert.deepStrictEqual(ok({ action: 'preset', preset: 2 }), { action: 'preset', preset: { index: 2, name: undefined } });
+    assert.deepStrictEqual(ok({ action: 'preset', preset: 'Gate' }), { action: 'preset', preset: { index: undefined, name: 'Gate' } });
+  });
+  it('refuses everything else, naming the reason', () => {
+    const cases: Array<[unknown, string]> = [
+      [null, 'shape'], ['move', 'shape'], [[{ action: 'move' }], 'shape'],
+      [{ action: 'constructor' }, 'action'], [{ action: '__proto__' }, 'action'], [{ action: 'MOVE' }, 'action'], [{}, 'action'],
+      [{ action: 'move', direction: 99 }, 'direction'], [{ action: 'move', direction: 2 }, 'direction'],
+      [{ action: 'move', direction: 'auto' }, 'direction'], [{ action: 'move', direction: 'toString' }, 'direction'],
+      [{ action: 'move', direction: 'left', speed: 'warp' }, 'speed'], [{ action: 'move', direction: 'left', speed: 'constructor' }, 'speed'],
+      [{ action: 'preset', preset: 3 }, 'preset'], [{ action: 'preset', preset: '../../x' }, 'preset'],
+      [{ action: 'preset', preset: 'Door' }, 'preset'], [{ action: 'preset', preset: 1.5 }, 'preset'],
+      [{ action: 'move', direction: 'left', deviceSerial: 'C00000002' }, 'camera'], [{ action: 'snapshot', channelNo: 2 }, 'camera'],
+    ];
+    for (const [m, reason] of cases) assert.deepStrictEqual(ok(m), { refused: reason }, JSON.stringify(m));
+  });
+  it('refuses the actions of a part the panel does not show, and everything without a camera', () => {
+    const hidden = readSettings({ deviceSerial: 'C00000001', show_ptz: false, show_snapshot: 'false', show_presets: false, presetList: '1' });
+    assert.deepStrictEqual(checkAction({ action: 'move', direction: 'left' }, hidden, TABLES), { refused: 'hidden' });
+    assert.deepStrictEqual(checkAction({ action: 'move', direction: 'zoom-in' }, hidden, TABLES).hasOwnProperty('refused'), false);
+    assert.deepStrictEqual(checkAction({ action: 'snapshot' }, hidden, TABLES), { refused: 'hidden' });
+    assert.deepStrictEqual(checkAction({ action: 'preset', preset: 1 }, hidden, TABLES), { refused: 'hidden' });
+    assert.deepStrictEqual(checkAction({ action: 'stop' }, readSettings({}), TABLES), { refused: 'camera' });
+  });
+  it('allows 10 actions per second per browser', () => {
+    let now = 0;
+    const rate = new RateLimit(() => now);
+    const passed = Array.from({ length: 1000 }, () => rate.allow('a')).filter(Boolean).length;
+    assert.strictEqual(passed, 10);
+    assert.strictEqual(rate.allow('b'), true);
+    now = 999;
+    assert.strictEqual(rate.allow('a'), false);
+    now = 1000;
+    assert.strictEqual(rate.allow('a'), true);
+  });
+});
+
+describe('dashboard runtime: settings and msg.ui_update', () => {
+  it('reads presets from text or lists, leaving out what is neither a number from 1 to 256 nor a name', () => {
+    assert.deepStrictEqual(parsePresets('1: Door, 2=Garden; 3\nGate, 0, 300, '), [
+      { index: 1, name: 'Door' }, { index: 2, name: 'Garden' }, { index: 3, name: undefined }, { index: undefined, name: 'Gate' }]);
+    assert.deepStrictEqual(parsePresets([4, '5 Yard', { index: 6, name: 'Pool' }, { name: 'Shed' }, { index: 0 }, null, [], 1.5]), [
+      { index: 4 }, { index: 5, name: 'Yard' }, { index: 6, name: 'Pool' }, { index: undefined, name: 'Shed' }]);
+    assert.strictEqual(parsePresets(Array.from({ length: 100 }, (_, i) => i + 1)).length, 32);
+    assert.deepStrictEqual(parsePresets({ toString: 1 }), []);
+  });
+  it('changes the camera and the parts shown, ignoring anything else', () => {
+    const s = settings();
+    assert.deepStrictEqual(applyUpdate(s, { deviceSerial: ' C00000002 ', channelNo: '2', show_ptz: false, other: 1, presetList: [7] }),
+      { deviceSerial: 'C00000002', channelNo: 2, presetList: [{ index: 7 }], show_ptz: false });
+    assert.deepStrictEqual([s.deviceSerial, s.channelNo, s.show.ptz, s.show.zoom], ['C00000002', 2, false, true]);
+    assert.deepStrictEqual(applyUpdate(s, 'x'), {});
+    assert.deepStrictEqual(applyUpdate(s, { channelNo: 'x' }), { channelNo: 1 });
+  });
+});
+
+/** A stand-in for the main package's API that records the calls and answers at once. */
+function recordingApi(): { api: PanelApi; calls: Array<{ op: PanelOperation; values: PanelValues; owner: string }> } {
+  const calls: Array<{ op: PanelOperation; values: PanelValues; owner: string }> = [];
+  const api = {
+    version: 1, tables: TABLES, t: (k: string) => k,
+    configNode: () => null, isMoving: () => false,
+    status: () => ({ fill: 'green', shape: 'dot', text: 'ok' }),
+    call: async (_cfg: unknown, op: PanelOperation, values: PanelValues, owner: { id: string }) => {
+      calls.push({ op, values, owner: owner.id });
+      return { kind: 'ok', payload: { code: '200', msg: 'ok' }, ezviz: {} };
+    },
+  } as unknown as PanelApi;
+  return { api, calls };
+}
+
+class FakeConn implements Conn {
+  emitted: unknown[] = [];
+  private handlers: Array<() => void> = [];
+  constructor(readonly id: string) {}
+  emit(_event: string, reply: unknown) { this.emitted.push(reply); }
+  once(_e: string, fn: () => void) { this.handlers.push(fn); }
+  off(_e: string, fn: () => void) { this.handlers = this.handlers.filter((h) => h !== fn); }
+  disconnect() { for (const h of this.handlers.splice(0)) h(); }
+}
+
+describe('dashboard runtime: held moves, the dead-man timer and leaving browsers (fake clock)', () => {
+  let clock: sinon.SinonFakeTimers;
+  const sent: unknown[] = [];
+  const node = { id: 'cam', status: () => undefined, send: (m: unknown) => sent.push(m) } as never;
+  beforeEach(() => { clock = sinon.useFakeTimers(); sent.length = 0; });
+  afterEach(() => clock.restore());
+
+  const panel = (api: PanelApi) => new Panel(node, api, null, settings(), realTimers, () => Date.now());
+  const ops = (calls: Array<{ op: string; values: PanelValues }>) => calls.map((c) => `${c.op}${c.values.direction ? `:${c.values.direction}` : ''}`);
+
+  it('a held press confirmed every 500 ms moves until its stop: one start, one stop', async () => {
+    const { api, calls } = recordingApi();
+    const p = panel(api);
+    const a = new FakeConn('a');
+    p.fromBrowser(a, { action: 'move', direction: 'left' });
+    for (let i = 0; i < 10; i++) {
+      await clock.tickAsync(500);
+      p.fromBrowser(a, { action: 'hold' });
+      p.fromBrowser(a, { action: 'move', direction: 'left' }); // a key's auto-repeat
+    }
+    p.fromBrowser(a, { action: 'stop' });
+    await clock.tickAsync(5000);
+    assert.deepStrictEqual(ops(calls), ['ptz-start:left', 'ptz-stop:left']);
+    assert.deepStrictEqual(sent.map((m) => (m as { payload: { action: string } }).payload.action), ['move', 'stop']);
+  });
+
+  it('1.5 s without a confirmation stops the camera (reason timeout); confirmations of another browser do not count', async () => {
+    const { api, calls } = recordingApi();
+    const p = panel(api);
+    const a = new FakeConn('a');
+    const b = new FakeConn('b');
+    p.fromBrowser(a, { action: 'move', direction: 'up' });
+    await clock.tickAsync(1000);
+    p.fromBrowser(b, { action: 'hold' });
+    await clock.tickAsync(499);
+    assert.deepStrictEqual(ops(calls), ['ptz-start:up']);
+    await clock.tickAsync(1);
+    assert.deepStrictEqual(ops(calls), ['ptz-start:up', 'ptz-stop:up']);
+    assert.strictEqual((sent[1] as { payload: { reason: string } }).payload.reason, 'timeout');
+  });
+
+  it('a browser that disconnects stops its move at once; another browser\'s leaving does not', async () => {
+    const { api, calls } = recordingApi();
+    const p = panel(api);
+    const a = new FakeConn('a');
+    const b = new FakeConn('b');
+    p.fromBrowser(b, { action: 'snapshot' });
+    p.fromBrowser(a, { action: 'move', direction: 'down-right' });
+    b.disconnect();
+    await clock.tickAsync(10);
+    assert.deepStrictEqual(ops(calls), ['capture', 'ptz-start:down-right']);
+    a.disconnect();
+    await clock.tickAsync(10);
+    assert.deepStrictEqual(ops(calls), ['capture', 'ptz-start:down-right', 'ptz-stop:down-right']);
+    assert.strictEqual((sent[2] as { payload: { reason: string } }).payload.reason, 'disconnect');
+  });
+
+  it('1,000 presses in a second send 10; the stop of a held move is never held back', async () => {
+    const { api, calls } = recordingApi();
+    const p = panel(api);
+    const a = new FakeConn('a');
+    for (let i = 0; i < 1000; i++) p.fromBrowser(a, { action: 'preset', preset: 1 });
+    p.fromBrowser(a, { action: 'move', direction: 'left' });
+    await clock.tickAsync(1000);
+    p.fromBrowser(a, { action: 'move', direction: 'left' });
+    for (let i = 0; i < 20; i++) p.fromBrowser(a, { action: 'preset', preset: 1 });
+    p.fromBrowser(a, { action: 'stop' });
+    await clock.tickAsync(10);
+    assert.deepStrictEqual(ops(calls).filter((o) => o.startsWith('ptz')), ['ptz-start:left', 'ptz-stop:left']);
+    assert.strictEqual(calls.filter((c) => c.op === 'preset-call').length, 10 + 9);
+    assert.ok(a.emitted.some((r) => (r as { refused?: string }).refused === 'rate'));
+  });
+
+  it('closing the node stops a held move through an owner that is not closed, and answers no browser', async () => {
+    const { api, calls } = recordingApi();
+    const p = panel(api);
+    const a = new FakeConn('a');
+    p.fromBrowser(a, { action: 'move', direction: 'zoom-in' });
+    await clock.tickAsync(10);
+    const before = a.emitted.length;
+    await p.close();
+    assert.deepStrictEqual(ops(calls), ['ptz-start:zoom-in', 'ptz-stop:zoom-in']);
+    assert.deepStrictEqual(calls.map((c) => c.owner), ['cam', 'cam:close']);
+    assert.strictEqual(a.emitted.length, before);
+    p.fromBrowser(a, { action: 'move', direction: 'left' });
+    assert.strictEqual(calls.length, 2);
+  });
+
+  it('Holds: an end before the timer fires cancels it', async () => {
+    const expired: unknown[] = [];
+    const h = new Holds((m) => expired.push(m));
+    h.started('a', 'left');
+    h.end();
+    await clock.tickAsync(5000);
+    assert.deepStrictEqual(expired, []);
+  });
+});
