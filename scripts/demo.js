@@ -90,8 +90,9 @@ function readExamples() {
 
 /**
  * All examples as one flow (each example brings its tab; nodes without a tab get one), with one
- * shared config node (each example carries its own copy, so that importing two examples in the
- * editor does not collide; identical copies are merged here), the simulator URL set, and the
+ * shared config node (every example carries the same one, same id: a second import in the editor
+ * finds it; copies with other ids but the same settings are merged here), the simulator URL set
+ * (config node and http request nodes to the simulator), and the
  * credentials split off as the runtime keeps them: {flows, credentials} (node id -> {name: value}).
  */
 function buildDemoFlows(simUrl) {
@@ -121,6 +122,10 @@ function buildDemoFlows(simUrl) {
         }
         configKeys.set(key, copy.id);
         if (copy.baseUrl === EXAMPLE_BASE_URL) copy.baseUrl = simUrl;
+      }
+      // Example 04 raises simulator alarms with an http request node to the simulator's /sim/.
+      if (copy.type === 'http request' && typeof copy.url === 'string' && copy.url.startsWith(`${EXAMPLE_BASE_URL}/`)) {
+        copy.url = simUrl + copy.url.slice(EXAMPLE_BASE_URL.length);
       }
       if (copy.credentials) {
         credentials[copy.id] = copy.credentials;

@@ -34,8 +34,9 @@ const driveTo = (direction: number) => async (sim: Simulator, call: (p: string, 
   assert.equal((await call(P('ptz-stop'), cam('C00000001'))).code, '200');
 };
 
-const addPresets = (serial: string, n: number) => async (_sim: Simulator, call: (p: string, f: Fields) => Promise<ApiReply>): Promise<void> => {
-  for (let i = 1; i <= n; i += 1) {
+/** Adds presets on channel 1 of `serial` until it holds `n` (the default state may hold some already). */
+const addPresets = (serial: string, n: number) => async (sim: Simulator, call: (p: string, f: Fields) => Promise<ApiReply>): Promise<void> => {
+  for (let i = Object.keys(sim.state.devices[serial].channels['1'].presets).length + 1; i <= n; i += 1) {
     const r = await call(P('preset-add'), cam(serial));
     assert.equal(r.code, '200', `preset-add #${i}`);
     assert.equal(r.data.index, i);

@@ -16,6 +16,7 @@ describe('simulator: PTZ and presets (areas/ptz.ts)', function () {
 
   describe('presets', () => {
     it('numbers new presets with the lowest free index and refuses the 13th with 60008', async () => {
+      delete sim.state.devices.C00000001.channels['1'].presets['1']; // the default state's preset 1 (example 04)
       const indexes: number[] = [];
       for (let i = 0; i < 3; i += 1) indexes.push((await call('preset-add', cam('C00000001'))).data.index);
       assert.deepEqual(indexes, [1, 2, 3]);
@@ -46,6 +47,7 @@ describe('simulator: PTZ and presets (areas/ptz.ts)', function () {
 
     it('a call takes 2 s of clock time, moves the camera, then repeats give 60010 until it moves', async () => {
       const ch = sim.state.devices.C00000001.channels['1'];
+      delete ch.presets['1']; // the default state's preset 1 (example 04): this test numbers its own
       assert.equal((await call('preset-add', cam('C00000001'))).data.index, 1); // at pan 0
       assert.equal(await codeOf('ptz-start', cam('C00000001', { direction: 3, speed: 2 })), '200');
       clock.advance(1000);

@@ -1,0 +1,54 @@
+#!/usr/bin/env node
+'use strict';
+// Refuses to pack a package that would not work (issue 22): run by `prepack` after the release
+// build. Two builds at once (an `npm pack` while another `npm run build` wiped dist/) once gave a
+// tarball without dist/ that npm packed happily. Checks that every file the package names is
+// there: each node of package.json `node-red.nodes` with its editor HTML and catalogs (en-US,
+// zh-CN), the `bin` files (the simulator), the simulator's default state, the shared editor file
+// and the examples.
+//
+//   node scripts/check-pack.js [package root]   exit 0: complete; exit 1: lists what is missing
+
+const fs = require('fs');
+const path = require('path');
+
+const LANGS = ['en-US', 'zh-CN'];
+
+/** The files a packed package of `root` needs, relative to root. */
+function requiredFiles(root) {
+  const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
+  const files = [];
+  for (const [type, file] of Object.entries((pkg['node-red'] && pkg['node-red'].nodes) || {})) {
+    files.push(file, file.replace(/\.js$/, '.html'));
+    for (const lang of LANGS) {
+      const dir = path.posix.join(path.posix.dirname(file), 'locales', lang);
+      files.push(`${dir}/${type}.json`, `${dir}/${type}.html`);
+    }
+  }
+  const bin = typeof pkg.bin === 'string' ? { [pkg.name]: pkg.bin } : (pkg.bin || {});
+  files.push(...Object.values(bin));
+  files.push('simulator/default-state.json', 'resources/ezviz-editor.js');
+  return files;
+}
+
+/** What is missing in `root` (relative paths), [] when the package is complete. */
+function missingFiles(root) {
+  const missing = requiredFiles(root).filter((f) => !fs.existsSync(path.join(root, f)));
+  const examples = path.join(root, 'examples');
+  if (!fs.existsSync(examples) || !fs.readdirSync(examples).some((f) => f.endsWith('.json'))) missing.push('examples/*.json');
+  return missing;
+}
+
+module.exports = { requiredFiles, missingFiles };
+
+if (require.main === module) {
+  const root = path.resolve(process.argv[2] || path.join(__dirname, '..'));
+  const missing = missingFiles(root);
+  if (missing.length) {
+    console.error(`check-pack: refusing to pack, ${missing.length} file(s) missing (a build running at the same time?):`);
+    for (const f of missing) console.error(`  ${f}`);
+    console.error('check-pack: run `npm run build` (alone) and pack again.');
+    process.exit(1);
+  }
+  console.log(`check-pack: ok (${requiredFiles(root).length} files named by package.json are there)`);
+}

@@ -1,0 +1,168 @@
+// Runs the example flows as a newcomer does (issue 22): the simulator started from its command line
+// (the package's `ezviz-simulator` bin, on a free port instead of 8089), a fresh Node-RED user
+// directory with this package installed, each example imported on top of the ones before (nodes
+// whose id is already there, the shared demo account, are found, not duplicated) and deployed,
+// then every inject pressed, top to bottom, while the debug sidebar (Node-RED's comms websocket),
+// the node statuses and Node-RED's log are recorded.
+//
+// The convention the examples follow (CONTRIBUTING.md, "Examples"): an inject that ends on
+// output 2 on purpose names the code(s) it expects in parentheses at the end of its name, like
+// a status text: `C00000002: offline (20007)`, `bad direction (10001)`. Every other press must
+// bring no error to the debug sidebar or the log.
+
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import type { ChildProcess } from 'child_process';
+import { demo, freePort } from './browser-env';
+import { request } from './red-admin';
+
+/* eslint-disable @typescript-eslint/no-var-requires, @typescript-eslint/no-explicit-any */
+
+export type FlowNode = Record<string, any>;
+
+/** One thing seen after a press: a debug sidebar message, a status, or a log line. */
+export interface Seen {
+  kind: 'debug' | 'status' | 'log';
+  /** Debug: the debug node's id; status: the node's id. */
+  node?: string;
+  /** Debug: the shown value (parsed when JSON); status: {fill, shape, text}; log: the line. */
+  value: any;
+}
+
+/** The error codes an inject's name says it expects (`... (20007)`, `... (60000, 60020)`), or []. */
+export function expectedCodes(name: string): string[] {
+  const m = /\(([^()]*)\)\s*$/.exec(name || '');
+  if (!m || !/^\s*\d{5}(\s*[,/]\s*\d{5})*\s*$/.test(m[1])) return [];
+  return m[1].split(/[,/]/).map((c) => c.trim());
+}
+
+/** The error (output 2) shape {code, message, operation, source} in a shown value, if it is one. */
+export function errorIn(value: any): { code: string; message: string } | undefined {
+  for (const v of [value, value?.error, value?.payload]) {
+    if (v && typeof v === 'object' && typeof v.code === 'string' && typeof v.source === 'string'
+      && typeof v.operation === 'string' && typeof v.message === 'string') return { code: v.code, message: v.message };
+  }
+  return undefined;
+}
+
+export interface ExampleWorld {
+  simUrl: string;
+  redUrl: string;
+  /** Imports `nodes` like the editor's import (ids already present are kept, not added), deploys. */
+  importAndDeploy(nodes: FlowNode[]): Promise<void>;
+  /** Presses an inject and returns what happened until things were quiet again. */
+  press(id: string): Promise<Seen[]>;
+  /** What happened since the last press (or deploy) without a press: collected and cleared. */
+  drain(): Seen[];
+  redLog(): string;
+  stop(): Promise<void>;
+}
+
+const ws = require(require.resolve('ws', { paths: [path.dirname(require.resolve('node-red/package.json'))] }));
+
+async function json(url: string, o: { method?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<any> {
+  const r = await request(url, {
+    method: o.method ?? 'GET',
+    headers: { 'Content-Type': 'application/json', 'Node-RED-API-Version': 'v2', ...o.headers },
+    body: o.body === undefined ? undefined : JSON.stringify(o.body),
+  });
+  if (r.status >= 300) throw new Error(`${o.method ?? 'GET'} ${url}: HTTP ${r.status} ${r.text}`);
+  return r.json;
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+/** Starts the simulator CLI and a fresh Node-RED, and connects to the editor's comms. */
+export async function startExampleWorld(): Promise<ExampleWorld> {
+  const start = (demo as unknown as { startSimulatorProcess(o: object): Promise<{ proc: ChildProcess; url: string }> }).startSimulatorProcess;
+  const sim = await start({ port: await freePort(), quiet: true });
+  const userDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ezviz-examples-nr-'));
+  const port = await freePort();
+  const { settingsPath } = demo.prepareUserDir({ userDir, port, simUrl: sim.url, flows: false });
+  let red: { proc: ChildProcess; url: string; log(): string };
+  try {
+    red = await demo.startNodeRed({ userDir, settingsPath, port, quiet: true });
+  } catch (err) {
+    await demo.stopProcess(sim.proc);
+    throw err;
+  }
+  let seen: Seen[] = [];
+  let lastEvent = Date.now();
+  const busy = new Set<string>();
+  const socket = new ws(`${red.url.replace(/^http/, 'ws')}comms`);
+  await new Promise((resolve, reject) => { socket.once('open', resolve); socket.once('error', reject); });
+  socket.send(JSON.stringify({ subscribe: 'debug' }));
+  socket.send(JSON.stringify({ subscribe: 'status/#' }));
+  socket.on('message', (data: Buffer) => {
+    for (const m of [].concat(JSON.parse(data.toString()))) {
+      const { topic, data: d } = m as { topic: string; data: any };
+      if (topic === 'debug') {
+        let value = d.msg;
+        try { value = JSON.parse(d.msg); } catch { /* a string or number as shown */ }
+        seen.push({ kind: 'debug', node: d.id, value });
+      } else if (topic.startsWith('status/')) {
+        const node = topic.slice('status/'.length);
+        if (d?.fill === 'blue') busy.add(node); else busy.delete(node);
+        seen.push({ kind: 'status', node, value: d });
+      } else continue;
+      lastEvent = Date.now();
+    }
+  });
+  // Node-RED's log, line by line: errors and warnings are what the user would see there.
+  let partial = '';
+  const onLog = (c: Buffer): void => {
+    const lines = (partial + c.toString()).split('\n');
+    partial = lines.pop() ?? '';
+    for (const value of lines) if (/\[(error|warn)\]/.test(value)) { seen.push({ kind: 'log', value }); lastEvent = Date.now(); }
+  };
+  red.proc.stdout!.on('data', onLog);
+  red.proc.stderr!.on('data', onLog);
+  const drain = (): Seen[] => {
+    const out = seen;
+    seen = [];
+    return out;
+  };
+  /** Quiet: nothing new for a second, no node blue, no preset call under way in the simulator. */
+  const quiet = async (): Promise<void> => {
+    const deadline = Date.now() + 30000;
+    while (Date.now() < deadline) {
+      await sleep(200);
+      if (Date.now() - lastEvent < 1000 || busy.size > 0) continue;
+      const state = await json(`${sim.url}/sim/state`);
+      const { now } = await json(`${sim.url}/sim/clock`);
+      const calling = Object.values(state.devices ?? {}).some((dev: any) => Object.values(dev.channels ?? {})
+        .some((ch: any) => ch?.presetCall && ch.presetCall.until > now));
+      if (!calling) return;
+    }
+  };
+  return {
+    simUrl: sim.url,
+    redUrl: red.url,
+    redLog: () => red.log(),
+    drain,
+    async importAndDeploy(nodes) {
+      const current = await json(`${red.url}flows`);
+      const have = new Set((current.flows as FlowNode[]).map((n) => n.id));
+      const swapped = JSON.parse(JSON.stringify(nodes).split(demo.EXAMPLE_BASE_URL).join(sim.url)) as FlowNode[];
+      const flows = [...current.flows, ...swapped.filter((n) => !have.has(n.id))];
+      await json(`${red.url}flows`, { method: 'POST', body: { flows, rev: current.rev }, headers: { 'Node-RED-Deployment-Type': 'full' } });
+      lastEvent = Date.now();
+      await quiet();
+    },
+    async press(id) {
+      drain();
+      const r = await request(`${red.url}inject/${id}`, { method: 'POST' });
+      if (r.status !== 200) throw new Error(`inject ${id}: HTTP ${r.status} ${r.text}`);
+      lastEvent = Date.now();
+      await quiet();
+      return drain();
+    },
+    async stop() {
+      socket.close();
+      await demo.stopProcess(red.proc);
+      await demo.stopProcess(sim.proc);
+      fs.rmSync(userDir, { recursive: true, force: true });
+    },
+  };
+}
