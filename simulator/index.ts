@@ -18,4 +18,8 @@ export { ROUTES, routeFor, parseParams, COMMON_CODES, LIMIT_CODES, MAX_PAGE_SIZE
 export type { Route, RouteOp, RouteParam, Section } from './routes';
 export { capacityOf } from './areas/devices';
 export { raiseAlarm, ALARM_WINDOW_MS } from './areas/alarms';
+export { messageService, webhookPusher, MessageService, CONSUMER_IDLE_MS, MQ_GROUPS } from './areas/mq';
+export type { MqMessage } from './areas/mq';
+export { WebhookPusher, ACK_TIMEOUT_MS, MAX_RESENDS } from './areas/mq-push';
+export type { PushRecord, WebhookConfig } from './areas/mq-push';
 export { pictureBytes, PICTURE_SIZE, PICTURE_PREFIX } from './areas/pictures';

@@ -19,6 +19,8 @@ const COMMON: Readonly<Record<string, string>> = {
   '10006': 'IP limited.',
   '10028': 'The daily capture limit has been reached.',
   '10051': 'No permission to capture this device.',
+  // spec/ezviz-watch-api.md section 5 (the code only; the text is ours).
+  '70101': 'The consumer does not exist or has expired.',
   '60017': 'Device capture failed.',
   // design.md section 7 (token/get) and call limits; not in the spec's tables.
   '10007': 'Call count limit reached.',

@@ -13,12 +13,14 @@ export type RouteOp =
   | 'preset-add' | 'preset-move' | 'preset-clear'
   | 'device-list' | 'camera-list' | 'device-capacity'
   | 'device-capture' | 'alarm-list' | 'alarm-device-list'
-  | 'live-address' | 'live-address-intl';
+  | 'live-address' | 'live-address-intl'
+  // spec/ezviz-watch-api.md section 5: the message service's consumer
+  | 'mq-consumer' | 'mq-messages' | 'mq-offsets';
 
 /** Message-text group: a section of the seed spec, the token path, or one of the more-api calls. */
 export type Section =
   | '4.1' | '4.2' | '4.3' | '4.4' | '4.5' | '4.6' | '4.7' | '4.8'
-  | 'token' | 'list' | 'capacity' | 'capture' | 'alarm' | 'live';
+  | 'token' | 'list' | 'capacity' | 'capture' | 'alarm' | 'live' | 'mq';
 
 /**
  * Parameter types: `string` (trimmed, non-empty), `int` (decimal digits, optional minus sign),
@@ -134,6 +136,13 @@ export const ROUTES: readonly Route[] = Object.freeze([
       int('mute', false, { values: [0, 1] })],
     codes: ['20001', '20006', '20007', '20008', '20014', '20018', '60019', '60026', '10031'],
   } as Route)),
+  // --- spec/ezviz-watch-api.md section 5 (no official page: as independent clients use them) ---
+  ...[1, 2, 3, 4, 5].map((g) => ({ path: `/api/lapp/mq/v1/consumer/group${g}`, op: 'mq-consumer' as const,
+    section: 'mq' as const, params: [token], codes: [] as string[] })),
+  { path: '/api/lapp/mq/v1/consumer/messages', op: 'mq-messages', section: 'mq',
+    params: [token, str('consumerId', true), int('preCommit', false, { values: [0, 1] })], codes: ['70101'] },
+  { path: '/api/lapp/mq/v1/consumer/offsets', op: 'mq-offsets', section: 'mq',
+    params: [token, str('consumerId', true)], codes: ['70101'] },
 ].map((r) => Object.freeze({ ...r, params: Object.freeze(r.params), codes: Object.freeze(r.codes) })) as Route[]);
 
 const BY_PATH: ReadonlyMap<string, Route> = new Map(ROUTES.map((r) => [r.path, r]));

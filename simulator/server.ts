@@ -11,6 +11,7 @@ import type { ServerContext } from './area';
 import { SERVED } from './areas';
 import { alarmItem, raiseAlarm } from './areas/alarms';
 import type { AlarmInput } from './areas/alarms';
+import { closeMessages } from './areas/mq';
 import { serveApi } from './api';
 import type { Clock } from './clock';
 import { SystemClock } from './clock';
@@ -164,12 +165,13 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
     clearLog: (): void => log.clear(),
     injectFault: (spec: FaultSpec): Fault => faults.inject(spec),
     clearFaults: (): void => faults.clear(),
-    raiseAlarm: (input: AlarmInput): Record<string, unknown> => alarmItem(state, raiseAlarm(state, input, clock.now()), url),
+    raiseAlarm: (input: AlarmInput): Record<string, unknown> => alarmItem(state, raiseAlarm(state, input, clock.now(), url), url),
     faults: (): Fault[] => faults.list(),
     get connectionsOpened(): number { return connectionsOpened; },
     close(): Promise<void> {
       if (!closed) {
         closing = true;
+        closeMessages(state);
         closed = new Promise<void>((resolve) => {
           for (const t of timers) clearTimeout(t);
           timers.clear();

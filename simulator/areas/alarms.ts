@@ -9,6 +9,7 @@ import type { Route } from '../routes';
 import { DAY_MS, normalizeAlarm } from '../state';
 import type { Alarm, SimulatorState } from '../state';
 import { pictureUrl } from './pictures';
+import { publishAlarm } from './mq';
 
 /** An alarm to raise (simulator/README.md, "Alarms"). */
 export interface AlarmInput {
@@ -79,8 +80,9 @@ export function alarmList(state: SimulatorState, route: Route, f: URLSearchParam
 }
 
 /** Raises an alarm now (or at `alarmTime`/`minutesAgo`); input as a state file's alarm. Throws a
- * StateError naming the field when the input is malformed. */
-export function raiseAlarm(state: SimulatorState, input: unknown, now: number): Alarm {
+ * StateError naming the field when the input is malformed. With `origin` (the simulator's URL for
+ * its picture) it is also a message of the message service (areas/mq.ts: consumers, webhook). */
+export function raiseAlarm(state: SimulatorState, input: unknown, now: number, origin?: string): Alarm {
   const alarm = normalizeAlarm(input, now, 'alarm', state.devices);
   if (state.alarms.some((a) => a.alarmId === alarm.alarmId)) throw new Error(`alarm: alarmId "${alarm.alarmId}" exists`);
   // Keep the list ordered by time (oldest first), the newest at the end.
@@ -89,6 +91,7 @@ export function raiseAlarm(state: SimulatorState, input: unknown, now: number): 
   state.alarms.splice(i, 0, alarm);
   const limit = Math.max(1, state.settings.alarmLimit);
   if (state.alarms.length > limit) state.alarms.splice(0, state.alarms.length - limit);
+  if (origin !== undefined) publishAlarm(state, alarm, origin);
   return alarm;
 }
 
@@ -102,7 +105,7 @@ export const alarmsArea: Area = {
     '/sim/alarm': {
       POST: ({ ctx, req, json }) => {
         const list = Array.isArray(json) ? json : [json];
-        const raised = list.map((a) => raiseAlarm(ctx.state, a, ctx.clock.now()));
+        const raised = list.map((a) => raiseAlarm(ctx.state, a, ctx.clock.now(), ctx.publicOrigin(req)));
         return { ok: true, alarms: raised.map((a) => alarmItem(ctx.state, a, ctx.publicOrigin(req))) };
       },
     },

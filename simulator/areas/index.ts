@@ -10,6 +10,7 @@ import type { RouteOp } from '../routes';
 import { alarmsArea } from './alarms';
 import { devicesArea } from './devices';
 import { liveArea } from './live';
+import { mqArea } from './mq';
 import { picturesArea } from './pictures';
 import { ptzArea } from './ptz';
 import { storageArea } from './storage';
@@ -23,6 +24,7 @@ export const AREAS: readonly Area[] = Object.freeze([
   picturesArea,
   alarmsArea,
   liveArea,
+  mqArea,
 ]);
 
 function collectHandlers(areas: readonly Area[]): Readonly<Record<RouteOp, Handler>> {
