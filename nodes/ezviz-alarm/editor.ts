@@ -1,36 +1,86 @@
-// Edit dialog of ezviz-alarm: account, poll interval, optional device and alarm-type filters.
-// Validation uses the runtime's own reading of the settings (nodes/shared/events/alarms.ts). Shared
-// code: resources/ezviz-editor.js (nodes/shared/editor/index.ts), loaded by the HTML first.
+// Edit dialog of ezviz-alarm: account, where alarms come from (poll, the message service's
+// consumer, webhook pushes) with what each needs (interval; group; path, the full URL to register
+// and the signing secret), the online/offline option, optional device and alarm-type filters.
+// Validation uses the runtime's own reading of the settings (nodes/shared/events/source-settings.ts).
+// Shared code: resources/ezviz-editor.js (nodes/shared/editor/index.ts), loaded by the HTML first.
 import type { NodeInstance } from '../shared/editor/red';
 
 const {
-  alarmSettings, CONFIG_TYPE, DEFAULT_INTERVAL_S, MAX_INTERVAL_S, MIN_INTERVAL_S, PACKAGE, SHARED_NS, input, installTemplate,
-  row, t, tip, tNode, validator,
+  CONFIG_TYPE, DEFAULT_INTERVAL_S, DEFAULT_PATH, GROUPS, INTERVAL_LIMITS, MAX_INTERVAL_S, PACKAGE, SHARED_NS, SOURCES, input,
+  installTemplate, row, sourceSettings, t, tip, tNode, validator,
 } = EzvizOpenEditor;
 
 const TYPE = 'ezviz-alarm';
 const NS = `${PACKAGE}/${TYPE}`;
+const L = `${NS}:${TYPE}`;
+type Source = (typeof SOURCES)[number];
+
+const select = (id: string, options: Array<[string, string]>) =>
+  `<select id="${id}" style="width:70%">${options.map(([v, key]) => `<option value="${v}" data-i18n="${key}"></option>`).join('')}</select>`;
+const checkbox = (id: string, key: string) => `<input type="checkbox" id="${id}" style="display:inline-block; width:auto; ` +
+  `vertical-align:top;"> <span data-i18n="${key}"></span>`;
 
 installTemplate(TYPE, [
   row({ id: 'node-input-config', icon: 'fa-user', label: `${SHARED_NS}:editor.config`, field: input('node-input-config') }),
-  row({ id: 'node-input-interval', icon: 'fa-clock-o', label: `${NS}:${TYPE}.label.interval`,
-    field: input('node-input-interval', { width: '100px', unit: `${NS}:${TYPE}.unit.seconds` }) }),
-  row({ id: 'node-input-deviceSerial', icon: 'fa-video-camera', label: `${NS}:${TYPE}.label.deviceSerial`,
-    field: input('node-input-deviceSerial', { width: '70%', placeholder: `${NS}:${TYPE}.placeholder.deviceSerial` }) }),
-  row({ id: 'node-input-alarmType', icon: 'fa-filter', label: `${NS}:${TYPE}.label.alarmType`,
-    field: input('node-input-alarmType', { width: '70%', placeholder: `${NS}:${TYPE}.placeholder.alarmType` }) }),
+  row({ id: 'node-input-source', icon: 'fa-sign-in', label: `${L}.label.source`,
+    field: select('node-input-source', SOURCES.map((s) => [s, `${L}.source.${s}`])) }),
+  tip(`${L}.needs.poll`, 'ezviz-alarm-needs-poll'),
+  tip(`${L}.needs.consumer`, 'ezviz-alarm-needs-consumer'),
+  tip(`${L}.needs.webhook`, 'ezviz-alarm-needs-webhook'),
+  row({ id: 'node-input-group', icon: 'fa-users', label: `${L}.label.group`, rowId: 'ezviz-alarm-row-group',
+    field: select('node-input-group', GROUPS.map((g) => [String(g), `${L}.group`])) }),
+  row({ id: 'node-input-interval', icon: 'fa-clock-o', label: `${L}.label.interval`, rowId: 'ezviz-alarm-row-interval',
+    field: input('node-input-interval', { width: '100px', unit: `${L}.unit.seconds` }) }),
+  row({ id: 'node-input-path', icon: 'fa-globe', label: `${L}.label.path`, rowId: 'ezviz-alarm-row-path',
+    field: input('node-input-path', { width: '70%', placeholder: `${L}.placeholder.path` }) }),
+  `<div class="form-row" id="ezviz-alarm-row-url"><label><i class="fa fa-link"></i> <span data-i18n="${L}.label.url"></span></label>` +
+    '<code id="ezviz-alarm-url" style="word-break:break-all"></code></div>',
+  row({ id: 'node-input-secret', icon: 'fa-key', label: `${L}.label.secret`, rowId: 'ezviz-alarm-row-secret',
+    field: input('node-input-secret', { type: 'password', width: '70%', placeholder: `${L}.placeholder.secret` }) }),
+  row({ id: 'node-input-onoffline', icon: 'fa-plug', label: `${L}.label.onoffline`, rowId: 'ezviz-alarm-row-onoffline',
+    field: checkbox('node-input-onoffline', `${L}.onoffline`) }),
+  row({ id: 'node-input-deviceSerial', icon: 'fa-video-camera', label: `${L}.label.deviceSerial`,
+    field: input('node-input-deviceSerial', { width: '70%', placeholder: `${L}.placeholder.deviceSerial` }) }),
+  row({ id: 'node-input-alarmType', icon: 'fa-filter', label: `${L}.label.alarmType`,
+    field: input('node-input-alarmType', { width: '70%', placeholder: `${L}.placeholder.alarmType` }) }),
   row({ id: 'node-input-name', icon: 'fa-tag', label: 'node-red:common.label.name',
     field: input('node-input-name', { width: '70%', placeholder: 'node-red:common.label.name' }) }),
-  tip(`${NS}:${TYPE}.tip`, 'ezviz-tip-alarm'),
+  tip(`${L}.tip`, 'ezviz-tip-alarm'),
 ].join('\n'));
 
-/** A validator of one setting: the runtime's reading of it, alone. */
-const setting = (name: 'interval' | 'deviceSerial' | 'alarmType') => validator((value) => {
-  const r = alarmSettings({ [name]: value });
-  if (!r.ok) return tNode(TYPE, `${TYPE}.invalid.${name}`, { min: MIN_INTERVAL_S, max: MAX_INTERVAL_S });
-  if (r.clamped) return tNode(TYPE, `${TYPE}.invalid.interval`, { min: MIN_INTERVAL_S, max: MAX_INTERVAL_S });
-  return true;
-});
+/** A validator of one setting: the runtime's reading of it, with the node's source. */
+const setting = (name: 'interval' | 'deviceSerial' | 'alarmType' | 'source' | 'group' | 'path') =>
+  validator(function (value) {
+    const source = name === 'source' ? value : String(this.source || 'poll');
+    const limits = INTERVAL_LIMITS[source as Source] ?? INTERVAL_LIMITS.poll;
+    const r = sourceSettings({ source, [name]: value });
+    const args = { min: limits.min, max: MAX_INTERVAL_S };
+    if (!r.ok) return tNode(TYPE, `${TYPE}.invalid.${r.param}`, args);
+    if (r.clamped) return tNode(TYPE, `${TYPE}.invalid.interval`, args);
+    return true;
+  });
+
+/** The URL to register in the vendor's console: https, this editor's host, httpNodeRoot, the path. */
+function webhookUrl(path: string): string {
+  const root = String((RED.settings as unknown as { httpNodeRoot?: string }).httpNodeRoot ?? '/').replace(/\/+$/, '');
+  const p = String(path || DEFAULT_PATH).trim();
+  return `https://${window.location.host}${root}${p.startsWith('/') ? p : `/${p}`}`;
+}
+
+/** Shows what the chosen source needs, and its interval's default when the interval was the other's. */
+function showSource(previous: Source | undefined): void {
+  const source = (String($('#node-input-source').val() || 'poll')) as Source;
+  for (const s of SOURCES) $(`#ezviz-alarm-needs-${s}`).toggle(s === source);
+  $('#ezviz-alarm-row-group').toggle(source === 'consumer');
+  $('#ezviz-alarm-row-interval').toggle(source !== 'webhook');
+  for (const id of ['path', 'url', 'secret']) $(`#ezviz-alarm-row-${id}`).toggle(source === 'webhook');
+  $('#ezviz-alarm-row-onoffline').toggle(source !== 'poll');
+  $('label[for="node-input-interval"] span').text(tNode(TYPE, `${TYPE}.label.${source === 'consumer' ? 'fetchInterval' : 'interval'}`));
+  const interval = $('#node-input-interval');
+  if (previous && previous !== source && Number(interval.val()) === INTERVAL_LIMITS[previous].def) {
+    interval.val(INTERVAL_LIMITS[source].def);
+  }
+}
 
 RED.nodes.registerType('ezviz-alarm', {
   category: 'EZVIZ', color: '#76B4D4', icon: 'ezviz-alarm.svg', inputs: 1, outputs: 2,
@@ -43,9 +93,16 @@ RED.nodes.registerType('ezviz-alarm', {
       }),
     },
     name: { value: '' },
+    source: { value: 'poll', validate: setting('source') },
+    group: { value: 1, validate: setting('group') },
     interval: { value: DEFAULT_INTERVAL_S, validate: setting('interval') },
+    path: { value: DEFAULT_PATH, validate: setting('path') },
+    onoffline: { value: false },
     deviceSerial: { value: '', validate: setting('deviceSerial') },
     alarmType: { value: '', validate: setting('alarmType') },
+  },
+  credentials: {
+    secret: { type: 'password' },
   },
   paletteLabel: () => tNode(TYPE, `${TYPE}.paletteLabel`),
   label(this: NodeInstance) {
@@ -59,4 +116,19 @@ RED.nodes.registerType('ezviz-alarm', {
   },
   inputLabels: () => tNode(TYPE, `${TYPE}.inputLabel`),
   outputLabels: (index: number) => tNode(TYPE, index === 0 ? `${TYPE}.outputs.alarm` : `${TYPE}.outputs.error`),
+  oneditprepare(this: NodeInstance) {
+    $('#node-input-group option').each(function () {
+      $(this).text(tNode(TYPE, `${TYPE}.group`, { n: String($(this).val()) }));
+    });
+    $('#node-input-group').val(String(this.group || 1));
+    let previous = (String(this.source || 'poll')) as Source;
+    $('#node-input-source').val(previous).on('change', () => {
+      showSource(previous);
+      previous = String($('#node-input-source').val()) as Source;
+    });
+    const showUrl = () => $('#ezviz-alarm-url').text(webhookUrl(String($('#node-input-path').val() ?? '')));
+    $('#node-input-path').on('input change', showUrl);
+    showUrl();
+    showSource(undefined);
+  },
 });

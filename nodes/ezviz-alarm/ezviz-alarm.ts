@@ -1,12 +1,14 @@
-// ezviz-alarm: runtime. A source node: polls the account's alarm list through the config node's
-// service (nodes/shared/events/alarm-poller.ts) and sends one message per new alarm; an input message
-// polls at once; a failed poll goes to output 2 like the errors of the operation nodes (the same
-// outputs.ts and node-status.ts).
+// ezviz-alarm: runtime. A source node: alarms come from the account's alarm list (poll), the
+// message service's consumer or webhook pushes (design.md sections 11 and 15; the sources in
+// nodes/shared/events/sources.ts); one message per new alarm on output 1, whatever the source;
+// an input message polls or fetches at once; a failed poll or fetch goes to output 2 like the
+// errors of the operation nodes (the same outputs.ts and node-status.ts).
 
 import type { Node, NodeAPI, NodeDef, NodeMessage } from 'node-red';
-import { AlarmPoller, PollOutcome } from '../shared/events/alarm-poller';
-import type { AlarmPayload } from '../shared/events/alarm-items';
-import { alarmSettings, MIN_INTERVAL_S, type SettingsResult } from '../shared/events/alarms';
+import { openSource, type AlarmSource, type OutEvent, type SourceOutcome } from '../shared/events/sources';
+import { sourcedAlarm, type AlarmSourceKind } from '../shared/events/alarm-message';
+import { sourceSettings, type SourceResult } from '../shared/events/source-settings';
+import { REFUSED_STATUS, type PushRefusal } from '../shared/events/webhook';
 import { configOf, errorWired, type ConfigNodeLike, type TokenStateListener } from '../shared/call-path/lifecycle';
 import { EzvizError } from '../shared/tables/error-table';
 import { hooks } from '../shared/tables/hooks';
@@ -19,7 +21,10 @@ import { ALARM_LIST } from '../shared/tables/operations';
 import type { Fields, Owner } from '../shared/requests/call-types';
 import type { TokenState } from '../shared/requests/token';
 
-type AlarmNode = Node & Owner & TokenStateListener;
+type AlarmNode = Node & Owner & TokenStateListener & { credentials?: { secret?: string } };
+
+/** At most one warning about refused pushes per this many ms (a flood must not flood the log). */
+const REFUSED_WARN_MS = 60000;
 
 /** hh:mm:ss of `ms` in the runtime's time zone. */
 function clock(ms: number): string {
@@ -35,60 +40,99 @@ function ownerParts(node: AlarmNode, closed: () => boolean): void {
   node.tokenStateChanged = (_state: TokenState) => undefined;
 }
 
-/** Closing: the poller stops (its seen ids discarded when the node is removed), the config node let go. */
-function leave(node: AlarmNode, cfg: ConfigNodeLike | null, poller: AlarmPoller | undefined, removed: boolean): void {
-  poller?.close();
-  if (removed) poller?.discard();
-  cfg?.removeUser(node);
-}
-
-/** Green: when the last poll was and how many alarms it sent. */
-function polledStatus(node: AlarmNode, t: Translate, time: number, count: number): void {
-  node.status({ fill: 'green', shape: 'dot', text: t('status.polled', { t: clock(time), n: count }) });
-}
-
-/** Why this node cannot poll (no config node, bad settings), shown and logged; or undefined. */
-function setupError(node: AlarmNode, cfg: ConfigNodeLike | null, parsed: SettingsResult, status: NodeStatus, t: Translate):
-  EzvizError | undefined {
-  if (!cfg) {
+/** Why this node cannot start its source (no config node, bad settings, no HTTP), shown and logged. */
+function setupError(node: AlarmNode, t: Translate, status: NodeStatus, why: 'noConfig' | SourceResult | 'noHttp' | 'pathInUse',
+  path = ''): EzvizError | undefined {
+  if (typeof why === 'object' && why.ok) return undefined;
+  const local = (code: string, message: string, source: 'local' | 'validation' = 'local') =>
+    new EzvizError({ code, message, operation: 'alarm-list', source, retriable: false });
+  if (why === 'noConfig') {
     status.noConfig();
-    return new EzvizError({ code: 'NO_CONFIG', message: t('errors.noConfig'), operation: 'alarm-list',
-      source: 'local', retriable: false });
+    return local('NO_CONFIG', t('errors.noConfig'));
   }
-  if (parsed.ok) return undefined;
-  const error = new EzvizError({ code: '10001', operation: 'alarm-list', source: 'validation', retriable: false,
-    message: t('errors.alarmSetting', { param: parsed.param, value: parsed.value, min: MIN_INTERVAL_S }) });
+  const error = typeof why === 'object'
+    ? local('10001', t('errors.alarmSetting', { param: why.param, value: why.value, min: why.min }), 'validation')
+    : local('INVALID_CONFIG', t(why === 'noHttp' ? 'errors.webhookNoHttp' : 'errors.webhookPathInUse', { path }));
   node.status({ fill: 'red', shape: 'ring', text: statusKey('invalidSettings') });
   node.error(error.message);
   return error;
 }
 
-/** A failed timed poll (no message came in): a message of its own on output 2, or to Catch nodes. */
-function pollFailed(RED: NodeAPI, node: AlarmNode, errorWired: boolean, outcome: Extract<PollOutcome, { kind: 'error' }>): void {
-  const msg = { _msgid: RED.util.generateId(), error: outcome.error.toJSON(),
-    ezviz: { operation: ALARM_LIST.operation, request: { ...outcome.request } } } as Msg;
+/** A failed timed poll or fetch (no message came in): a message of its own on output 2, or to Catch nodes. */
+function failed(RED: NodeAPI, node: AlarmNode, wired: boolean, error: EzvizError, request: Fields): void {
+  const msg = { _msgid: RED.util.generateId(), error: error.toJSON(),
+    ezviz: { operation: error.operation, request: { ...request } } } as Msg;
   msg.payload = { ...(msg.error as object) };
-  if (errorWired) node.send([null, msg as NodeMessage]);
-  else node.error(outcome.error, msg);
+  if (wired) node.send([null, msg as NodeMessage]);
+  else node.error(error, msg);
 }
 
-/** The poller of a node that can poll: each new alarm a message on output 1. */
-function alarmPoller(RED: NodeAPI, node: AlarmNode, cfg: ConfigNodeLike, parsed: Extract<SettingsResult, { ok: true }>,
-  t: Translate): AlarmPoller {
-  return new AlarmPoller({
-    id: node.id,
-    settings: parsed.settings,
-    deployedAt: hooks.now(),
-    context: node.context() as never,
-    t,
-    call: (fields, owner) => cfg.service.call({ spec: ALARM_LIST, fields, owner }),
-    owner: node,
-    onAlarm: (alarm: AlarmPayload) => {
-      node.send([{ _msgid: RED.util.generateId(), topic: alarm.deviceSerial, payload: alarm,
-        ezviz: { operation: ALARM_LIST.operation } } as NodeMessage, null]);
-    },
-    warn: (text) => node.warn(text),
-  });
+/** One event as the message it leaves with (design.md sections 11 and 15). */
+function message(RED: NodeAPI, e: OutEvent, source: AlarmSourceKind): NodeMessage {
+  const ezviz = source === 'poll' ? { source, operation: ALARM_LIST.operation } : { source, messageId: e.messageId };
+  const topic = e.kind === 'alarm' ? e.alarm.deviceSerial : e.event.deviceSerial;
+  const payload = e.kind === 'alarm' ? sourcedAlarm(e.alarm, source) : { ...e.event };
+  return { _msgid: RED.util.generateId(), topic, payload, ezviz } as NodeMessage;
+}
+
+/** Refused pushes: a yellow status each time, a warning at most once a minute (never what was sent). */
+function refusals(node: AlarmNode, t: Translate, path: string): (why: PushRefusal) => void {
+  let count = 0;
+  let last = -Infinity;
+  return (why) => {
+    count++;
+    node.status({ fill: 'yellow', shape: 'ring', text: t('status.pushRefused', { t: clock(hooks.now()), code: REFUSED_STATUS[why] }) });
+    if (hooks.now() - last < REFUSED_WARN_MS) return;
+    last = hooks.now();
+    node.warn(t('errors.pushRefused', { path, reason: t(`errors.pushReason.${why}`), count }));
+    count = 0;
+  };
+}
+
+interface Views {
+  error(error: EzvizError): void;
+  count(time: number, count: number): void;
+  refused(why: PushRefusal): void;
+}
+
+/** The node's status views (nothing once closed). */
+function views(node: AlarmNode, t: Translate, status: NodeStatus, closed: () => boolean, path: string): Views {
+  const refused = refusals(node, t, path);
+  return {
+    error: (error) => void (closed() || status.error(error)),
+    count: (time, count) => void (closed() ||
+      node.status({ fill: 'green', shape: 'dot', text: t('status.polled', { t: clock(time), n: count }) })),
+    refused: (why) => void (closed() || refused(why)),
+  };
+}
+
+/** Outcomes of the source's timed work: status, and a failure on output 2 (or to Catch nodes). */
+function reporter(RED: NodeAPI, node: AlarmNode, wired: boolean, view: Views): (o: SourceOutcome) => void {
+  return (o) => {
+    if (node.closed) return;
+    if (o.kind === 'ok' || o.kind === 'pushed') view.count(o.time, o.count);
+    else if (o.kind === 'refused') view.refused(o.why);
+    else if (o.kind === 'error') {
+      view.error(o.error);
+      failed(RED, node, wired, o.error, o.request);
+    }
+  };
+}
+
+/** Opens the node's source when it can (else the error an input message gets). */
+function start(RED: NodeAPI, node: AlarmNode, cfg: ConfigNodeLike | null, parsed: SourceResult, t: Translate,
+  status: NodeStatus, report: (o: SourceOutcome) => void): { source?: AlarmSource; notReady?: EzvizError } {
+  const notReady = setupError(node, t, status, cfg ? parsed : 'noConfig');
+  if (!cfg || !parsed.ok) return { notReady };
+  const { settings } = parsed;
+  const opened = openSource({ RED, node, cfg, t, settings, secret: node.credentials?.secret ?? '', deployedAt: hooks.now(),
+    report, emit: (e, from) => node.send([message(RED, e, from), null]) });
+  if (typeof opened === 'string') return { notReady: setupError(node, t, status, opened, settings.path) };
+  if (settings.source === 'webhook') {
+    node.status({ fill: 'grey', shape: 'ring', text: statusKey('webhookReady') });
+    if (!node.credentials?.secret) node.warn(t('errors.webhookNoSecret', { path: settings.path }));
+  }
+  return { source: opened };
 }
 
 export = function (RED: NodeAPI): void {
@@ -99,55 +143,45 @@ export = function (RED: NodeAPI): void {
     // eslint-disable-next-line @typescript-eslint/no-this-alias
     const node = this;
     const wired = errorWired(def);
-    const cfg = configOf(RED, def);
-    const parsed = alarmSettings(def as { interval?: unknown; deviceSerial?: unknown; alarmType?: unknown });
+    const cfg: ConfigNodeLike | null = configOf(RED, def);
+    const parsed = sourceSettings(def);
     const status = new NodeStatus(node, t, ALARM_LIST.section, () => !!cfg && cfg.service.tokens.canRefresh);
     const outputs = new Outputs(RED, node, ALARM_LIST, wired);
     let closed = false;
-
     ownerParts(node, () => closed);
 
-    const notReady = setupError(node, cfg, parsed, status, t);
-    const showPolled = (time: number, count: number): void => void (closed || polledStatus(node, t, time, count));
-    const showError = (error: EzvizError): void => {
-      if (!closed) status.error(error);
-    };
-    /** Outcome of a timed poll: status, and a failure on output 2 (or to Catch nodes). */
-    const report = (outcome: PollOutcome): void => {
-      if (outcome.kind === 'ok') showPolled(outcome.time, outcome.count);
-      else if (outcome.kind === 'error') {
-        showError(outcome.error);
-        pollFailed(RED, node, wired, outcome);
-      }
-    };
-
-    const poller = cfg && parsed.ok ? alarmPoller(RED, node, cfg, parsed, t) : undefined;
+    const view = views(node, t, status, () => closed, parsed.ok ? parsed.settings.path : '');
+    const report = reporter(RED, node, wired, view);
+    const { source, notReady } = start(RED, node, cfg, parsed, t, status, report);
     if (cfg) cfg.addUser(node);
-    if (parsed.ok && parsed.clamped) node.warn(t('errors.alarmIntervalRaised', { min: MIN_INTERVAL_S }));
-    if (poller) poller.start(report);
+    if (parsed.ok && parsed.clamped) node.warn(t('errors.alarmIntervalRaised', { min: parsed.min }));
 
     node.on('input', (msg: Msg, send: Send, done: Done) => {
       // As the operation nodes' output 2 (outputs.ts): payload the error, the incoming payload in
       // msg.ezviz.input; unwired, done(err) with the message as it came.
       const fail = (error: EzvizError, request: Fields) => {
-        showError(error);
+        view.error(error);
         outputs.failure(msg, send, done, error, { ...request });
       };
-      if (!poller) return fail(notReady!, {});
-      poller.poll().then((outcome) => {
+      if (!source) return fail(notReady!, {});
+      const asked = source.now();
+      if (!asked) return done(); // a webhook waits for pushes
+      asked.then((outcome) => {
         if (outcome.kind === 'closed' || closed) return done();
         if (outcome.kind === 'error') return fail(outcome.error, outcome.request);
-        showPolled(outcome.time, outcome.count);
+        view.count(outcome.time, outcome.count);
         done();
       }, (e) => done(e as Error));
     });
 
     node.on('close', (removed: boolean, done: () => void) => {
       closed = true;
-      leave(node, cfg, poller, removed);
+      source?.close(removed);
+      cfg?.removeUser(node);
       done();
     });
   }
 
-  RED.nodes.registerType('ezviz-alarm', EzvizAlarmNode as unknown as (this: Node, def: NodeDef) => void);
+  RED.nodes.registerType('ezviz-alarm', EzvizAlarmNode as unknown as (this: Node, def: NodeDef) => void,
+    { credentials: { secret: { type: 'password' } } } as never);
 };

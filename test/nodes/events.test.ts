@@ -15,6 +15,8 @@ import { OPERATIONS } from '../../nodes/shared/tables/operations';
 import {
   collect, fastRetries, helper, hooks, load, loadOp, Msg, run, simulatorPerTest, TAB, text, unload, unloadKeepingContext,
 } from '../support/red';
+import { fakeTime, fakeTimers, settle, until, type Timers } from '../support/fake-time';
+import { alarmFlow, CREDS } from '../support/alarm-flow';
 
 const CAPTURE = OPERATIONS.capture.path;
 const ALARMS = '/api/lapp/alarm/list';
@@ -28,19 +30,6 @@ function get(url: string): Promise<{ status: number; type: string; body: Buffer 
       res.on('end', () => resolve({ status: res.statusCode ?? 0, type: String(res.headers['content-type']), body: Buffer.concat(chunks) }));
     }).on('error', reject);
   });
-}
-
-/** The runtime's clock is the simulator's fake clock; a sleep advances it (no wall time). */
-function fakeTime(clock: FakeClock): { sleeps: number[] } {
-  const sleeps: number[] = [];
-  hooks.now = () => clock.now();
-  hooks.random = () => 0.5;
-  hooks.sleep = (ms: number) => {
-    sleeps.push(ms);
-    clock.advance(ms);
-    return Promise.resolve();
-  };
-  return { sleeps };
 }
 
 describe('ezviz-capture against the simulator', function () {
@@ -208,51 +197,7 @@ describe('ezviz-capture against the simulator', function () {
 
 // ---- ezviz-alarm ---------------------------------------------------------------------------------
 
-interface Timers {
-  pending: Array<{ ms: number; fn: () => void; live: boolean }>;
-  /** Fires the pending timer (advancing the fake clock by its delay); returns the delay. */
-  fire(): number;
-  live(): number;
-}
 
-function fakeTimers(clock: FakeClock): Timers {
-  const pending: Timers['pending'] = [];
-  hooks.timer = (fn, ms) => {
-    const t = { ms, fn, live: true };
-    pending.push(t);
-    return () => {
-      t.live = false;
-    };
-  };
-  return {
-    pending,
-    fire() {
-      const t = pending.find((p) => p.live);
-      assert.ok(t, 'a poll timer is pending');
-      t!.live = false;
-      clock.advance(t!.ms);
-      t!.fn();
-      return t!.ms;
-    },
-    live: () => pending.filter((p) => p.live).length,
-  };
-}
-
-function alarmFlow(url: string, props: Record<string, unknown> = {}, errorWired = true): Record<string, unknown>[] {
-  return ([
-    { id: TAB, type: 'tab', label: 'test' },
-    { id: 'cfg', type: 'ezviz-config', name: 'sim', baseUrl: url, timeout: 2000, maxRetries: 0, retryDelay: 10 },
-    { id: 'op', type: 'ezviz-alarm', z: TAB, name: '', config: 'cfg', interval: 60, deviceSerial: '', alarmType: '', ...props,
-      wires: [['ok'], errorWired ? ['err'] : []] },
-    { id: 'ok', type: 'helper', z: TAB },
-    { id: 'err', type: 'helper', z: TAB },
-    { id: 'catch', type: 'catch', z: TAB, scope: null, uncaught: false, wires: [['caught']] },
-    { id: 'caught', type: 'helper', z: TAB },
-    { id: 'complete', type: 'complete', z: TAB, scope: ['op'], uncaught: false, wires: [['completed']] },
-    { id: 'completed', type: 'helper', z: TAB },
-  ] as Record<string, unknown>[]).map((n) => (n.z ? { ...n, x: 100, y: 100 } : n));
-}
-const CREDS = { cfg: { appKey: 'demo-app-key', appSecret: 'demo-app-secret' } };
 
 /** Sends a message into the alarm node and waits until the poll it starts has ended (its done(),
  * seen by the core Complete node). */
@@ -314,7 +259,9 @@ describe('ezviz-alarm against the simulator', function () {
     const c = out.ok[1];
     assert.strictEqual(c.topic, 'C00000001');
     assert.deepStrictEqual(Object.keys(c.payload).sort(), ['alarmDate', 'alarmId', 'alarmName', 'alarmPicUrl', 'alarmTime',
-      'alarmType', 'channelNo', 'deviceSerial', 'isChecked', 'isEncrypt']);
+      'alarmType', 'channelNo', 'deviceSerial', 'isChecked', 'isEncrypt', 'source']);
+    assert.strictEqual(c.payload.source, 'poll');
+    assert.deepStrictEqual(c.ezviz, { source: 'poll', operation: 'alarm-list' });
     assert.strictEqual(typeof c.payload.alarmTime, 'number');
     assert.strictEqual(c.payload.alarmDate, new Date(c.payload.alarmTime).toISOString());
     assert.strictEqual(c.payload.alarmType, 10002);
@@ -461,16 +408,3 @@ describe('ezviz-alarm against the simulator', function () {
     assert.strictEqual(sim.requestLog({ path: ALARMS }).length, 0);
   });
 });
-
-/** Lets I/O with the local simulator finish (a few turns of the event loop with real I/O). */
-async function settle(): Promise<void> {
-  for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 20));
-}
-
-async function until(fn: () => boolean, ms = 3000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!fn()) {
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 5));
-  }
-}

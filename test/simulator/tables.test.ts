@@ -14,7 +14,7 @@
 import { strict as assert } from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
-import { OPERATIONS, TOKEN_PATH } from '../../nodes/shared/tables/operations';
+import { MQ, OPERATIONS, TOKEN_PATH } from '../../nodes/shared/tables/operations';
 import { ROUTES } from '../../simulator';
 import type { Route } from '../../simulator';
 
@@ -66,6 +66,16 @@ const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
 describe('tables: the package\'s OPERATIONS against the simulator\'s own routes', () => {
   it('agree on every path, parameter name and required flag', () => {
     assert.deepEqual(tableDifferences(OPERATIONS, TOKEN_PATH, ROUTES), []);
+  });
+
+  it('the message service: the consumer calls of the package are simulator routes of section mq', () => {
+    const specs = [...MQ.consumer, MQ.messages, MQ.offsets];
+    assert.deepEqual(specs.map((s) => s.path), ROUTES.filter((r) => r.section === 'mq').map((r) => r.path));
+    assert.deepEqual(MQ.consumer.map((s) => s.path), [1, 2, 3, 4, 5].map((g) => `/api/lapp/mq/v1/consumer/group${g}`));
+    // the fields the consumer sends (consumer-round.ts) are the routes' parameters
+    const params = (p: string) => ROUTES.find((r) => r.path === p)!.params.map((x) => `${x.name}:${x.required}`);
+    assert.deepEqual(params(MQ.messages.path), ['accessToken:true', 'consumerId:true', 'preCommit:false']);
+    assert.deepEqual(params(MQ.offsets.path), ['accessToken:true', 'consumerId:true']);
   });
 
   it('the simulator imports nothing from nodes/', () => {

@@ -43,9 +43,20 @@ export function text(key: string, args?: Record<string, unknown>): string {
 
 type NodeModule = (RED: unknown) => void;
 
+/** The RED of the last flow loaded (its httpNode: Node-RED's HTTP node app, served by tests). */
+let lastRed: { httpNode?: unknown } | undefined;
+
+/** Node-RED's HTTP node app of the flow loaded now (an express app: mount it on a server). */
+export function httpNodeApp(): (req: unknown, res: unknown) => void {
+  const app = lastRed?.httpNode;
+  if (typeof app !== 'function') throw new Error('no flow loaded: RED.httpNode unknown');
+  return app as (req: unknown, res: unknown) => void;
+}
+
 function realI18n(fn: NodeModule): NodeModule {
   // The helper replaces RED._ with the identity; put Node-RED's real translator back.
   return (RED: unknown) => {
+    lastRed = RED as { httpNode?: unknown };
     (RED as { _: unknown })._ = (...args: unknown[]) => i18n._(...args);
     return fn(RED);
   };

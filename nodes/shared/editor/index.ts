@@ -11,13 +11,14 @@ import { CATEGORY, FAMILIES, setUpOperationNode } from './operation-node';
 import { PACKAGE, SHARED_NS, t, tNode, validator } from './red';
 import { input, installTemplate, row, tip } from './template';
 import { alarmSettings, DEFAULT_INTERVAL_S, MAX_INTERVAL_S, MIN_INTERVAL_S } from '../events/alarms';
+import { DEFAULT_PATH, GROUPS, INTERVAL_LIMITS, SOURCES, sourceSettings } from '../events/source-settings';
 
 export const editorApi = {
   CATEGORY, CONFIG_TYPE, DEFAULTS, FAMILIES, OPERATIONS, PACKAGE, REGIONS, SHARED_NS,
   credentialProblem, explain, explainFailure, hostOf, input, installTemplate, regionOf, row, setUpOperationNode, t, tNode, tip,
   validator, validators, postAccount,
   // ezviz-alarm's own dialog
-  alarmSettings, DEFAULT_INTERVAL_S, MAX_INTERVAL_S, MIN_INTERVAL_S,
+  alarmSettings, DEFAULT_INTERVAL_S, MAX_INTERVAL_S, MIN_INTERVAL_S, DEFAULT_PATH, GROUPS, INTERVAL_LIMITS, SOURCES, sourceSettings,
 };
 
 export type EditorApi = typeof editorApi;

@@ -28,20 +28,22 @@ export interface AlarmSettings {
 
 export type SettingsResult = { ok: true; settings: AlarmSettings; clamped: boolean } | { ok: false; param: string; value: string };
 
-/** The node's properties -> settings; an interval below the minimum is raised to it (`clamped`). */
-export function alarmSettings(def: { interval?: unknown; deviceSerial?: unknown; alarmType?: unknown }): SettingsResult {
+/** The node's properties -> settings; an interval below the minimum is raised to it (`clamped`).
+ * `limits`: the interval's default and minimum of the node's source (poll by default). */
+export function alarmSettings(def: { interval?: unknown; deviceSerial?: unknown; alarmType?: unknown },
+  limits: { def: number; min: number } = { def: DEFAULT_INTERVAL_S, min: MIN_INTERVAL_S }): SettingsResult {
   const show = (v: unknown) => {
     const s = typeof v === 'string' ? JSON.stringify(v) : String(v);
     return s.length > 40 ? s.slice(0, 37) + '...' : s;
   };
-  let interval = DEFAULT_INTERVAL_S;
+  let interval = limits.def;
   let clamped = false;
   const iv = def.interval;
   if (!(iv === undefined || iv === null || (typeof iv === 'string' && iv.trim() === ''))) {
     const n = typeof iv === 'number' ? iv : typeof iv === 'string' && /^\s*\d+(\.\d+)?\s*$/.test(iv) ? Number(iv) : NaN;
     if (!Number.isFinite(n) || n <= 0 || n > MAX_INTERVAL_S) return { ok: false, param: 'interval', value: show(iv) };
-    interval = Math.max(MIN_INTERVAL_S, n);
-    clamped = n < MIN_INTERVAL_S;
+    interval = Math.max(limits.min, n);
+    clamped = n < limits.min;
   }
   const settings: AlarmSettings = { interval };
   const ds = def.deviceSerial;

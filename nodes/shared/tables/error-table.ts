@@ -105,6 +105,8 @@ export const HINTED_CODES: ReadonlySet<string> = new Set([
   '60009', '60010', '60011', '60012', '60030', '60031', '60032', '60033', '60035',
   // capture (ezviz-more-api.md)
   '10028', '10051', '60017',
+  // the message service (ezviz-watch-api.md section 5)
+  '70101',
 ]);
 
 /** Every hint key the catalogs must hold (tests check both languages). */

@@ -50,8 +50,12 @@ export type OperationName =
   | 'preset-clear'
   | 'capture';
 
-/** Calls that are not operation nodes of their own kind (the alarm node polls the alarm list). */
-export type PollName = 'alarm-list';
+/** Calls that are not operation nodes of their own kind (the alarm node polls the alarm list, or
+ * fetches from the message service: MQ below). */
+export type PollName = 'alarm-list' | MqName;
+
+/** The message service's consumer calls (spec/ezviz-watch-api.md section 5). */
+export type MqName = 'mq-consumer' | 'mq-messages' | 'mq-offsets';
 
 /** Any call the service sends. */
 export type CallName = OperationName | PollName;
@@ -60,7 +64,9 @@ export type CallName = OperationName | PollName;
  * 60020 have per-group texts). */
 export type SpecSection = '4.1' | '4.2' | '4.3' | '4.4' | '4.5' | '4.6' | '4.7' | '4.8'
   // ezviz-more-api.md: capture, alarm list
-  | 'capture' | 'alarm';
+  | 'capture' | 'alarm'
+  // ezviz-watch-api.md section 5: the message service
+  | 'mq';
 
 /** What the service needs to know to send a call (operation nodes and the alarm poller). */
 export interface CallSpec {
@@ -157,6 +163,21 @@ export const OPERATIONS: Readonly<Record<OperationName, OperationSpec>> = Object
 export const ALARM_LIST: Readonly<CallSpec> = Object.freeze({
   operation: 'alarm-list', path: '/api/lapp/alarm/list', section: 'alarm', idempotent: true, cameraQueue: false,
   params: [],
+});
+
+/** The message service's consumer (ezviz-watch-api.md section 5; seen in independent clients, no
+ * official page): create a consumer of a group (1 to 5, in the path), fetch its messages, commit.
+ * A fetch without preCommit hands the same messages out again until they are committed, so it
+ * may be retried; creating a consumer twice only leaves one to expire. */
+const mq = (operation: MqName, path: string): Readonly<CallSpec> =>
+  Object.freeze({ operation, path, section: 'mq', idempotent: true, cameraQueue: false, params: [] });
+export const MQ = Object.freeze({
+  /** Create a consumer of group `g` (1..5): data.consumerId. */
+  consumer: Object.freeze([1, 2, 3, 4, 5].map((g) => mq('mq-consumer', `/api/lapp/mq/v1/consumer/group${g}`))),
+  /** consumerId, preCommit: data is an array of messages. */
+  messages: mq('mq-messages', '/api/lapp/mq/v1/consumer/messages'),
+  /** consumerId: commits what the consumer fetched. */
+  offsets: mq('mq-offsets', '/api/lapp/mq/v1/consumer/offsets'),
 });
 
 export const TOKEN_PATH = '/api/lapp/token/get';

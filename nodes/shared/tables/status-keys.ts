@@ -26,6 +26,8 @@ export const STATUS_CODE_KEYS: readonly string[] = [
   '60030', '60031', '60032', '60033', '60035',
   // capture (ezviz-more-api.md)
   '10028', '10051', '60017',
+  // the message service (ezviz-watch-api.md section 5)
+  '70101',
   // network, HTTP and local
   'ECONNREFUSED', 'ETIMEDOUT', 'ECONNRESET', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH',
   'BAD_REPLY', 'REPLY_TOO_LARGE', 'AREA_DOMAIN', 'QUEUE_FULL', 'INVALID_CONFIG', 'INTERNAL',
@@ -38,6 +40,8 @@ export const STATUS_KEYS: readonly string[] = [
   'requesting', 'ok', 'stopped', 'noConfig', 'noCredentials', 'tokenExpired', 'tokenFailed', 'tokenOk', 'error',
   // ezviz-alarm: the last poll's time and count (translated at run time: it has arguments), bad settings
   'polled', 'invalidSettings',
+  // ezviz-alarm's webhook: waiting for pushes, a refused push (time and reason: translated at run time)
+  'webhookReady', 'pushRefused',
 ];
 
 /** The full catalog key of a status text (what node.status() gets). */

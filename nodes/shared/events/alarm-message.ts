@@ -1,0 +1,121 @@
+// A message of the message service (spec/ezviz-watch-api.md section 5), as the consumer fetches
+// it and as a webhook push carries it: `{header: {channelNo, deviceId, messageId, messageTime,
+// type}, body: {...}, pictureList: [{id, url, shortUrl}]}` -> what the alarm node sends. An
+// `ys.alarm` becomes an alarm-list item read by alarm-items.ts's mapAlarm, so every source builds
+// the payload of design.md section 11 in one place; `ys.onoffline` becomes the online/offline
+// payload of section 15. Pure: no Node.js imports, no clock.
+
+import { AlarmPayload, mapAlarm } from './alarm-items';
+import { integer } from '../replies/replies';
+
+export type AlarmSourceKind = 'poll' | 'consumer' | 'webhook';
+
+/** The msg.payload of an alarm: section 11's plus where it came from. */
+export type SourcedAlarm = AlarmPayload & { source: AlarmSourceKind };
+
+/** The msg.payload of `ys.onoffline` (design.md section 15). */
+export interface OnOffline {
+  event: 'online' | 'offline';
+  deviceSerial: string;
+  deviceName: string;
+  /** ms since the epoch (the message's time). */
+  time: number;
+}
+
+export type MessageEvent =
+  | { kind: 'alarm'; messageId: string; time: number; alarm: AlarmPayload }
+  | { kind: 'onoffline'; messageId: string; time: number; event: OnOffline }
+  /** A message of another type, or one that lacks what an alarm needs: acknowledged, not sent. */
+  | { kind: 'other'; messageId: string; time?: number };
+
+/** Alarm types some devices send as words (spec section 5) -> the numbers alarm/list uses. */
+export const ALARM_TYPE_WORDS: Readonly<Record<string, number>> = Object.freeze({
+  motiondetect: 10002, motion: 10002, pir: 10000, infrared: 10000, doorbell: 10016, callbell: 10016,
+});
+
+/** Pictures looked at (a message may list thousands: only the first usable URL is taken). */
+const PICTURES_READ = 10;
+
+const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
+
+/** "yyyy-MM-dd HH:mm:ss" in China time (UTC+8), as the vendor writes dates, -> ms. */
+function chinaTime(s: string): number | undefined {
+  const m = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})$/.exec(s.trim());
+  if (!m) return undefined;
+  const ms = Date.UTC(+m[1], +m[2] - 1, +m[3], +m[4], +m[5], +m[6]) - 8 * 3600 * 1000;
+  return Number.isFinite(ms) ? ms : undefined;
+}
+
+/** A time as ms (a number, digits, or a China-time date), or undefined. */
+export function messageTime(v: unknown): number | undefined {
+  const n = integer(v) ?? (typeof v === 'string' ? chinaTime(v) : undefined);
+  return n !== undefined && n > 0 && n < 8.64e15 ? n : undefined;
+}
+
+function alarmType(v: unknown): unknown {
+  if (typeof v !== 'string' || /^-?\d+$/.test(v)) return v;
+  const w = ALARM_TYPE_WORDS[v.trim().toLowerCase()];
+  return w ?? null;
+}
+
+function pictureUrl(list: unknown): string {
+  if (!Array.isArray(list)) return '';
+  for (const p of list.slice(0, PICTURES_READ)) {
+    const url = isObject(p) ? p.url : undefined;
+    if (typeof url === 'string' && /^https?:\/\//i.test(url)) return url;
+  }
+  return '';
+}
+
+function idOf(v: unknown): string {
+  if (typeof v === 'string') return v.length <= 256 ? v : '';
+  return typeof v === 'number' && Number.isSafeInteger(v) ? String(v) : '';
+}
+
+/** The alarm-list item an `ys.alarm` message stands for (mapAlarm checks every field). */
+function alarmItem(header: Record<string, unknown>, body: Record<string, unknown>, pictures: unknown, messageId: string):
+  Record<string, unknown> {
+  const named = typeof body.alarmName === 'string' ? body.alarmName : body.describe;
+  return {
+    alarmId: idOf(body.alarmId) || messageId,
+    alarmName: typeof named === 'string' ? named : '',
+    alarmType: alarmType(body.alarmType),
+    alarmTime: messageTime(body.alarmTime) ?? messageTime(header.messageTime),
+    deviceSerial: typeof header.deviceId === 'string' ? header.deviceId : body.deviceSerial,
+    channelNo: header.channelNo ?? body.channelNo ?? body.channel,
+    alarmPicUrl: pictureUrl(pictures),
+    isEncrypt: body.isEncrypt ?? body.crypt ?? null,
+    isChecked: body.isChecked ?? 0,
+  };
+}
+
+function onOffline(header: Record<string, unknown>, body: Record<string, unknown>, time: number): OnOffline | undefined {
+  const type = typeof body.msgType === 'string' ? body.msgType.trim().toUpperCase() : '';
+  const serial = typeof header.deviceId === 'string' ? header.deviceId.trim() : '';
+  if ((type !== 'ONLINE' && type !== 'OFFLINE') || !/^[A-Za-z0-9]{1,64}$/.test(serial)) return undefined;
+  return { event: type === 'ONLINE' ? 'online' : 'offline', deviceSerial: serial.toUpperCase(),
+    deviceName: typeof body.deviceName === 'string' ? body.deviceName.slice(0, 256) : '', time };
+}
+
+/** One message -> what it means, or undefined when it has no usable `header.messageId`. */
+export function readMessage(v: unknown): MessageEvent | undefined {
+  if (!isObject(v) || !isObject(v.header)) return undefined;
+  const header = v.header;
+  const messageId = idOf(header.messageId);
+  if (!messageId) return undefined;
+  const body = isObject(v.body) ? v.body : {};
+  const time = messageTime(header.messageTime);
+  if (header.type === 'ys.alarm') {
+    const alarm = mapAlarm(alarmItem(header, body, v.pictureList, messageId));
+    if (alarm) return { kind: 'alarm', messageId, time: time ?? alarm.alarmTime, alarm };
+  } else if (header.type === 'ys.onoffline' && time !== undefined) {
+    const event = onOffline(header, body, time);
+    if (event) return { kind: 'onoffline', messageId, time, event };
+  }
+  return { kind: 'other', messageId, time };
+}
+
+/** The payload an alarm leaves with, whatever the source (design.md section 15). */
+export function sourcedAlarm(alarm: AlarmPayload, source: AlarmSourceKind): SourcedAlarm {
+  return { ...alarm, source };
+}

@@ -1,0 +1,141 @@
+// The three sources of ezviz-alarm behind one face (design.md section 15): `poll` (the poller of
+// section 11), `consumer` (the config node's shared consumer of the group) and `webhook` (a path
+// on Node-RED's HTTP node server). Each hands the node the same events (an alarm, or with
+// `onoffline` an online/offline message) and the outcomes of its timed work; the node
+// (nodes/ezviz-alarm) does the outputs and the status.
+
+import type { Node, NodeAPI } from 'node-red';
+import { AlarmPoller, type PollOutcome } from './alarm-poller';
+import type { Owner } from '../requests/call-types';
+import { hooks } from '../tables/hooks';
+import type { Translate } from '../tables/i18n';
+import type { ConfigNodeLike } from '../call-path/lifecycle';
+import { ALARM_LIST } from '../tables/operations';
+import type { AlarmPayload } from './alarm-items';
+import type { AlarmSourceKind, MessageEvent, OnOffline } from './alarm-message';
+import { sharedConsumer, type FetchOutcome, type Subscriber } from './consumer';
+import type { SourceSettings } from './source-settings';
+import { closeEndpoint, forgetPushIds, openEndpoint, type Endpoint, type PushRefusal } from './webhook';
+
+/** What leaves on output 1. */
+export type OutEvent =
+  | { kind: 'alarm'; alarm: AlarmPayload; messageId?: string }
+  | { kind: 'onoffline'; event: OnOffline; messageId: string };
+
+export type SourceOutcome = PollOutcome | FetchOutcome
+  | { kind: 'pushed'; time: number; count: number }
+  | { kind: 'refused'; why: PushRefusal };
+
+export interface SourceHost {
+  RED: NodeAPI;
+  node: Node & Owner;
+  cfg: ConfigNodeLike;
+  t: Translate;
+  settings: SourceSettings;
+  /** The webhook's signing secret ('' for none). */
+  secret: string;
+  deployedAt: number;
+  emit(event: OutEvent, source: AlarmSourceKind): void;
+  /** Outcomes the node did not ask for with an input message. */
+  report(outcome: SourceOutcome): void;
+}
+
+export interface AlarmSource {
+  /** An input message: poll or fetch at once (a webhook has nothing to do: undefined). */
+  now(): Promise<PollOutcome | FetchOutcome> | undefined;
+  close(removed: boolean): void;
+}
+
+/** Whether a node with `s` sends `e` (deployed at `floor`): its filters, nothing older than the deploy. */
+export function accepts(s: SourceSettings, floor: number, e: MessageEvent): boolean {
+  if (e.kind === 'alarm') {
+    const a = e.alarm;
+    return a.alarmTime >= floor && (s.deviceSerial === undefined || a.deviceSerial === s.deviceSerial) &&
+      (s.alarmType === undefined || a.alarmType === s.alarmType);
+  }
+  if (e.kind === 'onoffline') {
+    return s.onoffline && e.time >= floor && (s.deviceSerial === undefined || e.event.deviceSerial === s.deviceSerial);
+  }
+  return false;
+}
+
+function toOut(e: MessageEvent): OutEvent | undefined {
+  if (e.kind === 'alarm') return { kind: 'alarm', alarm: e.alarm, messageId: e.messageId };
+  return e.kind === 'onoffline' ? { kind: 'onoffline', event: e.event, messageId: e.messageId } : undefined;
+}
+
+function pollSource(h: SourceHost): AlarmSource {
+  const poller = new AlarmPoller({
+    id: h.node.id, settings: h.settings, deployedAt: h.deployedAt, context: h.node.context() as never, t: h.t,
+    call: (fields, owner) => h.cfg.service.call({ spec: ALARM_LIST, fields, owner }), owner: h.node,
+    onAlarm: (alarm) => h.emit({ kind: 'alarm', alarm }, 'poll'), warn: (text) => h.node.warn(text),
+  });
+  poller.start(h.report);
+  return {
+    now: () => poller.poll(),
+    close(removed) {
+      poller.close();
+      if (removed) poller.discard();
+    },
+  };
+}
+
+function consumerSource(h: SourceHost): AlarmSource {
+  const service = h.cfg.service;
+  const consumer = sharedConsumer(service, h.settings.group, (spec, fields, owner) => service.call({ spec, fields, owner }), h.t);
+  const sub: Subscriber = {
+    id: h.node.id,
+    get closed() {
+      return h.node.closed;
+    },
+    interval: h.settings.interval,
+    deliver(events) {
+      let sent = 0;
+      for (const e of events) {
+        const out = accepts(h.settings, h.deployedAt, e) ? toOut(e) : undefined;
+        if (out) h.emit(out, 'consumer');
+        if (out) sent++;
+      }
+      return sent;
+    },
+    report: h.report,
+  };
+  consumer.subscribe(sub);
+  return { now: () => consumer.fetchNow(sub), close: () => consumer.unsubscribe(sub) };
+}
+
+function webhookSource(h: SourceHost, app: Parameters<typeof openEndpoint>[0]): AlarmSource | 'pathInUse' {
+  const ep: Endpoint = {
+    id: h.node.id, path: h.settings.path, secret: h.secret,
+    deliver(e) {
+      if (h.node.closed) return;
+      const out = accepts(h.settings, h.deployedAt, e) ? toOut(e) : undefined;
+      if (out) h.emit(out, 'webhook');
+      h.report({ kind: 'pushed', time: hooks.now(), count: out ? 1 : 0 });
+    },
+    refused: (why) => h.report({ kind: 'refused', why }),
+  };
+  if (!openEndpoint(app, ep)) return 'pathInUse';
+  return {
+    now: () => undefined,
+    close(removed) {
+      closeEndpoint(app, ep);
+      if (removed) forgetPushIds(h.node.id);
+    },
+  };
+}
+
+/** The node's source, started; 'noHttp' when Node-RED serves no HTTP nodes (httpNodeRoot false),
+ * 'pathInUse' when another alarm node serves the webhook's path. */
+export function openSource(h: SourceHost): AlarmSource | 'noHttp' | 'pathInUse' {
+  switch (h.settings.source) {
+    case 'consumer':
+      return consumerSource(h);
+    case 'webhook': {
+      const app = (h.RED as unknown as { httpNode?: unknown }).httpNode;
+      return typeof app === 'function' || (app && typeof app === 'object') ? webhookSource(h, app as never) : 'noHttp';
+    }
+    default:
+      return pollSource(h);
+  }
+}
