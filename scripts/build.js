@@ -77,6 +77,8 @@ for (const name of nodeNames) {
   const icons = path.join(root, 'icons');
   if (name === nodeNames[0] && fs.existsSync(icons)) fs.cpSync(icons, path.join(out, 'icons'), { recursive: true });
 }
-// The dashboard package (dashboard/, an npm workspace): its runtime and its widget.
-run([path.join(root, 'dashboard', 'scripts', 'build.js'), ...(release ? ['--release'] : [])], 'dashboard');
+// The dashboard package (dashboard/, an npm workspace: its runtime and its widget), for the tests
+// and the demo; not for this package's own release (prepack), which ships nothing of it.
+const dashboardBuild = path.join(root, 'dashboard', 'scripts', 'build.js');
+if (!release && fs.existsSync(dashboardBuild)) run([dashboardBuild], 'dashboard');
 console.log(`build: ok (${nodeNames.length} nodes, ${withEditor.length} editors${release ? ', release: no source maps' : ''})`);

@@ -88,7 +88,10 @@ export async function startDashboardEnv(flow: (simUrl: string) => FlowNode[], o:
   writeFlow(userDir, flow(sim.url));
   let red: { proc: ChildProcess; url: string; log(): string };
   try {
-    red = await demo.startNodeRed({ userDir, settingsPath, port, quiet: true });
+    // EZVIZ_NODE_RED / EZVIZ_NODE_BINARY: another Node-RED and Node.js (scripts/compat-nr5.sh).
+    red = await demo.startNodeRed({ userDir, settingsPath, port, quiet: true,
+      redJs: process.env.EZVIZ_NODE_RED ? path.join(process.env.EZVIZ_NODE_RED, 'red.js') : undefined,
+      nodeBinary: process.env.EZVIZ_NODE_BINARY || undefined });
   } catch (err) {
     await sim.close();
     if (own) fs.rmSync(userDir, { recursive: true, force: true });
