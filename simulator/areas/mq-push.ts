@@ -18,6 +18,10 @@ export interface WebhookConfig {
   secret?: string;
   /** Only messages of this account (default: every account). */
   account?: string;
+  /** How long to wait for the acknowledgement (default ACK_TIMEOUT_MS, the vendor's 2 s; tests shorten it). */
+  ackTimeoutMs?: number;
+  /** Wait before sending again after a wrong answer (default RESEND_DELAY_MS; tests shorten it). */
+  resendDelayMs?: number;
 }
 
 export interface PushRecord {
@@ -60,7 +64,12 @@ export class WebhookPusher {
     if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('webhook: url must be an http(s) URL');
     if (c.secret !== undefined && typeof c.secret !== 'string') throw new Error('webhook: secret must be a string');
     if (c.account !== undefined && typeof c.account !== 'string') throw new Error('webhook: account must be a string');
-    this.config = { url: url.toString(), secret: (c.secret as string | undefined) ?? '', account: c.account as string | undefined };
+    const ack = c.ackTimeoutMs === undefined ? ACK_TIMEOUT_MS : Number(c.ackTimeoutMs);
+    if (!Number.isInteger(ack) || ack < 10 || ack > 60000) throw new Error('webhook: ackTimeoutMs must be 10 to 60000');
+    const resend = c.resendDelayMs === undefined ? RESEND_DELAY_MS : Number(c.resendDelayMs);
+    if (!Number.isInteger(resend) || resend < 0 || resend > 60000) throw new Error('webhook: resendDelayMs must be 0 to 60000');
+    this.config = { url: url.toString(), secret: (c.secret as string | undefined) ?? '', account: c.account as string | undefined,
+      ackTimeoutMs: ack, resendDelayMs: resend };
   }
 
   clear(): void {
@@ -112,11 +121,11 @@ export class WebhookPusher {
       const timer = setTimeout(() => {
         this.timers.delete(timer);
         if (!this.closed && this.config === c) this.attempt(c, m, attempt + 1);
-      }, error === 'timeout' ? 0 : RESEND_DELAY_MS);
+      }, error === 'timeout' ? 0 : c.resendDelayMs);
       this.timers.add(timer);
     };
     const req = lib.request(url, { method: 'POST', headers, agent: url.protocol === 'https:' ? this.agents.https : this.agents.http,
-      timeout: ACK_TIMEOUT_MS }, (res) => {
+      timeout: c.ackTimeoutMs }, (res) => {
       const chunks: Buffer[] = [];
       let size = 0;
       res.on('data', (d: Buffer) => {
@@ -134,7 +143,7 @@ export class WebhookPusher {
       });
       res.on('error', () => finish(res.statusCode ?? 0, false, 'reply cut off'));
     });
-    const deadline = setTimeout(() => finish(0, false, 'timeout'), ACK_TIMEOUT_MS);
+    const deadline = setTimeout(() => finish(0, false, 'timeout'), c.ackTimeoutMs);
     this.timers.add(deadline);
     req.on('close', () => {
       clearTimeout(deadline);

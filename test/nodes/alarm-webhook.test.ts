@@ -1,0 +1,201 @@
+// ezviz-alarm with source `webhook` in Node-RED (design.md section 15): the node serves its path
+// on Node-RED's HTTP node app (RED.httpNode, mounted here on a real HTTP server); the simulator
+// pushes the alarms it raises to it, signed with the signing secret. Requests of our own try what
+// must be refused. The runtime's clock is the simulator's fake clock (the `t` checks).
+
+import assert from 'assert';
+import { createHmac } from 'crypto';
+import http from 'http';
+import type { AddressInfo } from 'net';
+import { FakeClock, messageService, webhookPusher } from '../../simulator';
+import type { Simulator } from '../../simulator';
+import { forgetPushIds } from '../../nodes/shared/events/webhook';
+import { collect, helper, httpNodeApp, load, Msg, secrets, simulatorPerTest, TAB, unload } from '../support/red';
+import { fakeTime, fakeTimers, settle, until } from '../support/fake-time';
+import { alarmFlow, CREDS } from '../support/alarm-flow';
+
+const SECRET = 'whsec-5b7e0c11-test';
+secrets.add(SECRET);
+const HOOK = { source: 'webhook', path: '/ezviz/alarms' };
+
+type Reply = { status: number; json: any }; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+function post(url: string, body: string | Buffer, headers: Record<string, string> = {}): Promise<Reply> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method: 'POST', headers: { 'Content-Type': 'text/plain', ...headers } }, (res) => {
+      let text = '';
+      res.on('data', (c: Buffer) => (text += c));
+      res.on('end', () => {
+        let json: unknown;
+        try {
+          json = JSON.parse(text);
+        } catch {
+          json = text;
+        }
+        resolve({ status: res.statusCode ?? 0, json });
+      });
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+const sign = (body: string, t: string, secret = SECRET) => createHmac('sha1', secret).update(body + t).digest('hex');
+
+describe('ezviz-alarm source webhook (Node-RED HTTP node app on a real server)', function () {
+  let sim: Simulator;
+  let clock: FakeClock;
+  let server: http.Server | undefined;
+  let base = '';
+  simulatorPerTest((s) => {
+    sim = s;
+  }, () => {
+    clock = new FakeClock(Date.parse('2026-03-01T08:00:00Z'));
+    return { clock };
+  });
+  afterEach(async () => {
+    forgetPushIds();
+    if (server) {
+      server.closeAllConnections();
+      await new Promise<void>((r) => server!.close(() => r()));
+    }
+    server = undefined;
+  });
+
+  async function start(props: Record<string, unknown> = HOOK, creds: Record<string, string> = { secret: SECRET },
+    more: Array<Record<string, unknown>> = []): Promise<ReturnType<typeof collect>> {
+    // (alarmFlow names the extra nodes' helpers ok2/err2, ok3/err3, ...)
+    fakeTimers(clock);
+    fakeTime(clock);
+    await load(alarmFlow(sim.url, props, true, more), { ...CREDS, op: creds });
+    server = http.createServer(httpNodeApp() as http.RequestListener);
+    await new Promise<void>((r) => server!.listen(0, '127.0.0.1', r));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    webhookPusher(sim.state).set({ url: `${base}/ezviz/alarms`, secret: SECRET });
+    return collect(['ok', 'err', 'caught', ...more.map((_m, i) => `ok${i + 2}`)]);
+  }
+
+  /** A message as the platform pushes it. */
+  function message(id: string, over: Record<string, unknown> = {}): string {
+    return JSON.stringify({ header: { channelNo: 1, deviceId: 'C00000001', messageId: id, messageTime: clock.now(), type: 'ys.alarm' },
+      body: { alarmId: `alarm-${id}`, alarmTime: clock.now(), alarmType: 10002, describe: 'Motion detection alarm' },
+      pictureList: [], ...over });
+  }
+  const signed = (body: string, t = String(clock.now())) => post(`${base}/ezviz/alarms`, body, { t, signature: sign(body, t) });
+
+  it('a raised alarm is pushed, acknowledged and sent once: the poll payload plus source; no API call', async () => {
+    const out = await start();
+    const listed = sim.raiseAlarm({ deviceSerial: 'C00000001', alarmType: 10002, alarmId: 'w1' });
+    await out.wait(1);
+    await until(() => webhookPusher(sim.state).pushes().length === 1);
+    const { deviceName: _n, alarmStart: _s, ...item } = listed;
+    assert.deepStrictEqual(out.ok[0].payload, { ...item, alarmDate: new Date(listed.alarmTime as number).toISOString(), source: 'webhook' });
+    assert.strictEqual(out.ok[0].topic, 'C00000001');
+    assert.strictEqual(out.ok[0].ezviz.source, 'webhook');
+    const [push] = webhookPusher(sim.state).pushes();
+    assert.deepStrictEqual([push.attempt, push.acked, push.status], [1, true, 200]);
+    assert.deepStrictEqual(sim.requestLog().filter((e) => e.path.startsWith('/api/')), [], 'a webhook makes no API call');
+  });
+
+  it('refused with nothing sent: no or a wrong signature, a t more than 5 minutes off (401), over 256 KiB (413), not a message (400)', async () => {
+    const out = await start();
+    const warns: string[] = [];
+    const node = helper.getNode('op') as unknown as { warn(t: string): void };
+    const warn = node.warn.bind(node);
+    node.warn = (text: string) => {
+      warns.push(text);
+      warn(text);
+    };
+    const url = `${base}/ezviz/alarms`;
+    const body = message('m1');
+    const t = String(clock.now());
+    const cases: Array<[string, Promise<Reply>, number]> = [
+      ['no signature', post(url, body, { t }), 401],
+      ['no t', post(url, body, { signature: sign(body, t) }), 401],
+      ['wrong signature', post(url, body, { t, signature: sign(body, t, 'another-secret') }), 401],
+      ['signature of another body', post(url, body, { t, signature: sign(message('m2'), t) }), 401],
+      ['the secret as the signature', post(url, body, { t, signature: SECRET, 'x-secret': SECRET }), 401],
+      ['replayed: t 6 minutes old', signed(body, String(clock.now() - 6 * 60000)), 401],
+      ['t 6 minutes ahead', signed(body, String(clock.now() + 6 * 60000)), 401],
+      ['300 KiB', signed(message('big', { body: { pad: 'x'.repeat(300 * 1024) } })), 413],
+      ['not JSON', signed('<xml>hello</xml>'), 400],
+      ['no messageId', signed(JSON.stringify({ header: { type: 'ys.alarm' } })), 400],
+    ];
+    for (const [name, reply, status] of cases) {
+      const r = await reply;
+      assert.strictEqual(r.status, status, name);
+      assert.ok(!JSON.stringify(r.json).includes(SECRET), `${name}: the answer holds no secret`);
+    }
+    await settle();
+    assert.deepStrictEqual(out.ok, []);
+    assert.strictEqual(warns.length, 1, `one warning a minute: ${warns.join(' | ')}`);
+    assert.match(warns[0], /\/ezviz\/alarms/);
+    assert.ok(!warns[0].includes(SECRET));
+    clock.advance(61000);
+    await post(url, body, { t: String(clock.now()) });
+    assert.strictEqual(warns.length, 2, 'a minute later: another');
+    assert.match(warns[1], /401/);
+    // 4.5 minutes off is within the window
+    assert.strictEqual((await signed(body, String(clock.now() - 270000))).status, 200);
+    await out.wait(1);
+  });
+
+  it('a message id seen before is acknowledged again and not sent twice, also after a redeploy', async () => {
+    let out = await start();
+    const body = message('dup-1');
+    for (let i = 0; i < 3; i++) {
+      const r = await signed(body);
+      assert.deepStrictEqual([r.status, r.json], [200, { messageId: 'dup-1' }]);
+    }
+    await settle();
+    assert.strictEqual(out.ok.length, 1);
+    await unload();
+    server!.closeAllConnections();
+    await new Promise<void>((r) => server!.close(() => r()));
+    out = await start();
+    assert.strictEqual((await signed(body)).status, 200);
+    assert.strictEqual((await signed(message('dup-2'))).status, 200);
+    await out.wait(1);
+    await settle();
+    assert.deepStrictEqual(out.ok.map((m: Msg) => m.ezviz.messageId), ['dup-2']);
+  });
+
+  it('filters, nothing older than the deploy, online/offline only when ticked; a second node on the path is refused', async () => {
+    const out = await start({ ...HOOK, deviceSerial: 'C00000001', onoffline: true }, { secret: SECRET },
+      [{ source: 'webhook', path: '/ezviz/other/' }, { source: 'webhook', path: 'ezviz/alarms' }]);
+    assert.strictEqual((await signed(message('old', { body: { alarmId: 'old', alarmTime: clock.now() - 1000 } }))).status, 200);
+    assert.strictEqual((await signed(message('other', { header: { channelNo: 1, deviceId: 'C00000003', messageId: 'other',
+      messageTime: clock.now(), type: 'ys.alarm' } }))).status, 200);
+    clock.advance(1000);
+    messageService(sim.state).onOffline(sim.state, 'C00000001', false, clock.now());
+    await out.wait(1);
+    await settle();
+    assert.deepStrictEqual(out.ok.map((m: Msg) => m.payload), [{ event: 'offline', deviceSerial: 'C00000001',
+      deviceName: sim.state.devices.C00000001.name, time: clock.now() }]);
+    // the second node has a path of its own (trailing slash ignored), without onoffline it sends nothing of it
+    const other = await post(`${base}/ezviz/other`, message('o1'), {});
+    assert.strictEqual(other.status, 200, 'no secret: nothing checked');
+    await out.wait(2);
+    assert.strictEqual(out.ok2.length, 1);
+    // the third asks for the first one's path: it cannot start; an input message fails with why
+    const ok3 = collect(['err3']);
+    helper.getNode('op3').receive({ payload: 1 });
+    await ok3.wait(1);
+    assert.strictEqual(ok3.err3[0].error.code, 'INVALID_CONFIG');
+    assert.match(ok3.err3[0].error.message, /\/ezviz\/alarms/);
+    assert.strictEqual(out.ok.length, 1, 'the first node still serves its path');
+  });
+
+  it('the path answers 404 once the node is gone', async () => {
+    await start();
+    const app = httpNodeApp();
+    await unload();
+    const s2 = http.createServer(app as http.RequestListener);
+    await new Promise<void>((r) => s2.listen(0, '127.0.0.1', r));
+    const r = await post(`http://127.0.0.1:${(s2.address() as AddressInfo).port}/ezviz/alarms`, message('gone'));
+    s2.closeAllConnections();
+    await new Promise<void>((res) => s2.close(() => res()));
+    assert.strictEqual(r.status, 404);
+    await load([{ id: TAB, type: 'tab', label: 'x' }]); // a flow for afterEach
+  });
+});

@@ -1,0 +1,135 @@
+// The pure parts of the alarm node's consumer and webhook sources (design.md section 15): the
+// push signature and its checks, the bounded recent ids, a message of the message service read
+// into the payload of section 11, and the source settings the runtime and the editor share.
+
+import assert from 'assert';
+import { createHmac } from 'crypto';
+import { ALARM_TYPE_WORDS, messageTime, readMessage } from '../../../nodes/shared/events/alarm-message';
+import { RecentIds } from '../../../nodes/shared/events/recent-ids';
+import { checkPush, MAX_SKEW_MS, signPush } from '../../../nodes/shared/events/signature';
+import { sourceSettings, webhookPath } from '../../../nodes/shared/events/source-settings';
+import { mapAlarm } from '../../../nodes/shared/events/alarm-items';
+
+const NOW = Date.parse('2026-03-01T08:00:00Z');
+
+describe('events: webhook signature (signature.ts)', () => {
+  const secret = 's3cr3t';
+  const raw = Buffer.from('{"header":{"messageId":"1"}}');
+  const t = String(NOW);
+  const sig = createHmac('sha1', secret).update(Buffer.concat([raw, Buffer.from(t)])).digest('hex');
+
+  it('is the lower-case hex HMAC-SHA1 of the raw body followed by t', () => {
+    assert.strictEqual(signPush(raw, t, secret), sig);
+    assert.strictEqual(signPush(raw.toString(), t, secret), sig);
+  });
+
+  it('accepts a match within 5 minutes (upper-case hex too); refuses everything else; no secret: no checks', () => {
+    const h = (extra: Record<string, string | string[] | undefined>) => ({ t, signature: sig, ...extra });
+    assert.strictEqual(checkPush(raw, h({}), secret, NOW), undefined);
+    assert.strictEqual(checkPush(raw, h({ signature: sig.toUpperCase() }), secret, NOW), undefined);
+    assert.strictEqual(checkPush(raw, h({}), secret, NOW + MAX_SKEW_MS), undefined);
+    assert.strictEqual(checkPush(raw, h({}), secret, NOW + MAX_SKEW_MS + 1), 'stale');
+    assert.strictEqual(checkPush(raw, h({}), secret, NOW - MAX_SKEW_MS - 1), 'stale');
+    assert.strictEqual(checkPush(raw, h({ signature: undefined }), secret, NOW), 'noSignature');
+    assert.strictEqual(checkPush(raw, h({ signature: sig.slice(1) }), secret, NOW), 'badSignature');
+    assert.strictEqual(checkPush(raw, h({ signature: secret }), secret, NOW), 'badSignature');
+    assert.strictEqual(checkPush(raw, h({ signature: [sig, sig] }), secret, NOW), 'noSignature');
+    for (const bad of [undefined, '', 'soon', '1e12', '-1', String(NOW) + '0'.repeat(20)]) {
+      assert.notStrictEqual(checkPush(raw, h({ t: bad }), secret, NOW), undefined, String(bad));
+    }
+    assert.strictEqual(checkPush(Buffer.from('other'), h({}), secret, NOW), 'badSignature');
+    assert.strictEqual(checkPush(raw, {}, '', NOW), undefined);
+  });
+});
+
+describe('events: recent ids (recent-ids.ts)', () => {
+  it('remembers an id for the ttl, at most max ids (the oldest go)', () => {
+    const ids = new RecentIds(3, 1000);
+    ids.add('a', 0);
+    ids.add('b', 10);
+    assert.ok(ids.has('a', 999));
+    assert.ok(!ids.has('a', 1000));
+    ids.add('c', 20);
+    ids.add('d', 30);
+    assert.strictEqual(ids.size, 3);
+    assert.ok(!ids.has('a', 30), 'the oldest went');
+    ids.add('e', 2000);
+    assert.strictEqual(ids.size, 1, 'the expired went');
+    for (let i = 0; i < 100000; i++) ids.add(`x${i}`, 3000 + i);
+    assert.strictEqual(ids.size, 3);
+  });
+});
+
+describe('events: a message of the message service (alarm-message.ts)', () => {
+  const msg = (header: Record<string, unknown>, body: Record<string, unknown> = {}, pictureList: unknown = []) =>
+    ({ header: { channelNo: 1, deviceId: 'c00000001', messageId: 'm1', messageTime: NOW, type: 'ys.alarm', ...header }, body, pictureList });
+
+  it('ys.alarm becomes the alarm-list item mapAlarm reads: one payload, built in one place', () => {
+    const e = readMessage(msg({}, { alarmId: 'a1', alarmTime: '2026-03-01 16:00:00', alarmType: '10002', describe: 'Motion' },
+      [{ id: 'p', url: 'https://pic/1.jpg', shortUrl: '' }]));
+    assert.ok(e && e.kind === 'alarm');
+    assert.deepStrictEqual(e.alarm, mapAlarm({ alarmId: 'a1', alarmName: 'Motion', alarmType: 10002, alarmTime: NOW,
+      deviceSerial: 'C00000001', channelNo: 1, alarmPicUrl: 'https://pic/1.jpg', isEncrypt: null, isChecked: 0 }));
+    assert.strictEqual(e.messageId, 'm1');
+  });
+
+  it('reads times as ms, digits or China-time dates; words as alarm types; the first usable picture of at most 10', () => {
+    assert.strictEqual(messageTime(NOW), NOW);
+    assert.strictEqual(messageTime(String(NOW)), NOW);
+    assert.strictEqual(messageTime('2026-03-01 16:00:00'), NOW);
+    assert.strictEqual(messageTime('yesterday'), undefined);
+    assert.strictEqual(messageTime({ toString: 1 }), undefined);
+    for (const [word, n] of Object.entries(ALARM_TYPE_WORDS)) {
+      const e = readMessage(msg({}, { alarmType: word }));
+      assert.ok(e && e.kind === 'alarm' && e.alarm.alarmType === n, word);
+    }
+    const odd = readMessage(msg({}, { alarmType: 'tamper' }));
+    assert.ok(odd && odd.kind === 'alarm' && odd.alarm.alarmType === null);
+    const many = Array.from({ length: 100000 }, () => ({ url: 'ftp://no' }));
+    many[5] = { url: 'http://pic/ok.jpg' } as never;
+    const p = readMessage(msg({}, {}, many));
+    assert.ok(p && p.kind === 'alarm' && p.alarm.alarmPicUrl === 'http://pic/ok.jpg');
+    many[5] = { url: 'ftp://no' };
+    many[50] = { url: 'http://pic/late.jpg' };
+    const q = readMessage(msg({}, {}, many));
+    assert.ok(q && q.kind === 'alarm' && q.alarm.alarmPicUrl === '');
+    const noTime = readMessage(msg({ messageTime: 'x' }, { alarmId: 'z' }));
+    assert.ok(noTime && noTime.kind === 'other', 'an alarm needs a time');
+  });
+
+  it('ys.onoffline; other types and unusable messages', () => {
+    const on = readMessage({ header: { deviceId: 'c00000002', messageId: 9, messageTime: NOW, type: 'ys.onoffline' },
+      body: { msgType: 'online', deviceName: 'Door' } });
+    assert.deepStrictEqual(on, { kind: 'onoffline', messageId: '9', time: NOW,
+      event: { event: 'online', deviceSerial: 'C00000002', deviceName: 'Door', time: NOW } });
+    assert.strictEqual(readMessage({ header: { messageId: 'x', type: 'ys.other' } })?.kind, 'other');
+    for (const bad of [null, 1, 'x', [], {}, { header: {} }, { header: { messageId: {} } }, { header: { messageId: 'x'.repeat(300) } }]) {
+      assert.strictEqual(readMessage(bad), undefined, JSON.stringify(bad));
+    }
+  });
+});
+
+describe('events: source settings (source-settings.ts)', () => {
+  it('poll by default (60 s, at least 10); consumer 5 s, at least 2, group 1-5; webhook path normalised', () => {
+    const ok = (def: Record<string, unknown>) => {
+      const r = sourceSettings(def);
+      assert.ok(r.ok, JSON.stringify(r));
+      return r;
+    };
+    assert.deepStrictEqual(ok({}).settings, { interval: 60, source: 'poll', group: 1, path: '', onoffline: false });
+    assert.strictEqual(ok({ source: 'consumer' }).settings.interval, 5);
+    const clamped = ok({ source: 'consumer', interval: 1 });
+    assert.deepStrictEqual([clamped.settings.interval, clamped.clamped, clamped.min], [2, true, 2]);
+    assert.strictEqual(ok({ source: 'poll', interval: 5 }).settings.interval, 10);
+    assert.strictEqual(ok({ source: 'consumer', group: '4' }).settings.group, 4);
+    assert.strictEqual(ok({ source: 'webhook', path: 'hooks/ezviz/' }).settings.path, '/hooks/ezviz');
+    assert.strictEqual(ok({ source: 'webhook', onoffline: true }).settings.path, '/ezviz/alarms');
+    for (const [def, param] of [[{ source: 'mqtt' }, 'source'], [{ source: 'consumer', group: 6 }, 'group'],
+      [{ source: 'webhook', path: '/' }, 'path'], [{ source: 'webhook', path: '/a/../b' }, 'path'],
+      [{ source: 'webhook', path: '/a b' }, 'path'], [{ source: 'consumer', interval: 'often' }, 'interval']] as const) {
+      const r = sourceSettings(def);
+      assert.ok(!r.ok && r.param === param, JSON.stringify(def));
+    }
+    assert.strictEqual(webhookPath(7), undefined);
+  });
+});
