@@ -422,6 +422,7 @@ async function main(argv) {
     '  EZVIZ demo is running',
     `  Node-RED editor:   ${red.url}`,
     `  EZVIZ simulator:   ${sim.url}  (app key demo-app-key, token at.demo-token)`,
+    `  Camera panel:      ${red.url}dashboard/camera  (Dashboard 2, example 07: hold the pad to move the camera)`,
     '  Open the editor, pick a tab (cloud storage, PTZ, presets, motion -> preset -> picture), press',
     '  the inject buttons and watch the debug sidebar. Ctrl-C stops both.',
     alarmSeconds > 0 ? `  A motion alarm is raised on C00000001 every ${alarmSeconds} s (EZVIZ_DEMO_ALARM_S=0: never).` : '',

@@ -96,6 +96,10 @@ describe('demo: npm start (scripts/demo.js)', function () {
     await waitFor('the editor URL', () => demo.output().includes(`Node-RED editor:   ${url}`), demo);
     assert.ok(demo.output().includes(`http://127.0.0.1:${simPort}`), 'prints the simulator URL');
 
+    // The camera panel of example 07 on its Dashboard 2 page.
+    assert.ok(demo.output().includes(`Camera panel:      ${url}dashboard/camera`), 'prints the camera panel URL');
+    assert.equal((await fetch(`${url}dashboard/camera`)).status, 200, 'the dashboard page answers');
+
     const flows = await getJson(`${url}flows`);
     const tabs = flows.filter((n: any) => n.type === 'tab');
     assert.equal(tabs.length, EXAMPLES.length, 'one tab per example');
