@@ -1,0 +1,224 @@
+// Attacks on the alarm node's webhook (design.md section 15) through Node-RED's real HTTP server:
+// Node-RED as users run it (a child process with the package, test/support/red-admin.ts), the
+// webhook node wired through a function node to an http request node that posts every message
+// it sends to a collector here. Each attack gets the answer section 15 gives it; nothing is sent
+// that should not be; Node-RED stays up, its memory bounded; no secret in its log or any answer.
+// The flood runs 1,000 requests a second for 10 s at full counts (`npm run test:reliability`),
+// 100 a second for 2 s in `npm test`.
+
+import assert from 'assert';
+import { createHmac, randomUUID } from 'crypto';
+import fs from 'fs';
+import http from 'http';
+import type { AddressInfo } from 'net';
+import { startSimulator, webhookPusher } from '../../simulator';
+import type { Simulator } from '../../simulator';
+import { freePort, startAdminRed, type AdminRed } from '../support/red-admin';
+import { FULL, section, size } from './support';
+
+const SECRET = 'whsec-attack-91d2c4e8a7';
+const PATH = '/ezviz/alarms';
+const SLOW = '/ezviz/slow';
+type Answer = { status: number; text: string; ms: number };
+
+function flows(simUrl: string, collector: string): { flows: Array<Record<string, unknown>>; credentials: Record<string, Record<string, string>> } {
+  const z = 'tab-attacks';
+  const at = (n: Record<string, unknown>) => ({ x: 100, y: 100, z, ...n });
+  return {
+    flows: [
+      { id: z, type: 'tab', label: 'webhook attacks' },
+      { id: 'cfg', type: 'ezviz-config', name: 'sim', baseUrl: simUrl, timeout: 5000, maxRetries: 0, retryDelay: 100 },
+      at({ id: 'hook', type: 'ezviz-alarm', config: 'cfg', source: 'webhook', path: PATH, onoffline: true, interval: 60,
+        deviceSerial: '', alarmType: '', wires: [['wrap'], []] }),
+      at({ id: 'wrap', type: 'function', func: 'msg.payload = { payload: msg.payload, topic: msg.topic, ezviz: msg.ezviz };\nreturn msg;',
+        outputs: 1, wires: [['send']] }),
+      at({ id: 'send', type: 'http request', method: 'POST', ret: 'txt', paytoqs: 'ignore', url: collector, tls: '', persist: true,
+        proxy: '', insecureHTTPParser: false, authType: '', senderr: false, headers: [], wires: [[]] }),
+      // the acknowledgement goes out before the flow runs: this flow blocks Node-RED for 3 s per message
+      at({ id: 'slowhook', type: 'ezviz-alarm', config: 'cfg', source: 'webhook', path: SLOW, interval: 60, deviceSerial: '',
+        alarmType: '', wires: [['block'], []] }),
+      at({ id: 'block', type: 'function', func: 'const end = Date.now() + 3000;\nwhile (Date.now() < end) {}\nreturn msg;', outputs: 1,
+        wires: [['wrap']] }),
+    ],
+    credentials: { cfg: { appKey: 'demo-app-key', appSecret: 'demo-app-secret' }, hook: { secret: SECRET }, slowhook: { secret: SECRET } },
+  };
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+
+function post(url: string, body: string | Buffer, headers: Record<string, string> = {}): Promise<Answer> {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const req = http.request(url, { method: 'POST', agent, headers: { 'Content-Type': 'text/plain', ...headers } }, (res) => {
+      let text = '';
+      res.on('data', (c: Buffer) => (text += c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text, ms: Date.now() - started }));
+      res.on('error', () => resolve({ status: -1, text: 'reply cut off', ms: Date.now() - started }));
+    });
+    req.on('error', (e: NodeJS.ErrnoException) => resolve({ status: -1, text: e.code ?? 'error', ms: Date.now() - started }));
+    req.end(body);
+  });
+}
+
+const sign = (body: string, t: string, secret = SECRET) => createHmac('sha1', secret).update(body + t).digest('hex');
+
+function message(id: string, over: Record<string, unknown> = {}): string {
+  return JSON.stringify({ header: { channelNo: 1, deviceId: 'C00000001', messageId: id, messageTime: Date.now(), type: 'ys.alarm' },
+    body: { alarmId: `alarm-${id}`, alarmTime: Date.now(), alarmType: 10002, describe: 'Motion detection alarm' }, pictureList: [], ...over });
+}
+
+function rssMiB(pid: number): number {
+  const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Math.round(Number(m[1]) / 1024) : NaN;
+}
+
+describe('reliability: attacks on the alarm webhook through Node-RED\'s HTTP server (design.md section 15)', function () {
+  this.timeout(FULL ? 300000 : 120000);
+  let sim: Simulator;
+  let red: AdminRed;
+  let collector: http.Server;
+  let url = '';
+  const received: Array<Record<string, any>> = []; // eslint-disable-line @typescript-eslint/no-explicit-any
+  /** The attacks and their answers, for the report. */
+  const table: string[] = [];
+
+  before(async () => {
+    sim = await startSimulator({ port: 0 });
+    collector = http.createServer((req, res) => {
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c));
+      req.on('end', () => {
+        try {
+          received.push(JSON.parse(body));
+        } catch {
+          received.push({ unreadable: body.slice(0, 200) });
+        }
+        res.end('ok');
+      });
+    });
+    await new Promise<void>((r) => collector.listen(0, '127.0.0.1', r));
+    const port = await freePort();
+    const f = flows(sim.url, `http://127.0.0.1:${(collector.address() as AddressInfo).port}/got`);
+    red = await startAdminRed({ simUrl: sim.url, port, flows: f.flows, credentials: f.credentials, logLevel: 'debug' });
+    url = `http://127.0.0.1:${port}${PATH}`;
+  });
+
+  after(async () => {
+    // eslint-disable-next-line no-console
+    if (table.length) console.log(`      webhook attacks and their answers:\n${table.map((l) => `        ${l}`).join('\n')}`);
+    agent.destroy();
+    await red?.stop();
+    await sim?.close();
+    collector?.closeAllConnections();
+    await new Promise<void>((r) => (collector ? collector.close(() => r()) : r()));
+  });
+
+  const quiet = async (ms = 300) => new Promise((r) => setTimeout(r, ms));
+  const expect = async (name: string, reply: Promise<Answer>, status: number) => {
+    const r = await reply;
+    table.push(`${name}: HTTP ${r.status} ${r.text.slice(0, 60)}`);
+    assert.strictEqual(r.status, status, `${name}: ${r.text}`);
+    assert.ok(!r.text.includes(SECRET), `${name}: no secret in the answer`);
+    return r;
+  };
+
+  it('each attack is answered as section 15 says and sends nothing; a good push sends one message', async () => {
+    const t = () => String(Date.now());
+    const body = message('good-1');
+    const tt = t();
+    await expect('no signature', post(url, body, { t: tt }), 401);
+    await expect('wrong signature', post(url, body, { t: tt, signature: sign(body, tt, 'not-the-secret') }), 401);
+    const old = String(Date.now() - 10 * 60000);
+    await expect('replayed message (t 10 minutes old, correctly signed)', post(url, body, { t: old, signature: sign(body, old) }), 401);
+    const big = Buffer.alloc(10 * 1024 * 1024, 0x61);
+    const t1 = t();
+    await expect('10 MiB body', post(url, big, { t: t1, signature: sign(big.toString(), t1) }), 413);
+    const t2 = t();
+    await expect('body not JSON (signed)', post(url, 'not json at all {', { t: t2, signature: sign('not json at all {', t2) }), 400);
+    const pics = message('pics-1', { pictureList: Array.from({ length: 100000 }, (_, i) => ({ id: String(i), url: `https://x/${i}.jpg`, shortUrl: '' })) });
+    const t3 = t();
+    await expect(`100,000 pictures (${Math.round(pics.length / 1024)} KiB, signed)`, post(url, pics, { t: t3, signature: sign(pics, t3) }), 413);
+    const tiny = message('pics-2', { pictureList: Array(100000).fill(0) });
+    const t4 = t();
+    await expect(`100,000 pictures in ${Math.round(tiny.length / 1024)} KiB (signed)`, post(url, tiny, { t: t4, signature: sign(tiny, t4) }), 200);
+    const t5 = t();
+    await expect('headers holding the secret', post(url, body, { t: t5, signature: SECRET, 'x-signing-secret': SECRET,
+      authorization: `Bearer ${SECRET}` }), 401);
+    const t6 = t();
+    const good = await expect('a good push', post(url, body, { t: t6, signature: sign(body, t6) }), 200);
+    assert.deepStrictEqual(JSON.parse(good.text), { messageId: 'good-1' });
+    await expect('the same push again (replayed within 5 minutes)', post(url, body, { t: t6, signature: sign(body, t6) }), 200);
+    await quiet(1500);
+    assert.deepStrictEqual(received.map((m) => m.ezviz?.messageId).sort(), ['good-1', 'pics-2'], JSON.stringify(received).slice(0, 500));
+    const pic2 = received.find((m) => m.ezviz.messageId === 'pics-2')!;
+    assert.strictEqual(pic2.payload.alarmPicUrl, '', 'no usable picture among the first ones');
+    assert.strictEqual(received.find((m) => m.ezviz.messageId === 'good-1')!.payload.source, 'webhook');
+    assert.ok(red.alive(), 'Node-RED is up');
+  });
+
+  it('the acknowledgement goes back before the flow runs: a flow blocking for 3 s, the simulator\'s push acknowledged at once', async () => {
+    webhookPusher(sim.state).set({ url: `${url.replace(PATH, SLOW)}`, secret: SECRET });
+    const before = received.length;
+    sim.raiseAlarm({ deviceSerial: 'C00000001', alarmId: 'slow-1' });
+    const deadline = Date.now() + 15000;
+    while (received.length === before && Date.now() < deadline) await quiet(100);
+    await quiet(2500);
+    webhookPusher(sim.state).clear();
+    const pushes = webhookPusher(sim.state).pushes();
+    table.push(`simulator push into a flow that blocks 3 s: ${pushes.map((p) => `attempt ${p.attempt} HTTP ${p.status} in ${p.ms} ms`).join(', ')}`);
+    assert.deepStrictEqual(pushes.map((p) => [p.attempt, p.acked]), [[1, true]], JSON.stringify(pushes));
+    assert.ok(pushes[0].ms < 2000, `acknowledged in ${pushes[0].ms} ms`);
+    assert.strictEqual(received.filter((m) => m.payload?.alarmId === 'slow-1').length, 1);
+  });
+
+  it(`a flood: ${size(1000, 100)} requests a second for ${size(10, 2)} s (one in ten a good push) — all answered, each good one sent once, memory bounded`, async () => {
+    const started = Date.now();
+    const perSecond = size(1000, 100);
+    const seconds = size(10, 2);
+    const before = received.length;
+    const rss0 = rssMiB(red.proc.pid!);
+    const answers: Array<Promise<{ good: boolean; a: Answer }>> = [];
+    const goodIds: string[] = [];
+    const tick = 20;
+    for (let s = 0; s < seconds * (1000 / tick); s++) {
+      const at = Date.now();
+      for (let i = 0; i < perSecond / (1000 / tick); i++) {
+        const n = answers.length;
+        const good = n % 10 === 0;
+        const id = `flood-${n}-${randomUUID()}`;
+        const b = message(id);
+        const t = String(Date.now());
+        if (good) goodIds.push(id);
+        answers.push(post(url, b, { t, signature: good ? sign(b, t) : sign(b, t, 'forged') }).then((a) => ({ good, a })));
+      }
+      const wait = tick - (Date.now() - at);
+      if (wait > 0) await quiet(wait);
+    }
+    const done = await Promise.all(answers);
+    const rssPeak = rssMiB(red.proc.pid!);
+    const wrong = done.filter(({ good, a }) => a.status !== (good ? 200 : 401));
+    const deadline = Date.now() + 60000;
+    while (received.length - before < goodIds.length && Date.now() < deadline) await quiet(200);
+    await quiet(500);
+    const got = received.slice(before).map((m) => m.ezviz?.messageId);
+    const ms = done.map((d) => d.a.ms).sort((a, b) => a - b);
+    const line = `flood ${done.length} requests in ${seconds} s: ${done.length - wrong.length} answered as expected ` +
+      `(${goodIds.length} x 200, ${done.length - goodIds.length} x 401), answer p50 ${ms[Math.floor(ms.length / 2)]} ms, ` +
+      `p99 ${ms[Math.floor(ms.length * 0.99)]} ms; Node-RED RSS ${rss0} -> ${rssPeak} MiB`;
+    table.push(line);
+    section('webhook flood', started, line);
+    assert.deepStrictEqual(wrong.slice(0, 3).map((w) => w.a), [], `${wrong.length} wrong answers`);
+    assert.strictEqual(got.length, goodIds.length, 'each good push sent');
+    assert.deepStrictEqual([...new Set(got)].sort(), [...goodIds].sort(), 'each once');
+    assert.ok(red.alive(), 'Node-RED is up');
+    assert.ok(rssPeak - rss0 < 200, `memory bounded: RSS ${rss0} -> ${rssPeak} MiB`);
+  });
+
+  it('no secret in anything Node-RED logged; refusals warned about, without what they carried', async () => {
+    const log = red.log();
+    assert.ok(!log.includes(SECRET), 'the signing secret is not in the log');
+    assert.ok(!log.includes('demo-app-secret'));
+    assert.match(log, /\/ezviz\/alarms/, 'the refusals are warned about');
+    assert.ok(!/forged|flood-/.test(log), 'not what the refused requests carried');
+  });
+});
