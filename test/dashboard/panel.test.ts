@@ -4,7 +4,9 @@
 // presets and the snapshot.
 
 import assert from 'assert';
-import { skipWithoutChromium } from '../support/browser-env';
+import * as fs from 'fs';
+import * as path from 'path';
+import { ARTIFACTS, ROOT, skipWithoutChromium } from '../support/browser-env';
 import { DashboardEnv, panelFlow, PanelPage, startDashboardEnv } from '../support/dashboard-env';
 import { callApi } from '../support/simulator-http';
 
@@ -193,5 +195,21 @@ describe('dashboard: the camera panel in Dashboard 2 (Chromium)', function () {
     env.sim.clearLog();
     await p.page.getByRole('button', { name: 'Door', exact: true }).click();
     await until(() => env.sim.requestLog().find((e) => e.path === '/api/lapp/device/preset/move'), 5000, 'a preset call after the forgeries');
+  });
+
+  it('screenshots of the panel on a desktop and on a phone (docs/ with EZVIZ_DOCS_SCREENSHOTS=1, else test-artifacts/)', async () => {
+    const dir = process.env.EZVIZ_DOCS_SCREENSHOTS === '1' ? path.join(ROOT, 'docs') : ARTIFACTS;
+    fs.mkdirSync(dir, { recursive: true });
+    for (const phone of [false, true]) {
+      p = await env.open({ phone });
+      await p.page.getByRole('button', { name: 'snapshot', exact: true }).click();
+      await p.page.getByRole('img', { name: 'snapshot of C00000001/1' }).waitFor();
+      await p.page.waitForFunction(() => (document.querySelector('.ezc-picture') as HTMLImageElement | null)?.naturalWidth);
+      const file = path.join(dir, `camera-panel-${phone ? 'phone' : 'desktop'}.png`);
+      await p.page.screenshot({ path: file });
+      assert.ok(fs.statSync(file).size > 5000, file);
+      await p.close();
+      p = undefined;
+    }
   });
 });
