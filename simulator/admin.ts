@@ -34,6 +34,8 @@ const ADMIN_INDEX = {
 export function maskedState(state: SimulatorState): Record<string, unknown> {
   const d = JSON.parse(JSON.stringify(state.toJSON())) as Record<string, Record<string, Record<string, unknown>>>;
   for (const k of Object.values(d.appKeys)) k.appSecret = '***';
+  // Verification codes (encrypt/off) are secrets too.
+  for (const dev of Object.values(d.devices)) (dev.camera as Record<string, unknown>).verificationCode = '***';
   const renumber = (m: Record<string, unknown>): Record<string, unknown> =>
     Object.fromEntries(Object.values(m).map((v, i) => [`***${i + 1}`, v]));
   d.tokens = renumber(d.tokens) as Record<string, Record<string, unknown>>;

@@ -56,11 +56,18 @@ const COMMON: Readonly<Record<string, string>> = {
   '10031': 'No permission.',
   '60019': 'Video encryption is on: the verification code is required.',
   '60026': 'The device is in privacy mode (lens covered).',
+  // spec/ezviz-watch-api.md sections 2-4 (codes only; the texts are ours).
+  '20010': 'The verification code is wrong.',
+  '60016': 'Encryption is already off.',
+  '60021': 'The device is already in this defence state.',
+  '60022': 'The switch is already in this state.',
 };
 
 /** Per-group texts of table 7.2. Sections the table does not list for a code use the first
  * text of that code (documented in simulator/README.md). */
 const BY_SECTION: Readonly<Record<string, Partial<Record<Section, string>>>> = {
+  // encrypt/on answers 60019 when encryption already is on (ours; the live text elsewhere).
+  '60019': { switch: 'Encryption is already on.' },
   '20014': {
     '4.1': 'Illegal deviceSerial', '4.2': 'Illegal deviceSerial',
     '4.7': 'Illegal deviceSerial', '4.8': 'Illegal deviceSerial',
@@ -88,6 +95,7 @@ const BY_SECTION: Readonly<Record<string, Partial<Record<Section, string>>>> = {
 };
 
 const FALLBACK: Readonly<Record<string, string>> = {
+  '60019': 'Video encryption is on: the verification code is required.',
   '20014': 'Illegal deviceSerial',
   '20018': 'The user does not have this device.',
   '20032': 'The channel does not exist in this user.',

@@ -15,12 +15,15 @@ export type RouteOp =
   | 'device-capture' | 'alarm-list' | 'alarm-device-list'
   | 'live-address' | 'live-address-intl'
   // spec/ezviz-watch-api.md section 5: the message service's consumer
-  | 'mq-consumer' | 'mq-messages' | 'mq-offsets';
+  | 'mq-consumer' | 'mq-messages' | 'mq-offsets'
+  // spec/ezviz-watch-api.md sections 2-4 (areas/switches.ts)
+  | 'defence-set' | 'switch-set' | 'switch-status' | 'encrypt-on' | 'encrypt-off' | 'alarm-sound-set'
+  | 'device-info' | 'device-status';
 
 /** Message-text group: a section of the seed spec, the token path, or one of the more-api calls. */
 export type Section =
   | '4.1' | '4.2' | '4.3' | '4.4' | '4.5' | '4.6' | '4.7' | '4.8'
-  | 'token' | 'list' | 'capacity' | 'capture' | 'alarm' | 'live' | 'mq';
+  | 'token' | 'list' | 'capacity' | 'capture' | 'alarm' | 'live' | 'mq' | 'switch' | 'device';
 
 /**
  * Parameter types: `string` (trimmed, non-empty), `int` (decimal digits, optional minus sign),
@@ -73,6 +76,42 @@ export const LIMIT_CODES: readonly string[] = Object.freeze(['10006', '10007', '
 
 const PTZ_CODES = ['20006', '20007', '20008', '60000', '60001', '60006', '60020'];
 
+// --- spec/ezviz-watch-api.md sections 2-4: arming, the on/off switches, device info and status ---
+const SET_CODES = ['20006', '20007', '20008', '20014', '20018', '60020', '60022'];
+const enable = int('enable', true, { values: [0, 1] });
+/** Set and status paths of the on/off switches (section 3), by the switch they serve. */
+export const SWITCH_PATHS: Readonly<Record<string, { set: string; status?: string }>> = Object.freeze({
+  privacy: { set: '/api/lapp/device/scene/switch/set', status: '/api/lapp/device/scene/switch/status' },
+  microphone: { set: '/api/lapp/camera/video/sound/set', status: '/api/lapp/camera/video/sound/status' },
+  'prompt-sound': { set: '/api/lapp/device/sound/switch/set', status: '/api/lapp/device/sound/switch/status' },
+  'status-light': { set: '/api/lapp/device/light/switch/set', status: '/api/lapp/device/light/switch/status' },
+  'fullday-record': { set: '/api/lapp/device/fullday/record/switch/set', status: '/api/lapp/device/fullday/record/switch/status' },
+  'motion-tracking': { set: '/api/lapp/device/mobile/status/set', status: '/api/lapp/device/mobile/status/get' },
+  'offline-notify': { set: '/api/lapp/device/notify/switch' },
+});
+const WATCH_ROUTES: Route[] = [
+  // Section 2: 0/1 on cameras, 0/8/16 on hubs; 60021 already in that state.
+  { path: '/api/lapp/device/defence/set', op: 'defence-set', section: 'switch',
+    params: [token, serial, int('isDefence', true, { values: [0, 1, 8, 16] })],
+    codes: ['20006', '20007', '20008', '20014', '20018', '60020', '60021'] },
+  ...Object.values(SWITCH_PATHS).flatMap((s): Route[] => [
+    { path: s.set, op: 'switch-set', section: 'switch', params: [token, serial, enable, optChannel], codes: [...SET_CODES, '20032'] },
+    ...(s.status ? [{ path: s.status, op: 'switch-status' as const, section: 'switch' as const, params: [token, serial, optChannel],
+      codes: ['20006', '20007', '20008', '20014', '20018', '20032', '60020'] }] : []),
+  ]),
+  { path: '/api/lapp/device/encrypt/on', op: 'encrypt-on', section: 'switch', params: [token, serial],
+    codes: ['20006', '20007', '20008', '20014', '20018', '60020', '60019'] },
+  { path: '/api/lapp/device/encrypt/off', op: 'encrypt-off', section: 'switch',
+    params: [token, serial, str('validateCode', true, { secret: true })],
+    codes: ['20006', '20007', '20008', '20010', '20014', '20018', '60020', '60016'] },
+  { path: '/api/lapp/device/alarm/sound/set', op: 'alarm-sound-set', section: 'switch',
+    params: [token, serial, int('type', true, { values: [0, 1, 2] })], codes: SET_CODES },
+  // Section 4: info answers for an offline device (status 0); status/get takes `channel` or `channelNo`.
+  { path: '/api/lapp/device/info', op: 'device-info', section: 'device', params: [token, serial], codes: ['20014', '20018'] },
+  { path: '/api/lapp/device/status/get', op: 'device-status', section: 'device',
+    params: [token, serial, optChannel, int('channel', false)], codes: ['20006', '20007', '20008', '20014', '20018', '20032'] },
+];
+
 export const ROUTES: readonly Route[] = Object.freeze([
   { path: '/api/lapp/token/get', op: 'token', section: 'token',
     params: [str('appKey', true), str('appSecret', true, { secret: true })],
@@ -115,7 +154,7 @@ export const ROUTES: readonly Route[] = Object.freeze([
     params: [token, serial, optChannel], codes: ['20014', '20018', '20032'] },
   { path: '/api/lapp/device/capture', op: 'device-capture', section: 'capture',
     params: [token, serial, channel, { name: 'quality', type: 'ignored', required: false }],
-    codes: ['20014', '20018', '20032', '20006', '20007', '20008', '60017', '10028', '10051'] },
+    codes: ['20014', '20018', '20032', '20006', '20007', '20008', '60017', '60020', '60026', '10028', '10051'] },
   { path: '/api/lapp/alarm/list', op: 'alarm-list', section: 'alarm',
     params: [token, int('startTime', false, { min: 0 }), int('endTime', false, { min: 0 }),
       int('alarmType', false, { min: -1 }), int('status', false, { values: [0, 1, 2] }), ...paging,
@@ -143,6 +182,7 @@ export const ROUTES: readonly Route[] = Object.freeze([
     params: [token, str('consumerId', true), int('preCommit', false, { values: [0, 1] })], codes: ['70101'] },
   { path: '/api/lapp/mq/v1/consumer/offsets', op: 'mq-offsets', section: 'mq',
     params: [token, str('consumerId', true)], codes: ['70101'] },
+  ...WATCH_ROUTES,
 ].map((r) => Object.freeze({ ...r, params: Object.freeze(r.params), codes: Object.freeze(r.codes) })) as Route[]);
 
 const BY_PATH: ReadonlyMap<string, Route> = new Map(ROUTES.map((r) => [r.path, r]));

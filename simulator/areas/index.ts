@@ -14,6 +14,7 @@ import { mqArea } from './mq';
 import { picturesArea } from './pictures';
 import { ptzArea } from './ptz';
 import { storageArea } from './storage';
+import { switchesArea } from './switches';
 import { tokenArea } from './token';
 
 export const AREAS: readonly Area[] = Object.freeze([
@@ -25,6 +26,7 @@ export const AREAS: readonly Area[] = Object.freeze([
   alarmsArea,
   liveArea,
   mqArea,
+  switchesArea,
 ]);
 
 function collectHandlers(areas: readonly Area[]): Readonly<Record<RouteOp, Handler>> {

@@ -33,7 +33,8 @@ function forgetOldPictures(state: SimulatorState, now: number): void {
 /**
  * /api/lapp/device/capture. Order: token, parameters (10001), serial (20014), device (20002),
  * account (20018), channel (20032), offline (20007), flags networkError (20006), timeout
- * (20008), dataException (49999), captureDenied (10051), a model that cannot capture (60017),
+ * (20008), dataException (49999), captureDenied (10051), a model that cannot capture (60020), the
+ * lens covered (60026), a device that reports the capture failed (flag captureFails: 60017),
  * sooner than `captureMinIntervalMs` after the last capture of the camera (20008), the account's
  * daily count (10028), then the picture.
  */
@@ -41,7 +42,11 @@ export function deviceCapture(state: SimulatorState, route: Route, f: URLSearchP
   return answer(() => {
     const { app, serial, channelNo, dev } = reachableCamera(state, route, f, ctx);
     if (dev.flags.captureDenied) stop('10051');
-    if (!dev.capabilities.capture) stop('60017');
+    // Two public clients against the real service: a model that cannot capture through the cloud
+    // (Hikvision domes) answers 60020; 60017 is a capture the device tried and reported failed.
+    if (!dev.capabilities.capture) stop('60020');
+    if (dev.capabilities.privacy && dev.camera.privacy) stop('60026');
+    if (dev.flags.captureFails) stop('60017');
     const { now } = ctx;
     const camera = `${serial}/${channelNo}`;
     const last = state.lastCaptures.get(camera);

@@ -1,6 +1,8 @@
 // A device of the state: capabilities, flags, PTZ limits, channels with their position,
 // presets and cloud storage.
 
+import type { CameraState } from './camera';
+
 export interface Capabilities {
   ptz: boolean;
   mirror: boolean;
@@ -39,6 +41,8 @@ export interface DeviceFlags {
   storageError: boolean;
   /** 10051 on device/capture (no permission to capture). */
   captureDenied: boolean;
+  /** 60017 on device/capture: the device reported a failed capture. */
+  captureFails: boolean;
 }
 
 export interface PtzLimits {
@@ -95,6 +99,8 @@ export interface Channel {
   name: string;
   /** A channel of an online NVR may be offline itself (20007, status 0 in camera/list). */
   online: boolean;
+  /** false: an NVR channel nobody set up (named after the serial, offline by default). */
+  configured: boolean;
   /** isShared in camera/list. */
   shared: boolean;
   /** videoLevel in camera/list (0 smooth .. 3 ultra HD). */
@@ -133,6 +139,8 @@ export interface Device {
   limits: PtzLimits;
   channels: Record<string, Channel>;
   cardAttempts: { failures: number; lockedUntil: number };
+  /** Switches, hub, battery, SD card, verification code (camera.ts). */
+  camera: CameraState;
 }
 
 export const DEFAULT_LIMITS: Readonly<PtzLimits> = Object.freeze({

@@ -6,6 +6,7 @@ import type { Account } from './types';
 import type { Channel, ChannelStorage, Device, Preset, StoragePeriod } from './device-types';
 import { DEFAULT_LIMITS } from './device-types';
 import { bool, num, obj, StateError, str, wholeSeconds } from './read';
+import { normalizeCamera } from './camera';
 
 function periods(v: unknown, now: number, where: string, dfltType: string): StoragePeriod[] {
   if (v === undefined || v === null) return [];
@@ -34,8 +35,11 @@ function periods(v: unknown, now: number, where: string, dfltType: string): Stor
   }).sort((a, b) => a.startTime - b.startTime);
 }
 
-function channel(v: unknown, now: number, where: string, account: Account, dfltName: string): Channel {
+function channel(v: unknown, now: number, where: string, account: Account, dfltName: string, serial: string): Channel {
   const c = obj(v, where);
+  // An NVR channel nobody set up: listed by camera/list, named after the serial, offline (two
+  // public clients saw such channels on real NVRs).
+  const configured = bool(c.configured, true, `${where}.configured`);
   const mirror = obj(c.mirror, `${where}.mirror`);
   const presets: Record<string, Preset> = {};
   for (const [k, raw] of Object.entries(obj(c.presets, `${where}.presets`))) {
@@ -60,8 +64,9 @@ function channel(v: unknown, now: number, where: string, account: Account, dfltN
   const moving = c.moving === undefined || c.moving === null ? null : obj(c.moving, `${where}.moving`);
   const call = c.presetCall === undefined || c.presetCall === null ? null : obj(c.presetCall, `${where}.presetCall`);
   return {
-    name: str(c.name, dfltName, `${where}.name`),
-    online: bool(c.online, true, `${where}.online`),
+    name: str(c.name, configured ? dfltName : serial, `${where}.name`),
+    online: bool(c.online, configured, `${where}.online`),
+    configured,
     shared: bool(c.shared, false, `${where}.shared`),
     videoLevel: num(c.videoLevel, 2, `${where}.videoLevel`),
     pan: num(c.pan, 0, `${where}.pan`),
@@ -104,13 +109,13 @@ export function normalizeDevice(serial: string, v: unknown, now: number, account
   if (Array.isArray(rawChannels)) {
     for (const n of rawChannels) {
       if (!Number.isInteger(n)) throw new StateError(`state: ${where}.channels must hold channel numbers`);
-      channels[String(n)] = channel({}, now, `${where}.channels.${n}`, accounts[account], chName(n, rawChannels.length));
+      channels[String(n)] = channel({}, now, `${where}.channels.${n}`, accounts[account], chName(n, rawChannels.length), serial);
     }
   } else {
     const entries = Object.entries(obj(rawChannels, `${where}.channels`));
     for (const [k, raw] of entries) {
       if (!/^\d+$/.test(k)) throw new StateError(`state: ${where}.channels key "${k}" is not a number`);
-      channels[String(Number(k))] = channel(raw, now, `${where}.channels.${k}`, accounts[account], chName(Number(k), entries.length));
+      channels[String(Number(k))] = channel(raw, now, `${where}.channels.${k}`, accounts[account], chName(Number(k), entries.length), serial);
     }
   }
   const kind = str(d.kind, 'camera', `${where}.kind`);
@@ -158,6 +163,7 @@ export function normalizeDevice(serial: string, v: unknown, now: number, account
       ptzFails: bool(flags.ptzFails, false, `${where}.flags.ptzFails`),
       storageError: bool(flags.storageError, false, `${where}.flags.storageError`),
       captureDenied: bool(flags.captureDenied, false, `${where}.flags.captureDenied`),
+      captureFails: bool(flags.captureFails, false, `${where}.flags.captureFails`),
     },
     limits: {
       panMin: num(limits.panMin, DEFAULT_LIMITS.panMin, `${where}.limits.panMin`),
@@ -172,5 +178,6 @@ export function normalizeDevice(serial: string, v: unknown, now: number, account
       failures: num(attempts.failures, 0, `${where}.cardAttempts.failures`),
       lockedUntil: num(attempts.lockedUntil, 0, `${where}.cardAttempts.lockedUntil`),
     },
+    camera: normalizeCamera(d.camera, `${where}.camera`),
   };
 }

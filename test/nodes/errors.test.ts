@@ -27,6 +27,9 @@ const BAD: Record<ParamKind, unknown[]> = {
   phone: ['abc', '12', '+86 138'],
   immediately: [2, 'maybe'],
   duration: [-1, 600001, 'soon', 1.5],
+  switch: ['lamp', 3, { a: 1 }],
+  switchState: ['maybe', 2, { a: 1 }],
+  verificationCode: ['AB CD', { a: 1 }],
 };
 
 function reasonOf(kind: ParamKind): string {

@@ -71,15 +71,15 @@ describe('ezviz-capture against the simulator', function () {
     assert.strictEqual(msg.ezviz.bytes, pic.body.length);
   });
 
-  it('a model that cannot capture answers 60017 with its hint; nothing retried', async () => {
+  it('a model that cannot capture answers 60020 with its hint; nothing retried', async () => {
     fakeTime(clock);
     await loadOp('capture', sim.url);
     const { port, msg } = await run({ payload: { deviceSerial: 'C00000012', channelNo: 1 } });
     assert.strictEqual(port, 'err');
-    assert.strictEqual(msg.error.code, '60017');
+    assert.strictEqual(msg.error.code, '60020');
     assert.strictEqual(msg.error.source, 'api');
     assert.strictEqual(msg.error.retriable, false);
-    assert.ok(msg.error.message.includes(text('hints.60017')), msg.error.message);
+    assert.ok(msg.error.message.includes(text('hints.60020-command')), msg.error.message);
     assert.strictEqual(sim.requestLog({ path: CAPTURE }).length, 1);
   });
 

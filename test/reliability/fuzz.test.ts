@@ -96,6 +96,10 @@ function validArb(kind: ParamKind): fc.Arbitrary<unknown> {
       fc.stringMatching(/^\+?[0-9]{5,20}$/));
     case 'immediately': return fc.constantFrom(0, 1, '1', true, false, 'true', 'FALSE', 'yes', 'no');
     case 'duration': return fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 50 }), fc.integer({ min: 0, max: 600000 }));
+    case 'switch': return fc.constantFrom('defence', 'privacy', 'Microphone', 'prompt_sound', 'status-light', 'fullday-record',
+      'motion-tracking', 'offline-notify', 'encryption', 'alarm-sound');
+    case 'switchState': return fc.constantFrom(true, false, 0, 1, '1', 'on', 'OFF', 'true', 'away', 'home', 'sleep', 'short', 'mute');
+    case 'verificationCode': return fc.constantFrom('ABCDEF', 'abcdef', 'WRONGX');
   }
 }
 

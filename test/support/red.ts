@@ -8,7 +8,8 @@ import type { Node } from 'node-red';
 import { hooks, resetHooks } from '../../nodes/shared/tables/hooks';
 import { forgetHandOvers } from '../../nodes/shared/service/handover';
 import { CATALOG_NS } from '../../nodes/shared/tables/i18n';
-import type { OperationName } from '../../nodes/shared/tables/operations';
+import type { OperationName, StateNodeName } from '../../nodes/shared/tables/operations';
+import { STATE_NODES } from '../../nodes/shared/tables/state-calls';
 import { OPERATIONS } from '../../nodes/shared/tables/operations';
 import type { Simulator } from '../../simulator';
 import { startSimulator } from '../../simulator';
@@ -68,6 +69,7 @@ export const NODES: NodeModule[] = [
   mod('ezviz-config'),
   ...Object.values(OPERATIONS).map((o) => mod(o.type)),
   mod('ezviz-alarm'),
+  ...Object.values(STATE_NODES).map((o) => mod(o.type)),
 ]; // (the helper loads the core Catch node itself)
 
 // ---- what the nodes said ----------------------------------------------------------------------
@@ -151,10 +153,10 @@ export interface FlowOptions {
 export const TAB = 'tab1';
 
 /** A flow: one config node `cfg`, operation node(s) `op`, helpers `ok`, `err` (and `caught`). */
-export function buildFlow(operation: OperationName, url: string, o: FlowOptions = {}): {
+export function buildFlow(operation: OperationName | StateNodeName, url: string, o: FlowOptions = {}): {
   flow: Record<string, unknown>[]; credentials: Record<string, Record<string, string>>;
 } {
-  const type = OPERATIONS[operation].type;
+  const type = (operation === 'switch' || operation === 'device' ? STATE_NODES[operation] : OPERATIONS[operation]).type;
   const flow: Record<string, unknown>[] = [
     { id: TAB, type: 'tab', label: 'test' },
     { id: 'cfg', type: 'ezviz-config', name: 'sim', baseUrl: url, timeout: 2000, maxRetries: 3, retryDelay: 10,
@@ -185,7 +187,7 @@ export async function load(flow: Record<string, unknown>[], credentials: Record<
   await helper.load(NODES as never, flow as never, credentials as never);
 }
 
-export async function loadOp(operation: OperationName, url: string, o: FlowOptions = {}): Promise<void> {
+export async function loadOp(operation: OperationName | StateNodeName, url: string, o: FlowOptions = {}): Promise<void> {
   const { flow, credentials } = buildFlow(operation, url, o);
   await load(flow, credentials);
 }

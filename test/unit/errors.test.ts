@@ -1,7 +1,7 @@
 // Pure error mapping, hints, catalogs, reply mapping, back-off, queue, token cache, preset store.
 
 import assert from 'assert';
-import { errorStatus, STATUS_CODE_KEYS, STATUS_KEYS, statusKey } from '../../nodes/shared/tables/status-keys';
+import { errorStatus, STATUS_CODE_KEYS, STATUS_KEYS, statusKey, SWITCH_STATUS_KEYS } from '../../nodes/shared/tables/status-keys';
 import fs from 'fs';
 import path from 'path';
 import { ALL_HINT_KEYS, EzvizError, hintKey, isRetriable, networkCode } from '../../nodes/shared/tables/error-table';
@@ -91,11 +91,17 @@ describe('errors: hints per code and spec section', () => {
       const c = catalog(lang);
       for (const k of ALL_HINT_KEYS) assert.ok(typeof c.hints[k] === 'string' && c.hints[k].length > 3, `hints.${k}`);
       const reasons = ['missing', 'serial', 'channel', 'direction', 'speed', 'mirror', 'index', 'presetName',
-        'cardPassword', 'phone', 'immediately', 'duration', 'unreadable', 'presetUnknown', 'presetNoNames'];
+        'cardPassword', 'phone', 'immediately', 'duration', 'unreadable', 'presetUnknown', 'presetNoNames',
+        'switch', 'switchState', 'verificationCode', 'stateForSwitch'];
       for (const r of reasons) assert.ok(c.validation[r], `validation.${r}`);
       // Status texts (design.md section 9): short, readable, with the code where there is one.
       for (const k of STATUS_KEYS) {
         assert.ok(typeof c.status[k] === 'string' && c.status[k].length <= 24, `status.${k} at most 24 chars`);
+      }
+      // ezviz-switch: the state set, per switch and state (design.md s12)
+      for (const k of SWITCH_STATUS_KEYS) {
+        const v = k.split('.').reduce((o: any, part) => o?.[part], c.status); // eslint-disable-line @typescript-eslint/no-explicit-any
+        assert.ok(typeof v === 'string' && v.length > 1 && v.length <= 24, `status.${k} at most 24 chars: ${v}`);
       }
       for (const k of STATUS_CODE_KEYS) {
         const v = c.status.code[k];
@@ -105,7 +111,7 @@ describe('errors: hints per code and spec section', () => {
       }
       assert.deepStrictEqual(Object.keys(c.status.code).sort(), [...STATUS_CODE_KEYS].sort(), 'no status text without a use');
       for (const p of ['deviceSerial', 'channelNo', 'direction', 'speed', 'command', 'index', 'presetName', 'cardPassword',
-        'phone', 'isImmediately', 'duration']) {
+        'phone', 'isImmediately', 'duration', 'switch', 'state', 'verificationCode']) {
         assert.ok(typeof c.status.ignored[p] === 'string' && c.status.ignored[p].includes(p) && c.status.ignored[p].length <= 24,
           `status.ignored.${p}`);
       }

@@ -120,12 +120,14 @@ describe('params: validateInput', () => {
   it('builds the fields to send in table order, leaving out unsent and empty ones', () => {
     const r = validateInput(t, OPERATIONS['ptz-start'], { deviceSerial: 'c1', channelNo: '1', direction: 'auto', speed: 'fast', duration: '500' });
     assert.ok(!(r instanceof EzvizError));
-    assert.deepStrictEqual(r, { fields: { deviceSerial: 'C1', channelNo: 1, direction: 16, speed: 2 }, duration: 500 });
+    assert.deepStrictEqual(r, { fields: { deviceSerial: 'C1', channelNo: 1, direction: 16, speed: 2 }, duration: 500,
+      values: { deviceSerial: 'C1', channelNo: 1, direction: 16, speed: 2, duration: 500 } });
   });
 
   it('preset-call: presetName stands in for a missing index; preset-add keeps it unsent', () => {
     const r = validateInput(t, OPERATIONS['preset-call'], { deviceSerial: 'C1', channelNo: 1, presetName: 'door' });
-    assert.deepStrictEqual(r, { fields: { deviceSerial: 'C1', channelNo: 1 }, presetName: 'door' });
+    assert.deepStrictEqual(r, { fields: { deviceSerial: 'C1', channelNo: 1 }, presetName: 'door',
+      values: { deviceSerial: 'C1', channelNo: 1, presetName: 'door' } });
     const e = validateInput(t, OPERATIONS['preset-add'], { deviceSerial: 'C1', presetName: 'door' });
     assert.ok(e instanceof EzvizError);
     assert.strictEqual(e.code, '10001');

@@ -35,12 +35,12 @@ export class NodeStatus {
     this.inflight--;
   }
 
-  /** A message went to output 1. */
-  ok(): void {
+  /** A message went to output 1 (`text`: a full catalog key instead of "OK": `armed`). */
+  ok(text?: string): void {
     if (this.ignored) {
       this.node.status({ fill: 'yellow', shape: 'dot', text: this.ignored });
       this.ignored = undefined;
-    } else if (this.inflight === 0) this.node.status({ fill: 'green', shape: 'dot', text: this.okText });
+    } else if (this.inflight === 0) this.node.status({ fill: 'green', shape: 'dot', text: text ?? this.okText });
   }
 
   /** A node setting won over msg.payload.<param>: the next success says so. */

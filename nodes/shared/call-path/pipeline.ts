@@ -25,6 +25,13 @@ export interface OperationOptions {
    * URL, may download the picture). An EzvizError (returned or thrown; a BadReply thrown is
    * BAD_REPLY) ends the message on the error path; `ezviz` is merged into msg.ezviz. */
   result?(ctx: ResultContext): Promise<Shaped | EzvizError | Failed> | Shaped | EzvizError | Failed;
+  /** Instead of one call of the node's own row, the service's composite (switch, device state);
+   * its result carries the payload. */
+  call?(service: EzvizService, input: ParsedInput, owner: OperationNodeLike): Promise<CallResult>;
+  /** The status of a success (a full catalog key: `armed`, `privacy on`); default "OK". */
+  okStatus?(payload: unknown): string | undefined;
+  /** Per node, once set up: `input` runs a message through the pipeline (device `watch`). */
+  attach?(node: OperationNodeLike, def: NodeDef & Record<string, unknown>, input: (msg: Msg, send: Send, done: Done) => void): void;
 }
 
 export interface Shaped {
@@ -59,7 +66,7 @@ class Pipeline {
 
   constructor(RED: NodeAPI, private readonly node: OperationNodeLike, private readonly spec: OperationSpec,
     private readonly t: Translate, private readonly mapPayload: MapPayload,
-    private readonly def: NodeDef & Record<string, unknown>, private readonly shape?: OperationOptions['result']) {
+    private readonly def: NodeDef & Record<string, unknown>, private readonly options: OperationOptions) {
     const cfg = configOf(RED, def);
     this.cfg = cfg;
     this.readers = new Readers(RED, node, spec, t, def);
@@ -94,14 +101,10 @@ class Pipeline {
     const input = validateInput(this.t, spec, raw.values);
     if (input instanceof EzvizError) return this.fail(msg, send, done, input, wouldSend(spec, raw.values), raw);
     this.status.requesting();
-    cfg.service.call({
-      spec,
-      fields: input.fields,
-      presetName: input.presetName,
-      duration: input.duration,
-      owner: this.node,
+    (this.options.call ? this.options.call(cfg.service, input, this.node) : cfg.service.call({
+      spec, fields: input.fields, presetName: input.presetName, duration: input.duration, owner: this.node,
       origin: input.duration ? { _msgid: msg._msgid, topic: msg.topic, payload: msg.payload } : undefined,
-    }).then((result) => this.finish(msg, send, done, input, result, raw), (e) => {
+    })).then((result) => this.finish(msg, send, done, input, result, raw), (e) => {
       // Not expected (call() never rejects); report without the error object itself.
       this.status.answered();
       this.fail(msg, send, done, replyError(this.t, spec, e), publicRequest(spec, input.fields), raw);
@@ -110,9 +113,7 @@ class Pipeline {
       // unhandled rejection (design.md s8).
       try {
         done(replyError(this.t, spec, e));
-      } catch {
-        /* nothing left to report to */
-      }
+      } catch { /* nothing left to report to */ }
     });
   }
 
@@ -129,8 +130,9 @@ class Pipeline {
     let shaped: Promise<Shaped | EzvizError | Failed> | Shaped | EzvizError | Failed;
     try {
       // Only documented fields of documented types (replies.ts); a wrong shape is an error.
-      shaped = this.shape ? this.shape({ reply: result.reply, input, def: this.def, service: this.cfg!.service, t: this.t })
-        : { payload: this.mapPayload(result.reply, input) };
+      const shape = this.options.result;
+      shaped = shape ? shape({ reply: result.reply, input, def: this.def, service: this.cfg!.service, t: this.t })
+        : { payload: 'payload' in result ? result.payload : this.mapPayload(result.reply, input) };
     } catch (e) {
       shaped = replyError(this.t, this.spec, e);
     }
@@ -152,7 +154,7 @@ class Pipeline {
     if (this.life.closed) return done();
     if (shaped instanceof EzvizError) return this.fail(msg, send, done, shaped, request, raw);
     if ('error' in shaped) return this.fail(msg, send, done, shaped.error, request, raw, shaped.ezviz);
-    this.status.ok();
+    this.status.ok(this.options.okStatus?.(shaped.payload));
     this.outputs.success(msg, send, done, shaped.payload, result.reply, request, result.durationMs, shaped.ezviz);
   }
 
@@ -183,15 +185,16 @@ class Pipeline {
 export function registerOperation(RED: NodeAPI, spec: OperationSpec, options: OperationOptions = {}): void {
   const t = translator(RED);
   const mapPayload: MapPayload = options.payload ?? ((reply: ApiReply) => plainPayload(reply));
-  const hasCardPassword = spec.params.some((p) => p.name === 'cardPassword');
+  const secrets = spec.params.filter((p) => p.secret).map((p) => [p.name, { type: 'password' }]);
 
   function OperationNode(this: OperationNodeLike, def: NodeDef & Record<string, unknown>): void {
     RED.nodes.createNode(this, def);
-    const pipeline = new Pipeline(RED, this, spec, t, mapPayload, def, options.result);
+    const pipeline = new Pipeline(RED, this, spec, t, mapPayload, def, options);
     this.timedStopDone = (error, request, origin) => pipeline.timedStopDone(error, request, origin);
     this.on('input', (msg: Msg, send: Send, done: Done) => pipeline.input(msg, send, done));
+    options.attach?.(this, def, (msg, send, done) => pipeline.input(msg, send, done));
   }
 
   RED.nodes.registerType(spec.type, OperationNode as unknown as (this: Node, def: NodeDef) => void,
-    hasCardPassword ? { credentials: { cardPassword: { type: 'password' } } } as never : undefined);
+    secrets.length ? { credentials: Object.fromEntries(secrets) } as never : undefined);
 }

@@ -52,8 +52,8 @@ export class Readers {
       value: def[p.name] === undefined || def[p.name] === null ? '' : String(def[p.name]),
       type: literalType(p, def[`${p.name}Type`]),
     }));
-    const hasCardPassword = spec.params.some((p) => p.name === 'cardPassword');
-    this.sync = !hasCardPassword && !this.list.some((r) => r.value !== '' && !SYNC_TYPES.includes(r.type));
+    const hasSecret = spec.params.some((p) => p.secret);
+    this.sync = !hasSecret && !this.list.some((r) => r.value !== '' && !SYNC_TYPES.includes(r.type));
   }
 
   /** Fast path (`sync`): every value at once; the reader that failed, if any. */
@@ -160,5 +160,9 @@ export class Readers {
 
 function fromPayload(r: Reader, msg: Msg, cb: ReadCallback): void {
   const pl = msg.payload;
+  // A switch state may be msg.payload itself (a dashboard switch, a change node: true, 0, "on").
+  if (r.spec.kind === 'switchState' && (typeof pl === 'boolean' || typeof pl === 'number' || typeof pl === 'string')) {
+    return cb(null, pl, false);
+  }
   cb(null, pl !== null && typeof pl === 'object' ? (pl as Record<string, unknown>)[r.spec.name] : undefined, false);
 }

@@ -11,6 +11,8 @@ import { isEmpty, parseParam, validationArgs } from '../tables/params';
 /** Parameters of one input after validation. */
 export interface ParsedInput {
   fields: Fields;
+  /** Every parameter given, parsed, sent or not (switch, state, verificationCode). */
+  values: Record<string, string | number>;
   presetName?: string;
   duration?: number;
 }
@@ -33,7 +35,7 @@ export function validationError(t: Translate, spec: OperationSpec, param: ParamS
  */
 export function validateInput(t: Translate, spec: OperationSpec, raw: Record<string, unknown>): ParsedInput | EzvizError {
   const fields: Fields = {};
-  const out: ParsedInput = { fields };
+  const out: ParsedInput = { fields, values: {} };
   const hasName = spec.operation !== 'preset-add' && spec.params.some((p) => p.name === 'presetName') &&
     !isEmpty(raw.presetName);
   for (const p of spec.params) {
@@ -44,6 +46,7 @@ export function validateInput(t: Translate, spec: OperationSpec, raw: Record<str
       return validationError(t, spec, p, value, r.reason);
     }
     if (r.value === undefined) continue;
+    out.values[p.name] = r.value;
     if (p.sent) fields[p.name] = r.value;
     else if (p.name === 'presetName') out.presetName = String(r.value);
     else if (p.name === 'duration') out.duration = Number(r.value);

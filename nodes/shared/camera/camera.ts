@@ -10,6 +10,7 @@ import { Moves, withinBudget } from './moves';
 import type { PresetNames } from './preset-names';
 import { KeyedQueue, MAX_WAITING } from './queue';
 import type { RequestLoop } from '../requests/request-loop';
+import { cameraKey } from '../requests/spacing';
 
 export class CameraController {
   private readonly queue = new KeyedQueue();
@@ -25,7 +26,7 @@ export class CameraController {
   /** Queues one request behind the others of its camera, or refuses it when the queue is full. */
   call(req: CallRequest): Promise<CallResult> {
     const { fields } = req;
-    const key = `${fields.deviceSerial}/${fields.channelNo}`;
+    const key = cameraKey(req.spec, fields);
     if (this.queue.waiting(key) >= MAX_WAITING) {
       // Bounded queues (design.md s8): nothing is sent; the same message later may succeed.
       return Promise.resolve(failedAt(this.errors.local(req.spec.operation, 'QUEUE_FULL',
@@ -54,8 +55,9 @@ export class CameraController {
       const failed = await this.moves.stopFirst(key, req.owner);
       if (failed) return { ...failed, fields };
     }
-    // At most one capture per camera per 4 s (design.md s11): a faster one waits its turn here.
-    if (spec.spacingMs && !(await this.loop.spaced(spec.spacingMs, fields, req.owner))) return { kind: 'closed' };
+    // At most one capture per camera per 4 s (design.md s11), one switch write per device per 2 s
+    // (s12): a faster one waits its turn here.
+    if (spec.spacingMs && !(await this.loop.spaced(spec, fields, req.owner))) return { kind: 'closed' };
     const result = await this.loop.send(spec, fields, req.owner, true);
     if (op === 'ptz-start') this.moves.started(key, req, result);
     else if (result.kind === 'ok') await this.presets.update(op, result, req.presetName);

@@ -5,6 +5,7 @@
 // `EzvizOpenEditor` (declared in red.ts). Add here whatever a node's own editor.ts needs.
 import { CONFIG_TYPE, OPERATIONS } from '../tables/operations';
 import { DEFAULTS } from '../tables/settings';
+import { STATE_NODES } from '../tables/state-calls';
 import { explainFailure, postAccount } from './account';
 import { credentialProblem, explain, hostOf, REGIONS, regionOf, validators } from './config-node';
 import { CATEGORY, FAMILIES, setUpOperationNode } from './operation-node';
@@ -14,7 +15,7 @@ import { alarmSettings, DEFAULT_INTERVAL_S, MAX_INTERVAL_S, MIN_INTERVAL_S } fro
 import { DEFAULT_PATH, GROUPS, INTERVAL_LIMITS, SOURCES, sourceSettings } from '../events/source-settings';
 
 export const editorApi = {
-  CATEGORY, CONFIG_TYPE, DEFAULTS, FAMILIES, OPERATIONS, PACKAGE, REGIONS, SHARED_NS,
+  CATEGORY, CONFIG_TYPE, DEFAULTS, FAMILIES, OPERATIONS, PACKAGE, REGIONS, SHARED_NS, STATE_NODES,
   credentialProblem, explain, explainFailure, hostOf, input, installTemplate, regionOf, row, setUpOperationNode, t, tNode, tip,
   validator, validators, postAccount,
   // ezviz-alarm's own dialog

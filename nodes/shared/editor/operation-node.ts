@@ -3,6 +3,7 @@
 // the palette look. Each nodes/<type>/editor.ts names its family and what differs, and registers
 // the definition with a literal RED.nodes.registerType call (see setUpOperationNode).
 import { CONFIG_TYPE, type OperationSpec, type OptionSpec, type ParamName, type ParamSpec } from '../tables/operations';
+import { watchSeconds } from '../tables/state-calls';
 import { CREDENTIAL_SET, hasCredential, REFERENCE_TYPES, STORED_SECRET } from './checks';
 import { setUpPicker } from './picker';
 import { input, installTemplate, row, tip } from './template';
@@ -23,6 +24,7 @@ export const FAMILIES = {
   mirror: { color: '#8AC2DD' },
   preset: { color: '#A2CFE6' },
   capture: { color: '#A2CFE6' },
+  state: { color: '#76B4D4' },
 } as const;
 
 /** One white icon per operation, saying what it does (icons/ezviz-<operation>.svg). */
@@ -46,13 +48,16 @@ function paramRow(p: ParamSpec): string {
   });
 }
 
-/** A node option (capture `download`): a checkbox with its explanation beside it. */
+/** A node option: a checkbox (capture `download`) or a number of seconds (device `watch`), with
+ * its explanation beside it. */
 function optionRow(o: OptionSpec): string {
   const id = `node-input-${o.name}`;
+  const field = o.kind === 'seconds'
+    ? `<input type="text" id="${id}" style="width:80px;"> `
+    : `<input type="checkbox" id="${id}" style="display:inline-block; width:auto; vertical-align:top;"> `;
   return row({
-    id, icon: 'fa-download', label: `${SHARED_NS}:options.${o.name}.label`,
-    field: `<input type="checkbox" id="${id}" style="display:inline-block; width:auto; vertical-align:top;"> ` +
-      `<span data-i18n="${SHARED_NS}:options.${o.name}.hint"></span>`,
+    id, icon: o.kind === 'seconds' ? 'fa-eye' : 'fa-download', label: `${SHARED_NS}:options.${o.name}.label`,
+    field: field + `<span data-i18n="${SHARED_NS}:options.${o.name}.hint"></span>`,
   });
 }
 
@@ -98,7 +103,7 @@ function keepSecretsOutOfFlow(spec: OperationSpec): void {
     if (!node || node.type !== spec.type) return;
     for (const p of secrets) {
       if (node[`${p.name}Type`] === 'cred') {
-        node[p.name] = hasCredential(node.credentials, p.name) ? CREDENTIAL_SET : '';
+        (node as Record<string, unknown>)[p.name] = hasCredential(node.credentials, p.name) ? CREDENTIAL_SET : '';
       } else if (node.credentials) {
         node.credentials[p.name] = '';
         node.credentials[`has_${p.name}`] = false;
@@ -136,7 +141,11 @@ export function operationNodeDef(spec: OperationSpec, extras: OperationExtras): 
     defaults[p.name] = { value: start.value, validate: valueValidator(p) };
     defaults[`${p.name}Type`] = { value: start.type, validate: typeValidator(p) };
   }
-  for (const o of spec.options || []) defaults[o.name] = { value: o.default };
+  for (const o of spec.options || []) {
+    defaults[o.name] = o.kind === 'seconds'
+      ? { value: o.default, validate: validator((v) => (watchSeconds(v) === undefined ? t('errors.watchSetting', { value: String(v) }) : true)) }
+      : { value: o.default };
+  }
   const credentials: Record<string, CredentialDef> = {};
   for (const p of secretParams(spec)) credentials[p.name] = { type: 'password' };
   return {

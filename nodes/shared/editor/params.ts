@@ -3,15 +3,20 @@
 // the OPERATIONS table; no per-node code.
 import type { ParamKind, ParamSpec } from '../tables/operations';
 import { DIRECTIONS, IMMEDIATELY, MIRROR_COMMANDS, SPEEDS } from '../tables/enums';
+import { STATE_WORDS, SWITCH_NAMES } from '../tables/switches';
 import { checkCredential, checkParam, hasCredential, REFERENCE_TYPES } from './checks';
 import { t, validator, type NodeInstance, type Validator } from './red';
 
 /** Custom TypedInput types that offer the friendly names as a select (value stored: the name). */
-export const SELECT_TYPES: Partial<Record<ParamKind, { type: string; table: Readonly<Record<string, number>> }>> = {
+export const SELECT_TYPES: Partial<Record<ParamKind, { type: string; table: Readonly<Record<string, number>>; numbered?: false }>> = {
   direction: { type: 'direction', table: DIRECTIONS },
   speed: { type: 'speed', table: SPEEDS },
   mirror: { type: 'mirror', table: MIRROR_COMMANDS },
   immediately: { type: 'immediately', table: IMMEDIATELY },
+  // Names without API numbers (shown without one); a stored 1/0 state reads as on/off.
+  switch: { type: 'switch', table: Object.fromEntries(SWITCH_NAMES.map((n, i) => [n, -1 - i])), numbered: false },
+  switchState: { type: 'switchState', numbered: false,
+    table: Object.fromEntries(STATE_WORDS.map((w, i) => [w, w === 'on' ? 1 : w === 'off' ? 0 : -1 - i])) },
 };
 
 const ICONS: Record<ParamKind, string> = {
@@ -26,6 +31,9 @@ const ICONS: Record<ParamKind, string> = {
   phone: 'fa-phone',
   immediately: 'fa-bolt',
   duration: 'fa-clock-o',
+  switch: 'fa-toggle-on',
+  switchState: 'fa-power-off',
+  verificationCode: 'fa-key',
 };
 
 export const paramIcon = (kind: ParamKind): string => ICONS[kind];
@@ -51,7 +59,10 @@ export function paramDefault(p: ParamSpec): ParamDefault {
     case 'mirror': return { value: '', type: 'mirror' };
     case 'immediately': return { value: '', type: 'immediately' };
     case 'duration': return { value: '', type: 'num' };
-    case 'cardPassword': return { value: '', type: 'cred' };
+    case 'cardPassword':
+    case 'verificationCode': return { value: '', type: 'cred' };
+    case 'switch': return { value: 'defence', type: 'switch' };
+    case 'switchState': return { value: '', type: 'switchState' };
     default: return { value: '', type: 'str' };
   }
 }
@@ -67,7 +78,7 @@ export function typeNames(p: ParamSpec): string[] {
 export function optionLabel(kind: ParamKind, name: string): string {
   const select = SELECT_TYPES[kind];
   const label = t(`params.options.${kind}.${name}`);
-  return select ? t('editor.optionWithNumber', { label, number: select.table[name] }) : label;
+  return select && select.numbered !== false ? t('editor.optionWithNumber', { label, number: select.table[name] }) : label;
 }
 
 /**

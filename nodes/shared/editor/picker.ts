@@ -100,7 +100,7 @@ function fill(serial: string, channel: number, spec: OperationSpec): void {
 }
 
 /** Literal values of the dialog a hint depends on. */
-function literal(name: 'direction' | 'command'): string | undefined {
+function literal(name: 'direction' | 'command' | 'switch'): string | undefined {
   const f = $(`#node-input-${name}`);
   if (!f.length) return undefined;
   const type = String(f.typedInput('type'));
@@ -178,7 +178,8 @@ export function setUpPicker(spec: OperationSpec): void {
     const head = has.length
       ? t('editor.capacity.supports', { serial: capacity.serial, list: has.join(', ') })
       : t('editor.capacity.nothing', { serial: capacity.serial });
-    const hints = capacityHints(c, spec.operation, { direction: literal('direction'), command: literal('command') });
+    const hints = capacityHints(c, spec.operation,
+      { direction: literal('direction'), command: literal('command'), switch: literal('switch') });
     capacityBox.empty().show();
     $('<div class="ezviz-capacity-summary"><i class="fa fa-info-circle"></i> </div>').append($('<span>').text(head)).appendTo(capacityBox);
     if (hints.length) {
@@ -248,7 +249,7 @@ export function setUpPicker(spec: OperationSpec): void {
     status.text('');
     if (panel.is(':visible')) load(false);
   });
-  $('#node-input-direction, #node-input-command').on('change', renderCapacity);
+  $('#node-input-direction, #node-input-command, #node-input-switch').on('change', renderCapacity);
 
   // A dialog opened on a typed serial: its capabilities, quietly (nothing shown when unavailable).
   const type = String(serialField.typedInput('type'));

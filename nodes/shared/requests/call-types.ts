@@ -29,7 +29,9 @@ export interface CallRequest {
 }
 
 export type CallResult =
-  | { kind: 'ok'; reply: ApiReply; fields: Fields; durationMs: number; sentAt?: number }
+  | { kind: 'ok'; reply: ApiReply; fields: Fields; durationMs: number; sentAt?: number;
+    /** msg.payload already built by the service (switch, device state): the node emits it as is. */
+    payload?: unknown }
   | { kind: 'error'; error: EzvizError; fields: Fields; durationMs: number }
   | { kind: 'closed' };
 

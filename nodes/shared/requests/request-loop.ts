@@ -12,7 +12,7 @@ import { EzvizError } from '../tables/error-table';
 import { defaultHooks, hooks } from '../tables/hooks';
 import type { Translate } from '../tables/i18n';
 import type { CallSpec } from '../tables/operations';
-import { CallSpacing } from './spacing';
+import { cameraKey, CallSpacing } from './spacing';
 import { Token, TokenCache, TokenSnapshot, TokenState } from './token';
 
 /** Longest back-off between two retries. */
@@ -22,10 +22,6 @@ export const MAX_RETRY_DELAY_MS = 30000;
 export function retryDelayMs(base: number, attempt: number, random: number): number {
   const full = Math.min(MAX_RETRY_DELAY_MS, base * 2 ** attempt);
   return Math.round(full / 2 + (full / 2) * random);
-}
-
-function cameraKey(fields: Fields): string {
-  return `${fields.deviceSerial}/${fields.channelNo}`;
 }
 
 /** A config node's settings and credentials (settings.ts checks them). */
@@ -97,7 +93,7 @@ export class RequestLoop {
       let retryAfter: number | undefined;
       if (token) {
         const url = token.base + spec.path;
-        if (spec.spacingMs) this.spacing.mark(cameraKey(fields), hooks.now());
+        if (spec.spacingMs) this.spacing.mark(cameraKey(spec, fields), hooks.now());
         const sentAt = performance.now();
         const outcome = await this.client.post(url, fields, token.value);
         if (!('source' in outcome && outcome.source === 'network')) retryAfter = outcome.retryAfterMs;
@@ -150,8 +146,9 @@ export class RequestLoop {
   /** Holds a spaced call (capture: at most one per camera per `gapMs`) until the camera's last one
    * went out `gapMs` ago; send() marks each as it goes out. The camera queue calls it, so one call
    * per camera waits at a time. false: the owner or the config node closed meanwhile. */
-  async spaced(gapMs: number, fields: Fields, owner: Owner): Promise<boolean> {
-    const left = this.spacing.wait(cameraKey(fields), gapMs, hooks.now());
+  async spaced(spec: CallSpec, fields: Fields, owner: Owner): Promise<boolean> {
+    const gapMs = spec.spacingMs ?? 0;
+    const left = this.spacing.wait(cameraKey(spec, fields), gapMs, hooks.now());
     if (left > 0) await this.backOff(left, owner);
     return !(owner.closed || this.closing);
   }

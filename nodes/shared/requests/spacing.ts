@@ -2,6 +2,15 @@
 // 4 s, the vendor's advice). The camera queue asks `wait` before it sends such a call and `mark`s
 // when it goes out; a faster message waits its turn. Pure: the caller passes the time.
 
+import type { Fields } from './call-types';
+import type { CallSpec } from '../tables/operations';
+
+/** The queue (and spacing) key of a call: "SERIAL/channel", or the serial alone for calls
+ * queued per device (switch writes, 2 s apart per device whatever the channel). */
+export function cameraKey(spec: { queueBy?: CallSpec['queueBy'] }, fields: Fields): string {
+  return spec.queueBy === 'device' ? `${fields.deviceSerial}` : `${fields.deviceSerial}/${fields.channelNo}`;
+}
+
 export class CallSpacing {
   /** "SERIAL/channel" -> when the last spaced call went out (ms since the epoch). */
   private readonly last = new Map<string, number>();

@@ -3,13 +3,16 @@
 // design.md section 10). Pure: shared by the runtime (reading replies) and the editor (hints).
 
 import { DIRECTIONS, MIRROR_COMMANDS } from './enums';
-import type { OperationName } from './operations';
+import type { OperationName, StateNodeName } from './operations';
+import { SWITCHES, switchOf } from './switches';
 
 /** The flags the package reads; values are the strings "0"/"1", an absent flag means "not supported". */
 export const CAPACITY_FLAGS = [
   'support_ptz', 'ptz_top_bottom', 'ptz_left_right', 'ptz_45', 'ptz_zoom', 'ptz_focus', 'ptz_preset',
   'ptz_common_cruise', 'ptz_center_mirror', 'ptz_left_right_mirror', 'ptz_top_bottom_mirror',
   'support_capture', 'support_cloud', 'support_cloud_version', 'support_defence', 'support_privacy',
+  // switches (design.md s12; flag names from public clients' capacity replies)
+  'support_audio_onoff', 'support_fullday_record', 'support_intelligent_track', 'support_encrypt', 'support_alarm_voice',
 ] as const;
 
 export type CapacityFlag = (typeof CAPACITY_FLAGS)[number];
@@ -68,8 +71,8 @@ export function unsupportedDirections(c: Capacity): string[] {
  * (`direction`, `command`; others are ignored). The first hint says what the device lacks for the
  * operation as a whole; further ones concern the chosen value.
  */
-export function capacityHints(c: Capacity, operation: OperationName, values: { direction?: unknown; command?: unknown }):
-  CapacityHint[] {
+export function capacityHints(c: Capacity, operation: OperationName | StateNodeName,
+  values: { direction?: unknown; command?: unknown; switch?: unknown }): CapacityHint[] {
   const hints: CapacityHint[] = [];
   switch (operation) {
     case 'ptz-start':
@@ -106,6 +109,13 @@ export function capacityHints(c: Capacity, operation: OperationName, values: { d
     case 'storage-info':
       if (!c.support_cloud) hints.push({ key: 'noCloud' });
       break;
+    case 'switch': {
+      // A switch whose flag the device does not report is marked, never refused (s10, s12).
+      const name = switchOf(values.switch);
+      const flag = name && SWITCHES[name].capacity as CapacityFlag | undefined;
+      if (name && flag && !c[flag]) hints.push({ key: 'noSwitch', args: { switch: name } });
+      break;
+    }
     default:
       break;
   }

@@ -92,7 +92,7 @@ export function hintKey(code: string, section: SpecSection | 'token'): string | 
     case '20032':
       return section === '4.7' || section === '4.8' ? '20032-channel' : '20032-user';
     case '60020':
-      return section === '4.1' ? '60020-storage' : '60020-command';
+      return section === '4.1' ? '60020-storage' : section === 'switch' ? '60020-switch' : '60020-command';
     default:
       return HINTED_CODES.has(code) ? code : undefined;
   }
@@ -107,13 +107,15 @@ export const HINTED_CODES: ReadonlySet<string> = new Set([
   '10028', '10051', '60017',
   // the message service (ezviz-watch-api.md section 5)
   '70101',
+  // camera state (ezviz-watch-api.md): wrong verification code, lens covered
+  '20010', '60026',
 ]);
 
 /** Every hint key the catalogs must hold (tests check both languages). */
 export const ALL_HINT_KEYS: readonly string[] = [
   ...HINTED_CODES,
   '20014-network', '20014-serial', '20018-account', '20018-user', '20032-channel', '20032-user',
-  '60020-storage', '60020-command',
+  '60020-storage', '60020-command', '60020-switch',
 ];
 
 /** Network error codes as reported (`ECONNREFUSED`, ...); timeouts are all `ETIMEDOUT`. */

@@ -13,7 +13,10 @@ export type ParamKind =
   | 'cardPassword' // secret, sent, never shown
   | 'phone' // digits, optional leading +
   | 'immediately' // 0/1, yes/no, true/false
-  | 'duration'; // ms, 0 = until a stop (never sent)
+  | 'duration' // ms, 0 = until a stop (never sent)
+  | 'switch' // a switch name of SWITCHES (switches.ts)
+  | 'switchState' // on/off, true/false, 1/0, sleep/home/away, short/long/mute
+  | 'verificationCode'; // the device's verification code: secret
 
 export type ParamName =
   | 'deviceSerial'
@@ -26,7 +29,12 @@ export type ParamName =
   | 'cardPassword'
   | 'phone'
   | 'isImmediately'
-  | 'duration';
+  | 'duration'
+  | 'switch'
+  | 'state'
+  | 'verificationCode'
+  // API fields of the camera-state calls (state-calls.ts), never node properties
+  | 'enable' | 'isDefence' | 'type' | 'validateCode' | 'channel';
 
 export interface ParamSpec {
   name: ParamName;
@@ -39,16 +47,11 @@ export interface ParamSpec {
   secret?: boolean;
 }
 
-export type OperationName =
-  | 'storage-open'
-  | 'storage-info'
-  | 'ptz-start'
-  | 'ptz-stop'
-  | 'ptz-mirror'
-  | 'preset-add'
-  | 'preset-call'
-  | 'preset-clear'
-  | 'capture';
+export type OperationName = 'storage-open' | 'storage-info' | 'ptz-start' | 'ptz-stop' | 'ptz-mirror' | 'preset-add'
+  | 'preset-call' | 'preset-clear' | 'capture';
+
+/** Nodes whose message may take several calls, chosen by their parameters (design.md s12). */
+export type StateNodeName = 'switch' | 'device';
 
 /** Calls that are not operation nodes of their own kind (the alarm node polls the alarm list, or
  * fetches from the message service: MQ below). */
@@ -57,14 +60,22 @@ export type PollName = 'alarm-list' | MqName;
 /** The message service's consumer calls (spec/ezviz-watch-api.md section 5). */
 export type MqName = 'mq-consumer' | 'mq-messages' | 'mq-offsets';
 
+/** The calls of camera state (spec ezviz-watch-api.md sections 2-4): a set per switch, the status
+ * reads, device/info and device/status/get. */
+export type StateCallName =
+  | 'defence-set' | 'privacy-set' | 'microphone-set' | 'prompt-sound-set' | 'status-light-set'
+  | 'fullday-record-set' | 'motion-tracking-set' | 'offline-notify-set' | 'encryption-on' | 'encryption-off'
+  | 'alarm-sound-set' | 'privacy-status' | 'microphone-status' | 'prompt-sound-status' | 'status-light-status'
+  | 'fullday-record-status' | 'motion-tracking-status' | 'device-info' | 'device-status';
+
 /** Any call the service sends. */
-export type CallName = OperationName | PollName;
+export type CallName = OperationName | PollName | StateNodeName | StateCallName;
 
 /** Error-hint group: the spec section whose rows of table 7.2 apply (20014, 20018, 20032 and
  * 60020 have per-group texts). */
 export type SpecSection = '4.1' | '4.2' | '4.3' | '4.4' | '4.5' | '4.6' | '4.7' | '4.8'
-  // ezviz-more-api.md: capture, alarm list
-  | 'capture' | 'alarm'
+  // ezviz-more-api.md: capture, alarm list; ezviz-watch-api.md: switches, device state
+  | 'capture' | 'alarm' | 'switch' | 'device'
   // ezviz-watch-api.md section 5: the message service
   | 'mq';
 
@@ -80,30 +91,34 @@ export interface CallSpec {
   /** At most one such call per camera per this many ms (capture: the vendor's 4 s advice); the
    * camera queue holds a faster one back, retries included. */
   spacingMs?: number;
+  /** `device`: queued and spaced per device serial, whatever the channel (switch writes: the
+   * vendor's 2 s between configuration writes to one device); default per device and channel. */
+  queueBy?: 'device';
   params: readonly ParamSpec[];
 }
 
 /** A node option that is not an API parameter (capture `download`): a checkbox in the dialog, a
  * boolean node property at run time. */
 export interface OptionSpec {
-  name: 'download';
-  kind: 'boolean';
-  default: boolean;
+  name: 'download' | 'watch';
+  kind: 'boolean' | 'seconds';
+  default: boolean | number;
 }
 
 export interface OperationSpec extends CallSpec {
-  operation: OperationName;
+  operation: OperationName | StateNodeName;
   /** Node-RED type name. */
-  type: `ezviz-${OperationName}`;
+  type: `ezviz-${OperationName | StateNodeName}`;
   options?: readonly OptionSpec[];
 }
 
-const p = (name: ParamName, kind: ParamKind, required: boolean, extra: Partial<ParamSpec> = {}): ParamSpec =>
+/** One parameter row (sent unless `extra` says otherwise). */
+export const p = (name: ParamName, kind: ParamKind, required: boolean, extra: Partial<ParamSpec> = {}): ParamSpec =>
   Object.freeze({ name, kind, required, sent: true, ...extra });
 
-const serial = p('deviceSerial', 'serial', true);
+export const serial = p('deviceSerial', 'serial', true);
 const channel = p('channelNo', 'channel', true);
-const optChannel = p('channelNo', 'channel', false);
+export const optChannel = p('channelNo', 'channel', false);
 const phone = p('phone', 'phone', false);
 const presetName = p('presetName', 'presetName', false, { sent: false });
 

@@ -5,6 +5,7 @@
 
 import { DIRECTIONS, IMMEDIATELY, MIRROR_COMMANDS, SPEEDS } from './enums';
 import type { ParamName, ParamSpec } from './operations';
+import { switchParam } from './switches';
 
 /** Upper bound of ptz-start `duration` (ms): ten minutes. 0 means "until a stop". */
 export const MAX_DURATION_MS = 600000;
@@ -27,7 +28,10 @@ export type Reason =
   | 'cardPassword'
   | 'phone'
   | 'immediately'
-  | 'duration';
+  | 'duration'
+  | 'switch'
+  | 'switchState'
+  | 'verificationCode';
 
 export type ParseResult =
   | { ok: true; value: ParamValue | undefined }
@@ -106,6 +110,11 @@ export function parseParam(spec: ParamSpec, raw: unknown): ParseResult {
       v = s.length >= 1 && s.length <= 128 && !/[\s]/.test(s) ? s : undefined;
       break;
     }
+    case 'switch':
+    case 'switchState':
+    case 'verificationCode':
+      v = switchParam(spec.kind, raw);
+      break;
     case 'phone': {
       const s = typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw.trim() : '';
       v = /^\+?\d{5,20}$/.test(s) ? s : undefined;
@@ -116,7 +125,8 @@ export function parseParam(spec: ParamSpec, raw: unknown): ParseResult {
 }
 
 /** Keys whose values are secrets wherever they appear (design.md section 5). */
-export const SECRET_KEYS: ReadonlySet<string> = new Set(['cardPassword', 'accessToken', 'appSecret']);
+export const SECRET_KEYS: ReadonlySet<string> = new Set(['cardPassword', 'accessToken', 'appSecret', 'verificationCode',
+  'validateCode']);
 
 /** What a secret is replaced by in `msg.ezviz.input`. */
 export const REDACTED = '***';

@@ -5,6 +5,7 @@
 import type { ErrorInfo } from './error-table';
 import { hintKey } from './error-table';
 import type { ParamName, SpecSection } from './operations';
+import { statesOf, SWITCH_NAMES, type StateWord, type SwitchName } from './switches';
 
 /** Namespace of the shared catalog (nodes/ezviz-config/locales/<lang>/ezviz-config.json). */
 export const STATUS_NS = 'node-red-contrib-ezviz-open/ezviz-config';
@@ -28,6 +29,8 @@ export const STATUS_CODE_KEYS: readonly string[] = [
   '10028', '10051', '60017',
   // the message service (ezviz-watch-api.md section 5)
   '70101',
+  // camera state (ezviz-watch-api.md)
+  '20010', '60026', '60020-switch',
   // network, HTTP and local
   'ECONNREFUSED', 'ETIMEDOUT', 'ECONNRESET', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH',
   'BAD_REPLY', 'REPLY_TOO_LARGE', 'AREA_DOMAIN', 'QUEUE_FULL', 'INVALID_CONFIG', 'INTERNAL',
@@ -42,7 +45,23 @@ export const STATUS_KEYS: readonly string[] = [
   'polled', 'invalidSettings',
   // ezviz-alarm's webhook: waiting for pushes, a refused push (time and reason: translated at run time)
   'webhookReady', 'pushRefused',
+  // ezviz-device: what the last read found; ezviz-alarm: a filtered camera known to be disarmed
+  'deviceOnline', 'deviceOffline', 'deviceArmed', 'deviceDisarmed', 'cameraDisarmed',
 ];
+
+/** Status key of a switch set to a state (`status.switch.defence.on` = "armed"). */
+export function switchStatusKey(name: SwitchName, state: StateWord): string {
+  return statusKey(`switch.${name}.${state}`);
+}
+
+/** Every switch status key (tests: both catalogs hold them). */
+export const SWITCH_STATUS_KEYS: readonly string[] = SWITCH_NAMES.flatMap((n) => statesOf(n).map((s) => `switch.${n}.${s}`));
+
+/** Status of a device read: offline, or online and (when known) armed or disarmed. */
+export function deviceStatusKey(d: { online: boolean | null; armed: boolean | null }): string {
+  if (d.online === false) return statusKey('deviceOffline');
+  return statusKey(d.armed === true ? 'deviceArmed' : d.armed === false ? 'deviceDisarmed' : 'deviceOnline');
+}
 
 /** The full catalog key of a status text (what node.status() gets). */
 export function statusKey(key: string): string {

@@ -94,9 +94,11 @@ describe('simulator: devices, channels, capabilities (more-api)', function () {
       const total = demoSerials().reduce((n, s) => n + Object.keys(sim.state.devices[s].channels).length, 0);
       assert.deepEqual((r as unknown as { page: unknown }).page, { total, page: 0, size: 50 });
       const nvr = r.data.filter((c: { deviceSerial: string }) => c.deviceSerial === 'C00000011');
-      assert.deepEqual(nvr.map((c: { channelNo: number }) => c.channelNo), [1, 2, 3, 4, 5, 6, 7, 8]);
+      assert.deepEqual(nvr.map((c: { channelNo: number }) => c.channelNo), [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
       assert.equal(nvr[0].channelName, 'Loading dock');
-      assert.deepEqual(nvr.map((c: { status: number }) => c.status), [1, 1, 1, 1, 1, 1, 1, 0]);
+      assert.deepEqual(nvr.map((c: { status: number }) => c.status), [1, 1, 1, 1, 1, 1, 1, 0, 0, 0]);
+      // unconfigured NVR channels are listed, named after the serial (seen by two public clients)
+      assert.deepEqual(nvr.slice(8).map((c: { channelName: string }) => c.channelName), ['C00000011', 'C00000011']);
       const cam = r.data.find((c: { deviceSerial: string }) => c.deviceSerial === 'C00000001');
       assert.equal(cam.channelNo, 1);
       assert.equal(cam.channelName, 'Front door');
@@ -172,7 +174,7 @@ describe('simulator: devices, channels, capabilities (more-api)', function () {
         for (const [flag, command] of [['ptz_top_bottom_mirror', 0], ['ptz_left_right_mirror', 1], ['ptz_center_mirror', 2]] as const) {
           assert.equal(await codeOf('ptz-mirror', { ...cam, command }), caps[flag] === '1' ? '200' : '60020', why(flag));
         }
-        assert.equal(await codeOf('device-capture', cam), caps.support_capture === '1' ? '200' : '60017', why('support_capture'));
+        assert.equal(await codeOf('device-capture', cam), caps.support_capture === '1' ? '200' : '60020', why('support_capture'));
         const info = await call('storage-info', { deviceSerial: serial });
         if (caps.support_cloud === '1') assert.notEqual(info.data.status, -2, why('support_cloud'));
         else assert.ok(info.code === '60020' || info.data.status === -2, why('support_cloud'));
@@ -184,7 +186,7 @@ describe('simulator: devices, channels, capabilities (more-api)', function () {
       assert.equal(await codeOf('device-capacity', { deviceSerial: 'c0000001' }), '20014');
       assert.equal(await codeOf('device-capacity', { deviceSerial: 'C99999999' }), '20002');
       assert.equal(await codeOf('device-capacity', { deviceSerial: 'C00000004' }), '20018');
-      assert.equal(await codeOf('device-capacity', { deviceSerial: 'C00000011', channelNo: 9 }), '20032');
+      assert.equal(await codeOf('device-capacity', { deviceSerial: 'C00000011', channelNo: 11 }), '20032');
       assert.equal(await codeOf('device-capacity', { deviceSerial: 'C0000000B' }), '49999');
       assert.equal(await codeOf('device-capacity', { deviceSerial: 'C00000002' }), '200');
     });

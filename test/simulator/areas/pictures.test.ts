@@ -51,9 +51,14 @@ describe('simulator: pictures (more-api, areas/pictures.ts)', function () {
       assert.deepEqual(log.map((e) => e.httpStatus), [200, 500, 200]);
     });
 
-    it('60017 for a model that cannot capture (the Hikvision dome)', async () => {
+    it('60020 for a model that cannot capture (the Hikvision dome), 60017 when the device reports a failure, 60026 while covered', async () => {
       const r = await call('device-capture', cam('C00000012'));
-      assert.deepEqual([r.code, r.msg, r.data], ['60017', 'Device capture failed.', null]);
+      assert.deepEqual([r.code, r.msg, r.data], ['60020', 'This command is not supported.', null]);
+      sim.state.devices.C00000001.flags.captureFails = true;
+      assert.deepEqual((await call('device-capture', cam('C00000001'))).code, '60017');
+      sim.state.devices.C00000001.flags.captureFails = false;
+      sim.state.devices.C00000001.camera.privacy = true;
+      assert.deepEqual((await call('device-capture', cam('C00000001'))).code, '60026');
     });
 
     it('10028 once the account\'s daily count is used up, again from midnight (China time)', async () => {

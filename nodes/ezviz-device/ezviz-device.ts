@@ -1,0 +1,38 @@
+// ezviz-device: runtime. Parameters come from STATE_NODES.device; readDevice
+// (call-path/camera-state.ts) reads device/info, device/status/get and the lens-cover status and
+// merges them (replies/device-state.ts). With `watch` the node reads on its own and sends
+// changes only (events/device-watch.ts). One read at a time per node.
+
+import type { NodeAPI } from 'node-red';
+import { readDevice } from '../shared/call-path/camera-state';
+import { registerOperation } from '../shared/call-path/pipeline';
+import { DeviceWatch } from '../shared/events/device-watch';
+import type { DeviceState } from '../shared/replies/device-state';
+import type { CallResult } from '../shared/requests/call-types';
+import { translator } from '../shared/tables/i18n';
+import { STATE_NODES, watchSeconds } from '../shared/tables/state-calls';
+import { deviceStatusKey } from '../shared/tables/status-keys';
+
+export = function (RED: NodeAPI): void {
+  const t = translator(RED);
+  /** The read under way per node: the next one waits for it (one read in flight per node). */
+  const reading = new WeakMap<object, Promise<unknown>>();
+  registerOperation(RED, STATE_NODES.device, {
+    call: (service, input, owner) => {
+      const before = reading.get(owner) ?? Promise.resolve();
+      const next: Promise<CallResult> = before.then(() => readDevice(service, t, input.values as never, owner));
+      reading.set(owner, next.catch(() => undefined));
+      return next;
+    },
+    okStatus: (payload) => deviceStatusKey(payload as DeviceState),
+    attach: (node, def, input) => {
+      const seconds = watchSeconds(def.watch);
+      if (seconds === undefined) node.warn(t('errors.watchSetting', { value: String(def.watch).slice(0, 40) }));
+      if (!seconds) return;
+      const watch = new DeviceWatch({ seconds, input, newId: () => RED.util.generateId(),
+        send: (msg) => node.send(msg), error: (err, msg) => node.error(err, msg) });
+      node.on('close', () => watch.close());
+      watch.start();
+    },
+  });
+};

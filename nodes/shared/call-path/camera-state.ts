@@ -1,0 +1,118 @@
+// Camera state through a config node's service (design.md section 12): set one switch, read the
+// device's state. Both validate what they are given (a node's message or a dashboard's browser:
+// untrusted alike), send through the service's one call path (token, retries, the camera queue
+// and its 2 s spacing of writes per device) and answer one result, never a rejection, with the
+// payload built. ezviz-switch, ezviz-device and the dashboard package call them with a config
+// node's service: `setSwitch(cfg.service, t, {deviceSerial, channelNo, switch, state}, owner)`.
+
+import type { Answered, CallRequest, CallResult, Fields, Owner } from '../requests/call-types';
+import { deviceState } from '../replies/device-state';
+import { EzvizError } from '../tables/error-table';
+import type { Translate } from '../tables/i18n';
+import type { CallSpec } from '../tables/operations';
+import { BadReply } from '../replies/replies';
+import { STATE_CALLS, STATE_NODES } from '../tables/state-calls';
+import { statesOf, SWITCHES, switchCall, type StateWord, type SwitchName } from '../tables/switches';
+import { validateInput, validationError } from './validation';
+
+/** What a switch set asks for (raw values: validated here). */
+export interface SwitchRequest {
+  deviceSerial: unknown;
+  channelNo?: unknown;
+  switch: unknown;
+  state: unknown;
+  verificationCode?: unknown;
+}
+
+/** msg.payload of a switch set. */
+export interface SwitchPayload {
+  switch: SwitchName;
+  state: StateWord;
+  /** false: the camera already was in that state (60021, 60022, 60016, 60019). */
+  changed: boolean;
+}
+
+/** What these need of a config node's service (EzvizService). */
+export interface CallService {
+  call(req: CallRequest): Promise<CallResult>;
+}
+
+const NOT_ANSWERED = ['20007', '60020'];
+
+/** The fields of a set: serial, channel (per-channel switches, when given), the state's value. */
+function setFields(name: SwitchName, values: Record<string, string | number>, value: number | undefined): Fields {
+  const spec = SWITCHES[name];
+  const fields: Fields = { deviceSerial: values.deviceSerial };
+  if (spec.perChannel && values.channelNo !== undefined) fields.channelNo = values.channelNo;
+  if (spec.field && value !== undefined) fields[spec.field] = value;
+  return fields;
+}
+
+/** Sets one switch: one call (encryption off with the verification code), "already in that
+ * state" a success with `changed: false`. */
+export async function setSwitch(service: CallService, t: Translate, req: SwitchRequest, owner: Owner): Promise<CallResult> {
+  const node = STATE_NODES.switch;
+  const input = validateInput(t, node, req as unknown as Record<string, unknown>);
+  if (input instanceof EzvizError) return { kind: 'error', error: input, fields: {}, durationMs: 0 };
+  const values = input.values;
+  const name = values.switch as SwitchName;
+  const state = values.state as StateWord;
+  const plan = switchCall(name, state);
+  const asked = { deviceSerial: values.deviceSerial, ...(values.channelNo === undefined ? {} : { channelNo: values.channelNo }) };
+  if (!plan) {
+    const error = new EzvizError({ code: '10001', operation: 'switch', source: 'validation', retriable: false,
+      message: t('validation.stateForSwitch', { switch: name, value: state, states: statesOf(name).join(', ') }) });
+    return { kind: 'error', error, fields: asked, durationMs: 0 };
+  }
+  const fields = setFields(name, values, plan.value);
+  if (plan.spec.operation === 'encryption-off') {
+    if (values.verificationCode === undefined) {
+      return { kind: 'error', error: validationError(t, node, node.params[4], undefined, 'missing'), fields: asked, durationMs: 0 };
+    }
+    fields.validateCode = values.verificationCode;
+  }
+  const result = await service.call({ spec: plan.spec, fields, owner });
+  const payload = (changed: boolean): SwitchPayload => ({ switch: name, state, changed });
+  if (result.kind === 'ok') return { ...result, payload: payload(true) };
+  if (result.kind === 'error' && result.error.source === 'api' && SWITCHES[name].already.includes(result.error.code)) {
+    return { kind: 'ok', reply: { code: result.error.code, msg: '' }, fields: result.fields, durationMs: result.durationMs,
+      payload: payload(false) };
+  }
+  return result;
+}
+
+/** One read of a state call; null when the camera did not answer it (offline, unsupported). */
+async function read(service: CallService, spec: CallSpec, fields: Fields, owner: Owner, optional: boolean):
+  Promise<Answered | null | { kind: 'closed' }> {
+  const result = await service.call({ spec, fields, owner });
+  if (optional && result.kind === 'error' && result.error.source === 'api' && NOT_ANSWERED.includes(result.error.code)) return null;
+  return result;
+}
+
+/** Reads a camera's state: device/info, device/status/get and the lens-cover status at once,
+ * merged into the payload of design.md s12 (deviceState). */
+export async function readDevice(service: CallService, t: Translate, req: { deviceSerial: unknown; channelNo?: unknown }, owner: Owner):
+  Promise<CallResult> {
+  const input = validateInput(t, STATE_NODES.device, req as Record<string, unknown>);
+  if (input instanceof EzvizError) return { kind: 'error', error: input, fields: {}, durationMs: 0 };
+  const serial = String(input.values.deviceSerial);
+  const channelNo = input.values.channelNo === undefined ? 1 : Number(input.values.channelNo);
+  const one = { deviceSerial: serial, channelNo };
+  const [info, status, lens] = await Promise.all([
+    read(service, STATE_CALLS['device-info'], { deviceSerial: serial }, owner, false),
+    read(service, STATE_CALLS['device-status'], { ...one, channel: channelNo }, owner, true),
+    read(service, STATE_CALLS['privacy-status'], { ...one }, owner, true),
+  ]);
+  for (const r of [info, status, lens]) if (r && r.kind === 'closed') return r;
+  for (const r of [info, status, lens]) if (r && r.kind === 'error') return { ...r, fields: one };
+  const ok = info as Extract<Answered, { kind: 'ok' }>;
+  const dataOf = (r: typeof status) => (r && r.kind === 'ok' ? r.reply.data : null);
+  try {
+    const payload = deviceState({ info: ok.reply.data, status: dataOf(status), lens: dataOf(lens) }, serial, channelNo);
+    return { ...ok, fields: one, payload };
+  } catch (e) {
+    if (!(e instanceof BadReply)) throw e;
+    return { kind: 'error', fields: one, durationMs: ok.durationMs, error: new EzvizError({ code: 'BAD_REPLY',
+      message: t('errors.badReply', { detail: e.detail }), operation: 'device', source: 'http', retriable: false }) };
+  }
+}

@@ -1,0 +1,84 @@
+// The camera state behind the switches and the device state calls (design.md section 12): per
+// device, the switches, the hub modes, the battery, the SD card and the verification code. Read
+// from a device of the state file (`camera: {...}`, every field optional) with defaults; kept in
+// the device record, so GET /sim/state shows it and POST /sim/device changes it.
+
+/** Switch states of a device (per device; the simulator's cameras have one lens cover each). */
+export interface CameraState {
+  privacy: boolean;
+  microphone: boolean;
+  promptSound: boolean;
+  statusLight: boolean;
+  fulldayRecord: boolean;
+  motionTracking: boolean;
+  offlineNotify: boolean;
+  /** 0 short, 1 long, 2 mute, 3 custom voice. */
+  alarmSound: number;
+  /** An alarm hub (security modes): defence 0 sleep, 8 home, 16 away. */
+  hub: boolean;
+  /** Battery in % (1-100); null: mains powered (battryStatus -1). */
+  battery: number | null;
+  /** A battery camera asleep (wakeUpStatus 1); sets wake it. */
+  sleeping: boolean;
+  /** Wi-Fi signal 0-100; null: wired (-1). */
+  signal: number | null;
+  /** diskState: one character per card (0 ok, 1 error, 2 unformatted, 3 formatting), "" no card. */
+  disk: string;
+  /** The code on the device's label: encrypt/off needs it (20010 otherwise). */
+  verificationCode: string;
+  /** Switches the device cannot do (60020): names of SWITCH_FIELDS, and `encryption`. */
+  unsupported: string[];
+}
+
+/** Switch name -> field of CameraState (privacy support comes from capabilities.privacy). */
+export const SWITCH_FIELDS = {
+  privacy: 'privacy', microphone: 'microphone', 'prompt-sound': 'promptSound', 'status-light': 'statusLight',
+  'fullday-record': 'fulldayRecord', 'motion-tracking': 'motionTracking', 'offline-notify': 'offlineNotify',
+} as const;
+
+export type SwitchField = (typeof SWITCH_FIELDS)[keyof typeof SWITCH_FIELDS];
+
+import { StateError } from './read';
+
+type Obj = Record<string, unknown>;
+
+function fail(where: string, what: string): never {
+  throw new StateError(`state: ${where} ${what}`);
+}
+
+const boolOr = (v: unknown, d: boolean, where: string): boolean =>
+  (v === undefined ? d : typeof v === 'boolean' ? v : fail(where, 'must be true or false'));
+
+function numOr(v: unknown, d: number | null, where: string, min: number, max: number): number | null {
+  if (v === undefined) return d;
+  if (v === null) return null;
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max) fail(where, `must be a whole number from ${min} to ${max}`);
+  return v as number;
+}
+
+/** A device's `camera` object of a state file, with defaults. */
+export function normalizeCamera(raw: unknown, where: string): CameraState {
+  const c = (raw === undefined || raw === null ? {} : raw) as Obj;
+  if (typeof c !== 'object' || Array.isArray(c)) fail(where, 'must be an object');
+  const disk = c.disk === undefined ? '0' : typeof c.disk === 'string' && /^[0-3]{0,8}$/.test(c.disk) ? c.disk
+    : fail(`${where}.disk`, 'must be up to 8 of the characters 0-3');
+  const unsupported = c.unsupported === undefined ? [] : Array.isArray(c.unsupported) && c.unsupported.every((x) => typeof x === 'string')
+    ? (c.unsupported as string[]).slice() : fail(`${where}.unsupported`, 'must be a list of switch names');
+  const code = c.verificationCode === undefined ? 'ABCDEF' : typeof c.verificationCode === 'string' ? c.verificationCode
+    : fail(`${where}.verificationCode`, 'must be a string');
+  return {
+    privacy: boolOr(c.privacy, false, `${where}.privacy`),
+    microphone: boolOr(c.microphone, true, `${where}.microphone`),
+    promptSound: boolOr(c.promptSound, true, `${where}.promptSound`),
+    statusLight: boolOr(c.statusLight, true, `${where}.statusLight`),
+    fulldayRecord: boolOr(c.fulldayRecord, false, `${where}.fulldayRecord`),
+    motionTracking: boolOr(c.motionTracking, false, `${where}.motionTracking`),
+    offlineNotify: boolOr(c.offlineNotify, true, `${where}.offlineNotify`),
+    alarmSound: numOr(c.alarmSound, 0, `${where}.alarmSound`, 0, 3) as number,
+    hub: boolOr(c.hub, false, `${where}.hub`),
+    battery: numOr(c.battery, null, `${where}.battery`, 1, 100),
+    sleeping: boolOr(c.sleeping, false, `${where}.sleeping`),
+    signal: numOr(c.signal, null, `${where}.signal`, 0, 100),
+    disk, verificationCode: code, unsupported,
+  };
+}
