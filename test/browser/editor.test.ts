@@ -7,6 +7,7 @@ import { strict as assert } from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import { CONFIG_TYPE, OPERATIONS, type ParamKind } from '../../nodes/shared/tables/operations';
+import { STATE_NODES } from '../../nodes/shared/tables/state-calls';
 import { DIRECTIONS, IMMEDIATELY, MIRROR_COMMANDS, SPEEDS } from '../../nodes/shared/tables/enums';
 import {
   ROOT, demo, screenshotOnFailure, skipWithoutChromium, startBrowserEnv, loadEditor,
@@ -24,7 +25,7 @@ import { errorIn, expectedCodes } from '../support/examples-run';
 
 const OPERATION_TYPES: string[] = Object.values(OPERATIONS).map((o) => o.type);
 /** Palette nodes: the operation nodes and the alarm node (a source with its own dialog). */
-const PALETTE_TYPES: string[] = [...OPERATION_TYPES, 'ezviz-alarm'];
+const PALETTE_TYPES: string[] = [...OPERATION_TYPES, 'ezviz-alarm', ...Object.values(STATE_NODES).map((o) => o.type)];
 const ALL_TYPES = [CONFIG_TYPE, ...PALETTE_TYPES];
 const PACKAGE = 'node-red-contrib-ezviz-open';
 const EXAMPLE_FILES = fs.readdirSync(path.join(ROOT, 'examples')).filter((f) => f.endsWith('.json')).sort();

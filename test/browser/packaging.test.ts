@@ -11,12 +11,14 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { CONFIG_TYPE, OPERATIONS } from '../../nodes/shared/tables/operations';
+import { STATE_NODES } from '../../nodes/shared/tables/state-calls';
 import { ROOT } from '../support/browser-env';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
 const PKG = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
-const TYPES = [CONFIG_TYPE, ...Object.values(OPERATIONS).map((o) => o.type), 'ezviz-alarm'];
+const TYPES = [CONFIG_TYPE, ...Object.values(OPERATIONS).map((o) => o.type), 'ezviz-alarm',
+  ...Object.values(STATE_NODES).map((o) => o.type)];
 /** The camera panel's example (07) also uses Dashboard 2's config nodes and the panel widget
  * (package node-red-dashboard-2-ezviz, dashboard/). */
 const DASHBOARD_TYPES = new Set(['ui-base', 'ui-theme', 'ui-page', 'ui-group', 'ui-ezviz-camera']);
@@ -107,7 +109,7 @@ describe('packaging: npm pack and the examples', function () {
           for (const [i, out] of n.wires.entries()) {
             assert.ok(out.some((id: string) => byId.get(id)?.type === 'debug'), `${file}: ${n.type} output ${i + 1} has a debug node`);
           }
-          const spec = Object.values(OPERATIONS).find((o) => o.type === n.type);
+          const spec = [...Object.values(OPERATIONS), ...Object.values(STATE_NODES)].find((o) => o.type === n.type);
           for (const p of spec?.params ?? []) {
             assert.ok(p.name in n && `${p.name}Type` in n, `${file}: ${n.type} has ${p.name} and ${p.name}Type`);
             if (p.secret) assert.equal(n[p.name], '', `${file}: ${n.type} ${p.name} is not a plain property`);
