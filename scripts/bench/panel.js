@@ -48,13 +48,16 @@ async function holds(env) {
   const p = await env.open();
   await p.page.getByRole('status').filter({ hasText: 'C00000001/1' }).waitFor();
   await sleep(500);
-  const box = await p.page.getByRole('button', { name: 'left', exact: true }).boundingBox();
-  await p.page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  // Left and right by turns: the simulated camera never reaches an end stop (60004/60005).
+  const boxes = [];
+  for (const name of ['left', 'right']) boxes.push(await p.page.getByRole('button', { name, exact: true }).boundingBox());
   const start = [];
   const stop = [];
   for (let i = 0; i < HOLDS; i++) {
     // The runtime takes at most 10 actions per second from a browser: a hold every 150 ms.
     const next = Date.now() + 150;
+    const box = boxes[i % 2];
+    await p.page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
     env.sim.clearLog();
     const pressed = Date.now();
     await p.page.mouse.down();
@@ -66,7 +69,11 @@ async function holds(env) {
     await sleep(20);
     const released = Date.now();
     await p.page.mouse.up();
-    const e = await until(() => ptz(env, 'stop')[0], 5000, 'a stop');
+    const e = await until(() => ptz(env, 'stop')[0], 5000, 'a stop').catch(async (err) => {
+      console.error(`hold ${i}:`, JSON.stringify(env.sim.requestLog().map((x) => [x.path, x.code, x.fields.direction])),
+        await p.page.getByRole('status').textContent());
+      throw err;
+    });
     stop.push(e.time - released);
     await sleep(Math.max(0, next - Date.now()));
   }

@@ -177,6 +177,16 @@ describe('dashboard runtime: held moves, the dead-man timer and leaving browsers
     assert.ok(a.emitted.some((r) => (r as { refused?: string }).refused === 'rate'));
   });
 
+  it('a stop is never held back while the config node takes the camera to be moving (a move of another node)', async () => {
+    const { api, calls } = recordingApi();
+    (api as unknown as { isMoving: () => boolean }).isMoving = () => true;
+    const p = panel(api);
+    const a = new FakeConn('a');
+    for (let i = 0; i < 30; i++) p.fromBrowser(a, { action: 'stop' });
+    await clock.tickAsync(10);
+    assert.strictEqual(calls.filter((c) => c.op === 'ptz-stop').length, 30);
+  });
+
   it('closing the node stops a held move through an owner that is not closed, and answers no browser', async () => {
     const { api, calls } = recordingApi();
     const p = panel(api);

@@ -51,8 +51,10 @@ export class Panel {
       this.holds.confirm(conn.id);
       return;
     }
-    // The stop of a move under way always goes through; everything else counts.
-    const freeStop = checked.action === 'stop' && !!this.holds.current;
+    // The stop of a move under way (held here, or any the config node knows of) always goes
+    // through; everything else counts.
+    const freeStop = checked.action === 'stop' && (!!this.holds.current ||
+      this.api.isMoving(this.cfg, this.settings.deviceSerial, this.settings.channelNo));
     if (!freeStop && !this.rate.allow(conn.id)) return this.refuse(conn, 'rate');
     this.act(conn, checked);
   }
