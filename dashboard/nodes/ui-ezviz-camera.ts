@@ -32,7 +32,7 @@ type Msg = Record<string, unknown> & { ui_update?: unknown };
 /** The widget's properties as the browsers get them: the settings in their checked form. */
 function widgetConfig(def: PanelDef, settings: ReturnType<typeof readSettings>): Record<string, unknown> {
   const out: Record<string, unknown> = { ...def, deviceSerial: settings.deviceSerial, channelNo: settings.channelNo,
-    presetList: settings.presetList };
+    presetList: settings.presetList, switchList: settings.switchList };
   for (const k of SHOW_KEYS) out[`show_${k}`] = settings.show[k];
   return out;
 }
@@ -47,7 +47,7 @@ export = function (RED: NodeAPI): void {
     const node = this;
     const group = (def.group ? RED.nodes.getNode(def.group) : null) as GroupNode | null;
     const cfg = api.configNode(def);
-    const settings = readSettings(def);
+    const settings = readSettings(def, api.tables.TOGGLES);
     const panel = new Panel(node, api, cfg, settings);
     if (!cfg) node.status(api.status('noConfig', 'ptz-start', null));
     if (!group || typeof group.register !== 'function') {
@@ -59,7 +59,7 @@ export = function (RED: NodeAPI): void {
       onAction: false,
       onInput(msg: Msg, send: (m: Msg) => void) {
         // A flow's ui_update changes the camera and what is shown; the message goes on.
-        const changed = applyUpdate(settings, msg.ui_update);
+        const changed = applyUpdate(settings, msg.ui_update, api.tables.TOGGLES);
         for (const [prop, value] of Object.entries(changed)) base.stores.state.set(base, node, msg, prop, value);
         send(msg);
       },

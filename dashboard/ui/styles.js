@@ -17,7 +17,9 @@ export const CSS = `
 .ezc-stop { font-size: 14px; }
 .ezc-wide { font-size: 14px; padding: 0 12px; }
 .ezc-side { display: flex; flex-direction: column; gap: 6px; min-width: 0; flex: 1 1 120px; }
-.ezc-presets { display: flex; flex-wrap: wrap; gap: 4px; }
+.ezc-presets, .ezc-switches { display: flex; flex-wrap: wrap; gap: 4px; }
+.ezc-switch[aria-checked="true"] { background: rgb(var(--v-theme-primary, 0 94 184)); color: #fff; }
+.ezc-switch[data-state="unknown"] { border-style: dashed; }
 .ezc-speed { min-height: 32px; border: 1px solid rgba(0,0,0,.25); border-radius: 4px; color: inherit; background: transparent; }
 .ezc-status { font-size: 13px; opacity: .85; min-height: 1.4em; overflow-wrap: anywhere; }
 `

@@ -79,6 +79,7 @@ describe('dashboard: the camera panel in Dashboard 2 (Chromium)', function () {
       'zoom out', 'stop', 'snapshot', 'Door', 'Garden']) {
       assert.strictEqual(await p.page.getByRole('button', { name, exact: true }).count(), 1, name);
     }
+    for (const name of ['armed', 'privacy']) assert.strictEqual(await p.page.getByRole('switch', { name, exact: true }).count(), 1, name);
     await p.page.getByRole('status').filter({ hasText: 'C00000001/1' }).waitFor();
   });
 
@@ -170,6 +171,24 @@ describe('dashboard: the camera panel in Dashboard 2 (Chromium)', function () {
     assert.strictEqual(env.sim.requestLog().filter((e) => e.path === '/api/lapp/device/capture').length, 1);
   });
 
+  it('switch toggles show the camera\'s state, and a toggle reaches the simulator\'s state', async () => {
+    const dev = (env.sim.state as unknown as { devices: Record<string, { camera: { privacy: boolean }; defence: number }> }).devices.C00000001;
+    dev.camera.privacy = false;
+    p = await env.open();
+    const privacy = p.page.getByRole('switch', { name: 'privacy', exact: true });
+    const armed = p.page.getByRole('switch', { name: 'armed', exact: true });
+    await p.page.waitForFunction(() => document.querySelectorAll('.ezc-switch[data-state="unknown"]').length === 0);
+    assert.strictEqual(await privacy.getAttribute('aria-checked'), 'false');
+    assert.strictEqual(await armed.getAttribute('aria-checked'), String(dev.defence !== 0));
+    await privacy.click();
+    await p.page.getByRole('status').filter({ hasText: 'privacy: on' }).waitFor();
+    assert.strictEqual(dev.camera.privacy, true);
+    assert.strictEqual(await privacy.getAttribute('aria-checked'), 'true');
+    await privacy.click();
+    await p.page.getByRole('status').filter({ hasText: 'privacy: off' }).waitFor();
+    assert.strictEqual(dev.camera.privacy, false);
+  });
+
   it('forged socket messages send nothing they should not and crash nothing', async () => {
     p = await env.open();
     const forged: unknown[] = [
@@ -177,6 +196,7 @@ describe('dashboard: the camera panel in Dashboard 2 (Chromium)', function () {
       { action: 'move', direction: 99 }, { action: 'move', direction: 'auto' }, { action: 'move', direction: 'left', speed: 9 },
       { action: 'preset', preset: '../../x' }, { action: 'preset', preset: 99 }, { action: 'constructor' }, { action: '__proto__' },
       null, 'move', [1, 2], { action: 'snapshot', channelNo: 2 }, { action: 'x'.repeat(100000) },
+      { action: 'switch', switch: 'encryption', state: 'off' }, { action: 'switch', switch: 'privacy', state: 'away' },
     ];
     await forge(p, forged);
     await forge(p, [{ action: 'move', direction: 'left' }], 'ezviz-camera', 'not-a-widget');
@@ -186,7 +206,7 @@ describe('dashboard: the camera panel in Dashboard 2 (Chromium)', function () {
     await new Promise((r) => setTimeout(r, 2500));
     const log = env.sim.requestLog();
     assert.deepStrictEqual(log.filter((e) => e.fields.deviceSerial && e.fields.deviceSerial !== 'C00000001'), []);
-    assert.deepStrictEqual(log.filter((e) => e.path.startsWith(PTZ)), []);
+    assert.deepStrictEqual(log.filter((e) => e.path.startsWith(PTZ) || /encrypt|\/set$/.test(e.path)), []);
     const calls = log.filter((e) => e.path === '/api/lapp/device/preset/move');
     assert.ok(calls.length >= 1 && calls.length <= 10 * (Math.ceil(ms / 1000) + 1), `${calls.length} preset calls for 1,000 presses in ${Math.round(ms)} ms`);
     assert.ok(calls.every((e) => e.fields.index === '1'));

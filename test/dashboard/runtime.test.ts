@@ -12,7 +12,7 @@ import { Holds, realTimers } from '../../dashboard/nodes/panel/holds';
 import { Conn, Panel } from '../../dashboard/nodes/panel/panel';
 import { applyUpdate, parsePresets, readSettings } from '../../dashboard/nodes/panel/settings';
 
-const settings = () => readSettings({ deviceSerial: 'C00000001', channelNo: 1, presetList: '1: Door, 2, Gate' });
+const settings = () => readSettings({ deviceSerial: 'C00000001', channelNo: 1, presetList: '1: Door, 2, Gate' }, TABLES.TOGGLES);
 
 describe('dashboard runtime: a browser message is checked before anything is sent', () => {
   const s = settings();
@@ -25,6 +25,16 @@ describe('dashboard runtime: a browser message is checked before anything is sen
     assert.deepStrictEqual(ok({ action: 'snapshot' }), { action: 'snapshot' });
     assert.deepStrictEqual(ok({ action: 'preset', preset: 2 }), { action: 'preset', preset: { index: 2, name: undefined } });
     assert.deepStrictEqual(ok({ action: 'preset', preset: 'Gate' }), { action: 'preset', preset: { index: undefined, name: 'Gate' } });
+    assert.deepStrictEqual(ok({ action: 'switch', switch: 'privacy', state: 'on' }), { action: 'switch', switch: 'privacy', state: 'on' });
+    assert.deepStrictEqual(ok({ action: 'state' }), { action: 'state' });
+  });
+  it('toggles on and off the switches of the panel (defence and privacy unless set), never encryption', () => {
+    assert.deepStrictEqual(s.switchList, ['defence', 'privacy']);
+    assert.ok(!TABLES.TOGGLES.includes('encryption') && !TABLES.TOGGLES.includes('alarm-sound'));
+    assert.ok(TABLES.TOGGLES.includes('defence') && TABLES.TOGGLES.includes('microphone'));
+    const mic = readSettings({ deviceSerial: 'C00000001', switchList: 'microphone, encryption' }, TABLES.TOGGLES);
+    assert.deepStrictEqual(mic.switchList, ['microphone']);
+    assert.deepStrictEqual(checkAction({ action: 'switch', switch: 'privacy', state: 'on' }, mic, TABLES), { refused: 'switch' });
   });
   it('refuses everything else, naming the reason', () => {
     const cases: Array<[unknown, string]> = [
@@ -36,16 +46,21 @@ describe('dashboard runtime: a browser message is checked before anything is sen
       [{ action: 'preset', preset: 3 }, 'preset'], [{ action: 'preset', preset: '../../x' }, 'preset'],
       [{ action: 'preset', preset: 'Door' }, 'preset'], [{ action: 'preset', preset: 1.5 }, 'preset'],
       [{ action: 'move', direction: 'left', deviceSerial: 'C00000002' }, 'camera'], [{ action: 'snapshot', channelNo: 2 }, 'camera'],
+      [{ action: 'switch', switch: 'encryption', state: 'off' }, 'switch'], [{ action: 'switch', switch: 'microphone', state: 'on' }, 'switch'],
+      [{ action: 'switch', switch: 'privacy', state: true }, 'state'], [{ action: 'switch', switch: 'defence', state: 'away' }, 'state'],
+      [{ action: 'switch', switch: 'toString', state: 'on' }, 'switch'],
     ];
     for (const [m, reason] of cases) assert.deepStrictEqual(ok(m), { refused: reason }, JSON.stringify(m));
   });
   it('refuses the actions of a part the panel does not show, and everything without a camera', () => {
-    const hidden = readSettings({ deviceSerial: 'C00000001', show_ptz: false, show_snapshot: 'false', show_presets: false, presetList: '1' });
+    const hidden = readSettings({ deviceSerial: 'C00000001', show_ptz: false, show_snapshot: 'false', show_presets: false, presetList: '1', show_switches: false }, TABLES.TOGGLES);
     assert.deepStrictEqual(checkAction({ action: 'move', direction: 'left' }, hidden, TABLES), { refused: 'hidden' });
     assert.deepStrictEqual(checkAction({ action: 'move', direction: 'zoom-in' }, hidden, TABLES).hasOwnProperty('refused'), false);
     assert.deepStrictEqual(checkAction({ action: 'snapshot' }, hidden, TABLES), { refused: 'hidden' });
     assert.deepStrictEqual(checkAction({ action: 'preset', preset: 1 }, hidden, TABLES), { refused: 'hidden' });
-    assert.deepStrictEqual(checkAction({ action: 'stop' }, readSettings({}), TABLES), { refused: 'camera' });
+    assert.deepStrictEqual(checkAction({ action: 'switch', switch: 'privacy', state: 'on' }, hidden, TABLES), { refused: 'hidden' });
+    assert.deepStrictEqual(checkAction({ action: 'state' }, hidden, TABLES), { refused: 'hidden' });
+    assert.deepStrictEqual(checkAction({ action: 'stop' }, readSettings({}, TABLES.TOGGLES), TABLES), { refused: 'camera' });
   });
   it('allows 10 actions per second per browser', () => {
     let now = 0;
@@ -71,11 +86,12 @@ describe('dashboard runtime: settings and msg.ui_update', () => {
   });
   it('changes the camera and the parts shown, ignoring anything else', () => {
     const s = settings();
-    assert.deepStrictEqual(applyUpdate(s, { deviceSerial: ' C00000002 ', channelNo: '2', show_ptz: false, other: 1, presetList: [7] }),
-      { deviceSerial: 'C00000002', channelNo: 2, presetList: [{ index: 7 }], show_ptz: false });
+    assert.deepStrictEqual(applyUpdate(s, { deviceSerial: ' C00000002 ', channelNo: '2', show_ptz: false, other: 1, presetList: [7],
+      switchList: 'privacy, encryption, x, microphone' }, TABLES.TOGGLES),
+    { deviceSerial: 'C00000002', channelNo: 2, presetList: [{ index: 7 }], switchList: ['privacy', 'microphone'], show_ptz: false });
     assert.deepStrictEqual([s.deviceSerial, s.channelNo, s.show.ptz, s.show.zoom], ['C00000002', 2, false, true]);
-    assert.deepStrictEqual(applyUpdate(s, 'x'), {});
-    assert.deepStrictEqual(applyUpdate(s, { channelNo: 'x' }), { channelNo: 1 });
+    assert.deepStrictEqual(applyUpdate(s, 'x', TABLES.TOGGLES), {});
+    assert.deepStrictEqual(applyUpdate(s, { channelNo: 'x' }, TABLES.TOGGLES), { channelNo: 1 });
   });
 });
 

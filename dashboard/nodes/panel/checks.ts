@@ -10,7 +10,7 @@ export const PAD_DIRECTIONS = ['up', 'down', 'left', 'right', 'up-left', 'up-rig
 export const ZOOM_DIRECTIONS = ['zoom-in', 'zoom-out'] as const;
 
 /** What a browser may ask. `hold` confirms a held press (the dead-man timer, holds.ts). */
-export const ACTIONS = ['move', 'hold', 'stop', 'preset', 'snapshot'] as const;
+export const ACTIONS = ['move', 'hold', 'stop', 'preset', 'snapshot', 'switch', 'state'] as const;
 export type ActionName = typeof ACTIONS[number];
 
 export type Action =
@@ -18,10 +18,12 @@ export type Action =
   | { action: 'hold' }
   | { action: 'stop' }
   | { action: 'preset'; preset: PresetEntry }
-  | { action: 'snapshot' };
+  | { action: 'snapshot' }
+  | { action: 'switch'; switch: string; state: 'on' | 'off' }
+  | { action: 'state' };
 
 /** Why a message was refused (a word for the log; never the browser's own text). */
-export type Refusal = { refused: 'shape' | 'action' | 'direction' | 'speed' | 'preset' | 'hidden' | 'camera' };
+export type Refusal = { refused: 'shape' | 'action' | 'direction' | 'speed' | 'preset' | 'hidden' | 'camera' | 'switch' | 'state' };
 
 export interface Tables {
   DIRECTIONS: Readonly<Record<string, number>>;
@@ -54,6 +56,14 @@ function checkPreset(m: Record<string, unknown>, s: PanelSettings): Action | Ref
   return found ? { action: 'preset', preset: found } : { refused: 'preset' };
 }
 
+/** A toggle of one of the panel's switches to on or off. */
+function checkSwitch(m: Record<string, unknown>, s: PanelSettings): Action | Refusal {
+  if (!s.show.switches) return { refused: 'hidden' };
+  if (typeof m.switch !== 'string' || !s.switchList.includes(m.switch)) return { refused: 'switch' };
+  if (m.state !== 'on' && m.state !== 'off') return { refused: 'state' };
+  return { action: 'switch', switch: m.switch, state: m.state };
+}
+
 /** Checks one browser message against the panel's settings. */
 export function checkAction(msg: unknown, s: PanelSettings, tables: Tables): Action | Refusal {
   if (!msg || typeof msg !== 'object' || Array.isArray(msg)) return { refused: 'shape' };
@@ -68,6 +78,8 @@ export function checkAction(msg: unknown, s: PanelSettings, tables: Tables): Act
     case 'stop': return s.show.ptz || s.show.zoom ? { action: 'stop' } : { refused: 'hidden' };
     case 'preset': return checkPreset(m, s);
     case 'snapshot': return s.show.snapshot ? { action: 'snapshot' } : { refused: 'hidden' };
+    case 'switch': return checkSwitch(m, s);
+    case 'state': return s.show.switches && s.switchList.length ? { action: 'state' } : { refused: 'hidden' };
   }
   return { refused: 'action' };
 }

@@ -73,6 +73,10 @@ export class Panel {
       const { index, name } = a.preset;
       void this.run(conn, 'preset-call', index !== undefined ? { index } : { presetName: name },
         { action: 'preset', preset: index ?? name, ...(name ? { name } : {}) });
+    } else if (a.action === 'switch') {
+      void this.run(conn, 'switch', { switch: a.switch, state: a.state }, { action: 'switch', switch: a.switch, state: a.state });
+    } else if (a.action === 'state') {
+      void this.run(conn, 'device', {}, { action: 'state' });
     } else {
       void this.run(conn, 'capture', {}, { action: 'snapshot' });
     }
@@ -103,6 +107,8 @@ export class Panel {
     const reply: Record<string, unknown> = { ...payload, ok: outcome.kind === 'ok' };
     if (outcome.kind === 'error') reply.error = { code: outcome.error.code, message: outcome.error.message };
     else if (payload.action === 'snapshot' && Buffer.isBuffer(outcome.payload)) reply.picture = outcome.payload;
+    else if (payload.action === 'state') reply.switches = this.switchStates(outcome.payload);
+    else if (payload.action === 'switch') reply.switches = { [String(payload.switch)]: payload.state === 'on' };
     conn.emit(`ezviz-camera:${this.node.id}`, reply);
   }
 
@@ -114,6 +120,17 @@ export class Panel {
     } else {
       this.node.send({ topic: serial, payload: { ...payload, error: outcome.error }, error: outcome.error, ezviz: outcome.ezviz } as never);
     }
+  }
+
+  /** The panel's switches as the device state tells them (true, false, or null: not known). */
+  private switchStates(state: unknown): Record<string, boolean | null> {
+    const out: Record<string, boolean | null> = {};
+    const s = (state && typeof state === 'object' ? state : {}) as Record<string, unknown>;
+    for (const name of this.settings.switchList) {
+      const field = this.api.tables.TOGGLE_STATE[name];
+      out[name] = field && typeof s[field] === 'boolean' ? s[field] as boolean : null;
+    }
+    return out;
   }
 
   private refuse(conn: Conn, reason: string): void {

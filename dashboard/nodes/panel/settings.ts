@@ -14,13 +14,29 @@ export interface PanelSettings {
   channelNo: number;
   show: Record<ShowKey, boolean>;
   presetList: PresetEntry[];
+  /** The switches the panel toggles (names of the main package's toggle table). */
+  switchList: string[];
 }
+
+/** The switches a panel shows when its node names none. */
+export const DEFAULT_SWITCHES = ['defence', 'privacy'];
 
 /** At most this many preset buttons; a longer list is cut. */
 export const MAX_PRESETS = 32;
 const MAX_NAME = 50;
 /** The properties a `msg.ui_update` may change (and the widget reads through getProperty). */
-export const UPDATABLE = ['deviceSerial', 'channelNo', 'presetList', ...SHOW_KEYS.map((k) => `show_${k}`)] as const;
+export const UPDATABLE = ['deviceSerial', 'channelNo', 'presetList', 'switchList', ...SHOW_KEYS.map((k) => `show_${k}`)] as const;
+
+/** Switch names from the node's text ("defence, privacy") or a list, those of `toggles` only. */
+export function parseSwitches(v: unknown, toggles: readonly string[]): string[] {
+  const items = Array.isArray(v) ? v : typeof v === 'string' ? v.split(/[,\n;]/) : [];
+  const out: string[] = [];
+  for (const item of items) {
+    const name = typeof item === 'string' ? item.trim().toLowerCase() : '';
+    if (toggles.includes(name) && !out.includes(name)) out.push(name);
+  }
+  return out;
+}
 
 function presetOf(item: unknown): PresetEntry | undefined {
   if (typeof item === 'number') return Number.isInteger(item) && item >= 1 && item <= 256 ? { index: item } : undefined;
@@ -66,23 +82,25 @@ function channelOf(v: unknown): number {
   return Number.isInteger(n) && n >= 1 ? n : 1;
 }
 
-/** Settings from the node's properties. */
-export function readSettings(def: Record<string, unknown>): PanelSettings {
+/** Settings from the node's properties (`toggles`: the switches a panel may toggle). */
+export function readSettings(def: Record<string, unknown>, toggles: readonly string[]): PanelSettings {
   const show = {} as Record<ShowKey, boolean>;
   for (const k of SHOW_KEYS) show[k] = flag(def[`show_${k}`], true);
+  const empty = def.switchList === undefined || def.switchList === null || def.switchList === '';
   return { deviceSerial: serialOf(def.deviceSerial), channelNo: channelOf(def.channelNo), show,
-    presetList: parsePresets(def.presetList) };
+    presetList: parsePresets(def.presetList), switchList: parseSwitches(empty ? DEFAULT_SWITCHES : def.switchList, toggles) };
 }
 
 /** Applies a flow's `msg.ui_update` to `settings`; the changed properties in their stored form
  * (for Dashboard 2's state store, which the widgets read). Unknown keys are ignored. */
-export function applyUpdate(settings: PanelSettings, update: unknown): Record<string, unknown> {
+export function applyUpdate(settings: PanelSettings, update: unknown, toggles: readonly string[]): Record<string, unknown> {
   const changed: Record<string, unknown> = {};
   if (!update || typeof update !== 'object' || Array.isArray(update)) return changed;
   const u = update as Record<string, unknown>;
   if ('deviceSerial' in u) changed.deviceSerial = settings.deviceSerial = serialOf(u.deviceSerial);
   if ('channelNo' in u) changed.channelNo = settings.channelNo = channelOf(u.channelNo);
   if ('presetList' in u) changed.presetList = settings.presetList = parsePresets(u.presetList);
+  if ('switchList' in u) changed.switchList = settings.switchList = parseSwitches(u.switchList, toggles);
   for (const k of SHOW_KEYS) {
     const key = `show_${k}`;
     if (key in u) changed[key] = settings.show[k] = flag(u[key], settings.show[k]);

@@ -2,17 +2,21 @@
 // 14 and 16): the one door through which the camera panel reaches the runtime. Exported as
 // `node-red-contrib-ezviz-open/dashboard` (package.json "exports"); nothing else of this package
 // is meant for it. A panel action runs the operation's validation, the config node's service
-// (camera queue, stop before start, retries, preset names) and the operation's reply mapping,
+// (camera queue, stop before start, retries, preset names; a switch's set and the device's state
+// through camera-state.ts, as ezviz-switch and ezviz-device) and the operation's reply mapping,
 // and comes back shaped as design.md section 4 shapes an operation node's outputs.
 
 import type { NodeAPI } from 'node-red';
-import type { Owner } from '../requests/call-types';
+import type { CallResult, Owner } from '../requests/call-types';
+import { readDevice, setSwitch } from '../call-path/camera-state';
 import { captureResult } from '../events/capture';
 import { DIRECTIONS, SPEEDS } from '../tables/enums';
 import { EzvizError, ErrorInfo } from '../tables/error-table';
 import { translator, Translate } from '../tables/i18n';
 import { configOf, ConfigNodeLike } from '../call-path/lifecycle';
-import { CONFIG_TYPE, OPERATIONS } from '../tables/operations';
+import { CONFIG_TYPE, OPERATIONS, type OperationSpec } from '../tables/operations';
+import { STATE_NODES } from '../tables/state-calls';
+import { statesOf, SWITCH_NAMES } from '../tables/switches';
 import { publicRequest, replyError } from '../call-path/outputs';
 import { plainPayload } from '../replies/replies';
 import { errorStatus, statusKey } from '../tables/status-keys';
@@ -23,16 +27,24 @@ import { validateInput, wouldSend } from '../call-path/validation';
 export const DASHBOARD_API_VERSION = 1;
 
 /** The operations a panel may run. */
-export type PanelOperation = 'ptz-start' | 'ptz-stop' | 'preset-call' | 'capture';
-export const PANEL_OPERATIONS: readonly PanelOperation[] = Object.freeze(['ptz-start', 'ptz-stop', 'preset-call', 'capture']);
+export type PanelOperation = 'ptz-start' | 'ptz-stop' | 'preset-call' | 'capture' | 'switch' | 'device';
+export const PANEL_OPERATIONS: readonly PanelOperation[] = Object.freeze(['ptz-start', 'ptz-stop', 'preset-call', 'capture',
+  'switch', 'device']);
+
+/** The switches a panel toggles: those set with on and off alone (encryption off needs the
+ * device's verification code, which a browser never gives). */
+const TOGGLES: readonly string[] = Object.freeze(SWITCH_NAMES.filter((n) => n === 'defence' ||
+  (n !== 'encryption' && statesOf(n).join() === 'on,off')));
+/** Where the device state (ezviz-device's payload) tells a switch's state. */
+const TOGGLE_STATE: Readonly<Record<string, string>> = Object.freeze({ defence: 'armed', privacy: 'privacy' });
 
 /** Names the panel may send (the tables of the operation nodes). */
-export const TABLES = Object.freeze({ DIRECTIONS, SPEEDS });
+export const TABLES = Object.freeze({ DIRECTIONS, SPEEDS, TOGGLES, TOGGLE_STATE });
 export { CONFIG_TYPE };
 
 /** Values of one panel call, read by the operation's own validation (section 4). */
-export type PanelValues = Partial<Record<'deviceSerial' | 'channelNo' | 'direction' | 'speed' | 'index' | 'presetName',
-  unknown>>;
+export type PanelValues = Partial<Record<'deviceSerial' | 'channelNo' | 'direction' | 'speed' | 'index' | 'presetName' |
+  'switch' | 'state', unknown>>;
 
 /** One call's outcome: `payload` and `ezviz` as output 1 of the operation node would carry them,
  * or the error (msg.error) with `ezviz` as on output 2. `closed`: the owner closed meanwhile. */
@@ -64,24 +76,39 @@ function statusOf(t: Translate, outcome: PanelOutcome | 'requesting' | 'noConfig
   if (outcome === 'noConfig') return { fill: 'red', shape: 'ring', text: statusKey('noConfig') };
   if (outcome === 'requesting') return { fill: 'blue', shape: 'dot', text: statusKey('requesting') };
   if (outcome.kind !== 'error') return { fill: 'green', shape: 'dot', text: statusKey('ok') };
-  const s = errorStatus(outcome.error, OPERATIONS[operation].section, !!cfg && cfg.service.tokens.canRefresh);
+  const s = errorStatus(outcome.error, specOf(operation).section, !!cfg && cfg.service.tokens.canRefresh);
   return { fill: 'red', shape: 'ring', text: 'code' in s ? t('status.error', { code: s.code.slice(0, 20) }) : s.key };
 }
 
+const specOf = (op: PanelOperation): OperationSpec => (op === 'switch' || op === 'device' ? STATE_NODES[op] : OPERATIONS[op]);
+
 function failure(t: Translate, operation: PanelOperation, e: unknown, request: Record<string, unknown>): PanelOutcome {
-  const error = e instanceof EzvizError ? e : replyError(t, OPERATIONS[operation], e);
+  const error = e instanceof EzvizError ? e : replyError(t, specOf(operation), e);
   return { kind: 'error', error: error.toJSON(), ezviz: { operation, request } };
+}
+
+/** A switch set or a device read (call-path/camera-state.ts), shaped. */
+async function cameraState(t: Translate, cfg: ConfigNodeLike, operation: 'switch' | 'device', raw: Record<string, unknown>,
+  owner: Owner): Promise<PanelOutcome> {
+  const result: CallResult & { payload?: unknown } = operation === 'switch'
+    ? await setSwitch(cfg.service, t, raw as never, owner) : await readDevice(cfg.service, t, raw as never, owner);
+  if (result.kind === 'closed' || owner.closed) return { kind: 'closed' };
+  const request = publicRequest(specOf(operation), result.fields);
+  if (result.kind === 'error') return failure(t, operation, result.error, request);
+  return { kind: 'ok', payload: result.payload,
+    ezviz: { operation, code: result.reply.code, msg: result.reply.msg, request, durationMs: result.durationMs } };
 }
 
 async function callOperation(t: Translate, cfg: ConfigNodeLike | null, operation: PanelOperation, values: PanelValues,
   owner: Owner): Promise<PanelOutcome> {
-  const spec = OPERATIONS[operation];
   if (!PANEL_OPERATIONS.includes(operation)) throw new Error('not a panel operation');
   const raw = values as Record<string, unknown>;
   if (!cfg) {
     return failure(t, operation, new EzvizError({ code: 'NO_CONFIG', message: t('errors.noConfig'), operation,
-      source: 'local', retriable: false }), wouldSend(spec, raw));
+      source: 'local', retriable: false }), wouldSend(specOf(operation), raw));
   }
+  if (operation === 'switch' || operation === 'device') return cameraState(t, cfg, operation, raw, owner);
+  const spec = OPERATIONS[operation];
   const input = validateInput(t, spec, raw);
   if (input instanceof EzvizError) return failure(t, operation, input, wouldSend(spec, raw));
   const result = await cfg.service.call({ spec, fields: input.fields, presetName: input.presetName, owner });
