@@ -14,7 +14,7 @@ import { EzvizError } from '../shared/tables/error-table';
 import { hooks } from '../shared/tables/hooks';
 import { translator, type Translate } from '../shared/tables/i18n';
 import { NodeStatus } from '../shared/call-path/node-status';
-import { statusKey } from '../shared/tables/status-keys';
+import { statusKey, statusWithArgs } from '../shared/tables/status-keys';
 import { Outputs, type Done, type Send } from '../shared/call-path/outputs';
 import type { Msg } from '../shared/call-path/readers';
 import { ALARM_LIST } from '../shared/tables/operations';
@@ -81,7 +81,7 @@ function refusals(node: AlarmNode, t: Translate, path: string): (why: PushRefusa
   let last = -Infinity;
   return (why) => {
     count++;
-    node.status({ fill: 'yellow', shape: 'ring', text: t('status.pushRefused', { t: clock(hooks.now()), code: REFUSED_STATUS[why] }) });
+    node.status({ fill: 'yellow', shape: 'ring', text: statusWithArgs('pushRefused', { t: clock(hooks.now()), code: REFUSED_STATUS[why] }) });
     if (hooks.now() - last < REFUSED_WARN_MS) return;
     last = hooks.now();
     node.warn(t('errors.pushRefused', { path, reason: t(`errors.pushReason.${why}`), count }));
@@ -101,7 +101,7 @@ function views(node: AlarmNode, t: Translate, status: NodeStatus, closed: () => 
   return {
     error: (error) => void (closed() || status.error(error)),
     count: (time, count) => void (closed() ||
-      node.status({ fill: 'green', shape: 'dot', text: t('status.polled', { t: clock(time), n: count }) })),
+      node.status({ fill: 'green', shape: 'dot', text: statusWithArgs('polled', { t: clock(time), n: count }) })),
     refused: (why) => void (closed() || refused(why)),
   };
 }

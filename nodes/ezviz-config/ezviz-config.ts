@@ -11,6 +11,7 @@ import type { ConnectionSettings } from '../shared/requests/request-loop';
 import { EzvizService } from '../shared/service/service';
 import { DEFAULTS, intSetting, LIMITS } from '../shared/tables/settings';
 import { normaliseBase } from '../shared/tables/settings';
+import { statusKey } from '../shared/tables/status-keys';
 import type { TokenState } from '../shared/requests/token';
 import { registerAdminRoutes } from './admin';
 import { registerDeployed, unregisterDeployed } from './admin-services';
@@ -29,10 +30,10 @@ interface Credentials {
 }
 
 const TOKEN_STATUS: Partial<Record<TokenState, { fill: 'red' | 'green'; key: string }>> = {
-  missing: { fill: 'red', key: 'status.noCredentials' },
-  expired: { fill: 'red', key: 'status.tokenExpired' },
-  failed: { fill: 'red', key: 'status.tokenFailed' },
-  ok: { fill: 'green', key: 'status.tokenOk' },
+  missing: { fill: 'red', key: 'noCredentials' },
+  expired: { fill: 'red', key: 'tokenExpired' },
+  failed: { fill: 'red', key: 'tokenFailed' },
+  ok: { fill: 'green', key: 'tokenOk' },
 };
 
 /** The config node's settings, defaults where empty, and what is wrong with them (every call then
@@ -63,10 +64,10 @@ function trimmed(creds: Credentials): Credentials {
 }
 
 /** The token's state on the config node's status and to every node using it. */
-function tokenStateListener(node: ConfigNodeLike, users: Set<TokenStateListener>, t: Translate): (state: TokenState) => void {
+function tokenStateListener(node: ConfigNodeLike, users: Set<TokenStateListener>): (state: TokenState) => void {
   return (state) => {
     const s = TOKEN_STATUS[state];
-    if (s) node.status({ fill: s.fill, shape: s.fill === 'red' ? 'ring' : 'dot', text: t(s.key) });
+    if (s) node.status({ fill: s.fill, shape: s.fill === 'red' ? 'ring' : 'dot', text: statusKey(s.key) });
     for (const u of users) u.tokenStateChanged(state);
   };
 }
@@ -105,7 +106,7 @@ export = function (RED: NodeAPI): void {
     const service = new EzvizService({
       ...settings, ...creds, t, presets,
       warn: (text) => node.warn(text),
-      onTokenState: tokenStateListener(node, users, t),
+      onTokenState: tokenStateListener(node, users),
       carried: takeOver(node.id),
     });
     node.service = service;

@@ -5,6 +5,7 @@ import net from 'net';
 import { OPERATIONS, OperationName, ParamKind } from '../../nodes/shared/tables/operations';
 import { validationArgs } from '../../nodes/shared/tables/params';
 import { statusKey } from '../../nodes/shared/tables/status-keys';
+import { restates } from '../../nodes/shared/requests/call-failures';
 import type { Simulator } from '../../simulator';
 import { buildFlow, collect, delay, fastRetries, helper, load, loadOp, run, simulatorPerSuite, simulatorPerTest, text, unload }
   from '../support/red';
@@ -156,25 +157,41 @@ describe('operation nodes: error sources', function () {
     assert.strictEqual(msg.error.retriable, false);
     assert.ok(msg.error.message.includes(text('hints.20007')), msg.error.message);
     assert.ok(msg.error.message.includes('20007'));
+    // The hint says what the API's "The device is offline." says: said once, the hint first (issue 22).
+    assert.strictEqual(msg.error.message, 'The device is offline: check that it is online (code 20007)');
+  });
+
+  it('api: a hint that does not restate the API text comes first, the API text after it', async () => {
+    await loadOp('preset-call', sim.url);
+    const r = await run({ payload: { deviceSerial: 'C00000001', channelNo: 1, index: 9 } });
+    assert.strictEqual(r.msg.error.code, '60011');
+    assert.strictEqual(r.msg.error.message, 'The preset does not exist (code 60011)', 'restated: once');
+    await unload();
+    await loadOp('ptz-start', sim.url);
+    const c = await run({ payload: { deviceSerial: 'C00000009', channelNo: 1, direction: 'left', speed: 1 } });
+    assert.strictEqual(c.msg.error.message, `${text('hints.20008')} (code 20008: Device requesting timeout.)`);
+    assert.ok(!restates('The PTZ has reached its left limit', 'Device PTZ reached left limit.'));
+    assert.ok(restates('The device is offline: check that it is online', 'The device is offline.'));
+    assert.ok(!restates('anything', ''), 'an empty API text is never restated');
   });
 
   it('api: 20014 has the hint of its operation group (spec 7.2)', async () => {
     await loadOp('ptz-stop', sim.url);
     const a = await run({ payload: { deviceSerial: 'ABC', channelNo: 1 } });
     assert.strictEqual(a.msg.error.code, '20014');
-    assert.ok(a.msg.error.message.endsWith(text('hints.20014-network')), a.msg.error.message);
+    assert.ok(a.msg.error.message.startsWith(text('hints.20014-network')), a.msg.error.message);
     await unload();
     await loadOp('preset-call', sim.url);
     const b = await run({ payload: { deviceSerial: 'ABC', channelNo: 1, index: 1 } });
     assert.strictEqual(b.msg.error.code, '20014');
-    assert.ok(b.msg.error.message.endsWith(text('hints.20014-serial')), b.msg.error.message);
+    assert.ok(b.msg.error.message.startsWith(text('hints.20014-serial')), b.msg.error.message);
   });
 
   it('api: 60020 on storage-open has the cloud storage hint', async () => {
     await loadOp('storage-open', sim.url);
     const r = await run({ payload: { deviceSerial: 'C00000003', cardPassword: 'CARD-VALID-0003' } });
     assert.strictEqual(r.msg.error.code, '60020');
-    assert.ok(r.msg.error.message.endsWith(text('hints.60020-storage')));
+    assert.ok(r.msg.error.message.startsWith(text('hints.60020-storage')), r.msg.error.message);
   });
 
   it('network: a closed port gives ECONNREFUSED, retriable, one attempt for non-idempotent', async () => {

@@ -3,6 +3,7 @@
 // in msg.payload is reported once; statuses are catalog keys with the code; a config or token
 // failure colours only the nodes that tried to send.
 
+import { statusWithArgs } from '../../nodes/shared/tables/status-keys';
 import assert from 'assert';
 import { statusKey } from '../../nodes/shared/tables/status-keys';
 import type { Simulator } from '../../simulator';
@@ -141,6 +142,6 @@ describe('first-time user: output 2, ignored settings, statuses', function () {
     const r = await run({ payload: { deviceSerial: 'C00000001', channelNo: 1, command: 2 } });
     assert.strictEqual(r.msg.error.code, 'HTTP_500');
     await delay(5);
-    assert.deepStrictEqual(statuses('op').pop(), { fill: 'red', shape: 'ring', text: text('status.error', { code: 'HTTP_500' }) });
+    assert.deepStrictEqual(statuses('op').pop(), { fill: 'red', shape: 'ring', text: statusWithArgs('error', { code: 'HTTP_500' }) });
   });
 });

@@ -3,6 +3,7 @@
 // one clear error, the status says what is wrong, nothing crashes, and no request goes anywhere
 // it should not (a catch-all local server and the simulator count what reaches them).
 
+import { statusWithArgs } from '../../nodes/shared/tables/status-keys';
 import assert from 'assert';
 import http from 'http';
 import fc from 'fast-check';
@@ -169,7 +170,7 @@ describe('reliability: bad configuration (issue 7.5)', function () {
         assert.strictEqual(last.fill, 'red', `${op}: ${JSON.stringify(last)}`);
         // Status texts are full catalog keys (the editor translates them), or "error (code)".
         if (c.status) {
-          assert.strictEqual(last.text, typeof c.status === 'string' ? text('status.error', { code: c.status })
+          assert.strictEqual(last.text, typeof c.status === 'string' ? statusWithArgs('error', { code: c.status })
             : `${CATALOG_NS}:${c.status.key}`);
         }
         const hits = html.hits.length + hang.hits.length - before;

@@ -593,7 +593,7 @@ describe('the world outside (design.md s8): misbehaving servers', function () {
       const s = await server(api((_h, res) => json(res, { code: '20007', msg: 'device __code__ offline __msg__ __hint__' })));
       await loadOp('ptz-stop', s.url, { config: fast, creds: tokenCreds });
       const r = await run({ payload: { ...CAM } });
-      assert.ok(r.msg.error.message.startsWith('device __code__ offline __msg__ __hint__ (code 20007)'), r.msg.error.message);
+      assert.ok(r.msg.error.message.endsWith('(code 20007: device __code__ offline __msg__ __hint__)'), r.msg.error.message);
     });
 
     it('at most 100 messages wait per camera: the next one fails at once with QUEUE_FULL, nothing sent', async () => {

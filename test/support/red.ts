@@ -106,11 +106,18 @@ export function serialise(v: unknown): string {
   }
 }
 
+/** Every status text a node showed in the whole run (test/nodes/zz-status-keys.test.ts checks them). */
+export const statusTexts = new Set<string>();
+
 function record(): void {
   const proto = (helper as unknown as { _NodePrototype: Record<string, { args?: unknown[][] }> })._NodePrototype;
   for (const m of ['send', 'status', 'warn', 'error', 'log', 'debug', 'trace']) {
     const args = proto[m]?.args;
     if (args) for (const a of args) said.push(`${m}: ${serialise(a)}`);
+  }
+  for (const a of proto.status?.args ?? []) {
+    const text = (a[0] as { text?: unknown } | undefined)?.text;
+    if (typeof text === 'string' && text !== '') statusTexts.add(text);
   }
   try {
     for (const a of helper.log().args) said.push(`RED.log: ${serialise(a)}`);

@@ -11,6 +11,7 @@ import { credentialProblem, explain, hostOf, REGIONS, regionOf, validators } fro
 import { CATEGORY, FAMILIES, setUpOperationNode } from './operation-node';
 import { PACKAGE, SHARED_NS, t, tNode, validator } from './red';
 import { input, installTemplate, row, tip } from './template';
+import { installStatusArgs } from './status-args';
 import { alarmSettings, DEFAULT_INTERVAL_S, MAX_INTERVAL_S, MIN_INTERVAL_S } from '../events/alarms';
 import { DEFAULT_PATH, GROUPS, INTERVAL_LIMITS, SOURCES, sourceSettings } from '../events/source-settings';
 
@@ -28,7 +29,10 @@ export type EditorApi = typeof editorApi;
 // served from the browser's cache after the first): the first copy wins, so every dialog shares
 // one state (e.g. which dialog is open).
 const w = window as unknown as { EzvizOpenEditor?: EditorApi };
-if (!w.EzvizOpenEditor) w.EzvizOpenEditor = editorApi;
+if (!w.EzvizOpenEditor) {
+  w.EzvizOpenEditor = editorApi;
+  installStatusArgs(); // statuses with arguments (the alarm node's poll) in the editor's language
+}
 
 declare global {
   // This file's API as every node's editor.ts sees it (loaded by each node's HTML from resources/).

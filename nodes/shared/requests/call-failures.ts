@@ -11,6 +11,13 @@ import type { TokenFailure } from './token';
 
 type Operation = CallName | 'token';
 
+/** Whether `hint` starts with what the API's `msg` says (letters and digits compared, any case). */
+export function restates(hint: string, msg: string): boolean {
+  const norm = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+  const m = norm(msg);
+  return m !== '' && norm(hint).startsWith(m);
+}
+
 export class CallErrors {
   constructor(private readonly t: Translate, private readonly baseUrl: string, private readonly timeout: number) {}
 
@@ -21,9 +28,13 @@ export class CallErrors {
     const key = hintKey(reply.code, section);
     const hint = hintText ?? (key ? t(`hints.${key}`) : '');
     const msg = reply.msg || t('errors.noMessage');
+    // The hint first (the debug sidebar shows about 80 characters), the API's own words after it
+    // unless the hint already says them ("The device is offline." / "The device is offline: ...").
+    const message = !hint ? t('errors.api', { msg, code: reply.code })
+      : restates(hint, msg) ? t('errors.apiHintOnly', { hint, code: reply.code }) : t('errors.apiHint', { msg, code: reply.code, hint });
     return new EzvizError({
       code: reply.code,
-      message: hint ? t('errors.apiHint', { msg, code: reply.code, hint }) : t('errors.api', { msg, code: reply.code }),
+      message,
       operation,
       source: 'api',
       retriable: isRetriable('api', reply.code, idempotent),

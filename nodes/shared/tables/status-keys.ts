@@ -88,3 +88,31 @@ export function errorStatus(error: Pick<ErrorInfo, 'code' | 'source'>, section: 
 export function ignoredStatusKey(param: ParamName): string {
   return statusKey(`ignored.${param}`);
 }
+
+/**
+ * A status text with arguments, e.g. the alarm node's "08:20:33: 0 new": the catalog key and its
+ * arguments in i18next's nesting notation, `$t(<full key>, {"t":"08:20:33","n":0})`. Node-RED's
+ * editor translates only plain keys (node-red/node-red#2429); the package's editor code
+ * (editor/status-args.ts) expands this one in the editor's language. Argument values are data
+ * (times, counts, codes): brackets are dropped so that no value can end the notation early.
+ */
+export function statusWithArgs(key: string, args: Record<string, string | number>): string {
+  const clean: Record<string, string | number> = {};
+  for (const [k, v] of Object.entries(args)) clean[k] = typeof v === 'number' ? v : String(v).replace(/[()]/g, '');
+  return `$t(${statusKey(key)}, ${JSON.stringify(clean)})`;
+}
+
+/** The key (full) and arguments of a text made by statusWithArgs, or undefined for any other text. */
+export function parseStatusWithArgs(text: string): { key: string; args: Record<string, string | number> } | undefined {
+  const m = /^\$t\(([^,()]+), (\{[^()]*\})\)$/.exec(text);
+  if (!m || !m[1].startsWith(`${STATUS_NS}:status.`)) return undefined;
+  try {
+    const args = JSON.parse(m[2]) as unknown;
+    if (!args || typeof args !== 'object' || Array.isArray(args)) return undefined;
+    const out: Record<string, string | number> = {};
+    for (const [k, v] of Object.entries(args)) if (typeof v === 'string' || typeof v === 'number') out[k] = v;
+    return { key: m[1], args: out };
+  } catch {
+    return undefined;
+  }
+}
