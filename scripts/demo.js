@@ -322,6 +322,23 @@ function raiseAlarms(simUrl, seconds, log = console.log) {
   return () => clearInterval(timer);
 }
 
+/** Every `seconds` the battery camera C00000014 goes offline for a quarter of that time and comes
+ * back (POST /sim/device), so a device-state node with `watch` has something to report; returns
+ * stop(). */
+function flapCamera(simUrl, seconds, log = console.log) {
+  if (!(seconds > 0)) return () => undefined;
+  let back;
+  const timer = setInterval(async () => {
+    const status = await simPost(simUrl, '/sim/device', { deviceSerial: 'C00000014', online: false });
+    log(status === 200 ? 'demo: camera C00000014 went offline' : `demo: taking C00000014 offline failed (HTTP ${status})`);
+    back = setTimeout(async () => {
+      await simPost(simUrl, '/sim/device', { deviceSerial: 'C00000014', online: true });
+      log('demo: camera C00000014 is back online');
+    }, (seconds * 1000) / 4);
+  }, seconds * 1000);
+  return () => { clearInterval(timer); clearTimeout(back); };
+}
+
 function httpGetStatus(url) {
   return new Promise((resolve) => {
     const req = http.get(url, (res) => { res.resume(); resolve(res.statusCode); });
@@ -368,6 +385,7 @@ async function startNodeRed({ userDir, settingsPath, port, host = '127.0.0.1', q
 async function main(argv) {
   const reset = argv.includes('--reset');
   const alarmSeconds = process.env.EZVIZ_DEMO_ALARM_S === undefined ? 20 : Number(process.env.EZVIZ_DEMO_ALARM_S);
+  const offlineSeconds = process.env.EZVIZ_DEMO_OFFLINE_S === undefined ? 120 : Number(process.env.EZVIZ_DEMO_OFFLINE_S);
   const port = Number(process.env.PORT) || DEFAULT_UI_PORT;
   const simPort = Number(process.env.EZVIZ_SIM_PORT) || DEFAULT_SIM_PORT;
   const host = '127.0.0.1';
@@ -379,10 +397,12 @@ async function main(argv) {
   let red = null;
   let stopping = false;
   let stopAlarms = () => undefined;
+  let stopFlapping = () => undefined;
   const stopAll = async (code) => {
     if (stopping) return;
     stopping = true;
     stopAlarms();
+    stopFlapping();
     console.log('\ndemo: stopping Node-RED and the simulator ...');
     // Node-RED first (its flows may still send stops to the simulator), then the simulator;
     // also a child still starting up when Ctrl-C came.
@@ -426,14 +446,17 @@ async function main(argv) {
     '  Open the editor, pick a tab (cloud storage, PTZ, presets, motion -> preset -> picture), press',
     '  the inject buttons and watch the debug sidebar. Ctrl-C stops both.',
     alarmSeconds > 0 ? `  A motion alarm is raised on C00000001 every ${alarmSeconds} s (EZVIZ_DEMO_ALARM_S=0: never).` : '',
+    offlineSeconds > 0 ? `  The battery camera C00000014 goes offline and back every ${offlineSeconds} s (EZVIZ_DEMO_OFFLINE_S=0: never).` : '',
     '',
   ].join('\n'));
   stopAlarms = raiseAlarms(sim.url, alarmSeconds);
+  stopFlapping = flapCamera(sim.url, offlineSeconds);
 }
 
 module.exports = {
   EXAMPLE_BASE_URL,
   buildDemoFlows,
+  flapCamera,
   prepareUserDir,
   raiseAlarms,
   readExamples,

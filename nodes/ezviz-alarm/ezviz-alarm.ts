@@ -96,12 +96,16 @@ interface Views {
 }
 
 /** The node's status views (nothing once closed). */
-function views(node: AlarmNode, t: Translate, status: NodeStatus, closed: () => boolean, path: string): Views {
+function views(node: AlarmNode, t: Translate, status: NodeStatus, closed: () => boolean, path: string,
+  disarmed: () => boolean): Views {
   const refused = refusals(node, t, path);
   return {
     error: (error) => void (closed() || status.error(error)),
-    count: (time, count) => void (closed() ||
-      node.status({ fill: 'green', shape: 'dot', text: statusWithArgs('polled', { t: clock(time), n: count }) })),
+    // Motion alarms come only from armed cameras (design.md s12): a filtered camera known to be
+    // disarmed is said, not hidden behind "0 new".
+    count: (time, count) => void (closed() || node.status(disarmed()
+      ? { fill: 'yellow', shape: 'ring', text: statusWithArgs('cameraDisarmed', { t: clock(time) }) }
+      : { fill: 'green', shape: 'dot', text: statusWithArgs('polled', { t: clock(time), n: count }) })),
     refused: (why) => void (closed() || refused(why)),
   };
 }
@@ -150,7 +154,9 @@ export = function (RED: NodeAPI): void {
     let closed = false;
     ownerParts(node, () => closed);
 
-    const view = views(node, t, status, () => closed, parsed.ok ? parsed.settings.path : '');
+    const serial = parsed.ok ? parsed.settings.deviceSerial : undefined;
+    const view = views(node, t, status, () => closed, parsed.ok ? parsed.settings.path : '',
+      () => !!serial && cfg?.service.armed.get(serial) === false);
     const report = reporter(RED, node, wired, view);
     const { source, notReady } = start(RED, node, cfg, parsed, t, status, report);
     if (cfg) cfg.addUser(node);

@@ -9,7 +9,7 @@ import type { Simulator } from '../../simulator';
 import { STATE_CALLS } from '../../nodes/shared/tables/state-calls';
 import { statusKey } from '../../nodes/shared/tables/status-keys';
 import { SWITCHES, SWITCH_NAMES, statesOf } from '../../nodes/shared/tables/switches';
-import { collect, helper, hooks, loadOp, Msg, run, said, secrets, simulatorPerTest, unload } from '../support/red';
+import { buildFlow, collect, helper, hooks, load, loadOp, Msg, run, said, secrets, simulatorPerTest, TAB, text, unload } from '../support/red';
 
 const CAM = 'C00000001';
 
@@ -135,6 +135,27 @@ describe('ezviz-switch against the simulator', function () {
     assert.strictEqual(none.msg.error.source, 'validation');
     assert.match(none.msg.error.message, /verificationCode/);
     assert.ok(!said.join('\n').includes('ABCDEF'));
+  });
+
+  it('the alarm node filtering a camera known to be disarmed says "camera disarmed" (design.md s12)', async () => {
+    fakeTime(clock);
+    const { flow, credentials } = buildFlow('switch', sim.url);
+    flow.push({ id: 'alarm', type: 'ezviz-alarm', z: TAB, name: '', config: 'cfg', interval: 60, deviceSerial: CAM, alarmType: '',
+      x: 100, y: 100, wires: [[], []] });
+    await load(flow, credentials);
+    const alarm = helper.getNode('alarm');
+    const polled = async (): Promise<string> => {
+      const spy = alarm.status as unknown as { args: unknown[][] };
+      const before = spy.args.length;
+      alarm.receive({ payload: 'poll' });
+      for (let i = 0; i < 100 && spy.args.length === before; i++) await new Promise((r) => setTimeout(r, 20));
+      return String((spy.args[spy.args.length - 1][0] as { text: string }).text);
+    };
+    assert.ok(!(await polled()).includes(text('status.cameraDisarmed', { t: '' }).trim()));
+    assert.strictEqual((await run({ payload: { deviceSerial: CAM, switch: 'defence', state: 'off' } })).port, 'ok');
+    assert.match(await polled(), new RegExp(text('status.cameraDisarmed', { t: 'X' }).replace('X', '.*')));
+    assert.strictEqual((await run({ payload: { deviceSerial: CAM, switch: 'defence', state: 'on' } })).port, 'ok');
+    assert.doesNotMatch(await polled(), new RegExp(text('status.cameraDisarmed', { t: 'X' }).replace('X', '.*')));
   });
 
   it('writes to one device go out at least 2 s apart (fake clock); reads and other devices are not held back', async () => {

@@ -35,6 +35,17 @@ export interface SwitchPayload {
 /** What these need of a config node's service (EzvizService). */
 export interface CallService {
   call(req: CallRequest): Promise<CallResult>;
+  /** Cameras' arming as last learnt (serial -> armed). */
+  readonly armed?: Map<string, boolean>;
+}
+
+/** Remembers a camera's arming (at most 10,000 cameras: the oldest is forgotten). */
+function noteArmed(service: CallService, serial: string, armed: boolean | null): void {
+  const m = service.armed;
+  if (!m || armed === null) return;
+  m.delete(serial);
+  m.set(serial, armed);
+  if (m.size > 10000) m.delete(m.keys().next().value as string);
 }
 
 const NOT_ANSWERED = ['20007', '60020'];
@@ -73,6 +84,9 @@ export async function setSwitch(service: CallService, t: Translate, req: SwitchR
   }
   const result = await service.call({ spec: plan.spec, fields, owner });
   const payload = (changed: boolean): SwitchPayload => ({ switch: name, state, changed });
+  if (name === 'defence' && (result.kind === 'ok' || (result.kind === 'error' && SWITCHES.defence.already.includes(result.error.code)))) {
+    noteArmed(service, String(values.deviceSerial), state !== 'off' && state !== 'sleep');
+  }
   if (result.kind === 'ok') return { ...result, payload: payload(true) };
   if (result.kind === 'error' && result.error.source === 'api' && SWITCHES[name].already.includes(result.error.code)) {
     return { kind: 'ok', reply: { code: result.error.code, msg: '' }, fields: result.fields, durationMs: result.durationMs,
@@ -109,6 +123,7 @@ export async function readDevice(service: CallService, t: Translate, req: { devi
   const dataOf = (r: typeof status) => (r && r.kind === 'ok' ? r.reply.data : null);
   try {
     const payload = deviceState({ info: ok.reply.data, status: dataOf(status), lens: dataOf(lens) }, serial, channelNo);
+    noteArmed(service, serial, payload.armed);
     return { ...ok, fields: one, payload };
   } catch (e) {
     if (!(e instanceof BadReply)) throw e;

@@ -42,6 +42,9 @@ export class EzvizService {
   private readonly cameras: CameraController;
   private readonly cards: CardGuard;
   private readonly identity: string;
+  /** What this config node last learnt of each camera's arming (a switch set, a device read):
+   * the alarm node hints "camera disarmed" (design.md s12). */
+  readonly armed = new Map<string, boolean>();
 
   constructor(private readonly opts: ServiceOptions) {
     const { baseUrl, t } = opts;
