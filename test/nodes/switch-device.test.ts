@@ -87,6 +87,19 @@ describe('ezviz-switch against the simulator', function () {
     }
   });
 
+  it('a set is idempotent: dropped connections, HTTP 500 and 20008 are retried within the budget', async () => {
+    fakeTime(clock);
+    await loadOp('switch', sim.url);
+    for (const kind of ['drop', 'http500', '20008'] as const) {
+      sim.clearLog();
+      sim.injectFault({ kind, path: STATE_CALLS['encryption-on'].path, count: 2 });
+      const r = await run({ payload: { deviceSerial: 'C00000003', switch: 'encryption', state: 'on' } });
+      assert.strictEqual(r.port, 'ok', `${kind}: ${JSON.stringify(r.msg.error)}`);
+      assert.strictEqual(sim.requestLog({ path: STATE_CALLS['encryption-on'].path }).length, 3, kind);
+      sim.state.devices.C00000003.capabilities.encryption = false;
+    }
+  });
+
   it('hub modes: away sends 16; "on" to a hub is refused by it (10001, api)', async () => {
     fakeTime(clock);
     await loadOp('switch', sim.url);

@@ -102,6 +102,10 @@ function dataArb(op: FuzzOp, ports: Ports): fc.Arbitrary<unknown> {
           { picUrl: ' https://h/a.jpg' }, { picUrl: 'javascript:alert(1)' }, { picUrl: '/a.jpg' }, { PicUrl: 'https://h/a' },
           { picUrl: ['https://h/a'] }, { picUrl: 'https://' }) }, { weight: 2, arbitrary: anyData });
     }
+    case 'device-info':
+    case 'device-status':
+    case 'switch-status':
+      return stateData(op, anyData);
     case 'token':
       return tokenData(ports);
     case 'alarm-list':
@@ -109,6 +113,31 @@ function dataArb(op: FuzzOp, ports: Ports): fc.Arbitrary<unknown> {
     default:
       return fc.oneof({ weight: 3, arbitrary: anyData }, { weight: 1, arbitrary: storageRecord(false) });
   }
+}
+
+// ---- camera state replies (spec ezviz-watch-api.md sections 3-4) --------------------------------
+
+const STATE_FIELDS: Record<'device-info' | 'device-status' | 'switch-status', Record<string, fc.Arbitrary<unknown>>> = {
+  'device-info': {
+    deviceSerial: fc.stringMatching(/^[A-Z0-9]{9}$/), deviceName: fc.string({ maxLength: 30 }), model: fc.string({ maxLength: 20 }),
+    status: fc.constantFrom(0, 1, '1', -1), defence: fc.constantFrom(0, 1, 8, 16, -1, 2), isEncrypt: fc.constantFrom(0, 1, -1),
+    alarmSoundMode: fc.constantFrom(0, 1, 2, 3, -1), offlineNotify: fc.constantFrom(0, 1), updateTime: ms(),
+    signal: fc.constantFrom('100%', '7%', '', '101%', 55, -1),
+  },
+  'device-status': {
+    privacyStatus: fc.constantFrom(-2, -1, 0, 1, 2), alarmSoundMode: fc.constantFrom(0, 1, 2, 3, -1),
+    battryStatus: fc.constantFrom(-1, 0, 1, 50, 100, 101), diskNum: fc.constantFrom(0, 1, 2), diskState: fc.constantFrom('0', '1---', '2', '3', '-', '', '9'),
+    cloudStatus: fc.constantFrom(-2, -1, 0, 1, 2, 3), signal: fc.constantFrom(-1, 0, 64, 100, 101), wakeUpStatus: fc.constantFrom(-1, 0, 1, 2),
+  },
+  'switch-status': { deviceSerial: fc.stringMatching(/^[A-Z0-9]{9}$/), channelNo: fc.integer({ min: 1, max: 8 }), enable: fc.constantFrom(0, 1, -1, 2) },
+};
+
+/** `data` of a device/info, device/status/get or switch status reply: documented fields (every
+ * value kind the spec names, -1/-2 included), some replaced by wrong values, or anything. */
+function stateData(op: 'device-info' | 'device-status' | 'switch-status', anyData: fc.Arbitrary<unknown>): fc.Arbitrary<unknown> {
+  const rec = fc.record(STATE_FIELDS[op], { requiredKeys: [] });
+  return fc.oneof({ weight: 5, arbitrary: rec }, { weight: 4, arbitrary: mutated(rec, Object.keys(STATE_FIELDS[op])) },
+    { weight: 2, arbitrary: anyData });
 }
 
 // ---- token replies --------------------------------------------------------------------------

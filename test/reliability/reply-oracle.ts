@@ -6,7 +6,9 @@
 import type { OperationName } from '../../nodes/shared/tables/operations';
 import { bodyBytes, Reply } from './reply-world';
 
-export type FuzzOp = OperationName | 'token' | 'alarm-list';
+export type FuzzOp = OperationName | 'token' | 'alarm-list' | StateFuzzOp;
+/** The camera-state calls (replies-state.test.ts): a switch set, its status, device/info and status/get. */
+export type StateFuzzOp = 'switch-set' | 'switch-status' | 'device-info' | 'device-status';
 
 /** The size limit of a reply body (design.md s8). Bodies generated stay clear of its edge. */
 export const LIMIT = 1 << 20;
