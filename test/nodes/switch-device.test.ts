@@ -9,7 +9,7 @@ import type { Simulator } from '../../simulator';
 import { STATE_CALLS } from '../../nodes/shared/tables/state-calls';
 import { statusKey } from '../../nodes/shared/tables/status-keys';
 import { SWITCHES, SWITCH_NAMES, statesOf } from '../../nodes/shared/tables/switches';
-import { buildFlow, collect, helper, hooks, load, loadOp, Msg, run, said, secrets, simulatorPerTest, TAB, text, unload } from '../support/red';
+import { buildFlow, collect, helper, hooks, load, loadOp, Msg, run, said, secrets, simulatorPerTest, TAB, unload } from '../support/red';
 
 const CAM = 'C00000001';
 
@@ -164,11 +164,12 @@ describe('ezviz-switch against the simulator', function () {
       for (let i = 0; i < 100 && spy.args.length === before; i++) await new Promise((r) => setTimeout(r, 20));
       return String((spy.args[spy.args.length - 1][0] as { text: string }).text);
     };
-    assert.ok(!(await polled()).includes(text('status.cameraDisarmed', { t: '' }).trim()));
+    const disarmed = statusKey('cameraDisarmed');
+    assert.ok(!(await polled()).includes(disarmed));
     assert.strictEqual((await run({ payload: { deviceSerial: CAM, switch: 'defence', state: 'off' } })).port, 'ok');
-    assert.match(await polled(), new RegExp(text('status.cameraDisarmed', { t: 'X' }).replace('X', '.*')));
+    assert.ok((await polled()).includes(disarmed));
     assert.strictEqual((await run({ payload: { deviceSerial: CAM, switch: 'defence', state: 'on' } })).port, 'ok');
-    assert.doesNotMatch(await polled(), new RegExp(text('status.cameraDisarmed', { t: 'X' }).replace('X', '.*')));
+    assert.ok(!(await polled()).includes(disarmed));
   });
 
   it('writes to one device go out at least 2 s apart (fake clock); reads and other devices are not held back', async () => {
