@@ -11,6 +11,7 @@ import { forgetSeenCopies } from '../../nodes/shared/events/alarm-poller';
 import { hooks } from '../../nodes/shared/tables/hooks';
 import type { Simulator } from '../../simulator';
 import { fastRetries, helper, load, Msg, resetHooks, startSim, stopSim, TAB, unload } from '../support/red';
+import { ALARM_KEYS } from './alarm-shape';
 import { countOutcome, FULL, prototypeClean, scanSaid, section, SEED, size, stateSecrets, summary, takeTrapped,
   trapProcess } from './support';
 
@@ -26,8 +27,6 @@ const propValue = fc.oneof(
   { weight: 1, arbitrary: fc.anything({ maxDepth: 2 }) },
 );
 
-const ALARM_KEYS = ['alarmDate', 'alarmId', 'alarmName', 'alarmPicUrl', 'alarmTime', 'alarmType', 'channelNo', 'deviceSerial',
-  'isChecked', 'isEncrypt'];
 
 describe('reliability: fuzzed input of ezviz-alarm (issue 13)', function () {
   this.timeout(0);

@@ -25,6 +25,7 @@ import { forgetSeenCopies } from '../../nodes/shared/events/alarm-poller';
 import { helper, hooks, load, Msg, resetHooks, secrets, TAB, unload } from '../support/red';
 import { fillAlarm, Ports, replyArb, slow } from './reply-gen';
 import { checkErrorShape, classify, clean, errorMismatch, transient } from './reply-oracle';
+import { checkShape, isObj, safe } from './alarm-shape';
 import { bodyText, prewarm, Received, Reply, startWorld, World } from './reply-world';
 import { countOutcome, FULL, lightSpies, scanSaid, section, SEED, size, summary, takeTrapped, trapProcess } from './support';
 
@@ -43,8 +44,6 @@ const WEEK_MS = 7 * 864e5;
 const MAX_PAGES = 100;
 /** Filters of the nodes: none, alarmType 10002, deviceSerial C00000001. */
 const FILTERS: ReadonlyArray<{ alarmType?: string; deviceSerial?: string }> = [{}, { alarmType: '10002' }, { deviceSerial: 'C00000001' }];
-const ALARM_KEYS = ['alarmDate', 'alarmId', 'alarmName', 'alarmPicUrl', 'alarmTime', 'alarmType', 'channelNo', 'deviceSerial',
-  'isChecked', 'isEncrypt'];
 const ONLY = process.env.RELIABILITY_REPLY_ONLY;
 
 interface AlarmCase { polls: number; wired: boolean; filter: number; endless: boolean; replies: Reply[] }
@@ -77,37 +76,6 @@ const repeatPage = (deploy: number) => listReply([alarm('al-0', deploy + 1), ala
 
 // ---- the model of an alarm (design.md s11) --------------------------------------------------
 
-const isObj = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
-const safe = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v);
-const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$|^[+-]\d{6}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
-
-/** The payload has the documented fields, each of its documented type. (Choices the contract
- * leaves open and the runtime makes: a documented number or flag the reply gives of another type
- * is null; a text of another type is empty.) */
-function checkShape(m: Msg, problems: string[]): void {
-  const p = m.payload;
-  clean(p, 'payload', problems);
-  if (!isObj(p) || Object.keys(p).sort().join() !== ALARM_KEYS.join()) {
-    problems.push(`payload keys: ${JSON.stringify(p)?.slice(0, 200)}`);
-    return;
-  }
-  const intOrNull = (v: unknown) => v === null || safe(v);
-  if (typeof p.alarmId !== 'string' || !p.alarmId) problems.push(`alarmId ${JSON.stringify(p.alarmId)}`);
-  if (typeof p.alarmName !== 'string') problems.push(`alarmName ${JSON.stringify(p.alarmName)?.slice(0, 80)}`);
-  if (!intOrNull(p.alarmType)) problems.push(`alarmType ${JSON.stringify(p.alarmType)}`);
-  if (!safe(p.alarmTime) || p.alarmTime <= 0) problems.push(`alarmTime ${JSON.stringify(p.alarmTime)}`);
-  else if (p.alarmDate !== new Date(p.alarmTime).toISOString() || !ISO.test(String(p.alarmDate))) {
-    problems.push(`alarmDate ${JSON.stringify(p.alarmDate)} for alarmTime ${p.alarmTime}`);
-  }
-  if (typeof p.deviceSerial !== 'string' || !p.deviceSerial || m.topic !== p.deviceSerial) {
-    problems.push(`deviceSerial ${JSON.stringify(p.deviceSerial)}, topic ${JSON.stringify(m.topic)}`);
-  }
-  if (!(p.channelNo === null || (safe(p.channelNo) && p.channelNo >= 0))) problems.push(`channelNo ${JSON.stringify(p.channelNo)}`);
-  if (typeof p.alarmPicUrl !== 'string') problems.push(`alarmPicUrl ${JSON.stringify(p.alarmPicUrl)?.slice(0, 80)}`);
-  for (const k of ['isEncrypt', 'isChecked']) {
-    if (!(intOrNull(p[k]) || typeof p[k] === 'boolean')) problems.push(`${k} ${JSON.stringify(p[k])}`);
-  }
-}
 
 /** A number written as text: a lenient reading may take it (then as that number). */
 const digits = (v: unknown) => typeof v === 'string' && /^\s*-?\d{1,15}\s*$/.test(v);

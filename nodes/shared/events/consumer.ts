@@ -129,10 +129,14 @@ export class SharedConsumer implements Owner {
     if (events.length === 0) return { kind: 'ok', time: now, count: 0 };
     // No node left: nothing sent, nothing committed (the messages come again to the next fetch).
     if (this.closed) return { kind: 'closed' };
-    const fresh = events.filter((e) => !this.seen.has(e.messageId, now))
-      .sort((a, b) => (a.time ?? 0) - (b.time ?? 0));
+    const fresh: MessageEvent[] = [];
+    for (const e of events) {
+      if (this.seen.has(e.messageId, now)) continue; // (also a message twice in one batch)
+      this.seen.add(e.messageId, now);
+      fresh.push(e);
+    }
+    fresh.sort((a, b) => (a.time ?? 0) - (b.time ?? 0));
     let count = 0;
-    for (const e of fresh) this.seen.add(e.messageId, now);
     for (const s of [...this.subs]) if (!s.closed) count += s.deliver(fresh);
     const error = await commit(this.call, this, id);
     if (!error) return { kind: 'ok', time: now, count };
