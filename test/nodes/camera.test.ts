@@ -316,6 +316,7 @@ describe('camera control: retries', function () {
     'preset-call': { ...CAM1, index: 1 },
     'preset-clear': { ...CAM1, index: 1 },
     capture: { ...CAM1 },
+    live: { ...CAM1 },
   };
   const FAULTS = [
     { kind: '20008', code: '20008' },

@@ -13,6 +13,8 @@ import { buildFlow, collect, delay, fastRetries, helper, load, loadOp, run, simu
 const VALID: Record<string, unknown> = {
   deviceSerial: 'C00000001', channelNo: 1, direction: 'up', speed: 'slow', command: 'center', index: 1,
   cardPassword: 'CARD-VALID-0003', phone: '13800000001', isImmediately: 0, duration: 0, presetName: 'door',
+  protocol: 'llhls', quality: 'hd', expire: 600, source: 'live', start: '2026-03-01 10:00:00', end: '2026-03-01 11:00:00',
+  verificationCode: 'ABCDEF',
 };
 
 /** Bad values per kind, with the validation reason each must give. */
@@ -31,6 +33,11 @@ const BAD: Record<ParamKind, unknown[]> = {
   switch: ['lamp', 3, { a: 1 }],
   switchState: ['maybe', 2, { a: 1 }],
   verificationCode: ['AB CD', { a: 1 }],
+  protocol: ['dash', 6, 0],
+  quality: [3, 'ultra'],
+  lifetime: [29, 62208001, 'long', 1.5],
+  source: ['nas', 4],
+  playbackTime: ['yesterday', '2026-13-01 00:00:00', { a: 1 }],
 };
 
 function reasonOf(kind: ParamKind): string {
@@ -65,8 +72,9 @@ describe('operation nodes: validation', function () {
           // card password in it masked; msg.ezviz.request names the valid parameters.
           assert.deepStrictEqual(msg.payload, msg.error, 'payload is the error');
           const masked = JSON.parse(before);
-          if (masked.cardPassword !== undefined && masked.cardPassword !== null &&
-            !(typeof masked.cardPassword === 'string' && !masked.cardPassword.trim())) masked.cardPassword = '***';
+          for (const k of ['cardPassword', 'verificationCode']) {
+            if (masked[k] !== undefined && masked[k] !== null && !(typeof masked[k] === 'string' && !masked[k].trim())) masked[k] = '***';
+          }
           assert.strictEqual(JSON.stringify(msg.ezviz.input), JSON.stringify(masked), 'input kept, secrets masked');
           assert.strictEqual(msg.ezviz.operation, op);
           assert.ok(!('cardPassword' in msg.ezviz.request), 'no card password in the request');

@@ -18,8 +18,8 @@ import { MQ, OPERATIONS, TOKEN_PATH } from '../../nodes/shared/tables/operations
 import { ROUTES } from '../../simulator';
 import type { Route } from '../../simulator';
 
-interface PackageParam { name: string; required: boolean; sent: boolean }
-interface PackageOp { operation: string; path: string; params: readonly PackageParam[] }
+interface PackageParam { name: string; required: boolean; sent: boolean; apiName?: string }
+interface PackageOp { operation: string; path: string; intlPath?: string; params: readonly PackageParam[] }
 
 const SEED_SECTIONS = new Set(['4.1', '4.2', '4.3', '4.4', '4.5', '4.6', '4.7', '4.8']);
 
@@ -40,7 +40,9 @@ export function tableDifferences(ops: Readonly<Record<string, PackageOp>>, token
       continue;
     }
     const seed = SEED_SECTIONS.has(route.section);
-    const sent = new Map(op.params.filter((p) => p.sent).map((p) => [p.name, p.required]));
+    if (op.intlPath && !byPath.has(op.intlPath)) out.push(`${op.operation}: package path ${op.intlPath} is not a simulator route`);
+    // Parameters by the API's name (live: expire is sent as expireTime, verificationCode as code).
+    const sent = new Map(op.params.filter((p) => p.sent).map((p) => [p.apiName ?? p.name, p.required]));
     const known = new Map(route.params.filter((p) => p.name !== 'accessToken').map((p) => [p.name, p.required]));
     for (const [name, required] of sent) {
       if (!known.has(name)) out.push(`${op.operation} ${op.path}: package sends "${name}", the simulator's route has no such parameter`);

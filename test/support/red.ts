@@ -85,11 +85,11 @@ export function serialise(v: unknown): string {
   const seen = new WeakSet<object>();
   try {
     return JSON.stringify(v, (k, val) => {
-      // A card password the user put into msg.payload stays there (the payload is untouched by
-      // contract): the user's own value, not a leak.
+      // A card password or verification code the user put into msg.payload stays there (the
+      // payload is untouched by contract): the user's own value, not a leak.
       if (k === 'payload' && val && typeof val === 'object' && !Array.isArray(val) &&
-        Object.prototype.hasOwnProperty.call(val, 'cardPassword')) {
-        const { cardPassword: _mine, ...rest } = val as Record<string, unknown>;
+        ['cardPassword', 'verificationCode'].some((s) => Object.prototype.hasOwnProperty.call(val, s))) {
+        const { cardPassword: _mine, verificationCode: _code, ...rest } = val as Record<string, unknown>;
         return rest;
       }
       if (typeof val === 'bigint') return `${val}n`;

@@ -21,7 +21,7 @@ export type Done = (err?: Error) => void;
 export function publicRequest(spec: CallSpec, fields: Fields | Record<string, unknown>): Fields {
   const out: Fields = {};
   for (const k of Object.keys(fields)) {
-    if (SECRET_KEYS.has(k) || spec.params.some((p) => p.name === k && p.secret)) continue;
+    if (SECRET_KEYS.has(k) || spec.params.some((p) => (p.apiName === k || p.name === k) && p.secret)) continue;
     const v = (fields as Record<string, unknown>)[k];
     if (typeof v === 'string' || typeof v === 'number') out[k] = v;
   }

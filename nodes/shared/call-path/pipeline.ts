@@ -52,6 +52,8 @@ export interface ResultContext {
   def: Readonly<Record<string, unknown>>;
   service: EzvizService;
   t: Translate;
+  /** The service's answer (a live address in `result.live`). */
+  result: Extract<CallResult, { kind: 'ok' }>;
 }
 
 type MapPayload = (reply: ApiReply, values: ParsedInput) => unknown;
@@ -104,6 +106,7 @@ class Pipeline {
     (this.options.call ? this.options.call(cfg.service, input, this.node) : cfg.service.call({
       spec, fields: input.fields, presetName: input.presetName, duration: input.duration, owner: this.node,
       origin: input.duration ? { _msgid: msg._msgid, topic: msg.topic, payload: msg.payload } : undefined,
+      refresh: (msg as { refresh?: unknown }).refresh === true,
     })).then((result) => this.finish(msg, send, done, input, result, raw), (e) => {
       // Not expected (call() never rejects); report without the error object itself.
       this.status.answered();
@@ -131,7 +134,7 @@ class Pipeline {
     try {
       // Only documented fields of documented types (replies.ts); a wrong shape is an error.
       const shape = this.options.result;
-      shaped = shape ? shape({ reply: result.reply, input, def: this.def, service: this.cfg!.service, t: this.t })
+      shaped = shape ? shape({ reply: result.reply, input, def: this.def, service: this.cfg!.service, t: this.t, result })
         : { payload: 'payload' in result ? result.payload : this.mapPayload(result.reply, input) };
     } catch (e) {
       shaped = replyError(this.t, this.spec, e);

@@ -120,7 +120,7 @@ async function callOperation(t: Translate, cfg: ConfigNodeLike | null, operation
   try {
     if (operation !== 'capture') return { kind: 'ok', payload: plainPayload(reply), ezviz };
     // The panel shows the picture itself: downloaded by the service (5 MiB, the node's timeout).
-    const shaped = await captureResult({ reply, input, def: { download: true }, service: cfg.service, t });
+    const shaped = await captureResult({ reply, input, def: { download: true }, service: cfg.service, t, result });
     if (shaped instanceof EzvizError) return failure(t, operation, shaped, request);
     if ('error' in shaped) return { kind: 'error', error: shaped.error.toJSON(), ezviz: { operation, request, ...shaped.ezviz } };
     return { kind: 'ok', payload: shaped.payload, ezviz: { ...ezviz, ...shaped.ezviz } };

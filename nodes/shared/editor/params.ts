@@ -4,6 +4,7 @@
 import type { ParamKind, ParamSpec } from '../tables/operations';
 import { DIRECTIONS, IMMEDIATELY, MIRROR_COMMANDS, SPEEDS } from '../tables/enums';
 import { STATE_WORDS, SWITCH_NAMES } from '../tables/switches';
+import { LIVE_PROTOCOLS, LIVE_QUALITIES, LIVE_SOURCES } from '../tables/live';
 import { checkCredential, checkParam, hasCredential, REFERENCE_TYPES } from './checks';
 import { t, validator, type NodeInstance, type Validator } from './red';
 
@@ -17,6 +18,9 @@ export const SELECT_TYPES: Partial<Record<ParamKind, { type: string; table: Read
   switch: { type: 'switch', table: Object.fromEntries(SWITCH_NAMES.map((n, i) => [n, -1 - i])), numbered: false },
   switchState: { type: 'switchState', numbered: false,
     table: Object.fromEntries(STATE_WORDS.map((w, i) => [w, w === 'on' ? 1 : w === 'off' ? 0 : -1 - i])) },
+  protocol: { type: 'protocol', table: LIVE_PROTOCOLS },
+  quality: { type: 'quality', table: LIVE_QUALITIES },
+  source: { type: 'source', table: LIVE_SOURCES },
 };
 
 const ICONS: Record<ParamKind, string> = {
@@ -33,6 +37,11 @@ const ICONS: Record<ParamKind, string> = {
   duration: 'fa-clock-o',
   switch: 'fa-toggle-on',
   switchState: 'fa-power-off',
+  protocol: 'fa-film',
+  quality: 'fa-television',
+  lifetime: 'fa-hourglass-half',
+  source: 'fa-history',
+  playbackTime: 'fa-calendar',
   verificationCode: 'fa-key',
 };
 
@@ -63,6 +72,11 @@ export function paramDefault(p: ParamSpec): ParamDefault {
     case 'verificationCode': return { value: '', type: 'cred' };
     case 'switch': return { value: 'defence', type: 'switch' };
     case 'switchState': return { value: '', type: 'switchState' };
+    // ezviz-live: hls, live, one hour (the node's defaults made visible); quality from the camera
+    case 'protocol': return { value: 'hls', type: 'protocol' };
+    case 'quality': return { value: '', type: 'quality' };
+    case 'source': return { value: 'live', type: 'source' };
+    case 'lifetime': return { value: '3600', type: 'num' };
     default: return { value: '', type: 'str' };
   }
 }

@@ -3,6 +3,7 @@
 
 import type { ApiReply } from '../wire/wire';
 import type { EzvizError } from '../tables/error-table';
+import type { LiveAddress } from '../tables/live';
 import type { CallSpec } from '../tables/operations';
 
 export type Fields = Record<string, string | number>;
@@ -26,12 +27,16 @@ export interface CallRequest {
   owner: Owner;
   /** Handed back to `owner.timedStopDone` (e.g. the msg id of the start). */
   origin?: unknown;
+  /** A live address: ask for a new one even if a shared one is still valid (msg.refresh). */
+  refresh?: boolean;
 }
 
 export type CallResult =
   | { kind: 'ok'; reply: ApiReply; fields: Fields; durationMs: number; sentAt?: number;
     /** msg.payload already built by the service (switch, device state): the node emits it as is. */
-    payload?: unknown }
+    payload?: unknown;
+    /** A live address (service/live-addresses.ts), and whether it was shared without a request. */
+    live?: LiveAddress; shared?: boolean }
   | { kind: 'error'; error: EzvizError; fields: Fields; durationMs: number }
   | { kind: 'closed' };
 

@@ -11,6 +11,7 @@ import type { GetOutcome, PostOutcome } from '../wire/wire';
 import { EzvizError } from '../tables/error-table';
 import { defaultHooks, hooks } from '../tables/hooks';
 import type { Translate } from '../tables/i18n';
+import { pathFor } from '../tables/live';
 import type { CallSpec } from '../tables/operations';
 import { cameraKey, CallSpacing } from './spacing';
 import { Token, TokenCache, TokenSnapshot, TokenState } from './token';
@@ -92,7 +93,7 @@ export class RequestLoop {
       }
       let retryAfter: number | undefined;
       if (token) {
-        const url = token.base + spec.path;
+        const url = token.base + pathFor(spec, token.base);
         if (spec.spacingMs) this.spacing.mark(cameraKey(spec, fields), hooks.now());
         const sentAt = performance.now();
         const outcome = await this.client.post(url, fields, token.value);

@@ -7,6 +7,7 @@
 //   card-guard.ts    the card-password lock after 60030
 //   preset-names.ts  preset name <-> index
 //   handover.ts      what a redeployed config node's successor takes over
+//   live-addresses.ts the live addresses shared by every node and dashboard viewer
 //   call-errors.ts   the errors they report
 
 import { performance } from 'perf_hooks';
@@ -23,6 +24,9 @@ import { ConnectionSettings, RequestLoop } from '../requests/request-loop';
 import type { TokenCache, TokenState } from '../requests/token';
 import { EzvizError, isRetriable } from '../tables/error-table';
 import { fetchPicture } from '../wire/picture';
+import { validateInput } from '../tables/input';
+import { OPERATIONS } from '../tables/operations';
+import { LiveAddresses, LiveOutcome, liveOutcome, SERVICE_OWNER } from './live-addresses';
 
 export interface ServiceOptions extends ConnectionSettings {
   /** Set when the config node's settings are invalid: every call fails locally with it. */
@@ -45,6 +49,8 @@ export class EzvizService {
   /** What this config node last learnt of each camera's arming (a switch set, a device read):
    * the alarm node hints "camera disarmed" (design.md s12). */
   readonly armed = new Map<string, boolean>();
+  /** The shared live addresses (design.md section 13). */
+  readonly live: LiveAddresses;
 
   constructor(private readonly opts: ServiceOptions) {
     const { baseUrl, t } = opts;
@@ -56,6 +62,7 @@ export class EzvizService {
     this.cards = new CardGuard(t, this.errors, carried.cardLocks);
     const presets = new PresetNames(opts.presets, t, this.errors, opts.warn);
     this.cameras = new CameraController(this.loop, this.errors, t, presets, carried.moving);
+    this.live = new LiveAddresses((spec, fields) => this.loop.send(spec, fields, undefined, true), t);
   }
 
   /** The entry point of operation nodes: one request, its guards and its queue. */
@@ -70,6 +77,7 @@ export class EzvizService {
       return Promise.resolve(failedAt(error, fields));
     }
     if (spec.operation === 'storage-open') return this.storageOpen(req);
+    if (spec.operation === 'live') return this.live.get(spec, fields, req.refresh);
     if (!spec.cameraQueue) return this.loop.send(spec, fields, req.owner, true);
     return this.cameras.call(req);
   }
@@ -106,6 +114,21 @@ export class EzvizService {
       retriable: isRetriable(outcome.source, outcome.code) });
   }
 
+  /**
+   * A live or playback address through this config node's shared cache, for the dashboard panel
+   * and any other code holding the config node (`RED.nodes.getNode(id).service`). `ask` takes
+   * what ezviz-live reads from msg.payload: `{deviceSerial, channelNo?, protocol?, quality?,
+   * expire?, source?, start?, end?, verificationCode?}` (names or API numbers); `refresh` asks
+   * for a new address. Never rejects; an error is `{code, message, operation, source,
+   * retriable}` as on a node's output 2 (no secret in it).
+   */
+  async liveAddress(ask: Readonly<Record<string, unknown>>, refresh = false): Promise<LiveOutcome> {
+    const input = validateInput(this.opts.t, OPERATIONS.live, ask);
+    if (input instanceof EzvizError) return { ok: false, error: input.toJSON() };
+    const r = await this.call({ spec: OPERATIONS.live, fields: input.fields, owner: SERVICE_OWNER, refresh });
+    return liveOutcome(r, this.errors, this.opts.t);
+  }
+
   /** Stops at once every pending timed move (of one owner, or all), and those whose stop failed.
    * Resolves when sent or after `budgetMs` (by default the close budget, hooks.closeBudgetMs). */
   stopTimedMoves(ownerId?: string, budgetMs = hooks.closeBudgetMs): Promise<void> {
@@ -127,6 +150,7 @@ export class EzvizService {
    * (design.md s8: a node closes within 10 s; Node-RED gives up after 15 s). */
   async close(): Promise<void> {
     this.loop.closing = true;
+    this.live.close();
     const end = performance.now() + hooks.closeBudgetMs;
     const left = () => Math.max(0, end - performance.now());
     await this.stopTimedMoves(undefined, left());

@@ -93,6 +93,10 @@ export function hintKey(code: string, section: SpecSection | 'token'): string | 
       return section === '4.7' || section === '4.8' ? '20032-channel' : '20032-user';
     case '60020':
       return section === '4.1' ? '60020-storage' : section === 'switch' ? '60020-switch' : '60020-command';
+    // live addresses (watch-api section 1): encryption on, no permission (cloud live on China accounts)
+    case '60019':
+    case '10031':
+      return section === 'live' ? `${code}-live` : undefined;
     default:
       return HINTED_CODES.has(code) ? code : undefined;
   }
@@ -109,13 +113,15 @@ export const HINTED_CODES: ReadonlySet<string> = new Set([
   '70101',
   // camera state (ezviz-watch-api.md): wrong verification code, lens covered
   '20010', '60026',
+  // live addresses (ezviz-watch-api.md section 1)
+  '20001',
 ]);
 
 /** Every hint key the catalogs must hold (tests check both languages). */
 export const ALL_HINT_KEYS: readonly string[] = [
   ...HINTED_CODES,
   '20014-network', '20014-serial', '20018-account', '20018-user', '20032-channel', '20032-user',
-  '60020-storage', '60020-command', '60020-switch',
+  '60020-storage', '60020-command', '60020-switch', '60019-live', '10031-live',
 ];
 
 /** Network error codes as reported (`ECONNREFUSED`, ...); timeouts are all `ETIMEDOUT`. */

@@ -2,53 +2,14 @@
 // parameters. Runtime (validation, request building, retries), editor (fields, selects) and
 // tests all derive from it. Pure data: no Node.js imports (the editor bundles it).
 
-export type ParamKind =
-  | 'serial' // string of letters/digits, sent upper-case
-  | 'channel' // integer >= 1
-  | 'direction' // 0..11 or 16, or a name of DIRECTIONS
-  | 'speed' // 0..2 or a name of SPEEDS
-  | 'mirror' // 0..2 or a name of MIRROR_COMMANDS
-  | 'index' // preset number, integer >= 1
-  | 'presetName' // local name of a preset (never sent)
-  | 'cardPassword' // secret, sent, never shown
-  | 'phone' // digits, optional leading +
-  | 'immediately' // 0/1, yes/no, true/false
-  | 'duration' // ms, 0 = until a stop (never sent)
-  | 'switch' // a switch name of SWITCHES (switches.ts)
-  | 'switchState' // on/off, true/false, 1/0, sleep/home/away, short/long/mute
-  | 'verificationCode'; // the device's verification code: secret
+import { completeLiveFields } from './live';
 
-export type ParamName =
-  | 'deviceSerial'
-  | 'channelNo'
-  | 'direction'
-  | 'speed'
-  | 'command'
-  | 'index'
-  | 'presetName'
-  | 'cardPassword'
-  | 'phone'
-  | 'isImmediately'
-  | 'duration'
-  | 'switch'
-  | 'state'
-  | 'verificationCode'
-  // API fields of the camera-state calls (state-calls.ts), never node properties
-  | 'enable' | 'isDefence' | 'type' | 'validateCode' | 'channel';
-
-export interface ParamSpec {
-  name: ParamName;
-  kind: ParamKind;
-  /** Required for the request. `index` of preset-call/clear may be replaced by `presetName`. */
-  required: boolean;
-  /** false: used by the node itself (duration, presetName) and never sent to the API. */
-  sent: boolean;
-  /** Secret: never in logs, status, messages, errors or the editor (credential in the editor). */
-  secret?: boolean;
-}
+// The parameters' kinds, names and rows (tables/param-kinds.ts), for every importer of this table.
+export type { ParamKind, ParamName, ParamSpec } from './param-kinds';
+import type { ParamKind, ParamName, ParamSpec } from './param-kinds';
 
 export type OperationName = 'storage-open' | 'storage-info' | 'ptz-start' | 'ptz-stop' | 'ptz-mirror' | 'preset-add'
-  | 'preset-call' | 'preset-clear' | 'capture';
+  | 'preset-call' | 'preset-clear' | 'capture' | 'live';
 
 /** Nodes whose message may take several calls, chosen by their parameters (design.md s12). */
 export type StateNodeName = 'switch' | 'device';
@@ -76,8 +37,8 @@ export type CallName = OperationName | PollName | StateNodeName | StateCallName;
 export type SpecSection = '4.1' | '4.2' | '4.3' | '4.4' | '4.5' | '4.6' | '4.7' | '4.8'
   // ezviz-more-api.md: capture, alarm list; ezviz-watch-api.md: switches, device state
   | 'capture' | 'alarm' | 'switch' | 'device'
-  // ezviz-watch-api.md section 5: the message service
-  | 'mq';
+  // ezviz-watch-api.md section 5: the message service; section 1: live and playback addresses
+  | 'mq' | 'live';
 
 /** What the service needs to know to send a call (operation nodes and the alarm poller). */
 export interface CallSpec {
@@ -94,6 +55,8 @@ export interface CallSpec {
   /** `device`: queued and spaced per device serial, whatever the channel (switch writes: the
    * vendor's 2 s between configuration writes to one device); default per device and channel. */
   queueBy?: 'device';
+  /** The path on the international platform where it differs (tables/live.ts pathFor). */
+  intlPath?: string;
   params: readonly ParamSpec[];
 }
 
@@ -110,6 +73,9 @@ export interface OperationSpec extends CallSpec {
   /** Node-RED type name. */
   type: `ezviz-${OperationName | StateNodeName}`;
   options?: readonly OptionSpec[];
+  /** Completes the validated fields (API names) in place and checks the rules between them; the
+   * parameter that breaks one and why (a `validation.<reason>` text). */
+  refine?(fields: Record<string, string | number>): { param: ParamName; reason: string } | undefined;
 }
 
 /** One parameter row (sent unless `extra` says otherwise). */
@@ -170,6 +136,15 @@ export const OPERATIONS: Readonly<Record<OperationName, OperationSpec>> = Object
     section: 'capture', idempotent: true, cameraQueue: true, spacingMs: 4000,
     params: [serial, channel],
     options: [{ name: 'download', kind: 'boolean', default: false }],
+  },
+  live: {
+    operation: 'live', type: 'ezviz-live', path: '/api/lapp/v2/live/address/get', intlPath: '/api/lapp/live/address/get',
+    section: 'live', idempotent: true, cameraQueue: false,
+    params: [serial, optChannel, p('protocol', 'protocol', false), p('quality', 'quality', false),
+      p('expire', 'lifetime', false, { apiName: 'expireTime' }), p('source', 'source', false, { apiName: 'type' }),
+      p('start', 'playbackTime', false, { apiName: 'startTime' }), p('end', 'playbackTime', false, { apiName: 'stopTime' }),
+      p('verificationCode', 'verificationCode', false, { secret: true, apiName: 'code' })],
+    refine: completeLiveFields,
   },
 });
 

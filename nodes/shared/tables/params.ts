@@ -4,6 +4,8 @@
 // with their arguments; the runtime translates them.
 
 import { DIRECTIONS, IMMEDIATELY, MIRROR_COMMANDS, SPEEDS } from './enums';
+import { MAX_LIFETIME_S, parseLiveParam } from './live';
+import { integerIn, numberOrName } from './numbers';
 import type { ParamName, ParamSpec } from './operations';
 import { switchParam } from './switches';
 
@@ -31,6 +33,11 @@ export type Reason =
   | 'duration'
   | 'switch'
   | 'switchState'
+  | 'protocol'
+  | 'quality'
+  | 'lifetime'
+  | 'source'
+  | 'playbackTime'
   | 'verificationCode';
 
 export type ParseResult =
@@ -40,28 +47,6 @@ export type ParseResult =
 /** Empty means "not given": undefined, null and strings of blanks. */
 export function isEmpty(raw: unknown): boolean {
   return raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === '');
-}
-
-function integer(raw: unknown): number | undefined {
-  if (typeof raw === 'number') return Number.isInteger(raw) ? raw : undefined;
-  if (typeof raw === 'string' && /^\s*[+-]?\d+\s*$/.test(raw)) return Number(raw.trim());
-  return undefined;
-}
-
-/** A whole number (or its text) in [min, max]. */
-function integerIn(raw: unknown, min: number, max: number): number | undefined {
-  const n = integer(raw);
-  return n !== undefined && n >= min && n <= max ? n : undefined;
-}
-
-/** A number in [min, max], or a friendly name of `names` (case-insensitive, `_` or blank as `-`). */
-function numberOrName(raw: unknown, names: Readonly<Record<string, number>>, allowed: (n: number) => boolean):
-  number | undefined {
-  const n = integer(raw);
-  if (n !== undefined) return allowed(n) ? n : undefined;
-  if (typeof raw !== 'string') return undefined;
-  const key = raw.trim().toLowerCase().replace(/[_\s]+/g, '-');
-  return Object.prototype.hasOwnProperty.call(names, key) ? names[key] : undefined;
 }
 
 const isDirection = (n: number) => (n >= 0 && n <= 11) || n === 16;
@@ -120,6 +105,8 @@ export function parseParam(spec: ParamSpec, raw: unknown): ParseResult {
       v = /^\+?\d{5,20}$/.test(s) ? s : undefined;
       break;
     }
+    default:
+      v = parseLiveParam(spec.kind, raw);
   }
   return v === undefined ? { ok: false, reason: spec.kind === 'serial' ? 'serial' : (spec.kind as Reason) } : { ok: true, value: v };
 }
@@ -190,6 +177,7 @@ export function describeValue(spec: ParamSpec, raw: unknown): string {
 /** Catalog args of the validation message for `spec` and its bad raw value. */
 export function validationArgs(spec: ParamSpec, raw: unknown): { param: ParamName; value: string; max: number } {
   const max = spec.kind === 'duration' ? MAX_DURATION_MS : spec.kind === 'index' ? MAX_PRESET_INDEX
+    : spec.kind === 'lifetime' ? MAX_LIFETIME_S
     : spec.kind === 'channel' ? MAX_CHANNEL : MAX_PRESET_NAME_LENGTH;
   return { param: spec.name, value: describeValue(spec, raw), max };
 }

@@ -31,6 +31,8 @@ export const STATUS_CODE_KEYS: readonly string[] = [
   '70101',
   // camera state (ezviz-watch-api.md)
   '20010', '60026', '60020-switch',
+  // live addresses (ezviz-watch-api.md section 1)
+  '20001', '60019-live', '10031-live',
   // network, HTTP and local
   'ECONNREFUSED', 'ETIMEDOUT', 'ECONNRESET', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH',
   'BAD_REPLY', 'REPLY_TOO_LARGE', 'AREA_DOMAIN', 'QUEUE_FULL', 'INVALID_CONFIG', 'INTERNAL',

@@ -1,0 +1,61 @@
+// Validation of one message's parameters (design.md section 4), before anything is sent: the
+// fields to send (API names) or the first error (code 10001, source validation, naming the
+// parameter and the bad value, never a secret). Pure apart from translation: the operation
+// pipeline (call-path/validation.ts) and the service (live addresses asked by the dashboard)
+// share it.
+
+import { EzvizError } from './error-table';
+import type { Translate } from './i18n';
+import type { OperationSpec, ParamSpec } from './operations';
+import { isEmpty, parseParam, validationArgs } from './params';
+
+/** Parameters of one input after validation. */
+export interface ParsedInput {
+  fields: Record<string, string | number>;
+  /** Every parameter given, parsed, sent or not (switch, state, verificationCode). */
+  values: Record<string, string | number>;
+  presetName?: string;
+  duration?: number;
+}
+
+/** Turns a validation failure into the error of design.md section 4. */
+export function validationError(t: Translate, spec: OperationSpec, param: ParamSpec, raw: unknown, reason: string):
+  EzvizError {
+  return new EzvizError({
+    code: '10001',
+    message: t(`validation.${reason}`, validationArgs(param, raw)),
+    operation: spec.operation,
+    source: 'validation',
+    retriable: false,
+  });
+}
+
+/**
+ * Validates raw parameter values of `spec` (pure apart from translation): the fields to send, or
+ * the first error. `index` may be left out where a `presetName` stands in for it.
+ */
+export function validateInput(t: Translate, spec: OperationSpec, raw: Record<string, unknown>): ParsedInput | EzvizError {
+  const fields: Record<string, string | number> = {};
+  const out: ParsedInput = { fields, values: {} };
+  const hasName = spec.operation !== 'preset-add' && spec.params.some((p) => p.name === 'presetName') &&
+    !isEmpty(raw.presetName);
+  for (const p of spec.params) {
+    const value = raw[p.name];
+    const r = parseParam(p, value);
+    if (!r.ok) {
+      if (r.reason === 'missing' && p.name === 'index' && hasName) continue;
+      return validationError(t, spec, p, value, r.reason);
+    }
+    if (r.value === undefined) continue;
+    out.values[p.name] = r.value;
+    if (p.sent) fields[p.apiName ?? p.name] = r.value;
+    else if (p.name === 'presetName') out.presetName = String(r.value);
+    else if (p.name === 'duration') out.duration = Number(r.value);
+  }
+  const broken = spec.refine?.(fields);
+  if (broken) {
+    const param = spec.params.find((p) => p.name === broken.param)!;
+    return validationError(t, spec, param, raw[param.name], broken.reason);
+  }
+  return out;
+}

@@ -1,0 +1,58 @@
+// The kinds and names of the operations' parameters, and one parameter's row of the operation
+// table (tables/operations.ts). Pure: the editor bundles it.
+
+export type ParamKind =
+  | 'serial' // string of letters/digits, sent upper-case
+  | 'channel' // integer >= 1
+  | 'direction' // 0..11 or 16, or a name of DIRECTIONS
+  | 'speed' // 0..2 or a name of SPEEDS
+  | 'mirror' // 0..2 or a name of MIRROR_COMMANDS
+  | 'index' // preset number, integer >= 1
+  | 'presetName' // local name of a preset (never sent)
+  | 'cardPassword' // secret, sent, never shown
+  | 'phone' // digits, optional leading +
+  | 'immediately' // 0/1, yes/no, true/false
+  | 'duration' // ms, 0 = until a stop (never sent)
+  | 'switch' // a switch name of SWITCHES (switches.ts)
+  | 'switchState' // on/off, true/false, 1/0, sleep/home/away, short/long/mute
+  | 'verificationCode' // the device's verification code: secret
+  // live addresses (tables/live.ts)
+  | 'protocol' // a name of LIVE_PROTOCOLS or 1..5
+  | 'quality' // hd, smooth or 1, 2
+  | 'lifetime' // s, 30..62208000
+  | 'source' // live, sd-card, cloud or 1..3
+  | 'playbackTime'; // a Date, ms, an ISO text or yyyy-MM-dd HH:mm:ss -> yyyy-MM-dd HH:mm:ss
+
+export type ParamName =
+  | 'deviceSerial'
+  | 'channelNo'
+  | 'direction'
+  | 'speed'
+  | 'command'
+  | 'index'
+  | 'presetName'
+  | 'cardPassword'
+  | 'phone'
+  | 'isImmediately'
+  | 'duration'
+  | 'switch'
+  | 'state'
+  | 'verificationCode'
+  // ezviz-live
+  | 'protocol' | 'quality' | 'expire' | 'source' | 'start' | 'end'
+  // API fields of the camera-state calls (state-calls.ts), never node properties
+  | 'enable' | 'isDefence' | 'type' | 'validateCode' | 'channel';
+
+export interface ParamSpec {
+  name: ParamName;
+  kind: ParamKind;
+  /** Required for the request. `index` of preset-call/clear may be replaced by `presetName`. */
+  required: boolean;
+  /** false: used by the node itself (duration, presetName) and never sent to the API. */
+  sent: boolean;
+  /** Secret: never in logs, status, messages, errors or the editor (credential in the editor). */
+  secret?: boolean;
+  /** The API's name of the parameter where it differs from the node's (live `expire` is sent as
+   * `expireTime`, `verificationCode` as `code`). */
+  apiName?: string;
+}
