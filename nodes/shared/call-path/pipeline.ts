@@ -34,10 +34,7 @@ export interface OperationOptions {
   attach?(node: OperationNodeLike, def: NodeDef & Record<string, unknown>, input: (msg: Msg, send: Send, done: Done) => void): void;
 }
 
-export interface Shaped {
-  payload: unknown;
-  ezviz?: Record<string, unknown>;
-}
+export interface Shaped { payload: unknown; ezviz?: Record<string, unknown> }
 
 /** A failure with facts for msg.ezviz (capture: the picture URL when only the download failed). */
 export interface Failed {
@@ -52,8 +49,7 @@ export interface ResultContext {
   def: Readonly<Record<string, unknown>>;
   service: EzvizService;
   t: Translate;
-  /** The service's answer (a live address in `result.live`). */
-  result: Extract<CallResult, { kind: 'ok' }>;
+  result: Extract<CallResult, { kind: 'ok' }>; // the service's answer (a live address: result.live)
 }
 
 type MapPayload = (reply: ApiReply, values: ParsedInput) => unknown;
