@@ -7,7 +7,7 @@ import type { Node } from 'node-red';
 import type { EzvizError } from '../tables/error-table';
 import type { Translate } from '../tables/i18n';
 import type { ParamName, SpecSection } from '../tables/operations';
-import { errorStatus, ignoredStatusKey, statusKey, statusWithArgs } from '../tables/status-keys';
+import { errorStatusText, ignoredStatusKey, statusKey } from '../tables/status-keys';
 
 export class NodeStatus {
   /** Requests under way. */
@@ -49,8 +49,7 @@ export class NodeStatus {
   }
 
   error(error: EzvizError): void {
-    const s = errorStatus(error, this.section, this.canRefresh());
-    this.node.status({ fill: 'red', shape: 'ring', text: 'code' in s ? statusWithArgs('error', { code: s.code.slice(0, 20) }) : s.key });
+    this.node.status({ fill: 'red', shape: 'ring', text: errorStatusText(error, this.section, this.canRefresh()) });
   }
 
   /** A timed move's stop went out. */

@@ -19,7 +19,7 @@ import { STATE_NODES } from '../tables/state-calls';
 import { statesOf, SWITCH_NAMES } from '../tables/switches';
 import { publicRequest, replyError } from '../call-path/outputs';
 import { plainPayload } from '../replies/replies';
-import { errorStatus, statusKey } from '../tables/status-keys';
+import { errorStatusText, statusKey } from '../tables/status-keys';
 import { validateInput, wouldSend } from '../call-path/validation';
 
 /** Raised when the panel needs something this file does not offer yet (the two packages ship
@@ -76,8 +76,7 @@ function statusOf(t: Translate, outcome: PanelOutcome | 'requesting' | 'noConfig
   if (outcome === 'noConfig') return { fill: 'red', shape: 'ring', text: statusKey('noConfig') };
   if (outcome === 'requesting') return { fill: 'blue', shape: 'dot', text: statusKey('requesting') };
   if (outcome.kind !== 'error') return { fill: 'green', shape: 'dot', text: statusKey('ok') };
-  const s = errorStatus(outcome.error, specOf(operation).section, !!cfg && cfg.service.tokens.canRefresh);
-  return { fill: 'red', shape: 'ring', text: 'code' in s ? t('status.error', { code: s.code.slice(0, 20) }) : s.key };
+  return { fill: 'red', shape: 'ring', text: errorStatusText(outcome.error, specOf(operation).section, !!cfg && cfg.service.tokens.canRefresh) };
 }
 
 const specOf = (op: PanelOperation): OperationSpec => (op === 'switch' || op === 'device' ? STATE_NODES[op] : OPERATIONS[op]);

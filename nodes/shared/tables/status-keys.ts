@@ -118,3 +118,9 @@ export function parseStatusWithArgs(text: string): { key: string; args: Record<s
     return undefined;
   }
 }
+
+/** The status text of a failed message: its code's own key, or "error (code)" with the code as argument. */
+export function errorStatusText(error: Pick<ErrorInfo, 'code' | 'source'>, section: SpecSection, canRefreshToken: boolean): string {
+  const s = errorStatus(error, section, canRefreshToken);
+  return 'code' in s ? statusWithArgs('error', { code: s.code.slice(0, 20) }) : s.key;
+}
