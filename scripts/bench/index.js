@@ -3,7 +3,7 @@
 // `npm run bench`: makes a self-signed certificate for 127.0.0.1 (openssl), then runs the measured
 // process (measure.js) with --expose-gc and NODE_EXTRA_CA_CERTS naming that certificate, the way a
 // Node-RED user trusts a private CA. measure.js starts the simulators in child processes.
-// Options: --quick (small counts, a smoke run of under a minute).
+// Options: --quick (small counts, a smoke run of under a minute), --floor, --live (see measure.js).
 const fs = require('fs');
 const os = require('os');
 const path = require('path');

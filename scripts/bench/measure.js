@@ -29,7 +29,8 @@
 // rounds, in an order rotated every round, so drift and the load of a shared machine hit all of
 // them alike.
 //
-// Options: --quick (small counts), --floor (only the zero-latency cells).
+// Options: --quick (small counts), --floor (only the zero-latency cells), --live (only the live
+// address cell: 10 concurrent asks and 50 messages for one camera cost one address request).
 
 const fs = require('fs');
 const os = require('os');
@@ -44,6 +45,7 @@ const root = path.resolve(__dirname, '..', '..');
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 const floorOnly = args.includes('--floor');
+const liveOnly = args.includes('--live');
 const tlsDir = process.env.EZVIZ_BENCH_TLS_DIR || '';
 const hasTls = Boolean(tlsDir && fs.existsSync(path.join(tlsDir, 'cert.pem')));
 
@@ -59,6 +61,9 @@ const CONF = {
   concurrencies: [1, 32],
   transports: hasTls ? ['http', 'https'] : ['http'],
   tokenMessages: 1000,
+  // live addresses (design.md s13): concurrent asks, then messages one by one, one camera
+  liveConcurrent: 10,
+  liveMessages: 50,
   timedMoves: quick ? 40 : 200,
   timedDurationsMs: [100, 150, 200],
   // PTZ cameras of the simulator's default state (serial, channel), moved side by side
@@ -82,6 +87,7 @@ const TOKEN = 'at.demo-token';
 const INFO_PATH = '/api/lapp/cloud/storage/device/info';
 const TOKEN_PATH = '/api/lapp/token/get';
 const PTZ_START = '/api/lapp/device/ptz/start';
+const LIVE_PATH = '/api/lapp/v2/live/address/get';
 const PTZ_STOP = '/api/lapp/device/ptz/stop';
 const SCENARIOS = ['A', 'S', 'B', 'C', 'C+'];
 // Interleaved with the five at concurrency 32, for reference (no target): A plus one setImmediate
@@ -190,11 +196,11 @@ function nodeOk(port, msg) {
 }
 
 /** Sends one msg into `node` and resolves with check(port, msg) when a sink receives it. */
-function inject(node, payload, check) {
+function inject(node, payload, check, extra = {}) {
   const seq = ++seqCounter;
   return new Promise((resolve) => {
     pending.set(seq, (port, msg) => resolve(check(port, msg) ? true : { port, msg }));
-    node.receive({ payload, benchSeq: seq });
+    node.receive({ ...extra, payload, benchSeq: seq });
   });
 }
 
@@ -259,6 +265,13 @@ function buildFlows(urls, nodesAvailable, transports = CONF.transports) {
     storageInfo('mem-node', 'cfg-mem');
     config('cfg-zero', urls.mem, { accessToken: TOKEN });
     storageInfo('b-zero', 'cfg-zero');
+    // live addresses: two ezviz-live nodes on one config node (design.md s13, one address per lifetime)
+    config('cfg-live', urls.http, { accessToken: TOKEN });
+    for (const id of ['live-node', 'live-node2']) {
+      flows.push({ id, type: 'ezviz-live', z, name: '', config: 'cfg-live', deviceSerial: '', deviceSerialType: 'str',
+        channelNo: '', channelNoType: 'num', protocol: 'hls', protocolType: 'protocol', expire: '3600', expireType: 'num',
+        source: 'live', sourceType: 'source', wires: [['sink-ok'], ['sink-err']] });
+    }
     config('cfg-ptz', urls.http, { accessToken: TOKEN });
     flows.push({
       id: 'ptz-node', type: 'ezviz-ptz-start', z, name: '', config: 'cfg-ptz',
@@ -438,6 +451,36 @@ async function tokenTest(rt, sim) {
     firstFailure: failures.length ? describeFailure(failures[0]) : null,
     wallMs: round(wallMs, 1),
   };
+}
+
+/** design.md s13: 10 concurrent asks (two nodes) and then 50 messages for one camera within one
+ * address lifetime cost one address request; a forced refresh (msg.refresh) one more. */
+async function liveTest(rt, sim) {
+  await sim.clearLog();
+  const nodes = [rt.node('live-node'), rt.node('live-node2')];
+  const ask = (i, extra) => inject(nodes[i % 2], { deviceSerial: SERIAL, channelNo: 1 }, nodeUrl, extra);
+  const t0 = performance.now();
+  const results = await Promise.all(Array.from({ length: CONF.liveConcurrent }, (_, i) => ask(i)));
+  for (let i = 0; i < CONF.liveMessages; i++) results.push(await ask(i));
+  const wallMs = performance.now() - t0;
+  const requests = (await sim.entries([LIVE_PATH])).length;
+  results.push(await ask(0, { refresh: true }));
+  const afterRefresh = (await sim.entries([LIVE_PATH])).length;
+  await sim.clearLog();
+  const failures = results.filter((r) => r !== true);
+  return {
+    concurrentAsks: CONF.liveConcurrent,
+    messages: CONF.liveMessages,
+    addressRequests: requests,
+    addressRequestsAfterRefresh: afterRefresh,
+    succeeded: results.length - failures.length,
+    firstFailure: failures.length ? describeFailure(failures[0]) : null,
+    wallMs: round(wallMs, 1),
+  };
+}
+
+function nodeUrl(port, msg) {
+  return port === 'ok' && typeof msg.payload === 'string' && /\.m3u8\?/.test(msg.payload);
 }
 
 async function timedMoveTest(rt, sim) {
@@ -689,7 +732,7 @@ async function main() {
 
   // The zero-latency cells first: A, S and B against the simulator without latency.
   const floorCells = [];
-  {
+  if (!liveOnly) {
     const send = senders('mem');
     send.S = () => inject(rt.node('s-zero'), {}, nodeOk);
     if (nodesAvailable) send.B = () => inject(rt.node('b-zero'), {}, nodeOk);
@@ -708,7 +751,7 @@ async function main() {
   const floorRatios = floorCells.length ? CONF.concurrencies.map((c) => floorRatio(floorCells, c)) : [];
 
   const cells = [];
-  if (!floorOnly) {
+  if (!floorOnly && !liveOnly) {
     for (const conc of CONF.concurrencies) {
       for (const t of CONF.transports) {
         const send = senders(t);
@@ -729,7 +772,7 @@ async function main() {
 
   const find = (t, c, s) => cells.find((x) => x.transport === t && x.concurrency === c && x.scenario === s);
   const ratios = [];
-  if (nodesAvailable && !floorOnly) {
+  if (nodesAvailable && !floorOnly && !liveOnly) {
     for (const t of CONF.transports) {
       for (const c of CONF.concurrencies) {
         const [A, S, B, C, Cp] = SCENARIOS.map((s) => find(t, c, s));
@@ -767,7 +810,12 @@ async function main() {
   let token = null;
   let timedStop = null;
   let memory = null;
-  if (nodesAvailable && !floorOnly) {
+  let live = null;
+  if (nodesAvailable) {
+    log(`live addresses: ${CONF.liveConcurrent} concurrent asks and ${CONF.liveMessages} messages for one camera`);
+    live = await liveTest(rt, sims.http);
+  }
+  if (nodesAvailable && !floorOnly && !liveOnly) {
     // Each measurement starts after a full GC, so none pays for the garbage of the one before.
     await gc();
     log('token: 1000 concurrent messages on a cold token cache');
@@ -796,7 +844,7 @@ async function main() {
       value: x.roundMedian_bOverS_cpuPerRequest, limit: '<= 1.10',
       pass: x.roundMedian_bOverS_cpuPerRequest <= 1.1 && x.bAndSClean, issue: 14 });
   }
-  if (nodesAvailable && !floorOnly) {
+  if (nodesAvailable && !floorOnly && !liveOnly) {
     const r = (t, c) => ratios.find((x) => x.transport === t && x.concurrency === c);
     // a target only holds when no request of the cells it compares failed
     const clean = (t, c) => SCENARIOS.every((s) => find(t, c, s).failures === 0);
@@ -826,7 +874,13 @@ async function main() {
   meta.simulatorCpuSec = simCpu;
 
   const floor = { latencyMs: 0, transport: 'http', cells: floorCells, ratios: floorRatios };
-  const result = { meta, floor, cells, ratios, token, timedStop, memory, targets };
+  if (live) {
+    targets.push({ target: `live address requests, ${live.concurrentAsks} concurrent asks + ${live.messages} messages, one camera`,
+      value: live.addressRequests, limit: '== 1', pass: live.addressRequests === 1 && live.succeeded === live.concurrentAsks + live.messages + 1 });
+    targets.push({ target: 'live address requests after a forced refresh', value: live.addressRequestsAfterRefresh, limit: '== 2',
+      pass: live.addressRequestsAfterRefresh === 2 });
+  }
+  const result = { meta, floor, cells, ratios, token, timedStop, memory, live, targets };
   fs.writeFileSync(path.join(root, 'bench-results.json'), JSON.stringify(result, null, 2) + '\n');
   print(result);
 }
@@ -878,6 +932,11 @@ function print(res) {
       `p99 of |error| ${t.p99AbsErrorMs} ms (stops missing: ${t.stopsMissing}); event-loop delay meanwhile p99 ` +
       `${t.eventLoopDelayP99Ms} ms, max ${t.eventLoopDelayMaxMs} ms (simulator: p99 ${t.simulatorEventLoopDelayP99Ms} ms, ` +
       `max ${t.simulatorEventLoopDelayMaxMs} ms)`);
+  }
+  if (res.live) {
+    const l = res.live;
+    out.push(`live address requests for ${l.concurrentAsks} concurrent asks and ${l.messages} messages (one camera, one lifetime): ` +
+      `${l.addressRequests}; after a forced refresh: ${l.addressRequestsAfterRefresh} (${l.succeeded} succeeded, ${l.wallMs} ms)`);
   }
   if (res.memory) out.push(`RSS over ${res.memory.messages} messages: ${res.memory.rssBeforeMB} -> ${res.memory.rssAfterMB} MB (${res.memory.rssGrowthMB} MB), heap ${res.memory.heapUsedBeforeMB} -> ${res.memory.heapUsedAfterMB} MB`);
   if (res.targets.length) {
