@@ -6,6 +6,7 @@
 // It prints one line `RESULT <json>` for the parent test, then returns.
 
 import { OPERATIONS, OperationName } from '../../nodes/shared/tables/operations';
+import { STATE_CALLS } from '../../nodes/shared/tables/state-calls';
 import { loadDefaultState } from '../../simulator';
 import { helper, load, Msg, startSim, stopSim, TAB } from '../support/red';
 import { scanSaid, stateSecrets } from './support';
@@ -50,6 +51,14 @@ function flowFor(url: string, round: number, variant: number): Record<string, un
   flow.push({ id: 'alarm', type: 'ezviz-alarm', z: TAB, name: variant === 1 ? `alarm ${round}` : 'alarm', config: 'cfg',
     interval: 10, deviceSerial: '', alarmType: '', wires: [['alarms'], ['alarm-err']] },
   { id: 'alarms', type: 'helper', z: TAB }, { id: 'alarm-err', type: 'helper', z: TAB });
+  // ezviz-switch (issue 19) answers messages like the operation nodes; ezviz-device watches a
+  // camera on its own timer (its first read at deploy, renamed with the PTZ nodes so that
+  // redeploys restart it while reads are under way): no timer may be left once it closed.
+  flow.push({ id: 'switch', type: 'ezviz-switch', z: TAB, name: variant === 1 ? `switch ${round}` : 'switch', config: 'cfg',
+    switch: 'defence', switchType: 'switch', state: '', stateType: 'switchState', wires: [['ok'], ['err']] },
+  { id: 'device', type: 'ezviz-device', z: TAB, name: variant === 1 ? `device ${round}` : 'device', config: 'cfg',
+    deviceSerial: camera(round % CAMERAS), deviceSerialType: 'str', watch: 60, wires: [['watched'], ['watch-err']] },
+  { id: 'watched', type: 'helper', z: TAB }, { id: 'watch-err', type: 'helper', z: TAB });
   for (const n of flow) if (n.z) Object.assign(n, { x: 100, y: 100 });
   return flow;
 }
@@ -99,7 +108,7 @@ async function main(): Promise<void> {
         alarmsSent.add(id);
       });
     }
-    for (const op of [...OPS, 'alarm']) {
+    for (const op of [...OPS, 'alarm', 'switch', 'device']) {
       const n = helper.getNode(op) as unknown as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
       if (!n || wrapped.has(n)) continue;
       wrapped.add(n);
@@ -127,18 +136,20 @@ async function main(): Promise<void> {
   for (let round = 1; round <= REDEPLOYS; round++) {
     // Some replies (and token requests) take a while, so that redeploys meet them in flight.
     for (let f = 0; f < 3; f++) {
-      const paths = [...OPS.map((o) => OPERATIONS[o].path), '/api/lapp/token/get'];
+      const paths = [...OPS.map((o) => OPERATIONS[o].path), '/api/lapp/token/get', STATE_CALLS['defence-set'].path,
+        STATE_CALLS['device-info'].path, STATE_CALLS['device-status'].path];
       sim.injectFault({ kind: 'latency', ms: 20 + Math.floor(random() * 150), path: paths[Math.floor(random() * paths.length)] });
     }
     for (let k = 0; k < BURST; k++) {
-      const op = k % 3 === 0 ? 'ptz-start' : OPS[Math.floor(random() * OPS.length)];
+      const ops = [...OPS, 'switch'];
+      const op = k % 3 === 0 ? 'ptz-start' : ops[Math.floor(random() * ops.length)];
       const cam = camera(Math.floor(random() * CAMERAS));
       const duration = 20 + Math.floor(random() * 400);
       if (op === 'ptz-start') starts++;
       const id = `r${round}-${k}`;
       messages++;
       helper.getNode(op).receive({ _msgid: id, payload: { deviceSerial: cam, channelNo: 1, direction: 'right',
-        speed: 'slow', command: 'center', index: 1, duration } });
+        speed: 'slow', command: 'center', index: 1, duration, state: random() < 0.5 } });
     }
     sim.raiseAlarm({ deviceSerial: camera(Math.floor(random() * CAMERAS)), alarmId: `lc-${round}` });
     alarmsRaised++;
@@ -180,6 +191,7 @@ async function main(): Promise<void> {
     redeploys: REDEPLOYS, kinds, messages, answered: answers.size, duplicates, inFlightAtDeploy, starts, startsOk,
     stopsOk, requests: log.length, unstopped, moving, lateAnswers, problems, secretHits: scan.hits,
     alarmsRaised, alarmsSent: alarmsSent.size, alarmPolls: log.filter((e) => e.path === '/api/lapp/alarm/list').length,
+    deviceReads: log.filter((e) => e.path === STATE_CALLS['device-info'].path).length,
     thrown: scan.foreignErrors, linesScanned: scan.lines,
     connections: sim.connectionsOpened,
   };

@@ -19,6 +19,7 @@ interface Result {
   inFlightAtDeploy: number; starts: number; startsOk: number; stopsOk: number; requests: number; unstopped: string[];
   moving: string[]; lateAnswers: number; problems: string[]; secretHits: string[]; thrown: string[];
   linesScanned: number; fatal?: string; alarmsRaised: number; alarmsSent: number; alarmPolls: number;
+  deviceReads: number;
 }
 
 describe('reliability: lifecycle (issue 7.3)', function () {
@@ -74,7 +75,8 @@ describe('reliability: lifecycle (issue 7.3)', function () {
       section('lifecycle', started, `${r.redeploys} redeploys ${JSON.stringify(r.kinds)}, ${r.messages} messages ` +
         `(${r.inFlightAtDeploy} in flight at a redeploy), ${r.startsOk} moves started / ${r.stopsOk} stops, ` +
         `exit ${code} ${exitMs} ms after the runtime stopped; alarm node: ${r.alarmPolls} polls, ${r.alarmsSent} of ` +
-        `${r.alarmsRaised} alarms sent (each once; those raised just before a full redeploy are older than it)`);
+        `${r.alarmsRaised} alarms sent (each once; those raised just before a full redeploy are older than it); ` +
+        `device watch: ${r.deviceReads} reads`);
       assert.strictEqual(left, undefined, `the process did not exit on its own: ${left}`);
       assert.strictEqual(code, 0, `exit code ${code}: ${err.slice(-2000)}`);
       assert.deepStrictEqual(r.problems, []);
@@ -87,5 +89,7 @@ describe('reliability: lifecycle (issue 7.3)', function () {
       assert.strictEqual(r.redeploys, REDEPLOYS);
       assert.ok(r.inFlightAtDeploy > 0 && r.startsOk > 0, 'redeploys met requests and moves in flight');
       assert.ok(r.alarmPolls >= r.redeploys && r.alarmsSent > 0, `the alarm node polled (${r.alarmPolls}) and sent alarms (${r.alarmsSent})`);
+      // ezviz-device with `watch` restarted by the redeploys: it read, and left no timer (the exit above).
+      assert.ok(r.deviceReads > 0, `the device node watched (${r.deviceReads} reads)`);
     });
 });

@@ -18,7 +18,7 @@ import { checkErrorShape, classify, clean, errorMismatch, transient, type Class,
 import { prewarm, type Received, type Reply, startWorld, type World } from './reply-world';
 import { lightSpies, scanSaid, section, SEED, size, summary, takeTrapped, trapProcess, until } from './support';
 
-const TARGET = size(3000, 60);
+const TARGET = size(2000, 60);
 const BATCH = size(60, 15);
 const TIMEOUT_MS = 700;
 const MAX_RETRIES = 2;

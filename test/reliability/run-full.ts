@@ -16,7 +16,7 @@ const MOCHA = require.resolve('mocha/bin/mocha.js');
 const file = (name: string) => path.join(DIR, `${name}.test.js`);
 
 /** Files whose tests both processes share (RELIABILITY_PART), and those the first one runs whole. */
-const SHARED = ['replies', 'fuzz'].map(file);
+const SHARED = ['replies', 'fuzz', 'fuzz-state'].map(file);
 const FIRST = ['soak', 'config', 'soak-events'].map(file);
 /** Every other reliability test file goes to the second process (none is left out). */
 const REST = fs.readdirSync(DIR).filter((f) => f.endsWith('.test.js')).map((f) => path.join(DIR, f))
