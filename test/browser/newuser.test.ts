@@ -11,54 +11,11 @@ import {
   screenshotOnFailure, skipWithoutChromium, startBrowserEnv, type BrowserEnv, type EditorSession,
 } from '../support/browser-env';
 import {
-  deploy, dropNode, fieldInvalid, nodeProp, nthDebugMessage, openNodeDialog, pressDone, pressInject,
-  recordDebugMessages, typeInto, waitForTrayIdle,
+  deploy, dropNode, fieldInvalid, nodeProp, nthDebugMessage, openNodeDialog, pickOption, pressDone, pressInject,
+  recordDebugMessages, typeInto, waitForStatus, waitForTrayIdle, wire,
 } from '../support/browser-editor';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
-
-/** Drags a wire from output `port` of `from` to the input of `to`, as a user does. */
-async function wire(page: Page, from: string, port: number, to: string): Promise<void> {
-  const out = page.locator(`[id="${from}"] .red-ui-flow-port-output`).nth(port);
-  const inp = page.locator(`[id="${to}"] .red-ui-flow-port-input`).first();
-  const a = (await out.boundingBox())!;
-  const b = (await inp.boundingBox())!;
-  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
-  await page.mouse.down();
-  await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2, { steps: 5 });
-  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 5 });
-  await page.mouse.up();
-  const linked = await page.evaluate(([f, p, t]) => {
-    const RED = (globalThis as any).RED;
-    return RED.nodes.filterLinks({ source: RED.nodes.node(f), sourcePort: p, target: RED.nodes.node(t) }).length;
-  }, [from, port, to] as const);
-  assert.equal(linked, 1, `wire ${from}:${port} -> ${to}`);
-}
-
-/** Picks `value` in the option menu of a TypedInput select (direction, speed, ...). */
-async function pickOption(page: Page, field: string, value: string): Promise<void> {
-  await page.locator(`#${field} + .red-ui-typedInput-container button.red-ui-typedInput-option-trigger`).click();
-  const menu = page.locator('.red-ui-typedInput-options:visible');
-  await menu.waitFor({ state: 'visible' });
-  await page.waitForFunction(() => (globalThis as any).$('.red-ui-typedInput-options:animated').length === 0);
-  await menu.locator(`a[value="${value}"]`).click();
-  await menu.waitFor({ state: 'hidden' });
-  assert.equal(await page.evaluate((f) => (globalThis as any).$(`#${f}`).typedInput('value'), field), value);
-}
-
-/** The status text shown under a node on the canvas. */
-function statusLabel(page: Page, id: string): Promise<string> {
-  return page.locator(`[id="${id}"] .red-ui-flow-node-status-label`).first().textContent().then((t) => (t || '').trim());
-}
-
-async function waitForStatus(page: Page, id: string, text: string): Promise<void> {
-  await page.waitForFunction(([i, t]) => {
-    const el = (globalThis as any).document.querySelector(`[id="${i}"] .red-ui-flow-node-status-label`);
-    return el && el.textContent.trim() === t;
-  }, [id, text] as const, { timeout: 15000 }).catch(async () => {
-    assert.fail(`status of ${id}: "${await statusLabel(page, id)}", want "${text}"`);
-  });
-}
 
 describe('browser: a first-time user builds a flow from the palette (Chromium)', function () {
   this.timeout(120000);
