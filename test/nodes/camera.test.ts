@@ -5,6 +5,9 @@ import assert from 'assert';
 import { OPERATIONS, OperationName } from '../../nodes/shared/tables/operations';
 import { retryDelayMs } from '../../nodes/shared/requests/request-loop';
 import type { Simulator } from '../../simulator';
+import { FakeClock } from '../../simulator';
+import { statusKey } from '../../nodes/shared/tables/status-keys';
+import { fakeTimers, settle, until } from '../support/fake-time';
 import { collect, delay, fastRetries, helper, load, loadOp, Msg, run, simulatorPerTest, TAB, text, unload }
   from '../support/red';
 
@@ -145,6 +148,30 @@ describe('camera control: timed moves', function () {
     const gap = log[1].time - log[0].time;
     assert.ok(gap >= 180 && gap < 550, `stop ${gap} ms after the start`);
     assert.strictEqual(log[1].fields.direction, '3');
+  });
+
+  it('the timed stop does not cover a later failure: "offline (20007)" stays, "stopped" shows after a success (fake timers)', async () => {
+    const timers = fakeTimers(new FakeClock(Date.parse('2026-04-01T08:00:00Z')));
+    await load(cameraFlow(sim.url), CREDS);
+    const node = helper.getNode('start');
+    const spy = node.status as unknown as { args: Array<[{ fill: string; text: string }]>; thisValues: unknown[] };
+    const last = () => spy.args.filter((_a, i) => spy.thisValues[i] === node).map((a) => a[0]).at(-1);
+    // "C00000001 up for 2 s", then "C00000002 (offline)" through the same node (example 02)
+    assert.strictEqual((await run(startMsg(CAM1, { direction: 'up', duration: 2000 }), 'start')).port, 'ok');
+    assert.strictEqual(timers.live(), 1, 'the timed stop waits on the injectable timer');
+    assert.strictEqual((await run(startMsg({ deviceSerial: 'C00000002', channelNo: 1 }), 'start')).port, 'err');
+    assert.deepStrictEqual(last(), { fill: 'red', shape: 'ring', text: statusKey('code.20007') });
+    const waited = timers.fire(); // 2 s from when the start was sent
+    assert.ok(waited > 1500 && waited <= 2000, String(waited));
+    await until(() => seq(sim).includes('ptz/stop 200'));
+    await settle();
+    assert.deepStrictEqual(last(), { fill: 'red', shape: 'ring', text: statusKey('code.20007') }, 'the failure stays');
+    // A timed move alone: its stop says "stopped".
+    assert.strictEqual((await run(startMsg(CAM1, { duration: 2000 }), 'start')).port, 'ok');
+    timers.fire();
+    await until(() => seq(sim).filter((x) => x === 'ptz/stop 200').length === 2);
+    await settle();
+    assert.deepStrictEqual(last(), { fill: 'green', shape: 'dot', text: statusKey('stopped') });
   });
 
   it('two timed starts a few ms apart: start, stop, start, stop, no overlap, no 20008', async () => {

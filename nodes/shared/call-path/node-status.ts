@@ -9,9 +9,13 @@ import type { Translate } from '../tables/i18n';
 import type { ParamName, SpecSection } from '../tables/operations';
 import { errorStatusText, ignoredStatusKey, statusKey } from '../tables/status-keys';
 
+type Shown = { fill: 'red' | 'green' | 'yellow' | 'blue'; shape: 'dot' | 'ring'; text: string };
+
 export class NodeStatus {
   /** Requests under way. */
   private inflight = 0;
+  /** The colour shown last (a timed stop's "stopped" never replaces a failure or a warning). */
+  private lastFill: Shown['fill'] | undefined;
   /** Status of the last ignored-parameter warning, shown by the next success instead of "OK". */
   private ignored: string | undefined;
   private readonly okText = statusKey('ok');
@@ -22,12 +26,12 @@ export class NodeStatus {
     private readonly canRefresh: () => boolean) {}
 
   noConfig(): void {
-    this.node.status({ fill: 'red', shape: 'ring', text: statusKey('noConfig') });
+    this.show({ fill: 'red', shape: 'ring', text: statusKey('noConfig') });
   }
 
   /** A request starts. */
   requesting(): void {
-    if (this.inflight++ === 0) this.node.status({ fill: 'blue', shape: 'dot', text: this.requestingText });
+    if (this.inflight++ === 0) this.show({ fill: 'blue', shape: 'dot', text: this.requestingText });
   }
 
   /** A request ended (answered or not). */
@@ -38,9 +42,9 @@ export class NodeStatus {
   /** A message went to output 1 (`text`: a full catalog key instead of "OK": `armed`). */
   ok(text?: string): void {
     if (this.ignored) {
-      this.node.status({ fill: 'yellow', shape: 'dot', text: this.ignored });
+      this.show({ fill: 'yellow', shape: 'dot', text: this.ignored });
       this.ignored = undefined;
-    } else if (this.inflight === 0) this.node.status({ fill: 'green', shape: 'dot', text: text ?? this.okText });
+    } else if (this.inflight === 0) this.show({ fill: 'green', shape: 'dot', text: text ?? this.okText });
   }
 
   /** A node setting won over msg.payload.<param>: the next success says so. */
@@ -49,11 +53,21 @@ export class NodeStatus {
   }
 
   error(error: EzvizError): void {
-    this.node.status({ fill: 'red', shape: 'ring', text: errorStatusText(error, this.section, this.canRefresh()) });
+    this.show({ fill: 'red', shape: 'ring', text: errorStatusText(error, this.section, this.canRefresh()) });
   }
 
-  /** A timed move's stop went out. */
+  /**
+   * A timed move's stop went out: "stopped", unless something newer is under way or says more
+   * (issue 22: the stop of "up for 2 s" replaced a later "offline (20007)" of another camera).
+   */
   stopped(): void {
-    this.node.status({ fill: 'green', shape: 'dot', text: statusKey('stopped') });
+    if (this.inflight === 0 && this.lastFill !== 'red' && this.lastFill !== 'yellow') {
+      this.show({ fill: 'green', shape: 'dot', text: statusKey('stopped') });
+    }
+  }
+
+  private show(status: Shown): void {
+    this.lastFill = status.fill;
+    this.node.status(status);
   }
 }

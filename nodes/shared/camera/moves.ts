@@ -23,7 +23,8 @@ interface Move {
   stopFields: Fields;
   owner: Owner;
   origin: unknown;
-  timer?: ReturnType<typeof setTimeout>;
+  /** Cancels the pending timed stop (hooks.timer: tests drive it with a fake clock). */
+  timer?: () => void;
   stopping?: Promise<void>;
 }
 
@@ -51,7 +52,7 @@ function noop(): void {
 
 function cancelTimer(move: Move): void {
   if (move.timer) {
-    clearTimeout(move.timer);
+    move.timer();
     move.timer = undefined;
   }
 }
@@ -129,7 +130,7 @@ export class Moves {
     // the start request, not after its reply (both take the same way to the camera).
     const sentAt = result.kind === 'ok' ? result.sentAt : undefined;
     const wait = Math.max(0, duration - (performance.now() - (sentAt ?? performance.now())));
-    move.timer = setTimeout(() => {
+    move.timer = hooks.timer(() => {
       move.timer = undefined;
       void this.timedStop(move);
     }, wait);

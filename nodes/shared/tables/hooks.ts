@@ -13,7 +13,7 @@ export interface RuntimeHooks {
   closeBudgetMs: number;
   /** Tests only: extra PEM certificates trusted for https (a test server's self-signed one). */
   ca: string[] | undefined;
-  /** runs `fn` after `ms` unless cancelled (the alarm node's poll timer) */
+  /** runs `fn` after `ms` unless cancelled (the alarm node's poll timer, a timed move's stop) */
   timer(fn: () => void, ms: number): () => void;
 }
 
