@@ -23,22 +23,22 @@ const ADDRESS_LIMIT = 2000;
 export const DEFAULT_VERIFICATION_CODE = 'ABCDEF';
 
 export const PROTOCOLS: Readonly<Record<number, string>> = { 1: 'ezopen', 2: 'hls', 3: 'rtmp', 4: 'flv', 5: 'llhls' };
-/** The device's verification code (its state's `verificationCode`, else the default). */
+/** The device's verification code (its `camera.verificationCode`, state/camera.ts: the one
+ * encrypt/off checks too). */
 export function verificationCodeOf(dev: Device): string {
-  const c = (dev as Device & { verificationCode?: unknown }).verificationCode;
+  const c = dev.camera?.verificationCode;
   return typeof c === 'string' && c !== '' ? c : DEFAULT_VERIFICATION_CODE;
 }
 
-/** Video encryption on (the encryption switch where the state keeps one, else the capability). */
+/** Video encryption on (`capabilities.encryption`, which encrypt/on and encrypt/off change). */
 export function encrypted(dev: Device): boolean {
-  const sw = (dev as Device & { switches?: { encryption?: unknown } }).switches?.encryption;
-  return typeof sw === 'boolean' ? sw : dev.capabilities.encryption;
+  return dev.capabilities.encryption;
 }
 
-/** The lens is covered (privacy switch on) for the channel or the device. */
-export function lensCovered(dev: Device, channelNo: number): boolean {
-  const sw = (x: unknown): unknown => (x as { switches?: { privacy?: unknown } } | undefined)?.switches?.privacy;
-  return sw(dev) === true || sw(dev.channels[String(channelNo)]) === true;
+/** The lens is covered: privacy on (areas/switches.ts) on a device with a lens cover. The
+ * simulator's cameras have one lens cover each, whatever the channel. */
+export function lensCovered(dev: Device, _channelNo: number): boolean {
+  return dev.capabilities.privacy && dev.camera?.privacy === true;
 }
 
 /** "yyyy-MM-dd HH:mm:ss" in China time -> ms; undefined when it is not such a text. */

@@ -137,7 +137,7 @@ describe('ezviz-live: live and playback addresses', function () {
     const offline = await run({ payload: { deviceSerial: 'C00000002' } });
     assert.strictEqual(offline.msg.error.code, '20007');
     assert.ok(offline.msg.error.message.includes(text('hints.20007')));
-    (sim.state.devices.C00000001 as unknown as { switches: Record<string, boolean> }).switches = { privacy: true };
+    sim.state.devices.C00000001.camera.privacy = true; // the lens covered (as ezviz-switch privacy on leaves it)
     const covered = await run({ payload: { ...CAM } });
     assert.deepStrictEqual([covered.msg.error.code, covered.msg.error.source], ['60026', 'api']);
     assert.ok(covered.msg.error.message.includes(text('hints.60026')));

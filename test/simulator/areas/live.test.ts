@@ -118,7 +118,7 @@ describe('simulator: live addresses and streams (watch-api 1, areas/live.ts, str
   });
 
   it('answers 60026 while the lens is covered', async () => {
-    (sim.state.devices.C00000001 as unknown as { switches: Record<string, boolean> }).switches = { privacy: true };
+    sim.state.devices.C00000001.camera.privacy = true; // (C00000001 has a lens cover)
     assert.equal(await codeOf(cam('C00000001', { protocol: 2 })), '60026');
   });
 
