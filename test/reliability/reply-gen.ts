@@ -102,6 +102,24 @@ function dataArb(op: FuzzOp, ports: Ports): fc.Arbitrary<unknown> {
           { picUrl: ' https://h/a.jpg' }, { picUrl: 'javascript:alert(1)' }, { picUrl: '/a.jpg' }, { PicUrl: 'https://h/a' },
           { picUrl: ['https://h/a'] }, { picUrl: 'https://' }) }, { weight: 2, arbitrary: anyData });
     }
+    case 'live': {
+      // The flows ask for hls (the default): an http(s) address. design.md s13, s8: a url that is
+      // not one, an expireTime that is not a date, an odd or huge id: BAD_REPLY.
+      const url = fc.constantFrom('https://open.ys7.example/v3/openlive/C1_1_1.m3u8?expire=1&id=a&t=b',
+        'http://127.0.0.1:9/v3/openlive/X_1_2.m3u8', 'https://h.example/\u76f4\u64ad.m3u8');
+      const good = fc.record({ url, id: fc.constantFrom('3f2a9c', 'f'.repeat(32), 'a.b:c-d_e', 0, 123456789),
+        expireTime: fc.constantFrom('2026-03-01 10:00:00', '2099-12-31 23:59:59', 1772330400000, null) }, { requiredKeys: ['url'] });
+      return fc.oneof({ weight: 5, arbitrary: good }, { weight: 3, arbitrary: mutated(good, ['url', 'id', 'expireTime']) },
+        { weight: 3, arbitrary: fc.tuple(good, fc.constantFrom<Record<string, unknown>>(
+          { url: 'rtmp://rtmp01open.ys7.com:1935/v3/openlive/C1_1_1' }, { url: 'ezopen://open.ys7.com/C1/1.live' },
+          { url: 'ftp://h/a.m3u8' }, { url: 'javascript:alert(1)' }, { url: '/v3/openlive/a.m3u8' }, { url: ' https://h/a.m3u8' },
+          { url: 'https://h/a b.m3u8' }, { url: 'https://' }, { url: 7 }, { url: ['https://h/a.m3u8'] },
+          { expireTime: 'tomorrow' }, { expireTime: '2026-13-01 00:00:00' }, { expireTime: '2026-02-30 10:00:00' },
+          { expireTime: 1772330400 }, { expireTime: -1 }, { expireTime: {} }, { expireTime: '1772330400000' },
+          { id: 'x'.repeat(100000) }, { id: 'a b' }, { id: {} }, { id: -1 }, { id: 1.5 }, { id: 2 ** 60 }))
+          .map(([g, bad]) => ({ ...g, ...bad })) },
+        { weight: 1, arbitrary: anyData });
+    }
     case 'device-info':
     case 'device-status':
     case 'switch-status':
@@ -326,7 +344,9 @@ export function replyArb(op: FuzzOp, ports: Ports): fc.Arbitrary<Reply> {
 /** The well-behaved reply of `op` (for requests the case does not fuzz). */
 export function goodReply(op: FuzzOp, token?: string): Reply {
   const data = op === 'storage-info' ? { status: 1, totalDays: 7, startTime: 1700000000000, expireTime: 1800000000000 }
-    : op === 'preset-add' ? { index: 3 } : op === 'capture' ? { picUrl: 'https://pic.ys7.example/cap/good.jpg' } : op === 'token' ? { accessToken: token, expireTime: Date.now() + 7 * 864e5 } : undefined;
+    : op === 'preset-add' ? { index: 3 } : op === 'capture' ? { picUrl: 'https://pic.ys7.example/cap/good.jpg' }
+    : op === 'live' ? { url: 'https://open.ys7.example/v3/openlive/GOOD_1_1.m3u8?expire=1', id: 'good', expireTime: '2026-03-01 10:00:00' }
+    : op === 'token' ? { accessToken: token, expireTime: Date.now() + 7 * 864e5 } : undefined;
   return { status: 200, headers: [['Content-Type', 'application/json']], delivery: 'whole',
     body: { t: 'text', s: JSON.stringify({ code: '200', msg: 'Operation succeeded!', data }) } };
 }

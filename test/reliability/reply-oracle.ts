@@ -79,6 +79,34 @@ function picUrlOk(u: unknown): boolean {
   }
 }
 
+/** A live address reply's fields as design.md s13 and s8 accept them, for an hls request: url an
+ * http(s) URL with a host (no blank or control character, at most 4096 characters), id absent or
+ * a short id (letters, digits, `_.:-`, at most 128) or a whole number, expireTime absent or a real
+ * date (`yyyy-MM-dd HH:mm:ss`, years 2000-2199, or ms since the epoch). */
+function liveOk(data: Record<string, unknown>): boolean {
+  const u = data.url;
+  if (typeof u !== 'string' || u.length > 4096 || /[\s\u0000-\u001f\u007f]/.test(u)) return false;
+  try {
+    const url = new URL(u);
+    if (!(url.protocol === 'http:' || url.protocol === 'https:') || url.hostname === '') return false;
+  } catch {
+    return false;
+  }
+  const id = data.id;
+  const idOk = id === undefined || id === null || (typeof id === 'number' && Number.isSafeInteger(id) && id >= 0) ||
+    (typeof id === 'string' && /^[A-Za-z0-9_.:-]{1,128}$/.test(id));
+  const t = data.expireTime;
+  let timeOk = t === undefined || t === null || (typeof t === 'number' && Number.isSafeInteger(t) && t >= 1e12 && t < 4.1e12);
+  const m = typeof t === 'string' ? /^(\d{4})-(\d\d)-(\d\d) (\d\d):(\d\d):(\d\d)$/.exec(t) : null;
+  if (m) {
+    const [y, mo, d, h, mi, s] = m.slice(1).map(Number);
+    const x = new Date(Date.UTC(y, mo - 1, d, h, mi, s));
+    timeOk = y >= 2000 && y <= 2199 && x.getUTCMonth() === mo - 1 && x.getUTCDate() === d && x.getUTCHours() === h &&
+      x.getUTCMinutes() === mi && x.getUTCSeconds() === s;
+  }
+  return idOk && timeOk;
+}
+
 /** What a 200 reply's `data` must be for `op`: 'ok' (success), 'bad' (BAD_REPLY), 'either'. */
 export function dataClass(op: FuzzOp, envelope: Record<string, unknown>): 'ok' | 'bad' | 'either' {
   const data = envelope.data;
@@ -98,6 +126,8 @@ export function dataClass(op: FuzzOp, envelope: Record<string, unknown>): 'ok' |
       if (!isObj(data) || !own(data, 'picUrl')) return 'bad';
       return picUrlOk(data.picUrl) ? 'ok' : 'bad';
     }
+    case 'live':
+      return isObj(data) && own(data, 'url') && liveOk(data) ? 'ok' : 'bad';
     case 'token': {
       if (!isObj(data)) return 'bad';
       const t = data.accessToken;
@@ -277,6 +307,19 @@ export function checkSuccess(op: OperationName, msg: Record<string, unknown>, c:
         problems.push(`payload ${JSON.stringify(p)?.slice(0, 120)}: not the picture URL (msg.ezviz.picUrl ${JSON.stringify(ez?.picUrl)?.slice(0, 80)})`);
       } else if (exact && env && isObj(env.data) && p !== env.data.picUrl) {
         problems.push(`payload ${p.slice(0, 80)} is not the reply's picUrl`);
+      }
+      break;
+    }
+    case 'live': {
+      // The address, and msg.ezviz.live = {url, id, protocol, quality, source, expires} (design.md s13).
+      const live = isObj(ez) ? ez.live as Record<string, unknown> : undefined;
+      const keys = isObj(live) ? Object.keys(live).sort().join(',') : '';
+      if (typeof p !== 'string' || !isObj(live) || live.url !== p || keys !== 'expires,id,protocol,quality,source,url' ||
+        live.protocol !== 'hls' || live.source !== 'live' || typeof live.expires !== 'string') {
+        problems.push(`live: payload ${JSON.stringify(p)?.slice(0, 80)}, msg.ezviz.live ${JSON.stringify(live)?.slice(0, 160)}`);
+      } else if (exact && env && isObj(env.data)) {
+        const id = env.data.id === undefined || env.data.id === null ? null : String(env.data.id);
+        if (p !== env.data.url || live.id !== id) problems.push(`live: ${p.slice(0, 80)} / ${String(live.id)} are not the reply's url and id`);
       }
       break;
     }

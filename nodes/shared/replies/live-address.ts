@@ -25,7 +25,8 @@ function isDate(v: unknown): boolean {
   if (!m) return false;
   const [y, mo, d, h, mi, s] = m.slice(1).map(Number);
   const t = new Date(Date.UTC(y, mo - 1, d, h, mi, s));
-  return y >= 2000 && y <= 2199 && t.getUTCDate() === d && t.getUTCHours() === h && mi < 60 && s < 60;
+  return y >= 2000 && y <= 2199 && t.getUTCMonth() === mo - 1 && t.getUTCDate() === d && t.getUTCHours() === h &&
+    mi < 60 && s < 60;
 }
 
 /** The address of a reply to a request for `protocol` (1..5). */
