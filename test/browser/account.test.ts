@@ -307,6 +307,29 @@ describe('browser: the editor knows the account (httpAdminRoot, adminAuth)', fun
       await cancelNode(page);
     });
 
+    it('the hint follows a typed serial; the list is as wide as the dialog and each row has its whole text as a tooltip', async function () {
+      const { page } = session;
+      await openNodeDialog(page, NODES.preset);
+      await openPicker(page);
+      const widths = await page.evaluate(() => {
+        const $ = (globalThis as any).$;
+        return { list: $('.ezviz-picker-list').outerWidth(), row: $('#node-input-deviceSerial').closest('.form-row').width() };
+      });
+      assert.ok(widths.list >= 0.9 * widths.row, `list ${widths.list} px, dialog row ${widths.row} px`);
+      const tip = await page.locator('.ezviz-picker-item[data-serial="C00000002"]').getAttribute('title');
+      assert.equal(tip, `Garage (offline) · C00000002 · CS-C6N · ${en.account.offline}`);
+      await page.locator('.ezviz-picker-item[data-serial="C00000003"]').click();
+      assert.deepEqual(await waitForCapacity(page, 'C00000003'), ['noPresets']);
+      // Typing another serial: the hint names that one (it kept naming the chosen one, issue 22).
+      await typeInto(page, 'node-input-deviceSerial', 'C00000001');
+      await page.locator('#node-input-name').focus();
+      assert.deepEqual(await waitForCapacity(page, 'C00000001'), []);
+      assert.equal(await page.locator('.ezviz-capacity-summary', { hasText: 'C00000003' }).count(), 0);
+      await chooseTypedInputType(page, 'node-input-deviceSerial', 'msg');
+      await page.locator('.ezviz-capacity').waitFor({ state: 'hidden' });
+      await cancelNode(page);
+    });
+
     it('other TypedInput types keep working beside the picker', async function () {
       const { page } = session;
       await openNodeDialog(page, NODES.preset);

@@ -25,13 +25,21 @@ function stateText(online: boolean | null): string {
   return online === null ? '' : t(online ? 'editor.account.online' : 'editor.account.offline');
 }
 
+/** The whole row as text, for its tooltip (a narrow dialog cuts the row off). */
+function tooltip(d: Device, c: Channel | null): string {
+  const online = c ? c.online : d.online;
+  const parts = [d.name || d.serial, d.serial, d.model];
+  if (c) parts.push(`${c.name ? `${c.name}, ` : ''}${t('editor.account.channel', { n: c.channelNo })}`);
+  return [...parts, stateText(online)].filter((x) => x).join(' · ');
+}
+
 /** One row of the list: a selectable channel, or the heading of a device with several channels. */
 function itemHtml(d: Device, c: Channel | null, multi: boolean): string {
   const online = c ? c.online : d.online;
   const state = online === null ? '' :
     `<span class="ezviz-picker-state ezviz-picker-${online ? 'online' : 'offline'}">${esc(stateText(online))}</span>`;
   if (multi && !c) {
-    return `<li class="ezviz-picker-device" data-serial="${esc(d.serial)}"><i class="fa fa-server"></i> ` +
+    return `<li class="ezviz-picker-device" data-serial="${esc(d.serial)}" title="${esc(tooltip(d, null))}"><i class="fa fa-server"></i> ` +
       `<b>${esc(d.name || d.serial)}</b> <code>${esc(d.serial)}</code> <span class="ezviz-picker-model">${esc(d.model)}</span> ${state}</li>`;
   }
   const ch = c || d.channels[0];
@@ -39,6 +47,7 @@ function itemHtml(d: Device, c: Channel | null, multi: boolean): string {
   const detail = multi ? esc(t('editor.account.channel', { n: ch.channelNo })) :
     `<code>${esc(d.serial)}</code> <span class="ezviz-picker-model">${esc(d.model)}</span>`;
   return `<li class="ezviz-picker-item${multi ? ' ezviz-picker-channel' : ''}" tabindex="0" data-serial="${esc(d.serial)}" ` +
+    `title="${esc(tooltip(d, multi ? ch : null))}" ` +
     `data-channel="${ch.channelNo}"><i class="fa ${multi ? 'fa-video-camera' : 'fa-camera'}"></i> ${label} ${detail} ${state}</li>`;
 }
 
@@ -66,7 +75,7 @@ export function listHtml(devices: Device[], query: string): string {
 }
 
 const STYLE = `<style id="ezviz-picker-style">
-.ezviz-picker { margin-left: 105px; width: 70%; }
+.ezviz-picker { margin-left: 0; width: 100%; box-sizing: border-box; }
 .ezviz-picker-bar { display: flex; gap: 4px; }
 .ezviz-picker-bar input { flex: 1; }
 .ezviz-picker-list { list-style: none; margin: 4px 0 0; padding: 0; max-height: 240px; overflow-y: auto;
@@ -82,7 +91,7 @@ const STYLE = `<style id="ezviz-picker-style">
 .ezviz-picker-online { color: #3a7d29; }
 .ezviz-picker-offline { color: #b2420f; }
 .ezviz-picker-status { margin-top: 4px; }
-.ezviz-capacity { margin-left: 105px; width: 70%; }
+.ezviz-capacity { margin-left: 105px; width: calc(100% - 105px); box-sizing: border-box; }
 .ezviz-capacity ul { margin: 2px 0 0 16px; }
 </style>`;
 
@@ -251,12 +260,27 @@ export function setUpPicker(spec: OperationSpec): void {
   });
   $('#node-input-direction, #node-input-command, #node-input-switch').on('change', renderCapacity);
 
-  // A dialog opened on a typed serial: its capabilities, quietly (nothing shown when unavailable).
-  const type = String(serialField.typedInput('type'));
-  const serial = String(serialField.typedInput('value') || '').trim();
-  if (type === 'str' && /^[A-Za-z0-9]{1,64}$/.test(serial)) {
+  /** The capabilities of the serial (and channel) typed in the dialog now, quietly; none for
+   * another type or a serial being typed (issue 22: the hint kept naming the previous serial). */
+  let shownFor = '';
+  const followSerial = (): void => {
+    const type = String(serialField.typedInput('type'));
+    const serial = String(serialField.typedInput('value') || '').trim().toUpperCase();
     const chType = $(CHANNEL_FIELD).length ? String($(CHANNEL_FIELD).typedInput('type')) : '';
     const ch = Number($(CHANNEL_FIELD).length ? $(CHANNEL_FIELD).typedInput('value') : NaN);
-    loadCapacity(serial.toUpperCase(), chType === 'num' && Number.isInteger(ch) && ch >= 1 ? ch : undefined, true);
-  }
+    const channel = chType === 'num' && Number.isInteger(ch) && ch >= 1 ? ch : undefined;
+    const key = type === 'str' && /^[A-Z0-9]{9,64}$/.test(serial) ? `${serial}/${channel ?? ''}` : '';
+    if (key === shownFor) return;
+    shownFor = key;
+    if (capacity && key === `${capacity.serial}/${capacity.channel ?? ''}`) return; // just chosen in the picker
+    if (key) loadCapacity(serial, channel, true);
+    else {
+      ++capSeq;
+      capacity = null;
+      renderCapacity();
+    }
+  };
+  serialField.on('change', followSerial);
+  $(CHANNEL_FIELD).on('change', followSerial);
+  followSerial(); // a dialog opened on a typed serial
 }
