@@ -24,7 +24,29 @@ interface PanelDef extends NodeDef {
 /** Dashboard 2's group node, and its base with the state store, as far as the panel uses them. */
 interface GroupNode extends Node {
   register(node: Node, config: Record<string, unknown>, evts: Record<string, unknown>): void;
-  getBase(): { stores: { state: { set(base: unknown, node: Node, msg: unknown, prop: string, value: unknown): void } } };
+  getBase(): Base;
+}
+
+interface Base {
+  stores: { state: { set(base: unknown, node: Node, msg: unknown, prop: string, value: unknown): void } };
+  /** Dashboard 2's connections (socket id -> socket), where it keeps them. */
+  uiShared?: { connections?: Record<string, SocketLike> } | null;
+}
+
+type SocketLike = Conn & { on(event: string, fn: (...args: unknown[]) => void): unknown; off(event: string, fn: (...args: unknown[]) => void): unknown };
+
+/** Dashboard 2 gives a widget's socket handler only to browsers that connect after the widget
+ * registered: after a deploy of changed nodes only, the pages already open would not reach the
+ * new panel. Its handler goes to those connections here; the returned function takes it off. */
+function joinOpenPages(base: Base, handler: (conn: Conn, id: unknown, msg: unknown) => void): () => void {
+  const joined: Array<[SocketLike, (...args: unknown[]) => void]> = [];
+  for (const socket of Object.values(base.uiShared?.connections ?? {})) {
+    if (!socket || typeof socket.on !== 'function') continue;
+    const fn = (id: unknown, msg: unknown): void => handler(socket, id, msg);
+    socket.on(SOCKET_EVENT, fn as (...args: unknown[]) => void);
+    joined.push([socket, fn as (...args: unknown[]) => void]);
+  }
+  return () => { for (const [socket, fn] of joined) socket.off(SOCKET_EVENT, fn); };
 }
 
 type Msg = Record<string, unknown> & { ui_update?: unknown };
@@ -32,7 +54,7 @@ type Msg = Record<string, unknown> & { ui_update?: unknown };
 /** The widget's properties as the browsers get them: the settings in their checked form. */
 function widgetConfig(def: PanelDef, settings: ReturnType<typeof readSettings>): Record<string, unknown> {
   const out: Record<string, unknown> = { ...def, deviceSerial: settings.deviceSerial, channelNo: settings.channelNo,
-    presetList: settings.presetList, switchList: settings.switchList };
+    presetList: settings.presetList, switchList: settings.switchList, liveQuality: settings.liveQuality };
   for (const k of SHOW_KEYS) out[`show_${k}`] = settings.show[k];
   return out;
 }
@@ -55,6 +77,16 @@ export = function (RED: NodeAPI): void {
       return;
     }
     const base = group.getBase();
+    const fromBrowser = (conn: Conn, id: unknown, msg: unknown): void => {
+      // One handler per widget on every connection: only this widget's messages, and only
+      // while this instance of it is deployed.
+      if (id !== node.id || panel.closed) return;
+      try {
+        panel.fromBrowser(conn, msg);
+      } catch (e) {
+        node.warn(RED._('ui-ezviz-camera.errors.internal', { detail: String((e as Error)?.message ?? e).slice(0, 200) }));
+      }
+    };
     const evts = {
       onAction: false,
       onInput(msg: Msg, send: (m: Msg) => void) {
@@ -63,21 +95,12 @@ export = function (RED: NodeAPI): void {
         for (const [prop, value] of Object.entries(changed)) base.stores.state.set(base, node, msg, prop, value);
         send(msg);
       },
-      onSocket: {
-        [SOCKET_EVENT](conn: Conn, id: unknown, msg: unknown) {
-          // One handler per widget on every connection: only this widget's messages, and only
-          // while this instance of it is deployed.
-          if (id !== node.id || panel.closed) return;
-          try {
-            panel.fromBrowser(conn, msg);
-          } catch (e) {
-            node.warn(RED._('ui-ezviz-camera.errors.internal', { detail: String((e as Error)?.message ?? e).slice(0, 200) }));
-          }
-        },
-      },
+      onSocket: { [SOCKET_EVENT]: fromBrowser },
     };
+    const leaveOpenPages = joinOpenPages(base, fromBrowser);
     group.register(node, widgetConfig(def, settings), evts);
     node.on('close', (_removed: boolean, done: () => void) => {
+      leaveOpenPages();
       panel.close().then(() => done(), () => done());
     });
   }

@@ -10,7 +10,7 @@ export const PAD_DIRECTIONS = ['up', 'down', 'left', 'right', 'up-left', 'up-rig
 export const ZOOM_DIRECTIONS = ['zoom-in', 'zoom-out'] as const;
 
 /** What a browser may ask. `hold` confirms a held press (the dead-man timer, holds.ts). */
-export const ACTIONS = ['move', 'hold', 'stop', 'preset', 'snapshot', 'switch', 'state'] as const;
+export const ACTIONS = ['move', 'hold', 'stop', 'preset', 'snapshot', 'switch', 'state', 'live'] as const;
 export type ActionName = typeof ACTIONS[number];
 
 export type Action =
@@ -20,7 +20,8 @@ export type Action =
   | { action: 'preset'; preset: PresetEntry }
   | { action: 'snapshot' }
   | { action: 'switch'; switch: string; state: 'on' | 'off' }
-  | { action: 'state' };
+  | { action: 'state' }
+  | { action: 'live'; refresh: boolean };
 
 /** Why a message was refused (a word for the log; never the browser's own text). */
 export type Refusal = { refused: 'shape' | 'action' | 'direction' | 'speed' | 'preset' | 'hidden' | 'camera' | 'switch' | 'state' };
@@ -80,6 +81,7 @@ export function checkAction(msg: unknown, s: PanelSettings, tables: Tables): Act
     case 'snapshot': return s.show.snapshot ? { action: 'snapshot' } : { refused: 'hidden' };
     case 'switch': return checkSwitch(m, s);
     case 'state': return s.show.switches && s.switchList.length ? { action: 'state' } : { refused: 'hidden' };
+    case 'live': return s.show.live ? { action: 'live', refresh: m.refresh === true } : { refused: 'hidden' };
   }
   return { refused: 'action' };
 }

@@ -23,6 +23,15 @@ export type StopReason = 'asked' | 'timeout' | 'disconnect' | 'close';
 
 type ConfigNode = ReturnType<PanelApi['configNode']>;
 
+/** A failing address is asked for anew at most this often (design.md section 14). */
+export const RENEW_MS = 10000;
+
+/** What a browser gets of a live address: where to play it and until when. */
+function liveOf(address: unknown): { url: string; expires: string | null } | null {
+  const a = (address && typeof address === 'object' ? address : {}) as { url?: unknown; expires?: unknown };
+  return typeof a.url === 'string' ? { url: a.url, expires: typeof a.expires === 'string' ? a.expires : null } : null;
+}
+
 export class Panel {
   closed = false;
   private readonly holds: Holds;
@@ -33,8 +42,11 @@ export class Panel {
   private readonly owner = { id: '', closed: false, timedStopDone: () => undefined };
   private readonly closer = { id: '', closed: false, timedStopDone: () => undefined };
 
+  /** When this panel last asked for a new live address. */
+  private renewedAt = -Infinity;
+
   constructor(private readonly node: Node, private readonly api: PanelApi, private readonly cfg: ConfigNode,
-    readonly settings: PanelSettings, timers: Timers = realTimers, now: () => number = Date.now) {
+    readonly settings: PanelSettings, timers: Timers = realTimers, private readonly now: () => number = Date.now) {
     this.holds = new Holds((move) => this.autoStop(move, 'timeout'), timers);
     this.rate = new RateLimit(now);
     this.owner.id = node.id;
@@ -77,9 +89,19 @@ export class Panel {
       void this.run(conn, 'switch', { switch: a.switch, state: a.state }, { action: 'switch', switch: a.switch, state: a.state });
     } else if (a.action === 'state') {
       void this.run(conn, 'device', {}, { action: 'state' });
+    } else if (a.action === 'live') {
+      this.live(conn, a.refresh);
     } else {
       void this.run(conn, 'capture', {}, { action: 'snapshot' });
     }
+  }
+
+  /** The shared live address of the panel's camera; a new one at most once per 10 s per panel. */
+  private live(conn: Conn, refresh: boolean): void {
+    const now = this.now();
+    const renew = refresh && now - this.renewedAt >= RENEW_MS;
+    if (renew) this.renewedAt = now;
+    void this.run(conn, 'live', { protocol: 'hls', quality: this.settings.liveQuality, refresh: renew }, { action: 'live' });
   }
 
   /** The runtime stops a move whose browser went quiet or left. */
@@ -108,6 +130,7 @@ export class Panel {
     if (outcome.kind === 'error') reply.error = { code: outcome.error.code, message: outcome.error.message };
     else if (payload.action === 'snapshot' && Buffer.isBuffer(outcome.payload)) reply.picture = outcome.payload;
     else if (payload.action === 'state') reply.switches = this.switchStates(outcome.payload);
+    else if (payload.action === 'live') reply.live = liveOf(outcome.payload);
     else if (payload.action === 'switch') reply.switches = { [String(payload.switch)]: payload.state === 'on' };
     conn.emit(`ezviz-camera:${this.node.id}`, reply);
   }

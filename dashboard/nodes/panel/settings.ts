@@ -16,6 +16,8 @@ export interface PanelSettings {
   presetList: PresetEntry[];
   /** The switches the panel toggles (names of the main package's toggle table). */
   switchList: string[];
+  /** The live view's stream: `smooth` (the camera's sub stream, the default) or `hd`. */
+  liveQuality: 'smooth' | 'hd';
 }
 
 /** The switches a panel shows when its node names none. */
@@ -88,7 +90,8 @@ export function readSettings(def: Record<string, unknown>, toggles: readonly str
   for (const k of SHOW_KEYS) show[k] = flag(def[`show_${k}`], true);
   const empty = def.switchList === undefined || def.switchList === null || def.switchList === '';
   return { deviceSerial: serialOf(def.deviceSerial), channelNo: channelOf(def.channelNo), show,
-    presetList: parsePresets(def.presetList), switchList: parseSwitches(empty ? DEFAULT_SWITCHES : def.switchList, toggles) };
+    presetList: parsePresets(def.presetList), switchList: parseSwitches(empty ? DEFAULT_SWITCHES : def.switchList, toggles),
+    liveQuality: def.liveQuality === 'hd' ? 'hd' : 'smooth' };
 }
 
 /** Applies a flow's `msg.ui_update` to `settings`; the changed properties in their stored form

@@ -27,9 +27,9 @@ import { validateInput, wouldSend } from '../call-path/validation';
 export const DASHBOARD_API_VERSION = 1;
 
 /** The operations a panel may run. */
-export type PanelOperation = 'ptz-start' | 'ptz-stop' | 'preset-call' | 'capture' | 'switch' | 'device';
+export type PanelOperation = 'ptz-start' | 'ptz-stop' | 'preset-call' | 'capture' | 'switch' | 'device' | 'live';
 export const PANEL_OPERATIONS: readonly PanelOperation[] = Object.freeze(['ptz-start', 'ptz-stop', 'preset-call', 'capture',
-  'switch', 'device']);
+  'switch', 'device', 'live']);
 
 /** The switches a panel toggles: those set with on and off alone (encryption off needs the
  * device's verification code, which a browser never gives). */
@@ -44,7 +44,7 @@ export { CONFIG_TYPE };
 
 /** Values of one panel call, read by the operation's own validation (section 4). */
 export type PanelValues = Partial<Record<'deviceSerial' | 'channelNo' | 'direction' | 'speed' | 'index' | 'presetName' |
-  'switch' | 'state', unknown>>;
+  'switch' | 'state' | 'protocol' | 'quality' | 'refresh', unknown>>;
 
 /** One call's outcome: `payload` and `ezviz` as output 1 of the operation node would carry them,
  * or the error (msg.error) with `ezviz` as on output 2. `closed`: the owner closed meanwhile. */
@@ -71,7 +71,7 @@ export interface PanelApi {
 
 export interface NodeStatusLike { fill: 'red' | 'green' | 'blue'; shape: 'dot' | 'ring'; text: string }
 
-function statusOf(t: Translate, outcome: PanelOutcome | 'requesting' | 'noConfig', operation: PanelOperation,
+function statusOf(outcome: PanelOutcome | 'requesting' | 'noConfig', operation: PanelOperation,
   cfg: ConfigNodeLike | null): NodeStatusLike {
   if (outcome === 'noConfig') return { fill: 'red', shape: 'ring', text: statusKey('noConfig') };
   if (outcome === 'requesting') return { fill: 'blue', shape: 'dot', text: statusKey('requesting') };
@@ -84,6 +84,16 @@ const specOf = (op: PanelOperation): OperationSpec => (op === 'switch' || op ===
 function failure(t: Translate, operation: PanelOperation, e: unknown, request: Record<string, unknown>): PanelOutcome {
   const error = e instanceof EzvizError ? e : replyError(t, specOf(operation), e);
   return { kind: 'error', error: error.toJSON(), ezviz: { operation, request } };
+}
+
+/** A live address through the config node's shared cache (one request however many viewers). */
+async function liveAddress(cfg: ConfigNodeLike, raw: Record<string, unknown>, owner: Owner): Promise<PanelOutcome> {
+  const { refresh, ...ask } = raw;
+  const r = await cfg.service.liveAddress(ask, refresh === true);
+  if (owner.closed) return { kind: 'closed' };
+  const request = publicRequest(OPERATIONS.live, ask);
+  if (!r.ok) return { kind: 'error', error: r.error, ezviz: { operation: 'live', request } };
+  return { kind: 'ok', payload: r.address, ezviz: { operation: 'live', request, live: r.address, shared: r.shared } };
 }
 
 /** A switch set or a device read (call-path/camera-state.ts), shaped. */
@@ -107,6 +117,7 @@ async function callOperation(t: Translate, cfg: ConfigNodeLike | null, operation
       source: 'local', retriable: false }), wouldSend(specOf(operation), raw));
   }
   if (operation === 'switch' || operation === 'device') return cameraState(t, cfg, operation, raw, owner);
+  if (operation === 'live') return liveAddress(cfg, raw, owner);
   const spec = OPERATIONS[operation];
   const input = validateInput(t, spec, raw);
   if (input instanceof EzvizError) return failure(t, operation, input, wouldSend(spec, raw));
@@ -138,7 +149,7 @@ export function dashboardApi(RED: NodeAPI): PanelApi {
     call: (cfg, operation, values, owner) => callOperation(t, cfg, operation, values, owner)
       .catch((e) => failure(t, operation, e, {})),
     isMoving: (cfg, serial, channel) => !!cfg && cfg.service.isMoving(serial, channel),
-    status: (outcome, operation, cfg) => statusOf(t, outcome, operation, cfg),
+    status: (outcome, operation, cfg) => statusOf(outcome, operation, cfg),
     t,
   };
 }

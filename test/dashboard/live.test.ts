@@ -1,0 +1,115 @@
+// The camera panel's live view in the real Dashboard 2 with Chromium (design.md sections 13 and
+// 14): the simulator's HLS stream plays through hls.js's light build; a hidden page stops the
+// segment requests (and a visible one starts them again); two pages on one camera cost one
+// address request (the config node's shared cache); an address the camera refuses shows its
+// reason instead of a black box.
+
+import assert from 'assert';
+import * as fs from 'fs';
+import * as path from 'path';
+import { ARTIFACTS, ROOT, skipWithoutChromium } from '../support/browser-env';
+import { DashboardEnv, panelFlow, PanelPage, startDashboardEnv } from '../support/dashboard-env';
+
+const ADDRESS = /\/api\/lapp(\/v2)?\/live\/address\/get$/;
+
+/** Counts the page's segment (.ts) requests. */
+function countSegments(p: PanelPage): { n: number } {
+  const c = { n: 0 };
+  p.page.on('request', (r) => { if (/\.ts(\?|$)/.test(r.url())) c.n += 1; });
+  return c;
+}
+
+async function playing(p: PanelPage): Promise<void> {
+  await p.page.waitForFunction(() => {
+    const v = document.querySelector('video.ezc-video') as HTMLVideoElement | null;
+    return !!v && v.readyState >= 2 && v.currentTime > 0.5 && !v.paused;
+  }, null, { timeout: 30000 });
+}
+
+/** Makes the page hidden (or visible again) as a browser does when the tab goes to the background. */
+function setHidden(p: PanelPage, hidden: boolean): Promise<void> {
+  return p.page.evaluate((h) => {
+    Object.defineProperty(document, 'visibilityState', { value: h ? 'hidden' : 'visible', configurable: true });
+    Object.defineProperty(document, 'hidden', { value: h, configurable: true });
+    document.dispatchEvent(new Event('visibilitychange'));
+  }, hidden);
+}
+
+describe('dashboard: the panel\'s live view (Chromium, hls.js)', function () {
+  this.timeout(120000);
+  let env: DashboardEnv;
+  const pages: PanelPage[] = [];
+
+  before(async function () {
+    skipWithoutChromium(this);
+    env = await startDashboardEnv((url) => panelFlow(url, { show_live: true, wires: [[]] }, [
+      { id: 'offline', type: 'inject', z: 'tab', name: 'offline camera', props: [{ p: 'ui_update', v: '{"deviceSerial":"C00000002"}', vt: 'json' }],
+        repeat: '', crontab: '', once: false, topic: '', x: 100, y: 200, wires: [['cam']] },
+    ]));
+  });
+  after(async () => {
+    for (const p of pages.splice(0)) await p.close();
+    if (env) await env.stop();
+  });
+
+  it('two pages on one camera play the stream and cost one address request', async () => {
+    env.sim.clearLog();
+    pages.push(await env.open(), await env.open({ phone: true }));
+    await Promise.all(pages.map(playing));
+    const asks = env.sim.requestLog().filter((e) => ADDRESS.test(e.path));
+    assert.strictEqual(asks.length, 1, `${asks.length} address requests`);
+    for (const p of pages) {
+      assert.deepStrictEqual(p.pageErrors, []);
+      assert.strictEqual(await p.page.getByRole('note').count(), 0, 'no placeholder over a playing stream');
+    }
+  });
+
+  it('a hidden page stops its segment requests; visible again, it plays again', async () => {
+    const p = pages[0];
+    const seen = countSegments(p);
+    await new Promise((r) => setTimeout(r, 3000));
+    assert.ok(seen.n > 0, 'segments are requested while it plays');
+    await setHidden(p, true);
+    await new Promise((r) => setTimeout(r, 500));
+    const atHide = seen.n;
+    await new Promise((r) => setTimeout(r, 5000));
+    assert.strictEqual(seen.n, atHide, `${seen.n - atHide} segment requests while hidden`);
+    await p.page.getByRole('note').filter({ hasText: 'paused' }).waitFor();
+    await setHidden(p, false);
+    await playing(p);
+    assert.ok(seen.n > atHide, 'segments again once visible');
+  });
+
+  it('screenshots of the panel on a desktop and on a phone (docs/ with EZVIZ_DOCS_SCREENSHOTS=1, else test-artifacts/)', async () => {
+    const dir = process.env.EZVIZ_DOCS_SCREENSHOTS === '1' ? path.join(ROOT, 'docs') : ARTIFACTS;
+    fs.mkdirSync(dir, { recursive: true });
+    for (const phone of [false, true]) {
+      const p = await env.open({ phone });
+      pages.push(p);
+      await playing(p);
+      await p.page.getByRole('button', { name: 'snapshot', exact: true }).click();
+      await p.page.getByRole('img', { name: 'snapshot of C00000001/1' }).waitFor();
+      await p.page.waitForFunction(() => (document.querySelector('.ezc-picture') as HTMLImageElement | null)?.naturalWidth);
+      const file = path.join(dir, `camera-panel-${phone ? 'phone' : 'desktop'}.png`);
+      await p.page.screenshot({ path: file });
+      assert.ok(fs.statSync(file).size > 5000, file);
+    }
+  });
+
+  it('a camera without a live address (offline, 20007) shows the reason and is asked again once per 10 s', async () => {
+    for (const p of pages.splice(0)) await p.close();
+    const p = await env.open();
+    pages.push(p);
+    env.sim.clearLog();
+    // The flow switches the panel to the offline camera (msg.ui_update through the inject).
+    const r = await fetch(`${env.url}inject/offline`, { method: 'POST' });
+    assert.strictEqual(r.status, 200);
+    await p.page.getByRole('note').filter({ hasText: '20007' }).waitFor({ timeout: 15000 });
+    const t0 = Date.now();
+    await new Promise((res) => setTimeout(res, 12000));
+    const asks = env.sim.requestLog().filter((e) => ADDRESS.test(e.path) && e.fields.deviceSerial === 'C00000002');
+    assert.ok(asks.length >= 2 && asks.length <= 3, `${asks.length} address requests in ${Date.now() - t0 + 1000} ms`);
+    for (let i = 1; i < asks.length; i++) assert.ok(asks[i].time - asks[i - 1].time >= 9900, 'at most one a 10 s');
+    assert.deepStrictEqual(p.pageErrors, []);
+  });
+});
