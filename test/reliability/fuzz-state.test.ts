@@ -14,7 +14,7 @@ import fc from 'fast-check';
 import type { Simulator } from '../../simulator';
 import { parseParam } from '../../nodes/shared/tables/params';
 import { STATE_CALLS, STATE_NODES } from '../../nodes/shared/tables/state-calls';
-import { stateOf, SWITCHES, switchOf, SWITCH_NAMES, STATE_WORDS } from '../../nodes/shared/tables/switches';
+import { stateOf, switchOf, SWITCH_NAMES, STATE_WORDS } from '../../nodes/shared/tables/switches';
 import { fastRetries, helper, load, resetHooks, secrets, startSim, stopSim, TAB, unload } from '../support/red';
 import { countOutcome, inPart, lightSpies, scanSaid, section, SEED, size, summary } from './support';
 
@@ -90,6 +90,27 @@ function raw(plan: Plan, name: string, msg: Msg, flowState: unknown): unknown {
   return pl !== null && typeof pl === 'object' ? (pl as Msg)[name] : undefined;
 }
 
+/** The switches as spec/ezviz-watch-api.md sections 2-3 write them (this test's own reading, not
+ * the package's table): the set path per state, the field and its value, the "already so" codes. */
+const L = '/api/lapp';
+const ON_OFF = { on: 1, off: 0 };
+const SPEC: Record<string, { field?: string; values: Record<string, number | undefined>; path: string | Record<string, string>;
+  perChannel: boolean; already: string[] }> = {
+  defence: { field: 'isDefence', values: { on: 1, off: 0, sleep: 0, home: 8, away: 16 }, path: `${L}/device/defence/set`,
+    perChannel: false, already: ['60021', '60022'] },
+  privacy: { field: 'enable', values: ON_OFF, path: `${L}/device/scene/switch/set`, perChannel: true, already: ['60022'] },
+  microphone: { field: 'enable', values: ON_OFF, path: `${L}/camera/video/sound/set`, perChannel: true, already: ['60022'] },
+  'prompt-sound': { field: 'enable', values: ON_OFF, path: `${L}/device/sound/switch/set`, perChannel: true, already: ['60022'] },
+  'status-light': { field: 'enable', values: ON_OFF, path: `${L}/device/light/switch/set`, perChannel: true, already: ['60022'] },
+  'fullday-record': { field: 'enable', values: ON_OFF, path: `${L}/device/fullday/record/switch/set`, perChannel: true, already: ['60022'] },
+  'motion-tracking': { field: 'enable', values: ON_OFF, path: `${L}/device/mobile/status/set`, perChannel: true, already: ['60022'] },
+  'offline-notify': { field: 'enable', values: ON_OFF, path: `${L}/device/notify/switch`, perChannel: false, already: ['60022'] },
+  encryption: { values: { on: undefined, off: undefined }, path: { on: `${L}/device/encrypt/on`, off: `${L}/device/encrypt/off` },
+    perChannel: false, already: ['60016', '60019'] },
+  'alarm-sound': { field: 'type', values: { short: 0, long: 1, mute: 2 }, path: `${L}/device/alarm/sound/set`, perChannel: false,
+    already: ['60022'] },
+};
+
 type Expect = { kind: 'invalid' } | { kind: 'set'; path: string; fields: Record<string, string>; already: string[] } |
   { kind: 'read'; serial: string };
 
@@ -107,16 +128,15 @@ function expectFor(kind: Kind, plan: Plan, msg: Msg, flowState: unknown): Expect
   if (!name || !state) return { kind: 'invalid' };
   const code = parseParam(spec('verificationCode'), get('verificationCode'));
   if (!code.ok) return { kind: 'invalid' };
-  const sw = SWITCHES[name];
-  const plan2 = sw.states[state];
-  if (!plan2) return { kind: 'invalid' };
-  const call = STATE_CALLS[plan2.call];
-  if (call.operation === 'encryption-off' && code.value === undefined) return { kind: 'invalid' };
+  const sw = SPEC[name];
+  if (!Object.prototype.hasOwnProperty.call(sw.values, state)) return { kind: 'invalid' };
+  const off = name === 'encryption' && state === 'off';
+  if (off && code.value === undefined) return { kind: 'invalid' };
   const fields: Record<string, string> = { accessToken: '***', deviceSerial: String(ser.value) };
   if (sw.perChannel && ch.value !== undefined) fields.channelNo = String(ch.value);
-  if (sw.field) fields[sw.field] = String(plan2.value);
-  if (call.operation === 'encryption-off') fields.validateCode = '***';
-  return { kind: 'set', path: call.path, fields, already: [...sw.already] };
+  if (sw.field) fields[sw.field] = String(sw.values[state]);
+  if (off) fields.validateCode = '***';
+  return { kind: 'set', path: typeof sw.path === 'string' ? sw.path : sw.path[state], fields, already: sw.already };
 }
 
 (['switch', 'device'] as const).forEach((kind, index) => {

@@ -15,6 +15,7 @@ import { strict as assert } from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import { MQ, OPERATIONS, TOKEN_PATH } from '../../nodes/shared/tables/operations';
+import { STATE_CALLS } from '../../nodes/shared/tables/state-calls';
 import { ROUTES } from '../../simulator';
 import type { Route } from '../../simulator';
 
@@ -68,6 +69,13 @@ const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
 describe('tables: the package\'s OPERATIONS against the simulator\'s own routes', () => {
   it('agree on every path, parameter name and required flag', () => {
     assert.deepEqual(tableDifferences(OPERATIONS, TOKEN_PATH, ROUTES), []);
+  });
+
+  it('camera state (watch-api 2-4): every switch set, status read, device/info and status/get is a route with the same parameters', () => {
+    assert.deepEqual(tableDifferences({ ...OPERATIONS, ...STATE_CALLS }, TOKEN_PATH, ROUTES), []);
+    // ... and every simulator route of those sections is a call of the package
+    const paths = new Set(Object.values(STATE_CALLS).map((c) => c.path));
+    assert.deepEqual(ROUTES.filter((r) => r.section === 'switch' || r.section === 'device').map((r) => r.path).filter((p) => !paths.has(p)), []);
   });
 
   it('the message service: the consumer calls of the package are simulator routes of section mq', () => {
