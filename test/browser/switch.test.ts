@@ -10,8 +10,8 @@ import {
   screenshotOnFailure, skipWithoutChromium, startBrowserEnv, type BrowserEnv, type EditorSession,
 } from '../support/browser-env';
 import {
-  deploy, dropNode, nodeProp, nthDebugMessage, openNodeDialog, pickOption, pressDone, pressInject, recordDebugMessages,
-  typeInto, waitForStatus, waitForTrayIdle, wire,
+  addDemoAccount, deploy, dropNode, nodeProp, nthDebugMessage, openNodeDialog, pickOption, pressDone, pressInject,
+  recordDebugMessages, waitForStatus, wire,
 } from '../support/browser-editor';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -62,16 +62,7 @@ describe('browser: ezviz-switch from the palette to "armed" (Chromium)', functio
     await wire(page, ids.sw, 0, ids.ok);
     await wire(page, ids.sw, 1, ids.err);
     await openNodeDialog(page, ids.sw);
-    await page.locator('#node-input-btn-config-add').click();
-    await page.locator('#node-config-dialog-ok').waitFor({ state: 'visible' });
-    await waitForTrayIdle(page);
-    await page.locator('#ezviz-config-region').selectOption('custom');
-    await typeInto(page, 'node-config-input-baseUrl', env.sim.url);
-    await typeInto(page, 'node-config-input-appKey', 'demo-app-key');
-    await typeInto(page, 'node-config-input-appSecret', 'demo-app-secret');
-    await page.locator('#node-config-dialog-ok').click();
-    await page.locator('#node-config-dialog-ok').waitFor({ state: 'detached' });
-    await waitForTrayIdle(page);
+    assert.ok(await addDemoAccount(page, env.sim.url), 'the new account is selected');
     // The doorbell has no lens cover: privacy is marked as not reported, the node still takes it.
     await pickOption(page, 'node-input-switch', 'privacy');
     await pickCamera(page, 'C00000003');

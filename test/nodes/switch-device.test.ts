@@ -9,20 +9,18 @@ import type { Simulator } from '../../simulator';
 import { STATE_CALLS } from '../../nodes/shared/tables/state-calls';
 import { statusKey } from '../../nodes/shared/tables/status-keys';
 import { SWITCHES, SWITCH_NAMES, statesOf } from '../../nodes/shared/tables/switches';
+import { fakeTime } from '../support/fake-time';
 import { buildFlow, collect, helper, hooks, load, loadOp, Msg, run, said, secrets, simulatorPerTest, TAB, unload } from '../support/red';
 
 const CAM = 'C00000001';
 
-function fakeTime(clock: FakeClock): { sleeps: number[] } {
-  const sleeps: number[] = [];
-  hooks.now = () => clock.now();
-  hooks.random = () => 0.5;
-  hooks.sleep = (ms: number) => {
-    sleeps.push(ms);
-    clock.advance(ms);
-    return Promise.resolve();
-  };
-  return { sleeps };
+/** A fresh simulator with a fake clock per test; `use` gets both. */
+function perTest(use: (sim: Simulator, clock: FakeClock) => void): void {
+  let clock: FakeClock;
+  simulatorPerTest((s) => use(s, clock), () => {
+    clock = new FakeClock(Date.parse('2026-03-01T08:00:00Z'));
+    return { clock };
+  });
 }
 
 const lastStatus = (id = 'op'): Record<string, unknown> => {
@@ -33,11 +31,9 @@ const lastStatus = (id = 'op'): Record<string, unknown> => {
 describe('ezviz-switch against the simulator', function () {
   let sim: Simulator;
   let clock: FakeClock;
-  simulatorPerTest((s) => {
+  perTest((s, c) => {
     sim = s;
-  }, () => {
-    clock = new FakeClock(Date.parse('2026-03-01T08:00:00Z'));
-    return { clock };
+    clock = c;
   });
 
   it('defence on: armed, changed true; again: changed false (60021); status armed / disarmed', async () => {
@@ -193,11 +189,9 @@ describe('ezviz-switch against the simulator', function () {
 describe('ezviz-device against the simulator', function () {
   let sim: Simulator;
   let clock: FakeClock;
-  simulatorPerTest((s) => {
+  perTest((s, c) => {
     sim = s;
-  }, () => {
-    clock = new FakeClock(Date.parse('2026-03-01T08:00:00Z'));
-    return { clock };
+    clock = c;
   });
 
   it('one message: the merged, typed state; nulls for what is not reported; status online, disarmed', async () => {

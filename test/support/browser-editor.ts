@@ -267,3 +267,19 @@ export async function waitForStatus(page: Page, id: string, text: string): Promi
     assert.fail(`status of ${id}: "${await statusLabel(page, id)}", want "${text}"`);
   });
 }
+
+/** In the open node dialog: adds an account (the config dialog's + button) on the custom URL
+ * `baseUrl` with the simulator's demo app key and secret, and selects it; returns its id. */
+export async function addDemoAccount(page: Page, baseUrl: string): Promise<string> {
+  await page.locator('#node-input-btn-config-add').click();
+  await page.locator('#node-config-dialog-ok').waitFor({ state: 'visible' });
+  await waitForTrayIdle(page);
+  await page.locator('#ezviz-config-region').selectOption('custom');
+  await typeInto(page, 'node-config-input-baseUrl', baseUrl);
+  await typeInto(page, 'node-config-input-appKey', 'demo-app-key');
+  await typeInto(page, 'node-config-input-appSecret', 'demo-app-secret');
+  await page.locator('#node-config-dialog-ok').click();
+  await page.locator('#node-config-dialog-ok').waitFor({ state: 'detached' });
+  await waitForTrayIdle(page);
+  return page.locator('#node-input-config').inputValue();
+}
