@@ -3,6 +3,7 @@
 // design.md section 10). Pure: shared by the runtime (reading replies) and the editor (hints).
 
 import { DIRECTIONS, MIRROR_COMMANDS } from './enums';
+import { LIVE_SOURCES } from './live';
 import type { OperationName, StateNodeName } from './operations';
 import { SWITCHES, switchOf } from './switches';
 
@@ -72,7 +73,7 @@ export function unsupportedDirections(c: Capacity): string[] {
  * operation as a whole; further ones concern the chosen value.
  */
 export function capacityHints(c: Capacity, operation: OperationName | StateNodeName,
-  values: { direction?: unknown; command?: unknown; switch?: unknown }): CapacityHint[] {
+  values: { direction?: unknown; command?: unknown; switch?: unknown; source?: unknown }): CapacityHint[] {
   const hints: CapacityHint[] = [];
   switch (operation) {
     case 'ptz-start':
@@ -109,6 +110,13 @@ export function capacityHints(c: Capacity, operation: OperationName | StateNodeN
     case 'storage-info':
       if (!c.support_cloud) hints.push({ key: 'noCloud' });
       break;
+    case 'live': {
+      // Live view needs nothing special; playback needs where it plays from (design.md s13).
+      const source = numberOf(LIVE_SOURCES, values.source);
+      if (source === LIVE_SOURCES['sd-card']) hints.push({ key: 'liveSdCard' });
+      if (source === LIVE_SOURCES.cloud && !c.support_cloud) hints.push({ key: 'liveNoCloud' });
+      break;
+    }
     case 'switch': {
       // A switch whose flag the device does not report is marked, never refused (s10, s12).
       const name = switchOf(values.switch);

@@ -95,6 +95,11 @@ describe('capacity: flags and hints', function () {
     assert.deepEqual(capacityHints(noDiag, 'ptz-start', { direction: 'up-left' }).map((h) => h.key), ['directions', 'direction.ptz_45']);
     assert.deepEqual(capacityHints(noDiag, 'ptz-mirror', { command: 'up-down' }).map((h) => h.key), ['mirrors', 'mirror']);
     assert.deepEqual(capacityHints(readCapacity({})!, 'storage-open', {}).map((h) => h.key), ['noCloud']);
+    // ezviz-live: live needs nothing; SD-card playback a card; cloud playback cloud storage
+    assert.deepEqual(capacityHints(noPtz, 'live', { source: 'live' }), []);
+    assert.deepEqual(capacityHints(noPtz, 'live', { source: 'sd-card' }).map((h) => h.key), ['liveSdCard']);
+    assert.deepEqual(capacityHints(noPtz, 'live', { source: 'cloud' }), []);
+    assert.deepEqual(capacityHints(readCapacity({})!, 'live', { source: '3' }).map((h) => h.key), ['liveNoCloud']);
     assert.deepEqual(capacitySummary(noZoom), ['ptz', 'focus', 'presets', 'mirror', 'cloud', 'capture']);
   });
 });
