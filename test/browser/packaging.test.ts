@@ -107,7 +107,11 @@ describe('packaging: npm pack and the examples', function () {
           assert.ok(byId.get(n.config)?.type === CONFIG_TYPE, `${file}: ${n.type} uses the example's config node`);
           assert.equal(n.wires.length, 2, `${file}: ${n.type} has two outputs`);
           for (const [i, out] of n.wires.entries()) {
-            assert.ok(out.some((id: string) => byId.get(id)?.type === 'debug'), `${file}: ${n.type} output ${i + 1} has a debug node`);
+            // A debug node there, or a few wires on (example 04 routes a preset-call's 60010 through
+            // a switch node on to the capture).
+            const reaches = (id: string, hops: number): boolean => byId.get(id)?.type === 'debug' ||
+              (hops > 0 && (byId.get(id)?.wires ?? []).some((o: string[]) => o.some((next) => reaches(next, hops - 1))));
+            assert.ok(out.some((id: string) => reaches(id, 3)), `${file}: ${n.type} output ${i + 1} has a debug node`);
           }
           const spec = [...Object.values(OPERATIONS), ...Object.values(STATE_NODES)].find((o) => o.type === n.type);
           for (const p of spec?.params ?? []) {
