@@ -8,7 +8,8 @@
 //   npm start                  Node-RED on http://127.0.0.1:1880 (PORT=... to change)
 //   npm start -- --reset       deploy the example flows again, dropping edits made in the demo
 // The simulator raises a motion alarm on C00000001 every 20 s (EZVIZ_DEMO_ALARM_S, 0 = never),
-// so the "motion -> preset -> picture" tab shows alarms arriving.
+// so the "motion -> preset -> picture" tab shows alarms arriving; the simulator pushes them to the
+// webhook alarm node of example 08 too (registered at start, signed with the demo signing secret).
 // Environment: PORT (editor, 1880), EZVIZ_SIM_PORT (simulator, 8089); for tests also
 // EZVIZ_DEMO_DIR (user directory instead of .node-red-demo/) and EZVIZ_DEMO_NO_BUILD=1.
 //
@@ -310,6 +311,15 @@ function simPost(simUrl, pathName, body) {
   });
 }
 
+/** The webhook of example 08 (its alarm node's path and signing secret credential). */
+const DEMO_WEBHOOK_PATH = '/ezviz/alarms';
+const DEMO_SIGNING_SECRET = 'demo-signing-secret';
+
+/** Tells the simulator to push each alarm it raises to the webhook at `redUrl`; the HTTP status. */
+function registerWebhook(simUrl, redUrl) {
+  return simPost(simUrl, '/sim/webhook', { url: redUrl + DEMO_WEBHOOK_PATH, secret: DEMO_SIGNING_SECRET });
+}
+
 /** Raises a motion alarm on C00000001 in the simulator every `seconds`; returns stop(). */
 function raiseAlarms(simUrl, seconds, log = console.log) {
   if (!(seconds > 0)) return () => undefined;
@@ -451,10 +461,15 @@ async function main(argv) {
   ].join('\n'));
   stopAlarms = raiseAlarms(sim.url, alarmSeconds);
   stopFlapping = flapCamera(sim.url, offlineSeconds);
+  // Example 08: the simulator pushes every alarm to the webhook alarm node of this Node-RED, signed.
+  const hook = await registerWebhook(sim.url, `http://${host}:${port}`);
+  console.log(hook === 200 ? `demo: the simulator pushes alarms to http://${host}:${port}${DEMO_WEBHOOK_PATH} (signed)`
+    : `demo: registering the webhook at the simulator failed (HTTP ${hook})`);
 }
 
 module.exports = {
   EXAMPLE_BASE_URL,
+  registerWebhook,
   buildDemoFlows,
   flapCamera,
   prepareUserDir,

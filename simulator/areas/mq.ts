@@ -1,5 +1,5 @@
 // The message service (spec/ezviz-watch-api.md section 5): every alarm the simulator raises, and
-// every device going online or offline through /sim/onoffline, becomes a message
+// every device going online or offline through /sim/device, becomes a message
 // `{header: {channelNo, deviceId, messageId, messageTime, type}, body, pictureList}` of the
 // device's account. Consumers of a group (1 to 5) fetch them and commit; a consumer unused for
 // 5 minutes expires (70101). Webhook pushes of the same messages: mq-push.ts.
@@ -76,7 +76,7 @@ export class MessageService {
     return message;
   }
 
-  /** A device goes online or offline (POST /sim/onoffline): its state changes and `ys.onoffline` is published. */
+  /** A device goes online or offline (POST /sim/device with `online`): its state changes and `ys.onoffline` is published. */
   onOffline(state: SimulatorState, serial: string, online: boolean, now: number): MqMessage {
     const dev = Object.prototype.hasOwnProperty.call(state.devices, serial) ? state.devices[serial] : undefined;
     if (!dev) throw new Error(`onoffline: deviceSerial "${serial}" is not in devices`);
@@ -193,16 +193,16 @@ export function publishAlarm(state: SimulatorState, a: Alarm, origin: string): v
   partsOf(state).mq.alarmRaised(state, a, origin);
 }
 
+/** A device went online or offline (areas/switches.ts, POST /sim/device): a ys.onoffline message. */
+export function publishOnOffline(state: SimulatorState, serial: string, online: boolean, now: number): void {
+  partsOf(state).mq.onOffline(state, serial, online, now);
+}
+
 /** The simulator closes: pushes under way and their retries end. */
 export function closeMessages(state: SimulatorState): void {
   services.get(state)?.push.close();
   services.delete(state);
 }
-
-const bool = (v: unknown, name: string): boolean => {
-  if (typeof v !== 'boolean') throw new Error(`${name} must be true or false`);
-  return v;
-};
 
 export const mqArea: Area = {
   handlers: {
@@ -212,13 +212,6 @@ export const mqArea: Area = {
   },
   admin: {
     '/sim/mq': { GET: ({ ctx }) => partsOf(ctx.state).mq.view(ctx.clock.now()) },
-    '/sim/onoffline': {
-      POST: ({ ctx, json }) => {
-        const o = (json ?? {}) as Record<string, unknown>;
-        const m = partsOf(ctx.state).mq.onOffline(ctx.state, String(o.deviceSerial), bool(o.online, 'online'), ctx.clock.now());
-        return { ok: true, message: m };
-      },
-    },
     '/sim/webhook': {
       GET: ({ ctx }) => partsOf(ctx.state).push.view(),
       PUT: ({ ctx, json }) => { partsOf(ctx.state).push.set(json); return { ok: true }; },
@@ -229,7 +222,6 @@ export const mqArea: Area = {
   },
   adminIndex: [
     'GET  /sim/mq (consumers, messages per account, group offsets)',
-    'POST /sim/onoffline {deviceSerial,online}',
     'GET  /sim/webhook', 'PUT  /sim/webhook {url,secret?,account?}', 'DELETE /sim/webhook', 'DELETE /sim/webhook/log',
   ],
 };

@@ -4,6 +4,7 @@
 // already so, 60020 when it cannot do it; a hub takes 0/8/16 (1 is refused: 10001); status reads
 // of an offline device answer 20007, device/info answers with status 0.
 
+import { publishOnOffline } from './mq';
 import type { Area, Handler } from '../area';
 import { answer, authenticate, lookupChannel, ok, ownDevice, stop } from '../common';
 import type { ApiResult, CallContext } from '../common';
@@ -142,6 +143,8 @@ export function changeDevice(state: SimulatorState, body: unknown, now: number):
   const patch = b.camera === undefined ? {} : b.camera;
   if (typeof patch !== 'object' || patch === null || Array.isArray(patch)) throw new Error('camera must be an object');
   const camera = normalizeCamera({ ...dev.camera, ...patch }, 'camera');
+  // A device going online or offline is a ys.onoffline message of the message service (areas/mq.ts).
+  if (b.online !== undefined && b.online !== dev.online) publishOnOffline(state, serial, b.online as boolean, now);
   if (b.online !== undefined) dev.online = b.online as boolean;
   if (b.defence !== undefined) dev.defence = b.defence as number;
   dev.camera = camera;

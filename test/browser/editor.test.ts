@@ -408,6 +408,46 @@ describe('browser: the EZVIZ nodes in the Node-RED editor (Chromium)', function 
       // Not deployed by the later tests: a polling node would report its account's errors there.
       await removeNode(page, id);
     });
+
+    it('ezviz-alarm: the source choice shows what each needs (group, fetch interval; path, the full URL, signing secret)', async function () {
+      const { page } = session;
+      const id = await dropNode(page, 'ezviz-alarm', 460, 520);
+      assert.equal(await nodeProp(page, id, 'source'), 'poll', 'poll by default');
+      await openNodeDialog(page, id);
+      await page.locator('#node-input-config').selectOption(configId);
+      const shown = async (ids: string[]) => Promise.all(ids.map((r) => page.locator(`#${r}`).isVisible()));
+      const rows = ['ezviz-alarm-row-group', 'ezviz-alarm-row-interval', 'ezviz-alarm-row-path', 'ezviz-alarm-row-url',
+        'ezviz-alarm-row-secret', 'ezviz-alarm-row-onoffline'];
+      assert.deepEqual(await shown(rows), [false, true, false, false, false, false], 'poll: the interval only');
+      assert.match(await page.locator('#ezviz-alarm-needs-poll').innerText(), /every account/);
+      await page.locator('#node-input-source').selectOption('consumer');
+      assert.deepEqual(await shown(rows), [true, true, false, false, false, true], 'consumer: group, interval, onoffline');
+      assert.equal(await page.locator('#node-input-interval').inputValue(), '5', 'the consumer default replaces the poll default');
+      assert.equal((await page.locator('label[for="node-input-interval"]').innerText()).trim(), 'Fetch every');
+      assert.match(await page.locator('#ezviz-alarm-needs-consumer').innerText(), /message service/);
+      await typeInto(page, 'node-input-interval', '1');
+      assert.equal(await fieldInvalid(page, 'node-input-interval'), true, 'a consumer fetches every 2 s at most');
+      await typeInto(page, 'node-input-interval', '2');
+      assert.equal(await fieldInvalid(page, 'node-input-interval'), false);
+      await page.locator('#node-input-group').selectOption('3');
+      await page.locator('#node-input-source').selectOption('webhook');
+      assert.deepEqual(await shown(rows), [false, false, true, true, true, true], 'webhook: path, URL, secret, onoffline');
+      await typeInto(page, 'node-input-path', 'hooks/ezviz');
+      const url = await page.locator('#ezviz-alarm-url').innerText();
+      assert.match(url, /^https:\/\/127\.0\.0\.1:\d+\/hooks\/ezviz$/, `the URL to register: ${url}`);
+      assert.match(await page.locator('#ezviz-alarm-needs-webhook').innerText(), /httpNodeAuth/);
+      await typeInto(page, 'node-input-path', '/a b');
+      assert.equal(await fieldInvalid(page, 'node-input-path'), true, 'a path with a space is refused');
+      assert.equal(await page.locator('#node-input-secret').getAttribute('type'), 'password');
+      await typeInto(page, 'node-input-path', '/hooks/ezviz');
+      await page.locator('#node-input-secret').fill('whsec-editor-test');
+      await pressDone(page);
+      assert.equal(await nodeProp(page, id, 'valid'), true);
+      assert.equal(await nodeProp(page, id, 'source'), 'webhook');
+      assert.equal(await nodeProp(page, id, 'path'), '/hooks/ezviz');
+      assert.equal(String(await nodeProp(page, id, 'group')), '3');
+      await removeNode(page, id);
+    });
   });
 
   describe('help', function () {

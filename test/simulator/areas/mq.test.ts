@@ -82,9 +82,9 @@ describe('simulator: the message service (spec/ezviz-watch-api.md section 5)', f
     assert.match(msg, /consumer/i);
   });
 
-  it('/sim/onoffline: the device goes offline and a ys.onoffline message is published; /sim/mq shows consumers and logs', async () => {
+  it('/sim/device online false: the device goes offline and a ys.onoffline message is published; /sim/mq shows consumers and logs', async () => {
     const id = await consumer();
-    const r = await admin(sim.url, 'POST', '/sim/onoffline', { deviceSerial: 'C00000003', online: false });
+    const r = await admin(sim.url, 'POST', '/sim/device', { deviceSerial: 'C00000003', online: false });
     assert.equal(r.status, 200);
     assert.equal(sim.state.devices.C00000003.online, false);
     const got = (await call('messages', { consumerId: id })).data as Array<Record<string, any>>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -92,7 +92,9 @@ describe('simulator: the message service (spec/ezviz-watch-api.md section 5)', f
     assert.equal(got[0].header.deviceId, 'C00000003');
     assert.equal(got[0].body.msgType, 'OFFLINE');
     assert.equal(got[0].body.deviceName, sim.state.devices.C00000003.name);
-    assert.equal((await admin(sim.url, 'POST', '/sim/onoffline', { deviceSerial: 'C00000003', online: 'yes' })).status, 400);
+    assert.equal((await admin(sim.url, 'POST', '/sim/device', { deviceSerial: 'C00000003', online: 'yes' })).status, 400);
+    await admin(sim.url, 'POST', '/sim/device', { deviceSerial: 'C00000003', online: false });
+    assert.equal(((await call('messages', { consumerId: id })).data as unknown[]).length, 1, 'no message when nothing changed');
     const view = await admin(sim.url, 'GET', '/sim/mq');
     assert.equal(view.json.consumers.length, 1);
     assert.equal(view.json.consumers[0].group, 1);

@@ -1,0 +1,164 @@
+#!/usr/bin/env node
+'use strict';
+// `npm run bench:alarms` (design.md section 15, issue 21): how late an alarm arrives, per source
+// of ezviz-alarm, and what each source costs in API calls. The simulator and Node-RED run in this
+// process (Node-RED embedded with its HTTP node server on a free port, the package installed in
+// its user directory); three alarm nodes on one config node: webhook (the simulator pushes to
+// Node-RED, signed), consumer at its default interval (5 s), poll at its minimum (10 s), each
+// wired to a sink. Alarms are raised at the simulator at random gaps (so they fall anywhere in a
+// poll or fetch interval); latency = the message reaching the sink (right after it left the
+// node) minus the moment the simulator raised the alarm. Before them an idle phase with no alarm
+// (one idle camera: nothing to list, fetch or push) counts the API calls of each source, per hour.
+// Options: --alarms N (default 200), --idle S (idle seconds, default 60), --quick (40 alarms, 20 s idle).
+
+const fs = require('fs');
+const os = require('os');
+const path = require('path');
+const http = require('http');
+const { performance } = require('perf_hooks');
+const { quantile, round, table } = require('./stats');
+
+const root = path.resolve(__dirname, '..', '..');
+const args = process.argv.slice(2);
+const opt = (name, def) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? Number(args[i + 1]) : def;
+};
+const quick = args.includes('--quick');
+const ALARMS = opt('--alarms', quick ? 40 : 200);
+const IDLE_S = opt('--idle', quick ? 20 : 60);
+const SECRET = 'bench-signing-secret';
+const TARGETS = { webhook: 50, consumer: 5000 + 200, poll: 10000 + 200 };
+const INTERVALS = { consumer: 5, poll: 10 };
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const s = http.createServer();
+    s.on('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+function flows(simUrl) {
+  const z = 'bench-alarms';
+  const at = (n) => ({ z, x: 100, y: 100, ...n });
+  const alarm = (id, props) => at({ id, type: 'ezviz-alarm', config: 'cfg', deviceSerial: '', alarmType: '', ...props,
+    wires: [[`sink-${id}`], [`err-${id}`]] });
+  const sinks = ['webhook', 'consumer', 'poll'].flatMap((id) => [at({ id: `sink-${id}`, type: 'bench-sink', name: id }),
+    at({ id: `err-${id}`, type: 'bench-sink', name: `err-${id}` })]);
+  return [
+    { id: z, type: 'tab', label: 'alarm latency' },
+    { id: 'cfg', type: 'ezviz-config', name: 'sim', baseUrl: simUrl, timeout: 10000, maxRetries: 3, retryDelay: 500 },
+    alarm('webhook', { source: 'webhook', path: '/bench/alarms', interval: 60 }),
+    alarm('consumer', { source: 'consumer', group: 1, interval: INTERVALS.consumer }),
+    alarm('poll', { source: 'poll', interval: INTERVALS.poll }),
+    ...sinks,
+  ];
+}
+
+async function startRed(simUrl) {
+  const RED = require('node-red');
+  const userDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ezviz-bench-alarms-'));
+  fs.mkdirSync(path.join(userDir, 'node_modules'));
+  fs.symlinkSync(root, path.join(userDir, 'node_modules', 'node-red-contrib-ezviz-open'), 'dir');
+  fs.writeFileSync(path.join(userDir, 'flows.json'), JSON.stringify(flows(simUrl)));
+  fs.writeFileSync(path.join(userDir, 'flows_cred.json'), JSON.stringify({
+    cfg: { appKey: 'demo-app-key', appSecret: 'demo-app-secret' }, webhook: { secret: SECRET } }));
+  const port = await freePort();
+  // Embedded: the HTTP node app is served by the embedding server (red.js mounts it at httpNodeRoot).
+  const server = http.createServer((req, res) => RED.httpNode(req, res));
+  RED.init(server, {
+    userDir, flowFile: 'flows.json', credentialSecret: false, httpAdminRoot: false, httpNodeRoot: '/',
+    nodesDir: [path.join(__dirname, 'runtime-nodes')],
+    logging: { console: { level: 'warn', metrics: false, audit: false } },
+    externalModules: { autoInstall: false, palette: { allowInstall: false } },
+    functionExternalModules: false, telemetry: { enabled: false }, diagnostics: { enabled: false },
+  });
+  await new Promise((r) => server.listen(port, '127.0.0.1', r));
+  await RED.start();
+  const deadline = Date.now() + 20000;
+  while (!['webhook', 'consumer', 'poll'].every((id) => RED.nodes.getNode(id))) {
+    if (Date.now() > deadline) throw new Error('Node-RED did not start the bench flow');
+    await sleep(50);
+  }
+  return {
+    url: `http://127.0.0.1:${port}`,
+    async stop() {
+      await RED.stop();
+      server.closeAllConnections?.();
+      await new Promise((r) => server.close(() => r()));
+      fs.rmSync(userDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function main() {
+  const { startSimulator, webhookPusher } = require(path.join(root, 'dist', 'simulator'));
+  const sim = await startSimulator({ port: 0, logLimit: 100000 });
+  const arrived = { webhook: new Map(), consumer: new Map(), poll: new Map() };
+  const errors = [];
+  globalThis.__ezvizBenchSink = (msg, port) => {
+    const t = performance.now();
+    if (arrived[port]) {
+      if (!arrived[port].has(msg.payload.alarmId)) arrived[port].set(msg.payload.alarmId, t);
+    } else errors.push(`${port}: ${msg.error && msg.error.code}`);
+  };
+  const red = await startRed(sim.url);
+  webhookPusher(sim.state).set({ url: `${red.url}/bench/alarms`, secret: SECRET });
+  await sleep(12000); // every node has polled or fetched once: the first rounds are behind us
+  // Idle first (no alarm in the alarm list's look-back either): the API calls of each source.
+  sim.clearLog();
+  const idleStart = Date.now();
+  await sleep(IDLE_S * 1000);
+  const idleS = (Date.now() - idleStart) / 1000;
+  const log = sim.requestLog();
+  const perHour = (filter) => round((log.filter(filter).length / idleS) * 3600, 0);
+  const calls = {
+    webhook: 0,
+    consumer: perHour((e) => e.path.includes('/mq/')),
+    poll: perHour((e) => e.path === '/api/lapp/alarm/list'),
+  };
+  const tokenCalls = log.filter((e) => e.path === '/api/lapp/token/get').length;
+  const pushesIdle = webhookPusher(sim.state).pushes().length;
+
+  const raisedAt = new Map();
+  const started = Date.now();
+  process.stdout.write(`bench:alarms: raising ${ALARMS} alarms at random gaps (0.1 to 0.5 s) ...\n`);
+  for (let i = 0; i < ALARMS; i++) {
+    const id = `bench-${i}`;
+    raisedAt.set(id, performance.now());
+    sim.raiseAlarm({ deviceSerial: 'C00000001', channelNo: 1, alarmType: 10002, alarmId: id });
+    await sleep(100 + Math.random() * 400);
+  }
+  const waitEnd = Date.now() + INTERVALS.poll * 1000 + 5000;
+  while (Date.now() < waitEnd && ['webhook', 'consumer', 'poll'].some((s) => arrived[s].size < ALARMS)) await sleep(100);
+  const runS = (Date.now() - started) / 1000;
+
+  const rows = [['source', 'interval', 'alarms', 'p50 ms', 'p99 ms', 'max ms', 'target (p99) ms', 'met', 'API calls/h idle']];
+  const results = {};
+  for (const s of ['webhook', 'consumer', 'poll']) {
+    const lat = [...raisedAt].filter(([id]) => arrived[s].has(id)).map(([id, t]) => arrived[s].get(id) - t);
+    const p99 = quantile(lat, 0.99);
+    results[s] = { received: lat.length, p50: round(quantile(lat, 0.5), 1), p99: round(p99, 1), max: round(Math.max(...lat), 1) };
+    rows.push([s, s === 'webhook' ? 'push' : `${INTERVALS[s]} s`, `${lat.length}/${ALARMS}`, String(results[s].p50),
+      String(results[s].p99), String(results[s].max), String(TARGETS[s]), p99 <= TARGETS[s] && lat.length === ALARMS ? 'yes' : 'NO',
+      String(calls[s])]);
+  }
+  process.stdout.write(`\n${table(rows)}\n\n`);
+  process.stdout.write(`alarms raised over ${round(runS, 0)} s; idle phase ${round(idleS, 0)} s: token requests ${tokenCalls}, ` +
+    `webhook pushes ${pushesIdle} while idle, ${webhookPusher(sim.state).pushes().filter((p) => p.attempt > 1).length} resent; errors on output 2: ${errors.length ? errors.join(', ') : 'none'}\n`);
+  process.stdout.write(`machine: ${os.cpus().length} x ${os.cpus()[0].model}, load average ${os.loadavg()[0].toFixed(2)}, Node.js ${process.version}\n`);
+  await red.stop();
+  await sim.close();
+  const failed = Object.entries(results).some(([s, r]) => r.received !== ALARMS || r.p99 > TARGETS[s]);
+  process.exitCode = failed ? 1 : 0;
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
