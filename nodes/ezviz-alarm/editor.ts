@@ -51,7 +51,9 @@ installTemplate(TYPE, [
 /** A validator of one setting: the runtime's reading of it, with the node's source. */
 const setting = (name: 'interval' | 'deviceSerial' | 'alarmType' | 'source' | 'group' | 'path') =>
   validator(function (value) {
-    const source = name === 'source' ? value : String(this.source || 'poll');
+    // While the dialog is open its source field counts (the node's property changes on Done).
+    const open = $('#node-input-source');
+    const source = name === 'source' ? value : String((open.length ? open.val() : undefined) || this.source || 'poll');
     const limits = INTERVAL_LIMITS[source as Source] ?? INTERVAL_LIMITS.poll;
     const r = sourceSettings({ source, [name]: value });
     const args = { min: limits.min, max: MAX_INTERVAL_S };
@@ -80,6 +82,7 @@ function showSource(previous: Source | undefined): void {
   if (previous && previous !== source && Number(interval.val()) === INTERVAL_LIMITS[previous].def) {
     interval.val(INTERVAL_LIMITS[source].def);
   }
+  interval.trigger('change'); // validated again with this source's minimum
 }
 
 RED.nodes.registerType('ezviz-alarm', {

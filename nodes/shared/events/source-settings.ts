@@ -66,7 +66,8 @@ export function sourceSettings(def: Record<string, unknown>): SourceResult {
   const source = sourceOf(def.source);
   if (!source) return { ok: false, param: 'source', value: show(def.source), min: MIN_INTERVAL_S };
   const limits = INTERVAL_LIMITS[source];
-  const base = alarmSettings(def, limits);
+  // A webhook has no interval of its own: whatever the (hidden) field holds is not read.
+  const base = alarmSettings(source === 'webhook' ? { ...def, interval: undefined } : def, limits);
   if (!base.ok) return { ...base, min: limits.min };
   const group = groupOf(def.group);
   if (group === undefined) return { ok: false, param: 'group', value: show(def.group), min: limits.min };
