@@ -5,8 +5,8 @@
 import assert from 'assert';
 import { FakeClock, messageService } from '../../simulator';
 import type { Simulator } from '../../simulator';
-import { collect, helper, load, Msg, simulatorPerTest, unload } from '../support/red';
-import { fakeTime, fakeTimers, settle, until, type Timers } from '../support/fake-time';
+import { collect, helper, load, Msg, unload } from '../support/red';
+import { fakeClockSimulator, fakeTime, fakeTimers, settle, until, type Timers } from '../support/fake-time';
 import { alarmFlow, CREDS } from '../support/alarm-flow';
 
 const GROUP1 = '/api/lapp/mq/v1/consumer/group1';
@@ -18,11 +18,9 @@ const CONSUMER = { source: 'consumer', interval: 5 };
 describe('ezviz-alarm source consumer against the simulator', function () {
   let sim: Simulator;
   let clock: FakeClock;
-  simulatorPerTest((s) => {
+  fakeClockSimulator((s, c) => {
     sim = s;
-  }, () => {
-    clock = new FakeClock(Date.parse('2026-03-01T08:00:00Z'));
-    return { clock };
+    clock = c;
   });
 
   async function start(props: Record<string, unknown> = CONSUMER, more: Array<Record<string, unknown>> = []):

@@ -10,8 +10,8 @@ import type { AddressInfo } from 'net';
 import { FakeClock, messageService, webhookPusher } from '../../simulator';
 import type { Simulator } from '../../simulator';
 import { forgetPushIds } from '../../nodes/shared/events/webhook';
-import { collect, helper, httpNodeApp, load, Msg, secrets, simulatorPerTest, TAB, unload } from '../support/red';
-import { fakeTime, fakeTimers, settle, until } from '../support/fake-time';
+import { collect, helper, httpNodeApp, load, Msg, secrets, TAB, unload } from '../support/red';
+import { fakeClockSimulator, fakeTime, fakeTimers, settle, until } from '../support/fake-time';
 import { alarmFlow, CREDS } from '../support/alarm-flow';
 
 const SECRET = 'whsec-5b7e0c11-test';
@@ -47,11 +47,9 @@ describe('ezviz-alarm source webhook (Node-RED HTTP node app on a real server)',
   let clock: FakeClock;
   let server: http.Server | undefined;
   let base = '';
-  simulatorPerTest((s) => {
+  fakeClockSimulator((s, c) => {
     sim = s;
-  }, () => {
-    clock = new FakeClock(Date.parse('2026-03-01T08:00:00Z'));
-    return { clock };
+    clock = c;
   });
   afterEach(async () => {
     forgetPushIds();

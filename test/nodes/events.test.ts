@@ -14,9 +14,9 @@ import type { Simulator } from '../../simulator';
 import { forgetSeenCopies, SEEN_KEY } from '../../nodes/shared/events/alarm-poller';
 import { OPERATIONS } from '../../nodes/shared/tables/operations';
 import {
-  collect, fastRetries, helper, hooks, load, loadOp, Msg, run, simulatorPerTest, TAB, text, unload, unloadKeepingContext,
+  collect, fastRetries, helper, hooks, load, loadOp, Msg, run, TAB, text, unload, unloadKeepingContext,
 } from '../support/red';
-import { fakeTime, fakeTimers, settle, until, type Timers } from '../support/fake-time';
+import { fakeClockSimulator, fakeTime, fakeTimers, settle, until, type Timers } from '../support/fake-time';
 import { alarmFlow, CREDS } from '../support/alarm-flow';
 
 const CAPTURE = OPERATIONS.capture.path;
@@ -36,11 +36,9 @@ function get(url: string): Promise<{ status: number; type: string; body: Buffer 
 describe('ezviz-capture against the simulator', function () {
   let sim: Simulator;
   let clock: FakeClock;
-  simulatorPerTest((s) => {
+  fakeClockSimulator((s, c) => {
     sim = s;
-  }, () => {
-    clock = new FakeClock(Date.parse('2026-03-01T08:00:00Z'));
-    return { clock };
+    clock = c;
   });
 
   it('answers the picture URL the simulator serves; msg.ezviz.picUrl holds it; no token in the URL', async () => {
@@ -211,11 +209,9 @@ async function pollNow(): Promise<void> {
 describe('ezviz-alarm against the simulator', function () {
   let sim: Simulator;
   let clock: FakeClock;
-  simulatorPerTest((s) => {
+  fakeClockSimulator((s, c) => {
     sim = s;
-  }, () => {
-    clock = new FakeClock(Date.parse('2026-03-01T08:00:00Z'));
-    return { clock };
+    clock = c;
   });
   afterEach(() => forgetSeenCopies());
 

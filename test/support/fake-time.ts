@@ -3,7 +3,9 @@
 // them, advancing the clock by their delay. Plus the waits for real I/O with the local simulator.
 
 import assert from 'assert';
-import type { FakeClock } from '../../simulator';
+import { FakeClock } from '../../simulator';
+import type { Simulator } from '../../simulator';
+import { simulatorPerTest } from './red';
 import { hooks } from '../../nodes/shared/tables/hooks';
 
 /** The runtime's clock is the simulator's fake clock; a sleep advances it (no wall time). */
@@ -60,4 +62,15 @@ export async function until(fn: () => boolean, ms = 3000): Promise<void> {
     if (Date.now() > end) throw new Error('condition not met in time');
     await new Promise((r) => setTimeout(r, 5));
   }
+}
+
+/** Mocha hooks of a node test: before each test a simulator on a FakeClock at `start` (both handed
+ * to `use`), after it the hooks reset, the flow unloaded, the simulator stopped. */
+export function fakeClockSimulator(use: (sim: Simulator, clock: FakeClock) => void,
+  start = Date.parse('2026-03-01T08:00:00Z')): void {
+  let clock: FakeClock;
+  simulatorPerTest((s) => use(s, clock), () => {
+    clock = new FakeClock(start);
+    return { clock };
+  });
 }
