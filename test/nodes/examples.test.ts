@@ -66,6 +66,13 @@ describe('examples: each one runs as it is on a fresh simulator (import, deploy,
     }
   });
 
+  it('every example fits a 1500 px wide canvas (a node is about 7 px per letter of its label wide)', () => {
+    for (const f of FILES) for (const n of read(f).filter((x) => typeof x.x === 'number')) {
+      const right = n.x + (7 * String(n.name || n.label || n.type).length + 60) / 2;
+      assert.ok(right <= 1500, `${f}: ${n.type} "${n.name ?? ''}" ends at about ${Math.round(right)} px`);
+    }
+  });
+
   for (const file of FILES) {
     it(`${file}: every inject ends as its name says`, async function () {
       const nodes = read(file);
