@@ -462,7 +462,7 @@ describe('browser: the EZVIZ nodes in the Node-RED editor (Chromium)', function 
           assert.ok(help.sections >= 3, `Inputs, Outputs, Details (${help.sections} sections)`);
           assert.equal(help.ports, 2, 'Outputs lists two ports');
           assert.ok(help.messageProperties > 0, 'message properties listed');
-          const spec = Object.values(OPERATIONS).find((o) => o.type === type);
+          const spec = [...Object.values(OPERATIONS), ...Object.values(STATE_NODES)].find((o) => o.type === type);
           const names = spec ? spec.params.map((p) => p.name) : ['interval', 'alarmId', 'alarmType', 'deviceSerial', 'alarmDate'];
           for (const name of names) assert.ok(help.text.includes(name), `help mentions ${name}`);
         }
