@@ -71,10 +71,11 @@ export class LiveAddresses {
   get(spec: CallSpec, fields: Fields, refresh = false): Promise<LiveAnswer> {
     const key = this.key(fields);
     const e = this.entries.get(key);
-    // An address being asked for is new enough for a refresh too.
-    if (e?.pending) return e.pending;
+    // An address being asked for is new enough for a refresh too. A sharer's answer names its own
+    // request (the same address may be asked for with and without the default channel).
+    if (e?.pending) return e.pending.then((r) => (r.kind === 'ok' ? { ...r, fields, shared: true } : r.kind === 'error' ? { ...r, fields } : r));
     if (e?.answer && !refresh && hooks.now() < e.renewAt) {
-      return Promise.resolve({ ...e.answer, durationMs: 0, shared: true });
+      return Promise.resolve({ ...e.answer, fields, durationMs: 0, shared: true });
     }
     if (this.closed) {
       return Promise.resolve({ kind: 'closed' });
