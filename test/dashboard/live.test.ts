@@ -64,6 +64,30 @@ describe('dashboard: the panel\'s live view (Chromium, hls.js)', function () {
     }
   });
 
+  it('the browser never sees a token or an app secret (socket frames, HTTP replies, the page)', async () => {
+    const p = await env.open();
+    pages.push(p);
+    const seen: string[] = [];
+    p.page.on('websocket', (ws) => ws.on('framereceived', (f) => seen.push(String(f.payload))));
+    p.page.on('response', (r) => { if (/socket\.io|\.m3u8/.test(r.url())) r.text().then((t) => seen.push(r.url(), t), () => undefined); });
+    await p.page.reload();
+    await playing(p);
+    await p.page.getByRole('button', { name: 'snapshot', exact: true }).click();
+    await p.page.getByRole('img', { name: 'snapshot of C00000001/1' }).waitFor();
+    await p.page.getByRole('switch', { name: 'privacy', exact: true }).click();
+    await p.page.getByRole('status').filter({ hasText: 'privacy: on' }).waitFor();
+    seen.push(await p.page.content());
+    await p.page.getByRole('switch', { name: 'privacy', exact: true }).click();
+    await p.page.getByRole('status').filter({ hasText: 'privacy: off' }).waitFor();
+    const tokens = Object.keys((env.sim.state as unknown as { tokens: Record<string, unknown> }).tokens);
+    assert.ok(tokens.length > 0 && seen.length > 3, `${tokens.length} tokens, ${seen.length} texts`);
+    const all = seen.join('\n');
+    // What was read is the panel's traffic: its answers (the live address among them) and the stream's playlist.
+    assert.ok(all.includes('ezviz-camera:cam') && /"live":\{"url"/.test(all) && all.includes('#EXTM3U'), 'the panel\'s traffic was read');
+    for (const secret of [...tokens, 'demo-app-secret']) assert.ok(!all.includes(secret), `the browser saw ${secret.slice(0, 6)}...`);
+    assert.ok(!/accessToken|appSecret/.test(all), 'no credential field names either');
+  });
+
   it('a hidden page stops its segment requests; visible again, it plays again', async () => {
     const p = pages[0];
     const seen = countSegments(p);

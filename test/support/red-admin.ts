@@ -107,6 +107,11 @@ module.exports = Object.assign(require('./settings.js'), ${JSON.stringify(extra,
   let all = red.log();
   red.proc.stdout?.on('data', (c: Buffer) => { all += c.toString(); });
   red.proc.stderr?.on('data', (c: Buffer) => { all += c.toString(); });
+  // The editor answers once the server runs; the flows (and the HTTP routes their nodes add)
+  // start after that: with flows, wait for them.
+  for (const end = Date.now() + 30000; o.flows && !/Started flows/.test(all) && Date.now() < end;) {
+    await new Promise((r) => setTimeout(r, 50));
+  }
   return {
     proc: red.proc,
     userDir,
