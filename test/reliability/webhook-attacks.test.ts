@@ -101,6 +101,14 @@ describe('reliability: attacks on the alarm webhook through Node-RED\'s HTTP ser
     const f = flows(sim.url, `http://127.0.0.1:${(collector.address() as AddressInfo).port}/got`);
     red = await startAdminRed({ simUrl: sim.url, port, flows: f.flows, credentials: f.credentials, logLevel: 'debug' });
     url = `http://127.0.0.1:${port}${PATH}`;
+    // Node-RED prints that it runs before its flows have started: wait until both paths are served.
+    const deadline = Date.now() + 60000;
+    for (const p of [url, url.replace(PATH, SLOW)]) {
+      while ((await post(p, '')).status === 404) {
+        if (Date.now() > deadline) throw new Error(`${p} is not served:\n${red.log().slice(-3000)}`);
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    }
   });
 
   after(async () => {
