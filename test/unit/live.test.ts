@@ -31,7 +31,7 @@ describe('live addresses: tables and replies', () => {
     assert.equal(playbackTime(d.toISOString()), '2026-03-01 09:05:07');
     assert.equal(playbackTime(' 2026-03-01 23:59:59 '), '2026-03-01 23:59:59');
     for (const bad of ['2026-13-01 00:00:00', '2026-02-30 10:00:00', '2026-03-01 24:00:00', '1999-12-31 23:59:59', 'yesterday',
-      NaN, {}, new Date(NaN), '1772330400']) {
+      NaN, {}, new Date(NaN), '1772330400', 1e21, -1e21, 8.64e15 + 1]) {
       assert.equal(playbackTime(bad), undefined, String(bad));
     }
   });

@@ -78,7 +78,7 @@ export function playbackTime(raw: unknown): string | undefined {
   else if (typeof raw === 'string' && /^\s*\d{4}-\d\d-\d\dT[\d:.]+(Z|[+-]\d\d:?\d\d)?\s*$/.test(raw)) ms = Date.parse(raw);
   if (ms === undefined || !Number.isFinite(ms)) return undefined;
   const d = new Date(ms);
-  if (d.getFullYear() < 2000 || d.getFullYear() > 2099) return undefined;
+  if (!(d.getFullYear() >= 2000 && d.getFullYear() <= 2099)) return undefined; // (NaN: a number past a Date's range)
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
 }
 
