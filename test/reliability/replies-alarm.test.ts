@@ -26,7 +26,7 @@ import { helper, hooks, load, Msg, resetHooks, secrets, TAB, unload } from '../s
 import { fillAlarm, Ports, replyArb, slow } from './reply-gen';
 import { checkErrorShape, classify, clean, errorMismatch, transient } from './reply-oracle';
 import { checkShape, isObj, safe } from './alarm-shape';
-import { bodyText, prewarm, Received, Reply, startWorld, World } from './reply-world';
+import { bodyText, prewarm, quiet, Received, Reply, startWorld, World } from './reply-world';
 import { countOutcome, FULL, lightSpies, scanSaid, section, SEED, size, summary, takeTrapped, trapProcess } from './support';
 
 /** Generated replies served on the alarm list path: full run, `npm test`. */
@@ -237,17 +237,6 @@ async function drive(world: World, batch: number, s: BatchState): Promise<void> 
       waiters.delete(poll.id);
     }
   }));
-}
-
-/** Waits until the servers have heard nothing for 300 ms (at most 5 s): late requests show. */
-async function quiet(world: World): Promise<void> {
-  const end = Date.now() + 5000;
-  for (let n = world.seen(); ;) {
-    await new Promise((r) => setTimeout(r, 300));
-    const m = world.seen();
-    if (m === n || Date.now() > end) return;
-    n = m;
-  }
 }
 
 /** The fields of one alarm-list request (design.md s11, ezviz-more-api.md). */

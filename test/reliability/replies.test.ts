@@ -23,7 +23,7 @@ import { OPERATIONS, OperationName, TOKEN_PATH } from '../../nodes/shared/tables
 import { helper, hooks, load, Msg, resetHooks, secrets, TAB, unload } from '../support/red';
 import { fillToken, goodReply, Ports, replyArb, slow } from './reply-gen';
 import { areaTarget, Class, classify, checkErrorShape, checkSuccess, errorMismatch, FuzzOp, transient } from './reply-oracle';
-import { prewarm, Received, Reply, startWorld, World } from './reply-world';
+import { prewarm, quiet, Received, Reply, startWorld, World } from './reply-world';
 import { countOutcome, FULL, inPart, lightSpies, scanSaid, section, SEED, size, summary, takeTrapped, trapProcess } from './support';
 
 /** Generated replies per operation (served on its path), full run and `npm test`. */
@@ -414,23 +414,6 @@ async function runOpBatch(world: World, op: OperationName, opIndex: number, batc
       for (const p of problems) pushProblem(run, where, p);
     }
   });
-}
-
-/**
- * Waits until the servers have heard nothing for QUIET_MS (at most 5 s): anything late or doubled
- * shows, and so does a request the client wrote before its deadline that this busy process read
- * after it (or a stop the package goes on retrying after its message got its outcome), so that it
- * is counted in its own batch.
- */
-const QUIET_MS = 300;
-async function quiet(world: World): Promise<void> {
-  const end = Date.now() + 5000;
-  for (let n = world.seen(); ;) {
-    await new Promise((r) => setTimeout(r, QUIET_MS));
-    const m = world.seen();
-    if (m === n || Date.now() > end) return;
-    n = m;
-  }
 }
 
 function showReply(r: Received | undefined): string {

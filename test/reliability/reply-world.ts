@@ -351,3 +351,19 @@ export async function startWorld(): Promise<World> {
   };
   return world;
 }
+
+/**
+ * Waits until the servers have heard nothing for 300 ms (at most 5 s): anything late or doubled
+ * shows, and so does a request the client wrote before its deadline that this busy process read
+ * after it (or a stop the package goes on retrying after its message got its outcome), so that it
+ * is counted in its own batch.
+ */
+export async function quiet(world: World): Promise<void> {
+  const end = Date.now() + 5000;
+  for (let n = world.seen(); ;) {
+    await new Promise((r) => setTimeout(r, 300));
+    const m = world.seen();
+    if (m === n || Date.now() > end) return;
+    n = m;
+  }
+}
