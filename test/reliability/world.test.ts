@@ -307,6 +307,21 @@ describe('the world outside (design.md s8): misbehaving servers', function () {
       assert.ok(took < 4000, `${took} ms`);
     });
 
+    it('a body without a length that trickles past the deadline is ETIMEDOUT, not a cut reply read as not JSON', async () => {
+      // (Such a body ends when its connection closes: the deadline's own close must not pass for its end.)
+      const s = await server(api((_h, res) => {
+        const sock = res.socket!;
+        sock.write('HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n{"code":"200",');
+        const timer = setInterval(() => sock.writable && sock.write(' '), 60);
+        sock.on('close', () => clearInterval(timer));
+      }));
+      await loadOp('storage-info', s.url, { config: { ...fast, timeout: 400, maxRetries: 0 }, creds: tokenCreds });
+      const got = collect();
+      helper.getNode('op').receive({ payload: { deviceSerial: CAM.deviceSerial } });
+      await got.wait(1, 8000);
+      assert.deepStrictEqual(got.err.map((m) => m.error.code), ['ETIMEDOUT'], JSON.stringify(got.err.map((m) => m.error)));
+    });
+
     it('time waiting for a free socket does not count: 64 messages, 32 sockets, 700 ms server, timeout 1000 ms', async () => {
       const s = await server(api((_h, res) => {
         setTimeout(() => json(res, { ...OK, data: { status: 1 } }), 700);

@@ -43,7 +43,10 @@ async function readWithin(res: AxiosResponse, wire: Wire, limit: number):
   const stream = res.data as Readable;
   try {
     if (Number(res.headers['content-length']) > limit) throw failure('REPLY_TOO_LARGE');
-    return await readBody(stream, limit);
+    const body = await readBody(stream, limit);
+    // A body without a length ends when its connection closes, the deadline's close too: cut, not whole.
+    if (wire.expired) throw failure('ETIMEDOUT');
+    return body;
   } catch (e) {
     wire.abort(stream);
     const code = (e as Failure).code;

@@ -138,6 +138,11 @@ export class Wire {
     return r;
   }
 
+  /** The deadline cut the request off (a body without a length then seems to end: it did not). */
+  get expired(): boolean {
+    return this.timedOut;
+  }
+
   /** The network code of a failure (ETIMEDOUT when the deadline cut the request off). */
   code(raw: unknown): string {
     return this.timedOut ? 'ETIMEDOUT' : networkCode(raw);
