@@ -12,10 +12,10 @@
 import assert from 'assert';
 import fc from 'fast-check';
 import type { Simulator } from '../../simulator';
-import { parseParam } from '../../nodes/shared/tables/params';
 import { STATE_CALLS, STATE_NODES } from '../../nodes/shared/tables/state-calls';
 import { stateOf, switchOf, SWITCH_NAMES, STATE_WORDS } from '../../nodes/shared/tables/switches';
 import { fastRetries, helper, load, resetHooks, secrets, startSim, stopSim, TAB, unload } from '../support/red';
+import { expectParam } from './oracle';
 import { countOutcome, inPart, lightSpies, scanSaid, section, SEED, size, summary } from './support';
 
 const PER_NODE_TYPE = size(2000, 150);
@@ -42,7 +42,8 @@ const value = (name: string): fc.Arbitrary<unknown> => {
     case 'channelNo': return fc.oneof({ weight: 3, arbitrary: fc.constantFrom(1, '1', undefined) }, fc.constantFrom(0, 2, 'x', 300));
     case 'switch': return fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...SWITCH_NAMES) }, junk);
     case 'state': return fc.oneof({ weight: 4, arbitrary: fc.constantFrom<unknown>(...STATE_WORDS, true, false, 0, 1, '0', '1') }, junk);
-    default: return fc.oneof({ weight: 3, arbitrary: fc.constantFrom(CODE, 'WRONGY') }, fc.constantFrom('', 'AB CD', 7));
+    default: return fc.oneof({ weight: 3, arbitrary: fc.constantFrom(CODE, 'WRONGY', 'abcd') },
+      fc.constantFrom('', 'AB CD', 7, 'a', 'ABC', 'Q'.repeat(33)));
   }
 };
 
@@ -116,9 +117,14 @@ type Expect = { kind: 'invalid' } | { kind: 'set'; path: string; fields: Record<
 
 function expectFor(kind: Kind, plan: Plan, msg: Msg, flowState: unknown): Expect {
   const get = (n: string) => raw(plan, n, msg, flowState);
-  const spec = (n: string) => STATE_NODES[kind].params.find((p) => p.name === n)!;
-  const ser = parseParam(spec('deviceSerial'), get('deviceSerial'));
-  const ch = parseParam(spec('channelNo'), get('channelNo'));
+  // Serial, channel and code by the suite's own reading of the rules (oracle.ts), not the package's.
+  const parse = (n: string): { ok: boolean; value?: string } => {
+    const sp = STATE_NODES[kind].params.find((p) => p.name === n)!;
+    const e = expectParam(sp.kind, sp.required, get(n));
+    return e === 'invalid' || e === 'missing' ? { ok: false } : { ok: true, value: e === 'absent' ? undefined : e.sent };
+  };
+  const ser = parse('deviceSerial');
+  const ch = parse('channelNo');
   if (!ser.ok || !ch.ok) return { kind: 'invalid' };
   if (kind === 'device') return { kind: 'read', serial: String(ser.value) };
   const rs = get('switch');
@@ -126,7 +132,7 @@ function expectFor(kind: Kind, plan: Plan, msg: Msg, flowState: unknown): Expect
   const name = rs === undefined || rs === null || (typeof rs === 'string' && rs.trim() === '') ? undefined : switchOf(rs);
   const state = rst === undefined || rst === null || (typeof rst === 'string' && rst.trim() === '') ? undefined : stateOf(rst);
   if (!name || !state) return { kind: 'invalid' };
-  const code = parseParam(spec('verificationCode'), get('verificationCode'));
+  const code = parse('verificationCode');
   if (!code.ok) return { kind: 'invalid' };
   const sw = SPEC[name];
   if (!Object.prototype.hasOwnProperty.call(sw.values, state)) return { kind: 'invalid' };

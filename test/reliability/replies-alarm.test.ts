@@ -299,7 +299,14 @@ function judgeCase(run: Run, batch: number, i: number, s: BatchState, reqs: Rece
     const exact = !short && !timedOut;
     if (!exact) run.loose++;
     for (const [p, list] of byPage) {
-      if (list.length > 1 + MAX_RETRIES) problems.push(`poll ${k}: page ${p} asked ${list.length} times (at most ${1 + MAX_RETRIES})`);
+      if (list.length > 1 + MAX_RETRIES) {
+        // With what a replay needs to tell the polls apart: each request's window end and arrival
+        // against the poll's start, and the polls' starts and outcomes.
+        const rel = (ms: number) => ms - s.deployAfter;
+        problems.push(`poll ${k}: page ${p} asked ${list.length} times (at most ${1 + MAX_RETRIES}): ` +
+          list.map((r) => `attempt ${r.attempt} end +${rel(Number(r.fields.endTime))} at +${rel(r.at)}`).join(', ') +
+          `; polls ${s.polls[i].map((q) => `+${rel(q.t0)}:${q.outcomes.map((o) => `${o.port}@+${rel(o.at)}`).join('/')}`).join(' ')}`);
+      }
       if (exact) {
         list.slice(0, -1).forEach((r, j) => {
           if (transient(classify('alarm-list', r.reply!)) === false) problems.push(`poll ${k}: page ${p} retried after a non-transient reply (attempt ${j + 1})`);

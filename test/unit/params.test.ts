@@ -8,6 +8,7 @@ import { EzvizError } from '../../nodes/shared/tables/error-table';
 import { validateInput } from '../../nodes/shared/call-path/validation';
 import { OPERATIONS, ParamSpec } from '../../nodes/shared/tables/operations';
 import { describeValue, MAX_DURATION_MS, parseParam, redactSecrets } from '../../nodes/shared/tables/params';
+import { STATE_CALLS, STATE_NODES } from '../../nodes/shared/tables/state-calls';
 import { publicRequest } from '../../nodes/shared/call-path/outputs';
 import { sameValue, wouldSend } from '../../nodes/shared/call-path/validation';
 
@@ -95,6 +96,17 @@ describe('params: parseParam', () => {
     assert.strictEqual(bad(imm, 2), 'immediately');
     assert.strictEqual(ok(name, ' door '), 'door');
     assert.strictEqual(bad(name, 'x'.repeat(65)), 'presetName');
+  });
+
+  it('verification codes: 4 to 32 letters and digits, trimmed, the same rule for live and switch', () => {
+    const codes = [spec('live', 'verificationCode'), STATE_NODES.switch.params.find((p) => p.name === 'verificationCode')!,
+      STATE_CALLS['encryption-off'].params.find((p) => p.name === 'validateCode')!];
+    for (const code of codes) {
+      assert.strictEqual(ok(code, ' ABCDEF '), 'ABCDEF');
+      assert.strictEqual(ok(code, 'abcd'), 'abcd');
+      assert.strictEqual(ok(code, 'A'.repeat(32)), 'A'.repeat(32));
+      for (const v of ['a', 'abc', 'A'.repeat(33), 'ABC DEF', 'ABC-DE', 123456, { code: 'ABCDEF' }]) bad(code, v);
+    }
   });
 
   it('property: any integer 1..256 is a valid channel and is sent unchanged', () => {

@@ -101,5 +101,7 @@ export function switchParam(kind: 'switch' | 'switchState' | 'verificationCode',
   if (kind === 'switch') return switchOf(raw);
   if (kind === 'switchState') return stateOf(raw);
   const s = typeof raw === 'string' ? raw.trim() : '';
-  return /^[A-Za-z0-9]{1,32}$/.test(s) ? s : undefined;
+  // The label's code is six capital letters (spec: watch API section 1); a code changed in the
+  // app may differ, so 4 to 32 letters and digits pass and the camera judges them (20010).
+  return /^[A-Za-z0-9]{4,32}$/.test(s) ? s : undefined;
 }
