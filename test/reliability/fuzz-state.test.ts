@@ -47,6 +47,14 @@ const value = (name: string): fc.Arbitrary<unknown> => {
   }
 };
 
+/** The error a node handed to done(err) for message `id` (the Catch node's copy is Node-RED's). */
+function caughtError(id: string): Msg | undefined {
+  const spy = (helper as unknown as { _NodePrototype: { error: { args: unknown[][] } } })._NodePrototype.error;
+  const call = spy.args.find((a) => (a[1] as Msg | undefined)?._msgid === id);
+  const e = call?.[0] as { toJSON?: () => Msg } | undefined;
+  return typeof e?.toJSON === 'function' ? e.toJSON() : call ? { foreign: String(call[0]) } : undefined;
+}
+
 /** Node settings of one generated node. */
 function planArb(kind: Kind): fc.Arbitrary<Omit<Plan, 'id'>> {
   const params = STATE_NODES[kind].params;
@@ -76,14 +84,21 @@ function payloadArb(kind: Kind): fc.Arbitrary<unknown> {
     { weight: 1, arbitrary: junk });
 }
 
-/** Where a parameter's value comes from for this message (design.md s4, s12), or `unreadable`. */
+/** A msg property Node-RED cannot read: `payload.x` of a payload null or undefined (its
+ * getMessageProperty throws; the node refuses the message, design.md s4). */
+const UNREADABLE = Symbol('unreadable');
+
+/** Where a parameter's value comes from for this message (design.md s4, s12), or UNREADABLE. */
 function raw(plan: Plan, name: string, msg: Msg, flowState: unknown): unknown {
   const v = String(plan.props[name] ?? '');
   const t = String(plan.props[`${name}Type`] ?? 'str');
   const pl = msg.payload;
   if (name === 'verificationCode' && plan.cred) return CRED;
   if (v !== '' && t !== 'cred') {
-    if (t === 'msg') return pl !== null && typeof pl === 'object' ? (pl as Msg)[v.slice('payload.'.length)] : undefined;
+    if (t === 'msg') {
+      if (pl === null || pl === undefined) return UNREADABLE;
+      return typeof pl === 'object' ? (pl as Msg)[v.slice('payload.'.length)] : undefined;
+    }
     if (t === 'flow') return flowState;
     return v;
   }
@@ -117,6 +132,8 @@ type Expect = { kind: 'invalid' } | { kind: 'set'; path: string; fields: Record<
 
 function expectFor(kind: Kind, plan: Plan, msg: Msg, flowState: unknown): Expect {
   const get = (n: string) => raw(plan, n, msg, flowState);
+  const names = STATE_NODES[kind].params.map((p) => p.name);
+  if (names.some((n) => get(n) === UNREADABLE)) return { kind: 'invalid' };
   // Serial, channel and code by the suite's own reading of the rules (oracle.ts), not the package's.
   const parse = (n: string): { ok: boolean; value?: string } => {
     const sp = STATE_NODES[kind].params.find((p) => p.name === n)!;
@@ -207,7 +224,8 @@ function expectFor(kind: Kind, plan: Plan, msg: Msg, flowState: unknown): Expect
           countOutcome(`fuzz-state:${out.port}`);
           const log = sim.requestLog().filter((e) => STATE_PATHS.has(e.path));
           summary.requests += log.length;
-          const err = out.port === 'ok' ? undefined : out.port === 'err' ? out.msg.error : undefined;
+          // (caught: the error the node gave done(err), kept by the helper's spy on node.error)
+          const err = out.port === 'ok' ? undefined : out.port === 'err' ? out.msg.error : caughtError(id);
           const input = out.port === 'err' ? out.msg.ezviz?.input : undefined;
           if (input && typeof input === 'object' && typeof (payload as Msg)?.verificationCode === 'string' &&
             (payload as Msg).verificationCode.trim() !== '' && input.verificationCode !== '***') say('verificationCode not masked in msg.ezviz.input');
@@ -221,7 +239,7 @@ function expectFor(kind: Kind, plan: Plan, msg: Msg, flowState: unknown): Expect
           counts.sent++;
           if (want.kind === 'read') {
             const info = log.filter((e) => e.path === STATE_CALLS['device-info'].path);
-            if (info.length < 1 || info.length > 1 + MAX_RETRIES) say(`${info.length} device/info reads`);
+            if (info.length < 1 || info.length > 1 + MAX_RETRIES) say(`${info.length} device/info reads (${out.port} ${JSON.stringify(err)?.slice(0, 300)})`);
             if (info.some((e) => e.fields.deviceSerial !== want.serial)) say('wrong camera read');
             const last = (p: string) => log.filter((e) => e.path === p).pop()?.code;
             const fine = last(STATE_CALLS['device-info'].path) === '200' &&
