@@ -11,8 +11,8 @@ import {
   screenshotOnFailure, skipWithoutChromium, startBrowserEnv, type BrowserEnv, type EditorSession,
 } from '../support/browser-env';
 import {
-  deploy, dropNode, fieldInvalid, nodeProp, nthDebugMessage, openNodeDialog, pickOption, pressDone, pressInject,
-  recordDebugMessages, typeInto, waitForStatus, waitForTrayIdle, wire,
+  deploy, dropNode, dropOperationFlow, fieldInvalid, nodeProp, nthDebugMessage, openNodeDialog, pickOption, pressDone,
+  pressInject, recordDebugMessages, typeInto, waitForStatus, waitForTrayIdle,
 } from '../support/browser-editor';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -43,13 +43,8 @@ describe('browser: a first-time user builds a flow from the palette (Chromium)',
 
   it('drags inject, ptz start and two debug nodes, wires them; the new ptz start takes direction and speed from msg.payload', async function () {
     const { page } = session!;
-    ids.inject = await dropNode(page, 'inject', 140, 120);
-    ids.ptz = await dropNode(page, 'ezviz-ptz-start', 380, 120);
-    ids.ok = await dropNode(page, 'debug', 640, 80);
-    ids.err = await dropNode(page, 'debug', 640, 180);
-    await wire(page, ids.inject, 0, ids.ptz);
-    await wire(page, ids.ptz, 0, ids.ok);
-    await wire(page, ids.ptz, 1, ids.err);
+    const dropped = await dropOperationFlow(page, 'ezviz-ptz-start');
+    Object.assign(ids, { inject: dropped.inject, ptz: dropped.op, ok: dropped.ok, err: dropped.err });
     // As they come from the palette: the debug nodes show msg.payload, the inject a timestamp.
     for (const d of [ids.ok, ids.err]) {
       const complete = await nodeProp(page, d, 'complete'); // "false" (the palette's default) or "payload"

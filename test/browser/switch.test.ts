@@ -10,8 +10,8 @@ import {
   screenshotOnFailure, skipWithoutChromium, startBrowserEnv, type BrowserEnv, type EditorSession,
 } from '../support/browser-env';
 import {
-  addDemoAccount, deploy, dropNode, nodeProp, nthDebugMessage, openNodeDialog, pickOption, pressDone, pressInject,
-  recordDebugMessages, waitForStatus, wire,
+  addDemoAccount, deploy, dropOperationFlow, nodeProp, nthDebugMessage, openNodeDialog, pickOption, pressDone, pressInject,
+  recordDebugMessages, waitForStatus,
 } from '../support/browser-editor';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -54,13 +54,8 @@ describe('browser: ezviz-switch from the palette to "armed" (Chromium)', functio
 
   it('drags inject, switch and two debug nodes; picks a camera; a switch the camera lacks is marked; defence on', async function () {
     const { page } = session!;
-    ids.inject = await dropNode(page, 'inject', 140, 120);
-    ids.sw = await dropNode(page, 'ezviz-switch', 380, 120);
-    ids.ok = await dropNode(page, 'debug', 640, 80);
-    ids.err = await dropNode(page, 'debug', 640, 180);
-    await wire(page, ids.inject, 0, ids.sw);
-    await wire(page, ids.sw, 0, ids.ok);
-    await wire(page, ids.sw, 1, ids.err);
+    const dropped = await dropOperationFlow(page, 'ezviz-switch');
+    Object.assign(ids, { inject: dropped.inject, sw: dropped.op, ok: dropped.ok, err: dropped.err });
     await openNodeDialog(page, ids.sw);
     assert.ok(await addDemoAccount(page, env.sim.url), 'the new account is selected');
     // The doorbell has no lens cover: privacy is marked as not reported, the node still takes it.

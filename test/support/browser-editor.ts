@@ -243,6 +243,19 @@ export async function wire(page: Page, from: string, port: number, to: string): 
   assert.equal(linked, 1, `wire ${from}:${port} -> ${to}`);
 }
 
+/** What a newcomer builds first: inject -> the node of `type` -> a debug node on each output,
+ * dragged from the palette and wired by hand. Returns the four node ids. */
+export async function dropOperationFlow(page: Page, type: string): Promise<{ inject: string; op: string; ok: string; err: string }> {
+  const inject = await dropNode(page, 'inject', 140, 120);
+  const op = await dropNode(page, type, 380, 120);
+  const ok = await dropNode(page, 'debug', 640, 80);
+  const err = await dropNode(page, 'debug', 640, 180);
+  await wire(page, inject, 0, op);
+  await wire(page, op, 0, ok);
+  await wire(page, op, 1, err);
+  return { inject, op, ok, err };
+}
+
 /** Picks `value` in the option menu of a TypedInput select (direction, speed, ...). */
 export async function pickOption(page: Page, field: string, value: string): Promise<void> {
   await page.locator(`#${field} + .red-ui-typedInput-container button.red-ui-typedInput-option-trigger`).click();
