@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 'use strict';
 // Build: TypeScript runtime, simulator and tests -> dist/ (CommonJS);
-// the shared editor code (nodes/shared/editor/index.ts) is bundled ONCE into resources/ezviz-editor.js,
+// the shared editor code (editor/index.ts) is bundled ONCE into resources/ezviz-editor.js,
 // which Node-RED serves at resources/<package>/ezviz-editor.js; each node's editor.ts is
 // type-checked, bundled by esbuild (its own code only) and joined with its editor.html template and
 // a <script src> tag for the shared file into dist/nodes/<name>/<name>.html; locales and icons/ are
@@ -51,7 +51,7 @@ const bundle = (entry, opts = {}) => esbuild.buildSync({
 // The shared editor code, once for the whole package.
 if (withEditor.length) {
   fs.mkdirSync(resources, { recursive: true });
-  fs.writeFileSync(path.join(resources, SHARED_EDITOR), bundle(path.join(nodesDir, 'shared', 'editor', 'index.ts')));
+  fs.writeFileSync(path.join(resources, SHARED_EDITOR), bundle(path.join(root, 'editor', 'index.ts')));
 }
 
 for (const name of nodeNames) {

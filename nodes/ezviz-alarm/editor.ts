@@ -2,8 +2,8 @@
 // consumer, webhook pushes) with what each needs (interval; group; path, the full URL to register
 // and the signing secret), the online/offline option, optional device and alarm-type filters.
 // Validation uses the runtime's own reading of the settings (nodes/shared/events/source-settings.ts).
-// Shared code: resources/ezviz-editor.js (nodes/shared/editor/index.ts), loaded by the HTML first.
-import type { NodeInstance } from '../shared/editor/red';
+// Shared code: resources/ezviz-editor.js (editor/index.ts), loaded by the HTML first.
+import type { NodeInstance } from '../../editor/red';
 
 const {
   CONFIG_TYPE, DEFAULT_INTERVAL_S, DEFAULT_PATH, GROUPS, INTERVAL_LIMITS, MAX_INTERVAL_S, PACKAGE, SHARED_NS, SOURCES, input,

@@ -10,14 +10,14 @@ import { sourcedAlarm, type AlarmSourceKind } from '../shared/events/alarm-messa
 import { sourceSettings, type SourceResult } from '../shared/events/source-settings';
 import { REFUSED_STATUS, type PushRefusal } from '../shared/events/webhook';
 import { configOf, errorWired, type ConfigNodeLike, type TokenStateListener } from '../shared/call-path/lifecycle';
-import { EzvizError } from '../shared/tables/error-table';
-import { hooks } from '../shared/tables/hooks';
-import { translator, type Translate } from '../shared/tables/i18n';
+import { EzvizError } from '../shared/errors/errors';
+import { hooks } from '../shared/clock/clock';
+import { translator, type Translate } from '../shared/i18n/i18n';
 import { NodeStatus } from '../shared/call-path/node-status';
-import { statusKey, statusWithArgs } from '../shared/tables/status-keys';
+import { statusKey, statusWithArgs } from '../shared/i18n/status-keys';
 import { Outputs, type Done, type Send } from '../shared/call-path/outputs';
 import type { Msg } from '../shared/call-path/readers';
-import { ALARM_LIST } from '../shared/tables/operations';
+import { ALARM_LIST } from '../shared/operations/operations';
 import type { Fields, Owner } from '../shared/requests/call-types';
 import type { TokenState } from '../shared/requests/token';
 

@@ -5,7 +5,7 @@
 import type { NodeAPI } from 'node-red';
 import { registerOperation } from '../shared/call-path/pipeline';
 import { captureResult } from '../shared/events/capture';
-import { OPERATIONS } from '../shared/tables/operations';
+import { OPERATIONS } from '../shared/operations/operations';
 
 export = function (RED: NodeAPI): void {
   registerOperation(RED, OPERATIONS.capture, { result: captureResult });

@@ -6,9 +6,9 @@
 
 import type { NodeAPI } from 'node-red';
 import type { Request } from 'express';
-import { OPERATIONS } from '../shared/tables/operations';
-import { parseParam } from '../shared/tables/params';
-import { DEFAULTS, intSetting, LIMITS, normaliseBase } from '../shared/tables/settings';
+import { OPERATIONS } from '../shared/operations/operations';
+import { parseParam } from '../shared/params/parse';
+import { DEFAULTS, intSetting, LIMITS, normaliseBase } from '../shared/config/settings';
 
 /** Largest request body accepted (the values of one dialog are far smaller). */
 export const MAX_BODY_BYTES = 8192;

@@ -6,10 +6,10 @@
 
 import { createHash } from 'crypto';
 import type { Answer } from '../shared/account/account-reasons';
-import { hooks } from '../shared/tables/hooks';
-import type { Translate } from '../shared/tables/i18n';
+import { hooks } from '../shared/clock/clock';
+import type { Translate } from '../shared/i18n/i18n';
 import { EzvizService } from '../shared/service/service';
-import { DEFAULTS } from '../shared/tables/settings';
+import { DEFAULTS } from '../shared/config/settings';
 import type { AccountValues } from './admin-request';
 
 /** How long an answer is kept. */

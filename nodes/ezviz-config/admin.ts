@@ -12,9 +12,9 @@ import type { Request, Response } from 'express';
 import { deviceCapacity, listCameras, listDevices } from '../shared/account/account';
 import type { DeviceEntry } from '../shared/account/account-list';
 import type { Failure } from '../shared/account/account-reasons';
-import type { Capacity } from '../shared/tables/capacity';
-import type { Translate } from '../shared/tables/i18n';
-import { CONFIG_TYPE } from '../shared/tables/operations';
+import type { Capacity } from '../shared/operations/capacity';
+import type { Translate } from '../shared/i18n/i18n';
+import { CONFIG_TYPE } from '../shared/operations/operations';
 import {
   checkRequest, isBad, readAccount, readCamera, storedCredentials, type AccountValues, type BadRequest,
 } from './admin-request';

@@ -1,10 +1,10 @@
 // Edit dialog of the ezviz-config node: region (China, International, custom URL), secrets
 // as password fields (the editor only learns that they are set), timeout and retries.
-import type { CredentialState, Region } from '../shared/editor/config-node';
-import type { NodeInstance, Validator } from '../shared/editor/red';
-import type { InputOptions } from '../shared/editor/template';
+import type { CredentialState, Region } from '../../editor/config-node';
+import type { NodeInstance, Validator } from '../../editor/red';
+import type { InputOptions } from '../../editor/template';
 
-// Shared code: resources/ezviz-editor.js (nodes/shared/editor/index.ts), loaded by the HTML first.
+// Shared code: resources/ezviz-editor.js (editor/index.ts), loaded by the HTML first.
 const {
   CONFIG_TYPE, DEFAULTS, credentialProblem, explain, hostOf, REGIONS, regionOf, validators, t, validator, input,
   installTemplate, row, tip, explainFailure, postAccount,
@@ -108,7 +108,7 @@ function showRegion(region: Region): void {
 }
 
 // A literal call, so that the flow library can read the node (why: setUpOperationNode in
-// shared/editor/operation-node.ts).
+// editor/operation-node.ts).
 RED.nodes.registerType('ezviz-config', {
   category: 'config',
   defaults: {

@@ -3,15 +3,15 @@
 
 import type { Node, NodeAPI, NodeDef } from 'node-red';
 import type { ConfigNodeLike, TokenStateListener } from '../shared/call-path/lifecycle';
-import { Translate, translator } from '../shared/tables/i18n';
-import { CONFIG_TYPE } from '../shared/tables/operations';
+import { Translate, translator } from '../shared/i18n/i18n';
+import { CONFIG_TYPE } from '../shared/operations/operations';
 import { PresetStore } from '../shared/camera/presets';
 import { handOver, takeOver, updateHandOver } from '../shared/service/handover';
 import type { ConnectionSettings } from '../shared/requests/request-loop';
 import { EzvizService } from '../shared/service/service';
-import { DEFAULTS, intSetting, LIMITS } from '../shared/tables/settings';
-import { normaliseBase } from '../shared/tables/settings';
-import { statusKey } from '../shared/tables/status-keys';
+import { DEFAULTS, intSetting, LIMITS } from '../shared/config/settings';
+import { normaliseBase } from '../shared/config/settings';
+import { statusKey } from '../shared/i18n/status-keys';
 import type { TokenState } from '../shared/requests/token';
 import { registerAdminRoutes } from './admin';
 import { registerDeployed, unregisterDeployed } from './admin-services';

@@ -1,17 +1,17 @@
 // ezviz-device: runtime. Parameters come from STATE_NODES.device; readDevice
-// (call-path/camera-state.ts) reads device/info, device/status/get and the lens-cover status and
+// (service/camera-state.ts) reads device/info, device/status/get and the lens-cover status and
 // merges them (replies/device-state.ts). With `watch` the node reads on its own and sends
 // changes only (events/device-watch.ts). One read at a time per node.
 
 import type { NodeAPI } from 'node-red';
-import { readDevice } from '../shared/call-path/camera-state';
+import { readDevice } from '../shared/service/camera-state';
 import { registerOperation } from '../shared/call-path/pipeline';
 import { DeviceWatch } from '../shared/events/device-watch';
 import type { DeviceState } from '../shared/replies/device-state';
 import type { CallResult } from '../shared/requests/call-types';
-import { translator } from '../shared/tables/i18n';
-import { STATE_NODES, watchSeconds } from '../shared/tables/state-calls';
-import { deviceStatusKey } from '../shared/tables/status-keys';
+import { translator } from '../shared/i18n/i18n';
+import { STATE_NODES, watchSeconds } from '../shared/operations/state-calls';
+import { deviceStatusKey } from '../shared/i18n/status-keys';
 
 export = function (RED: NodeAPI): void {
   const t = translator(RED);

@@ -1,5 +1,5 @@
 // Edit dialog of ezviz-preset-add: its OPERATIONS row, registered by a literal (see setUpOperationNode).
-// Shared code: resources/ezviz-editor.js (nodes/shared/editor/index.ts), loaded by the HTML first.
+// Shared code: resources/ezviz-editor.js (editor/index.ts), loaded by the HTML first.
 export {};
 
 const { OPERATIONS, setUpOperationNode } = EzvizOpenEditor;

@@ -3,7 +3,7 @@
 
 import type { NodeAPI } from 'node-red';
 import { registerOperation } from '../shared/call-path/pipeline';
-import { OPERATIONS } from '../shared/tables/operations';
+import { OPERATIONS } from '../shared/operations/operations';
 
 export = function (RED: NodeAPI): void {
   registerOperation(RED, OPERATIONS['ptz-start']);

@@ -3,7 +3,7 @@
 
 import type { NodeAPI } from 'node-red';
 import { registerOperation } from '../shared/call-path/pipeline';
-import { OPERATIONS } from '../shared/tables/operations';
+import { OPERATIONS } from '../shared/operations/operations';
 import { storageInfoPayload } from '../shared/replies/replies';
 
 export = function (RED: NodeAPI): void {

@@ -1,14 +1,14 @@
 // ezviz-switch: runtime. Parameters come from STATE_NODES.switch, the call per switch and state
-// from SWITCHES (tables/switches.ts); setSwitch (call-path/camera-state.ts) sets it through the
+// from SWITCHES (operations/switches.ts); setSwitch (service/camera-state.ts) sets it through the
 // config node's service (retried, "already so" a success, writes 2 s apart per device) and the
 // shared call path does the rest. The status says the state set (`armed`, `privacy on`).
 
 import type { NodeAPI } from 'node-red';
-import { setSwitch, type SwitchPayload } from '../shared/call-path/camera-state';
+import { setSwitch, type SwitchPayload } from '../shared/service/camera-state';
 import { registerOperation } from '../shared/call-path/pipeline';
-import { translator } from '../shared/tables/i18n';
-import { STATE_NODES } from '../shared/tables/state-calls';
-import { switchStatusKey } from '../shared/tables/status-keys';
+import { translator } from '../shared/i18n/i18n';
+import { STATE_NODES } from '../shared/operations/state-calls';
+import { switchStatusKey } from '../shared/i18n/status-keys';
 
 export = function (RED: NodeAPI): void {
   const t = translator(RED);

@@ -6,9 +6,9 @@
 import { strict as assert } from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
-import { CONFIG_TYPE, OPERATIONS, type ParamKind } from '../../nodes/shared/tables/operations';
-import { STATE_NODES } from '../../nodes/shared/tables/state-calls';
-import { DIRECTIONS, IMMEDIATELY, MIRROR_COMMANDS, SPEEDS } from '../../nodes/shared/tables/enums';
+import { CONFIG_TYPE, OPERATIONS, type ParamKind } from '../../nodes/shared/operations/operations';
+import { STATE_NODES } from '../../nodes/shared/operations/state-calls';
+import { DIRECTIONS, IMMEDIATELY, MIRROR_COMMANDS, SPEEDS } from '../../nodes/shared/operations/enums';
 import {
   ROOT, demo, screenshotOnFailure, skipWithoutChromium, startBrowserEnv, loadEditor,
   type BrowserEnv, type EditorSession,

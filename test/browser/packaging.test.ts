@@ -10,8 +10,8 @@ import { spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { CONFIG_TYPE, OPERATIONS } from '../../nodes/shared/tables/operations';
-import { STATE_NODES } from '../../nodes/shared/tables/state-calls';
+import { CONFIG_TYPE, OPERATIONS } from '../../nodes/shared/operations/operations';
+import { STATE_NODES } from '../../nodes/shared/operations/state-calls';
 import { ROOT } from '../support/browser-env';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */

@@ -2,9 +2,9 @@
 
 import assert from 'assert';
 import net from 'net';
-import { OPERATIONS, OperationName, ParamKind } from '../../nodes/shared/tables/operations';
-import { validationArgs } from '../../nodes/shared/tables/params';
-import { statusKey } from '../../nodes/shared/tables/status-keys';
+import { OPERATIONS, OperationName, ParamKind } from '../../nodes/shared/operations/operations';
+import { validationArgs } from '../../nodes/shared/params/parse';
+import { statusKey } from '../../nodes/shared/i18n/status-keys';
 import { restates } from '../../nodes/shared/requests/call-failures';
 import type { Simulator } from '../../simulator';
 import { buildFlow, collect, delay, fastRetries, helper, load, loadOp, run, simulatorPerSuite, simulatorPerTest, text, unload }

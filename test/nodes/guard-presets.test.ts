@@ -4,7 +4,7 @@ import assert from 'assert';
 import fs from 'fs';
 import os from 'os';
 import path from 'path';
-import { OPERATIONS } from '../../nodes/shared/tables/operations';
+import { OPERATIONS } from '../../nodes/shared/operations/operations';
 import { forgetProcessCopies, PRESETS_KEY } from '../../nodes/shared/camera/presets';
 import { CARD_LOCK_MS } from '../../nodes/shared/service/card-guard';
 import { FakeClock } from '../../simulator';

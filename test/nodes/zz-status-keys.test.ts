@@ -6,7 +6,7 @@
 import assert from 'assert';
 import { statusTexts } from '../support/red';
 import { bothCatalogs, statusTextProblem } from '../support/catalog-keys';
-import { statusKey, statusWithArgs } from '../../nodes/shared/tables/status-keys';
+import { statusKey, statusWithArgs } from '../../nodes/shared/i18n/status-keys';
 
 describe('status texts are catalog keys', function () {
   const catalogs = bothCatalogs();

@@ -3,13 +3,13 @@
 // one clear error, the status says what is wrong, nothing crashes, and no request goes anywhere
 // it should not (a catch-all local server and the simulator count what reaches them).
 
-import { statusWithArgs } from '../../nodes/shared/tables/status-keys';
+import { statusWithArgs } from '../../nodes/shared/i18n/status-keys';
 import assert from 'assert';
 import http from 'http';
 import fc from 'fast-check';
 import type { AddressInfo } from 'net';
-import { CATALOG_NS } from '../../nodes/shared/tables/i18n';
-import { OPERATIONS, OperationName } from '../../nodes/shared/tables/operations';
+import { CATALOG_NS } from '../../nodes/shared/i18n/i18n';
+import { OPERATIONS, OperationName } from '../../nodes/shared/operations/operations';
 import type { Simulator } from '../../simulator';
 import { buildFlow, ConfigProps, Creds, helper, load, Msg, run, simulatorPerSuite, startSim, stopSim, text, unload }
   from '../support/red';

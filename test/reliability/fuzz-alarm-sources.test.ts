@@ -9,7 +9,7 @@ import assert from 'assert';
 import fc from 'fast-check';
 import { sourceSettings } from '../../nodes/shared/events/source-settings';
 import { forgetPushIds } from '../../nodes/shared/events/webhook';
-import { hooks } from '../../nodes/shared/tables/hooks';
+import { hooks } from '../../nodes/shared/clock/clock';
 import type { Simulator } from '../../simulator';
 import { fastRetries, helper, load, Msg, resetHooks, startSim, stopSim, TAB, unload } from '../support/red';
 import { checkShape } from './alarm-shape';

@@ -8,7 +8,7 @@ import assert from 'assert';
 import fc from 'fast-check';
 import { alarmSettings, PAGE_SIZE } from '../../nodes/shared/events/alarms';
 import { forgetSeenCopies } from '../../nodes/shared/events/alarm-poller';
-import { hooks } from '../../nodes/shared/tables/hooks';
+import { hooks } from '../../nodes/shared/clock/clock';
 import type { Simulator } from '../../simulator';
 import { fastRetries, helper, load, Msg, resetHooks, startSim, stopSim, TAB, unload } from '../support/red';
 import { ALARM_KEYS } from './alarm-shape';

@@ -8,7 +8,7 @@ import assert from 'assert';
 import path from 'path';
 import { isDeepStrictEqual } from 'util';
 import fc from 'fast-check';
-import { OPERATIONS, OperationName, OperationSpec, ParamKind, ParamSpec } from '../../nodes/shared/tables/operations';
+import { OPERATIONS, OperationName, OperationSpec, ParamKind, ParamSpec } from '../../nodes/shared/operations/operations';
 import type { LogEntry, Simulator } from '../../simulator';
 import { forgetProcessCopies } from '../../nodes/shared/camera/presets';
 import { fastRetries, helper, load, Msg, resetHooks, startSim, stopSim, TAB, unload } from '../support/red';

@@ -3,10 +3,10 @@
 
 import assert from 'assert';
 import { AlarmPoller, forgetSeenCopies } from '../../nodes/shared/events/alarm-poller';
-import { OPERATIONS } from '../../nodes/shared/tables/operations';
-import { checkBaseUrl } from '../../nodes/shared/editor/checks';
-import { describeValue } from '../../nodes/shared/tables/params';
-import { normaliseBase } from '../../nodes/shared/tables/settings';
+import { OPERATIONS } from '../../nodes/shared/operations/operations';
+import { checkBaseUrl } from '../../editor/checks';
+import { describeValue } from '../../nodes/shared/params/parse';
+import { normaliseBase } from '../../nodes/shared/config/settings';
 import type { Simulator } from '../../simulator';
 import { loadDefaultState } from '../../simulator';
 import { delay, loadOp, node, run, simulatorPerSuite, startSim, stopSim, unload } from '../support/red';

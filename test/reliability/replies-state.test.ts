@@ -9,8 +9,8 @@
 
 import assert from 'assert';
 import fc from 'fast-check';
-import { STATE_CALLS } from '../../nodes/shared/tables/state-calls';
-import { SWITCHES, SWITCH_NAMES, statesOf, type StateWord, type SwitchName } from '../../nodes/shared/tables/switches';
+import { STATE_CALLS } from '../../nodes/shared/operations/state-calls';
+import { SWITCHES, SWITCH_NAMES, statesOf, type StateWord, type SwitchName } from '../../nodes/shared/operations/switches';
 import { helper, hooks, load, resetHooks, secrets, TAB, unload } from '../support/red';
 import type { Ports } from './reply-gen';
 import { replyArb, slow } from './reply-gen';

@@ -3,7 +3,7 @@
 // success payloads are documented (checkPayload), which errors fit a reply (checkError), and
 // where the token may go (areaPermitted).
 
-import type { OperationName } from '../../nodes/shared/tables/operations';
+import type { OperationName } from '../../nodes/shared/operations/operations';
 import { bodyBytes, Reply } from './reply-world';
 
 export type FuzzOp = OperationName | 'token' | 'alarm-list' | StateFuzzOp;

@@ -6,9 +6,9 @@
 // each exactly once; nothing thrown, no secret said.
 
 import assert from 'assert';
-import { OPERATIONS } from '../../nodes/shared/tables/operations';
+import { OPERATIONS } from '../../nodes/shared/operations/operations';
 import { forgetSeenCopies } from '../../nodes/shared/events/alarm-poller';
-import { hooks } from '../../nodes/shared/tables/hooks';
+import { hooks } from '../../nodes/shared/clock/clock';
 import type { FaultKind, Simulator } from '../../simulator';
 import { fastRetries, helper, load, Msg, resetHooks, startSim, stopSim, TAB, unload } from '../support/red';
 import { countOutcome, FULL, prototypeClean, scanSaid, section, SEED, size, stateSecrets, summary, takeTrapped,

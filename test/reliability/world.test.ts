@@ -9,8 +9,8 @@ import https from 'https';
 import net from 'net';
 import path from 'path';
 import { AddressInfo } from 'net';
-import { defaultHooks } from '../../nodes/shared/tables/hooks';
-import { OPERATIONS, OperationName, TOKEN_PATH } from '../../nodes/shared/tables/operations';
+import { defaultHooks } from '../../nodes/shared/clock/clock';
+import { OPERATIONS, OperationName, TOKEN_PATH } from '../../nodes/shared/operations/operations';
 import { handOver, takeOver } from '../../nodes/shared/service/handover';
 import { MIN_TOKEN_INTERVAL_MS } from '../../nodes/shared/requests/token';
 import { buildFlow, collect, delay, fastRetries, helper, hooks, load, loadOp, Msg, resetHooks, run, secrets, TAB, text,

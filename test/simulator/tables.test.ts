@@ -14,8 +14,8 @@
 import { strict as assert } from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
-import { MQ, OPERATIONS, TOKEN_PATH } from '../../nodes/shared/tables/operations';
-import { STATE_CALLS } from '../../nodes/shared/tables/state-calls';
+import { MQ, OPERATIONS, TOKEN_PATH } from '../../nodes/shared/operations/operations';
+import { STATE_CALLS } from '../../nodes/shared/operations/state-calls';
 import { ROUTES } from '../../simulator';
 import type { Route } from '../../simulator';
 

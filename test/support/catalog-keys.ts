@@ -1,11 +1,11 @@
 // Is a status text a key of the catalogs (design.md section 9, issue 22)? Every status a node shows
 // is a full key of the shared catalog (`node-red-contrib-ezviz-open/ezviz-config:status....`) that
 // both catalogs (en-US, zh-CN) hold as a string, or such a key with arguments
-// (`$t(<key>, {...})`, tables/status-keys.ts) whose arguments fill every placeholder of both texts.
+// (`$t(<key>, {...})`, i18n/status-keys.ts) whose arguments fill every placeholder of both texts.
 
 import * as fs from 'fs';
 import * as path from 'path';
-import { parseStatusWithArgs, STATUS_NS } from '../../nodes/shared/tables/status-keys';
+import { parseStatusWithArgs, STATUS_NS } from '../../nodes/shared/i18n/status-keys';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 export const LANGS = ['en-US', 'zh-CN'] as const;

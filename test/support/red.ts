@@ -5,12 +5,12 @@
 import path from 'path';
 import helper from 'node-red-node-test-helper';
 import type { Node } from 'node-red';
-import { hooks, resetHooks } from '../../nodes/shared/tables/hooks';
+import { hooks, resetHooks } from '../../nodes/shared/clock/clock';
 import { forgetHandOvers } from '../../nodes/shared/service/handover';
-import { CATALOG_NS } from '../../nodes/shared/tables/i18n';
-import type { OperationName, StateNodeName } from '../../nodes/shared/tables/operations';
-import { STATE_NODES } from '../../nodes/shared/tables/state-calls';
-import { OPERATIONS } from '../../nodes/shared/tables/operations';
+import { CATALOG_NS } from '../../nodes/shared/i18n/i18n';
+import type { OperationName, StateNodeName } from '../../nodes/shared/operations/operations';
+import { STATE_NODES } from '../../nodes/shared/operations/state-calls';
+import { OPERATIONS } from '../../nodes/shared/operations/operations';
 import type { Simulator } from '../../simulator';
 import { startSimulator } from '../../simulator';
 import type { SimulatorOptions } from '../../simulator';

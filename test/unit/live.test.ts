@@ -1,13 +1,13 @@
 // Live addresses, the pure parts (design.md section 13): the region's path, playback times in the
-// API's form, the rules between the parameters (tables/live.ts), and the address reply's checks
+// API's form, the rules between the parameters (operations/live.ts), and the address reply's checks
 // (replies/live-address.ts: BAD_REPLY for a url of another scheme, an expireTime that is not a
 // date, an odd or huge id).
 
 import { strict as assert } from 'assert';
 import { addressOf } from '../../nodes/shared/replies/live-address';
 import { BadReply } from '../../nodes/shared/replies/replies';
-import { completeLiveFields, isInternationalHost, pathFor, playbackTime } from '../../nodes/shared/tables/live';
-import { OPERATIONS } from '../../nodes/shared/tables/operations';
+import { completeLiveFields, isInternationalHost, pathFor, playbackTime } from '../../nodes/shared/operations/live';
+import { OPERATIONS } from '../../nodes/shared/operations/operations';
 
 const reply = (data: unknown) => ({ code: '200', msg: 'ok', data });
 

@@ -1,14 +1,14 @@
-// Pure parameter parsing (nodes/shared/tables/params.ts) and input validation (call-path validateInput).
+// Pure parameter parsing (nodes/shared/params/parse.ts) and input validation (call-path validateInput).
 
 import assert from 'assert';
 import { isDeepStrictEqual } from 'util';
 import fc from 'fast-check';
-import { DIRECTIONS, MIRROR_COMMANDS, SPEEDS } from '../../nodes/shared/tables/enums';
-import { EzvizError } from '../../nodes/shared/tables/error-table';
+import { DIRECTIONS, MIRROR_COMMANDS, SPEEDS } from '../../nodes/shared/operations/enums';
+import { EzvizError } from '../../nodes/shared/errors/errors';
 import { validateInput } from '../../nodes/shared/call-path/validation';
-import { OPERATIONS, ParamSpec } from '../../nodes/shared/tables/operations';
-import { describeValue, MAX_DURATION_MS, parseParam, redactSecrets } from '../../nodes/shared/tables/params';
-import { STATE_CALLS, STATE_NODES } from '../../nodes/shared/tables/state-calls';
+import { OPERATIONS, ParamSpec } from '../../nodes/shared/operations/operations';
+import { describeValue, MAX_DURATION_MS, parseParam, redactSecrets } from '../../nodes/shared/params/parse';
+import { STATE_CALLS, STATE_NODES } from '../../nodes/shared/operations/state-calls';
 import { publicRequest } from '../../nodes/shared/call-path/outputs';
 import { sameValue, wouldSend } from '../../nodes/shared/call-path/validation';
 

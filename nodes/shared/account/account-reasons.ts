@@ -2,7 +2,7 @@
 // (catalog `editor.account.reason.<reason>`), from the error a call through the service ended in.
 // Pure.
 
-import type { ErrorInfo } from '../tables/error-table';
+import type { ErrorInfo } from '../errors/errors';
 
 /** Why an account request failed, as the dialog explains it (catalog `editor.account.reason.<reason>`). */
 export type Reason =

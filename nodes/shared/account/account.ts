@@ -3,8 +3,8 @@
 // node's service (its token cache, client and reply rules), never a client of its own. Replies are
 // read field by field (ezviz-more-api.md), type-checked, and nothing else is passed on.
 
-import { readCapacity, type Capacity } from '../tables/capacity';
-import type { OperationSpec } from '../tables/operations';
+import { readCapacity, type Capacity } from '../operations/capacity';
+import type { OperationSpec } from '../operations/operations';
 import type { CallResult, Owner } from '../requests/call-types';
 import type { EzvizService } from '../service/service';
 import { mergeAccount, readCameraPage, readDevicePage, type DeviceEntry } from './account-list';

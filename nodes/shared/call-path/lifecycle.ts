@@ -6,7 +6,7 @@
 import type { Node, NodeAPI, NodeDef } from 'node-red';
 import type { Owner } from '../requests/call-types';
 import type { NodeStatus } from './node-status';
-import { CONFIG_TYPE } from '../tables/operations';
+import { CONFIG_TYPE } from '../operations/operations';
 import type { EzvizService } from '../service/service';
 import type { TokenState } from '../requests/token';
 

@@ -4,10 +4,10 @@
 // every failure. Texts are catalog keys (status.ts).
 
 import type { Node } from 'node-red';
-import type { EzvizError } from '../tables/error-table';
-import type { Translate } from '../tables/i18n';
-import type { ParamName, SpecSection } from '../tables/operations';
-import { errorStatusText, ignoredStatusKey, statusKey } from '../tables/status-keys';
+import type { EzvizError } from '../errors/errors';
+import type { Translate } from '../i18n/i18n';
+import type { ParamName, SpecSection } from '../operations/operations';
+import { errorStatusText, ignoredStatusKey, statusKey } from '../i18n/status-keys';
 
 type Shown = { fill: 'red' | 'green' | 'yellow' | 'blue'; shape: 'dot' | 'ring'; text: string };
 

@@ -7,10 +7,10 @@
 import type { Node, NodeAPI, NodeMessage } from 'node-red';
 import type { Fields } from '../requests/call-types';
 import type { ApiReply } from '../wire/wire';
-import { EzvizError, ErrorInfo } from '../tables/error-table';
-import type { Translate } from '../tables/i18n';
-import type { CallSpec, OperationSpec } from '../tables/operations';
-import { redactSecrets, SECRET_KEYS } from '../tables/params';
+import { EzvizError, ErrorInfo } from '../errors/errors';
+import type { Translate } from '../i18n/i18n';
+import type { CallSpec, OperationSpec } from '../operations/operations';
+import { redactSecrets, SECRET_KEYS } from '../params/parse';
 import type { Msg, RawInput } from './readers';
 import { BadReply } from '../replies/replies';
 

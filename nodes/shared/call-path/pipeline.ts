@@ -7,11 +7,11 @@
 import type { Node, NodeAPI, NodeDef } from 'node-red';
 import type { CallResult, Fields } from '../requests/call-types';
 import type { ApiReply } from '../wire/wire';
-import { EzvizError } from '../tables/error-table';
-import { Translate, translator } from '../tables/i18n';
+import { EzvizError } from '../errors/errors';
+import { Translate, translator } from '../i18n/i18n';
 import { configOf, ConfigNodeLike, errorWired, Lifecycle, OperationNodeLike } from './lifecycle';
 import { NodeStatus } from './node-status';
-import type { OperationSpec } from '../tables/operations';
+import type { OperationSpec } from '../operations/operations';
 import type { EzvizService } from '../service/service';
 import { Done, Outputs, publicRequest, replyError, Send } from './outputs';
 import { Msg, RawInput, Readers } from './readers';

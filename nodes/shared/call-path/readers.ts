@@ -5,10 +5,10 @@
 // parameter (design.md section 5, ignored parameters are never silent).
 
 import type { Node, NodeAPI, NodeDef, NodeMessageInFlow } from 'node-red';
-import { EzvizError } from '../tables/error-table';
-import type { Translate } from '../tables/i18n';
-import type { OperationSpec, ParamName, ParamSpec } from '../tables/operations';
-import { describeValue, isEmpty } from '../tables/params';
+import { EzvizError } from '../errors/errors';
+import type { Translate } from '../i18n/i18n';
+import type { OperationSpec, ParamName, ParamSpec } from '../operations/operations';
+import { describeValue, isEmpty } from '../params/parse';
 import { sameValue } from './validation';
 
 export type Msg = NodeMessageInFlow & { payload?: unknown; error?: unknown; ezviz?: unknown };

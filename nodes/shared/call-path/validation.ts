@@ -1,14 +1,14 @@
 // Validation of one message's parameters (design.md section 4), before anything is sent: the
-// validation itself (tables/input.ts, shared with the service), the request a refused message
+// validation itself (params/validate.ts, shared with the service), the request a refused message
 // would have made, and whether a node setting and a payload value mean the same. Pure.
 
 import type { Fields } from '../requests/call-types';
-import type { OperationSpec, ParamSpec } from '../tables/operations';
-import { parseParam } from '../tables/params';
+import type { OperationSpec, ParamSpec } from '../operations/operations';
+import { parseParam } from '../params/parse';
 
 // The validation itself is pure and shared with the service (the dashboard's live addresses).
-export { validateInput, validationError } from '../tables/input';
-export type { ParsedInput } from '../tables/input';
+export { validateInput, validationError } from '../params/validate';
+export type { ParsedInput } from '../params/validate';
 
 /**
  * The request a message would have made: every sent, non-secret parameter whose value is valid

@@ -5,7 +5,7 @@
 
 import type { CallErrors } from '../requests/call-failures';
 import { CallRequest, CallResult, failedAt, Fields } from '../requests/call-types';
-import type { Translate } from '../tables/i18n';
+import type { Translate } from '../i18n/i18n';
 import { Moves, withinBudget } from './moves';
 import type { PresetNames } from './preset-names';
 import { KeyedQueue, MAX_WAITING } from './queue';

@@ -5,9 +5,9 @@
 
 import { performance } from 'perf_hooks';
 import type { Answered, CallRequest, Fields, Owner } from '../requests/call-types';
-import type { EzvizError } from '../tables/error-table';
-import { hooks } from '../tables/hooks';
-import { OPERATIONS } from '../tables/operations';
+import type { EzvizError } from '../errors/errors';
+import { hooks } from '../clock/clock';
+import { OPERATIONS } from '../operations/operations';
 import type { KeyedQueue } from './queue';
 import type { RequestLoop } from '../requests/request-loop';
 

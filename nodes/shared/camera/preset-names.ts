@@ -6,9 +6,9 @@
 import type { CallErrors } from '../requests/call-failures';
 import type { Fields } from '../requests/call-types';
 import type { ApiReply } from '../wire/wire';
-import { EzvizError } from '../tables/error-table';
-import type { Translate } from '../tables/i18n';
-import type { CallName } from '../tables/operations';
+import { EzvizError } from '../errors/errors';
+import type { Translate } from '../i18n/i18n';
+import type { CallName } from '../operations/operations';
 import type { PresetStore } from './presets';
 import { BadReply, presetIndex } from '../replies/replies';
 

@@ -8,18 +8,18 @@
 
 import type { NodeAPI } from 'node-red';
 import type { CallResult, Owner } from '../requests/call-types';
-import { readDevice, setSwitch } from '../call-path/camera-state';
+import { readDevice, setSwitch } from '../service/camera-state';
 import { captureResult } from '../events/capture';
-import { DIRECTIONS, SPEEDS } from '../tables/enums';
-import { EzvizError, ErrorInfo } from '../tables/error-table';
-import { translator, Translate } from '../tables/i18n';
+import { DIRECTIONS, SPEEDS } from '../operations/enums';
+import { EzvizError, ErrorInfo } from '../errors/errors';
+import { translator, Translate } from '../i18n/i18n';
 import { configOf, ConfigNodeLike } from '../call-path/lifecycle';
-import { CONFIG_TYPE, OPERATIONS, type OperationSpec } from '../tables/operations';
-import { STATE_NODES } from '../tables/state-calls';
-import { statesOf, SWITCH_NAMES } from '../tables/switches';
+import { CONFIG_TYPE, OPERATIONS, type OperationSpec } from '../operations/operations';
+import { STATE_NODES } from '../operations/state-calls';
+import { statesOf, SWITCH_NAMES } from '../operations/switches';
 import { publicRequest, replyError } from '../call-path/outputs';
 import { plainPayload } from '../replies/replies';
-import { errorStatusText, statusKey } from '../tables/status-keys';
+import { errorStatusText, statusKey } from '../i18n/status-keys';
 import { validateInput, wouldSend } from '../call-path/validation';
 
 /** Raised when the panel needs something this file does not offer yet (the two packages ship
@@ -96,7 +96,7 @@ async function liveAddress(cfg: ConfigNodeLike, raw: Record<string, unknown>, ow
   return { kind: 'ok', payload: r.address, ezviz: { operation: 'live', request, live: r.address, shared: r.shared } };
 }
 
-/** A switch set or a device read (call-path/camera-state.ts), shaped. */
+/** A switch set or a device read (service/camera-state.ts), shaped. */
 async function cameraState(t: Translate, cfg: ConfigNodeLike, operation: 'switch' | 'device', raw: Record<string, unknown>,
   owner: Owner): Promise<PanelOutcome> {
   const result: CallResult & { payload?: unknown } = operation === 'switch'

@@ -5,10 +5,10 @@
 // 10029/10007, and leaves no timer behind once closed. The node (nodes/ezviz-alarm) does the
 // status and the outputs.
 
-import { hooks } from '../tables/hooks';
-import { EzvizError } from '../tables/error-table';
-import type { Translate } from '../tables/i18n';
-import { ALARM_LIST } from '../tables/operations';
+import { hooks } from '../clock/clock';
+import { EzvizError } from '../errors/errors';
+import type { Translate } from '../i18n/i18n';
+import { ALARM_LIST } from '../operations/operations';
 import type { ContextLike } from '../camera/presets';
 import type { CallResult, Fields, Owner } from '../requests/call-types';
 import { AlarmPayload, alarmTimeOf, newAlarms, SeenAlarms } from './alarm-items';

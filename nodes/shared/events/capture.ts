@@ -2,7 +2,7 @@
 // the picture itself, fetched by the config node's service (one deadline, at most 5 MiB).
 
 import type { Failed, ResultContext, Shaped } from '../call-path/pipeline';
-import { EzvizError } from '../tables/error-table';
+import { EzvizError } from '../errors/errors';
 import { BadReply, capturePicUrl } from '../replies/replies';
 
 /** The `download` property: true (a checkbox), or the text "true" of a hand-edited flow. */

@@ -5,9 +5,9 @@
 // the messages left the nodes. Every call goes through the config node's service (token,
 // deadline, retries, rate-limit waits).
 
-import { EzvizError } from '../tables/error-table';
-import type { Translate } from '../tables/i18n';
-import { MQ, type CallSpec } from '../tables/operations';
+import { EzvizError } from '../errors/errors';
+import type { Translate } from '../i18n/i18n';
+import { MQ, type CallSpec } from '../operations/operations';
 import type { CallResult, Fields, Owner } from '../requests/call-types';
 import { readMessage, type MessageEvent } from './alarm-message';
 

@@ -4,9 +4,9 @@
 // commits once the messages left the nodes, creates a new consumer on 70101 (consumer-round.ts),
 // waits longer after 10029/10007 and after failures, and stops when its last node leaves.
 
-import { hooks } from '../tables/hooks';
-import { EzvizError } from '../tables/error-table';
-import type { Translate } from '../tables/i18n';
+import { hooks } from '../clock/clock';
+import { EzvizError } from '../errors/errors';
+import type { Translate } from '../i18n/i18n';
 import { RATE_LIMIT_WAIT_S } from './alarms';
 import type { Fields, Owner } from '../requests/call-types';
 import type { MessageEvent } from './alarm-message';

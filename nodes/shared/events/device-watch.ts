@@ -6,7 +6,7 @@
 
 import type { NodeMessage } from 'node-red';
 import { changedFields, type DeviceState } from '../replies/device-state';
-import { hooks } from '../tables/hooks';
+import { hooks } from '../clock/clock';
 import type { Done, Send } from '../call-path/outputs';
 import type { Msg } from '../call-path/readers';
 

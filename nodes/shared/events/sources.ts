@@ -7,10 +7,10 @@
 import type { Node, NodeAPI } from 'node-red';
 import { AlarmPoller, type PollOutcome } from './alarm-poller';
 import type { Owner } from '../requests/call-types';
-import { hooks } from '../tables/hooks';
-import type { Translate } from '../tables/i18n';
+import { hooks } from '../clock/clock';
+import type { Translate } from '../i18n/i18n';
 import type { ConfigNodeLike } from '../call-path/lifecycle';
-import { ALARM_LIST } from '../tables/operations';
+import { ALARM_LIST } from '../operations/operations';
 import type { AlarmPayload } from './alarm-items';
 import type { AlarmSourceKind, MessageEvent, OnOffline } from './alarm-message';
 import { sharedConsumer, type FetchOutcome, type Subscriber } from './consumer';

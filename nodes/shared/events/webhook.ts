@@ -6,7 +6,7 @@
 // the node, once per message id within 24 h (at most 10,000 ids, kept across redeploys of the node).
 
 import type { IncomingMessage, ServerResponse } from 'http';
-import { hooks } from '../tables/hooks';
+import { hooks } from '../clock/clock';
 import { readMessage, type MessageEvent } from './alarm-message';
 import { RecentIds } from './recent-ids';
 import { checkPush, type Refusal } from './signature';

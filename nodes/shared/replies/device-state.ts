@@ -3,7 +3,7 @@
 // does not report (-1, -2, absent, of the wrong kind) is null, never a number that looks real.
 // A reply whose data is not an object is BAD_REPLY. Pure (the dashboard package reads it too).
 
-import { STORAGE_STATUS } from '../tables/enums';
+import { STORAGE_STATUS } from '../operations/enums';
 import { BadReply, integer, isoDate } from './replies';
 
 export type AlarmSound = 'short' | 'long' | 'mute' | 'custom';

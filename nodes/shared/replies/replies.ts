@@ -4,7 +4,7 @@
 // else of a reply (deep, huge or odd values) ever reaches an output.
 
 import type { ApiReply } from '../wire/wire';
-import { STORAGE_STATUS } from '../tables/enums';
+import { STORAGE_STATUS } from '../operations/enums';
 import { isPictureUrl } from '../wire/picture';
 
 /** A code-200 reply whose shape is not the documented one. `detail` names the field, never a value. */

@@ -4,9 +4,9 @@
 
 import { MAX_REPLY_BYTES } from '../wire/wire';
 import type { ApiReply, PostOutcome } from '../wire/wire';
-import { EzvizError, hintKey, isRetriable } from '../tables/error-table';
-import type { Translate } from '../tables/i18n';
-import type { CallName, SpecSection } from '../tables/operations';
+import { EzvizError, hintKey, isRetriable } from '../errors/errors';
+import type { Translate } from '../i18n/i18n';
+import type { CallName, SpecSection } from '../operations/operations';
 import type { TokenFailure } from './token';
 
 type Operation = CallName | 'token';

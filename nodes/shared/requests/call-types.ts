@@ -2,9 +2,9 @@
 // per call, never a rejection).
 
 import type { ApiReply } from '../wire/wire';
-import type { EzvizError } from '../tables/error-table';
-import type { LiveAddress } from '../tables/live';
-import type { CallSpec } from '../tables/operations';
+import type { EzvizError } from '../errors/errors';
+import type { LiveAddress } from '../operations/live';
+import type { CallSpec } from '../operations/operations';
 
 export type Fields = Record<string, string | number>;
 

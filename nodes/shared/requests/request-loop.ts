@@ -8,11 +8,11 @@ import type { CallErrors } from './call-failures';
 import type { Answered, Fields, Owner } from './call-types';
 import { EzvizClient } from '../wire/client';
 import type { GetOutcome, PostOutcome } from '../wire/wire';
-import { EzvizError } from '../tables/error-table';
-import { defaultHooks, hooks } from '../tables/hooks';
-import type { Translate } from '../tables/i18n';
-import { pathFor } from '../tables/live';
-import type { CallSpec } from '../tables/operations';
+import { EzvizError } from '../errors/errors';
+import { defaultHooks, hooks } from '../clock/clock';
+import type { Translate } from '../i18n/i18n';
+import { pathFor } from '../operations/live';
+import type { CallSpec } from '../operations/operations';
 import { cameraKey, CallSpacing } from './spacing';
 import { Token, TokenCache, TokenSnapshot, TokenState } from './token';
 

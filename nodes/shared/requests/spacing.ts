@@ -3,7 +3,7 @@
 // when it goes out; a faster message waits its turn. Pure: the caller passes the time.
 
 import type { Fields } from './call-types';
-import type { CallSpec } from '../tables/operations';
+import type { CallSpec } from '../operations/operations';
 
 /** The queue (and spacing) key of a call: "SERIAL/channel", or the serial alone for calls
  * queued per device (switch writes, 2 s apart per device whatever the channel). */

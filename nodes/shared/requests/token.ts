@@ -6,8 +6,8 @@
 // say, and a 10002 on a token just issued is not answered with yet another request.
 
 import type { PostOutcome } from '../wire/wire';
-import { TOKEN_PATH } from '../tables/operations';
-import { areaDomainBase } from '../tables/region';
+import { TOKEN_PATH } from '../operations/operations';
+import { areaDomainBase } from '../config/region';
 
 /** Refresh this long before the token's expireTime. */
 export const TOKEN_REFRESH_MARGIN_MS = 10 * 60 * 1000;

@@ -4,9 +4,9 @@
 
 import type { CallErrors } from '../requests/call-failures';
 import type { Answered } from '../requests/call-types';
-import type { EzvizError } from '../tables/error-table';
-import { hooks } from '../tables/hooks';
-import type { Translate } from '../tables/i18n';
+import type { EzvizError } from '../errors/errors';
+import { hooks } from '../clock/clock';
+import type { Translate } from '../i18n/i18n';
 
 /** Card-password lockout after 60030. */
 export const CARD_LOCK_MS = 24 * 3600 * 1000;

@@ -9,15 +9,15 @@
 import { createHmac, randomBytes } from 'crypto';
 import type { CallErrors } from '../requests/call-failures';
 import type { Answered, CallResult, Fields, Owner } from '../requests/call-types';
-import type { ErrorInfo } from '../tables/error-table';
-import { EzvizError } from '../tables/error-table';
-import { hooks } from '../tables/hooks';
-import type { Translate } from '../tables/i18n';
-import type { CallSpec } from '../tables/operations';
+import type { ErrorInfo } from '../errors/errors';
+import { EzvizError } from '../errors/errors';
+import { hooks } from '../clock/clock';
+import type { Translate } from '../i18n/i18n';
+import type { CallSpec } from '../operations/operations';
 import { BadReply } from '../replies/replies';
 import { addressOf } from '../replies/live-address';
-import { LIVE_PROTOCOLS, LIVE_QUALITIES, LIVE_SOURCES, nameOf } from '../tables/live';
-import type { LiveAddress } from '../tables/live';
+import { LIVE_PROTOCOLS, LIVE_QUALITIES, LIVE_SOURCES, nameOf } from '../operations/live';
+import type { LiveAddress } from '../operations/live';
 
 type Ok = Extract<Answered, { kind: 'ok' }>;
 export type LiveAnswer = (Ok & { live: LiveAddress; shared: boolean }) | Extract<Answered, { kind: 'error' }>

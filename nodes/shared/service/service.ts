@@ -16,16 +16,16 @@ import { CallRequest, CallResult, failedAt } from '../requests/call-types';
 import { CameraController } from '../camera/camera';
 import { CardGuard } from './card-guard';
 import { CarriedState, identity, inherit } from './handover';
-import { hooks } from '../tables/hooks';
-import type { Translate } from '../tables/i18n';
+import { hooks } from '../clock/clock';
+import type { Translate } from '../i18n/i18n';
 import { PresetNames } from '../camera/preset-names';
 import type { PresetStore } from '../camera/presets';
 import { ConnectionSettings, RequestLoop } from '../requests/request-loop';
 import type { TokenCache, TokenState } from '../requests/token';
-import { EzvizError, isRetriable } from '../tables/error-table';
+import { EzvizError, isRetriable } from '../errors/errors';
 import { fetchPicture } from '../wire/picture';
-import { validateInput } from '../tables/input';
-import { OPERATIONS } from '../tables/operations';
+import { validateInput } from '../params/validate';
+import { OPERATIONS } from '../operations/operations';
 import { LiveAddresses, LiveOutcome, liveOutcome, SERVICE_OWNER } from './live-addresses';
 
 export interface ServiceOptions extends ConnectionSettings {

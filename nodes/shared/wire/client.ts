@@ -11,7 +11,7 @@ import https from 'https';
 import tls from 'tls';
 import type { Readable } from 'stream';
 import axios, { AxiosInstance, AxiosResponse } from 'axios';
-import { hooks } from '../tables/hooks';
+import { hooks } from '../clock/clock';
 import { HttpTunnelAgent, HttpsTunnelAgent, proxyFor } from './proxy';
 import { Failure, failure, MAX_REPLY_BYTES, parseReply, readBody, retryAfterMs, Wire } from './wire';
 import type { GetOutcome, NetworkFailure, PostOutcome } from './wire';

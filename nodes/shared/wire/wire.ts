@@ -6,7 +6,7 @@
 import http from 'http';
 import https from 'https';
 import type { Readable } from 'stream';
-import { networkCode } from '../tables/error-table';
+import { networkCode } from '../errors/errors';
 
 /** Reply envelope of every API path (spec section 4). `code` is a string; numbers are coerced. */
 export interface ApiReply {

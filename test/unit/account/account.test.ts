@@ -5,10 +5,10 @@
 import { strict as assert } from 'assert';
 import { mergeAccount, readCameraPage, readDevicePage } from '../../../nodes/shared/account/account-list';
 import { classify } from '../../../nodes/shared/account/account-reasons';
-import { capacityHints, capacitySummary, readCapacity, unsupportedDirections, CAPACITY_FLAGS } from '../../../nodes/shared/tables/capacity';
+import { capacityHints, capacitySummary, readCapacity, unsupportedDirections, CAPACITY_FLAGS } from '../../../nodes/shared/operations/capacity';
 import { readAccount, readCamera, type BadRequest } from '../../../nodes/ezviz-config/admin-request';
 import { identityKey } from '../../../nodes/ezviz-config/admin-services';
-import { EzvizError } from '../../../nodes/shared/tables/error-table';
+import { EzvizError } from '../../../nodes/shared/errors/errors';
 
 const err = (source: EzvizError['source'], code: string) =>
   new EzvizError({ code, message: `m ${code}`, operation: 'ptz-start', source, retriable: false });

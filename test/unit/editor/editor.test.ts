@@ -1,4 +1,4 @@
-// Pure parts of the edit dialogs (nodes/shared/editor): the checks agree with the runtime's
+// Pure parts of the edit dialogs (editor): the checks agree with the runtime's
 // parsing, the definitions derive from the OPERATIONS table, validators use the 3.1+ form.
 // The editor's RED global is replaced by a small catalog stand-in; no DOM is needed.
 
@@ -7,14 +7,14 @@ import fc from 'fast-check';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { DIRECTIONS, IMMEDIATELY, MIRROR_COMMANDS, SPEEDS } from '../../../nodes/shared/tables/enums';
-import { CONFIG_TYPE, OPERATIONS, type ParamSpec } from '../../../nodes/shared/tables/operations';
-import { parseParam } from '../../../nodes/shared/tables/params';
-import { LIMITS } from '../../../nodes/shared/tables/settings';
-import { checkBaseUrl, checkCredential, checkParam, checkSetting, CREDENTIAL_SET, hasCredential, REFERENCE_TYPES, STORED_SECRET } from '../../../nodes/shared/editor/checks';
-import { credentialProblem, hostOf, regionOf, REGIONS } from '../../../nodes/shared/editor/config-node';
-import { describe as describeNode, dialogHtml, operationNodeDef } from '../../../nodes/shared/editor/operation-node';
-import { displayValue, fitSelect, paramDefault, SELECT_TYPES, typeNames } from '../../../nodes/shared/editor/params';
+import { DIRECTIONS, IMMEDIATELY, MIRROR_COMMANDS, SPEEDS } from '../../../nodes/shared/operations/enums';
+import { CONFIG_TYPE, OPERATIONS, type ParamSpec } from '../../../nodes/shared/operations/operations';
+import { parseParam } from '../../../nodes/shared/params/parse';
+import { LIMITS } from '../../../nodes/shared/config/settings';
+import { checkBaseUrl, checkCredential, checkParam, checkSetting, CREDENTIAL_SET, hasCredential, REFERENCE_TYPES, STORED_SECRET } from '../../../editor/checks';
+import { credentialProblem, hostOf, regionOf, REGIONS } from '../../../editor/config-node';
+import { describe as describeNode, dialogHtml, operationNodeDef } from '../../../editor/operation-node';
+import { displayValue, fitSelect, paramDefault, SELECT_TYPES, typeNames } from '../../../editor/params';
 
 const g = globalThis as unknown as { RED?: unknown };
 

@@ -10,11 +10,11 @@ import * as fs from 'fs';
 import * as path from 'path';
 import * as acorn from 'acorn';
 import * as walk from 'acorn-walk';
-import { CONFIG_TYPE, OPERATIONS, type OperationSpec } from '../../../nodes/shared/tables/operations';
-import { DEFAULTS } from '../../../nodes/shared/tables/settings';
+import { CONFIG_TYPE, OPERATIONS, type OperationSpec } from '../../../nodes/shared/operations/operations';
+import { DEFAULTS } from '../../../nodes/shared/config/settings';
 import {
   CATEGORY, FAMILIES, operationIcon, operationNodeDef, type OperationExtras, type OperationNodeDef,
-} from '../../../nodes/shared/editor/operation-node';
+} from '../../../editor/operation-node';
 
 const BUILT = path.resolve(__dirname, '../../../nodes');
 /** The properties checknodes takes only as literals. */

@@ -9,9 +9,9 @@ import {
 } from '../../../nodes/shared/events/alarms';
 import { mapAlarm, newAlarms, SeenAlarms, SEEN_MAX } from '../../../nodes/shared/events/alarm-items';
 import { AlarmPoller, forgetSeenCopies, PollOutcome, SEEN_KEY } from '../../../nodes/shared/events/alarm-poller';
-import { EzvizError } from '../../../nodes/shared/tables/error-table';
-import { hooks, resetHooks } from '../../../nodes/shared/tables/hooks';
-import { OPERATIONS } from '../../../nodes/shared/tables/operations';
+import { EzvizError } from '../../../nodes/shared/errors/errors';
+import { hooks, resetHooks } from '../../../nodes/shared/clock/clock';
+import { OPERATIONS } from '../../../nodes/shared/operations/operations';
 import { isPictureUrl } from '../../../nodes/shared/wire/picture';
 import type { ContextLike } from '../../../nodes/shared/camera/presets';
 import { capturePicUrl } from '../../../nodes/shared/replies/replies';

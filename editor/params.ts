@@ -1,10 +1,10 @@
 // How each operation parameter looks in a dialog: TypedInput types, select options with the
 // friendly names of enums.ts, defaults, icons, validators. Derived from the ParamSpec rows of
 // the OPERATIONS table; no per-node code.
-import type { ParamKind, ParamSpec } from '../tables/operations';
-import { DIRECTIONS, IMMEDIATELY, MIRROR_COMMANDS, SPEEDS } from '../tables/enums';
-import { STATE_WORDS, SWITCH_NAMES } from '../tables/switches';
-import { LIVE_PROTOCOLS, LIVE_QUALITIES, LIVE_SOURCES } from '../tables/live';
+import type { ParamKind, ParamSpec } from '../nodes/shared/operations/operations';
+import { DIRECTIONS, IMMEDIATELY, MIRROR_COMMANDS, SPEEDS } from '../nodes/shared/operations/enums';
+import { STATE_WORDS, SWITCH_NAMES } from '../nodes/shared/operations/switches';
+import { LIVE_PROTOCOLS, LIVE_QUALITIES, LIVE_SOURCES } from '../nodes/shared/operations/live';
 import { checkCredential, checkParam, hasCredential, REFERENCE_TYPES } from './checks';
 import { t, validator, type NodeInstance, type Validator } from './red';
 

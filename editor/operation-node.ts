@@ -2,8 +2,8 @@
 // defaults (config, name, P and PType per parameter), the dialog rows, validators, labels,
 // the palette look. Each nodes/<type>/editor.ts names its family and what differs, and registers
 // the definition with a literal RED.nodes.registerType call (see setUpOperationNode).
-import { CONFIG_TYPE, type OperationSpec, type OptionSpec, type ParamName, type ParamSpec } from '../tables/operations';
-import { watchSeconds } from '../tables/state-calls';
+import { CONFIG_TYPE, type OperationSpec, type OptionSpec, type ParamName, type ParamSpec } from '../nodes/shared/operations/operations';
+import { watchSeconds } from '../nodes/shared/operations/state-calls';
 import { CREDENTIAL_SET, hasCredential, REFERENCE_TYPES, STORED_SECRET } from './checks';
 import { setUpPicker } from './picker';
 import { input, installTemplate, row, tip } from './template';

@@ -4,10 +4,10 @@
 // pipeline (call-path/validation.ts) and the service (live addresses asked by the dashboard)
 // share it.
 
-import { EzvizError } from './error-table';
-import type { Translate } from './i18n';
-import type { OperationSpec, ParamSpec } from './operations';
-import { isEmpty, parseParam, validationArgs } from './params';
+import { EzvizError } from '../errors/errors';
+import type { Translate } from '../i18n/i18n';
+import type { OperationSpec, ParamSpec } from '../operations/operations';
+import { isEmpty, parseParam, validationArgs } from './parse';
 
 /** Parameters of one input after validation. */
 export interface ParsedInput {

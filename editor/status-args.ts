@@ -1,9 +1,9 @@
 // Status texts with arguments in the editor's language (issue 22). The runtime sends such a
-// status as `$t(<catalog key>, {arguments})` (tables/status-keys.ts statusWithArgs), e.g. the alarm
+// status as `$t(<catalog key>, {arguments})` (i18n/status-keys.ts statusWithArgs), e.g. the alarm
 // node's "08:20:33: 0 new"; Node-RED's editor translates plain keys only (node-red/node-red#2429),
 // so this subscription to the editor's status messages expands them with the editor's own
 // catalog: a Chinese editor shows "08:20:33：新增 0 条" on an English runtime. Installed once.
-import { parseStatusWithArgs } from '../tables/status-keys';
+import { parseStatusWithArgs } from '../nodes/shared/i18n/status-keys';
 
 interface StatusMsg { text?: unknown }
 interface ShownNode { status?: unknown; dirty?: boolean; dirtyStatus?: boolean }

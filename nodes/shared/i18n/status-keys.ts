@@ -2,10 +2,10 @@
 // sent as full keys (`<namespace>:status.…`) so that the editor translates them into its own
 // language, short (about 24 characters), with the code. Pure: no Node.js imports.
 
-import type { ErrorInfo } from './error-table';
-import { hintKey } from './error-table';
-import type { ParamName, SpecSection } from './operations';
-import { statesOf, SWITCH_NAMES, type StateWord, type SwitchName } from './switches';
+import type { ErrorInfo } from '../errors/errors';
+import { hintKey } from '../errors/errors';
+import type { ParamName, SpecSection } from '../operations/operations';
+import { statesOf, SWITCH_NAMES, type StateWord, type SwitchName } from '../operations/switches';
 
 /** Namespace of the shared catalog (nodes/ezviz-config/locales/<lang>/ezviz-config.json). */
 export const STATUS_NS = 'node-red-contrib-ezviz-open/ezviz-config';

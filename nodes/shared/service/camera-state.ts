@@ -7,13 +7,13 @@
 
 import type { Answered, CallRequest, CallResult, Fields, Owner } from '../requests/call-types';
 import { deviceState } from '../replies/device-state';
-import { EzvizError } from '../tables/error-table';
-import type { Translate } from '../tables/i18n';
-import type { CallSpec } from '../tables/operations';
+import { EzvizError } from '../errors/errors';
+import type { Translate } from '../i18n/i18n';
+import type { CallSpec } from '../operations/operations';
 import { BadReply } from '../replies/replies';
-import { STATE_CALLS, STATE_NODES } from '../tables/state-calls';
-import { statesOf, SWITCHES, switchCall, type StateWord, type SwitchName } from '../tables/switches';
-import { validateInput, validationError } from './validation';
+import { STATE_CALLS, STATE_NODES } from '../operations/state-calls';
+import { statesOf, SWITCHES, switchCall, type StateWord, type SwitchName } from '../operations/switches';
+import { validateInput, validationError } from '../params/validate';
 
 /** What a switch set asks for (raw values: validated here). */
 export interface SwitchRequest {

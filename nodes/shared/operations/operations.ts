@@ -4,7 +4,7 @@
 
 import { completeLiveFields } from './live';
 
-// The parameters' kinds, names and rows (tables/param-kinds.ts), for every importer of this table.
+// The parameters' kinds, names and rows (operations/param-kinds.ts), for every importer of this table.
 export type { ParamKind, ParamName, ParamSpec } from './param-kinds';
 import type { ParamKind, ParamName, ParamSpec } from './param-kinds';
 
@@ -55,7 +55,7 @@ export interface CallSpec {
   /** `device`: queued and spaced per device serial, whatever the channel (switch writes: the
    * vendor's 2 s between configuration writes to one device); default per device and channel. */
   queueBy?: 'device';
-  /** The path on the international platform where it differs (tables/live.ts pathFor). */
+  /** The path on the international platform where it differs (operations/live.ts pathFor). */
   intlPath?: string;
   params: readonly ParamSpec[];
 }

@@ -1,5 +1,5 @@
 // The kinds and names of the operations' parameters, and one parameter's row of the operation
-// table (tables/operations.ts). Pure: the editor bundles it.
+// table (operations/operations.ts). Pure: the editor bundles it.
 
 export type ParamKind =
   | 'serial' // string of letters/digits, sent upper-case
@@ -16,7 +16,7 @@ export type ParamKind =
   | 'switch' // a switch name of SWITCHES (switches.ts)
   | 'switchState' // on/off, true/false, 1/0, sleep/home/away, short/long/mute
   | 'verificationCode' // the device's verification code: secret
-  // live addresses (tables/live.ts)
+  // live addresses (operations/live.ts)
   | 'protocol' // a name of LIVE_PROTOCOLS or 1..5
   | 'quality' // hd, smooth or 1, 2
   | 'lifetime' // s, 30..62208000

@@ -5,9 +5,9 @@
 // A literal (str, num or one of the select types) is parsed as the runtime parses it;
 // msg/flow/global/env values only need a path. An empty literal is valid: the node then takes
 // msg.payload.<name> (or leaves an optional parameter out).
-import type { ParamSpec } from '../tables/operations';
-import { parseParam, validationArgs } from '../tables/params';
-import { intSetting, LIMITS, normaliseBase } from '../tables/settings';
+import type { ParamSpec } from '../nodes/shared/operations/operations';
+import { parseParam, validationArgs } from '../nodes/shared/params/parse';
+import { intSetting, LIMITS, normaliseBase } from '../nodes/shared/config/settings';
 
 export interface Problem {
   /** Key in the shared catalog. */

@@ -3,11 +3,11 @@
 // this file must stay free of Node.js imports. Messages are catalog keys (`validation.<reason>`)
 // with their arguments; the runtime translates them.
 
-import { DIRECTIONS, IMMEDIATELY, MIRROR_COMMANDS, SPEEDS } from './enums';
-import { MAX_LIFETIME_S, parseLiveParam } from './live';
-import { integerIn, numberOrName } from './numbers';
-import type { ParamName, ParamSpec } from './operations';
-import { switchParam } from './switches';
+import { DIRECTIONS, IMMEDIATELY, MIRROR_COMMANDS, SPEEDS } from '../operations/enums';
+import { MAX_LIFETIME_S, parseLiveParam } from '../operations/live';
+import { integerIn, numberOrName } from '../operations/numbers';
+import type { ParamName, ParamSpec } from '../operations/operations';
+import { switchParam } from '../operations/switches';
 
 /** Upper bound of ptz-start `duration` (ms): ten minutes. 0 means "until a stop". */
 export const MAX_DURATION_MS = 600000;

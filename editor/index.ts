@@ -3,17 +3,17 @@
 // resources/node-red-contrib-ezviz-open/ezviz-editor.js. Every node's HTML loads it with a
 // <script src> tag before its own script, which takes what it needs from the global
 // `EzvizOpenEditor` (declared in red.ts). Add here whatever a node's own editor.ts needs.
-import { CONFIG_TYPE, OPERATIONS } from '../tables/operations';
-import { DEFAULTS } from '../tables/settings';
-import { STATE_NODES } from '../tables/state-calls';
+import { CONFIG_TYPE, OPERATIONS } from '../nodes/shared/operations/operations';
+import { DEFAULTS } from '../nodes/shared/config/settings';
+import { STATE_NODES } from '../nodes/shared/operations/state-calls';
 import { explainFailure, postAccount } from './account';
 import { credentialProblem, explain, hostOf, REGIONS, regionOf, validators } from './config-node';
 import { CATEGORY, FAMILIES, setUpOperationNode } from './operation-node';
 import { PACKAGE, SHARED_NS, t, tNode, validator } from './red';
 import { input, installTemplate, row, tip } from './template';
 import { installStatusArgs } from './status-args';
-import { alarmSettings, DEFAULT_INTERVAL_S, MAX_INTERVAL_S, MIN_INTERVAL_S } from '../events/alarms';
-import { DEFAULT_PATH, GROUPS, INTERVAL_LIMITS, SOURCES, sourceSettings } from '../events/source-settings';
+import { alarmSettings, DEFAULT_INTERVAL_S, MAX_INTERVAL_S, MIN_INTERVAL_S } from '../nodes/shared/events/alarms';
+import { DEFAULT_PATH, GROUPS, INTERVAL_LIMITS, SOURCES, sourceSettings } from '../nodes/shared/events/source-settings';
 
 export const editorApi = {
   CATEGORY, CONFIG_TYPE, DEFAULTS, FAMILIES, OPERATIONS, PACKAGE, REGIONS, SHARED_NS, STATE_NODES,

@@ -1,7 +1,7 @@
 // Errors of the package: one class, five sources (design.md section 4), which codes may be tried
 // again, and which catalog key holds the spec's hint for an API code. Pure: no Node.js imports.
 
-import type { CallName, SpecSection } from './operations';
+import type { CallName, SpecSection } from '../operations/operations';
 
 export type ErrorSource = 'api' | 'validation' | 'network' | 'http' | 'local';
 

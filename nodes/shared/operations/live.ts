@@ -114,7 +114,7 @@ export function completeLiveFields(f: Record<string, string | number>): LiveRule
   return undefined;
 }
 
-/** A parameter of a live address of kind `kind` (tables/operations.ts ParamKind), or undefined when
+/** A parameter of a live address of kind `kind` (operations/operations.ts ParamKind), or undefined when
  * the value is not one. */
 export function parseLiveParam(kind: string, raw: unknown): string | number | undefined {
   switch (kind) {
