@@ -1,4 +1,4 @@
-// The camera picker and the capability hints of an operation dialog (design.md section 10): a
+// The camera picker and the capability hints of an operation dialog (docs/behaviour.md section 10): a
 // button beside deviceSerial opens a searchable list of the account's devices and channels
 // (name, serial, model, online state); choosing one fills deviceSerial and channelNo as literals.
 // Then the device's capabilities (device/capacity) are shown with hints where the chosen

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Makes the simulator's live-view segments (design.md section 13) with Debian's ffmpeg, once:
+# Makes the simulator's live-view segments (docs/behaviour.md section 13) with Debian's ffmpeg, once:
 # the segments are committed (simulator/segments/), so neither users nor CI need ffmpeg, and
 # nothing is encoded at run time. Run it again only to change the pictures.
 #
@@ -72,6 +72,6 @@ EOF
 total=$(du -cb "$OUT"/* | tail -1 | cut -f1)
 echo "make-segments: $(ls "$OUT" | wc -l) files, $total bytes in $OUT"
 if [ "$total" -gt "$LIMIT" ]; then
-  echo "make-segments: over the $LIMIT-byte budget (design.md section 13)" >&2
+  echo "make-segments: over the $LIMIT-byte budget (docs/behaviour.md section 13)" >&2
   exit 1
 fi

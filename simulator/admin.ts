@@ -28,7 +28,7 @@ const ADMIN_INDEX = {
 
 /**
  * The state as GET /sim/state shows it: app secrets as "***", tokens and card passwords (keys
- * of their maps) as "***1", "***2", ... (design.md s8: the admin endpoint never returns secrets).
+ * of their maps) as "***1", "***2", ... (docs/behaviour.md section 8: the admin endpoint never returns secrets).
  * It still loads as a state file, with those secrets replaced.
  */
 export function maskedState(state: SimulatorState): Record<string, unknown> {
@@ -72,7 +72,7 @@ export function viewState(state: SimulatorState, now: number): Record<string, un
 }
 
 /**
- * Why an admin request is refused, if it is (design.md s8): the admin endpoint takes
+ * Why an admin request is refused, if it is (docs/behaviour.md section 8): the admin endpoint takes
  * `application/json` requests from its own origin only, so no web page can drive it.
  * - Host must be an IP address, `localhost` or the host the simulator listens on (a page on
  *   another name that resolves here, DNS rebinding, is refused);

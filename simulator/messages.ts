@@ -1,5 +1,5 @@
-// Reply codes and their msg texts, word for word from the spec's tables 7.1 and 7.2 (and
-// design.md section 7 for the token path). Four codes have per-group texts (20014, 20018,
+// Reply codes and their msg texts, word for word from the tables of docs/api/open-api.md sections 7.1 and 7.2 (and
+// docs/behaviour.md section 7 for the token path). Four codes have per-group texts (20014, 20018,
 // 20032, 60020); they are picked by the section of the route (routes.ts). The more-api gives
 // codes without texts; the texts of 10006, 10028, 10051 and 60017 are the simulator's own.
 
@@ -15,14 +15,14 @@ const COMMON: Readonly<Record<string, string>> = {
   '10002': 'accessToken exception or expired.',
   '10004': 'The user does not exist.',
   '10005': 'appKey exception.',
-  // spec/ezviz-more-api.md (codes only; the texts are ours).
+  // docs/api/more-api.md (codes only; the texts are ours).
   '10006': 'IP limited.',
   '10028': 'The daily capture limit has been reached.',
   '10051': 'No permission to capture this device.',
-  // spec/ezviz-watch-api.md section 5 (the code only; the text is ours).
+  // docs/api/watch-api.md section 5 (the code only; the text is ours).
   '70101': 'The consumer does not exist or has expired.',
   '60017': 'Device capture failed.',
-  // design.md section 7 (token/get) and call limits; not in the spec's tables.
+  // docs/behaviour.md section 7 (token/get) and call limits; not in the spec's tables.
   '10007': 'Call count limit reached.',
   '10017': 'appKey does not exist.',
   '10029': 'Call frequency limit reached.',
@@ -51,12 +51,12 @@ const COMMON: Readonly<Record<string, string>> = {
   '60032': 'Card password status error.',
   '60033': 'The card password is not for sale. Only the binding device can be enabled.',
   '60035': 'Enabling the cloud storage service failed.',
-  // spec/ezviz-watch-api.md section 1 (live addresses; codes without texts there: ours).
+  // docs/api/watch-api.md section 1 (live addresses; codes without texts there: ours).
   '20001': 'The channel does not exist.',
   '10031': 'No permission.',
   '60019': 'Video encryption is on: the verification code is required.',
   '60026': 'The device is in privacy mode (lens covered).',
-  // spec/ezviz-watch-api.md sections 2-4 (codes only; the texts are ours).
+  // docs/api/watch-api.md sections 2-4 (codes only; the texts are ours).
   '20010': 'The verification code is wrong.',
   '60016': 'Encryption is already off.',
   '60021': 'The device is already in this defence state.',
@@ -86,7 +86,7 @@ const BY_SECTION: Readonly<Record<string, Partial<Record<Section, string>>>> = {
   },
   '60020': {
     '4.1': 'The device does not support cloud storage.',
-    // device/info refusing an NVR (design.md s7) uses the cloud-storage text of 4.1.
+    // device/info refusing an NVR (docs/behaviour.md section 7) uses the cloud-storage text of 4.1.
     '4.2': 'The device does not support cloud storage.',
     '4.3': 'This command is not supported.', '4.4': 'This command is not supported.',
     '4.5': 'This command is not supported.', '4.7': 'This command is not supported.',
@@ -102,7 +102,7 @@ const FALLBACK: Readonly<Record<string, string>> = {
   '60020': 'This command is not supported.',
 };
 
-/** The msg text for `code` in an operation of spec section `section`. */
+/** The msg text for `code` in an operation of docs/api/open-api.md section `section`. */
 export function messageFor(code: string, section: Section): string {
   const variants = BY_SECTION[code];
   if (variants) return variants[section] ?? FALLBACK[code];

@@ -1,11 +1,11 @@
-// The simulator's own route table, written from the API documents (spec/ezviz-open-api.md,
-// spec/ezviz-more-api.md, design.md s7), independently of the package's OPERATIONS table: path,
+// The simulator's own route table, written from the API documents (docs/api/open-api.md,
+// docs/api/more-api.md, docs/behaviour.md section 7), independently of the package's OPERATIONS table: path,
 // parameters with their types and required flags, the section whose message texts apply, and the
 // reply codes each path can answer. The server dispatches on it and every handler reads its
 // parameters through `parseParams`, so the table is what the simulator actually serves.
 // test/simulator/tables.test.ts holds it against the package's table.
 
-/** The token path (design.md s7) and every operation the simulator serves. */
+/** The token path (docs/behaviour.md section 7) and every operation the simulator serves. */
 export type RouteOp =
   | 'token'
   | 'storage-open' | 'storage-info'
@@ -14,9 +14,9 @@ export type RouteOp =
   | 'device-list' | 'camera-list' | 'device-capacity'
   | 'device-capture' | 'alarm-list' | 'alarm-device-list'
   | 'live-address' | 'live-address-intl'
-  // spec/ezviz-watch-api.md section 5: the message service's consumer
+  // docs/api/watch-api.md section 5: the message service's consumer
   | 'mq-consumer' | 'mq-messages' | 'mq-offsets'
-  // spec/ezviz-watch-api.md sections 2-4 (areas/switches.ts)
+  // docs/api/watch-api.md sections 2-4 (areas/switches.ts)
   | 'defence-set' | 'switch-set' | 'switch-status' | 'encrypt-on' | 'encrypt-off' | 'alarm-sound-set'
   | 'device-info' | 'device-status';
 
@@ -56,7 +56,7 @@ const str = (name: string, required: boolean, extra: Partial<RouteParam> = {}): 
 const int = (name: string, required: boolean, extra: Partial<RouteParam> = {}): RouteParam =>
   Object.freeze({ name, type: 'int', required, ...extra });
 
-/** Spec 4.3: 0..11; design.md s7: 16 is auto control. */
+/** docs/api/open-api.md section 4.3: 0..11; docs/behaviour.md section 7: 16 is auto control. */
 export const DIRECTION_CODES: readonly number[] = Object.freeze([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 16]);
 /** more-api: pageSize at most 50. */
 export const MAX_PAGE_SIZE = 50;
@@ -69,14 +69,14 @@ const phone: RouteParam = Object.freeze({ name: 'phone', type: 'phone', required
 const index = int('index', true, { min: 1, max: 12 });
 const paging = [int('pageStart', false, { min: 0 }), int('pageSize', false, { min: 1, max: MAX_PAGE_SIZE })];
 
-/** Codes of table 7.1, answered by every path (the token path has its own, design.md s7). */
+/** Codes of table 7.1, answered by every path (the token path has its own, docs/behaviour.md section 7). */
 export const COMMON_CODES: readonly string[] = Object.freeze(['10001', '10002', '10005', '20002', '49999']);
-/** Codes any path can answer through fault injection or call limits (design.md s7, more-api). */
+/** Codes any path can answer through fault injection or call limits (docs/behaviour.md section 7, more-api). */
 export const LIMIT_CODES: readonly string[] = Object.freeze(['10006', '10007', '10029', '20008']);
 
 const PTZ_CODES = ['20006', '20007', '20008', '60000', '60001', '60006', '60020'];
 
-// --- spec/ezviz-watch-api.md sections 2-4: arming, the on/off switches, device info and status ---
+// --- docs/api/watch-api.md sections 2-4: arming, the on/off switches, device info and status ---
 const SET_CODES = ['20006', '20007', '20008', '20014', '20018', '60020', '60022'];
 const enable = int('enable', true, { values: [0, 1] });
 /** Set and status paths of the on/off switches (section 3), by the switch they serve. */
@@ -116,21 +116,21 @@ export const ROUTES: readonly Route[] = Object.freeze([
   { path: '/api/lapp/token/get', op: 'token', section: 'token',
     params: [str('appKey', true), str('appSecret', true, { secret: true })],
     codes: ['10001', '10005', '10017', '10030', '49999'] },
-  // --- spec/ezviz-open-api.md section 4 ---
+  // --- docs/api/open-api.md section 4 ---
   { path: '/api/lapp/cloud/storage/open', op: 'storage-open', section: '4.1',
     params: [token, serial, str('cardPassword', true, { secret: true }), phone, optChannel,
       int('isImmediately', false, { values: [0, 1] })],
     codes: ['10004', '20014', '20018', '20032', '60012', '60020', '60030', '60031', '60032', '60033', '60035'] },
   { path: '/api/lapp/cloud/storage/device/info', op: 'storage-info', section: '4.2',
     params: [token, serial, phone, optChannel],
-    // 60020: design.md s6/s7, device/info does not support NVRs.
+    // 60020: docs/behaviour.md sections 6 and 7, device/info does not support NVRs.
     codes: ['10004', '20014', '20018', '20032', '60012', '60020'] },
   { path: '/api/lapp/device/ptz/start', op: 'ptz-start', section: '4.3',
     params: [token, serial, channel, int('direction', true, { values: DIRECTION_CODES }),
       int('speed', true, { values: [0, 1, 2] })],
     codes: ['20014', '20018', '20032', ...PTZ_CODES, '60002', '60003', '60004', '60005', '60009'] },
   { path: '/api/lapp/device/ptz/stop', op: 'ptz-stop', section: '4.4',
-    // design.md s7: ptz/stop takes an optional direction.
+    // docs/behaviour.md section 7: ptz/stop takes an optional direction.
     params: [token, serial, channel, int('direction', false, { values: DIRECTION_CODES })],
     codes: ['20014', '20018', '20032', ...PTZ_CODES, '60009'] },
   { path: '/api/lapp/device/ptz/mirror', op: 'ptz-mirror', section: '4.5',
@@ -145,7 +145,7 @@ export const ROUTES: readonly Route[] = Object.freeze([
   { path: '/api/lapp/device/preset/clear', op: 'preset-clear', section: '4.8',
     params: [token, serial, channel, index],
     codes: ['20014', '20018', '20032', ...PTZ_CODES, '60009'] },
-  // --- spec/ezviz-more-api.md ---
+  // --- docs/api/more-api.md ---
   { path: '/api/lapp/device/list', op: 'device-list', section: 'list',
     params: [token, ...paging], codes: [] },
   { path: '/api/lapp/camera/list', op: 'camera-list', section: 'list',
@@ -165,7 +165,7 @@ export const ROUTES: readonly Route[] = Object.freeze([
     params: [token, serial, int('startTime', false, { min: 0 }), int('endTime', false, { min: 0 }),
       int('alarmType', false, { min: -1 }), int('status', false, { values: [0, 1, 2] }), ...paging],
     codes: ['20014', '20018'] },
-  // --- spec/ezviz-watch-api.md section 1: v2 (China, custom hosts) and the international path ---
+  // --- docs/api/watch-api.md section 1: v2 (China, custom hosts) and the international path ---
   ...['/api/lapp/v2/live/address/get', '/api/lapp/live/address/get'].map((path) => ({
     path, op: path.includes('/v2/') ? 'live-address' : 'live-address-intl', section: 'live',
     params: [token, serial, optChannel, int('protocol', false, { values: [1, 2, 3, 4, 5] }),
@@ -175,7 +175,7 @@ export const ROUTES: readonly Route[] = Object.freeze([
       int('mute', false, { values: [0, 1] })],
     codes: ['20001', '20006', '20007', '20008', '20014', '20018', '60019', '60026', '10031'],
   } as Route)),
-  // --- spec/ezviz-watch-api.md section 5 (no official page: as independent clients use them) ---
+  // --- docs/api/watch-api.md section 5 (no official page: as independent clients use them) ---
   ...[1, 2, 3, 4, 5].map((g) => ({ path: `/api/lapp/mq/v1/consumer/group${g}`, op: 'mq-consumer' as const,
     section: 'mq' as const, params: [token], codes: [] as string[] })),
   { path: '/api/lapp/mq/v1/consumer/messages', op: 'mq-messages', section: 'mq',
@@ -271,7 +271,7 @@ export function parseParams(route: Route, f: URLSearchParams, skip: readonly str
 
 /**
  * The request's parameters: the URL query string and the form body together, the body winning
- * where both name a parameter (design.md s6, 0.2: public clients send appKey, appSecret or
+ * where both name a parameter (docs/behaviour.md section 6, 0.2: public clients send appKey, appSecret or
  * accessToken in the query of a POST).
  */
 export function mergeFields(query: URLSearchParams, body: URLSearchParams): URLSearchParams {

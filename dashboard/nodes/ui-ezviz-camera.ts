@@ -1,4 +1,4 @@
-// ui-ezviz-camera: the camera panel widget of Dashboard 2 (design.md section 14). The widget
+// ui-ezviz-camera: the camera panel widget of Dashboard 2 (docs/behaviour.md section 14). The widget
 // itself is the Vue component in ui/ (built into resources/ui-ezviz-camera.umd.js); this runtime
 // registers it with its Dashboard 2 group, takes the browsers' actions (custom socket event
 // "ezviz-camera"), checks them and runs them through the main package's dashboard API
@@ -60,7 +60,7 @@ function widgetConfig(def: PanelDef, settings: ReturnType<typeof readSettings>):
 }
 
 export = function (RED: NodeAPI): void {
-  // The one door into the main package (design.md section 16).
+  // The one door into the main package (docs/behaviour.md section 16).
   // eslint-disable-next-line @typescript-eslint/no-var-requires
   const api: PanelApi = require('node-red-contrib-ezviz-open/dashboard').dashboardApi(RED);
 

@@ -1,4 +1,4 @@
-// Live view (design.md section 14): plays the panel's shared live address (HLS) natively where the
+// Live view (docs/behaviour.md section 14): plays the panel's shared live address (HLS) natively where the
 // browser plays HLS itself, else with hls.js's light build, loaded on first use from the
 // package's resources. Only while the panel is on screen and the page visible; a failing or
 // expired address is renewed by asking Node-RED at most once per 10 s; the vendor's placeholder

@@ -1,5 +1,5 @@
 // ezviz-alarm: runtime. A source node: alarms come from the account's alarm list (poll), the
-// message service's consumer or webhook pushes (design.md sections 11 and 15; the sources in
+// message service's consumer or webhook pushes (docs/behaviour.md sections 11 and 15; the sources in
 // nodes/shared/events/sources.ts); one message per new alarm on output 1, whatever the source;
 // an input message polls or fetches at once; a failed poll or fetch goes to output 2 like the
 // errors of the operation nodes (the same outputs.ts and node-status.ts).
@@ -67,7 +67,7 @@ function failed(RED: NodeAPI, node: AlarmNode, wired: boolean, error: EzvizError
   else node.error(error, msg);
 }
 
-/** One event as the message it leaves with (design.md sections 11 and 15). */
+/** One event as the message it leaves with (docs/behaviour.md sections 11 and 15). */
 function message(RED: NodeAPI, e: OutEvent, source: AlarmSourceKind): NodeMessage {
   const ezviz = source === 'poll' ? { source, operation: ALARM_LIST.operation } : { source, messageId: e.messageId };
   const topic = e.kind === 'alarm' ? e.alarm.deviceSerial : e.event.deviceSerial;
@@ -101,7 +101,7 @@ function views(node: AlarmNode, t: Translate, status: NodeStatus, closed: () => 
   const refused = refusals(node, t, path);
   return {
     error: (error) => void (closed() || status.error(error)),
-    // Motion alarms come only from armed cameras (design.md s12): a filtered camera known to be
+    // Motion alarms come only from armed cameras (docs/behaviour.md section 12): a filtered camera known to be
     // disarmed is said, not hidden behind "0 new".
     count: (time, count) => void (closed() || node.status(disarmed()
       ? { fill: 'yellow', shape: 'ring', text: statusWithArgs('cameraDisarmed', { t: clock(time) }) }

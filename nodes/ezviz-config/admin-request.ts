@@ -1,4 +1,4 @@
-// Admin requests of the editor (design.md section 10), step one: what a request may carry. The
+// Admin requests of the editor (docs/behaviour.md section 10), step one: what a request may carry. The
 // body is a JSON object of at most 8 KiB with the values of a config dialog (deployed or not):
 // id, baseUrl, appKey, appSecret, accessToken, timeout; a password field left unchanged arrives as
 // `__PWRD__` and is taken from the stored credentials of that id. Anything else is refused with a

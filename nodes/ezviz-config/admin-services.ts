@@ -1,4 +1,4 @@
-// Admin requests of the editor (design.md section 10), step two: which service answers. When the
+// Admin requests of the editor (docs/behaviour.md section 10), step two: which service answers. When the
 // values of a request equal those of a deployed config node, its service answers (its token
 // cache: no token request of our own); otherwise a service kept here per set of values (its own
 // token cache, so many picker openings share one token), closed after 10 min unused, at most 16.
@@ -51,7 +51,7 @@ export function registerDeployed(id: string, values: { baseUrl: string; accessTo
   const key = identityKey(values);
   deployed.set(id, { key, service });
   // Values tried in a dialog and then deployed: the node takes the token the dialog fetched
-  // (token economy, design.md section 8), unless it took over one from its predecessor.
+  // (token economy, docs/behaviour.md section 8), unless it took over one from its predecessor.
   const tried = kept.get(key);
   if (tried && !service.tokens.snapshot()) service.tokens.adopt(tried.service.tokens.snapshot());
 }

@@ -1,11 +1,11 @@
-// The editor's way to the account (design.md section 10): admin routes under `ezviz-open/` of
+// The editor's way to the account (docs/behaviour.md section 10): admin routes under `ezviz-open/` of
 // Node-RED's admin API. POST with a JSON body only, write permission of the config node type,
 // relative URLs from the editor (so httpAdminRoot and adminAuth apply as to Node-RED's own routes).
 //
 // A request is checked and read by admin-request.ts (the values of a config dialog, deployed or
 // not), answered by the service admin-services.ts picks for those values (answers kept 60 s), and
 // replied to here. No reply and no log line holds a secret: replies are built from the device
-// fields of ezviz-more-api.md, failures from a reason, a code and the runtime's message.
+// fields of docs/api/more-api.md, failures from a reason, a code and the runtime's message.
 
 import type { NodeAPI } from 'node-red';
 import type { Request, Response } from 'express';
@@ -28,7 +28,7 @@ type Handler = (values: AccountValues, body: Record<string, unknown>, fresh: boo
 const noCredentials = (): Failure => ({ ok: false, reason: 'noCredentials', code: 'NO_CREDENTIALS', message: '' });
 const hasCredentials = (v: AccountValues): boolean => Boolean(v.accessToken || (v.appKey && v.appSecret));
 
-/** The reply of a device list: the fields of ezviz-more-api.md only. */
+/** The reply of a device list: the fields of docs/api/more-api.md only. */
 function devicesReply(devices: DeviceEntry[]): DeviceEntry[] {
   return devices.map((d) => ({ serial: d.serial, name: d.name, model: d.model, online: d.online,
     channels: d.channels.map((c) => ({ channelNo: c.channelNo, name: c.name, online: c.online })) }));

@@ -42,7 +42,7 @@ function fieldRow([name, icon, options]: [string, string, InputOptions]): string
   return row({ id: FIELD.slice(1) + name, icon, label: `ezviz-config.label.${name}`, field: input(FIELD.slice(1) + name, options) });
 }
 
-/** Test connection: a button and its answer (design.md section 10). */
+/** Test connection: a button and its answer (docs/behaviour.md section 10). */
 function testRow(): string {
   return '<div class="form-row" id="ezviz-config-test-row"><label>&nbsp;</label>' +
     '<button type="button" class="red-ui-button" id="ezviz-config-test"><i class="fa fa-plug"></i> ' +

@@ -79,7 +79,7 @@ function onClose(node: ConfigNodeLike, service: EzvizService, presets: PresetSto
     users.clear();
     unregisterDeployed(node.id, service);
     if (removed) presets.discard();
-    // Handed over at the start of close, so that it is never lost (design.md s8); once the
+    // Handed over at the start of close, so that it is never lost (docs/behaviour.md section 8); once the
     // close is over (pending timed stops sent), the state then replaces it.
     if (!removed) handOver(node.id, service.carry());
     const finish = () => {

@@ -61,7 +61,7 @@ const CONF = {
   concurrencies: [1, 32],
   transports: hasTls ? ['http', 'https'] : ['http'],
   tokenMessages: 1000,
-  // live addresses (design.md s13): concurrent asks, then messages one by one, one camera
+  // live addresses (docs/behaviour.md section 13): concurrent asks, then messages one by one, one camera
   liveConcurrent: 10,
   liveMessages: 50,
   timedMoves: quick ? 40 : 200,
@@ -265,7 +265,7 @@ function buildFlows(urls, nodesAvailable, transports = CONF.transports) {
     storageInfo('mem-node', 'cfg-mem');
     config('cfg-zero', urls.mem, { accessToken: TOKEN });
     storageInfo('b-zero', 'cfg-zero');
-    // live addresses: two ezviz-live nodes on one config node (design.md s13, one address per lifetime)
+    // live addresses: two ezviz-live nodes on one config node (docs/behaviour.md section 13, one address per lifetime)
     config('cfg-live', urls.http, { accessToken: TOKEN });
     for (const id of ['live-node', 'live-node2']) {
       flows.push({ id, type: 'ezviz-live', z, name: '', config: 'cfg-live', deviceSerial: '', deviceSerialType: 'str',
@@ -453,7 +453,7 @@ async function tokenTest(rt, sim) {
   };
 }
 
-/** design.md s13: 10 concurrent asks (two nodes) and then 50 messages for one camera within one
+/** docs/behaviour.md section 13: 10 concurrent asks (two nodes) and then 50 messages for one camera within one
  * address lifetime cost one address request; a forced refresh (msg.refresh) one more. */
 async function liveTest(rt, sim) {
   await sim.clearLog();

@@ -1,4 +1,4 @@
-// Alarms (spec/ezviz-more-api.md): alarm/list (and the per-device alarm/device/list) lists the
+// Alarms (docs/api/more-api.md): alarm/list (and the per-device alarm/device/list) lists the
 // alarms of the state, newest first, within the 7-day window; alarms are raised through
 // POST /sim/alarm, `sim.raiseAlarm` or `raiseAlarm`.
 

@@ -1,4 +1,4 @@
-// The account's devices, channels and capabilities (spec/ezviz-more-api.md): device/list,
+// The account's devices, channels and capabilities (docs/api/more-api.md): device/list,
 // camera/list and device/capacity. The capability flags are computed from the same device
 // record that decides how PTZ, mirror, presets, capture and cloud storage answer, so a flag and
 // the behaviour cannot disagree.

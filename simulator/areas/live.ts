@@ -1,4 +1,4 @@
-// Live and playback addresses (spec/ezviz-watch-api.md section 1, design.md section 13):
+// Live and playback addresses (docs/api/watch-api.md section 1, docs/behaviour.md section 13):
 // /api/lapp/v2/live/address/get (China, custom hosts) and /api/lapp/live/address/get (the
 // international path; on the China platform it takes a batch form this simulator does not serve:
 // single-camera parameters there answer 10001). An address is kept here until it expires; the

@@ -1,4 +1,4 @@
-// Webhook pushes of the message service (spec/ezviz-watch-api.md section 5), as the vendor sends
+// Webhook pushes of the message service (docs/api/watch-api.md section 5), as the vendor sends
 // them: each message published (mq.ts) is POSTed to the URL set through /sim/webhook, with
 // `Content-Type: text/plain`, the body `{header, body, pictureList}`, headers `t` (send time, ms,
 // by the simulator's clock), `message_type` and, with a signing secret, `signature` (lower-case hex

@@ -1,4 +1,4 @@
-// The message service (spec/ezviz-watch-api.md section 5): every alarm the simulator raises, and
+// The message service (docs/api/watch-api.md section 5): every alarm the simulator raises, and
 // every device going online or offline through /sim/device, becomes a message
 // `{header: {channelNo, deviceId, messageId, messageTime, type}, body, pictureList}` of the
 // device's account. Consumers of a group (1 to 5) fetch them and commit; a consumer unused for

@@ -1,4 +1,4 @@
-// Pictures (spec/ezviz-more-api.md): device/capture hands out a picture URL that the simulator
+// Pictures (docs/api/more-api.md): device/capture hands out a picture URL that the simulator
 // itself serves (GET /sim-pictures/<id>.jpg) for `pictureLifetimeMs`, as it serves alarm
 // pictures and channel covers. Every picture is one real baseline JPEG (160x90, a sky, a sun and
 // the words EZVIZ SIM), generated once and kept here as base64 so that the package ships it

@@ -1,4 +1,4 @@
-// PTZ and presets (spec 4.3 .. 4.8): the pan/tilt model, computed lazily from the clock, and
+// PTZ and presets (docs/api/open-api.md sections 4.3-4.8): the pan/tilt model, computed lazily from the clock, and
 // ptz/start, ptz/stop, mirror, preset add/move/clear over it.
 //
 // Which error wins when several conditions hold (the spec does not say): the order of checks
@@ -93,7 +93,7 @@ interface Target {
   ch: Channel;
 }
 
-// --- PTZ and preset operations (spec 4.3 .. 4.8) ---------------------------------------------
+// --- PTZ and preset operations (docs/api/open-api.md sections 4.3-4.8) ---------------------------------------------
 
 type DeviceOp = 'ptz-start' | 'ptz-stop' | 'ptz-mirror' | 'preset-add' | 'preset-move' | 'preset-clear';
 
@@ -111,7 +111,7 @@ function deviceOperation(state: SimulatorState, op: DeviceOp, route: Route, f: U
     }
     if ((op === 'ptz-start' || op === 'ptz-stop') && direction !== undefined &&
       !directionSupported(dev, direction)) stop('60020');
-    // design.md s6/s7: some Hikvision models refuse speed 0.
+    // docs/behaviour.md sections 6 and 7: some Hikvision models refuse speed 0.
     if (op === 'ptz-start' && params.speed === 0 && dev.brand === 'Hikvision') stop('60020');
   }
   if (caps.encryption) stop('60001');
@@ -133,7 +133,7 @@ function deviceOperation(state: SimulatorState, op: DeviceOp, route: Route, f: U
 function ptzStart(state: SimulatorState, t: Target, direction: number, speed: number, now: number): ApiResult {
   const { dev, ch } = t;
   if (ch.presetCall) return fail('60009');
-  // Stop-before-next-start (spec s3): a start while a start is still running fails.
+  // Stop-before-next-start (docs/api/open-api.md section 3): a start while a start is still running fails.
   if (ch.moving) return fail('60006');
   const pos = positionOf(state, dev, ch, now);
   const limit = limitCode(dev, pos, direction);
@@ -162,7 +162,7 @@ function mirror(t: Target, command: number): ApiResult {
   return ok();
 }
 
-/** Presets the device can hold (at most 12, spec s8). */
+/** Presets the device can hold (at most 12, docs/api/open-api.md section 8). */
 const presetSlots = (dev: Device): number => (dev.capabilities.presets ? Math.min(12, Math.max(0, dev.maxPresets)) : 0);
 
 function presetAdd(state: SimulatorState, t: Target, now: number): ApiResult {
@@ -192,7 +192,7 @@ function presetCall(state: SimulatorState, t: Target, index: number, now: number
 function presetClear(t: Target, index: number): ApiResult {
   const { ch } = t;
   if (ch.presetCall) return fail('60009');
-  // Clearing an empty slot succeeds (the spec lists no error for it in 4.8).
+  // Clearing an empty slot succeeds (docs/api/open-api.md section 4.8 lists no error for it).
   delete ch.presets[String(index)];
   if (ch.atPreset === index) ch.atPreset = null;
   return ok();

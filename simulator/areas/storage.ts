@@ -1,4 +1,4 @@
-// Cloud storage (spec 4.1, 4.2): storage/open with a card (service chains, renew and overlap,
+// Cloud storage (docs/api/open-api.md sections 4.1 and 4.2): storage/open with a card (service chains, renew and overlap,
 // card checks and the wrong-attempt lockout) and device/info.
 
 import type { Area } from '../area';
@@ -55,7 +55,7 @@ function rechain(periods: StoragePeriod[], from: number, start: number): void {
   }
 }
 
-/** Adds a card's service to a chain (spec s3): isImmediately 0 queues it after the service in
+/** Adds a card's service to a chain (docs/api/open-api.md section 3): isImmediately 0 queues it after the service in
  * force; 1 renews a service of the same type (extends it) or overlaps one of another type (the
  * old one ends now, the new one starts now); queued periods follow the changed one. */
 export function addService(periods: StoragePeriod[], type: string, totalDays: number, days: number,
@@ -112,7 +112,7 @@ export function viewOf(periods: StoragePeriod[], supported: boolean, disabled: b
 
 function storageInfo(state: SimulatorState, route: Route, f: URLSearchParams, ctx: CallContext): ApiResult {
   const { t } = storageTarget(state, route, f, ctx);
-  // design.md s6/s7: device/info does not support NVRs (reply 60020, the text of 4.1's row).
+  // docs/behaviour.md sections 6 and 7: device/info does not support NVRs (reply 60020, the text of 4.1's row).
   if (t.dev.kind === 'nvr') return fail('60020');
   const s: ChannelStorage = t.ch.storage;
   const supported = t.dev.capabilities.cloudStorage;

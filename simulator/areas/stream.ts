@@ -1,4 +1,4 @@
-// The streams behind the simulator's hls/llhls addresses (design.md section 13), GET under
+// The streams behind the simulator's hls/llhls addresses (docs/behaviour.md section 13), GET under
 // /v3/openlive/: a live playlist per camera with a sliding window of short H.264 MPEG-TS
 // segments (segments.ts: the committed loops, timestamps moved on), a VOD playlist for a playback
 // window, the vendor's placeholder segments (ErrCode/9048_0.ts) for cameras the admin endpoint

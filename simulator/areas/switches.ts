@@ -1,5 +1,5 @@
 // Arming, privacy and the other switches, device/info and device/status/get
-// (spec/ezviz-watch-api.md sections 2-4) over the device record and its `camera` state
+// (docs/api/watch-api.md sections 2-4) over the device record and its `camera` state
 // (switch-state.ts). A set answers 60021/60022 (60016/60019 for encryption) when the device is
 // already so, 60020 when it cannot do it; a hub takes 0/8/16 (1 is refused: 10001); status reads
 // of an offline device answer 20007, device/info answers with status 0.

@@ -1,4 +1,4 @@
-// Tokens and regions (design.md s7): token/get hands out tokens of an app key (with its
+// Tokens and regions (docs/behaviour.md section 7): token/get hands out tokens of an app key (with its
 // areaDomain for international keys), and whether an error reply goes out as the international
 // regions answer (no `data`) or as the China region does (`data: null`). The token checks of
 // every other call are common.ts `authenticate`.
@@ -12,7 +12,7 @@ import type { Route } from '../routes';
 import { DAY_MS } from '../state';
 import type { SimulatorState } from '../state';
 
-/** token/get (design.md s7). */
+/** token/get (docs/behaviour.md section 7). */
 export function tokenGet(state: SimulatorState, route: Route, f: URLSearchParams, ctx: CallContext): ApiResult {
   return answer(() => {
     const { appKey, appSecret } = parseParams(route, f) as { appKey: string; appSecret: string };
@@ -36,7 +36,7 @@ export function tokenGet(state: SimulatorState, route: Route, f: URLSearchParams
 
 /**
  * Whether an error reply goes out as the international regions answer (no `data`) rather than
- * as the China region does (`data: null`, design.md s6): by the app key of the request (its
+ * as the China region does (`data: null`, docs/behaviour.md section 6): by the app key of the request (its
  * token's, or token/get's appKey) when known, else by whether this server (one of `origins`) is
  * the areaDomain of some app key.
  */

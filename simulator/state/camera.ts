@@ -1,4 +1,4 @@
-// The camera state behind the switches and the device state calls (design.md section 12): per
+// The camera state behind the switches and the device state calls (docs/behaviour.md section 12): per
 // device, the switches, the hub modes, the battery, the SD card and the verification code. Read
 // from a device of the state file (`camera: {...}`, every field optional) with defaults; kept in
 // the device record, so GET /sim/state shows it and POST /sim/device changes it.

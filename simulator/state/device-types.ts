@@ -74,7 +74,7 @@ export interface PresetCall {
 }
 
 export interface StoragePeriod {
-  /** Service type (e.g. "7d-loop"); equal types renew, others overlap (spec s3). */
+  /** Service type (e.g. "7d-loop"); equal types renew, others overlap (docs/api/open-api.md section 3). */
   type: string;
   /** Recording period in days. */
   totalDays: number;

@@ -7,7 +7,7 @@ import type { Device } from './device-types';
 export const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface Settings {
-  /** Lifetime of a token from token/get (design.md s7: 7 days). */
+  /** Lifetime of a token from token/get (docs/behaviour.md section 7: 7 days). */
   tokenLifetimeMs: number;
   /** How long a preset call keeps the camera busy (60009 meanwhile). */
   presetCallMs: number;
@@ -50,7 +50,7 @@ export interface Token {
   expireTime: number;
 }
 
-/** A user known by phone number (storage operations, spec 4.1 and 4.2). */
+/** A user known by phone number (storage operations, docs/api/open-api.md sections 4.1 and 4.2). */
 export interface User {
   account: string;
   userName: string;

@@ -1,4 +1,4 @@
-// The editor that knows the account (design.md section 10), in Chromium, in a Node-RED with
+// The editor that knows the account (docs/behaviour.md section 10), in Chromium, in a Node-RED with
 // httpAdminRoot set and adminAuth on (the user logs in first): test connection in the config
 // dialog (connected against the simulator; a wrong secret; an unreachable URL), the camera picker
 // of the operation dialogs (the simulator's devices and NVR channels, search, choosing fills

@@ -1,4 +1,4 @@
-// The simulator's live stream in a real browser (design.md section 13): a page of this test's
+// The simulator's live stream in a real browser (docs/behaviour.md section 13): a page of this test's
 // own plays, with hls.js (its light build, a dev dependency), the address a config node's service
 // hands out (EzvizService.liveAddress, the door the dashboard panel uses), in Debian's Chromium
 // driven by playwright-core: the video's time advances through more than one pass of the

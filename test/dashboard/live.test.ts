@@ -1,4 +1,4 @@
-// The camera panel's live view in the real Dashboard 2 with Chromium (design.md sections 13 and
+// The camera panel's live view in the real Dashboard 2 with Chromium (docs/behaviour.md sections 13 and
 // 14): the simulator's HLS stream plays through hls.js's light build; a hidden page stops the
 // segment requests (and a visible one starts them again); two pages on one camera cost one
 // address request (the config node's shared cache); an address the camera refuses shows its

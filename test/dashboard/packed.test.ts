@@ -1,4 +1,4 @@
-// Installing the camera panel as a user would (design.md section 14): both packages packed by
+// Installing the camera panel as a user would (docs/behaviour.md section 14): both packages packed by
 // `npm pack` (their prepack release builds run in a copy of the project, never in the dist/ the
 // tests run from), installed from the tarballs alone beside Dashboard 2 into a fresh Node-RED
 // user directory, and the panel working there: a hold sends one start and one stop.

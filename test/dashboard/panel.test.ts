@@ -1,5 +1,5 @@
 // The camera panel in the real Dashboard 2, in Node-RED, against the simulator, driven by
-// Chromium (design.md section 14): the controls and their names, press and hold with mouse,
+// Chromium (docs/behaviour.md section 14): the controls and their names, press and hold with mouse,
 // touch and keyboard (exactly one start and one stop), the dead-man stop of a closed page,
 // presets and the snapshot.
 

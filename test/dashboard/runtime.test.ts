@@ -1,4 +1,4 @@
-// The camera panel's runtime without a browser (design.md section 14): the checks of a browser
+// The camera panel's runtime without a browser (docs/behaviour.md section 14): the checks of a browser
 // message, the rate limit, the dead-man timer and the panel's handling of actions, stops and
 // leaving browsers, driven by a fake clock against a recording stand-in of the main package's
 // dashboard API (the real one runs in the browser tests).

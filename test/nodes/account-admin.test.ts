@@ -1,4 +1,4 @@
-// The editor's account routes (design.md section 10) in a real Node-RED with httpAdminRoot and
+// The editor's account routes (docs/behaviour.md section 10) in a real Node-RED with httpAdminRoot and
 // adminAuth on: permission (a read-only user is refused), answers (test connection, the camera
 // list with NVR channels, capabilities), the reasons of failures, bad input answered 4xx with a
 // reason, the token economy (one token request for many picker openings, shared with the deployed

@@ -1,5 +1,5 @@
 // ezviz-alarm with source `consumer` in Node-RED against the simulator's message service
-// (design.md section 15, spec/ezviz-watch-api.md section 5), on the simulator's fake clock: the
+// (docs/behaviour.md section 15, docs/api/watch-api.md section 5), on the simulator's fake clock: the
 // fetch timer costs no wall time.
 
 import assert from 'assert';

@@ -1,4 +1,4 @@
-// ezviz-alarm with source `webhook` in Node-RED (design.md section 15): the node serves its path
+// ezviz-alarm with source `webhook` in Node-RED (docs/behaviour.md section 15): the node serves its path
 // on Node-RED's HTTP node app (RED.httpNode, mounted here on a real HTTP server); the simulator
 // pushes the alarms it raises to it, signed with the signing secret. Requests of our own try what
 // must be refused. The runtime's clock is the simulator's fake clock (the `t` checks).

@@ -1,4 +1,4 @@
-// Safe camera control (design.md section 5) as the simulator sees it: per-camera order, stop
+// Safe camera control (docs/behaviour.md section 5) as the simulator sees it: per-camera order, stop
 // before start, timed moves and their stop on close, retries of idempotent operations only.
 
 import assert from 'assert';
@@ -125,7 +125,7 @@ describe('camera control: order and stop before start', function () {
     assert.strictEqual(r.msg.error.code, '20007');
     assert.strictEqual(r.msg.error.operation, 'ptz-stop');
     assert.deepStrictEqual(seq(sim), ['ptz/start 200', 'ptz/stop 20007']);
-    // A camera is moving until a stop succeeds (design.md s8): the next start stops it first.
+    // A camera is moving until a stop succeeds (docs/behaviour.md section 8): the next start stops it first.
     const again = await run(startMsg(CAM1), 'start');
     assert.strictEqual(again.port, 'ok', JSON.stringify(again.msg.error));
     assert.deepStrictEqual(seq(sim), ['ptz/start 200', 'ptz/stop 20007', 'ptz/stop 200', 'ptz/start 200']);
@@ -369,7 +369,7 @@ describe('camera control: retries', function () {
         if (f.kind === 'latency') await delay(450); // the simulator logs a delayed request when it answers
         sim.clearFaults();
         assert.strictEqual(r.port, 'err', `${op} ${f.kind}`);
-        // design.md s4: a non-idempotent request that may have reached the camera is not retriable
+        // docs/behaviour.md section 4: a non-idempotent request that may have reached the camera is not retriable
         assert.strictEqual(r.msg.error.retriable, spec.idempotent, `${op} ${f.kind}`);
         if (f.code) assert.strictEqual(r.msg.error.code, f.code);
         const sent = sim.requestLog({ path: spec.path }).length;

@@ -183,7 +183,7 @@ describe('operation nodes: error sources', function () {
     assert.ok(!restates('anything', ''), 'an empty API text is never restated');
   });
 
-  it('api: 20014 has the hint of its operation group (spec 7.2)', async () => {
+  it('api: 20014 has the hint of its operation group (docs/api/open-api.md section 7.2)', async () => {
     await loadOp('ptz-stop', sim.url);
     const a = await run({ payload: { deviceSerial: 'ABC', channelNo: 1 } });
     assert.strictEqual(a.msg.error.code, '20014');
@@ -236,7 +236,7 @@ describe('operation nodes: error sources', function () {
     const r = await run({ payload: { deviceSerial: 'C00000001', channelNo: 1, command: 2 } });
     assert.strictEqual(r.msg.error.source, 'network');
     assert.ok(/^E[A-Z]+$/.test(r.msg.error.code), r.msg.error.code);
-    // dropped after sending: the flip may have happened (design.md s4)
+    // dropped after sending: the flip may have happened (docs/behaviour.md section 4)
     assert.strictEqual(r.msg.error.retriable, false);
   });
 

@@ -1,4 +1,4 @@
-// ezviz-capture and ezviz-alarm in Node-RED against the simulator (design.md section 11), with
+// ezviz-capture and ezviz-alarm in Node-RED against the simulator (docs/behaviour.md section 11), with
 // the simulator's fake clock as the runtime's clock: the 4 s capture spacing and the poll timer
 // cost no wall time.
 

@@ -1,4 +1,4 @@
-// ezviz-live in Node-RED against the simulator (design.md section 13): the address and
+// ezviz-live in Node-RED against the simulator (docs/behaviour.md section 13): the address and
 // msg.ezviz.live, the shared cache of the config node (one request per lifetime, concurrent asks
 // share one, renewal within 10 % / 5 min of expiry, msg.refresh, nothing after close), the
 // verification code as a secret (credential or payload, hashed in the cache key), errors with

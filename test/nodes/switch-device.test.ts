@@ -1,4 +1,4 @@
-// ezviz-switch and ezviz-device in Node-RED against the simulator (design.md section 12): every
+// ezviz-switch and ezviz-device in Node-RED against the simulator (docs/behaviour.md section 12): every
 // switch's call, "already so" as success, hub modes, the verification code as a secret, writes
 // 2 s apart per device (fake clock), the merged device state with nulls, and `watch` (injected
 // timer: changes only, one read in flight, no timer after close).
@@ -146,7 +146,7 @@ describe('ezviz-switch against the simulator', function () {
     assert.ok(!said.join('\n').includes('ABCDEF'));
   });
 
-  it('the alarm node filtering a camera known to be disarmed says "camera disarmed" (design.md s12)', async () => {
+  it('the alarm node filtering a camera known to be disarmed says "camera disarmed" (docs/behaviour.md section 12)', async () => {
     fakeTime(clock);
     const { flow, credentials } = buildFlow('switch', sim.url);
     flow.push({ id: 'alarm', type: 'ezviz-alarm', z: TAB, name: '', config: 'cfg', interval: 60, deviceSerial: CAM, alarmType: '',

@@ -1,4 +1,4 @@
-// The model of an alarm message's payload (design.md sections 11 and 15), shared by the reply
+// The model of an alarm message's payload (docs/behaviour.md sections 11 and 15), shared by the reply
 // fuzzers of the alarm node (poll, consumer) and the webhook push fuzzer: exactly the documented
 // fields, each of its documented type.
 

@@ -96,7 +96,7 @@ const CASES: Case[] = [
   { name: 'a base URL that answers HTML (app key: token request)',
     config: ({ html }) => ({ baseUrl: html, maxRetries: 1, retryDelay: 0 }),
     creds: { appKey: 'demo-app-key', appSecret: 'demo-app-secret' }, code: 'HTTP_200', source: 'http',
-    // token economy (design.md s8): one token request per 30 s; the later messages get its failure
+    // token economy (docs/behaviour.md section 8): one token request per 30 s; the later messages get its failure
     message: /access token.*not JSON/, status: 'HTTP_200', htmlHits: (op) => (op === OPS[0] ? 1 : 0) },
   ...[['with a query', '?region=cn'], ['with a fragment', '#main']].map(([what, tail]): Case => ({
     name: `base URL ${what} (requests would leave the API paths)`, config: ({ html }) => ({ baseUrl: html + tail }),
@@ -158,7 +158,7 @@ describe('reliability: bad configuration (issue 7.5)', function () {
         const e = msg.error as Msg;
         assert.strictEqual(e.code, c.code, `${op}: ${JSON.stringify(e)}`);
         assert.strictEqual(e.source, c.source);
-        // A ptz-start without an answer may have moved the camera (design.md s8): a preset call
+        // A ptz-start without an answer may have moved the camera (docs/behaviour.md section 8): a preset call
         // then sends a stop first, and that stop's failure is the error.
         assert.ok(e.operation === op || (op === 'preset-call' && e.operation === 'ptz-stop'), `${op}: ${e.operation}`);
         if (c.message instanceof RegExp) assert.ok(c.message.test(e.message), `${op}: ${e.message}`);

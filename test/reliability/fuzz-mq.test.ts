@@ -1,4 +1,4 @@
-// Fuzzing the alarm node's message-service sources (design.md section 15, issue 21):
+// Fuzzing the alarm node's message-service sources (docs/behaviour.md section 15, issue 21):
 // - consumer replies: a server of the test's own answers the consumer calls (create, fetch,
 //   commit) with generated replies: good ones, API codes (70101, 10029, 49999, ...), HTTP 500,
 //   bodies that are not JSON, `data` of every kind, and messages whose fields have wrong types,

@@ -1,7 +1,7 @@
 // Input fuzzing of ezviz-switch and ezviz-device (issue 19): generated node settings (literal,
 // from msg, from a flow variable, a verification code credential or none) and generated messages
 // (records of the parameters with valid and junk values, msg.payload itself a state or junk, odd
-// shapes), against the simulator. Judged per message by a reading of design.md s12 of its own:
+// shapes), against the simulator. Judged per message by a reading of docs/behaviour.md section 12 of its own:
 // where each value comes from (setting, msg.payload.<name>, msg.payload itself for the state),
 // whether the switch takes the state, whether encryption off has its code; then exactly one
 // outcome in its bound, invalid input a validation error with nothing sent, valid input the one
@@ -24,7 +24,7 @@ const MAX_RETRIES = 2;
 const OUTCOME_BOUND_MS = 5000;
 const CODE = 'PQRSTU';
 /** The code kept in the nodes' credentials: the package's own secret, never said (codes a message
- * carries travel with that message on the Catch path, as design.md s4 says). */
+ * carries travel with that message on the Catch path, as docs/behaviour.md section 4 says). */
 const CRED = 'QXCRED';
 const STATE_PATHS = new Set(Object.values(STATE_CALLS).map((c) => c.path));
 
@@ -85,10 +85,10 @@ function payloadArb(kind: Kind): fc.Arbitrary<unknown> {
 }
 
 /** A msg property Node-RED cannot read: `payload.x` of a payload null or undefined (its
- * getMessageProperty throws; the node refuses the message, design.md s4). */
+ * getMessageProperty throws; the node refuses the message, docs/behaviour.md section 4). */
 const UNREADABLE = Symbol('unreadable');
 
-/** Where a parameter's value comes from for this message (design.md s4, s12), or UNREADABLE. */
+/** Where a parameter's value comes from for this message (docs/behaviour.md section 4, s12), or UNREADABLE. */
 function raw(plan: Plan, name: string, msg: Msg, flowState: unknown): unknown {
   const v = String(plan.props[name] ?? '');
   const t = String(plan.props[`${name}Type`] ?? 'str');
@@ -106,7 +106,7 @@ function raw(plan: Plan, name: string, msg: Msg, flowState: unknown): unknown {
   return pl !== null && typeof pl === 'object' ? (pl as Msg)[name] : undefined;
 }
 
-/** The switches as spec/ezviz-watch-api.md sections 2-3 write them (this test's own reading, not
+/** The switches as docs/api/watch-api.md sections 2-3 write them (this test's own reading, not
  * the package's table): the set path per state, the field and its value, the "already so" codes. */
 const L = '/api/lapp';
 const ON_OFF = { on: 1, off: 0 };

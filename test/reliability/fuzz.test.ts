@@ -411,7 +411,7 @@ describe('reliability: fuzzed input (issue 7.1)', function () {
         // What was sent for this message (timed stops of earlier moves go to the stop path).
         const log: LogEntry[] = sim.requestLog();
         const mine = log.filter((e) => e.path === spec.path);
-        // The config node locks a device after 60030 whatever message drew it (design.md s5),
+        // The config node locks a device after 60030 whatever message drew it (docs/behaviour.md section 5),
         // also one of node settings this oracle does not judge (exotic types).
         if (op === 'storage-open') for (const e of mine) if (e.code === '60030') locked.add(e.fields.deviceSerial);
         summary.requests += log.length;
@@ -429,7 +429,7 @@ describe('reliability: fuzzed input (issue 7.1)', function () {
           const e = call![0] as { name?: string; toJSON?: () => Record<string, unknown> };
           assert.strictEqual(e?.name, 'EzvizError', `${id}: done(err) with a foreign error: ${String(e)}`);
           err = e.toJSON!();
-          // Node-RED shows the error's own text, no class-name prefix (design.md section 4).
+          // Node-RED shows the error's own text, no class-name prefix (docs/behaviour.md section 4).
           assert.strictEqual(out.msg.error.message, err.message);
         }
         if (out.port === 'err') {

@@ -1,4 +1,4 @@
-// The reference model of the fuzz tests: what design.md section 4 says an operation node must do
+// The reference model of the fuzz tests: what docs/behaviour.md section 4 says an operation node must do
 // with one raw parameter value, written independently of nodes/shared/params/parse.ts (the limits are
 // the documented ones). `expectParam` answers the value that must be sent (as the simulator logs
 // it: a string), "absent" for an optional parameter left empty, or "invalid".
@@ -14,7 +14,7 @@ const NAMES: Record<string, Record<string, number>> = {
   speed: { slow: 0, medium: 1, fast: 2 },
   mirror: { 'up-down': 0, 'left-right': 1, center: 2 },
   immediately: { no: 0, yes: 1 },
-  // live addresses (spec/ezviz-watch-api.md section 1)
+  // live addresses (docs/api/watch-api.md section 1)
   protocol: { ezopen: 1, hls: 2, rtmp: 3, flv: 4, llhls: 5 },
   quality: { hd: 1, smooth: 2 },
   source: { live: 1, 'sd-card': 2, cloud: 3 },

@@ -4,7 +4,7 @@
 // wrong types, missing ids, duplicate alarmIds within and across pages and polls, times before the
 // deploy, in the future or absurd, and a page object of every kind (endless paging claims
 // included). Each ezviz-alarm node has its own config node (its own token: the key of its script)
-// and polls only when a message comes in (no timed polls). Judged against the contract (design.md
+// and polls only when a message comes in (no timed polls). Judged against the contract (docs/behaviour.md
 // s8 and s11), with the model below and reply-oracle.ts, not against nodes/shared:
 // - the runtime survives: no uncaught exception, no unhandled rejection, nothing thrown out of a node;
 // - every poll ends in exactly one outcome within its bound (done, output 2 or a Catch node);
@@ -74,7 +74,7 @@ function endlessPage(r: Received, end: number): Reply {
 /** After the generated replies: the same two alarms at every poll (each must be sent once). */
 const repeatPage = (deploy: number) => listReply([alarm('al-0', deploy + 1), alarm('rep-1', deploy + 2)], { total: 2, page: 0, size: 50 });
 
-// ---- the model of an alarm (design.md s11) --------------------------------------------------
+// ---- the model of an alarm (docs/behaviour.md section 11) --------------------------------------------------
 
 
 /** A number written as text: a lenient reading may take it (then as that number). */
@@ -239,7 +239,7 @@ async function drive(world: World, batch: number, s: BatchState): Promise<void> 
   }));
 }
 
-/** The fields of one alarm-list request (design.md s11, ezviz-more-api.md). */
+/** The fields of one alarm-list request (docs/behaviour.md section 11, docs/api/more-api.md). */
 function checkRequest(r: Received, c: AlarmCase, s: BatchState, problems: string[]): void {
   const f = r.fields;
   if (f.status !== '2') problems.push(`status ${f.status}`);

@@ -3,7 +3,7 @@
 // status data with wrong types, -1/-2, missing fields), one message per node, many nodes at once.
 // Judged per message: exactly one outcome within its bound; a success only from replies that
 // allow it (a switch: 200 or "already so", then changed says which; the device: info answered,
-// status and lens answered or offline/unsupported), with the typed payload of design.md s12 (no
+// status and lens answered or offline/unsupported), with the typed payload of docs/behaviour.md section 12 (no
 // -1 that looks real); an error that fits the last reply of a call; at most 1 + maxRetries
 // requests per call, and a transient failure retried up to that budget; no secret said.
 
@@ -57,7 +57,7 @@ const BOOL = ['online', 'armed', 'privacy', 'encrypted', 'sleeping'];
 const ENUMS: Record<string, string[]> = { alarmSound: ['short', 'long', 'mute', 'custom'],
   sdCard: ['ok', 'unformatted', 'error', 'formatting', 'none'], cloudStorage: ['unsupported', 'disabled', 'not-activated', 'activated', 'expired'] };
 
-/** The device payload of design.md s12: every field, typed or null. */
+/** The device payload of docs/behaviour.md section 12: every field, typed or null. */
 function checkDevice(p: unknown, serial: string, problems: string[]): void {
   if (!isObj(p)) {
     problems.push(`payload ${JSON.stringify(p)}`);

@@ -47,7 +47,7 @@ const wrong: fc.Arbitrary<unknown> = fc.oneof(
 
 const ms = () => fc.integer({ min: 1_300_000_000_000, max: 2_200_000_000_000 }).map((n) => Math.floor(n / 1000) * 1000);
 
-/** The documented storage record (spec 2.1), every field optional. */
+/** The documented storage record (docs/api/open-api.md section 2.1), every field optional. */
 function storageRecord(detail: boolean): fc.Arbitrary<Record<string, unknown>> {
   const fields: Record<string, fc.Arbitrary<unknown>> = {
     userName: fc.string({ maxLength: 20 }),
@@ -103,7 +103,7 @@ function dataArb(op: FuzzOp, ports: Ports): fc.Arbitrary<unknown> {
           { picUrl: ['https://h/a'] }, { picUrl: 'https://' }) }, { weight: 2, arbitrary: anyData });
     }
     case 'live': {
-      // The flows ask for hls (the default): an http(s) address. design.md s13, s8: a url that is
+      // The flows ask for hls (the default): an http(s) address. docs/behaviour.md section 13, s8: a url that is
       // not one, an expireTime that is not a date, an odd or huge id: BAD_REPLY.
       const url = fc.constantFrom('https://open.ys7.example/v3/openlive/C1_1_1.m3u8?expire=1&id=a&t=b',
         'http://127.0.0.1:9/v3/openlive/X_1_2.m3u8', 'https://h.example/\u76f4\u64ad.m3u8');
@@ -133,7 +133,7 @@ function dataArb(op: FuzzOp, ports: Ports): fc.Arbitrary<unknown> {
   }
 }
 
-// ---- camera state replies (spec ezviz-watch-api.md sections 3-4) --------------------------------
+// ---- camera state replies (docs/api/watch-api.md sections 3-4) --------------------------------
 
 const STATE_FIELDS: Record<'device-info' | 'device-status' | 'switch-status', Record<string, fc.Arbitrary<unknown>>> = {
   'device-info': {
@@ -362,7 +362,7 @@ export function fillToken(reply: Reply, now: number): { reply: Reply; token?: st
   return { reply: { ...reply, body: { t: 'text', s } }, token };
 }
 
-// ---- alarm list replies (ezviz-more-api.md: data an array of alarms, newest first, and a page) --
+// ---- alarm list replies (docs/api/more-api.md: data an array of alarms, newest first, and a page) --
 
 /** alarmTime placeholders, filled as the reply is served (fillAlarm): between the deploy and the
  * request's endTime (RECENT), around the deploy (EDGE), before it (OLD), after the endTime

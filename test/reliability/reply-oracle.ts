@@ -1,5 +1,5 @@
-// The reference model of the reply fuzzer, written from the contract (design.md sections 4, 7 and
-// 8, the spec's section 2), independently of nodes/shared: what a reply is (classify), which
+// The reference model of the reply fuzzer, written from the contract (docs/behaviour.md sections 4, 7 and
+// 8, docs/api/open-api.md section 2), independently of nodes/shared: what a reply is (classify), which
 // success payloads are documented (checkPayload), which errors fit a reply (checkError), and
 // where the token may go (areaPermitted).
 
@@ -10,24 +10,24 @@ export type FuzzOp = OperationName | 'token' | 'alarm-list' | StateFuzzOp;
 /** The camera-state calls (replies-state.test.ts): a switch set, its status, device/info and status/get. */
 export type StateFuzzOp = 'switch-set' | 'switch-status' | 'device-info' | 'device-status';
 
-/** The size limit of a reply body (design.md s8). Bodies generated stay clear of its edge. */
+/** The size limit of a reply body (docs/behaviour.md section 8). Bodies generated stay clear of its edge. */
 export const LIMIT = 1 << 20;
 
 // ---- documented shapes ------------------------------------------------------------------------
 
 type FieldType = 'string' | 'serial' | 'int' | 'record';
 
-/** Spec section 2.1: the cloud storage record (data of storage-info). */
+/** docs/api/open-api.md section 2.1: the cloud storage record (data of storage-info). */
 export const STORAGE_FIELDS: Readonly<Record<string, FieldType>> = {
   userName: 'string', deviceSerial: 'serial', channelNo: 'int', totalDays: 'int', status: 'int', validDays: 'int',
   startTime: 'int', expireTime: 'int', serviceDetail: 'record',
 };
-/** serviceDetail: the same fields but validDays and serviceDetail (spec 2.1). */
+/** serviceDetail: the same fields but validDays and serviceDetail (docs/api/open-api.md section 2.1). */
 export const DETAIL_FIELDS: Readonly<Record<string, FieldType>> = {
   userName: 'string', deviceSerial: 'serial', channelNo: 'int', totalDays: 'int', startTime: 'int',
   expireTime: 'int', status: 'int',
 };
-/** What the node adds to a storage record (design.md s4). */
+/** What the node adds to a storage record (docs/behaviour.md section 4). */
 const ADDED = ['statusText', 'startDate', 'expireDate'];
 
 const isObj = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -47,7 +47,7 @@ function fieldOk(t: FieldType, v: unknown, detailFields: Record<string, FieldTyp
   // a kilobyte is no user name).
   if (t === 'string' || t === 'serial') {
     if (typeof v === 'string') return v.length <= 1024 ? 'ok' : 'either';
-    // The serial is "long in the storage operations" (spec 2.3): a number may be read as its digits.
+    // The serial is "long in the storage operations" (docs/api/open-api.md section 2.3): a number may be read as its digits.
     if (t === 'serial' && typeof v === 'number' && Number.isSafeInteger(v) && v >= 0) return 'either';
     return v === null ? 'either' : 'bad';
   }
@@ -79,7 +79,7 @@ function picUrlOk(u: unknown): boolean {
   }
 }
 
-/** A live address reply's fields as design.md s13 and s8 accept them, for an hls request: url an
+/** A live address reply's fields as docs/behaviour.md sections 13 and 8 accept them, for an hls request: url an
  * http(s) URL with a host (no blank or control character, at most 4096 characters), id absent or
  * a short id (letters, digits, `_.:-`, at most 128) or a whole number, expireTime absent or a real
  * date (`yyyy-MM-dd HH:mm:ss`, years 2000-2199, or ms since the epoch). */
@@ -122,7 +122,7 @@ export function dataClass(op: FuzzOp, envelope: Record<string, unknown>): 'ok' |
       return 'bad';
     }
     case 'capture': {
-      // data.picUrl: an absolute http(s) URL, as sent (design.md s11); anything else BAD_REPLY.
+      // data.picUrl: an absolute http(s) URL, as sent (docs/behaviour.md section 11); anything else BAD_REPLY.
       if (!isObj(data) || !own(data, 'picUrl')) return 'bad';
       return picUrlOk(data.picUrl) ? 'ok' : 'bad';
     }
@@ -135,7 +135,7 @@ export function dataClass(op: FuzzOp, envelope: Record<string, unknown>): 'ok' |
         : typeof t === 'string' && t.length > 0 ? 'either' : 'bad';
     }
     case 'alarm-list':
-      // data: an array of alarms (ezviz-more-api.md), whatever its items (each is checked on its
+      // data: an array of alarms (docs/api/more-api.md), whatever its items (each is checked on its
       // own: replies-alarm.test.ts); `page` is advisory and never makes a reply bad. No data at
       // all may be read as an empty list or refused (the contract leaves it open).
       if (data === undefined || data === null) return 'either';
@@ -207,7 +207,7 @@ export function classify(op: FuzzOp, reply: Reply): Class {
   return d === 'ok' ? { k: 'ok', envelope: v } : d === 'either' ? { k: 'either', envelope: v } : { k: 'bad' };
 }
 
-/** Failures an idempotent operation retries (design.md s5, s8): network, 5xx, 429, 20008, 10029, 49999. */
+/** Failures an idempotent operation retries (docs/behaviour.md section 5, s8): network, 5xx, 429, 20008, 10029, 49999. */
 export function transient(c: Class): boolean | undefined {
   switch (c.k) {
     case 'timeout':
@@ -285,7 +285,7 @@ function checkRecord(p: unknown, fields: Record<string, FieldType>, reply: Recor
   }
 }
 
-/** The success message of `op` after a reply of class ok/either (design.md s4, s8). */
+/** The success message of `op` after a reply of class ok/either (docs/behaviour.md section 4, s8). */
 export function checkSuccess(op: OperationName, msg: Record<string, unknown>, c: Class, problems: string[]): void {
   const exact = c.k === 'ok';
   const env = c.k === 'ok' || c.k === 'either' ? c.envelope : undefined;
@@ -311,7 +311,7 @@ export function checkSuccess(op: OperationName, msg: Record<string, unknown>, c:
       break;
     }
     case 'live': {
-      // The address, and msg.ezviz.live = {url, id, protocol, quality, source, expires} (design.md s13).
+      // The address, and msg.ezviz.live = {url, id, protocol, quality, source, expires} (docs/behaviour.md section 13).
       const live = isObj(ez) ? ez.live as Record<string, unknown> : undefined;
       const keys = isObj(live) ? Object.keys(live).sort().join(',') : '';
       if (typeof p !== 'string' || !isObj(live) || live.url !== p || keys !== 'expires,id,protocol,quality,source,url' ||
@@ -344,7 +344,7 @@ export function checkSuccess(op: OperationName, msg: Record<string, unknown>, c:
   }
 }
 
-/** The shape of msg.error (design.md s4). */
+/** The shape of msg.error (docs/behaviour.md section 4). */
 export function checkErrorShape(err: unknown, op: FuzzOp, problems: string[]): err is Record<string, unknown> {
   if (!isObj(err)) {
     problems.push(`msg.error is ${JSON.stringify(err)?.slice(0, 100)}`);
@@ -394,7 +394,7 @@ export function errorMismatch(c: Class, err: Record<string, unknown>): string | 
   }
 }
 
-// ---- where the token may go (design.md s8, Region) ---------------------------------------------
+// ---- where the token may go (docs/behaviour.md section 8, Region) ---------------------------------------------
 
 export const VENDOR = ['ys7.com', 'ezvizlife.com', 'ezvizru.com', 'ezviz.com'];
 

@@ -136,7 +136,7 @@ describe('reliability: fault soak (issue 7.2)', function () {
           (sim.clock as FakeClock).advance(8 * DAY);
           stormEpochs.push(sim.clock.now());
           // The package's clock: its tokens are over a minute old (a 10002 on a token just
-          // issued is not answered with another token request, design.md s8).
+          // issued is not answered with another token request, docs/behaviour.md section 8).
           clockOffset += 61000;
         }
         const end = Math.min(MESSAGES, (seg + 1) * perSegment);

@@ -1,4 +1,4 @@
-// Attacks on the alarm node's webhook (design.md section 15) through Node-RED's real HTTP server:
+// Attacks on the alarm node's webhook (docs/behaviour.md section 15) through Node-RED's real HTTP server:
 // Node-RED as users run it (a child process with the package, test/support/red-admin.ts), the
 // webhook node wired through a function node to an http request node that posts every message
 // it sends to a collector here. Each attack gets the answer section 15 gives it; nothing is sent
@@ -72,7 +72,7 @@ function rssMiB(pid: number): number {
   return m ? Math.round(Number(m[1]) / 1024) : NaN;
 }
 
-describe('reliability: attacks on the alarm webhook through Node-RED\'s HTTP server (design.md section 15)', function () {
+describe('reliability: attacks on the alarm webhook through Node-RED\'s HTTP server (docs/behaviour.md section 15)', function () {
   this.timeout(FULL ? 300000 : 120000);
   let sim: Simulator;
   let red: AdminRed;

@@ -1,4 +1,4 @@
-// The world outside (design.md section 8, issue 10): each reproduction of the issue as a test,
+// The world outside (docs/behaviour.md section 8, issue 10): each reproduction of the issue as a test,
 // through Node-RED, against a small server of the test's own on 127.0.0.1 that misbehaves in
 // exactly that way (and a local CONNECT proxy for the proxy test).
 
@@ -120,7 +120,7 @@ function statusTexts(id: string): string[] {
   return n.status.args.filter((_a, k) => n.status.thisValues[k] === n).map((a) => (a[0] as { text: string }).text);
 }
 
-describe('the world outside (design.md s8): misbehaving servers', function () {
+describe('the world outside (docs/behaviour.md section 8): misbehaving servers', function () {
   this.timeout(20000);
   let trapped: ReturnType<typeof trap>;
   beforeEach(() => {

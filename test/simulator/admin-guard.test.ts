@@ -1,4 +1,4 @@
-// The admin endpoint /sim/ (design.md s8): only application/json requests from its own origin,
+// The admin endpoint /sim/ (docs/behaviour.md section 8): only application/json requests from its own origin,
 // nothing a web page on another site (or a rebound DNS name) can send; and no secret in any
 // reply: app secrets, tokens and card passwords are masked in /sim/state, the log and errors.
 

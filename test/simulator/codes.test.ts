@@ -1,4 +1,4 @@
-// Every code of the spec's tables 7.1 and 7.2 (and the token codes of design.md s7), each reached
+// Every code of the tables of docs/api/open-api.md sections 7.1 and 7.2 (and the token codes of docs/behaviour.md section 7), each reached
 // over real HTTP against a fresh simulator with the default state, with the spec's msg text for
 // the operation's section.
 
@@ -75,7 +75,7 @@ const CASES: Case[] = [
     fields: { ...start('C00000001'), accessToken: 'at.frozen-token' } },
   { title: 'an unknown device', code: '20002', msg: 'Device does not exist.', path: P('ptz-start'), fields: start('C99999999') },
   { title: 'a device with the dataException flag', code: '49999', msg: 'Data exception.', path: P('ptz-start'), fields: start('C0000000B') },
-  // --- token path (design.md s7) ---
+  // --- token path (docs/behaviour.md section 7) ---
   { title: 'token/get with a frozen app key', code: '10005', msg: 'appKey exception.', path: TOKEN_PATH,
     fields: { appKey: 'frozen-app-key', appSecret: 'frozen-app-secret' } },
   { title: 'token/get with an unknown app key', code: '10017', msg: 'appKey does not exist.', path: TOKEN_PATH,
@@ -185,7 +185,7 @@ const CASES: Case[] = [
     fields: { accessToken: T, deviceSerial: 'C00000001', cardPassword: 'CARD-FAIL-0001' } },
 ];
 
-/** Codes of the spec's tables 7.1 and 7.2: each must have a case above. */
+/** Codes of the tables of docs/api/open-api.md sections 7.1 and 7.2: each must have a case above. */
 const SPEC_CODES = ['200', '10001', '10002', '10005', '20002', '49999', '10004', '20014', '20018', '20032', '60012',
   '20006', '20007', '20008', '60000', '60001', '60006', '60002', '60003', '60004', '60005', '60007', '60008', '60009',
   '60010', '60011', '60020', '60030', '60031', '60032', '60033', '60035'];
@@ -201,7 +201,7 @@ describe('simulator: every reply code', function () {
     await sim.close();
   });
 
-  it('has a case for every code of the spec tables 7.1 and 7.2', () => {
+  it('has a case for every code of docs/api/open-api.md sections 7.1 and 7.2', () => {
     const covered = new Set(CASES.map((c) => c.code));
     assert.deepEqual(SPEC_CODES.filter((c) => !covered.has(c)), []);
   });
@@ -213,7 +213,7 @@ describe('simulator: every reply code', function () {
       assert.equal(r.code, c.code, `reply ${JSON.stringify(r)}`);
       assert.equal(typeof r.code, 'string');
       assert.equal(r.msg, c.msg);
-      // China-region keys: errors carry data: null (design.md s6, 0.2).
+      // China-region keys: errors carry data: null (docs/behaviour.md section 6, 0.2).
       if (c.code !== '200') assert.equal(r.data, null);
     });
   }

@@ -4,9 +4,9 @@
 // either table cannot be served by the simulator and pass every other test.
 //
 // Rules. Every operation of the package must have a simulator route with the same path, and,
-// for the seed spec's operations (sections 4.1-4.8), the same parameters sent (name and required
+// for the operations of docs/api/open-api.md (sections 4.1-4.8), the same parameters sent (name and required
 // flag; accessToken aside, which the call path adds). Every seed-spec route of the simulator must
-// have a package operation. For the calls of spec/ezviz-more-api.md a package operation may
+// have a package operation. For the calls of docs/api/more-api.md a package operation may
 // leave out optional parameters (capture `quality`, alarm filters), but every parameter it sends
 // must be one the simulator knows, with the same required flag, and it must send every required
 // one. The token path must be the same.
@@ -108,7 +108,7 @@ describe('tables: the package\'s OPERATIONS against the simulator\'s own routes'
       ops['ptz-stop'].path = '/api/lapp/device/ptz/stopp';
       const d = tableDifferences(ops, TOKEN_PATH, ROUTES);
       assert.ok(d.some((l) => l.includes('/api/lapp/device/ptz/stopp is not a simulator route')), d.join('\n'));
-      assert.ok(d.some((l) => l.includes('simulator route /api/lapp/device/ptz/stop (spec 4.4) has no package operation')));
+      assert.ok(d.some((l) => l.includes('simulator route /api/lapp/device/ptz/stop (docs/api/open-api.md section 4.4) has no package operation')));
     });
 
     it('a path changed in the simulator table', () => {

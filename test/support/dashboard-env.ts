@@ -1,4 +1,4 @@
-// The camera panel in a real Dashboard 2 (design.md section 14): the EZVIZ simulator in this
+// The camera panel in a real Dashboard 2 (docs/behaviour.md section 14): the EZVIZ simulator in this
 // process, Node-RED from devDependencies in a child process with a user directory in which both
 // packages of this repository are installed as the demo installs them (symlinks; Dashboard 2
 // comes from the repository's node_modules), a flow with one Dashboard 2 page holding panels,

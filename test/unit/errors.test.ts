@@ -47,7 +47,7 @@ describe('errors: retriable and codes', () => {
 });
 
 describe('errors: hints per code and spec section', () => {
-  it('variants of 20014, 20018, 20032, 60020 follow spec 7.2', () => {
+  it('variants of 20014, 20018, 20032, 60020 follow docs/api/open-api.md section 7.2', () => {
     const want: Record<string, Record<string, string>> = {
       '20014': { '4.1': '20014-serial', '4.2': '20014-serial', '4.3': '20014-network', '4.4': '20014-network',
         '4.5': '20014-network', '4.6': '20014-network', '4.7': '20014-serial', '4.8': '20014-serial' },
@@ -94,11 +94,11 @@ describe('errors: hints per code and spec section', () => {
         'cardPassword', 'phone', 'immediately', 'duration', 'unreadable', 'presetUnknown', 'presetNoNames',
         'switch', 'switchState', 'verificationCode', 'stateForSwitch'];
       for (const r of reasons) assert.ok(c.validation[r], `validation.${r}`);
-      // Status texts (design.md section 9): short, readable, with the code where there is one.
+      // Status texts (docs/behaviour.md section 9): short, readable, with the code where there is one.
       for (const k of STATUS_KEYS) {
         assert.ok(typeof c.status[k] === 'string' && c.status[k].length <= 24, `status.${k} at most 24 chars`);
       }
-      // ezviz-switch: the state set, per switch and state (design.md s12)
+      // ezviz-switch: the state set, per switch and state (docs/behaviour.md section 12)
       for (const k of SWITCH_STATUS_KEYS) {
         const v = k.split('.').reduce((o: any, part) => o?.[part], c.status); // eslint-disable-line @typescript-eslint/no-explicit-any
         assert.ok(typeof v === 'string' && v.length > 1 && v.length <= 24, `status.${k} at most 24 chars: ${v}`);

@@ -1,4 +1,4 @@
-// Live addresses, the pure parts (design.md section 13): the region's path, playback times in the
+// Live addresses, the pure parts (docs/behaviour.md section 13): the region's path, playback times in the
 // API's form, the rules between the parameters (operations/live.ts), and the address reply's checks
 // (replies/live-address.ts: BAD_REPLY for a url of another scheme, an expireTime that is not a
 // date, an odd or huge id).

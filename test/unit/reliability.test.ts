@@ -1,4 +1,4 @@
-// Pure parts of the defences of design.md section 8: typed reply mapping, retriable, region
+// Pure parts of the defences of docs/behaviour.md section 8: typed reply mapping, retriable, region
 // rules, token expiry, Retry-After, queue bound, NO_PROXY, data-safe translation.
 
 import assert from 'assert';
@@ -36,7 +36,7 @@ describe('typed reply mapping', () => {
   });
 });
 
-describe('retriable (design.md s4)', () => {
+describe('retriable (docs/behaviour.md section 4)', () => {
   it('transient failures of idempotent operations; of the others only when nothing left', () => {
     assert.strictEqual(isRetriable('network', 'ETIMEDOUT', true, true), true);
     assert.strictEqual(isRetriable('network', 'ETIMEDOUT', false, true), false, 'a timed-out mirror may have flipped');
@@ -54,7 +54,7 @@ describe('retriable (design.md s4)', () => {
   });
 });
 
-describe('areaDomain rules (design.md s8)', () => {
+describe('areaDomain rules (docs/behaviour.md section 8)', () => {
   const cases: Array<[string, unknown, string | false]> = [
     ['https://open.ezvizlife.com', 'https://iusopen.ezvizlife.com', 'https://iusopen.ezvizlife.com'],
     ['https://open.ezvizlife.com', 'https://isgpopen.ezviz.com/', 'https://isgpopen.ezviz.com'],
@@ -91,7 +91,7 @@ describe('areaDomain rules (design.md s8)', () => {
   });
 });
 
-describe('token expiry (design.md s8)', () => {
+describe('token expiry (docs/behaviour.md section 8)', () => {
   const now = 1.75e12;
   it('missing, not a number, past or in seconds counts as 7 days; never more', () => {
     for (const v of [undefined, null, '1900000000000', {}, NaN, Infinity, now - 1, 1.8e9, 0, -5]) {

@@ -1,4 +1,4 @@
-// Every message from a browser is checked before anything is sent (design.md section 14): the
+// Every message from a browser is checked before anything is sent (docs/behaviour.md section 14): the
 // action from a fixed list, directions and speeds from the operation nodes' tables, presets from
 // the panel's own list, and only for a control the panel shows. Nothing of the message names the
 // camera: that comes from the node (settings.ts). Pure.
@@ -86,7 +86,7 @@ export function checkAction(msg: unknown, s: PanelSettings, tables: Tables): Act
   return { refused: 'action' };
 }
 
-/** At most `max` actions per `windowMs` per browser (design.md section 14: 10 per second). */
+/** At most `max` actions per `windowMs` per browser (docs/behaviour.md section 14: 10 per second). */
 export class RateLimit {
   private readonly seen = new Map<string, number[]>();
 

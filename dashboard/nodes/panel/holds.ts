@@ -1,4 +1,4 @@
-// The held move of a panel (design.md section 14): a move belongs to the browser that started it;
+// The held move of a panel (docs/behaviour.md section 14): a move belongs to the browser that started it;
 // that browser confirms it every 500 ms while the press is held, and when 1.5 s pass without a
 // confirmation (a frozen tab, a lost network, a browser that never sent its stop) the runtime
 // stops the camera itself. Timers are injectable (tests use a fake clock).

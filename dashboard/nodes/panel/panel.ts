@@ -23,7 +23,7 @@ export type StopReason = 'asked' | 'timeout' | 'disconnect' | 'close';
 
 type ConfigNode = ReturnType<PanelApi['configNode']>;
 
-/** A failing address is asked for anew at most this often (design.md section 14). */
+/** A failing address is asked for anew at most this often (docs/behaviour.md section 14). */
 export const RENEW_MS = 10000;
 
 /** What a browser gets of a live address: where to play it and until when. */
@@ -135,7 +135,7 @@ export class Panel {
     conn.emit(`ezviz-camera:${this.node.id}`, reply);
   }
 
-  /** Every action leaves the node on its output (design.md section 14), shaped as section 4. */
+  /** Every action leaves the node on its output (docs/behaviour.md section 14), shaped as section 4. */
   private output(payload: Record<string, unknown>, outcome: Exclude<PanelOutcome, { kind: 'closed' }>, serial: string): void {
     if (this.closed) return;
     if (outcome.kind === 'ok') {

@@ -1,4 +1,4 @@
-// The panel's settings (design.md section 14): the camera and what to show, from the node's
+// The panel's settings (docs/behaviour.md section 14): the camera and what to show, from the node's
 // properties, changed by a flow's `msg.ui_update` (Dashboard 2's dynamic properties). The camera
 // comes from here only, never from a browser.
 

@@ -1,5 +1,5 @@
-// The account's devices and channels as the editor's picker lists them (design.md section 10):
-// device/list and camera/list pages read field by field (ezviz-more-api.md), type-checked and cut
+// The account's devices and channels as the editor's picker lists them (docs/behaviour.md section 10):
+// device/list and camera/list pages read field by field (docs/api/more-api.md), type-checked and cut
 // to length, then merged into devices with their channels. Pure: account.ts sends the requests.
 
 import { integer } from '../replies/replies';

@@ -1,4 +1,4 @@
-// Why an account request of the editor failed (design.md section 10): a reason the dialog explains
+// Why an account request of the editor failed (docs/behaviour.md section 10): a reason the dialog explains
 // (catalog `editor.account.reason.<reason>`), from the error a call through the service ended in.
 // Pure.
 
@@ -23,7 +23,7 @@ export interface Failure {
   reason: Reason;
   /** The API code, network code or HTTP code. */
   code: string;
-  /** The runtime's message (no secret: design.md section 8), shown for reasons without a text of their own. */
+  /** The runtime's message (no secret: docs/behaviour.md section 8), shown for reasons without a text of their own. */
   message: string;
 }
 

@@ -1,7 +1,7 @@
-// The account as the editor sees it (design.md section 10): the devices and channels of the
+// The account as the editor sees it (docs/behaviour.md section 10): the devices and channels of the
 // account, one device's capabilities, and "test connection". Every request goes through a config
 // node's service (its token cache, client and reply rules), never a client of its own. Replies are
-// read field by field (ezviz-more-api.md), type-checked, and nothing else is passed on.
+// read field by field (docs/api/more-api.md), type-checked, and nothing else is passed on.
 
 import { readCapacity, type Capacity } from '../operations/capacity';
 import type { OperationSpec } from '../operations/operations';

@@ -1,7 +1,7 @@
 // The life of an operation node beside its messages: finding its config node, joining it (and
 // leaving it on close), the `closed` flag the service reads (queued requests of a closed node are
 // dropped), and the close itself, which stops the node's pending timed moves within the close
-// budget (design.md sections 5 and 8).
+// budget (docs/behaviour.md sections 5 and 8).
 
 import type { Node, NodeAPI, NodeDef } from 'node-red';
 import type { Owner } from '../requests/call-types';
@@ -41,7 +41,7 @@ export class Lifecycle {
 
   constructor(node: OperationNodeLike, cfg: ConfigNodeLike | null, status: NodeStatus) {
     Object.defineProperty(node, 'closed', { get: () => this.closed });
-    // A token or config failure colours only the nodes that tried to send (design.md section 9):
+    // A token or config failure colours only the nodes that tried to send (docs/behaviour.md section 9):
     // each such node shows it when its own message fails, not when the config node's state changes.
     node.tokenStateChanged = (_state: TokenState) => undefined;
     if (!cfg) status.noConfig();

@@ -1,4 +1,4 @@
-// The status of an operation node (design.md sections 4 and 9): blue while requests are under
+// The status of an operation node (docs/behaviour.md sections 4 and 9): blue while requests are under
 // way (set when the first starts, not per message: cheap under load), green when the last ends,
 // yellow once after a setting won over a payload value, red with a short text and the code for
 // every failure. Texts are catalog keys (status.ts).

@@ -1,4 +1,4 @@
-// The outputs of an operation node (design.md section 4): a success on output 1 (msg.payload
+// The outputs of an operation node (docs/behaviour.md section 4): a success on output 1 (msg.payload
 // from the reply, msg.ezviz with the request sent), a failure on output 2 (msg.payload the error,
 // the incoming payload with secrets masked in msg.ezviz.input) or, with output 2 unwired, through
 // done(err) with the payload untouched; and the report of a timed stop that failed after its

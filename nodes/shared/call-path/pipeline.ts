@@ -109,7 +109,7 @@ class Pipeline {
       this.fail(msg, send, done, replyError(this.t, spec, e), publicRequest(spec, input.fields), raw);
     }).catch((e) => {
       // Anything thrown between reply and output ends the message with an error, never an
-      // unhandled rejection (design.md s8).
+      // unhandled rejection (docs/behaviour.md section 8).
       try {
         done(replyError(this.t, spec, e));
       } catch { /* nothing left to report to */ }

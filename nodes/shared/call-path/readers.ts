@@ -1,8 +1,8 @@
-// Reading one message's parameters (design.md section 4): each parameter from its node setting
+// Reading one message's parameters (docs/behaviour.md section 4): each parameter from its node setting
 // (a TypedInput: str, num, msg, flow, global, env, ...; a credential for secrets) or, when the
 // setting is empty, from msg.payload.<name>. Settings that need no callback (the common case) are
 // read synchronously. A setting that wins over a different payload value is reported once per
-// parameter (design.md section 5, ignored parameters are never silent).
+// parameter (docs/behaviour.md section 5, ignored parameters are never silent).
 
 import type { Node, NodeAPI, NodeDef, NodeMessageInFlow } from 'node-red';
 import { EzvizError } from '../errors/errors';

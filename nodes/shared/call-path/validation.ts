@@ -1,4 +1,4 @@
-// Validation of one message's parameters (design.md section 4), before anything is sent: the
+// Validation of one message's parameters (docs/behaviour.md section 4), before anything is sent: the
 // validation itself (params/validate.ts, shared with the service), the request a refused message
 // would have made, and whether a node setting and a payload value mean the same. Pure.
 

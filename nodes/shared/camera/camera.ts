@@ -1,4 +1,4 @@
-// The camera controller of a config node (design.md sections 5 and 8): PTZ and preset requests
+// The camera controller of a config node (docs/behaviour.md sections 5 and 8): PTZ and preset requests
 // for one device and channel run one at a time in arrival order (a stop never overtakes its
 // start), at most MAX_WAITING wait per camera, preset names are completed inside the queue, and
 // the moving state (moves.ts) decides which stops go out.
@@ -28,7 +28,7 @@ export class CameraController {
     const { fields } = req;
     const key = cameraKey(req.spec, fields);
     if (this.queue.waiting(key) >= MAX_WAITING) {
-      // Bounded queues (design.md s8): nothing is sent; the same message later may succeed.
+      // Bounded queues (docs/behaviour.md section 8): nothing is sent; the same message later may succeed.
       return Promise.resolve(failedAt(this.errors.local(req.spec.operation, 'QUEUE_FULL',
         this.t('errors.queueFull', { camera: key, max: MAX_WAITING }), true), fields));
     }
@@ -51,11 +51,11 @@ export class CameraController {
     }
     if (op === 'ptz-stop') return this.moves.stop(key, req);
     if ((op === 'ptz-start' || op === 'preset-call') && this.moves.has(key)) {
-      // Spec section 3, PTZ rule: a running movement is stopped before the next one.
+      // docs/api/open-api.md section 3, PTZ rule: a running movement is stopped before the next one.
       const failed = await this.moves.stopFirst(key, req.owner);
       if (failed) return { ...failed, fields };
     }
-    // At most one capture per camera per 4 s (design.md s11), one switch write per device per 2 s
+    // At most one capture per camera per 4 s (docs/behaviour.md section 11), one switch write per device per 2 s
     // (s12): a faster one waits its turn here.
     if (spec.spacingMs && !(await this.loop.spaced(spec, fields, req.owner))) return { kind: 'closed' };
     const result = await this.loop.send(spec, fields, req.owner, true);

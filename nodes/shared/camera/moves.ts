@@ -1,6 +1,6 @@
-// The moving state of the cameras of one config node (design.md sections 5 and 8): a camera is
+// The moving state of the cameras of one config node (docs/behaviour.md sections 5 and 8): a camera is
 // moving from a start (or a start whose outcome is unknown) until a stop succeeds; a start or a
-// preset-call on a moving camera sends a stop first (spec section 3, PTZ rule); a timed move gets
+// preset-call on a moving camera sends a stop first (docs/api/open-api.md section 3, PTZ rule); a timed move gets
 // its stop from here, through the camera's queue, when its time is up or its node closes.
 
 import { performance } from 'perf_hooks';

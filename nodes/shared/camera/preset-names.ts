@@ -1,4 +1,4 @@
-// Preset names (design.md section 5): the API knows preset numbers only. A preset-add with a
+// Preset names (docs/behaviour.md section 5): the API knows preset numbers only. A preset-add with a
 // name remembers it, a preset-clear forgets the names of its index, and a preset-call or
 // preset-clear given a name instead of an index is completed here (inside the camera's queue).
 // The names themselves live in the config node's context (presets.ts).

@@ -1,4 +1,4 @@
-// Preset names (design.md section 5): the API knows preset numbers only; preset-add with a name
+// Preset names (docs/behaviour.md section 5): the API knows preset numbers only; preset-add with a name
 // remembers name -> index per device and channel in the config node's context, so a persistent
 // context store keeps them across restarts. Updates are serialised (read-modify-write).
 //

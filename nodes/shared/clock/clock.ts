@@ -9,7 +9,7 @@ export interface RuntimeHooks {
   random(): number;
   /** resolves after `ms` */
   sleep(ms: number): Promise<void>;
-  /** How long a closing node may take (Node-RED gives 15 s; design.md s8 promises 10). */
+  /** How long a closing node may take (Node-RED gives 15 s; docs/behaviour.md section 8 promises 10). */
   closeBudgetMs: number;
   /** Tests only: extra PEM certificates trusted for https (a test server's self-signed one). */
   ca: string[] | undefined;

@@ -1,4 +1,4 @@
-// Where the token may go (design.md section 8, Region): the token reply's `areaDomain` names the
+// Where the token may go (docs/behaviour.md section 8, Region): the token reply's `areaDomain` names the
 // server of every other call. It is followed only when it is https and, for the built-in regions,
 // only to hosts under the vendor's domains; a plain-http areaDomain only when the configured base
 // URL is itself http on the same host name (a local simulator on another port). Pure.

@@ -1,10 +1,10 @@
-// What this package offers its dashboard package (node-red-dashboard-2-ezviz, design.md sections
+// What this package offers its dashboard package (node-red-dashboard-2-ezviz, docs/behaviour.md sections
 // 14 and 16): the one door through which the camera panel reaches the runtime. Exported as
 // `node-red-contrib-ezviz-open/dashboard` (package.json "exports"); nothing else of this package
 // is meant for it. A panel action runs the operation's validation, the config node's service
 // (camera queue, stop before start, retries, preset names; a switch's set and the device's state
 // through camera-state.ts, as ezviz-switch and ezviz-device) and the operation's reply mapping,
-// and comes back shaped as design.md section 4 shapes an operation node's outputs.
+// and comes back shaped as docs/behaviour.md section 4 shapes an operation node's outputs.
 
 import type { NodeAPI } from 'node-red';
 import type { CallResult, Owner } from '../requests/call-types';
@@ -63,7 +63,7 @@ export interface PanelApi {
   call(cfg: ConfigNodeLike | null, operation: PanelOperation, values: PanelValues, owner: Owner): Promise<PanelOutcome>;
   /** Whether the config node believes the camera is moving (started, not yet stopped). */
   isMoving(cfg: ConfigNodeLike | null, deviceSerial: string, channelNo: number): boolean;
-  /** The node status of an outcome, as the operation nodes show it (design.md section 9). */
+  /** The node status of an outcome, as the operation nodes show it (docs/behaviour.md section 9). */
   status(outcome: PanelOutcome | 'requesting' | 'noConfig', operation: PanelOperation, cfg: ConfigNodeLike | null): NodeStatusLike;
   /** A text of the shared catalog (the panel's node status and log lines). */
   t: Translate;

@@ -1,11 +1,11 @@
-// Errors of the package: one class, five sources (design.md section 4), which codes may be tried
+// Errors of the package: one class, five sources (docs/behaviour.md section 4), which codes may be tried
 // again, and which catalog key holds the spec's hint for an API code. Pure: no Node.js imports.
 
 import type { CallName, SpecSection } from '../operations/operations';
 
 export type ErrorSource = 'api' | 'validation' | 'network' | 'http' | 'local';
 
-/** What lands in `msg.error` (design.md section 4). */
+/** What lands in `msg.error` (docs/behaviour.md section 4). */
 export interface ErrorInfo {
   code: string;
   message: string;
@@ -34,7 +34,7 @@ export class EzvizError extends Error implements ErrorInfo {
   }
 
   /** The message alone: Node-RED shows `err.toString()` to Catch nodes, the debug sidebar and
-   * the log, and a user should read what went wrong, not a class name (design.md section 4). */
+   * the log, and a user should read what went wrong, not a class name (docs/behaviour.md section 4). */
   override toString(): string {
     return this.message;
   }
@@ -45,7 +45,7 @@ export class EzvizError extends Error implements ErrorInfo {
   }
 }
 
-/** API codes worth trying again later (design.md section 5: 20008, 10029, 49999). */
+/** API codes worth trying again later (docs/behaviour.md section 5: 20008, 10029, 49999). */
 const RETRIABLE_API_CODES = new Set(['20008', '10029', '49999']);
 
 /** Whether an outcome is transient: network errors, HTTP 5xx and 429, a 2xx whose body is not
@@ -70,7 +70,7 @@ export function isTransient(source: ErrorSource, code: string): boolean {
 }
 
 /**
- * `retriable` of design.md section 4: "the same message sent again later may succeed and cannot
+ * `retriable` of docs/behaviour.md section 4: "the same message sent again later may succeed and cannot
  * act twice". A transient failure of an idempotent operation, or of any operation whose request
  * surely never left (`sent` false: connection refused, queue full, the token request failed).
  */
@@ -80,7 +80,7 @@ export function isRetriable(source: ErrorSource, code: string, idempotent = true
 
 /**
  * Catalog key (under `hints.`) of the spec's "Meaning" text for `code`, for the operation group of
- * `section`: 20014, 20018, 20032 and 60020 mean different things in different groups (spec 7.2).
+ * `section`: 20014, 20018, 20032 and 60020 mean different things in different groups (docs/api/open-api.md section 7.2).
  * Returns undefined for codes without a hint.
  */
 export function hintKey(code: string, section: SpecSection | 'token'): string | undefined {
@@ -102,18 +102,18 @@ export function hintKey(code: string, section: SpecSection | 'token'): string | 
   }
 }
 
-/** Codes with a single hint text in the catalog (spec 7.1, 7.2 and design.md section 7). */
+/** Codes with a single hint text in the catalog (docs/api/open-api.md sections 7.1 and 7.2 and docs/behaviour.md section 7). */
 export const HINTED_CODES: ReadonlySet<string> = new Set([
   '10001', '10002', '10004', '10005', '10007', '10017', '10029', '10030', '20002', '20006', '20007',
   '20008', '49999', '60000', '60001', '60002', '60003', '60004', '60005', '60006', '60007', '60008',
   '60009', '60010', '60011', '60012', '60030', '60031', '60032', '60033', '60035',
-  // capture (ezviz-more-api.md)
+  // capture (docs/api/more-api.md)
   '10028', '10051', '60017',
-  // the message service (ezviz-watch-api.md section 5)
+  // the message service (docs/api/watch-api.md section 5)
   '70101',
-  // camera state (ezviz-watch-api.md): wrong verification code, lens covered
+  // camera state (docs/api/watch-api.md): wrong verification code, lens covered
   '20010', '60026',
-  // live addresses (ezviz-watch-api.md section 1)
+  // live addresses (docs/api/watch-api.md section 1)
   '20001',
 ]);
 

@@ -1,4 +1,4 @@
-// The alarms of one poll (design.md section 11): reply items -> checked payloads (only the
+// The alarms of one poll (docs/behaviour.md section 11): reply items -> checked payloads (only the
 // documented fields, each type-checked), the bounded set of alarm ids already sent (kept in the
 // node context), and what of a poll is new. Pure: no Node.js imports, no clock.
 
@@ -47,7 +47,7 @@ export function alarmTimeOf(item: unknown): number | undefined {
   return item && typeof item === 'object' && !Array.isArray(item) ? time((item as Record<string, unknown>).alarmTime) : undefined;
 }
 
-/** One reply item -> the payload of design.md section 11, or undefined when it lacks what an
+/** One reply item -> the payload of docs/behaviour.md section 11, or undefined when it lacks what an
  * alarm needs (an id, a time, a device). Only the documented fields, each type-checked. */
 export function mapAlarm(item: unknown): AlarmPayload | undefined {
   if (!item || typeof item !== 'object' || Array.isArray(item)) return undefined;

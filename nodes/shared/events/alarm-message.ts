@@ -1,8 +1,8 @@
-// A message of the message service (spec/ezviz-watch-api.md section 5), as the consumer fetches
+// A message of the message service (docs/api/watch-api.md section 5), as the consumer fetches
 // it and as a webhook push carries it: `{header: {channelNo, deviceId, messageId, messageTime,
 // type}, body: {...}, pictureList: [{id, url, shortUrl}]}` -> what the alarm node sends. An
 // `ys.alarm` becomes an alarm-list item read by alarm-items.ts's mapAlarm, so every source builds
-// the payload of design.md section 11 in one place; `ys.onoffline` becomes the online/offline
+// the payload of docs/behaviour.md section 11 in one place; `ys.onoffline` becomes the online/offline
 // payload of section 15. Pure: no Node.js imports, no clock.
 
 import { AlarmPayload, mapAlarm } from './alarm-items';
@@ -13,7 +13,7 @@ export type AlarmSourceKind = 'poll' | 'consumer' | 'webhook';
 /** The msg.payload of an alarm: section 11's plus where it came from. */
 export type SourcedAlarm = AlarmPayload & { source: AlarmSourceKind };
 
-/** The msg.payload of `ys.onoffline` (design.md section 15). */
+/** The msg.payload of `ys.onoffline` (docs/behaviour.md section 15). */
 export interface OnOffline {
   event: 'online' | 'offline';
   deviceSerial: string;
@@ -28,7 +28,7 @@ export type MessageEvent =
   /** A message of another type, or one that lacks what an alarm needs: acknowledged, not sent. */
   | { kind: 'other'; messageId: string; time?: number };
 
-/** Alarm types some devices send as words (spec section 5) -> the numbers alarm/list uses. */
+/** Alarm types some devices send as words (docs/api/watch-api.md section 5) -> the numbers alarm/list uses. */
 export const ALARM_TYPE_WORDS: Readonly<Record<string, number>> = Object.freeze({
   motiondetect: 10002, motion: 10002, pir: 10000, infrared: 10000, doorbell: 10016, callbell: 10016,
 });
@@ -115,7 +115,7 @@ export function readMessage(v: unknown): MessageEvent | undefined {
   return { kind: 'other', messageId, time };
 }
 
-/** The payload an alarm leaves with, whatever the source (design.md section 15). */
+/** The payload an alarm leaves with, whatever the source (docs/behaviour.md section 15). */
 export function sourcedAlarm(alarm: AlarmPayload, source: AlarmSourceKind): SourcedAlarm {
   return { ...alarm, source };
 }

@@ -1,4 +1,4 @@
-// The poller behind ezviz-alarm (design.md section 11): polls the alarm list through the config
+// The poller behind ezviz-alarm (docs/behaviour.md section 11): polls the alarm list through the config
 // node's service (token, deadline, retries: the one request path), pages through a poll, sends
 // each new alarm once (oldest first), remembers the ids it sent in the node context (bounded; a
 // copy per node id in this process for redeploys without a persistent store), waits longer after

@@ -1,10 +1,10 @@
-// The pure parts of ezviz-alarm (design.md section 11): the node's settings, the query window,
+// The pure parts of ezviz-alarm (docs/behaviour.md section 11): the node's settings, the query window,
 // the request fields of one page and when paging ends (the items of a page: alarm-items.ts). No
 // Node.js imports, no clock: the node passes the time in.
 
 import type { Fields } from '../requests/call-types';
 
-/** The API lists only the last 7 days (ezviz-more-api.md, alarm list). */
+/** The API lists only the last 7 days (docs/api/more-api.md, alarm list). */
 export const ALARM_WINDOW_MS = 7 * 24 * 3600 * 1000;
 /** Kept off the window's edge: a startTime a moment too old would be refused. */
 export const WINDOW_MARGIN_MS = 60 * 1000;

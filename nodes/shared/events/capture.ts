@@ -1,4 +1,4 @@
-// What a capture's success becomes (design.md section 11): the picture URL, or with `download`
+// What a capture's success becomes (docs/behaviour.md section 11): the picture URL, or with `download`
 // the picture itself, fetched by the config node's service (one deadline, at most 5 MiB).
 
 import type { Failed, ResultContext, Shaped } from '../call-path/pipeline';

@@ -1,4 +1,4 @@
-// One round of the message service's consumer (spec/ezviz-watch-api.md section 5, design.md
+// One round of the message service's consumer (docs/api/watch-api.md section 5, docs/behaviour.md
 // section 15): create a consumer of the group when there is none, fetch its messages (preCommit
 // 0: they stay uncommitted until the commit), and, on 70101 (the consumer is unknown or expired),
 // create a new consumer and fetch again, once. The commit is a step of its own: it goes out after

@@ -1,4 +1,4 @@
-// The consumer source of ezviz-alarm (design.md section 15): one consumer per config node and
+// The consumer source of ezviz-alarm (docs/behaviour.md section 15): one consumer per config node and
 // group, shared by the alarm nodes that use it. It fetches every `interval` seconds (the shortest
 // of its nodes'), hands each new message to every node (each sends what matches its filters),
 // commits once the messages left the nodes, creates a new consumer on 70101 (consumer-round.ts),

@@ -1,4 +1,4 @@
-// The `watch` option of ezviz-device (design.md section 12): every `watch` seconds (at least 60)
+// The `watch` option of ezviz-device (docs/behaviour.md section 12): every `watch` seconds (at least 60)
 // the node reads the camera's state through its own pipeline and sends a message only when a
 // field changed (`msg.changed` lists them; the first read sends everything). A failure is
 // reported once per run of failures, not every interval. At most one read is in flight per node

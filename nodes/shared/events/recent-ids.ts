@@ -1,4 +1,4 @@
-// Ids seen lately (message ids of pushes and fetched messages, design.md section 15): an id is
+// Ids seen lately (message ids of pushes and fetched messages, docs/behaviour.md section 15): an id is
 // remembered for `ttlMs` after it was last seen, at most `max` of them (the oldest go first), so
 // a flood of new ids cannot grow the memory. Pure: the caller passes the time in.
 

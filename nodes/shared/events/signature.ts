@@ -1,4 +1,4 @@
-// Webhook pushes of the message service (spec/ezviz-watch-api.md section 5, design.md section 15):
+// Webhook pushes of the message service (docs/api/watch-api.md section 5, docs/behaviour.md section 15):
 // the signature the platform sends (lower-case hex HMAC-SHA1 of the raw body followed by the
 // header `t`, keyed with the application's signing secret) and the checks a push must pass before
 // anything of it is read: a signature that matches (compared in constant time) and a `t` within
@@ -6,7 +6,7 @@
 
 import { createHmac, timingSafeEqual } from 'crypto';
 
-/** How far `t` may be from our clock (design.md section 15). */
+/** How far `t` may be from our clock (docs/behaviour.md section 15). */
 export const MAX_SKEW_MS = 5 * 60 * 1000;
 
 /** Why a push is refused (401); never carries a header's value. */

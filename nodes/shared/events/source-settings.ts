@@ -1,4 +1,4 @@
-// Where ezviz-alarm's alarms come from (design.md section 15): the setting `source` (`poll`, the
+// Where ezviz-alarm's alarms come from (docs/behaviour.md section 15): the setting `source` (`poll`, the
 // default; `consumer`; `webhook`) and what each needs: the consumer's `group` (1 to 5) and
 // interval (default 5 s, at least 2), the webhook's `path` on Node-RED's HTTP node server, the
 // `onoffline` option. Pure (the editor validates with it too): no Node.js imports.

@@ -1,4 +1,4 @@
-// The three sources of ezviz-alarm behind one face (design.md section 15): `poll` (the poller of
+// The three sources of ezviz-alarm behind one face (docs/behaviour.md section 15): `poll` (the poller of
 // section 11), `consumer` (the config node's shared consumer of the group) and `webhook` (a path
 // on Node-RED's HTTP node server). Each hands the node the same events (an alarm, or with
 // `onoffline` an online/offline message) and the outcomes of its timed work; the node

@@ -1,4 +1,4 @@
-// The webhook source of ezviz-alarm (design.md section 15): the platform POSTs each message to
+// The webhook source of ezviz-alarm (docs/behaviour.md section 15): the platform POSTs each message to
 // `https://<Node-RED>/<path>`. One middleware on Node-RED's HTTP node app (RED.httpNode, added
 // once per app) serves the paths of the webhook nodes deployed now: it reads the raw body (at
 // most 256 KiB, else 413), checks the signature and `t` (signature.ts, 401), parses it (400 when
@@ -93,7 +93,7 @@ function messageOf(raw: Buffer): MessageEvent | 'notJson' | 'notMessage' {
   return readMessage(json) ?? 'notMessage';
 }
 
-/** The HTTP status of each refusal (design.md section 15). */
+/** The HTTP status of each refusal (docs/behaviour.md section 15). */
 export const REFUSED_STATUS: Readonly<Record<PushRefusal, number>> = {
   noSignature: 401, badSignature: 401, noTime: 401, stale: 401, tooLarge: 413, notJson: 400, notMessage: 400,
 };

@@ -9,7 +9,7 @@ export type Translate = (key: string, args?: Record<string, unknown>) => string;
 
 /**
  * A translator for keys of the shared catalog (`status.ok`, `errors.network`, ...). Arguments
- * are data, never interpreted (design.md s8, API texts are data): the translator fills the
+ * are data, never interpreted (docs/behaviour.md section 8, API texts are data): the translator fills the
  * template with markers, which are then replaced by the values in one pass, so an API `msg` or a
  * user's value holding `__code__` stays as it came.
  */

@@ -1,4 +1,4 @@
-// Status texts of the operation nodes (design.md section 9): catalog keys of the shared catalog,
+// Status texts of the operation nodes (docs/behaviour.md section 9): catalog keys of the shared catalog,
 // sent as full keys (`<namespace>:status.…`) so that the editor translates them into its own
 // language, short (about 24 characters), with the code. Pure: no Node.js imports.
 
@@ -25,13 +25,13 @@ export const STATUS_CODE_KEYS: readonly string[] = [
   '60011', '60012', '60020-command', '60020-storage',
   // cloud storage cards
   '60030', '60031', '60032', '60033', '60035',
-  // capture (ezviz-more-api.md)
+  // capture (docs/api/more-api.md)
   '10028', '10051', '60017',
-  // the message service (ezviz-watch-api.md section 5)
+  // the message service (docs/api/watch-api.md section 5)
   '70101',
-  // camera state (ezviz-watch-api.md)
+  // camera state (docs/api/watch-api.md)
   '20010', '60026', '60020-switch',
-  // live addresses (ezviz-watch-api.md section 1)
+  // live addresses (docs/api/watch-api.md section 1)
   '20001', '60019-live', '10031-live',
   // network, HTTP and local
   'ECONNREFUSED', 'ETIMEDOUT', 'ECONNRESET', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH',

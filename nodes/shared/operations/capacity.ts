@@ -1,6 +1,6 @@
-// What a device says it can do (`/api/lapp/device/capacity`, ezviz-more-api.md) and what that
+// What a device says it can do (`/api/lapp/device/capacity`, docs/api/more-api.md) and what that
 // means for an operation dialog: hints, never refusals (the capacity data can be wrong,
-// design.md section 10). Pure: shared by the runtime (reading replies) and the editor (hints).
+// docs/behaviour.md section 10). Pure: shared by the runtime (reading replies) and the editor (hints).
 
 import { DIRECTIONS, MIRROR_COMMANDS } from './enums';
 import { LIVE_SOURCES } from './live';
@@ -12,7 +12,7 @@ export const CAPACITY_FLAGS = [
   'support_ptz', 'ptz_top_bottom', 'ptz_left_right', 'ptz_45', 'ptz_zoom', 'ptz_focus', 'ptz_preset',
   'ptz_common_cruise', 'ptz_center_mirror', 'ptz_left_right_mirror', 'ptz_top_bottom_mirror',
   'support_capture', 'support_cloud', 'support_cloud_version', 'support_defence', 'support_privacy',
-  // switches (design.md s12; flag names from public clients' capacity replies)
+  // switches (docs/behaviour.md section 12; flag names from public clients' capacity replies)
   'support_audio_onoff', 'support_fullday_record', 'support_intelligent_track', 'support_encrypt', 'support_alarm_voice',
 ] as const;
 
@@ -111,7 +111,7 @@ export function capacityHints(c: Capacity, operation: OperationName | StateNodeN
       if (!c.support_cloud) hints.push({ key: 'noCloud' });
       break;
     case 'live': {
-      // Live view needs nothing special; playback needs where it plays from (design.md s13).
+      // Live view needs nothing special; playback needs where it plays from (docs/behaviour.md section 13).
       const source = numberOf(LIVE_SOURCES, values.source);
       if (source === LIVE_SOURCES['sd-card']) hints.push({ key: 'liveSdCard' });
       if (source === LIVE_SOURCES.cloud && !c.support_cloud) hints.push({ key: 'liveNoCloud' });

@@ -1,7 +1,7 @@
 // Friendly names accepted beside the API's numbers. Shared by the runtime and the editor bundles,
 // so this file must stay free of Node.js imports.
 
-/** ptz/start and ptz/stop `direction` (spec 4.3; 16 = auto control, design.md section 7). */
+/** ptz/start and ptz/stop `direction` (docs/api/open-api.md section 4.3; 16 = auto control, docs/behaviour.md section 7). */
 export const DIRECTIONS: Readonly<Record<string, number>> = Object.freeze({
   up: 0,
   down: 1,
@@ -18,27 +18,27 @@ export const DIRECTIONS: Readonly<Record<string, number>> = Object.freeze({
   auto: 16,
 });
 
-/** ptz/start `speed` (spec 4.3). */
+/** ptz/start `speed` (docs/api/open-api.md section 4.3). */
 export const SPEEDS: Readonly<Record<string, number>> = Object.freeze({
   slow: 0,
   medium: 1,
   fast: 2,
 });
 
-/** ptz/mirror `command` (spec 4.5). */
+/** ptz/mirror `command` (docs/api/open-api.md section 4.5). */
 export const MIRROR_COMMANDS: Readonly<Record<string, number>> = Object.freeze({
   'up-down': 0,
   'left-right': 1,
   center: 2,
 });
 
-/** storage/open `isImmediately` (spec 4.1 and section 3). */
+/** storage/open `isImmediately` (docs/api/open-api.md sections 4.1 and 3). */
 export const IMMEDIATELY: Readonly<Record<string, number>> = Object.freeze({
   no: 0,
   yes: 1,
 });
 
-/** Cloud storage `status` values (spec section 3) -> stable English key, used for `statusText`. */
+/** Cloud storage `status` values (docs/api/open-api.md section 3) -> stable English key, used for `statusText`. */
 export const STORAGE_STATUS: Readonly<Record<string, string>> = Object.freeze({
   '-2': 'unsupported',
   '-1': 'disabled',

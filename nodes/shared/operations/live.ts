@@ -1,4 +1,4 @@
-// Live and playback addresses (design.md section 13, spec/ezviz-watch-api.md section 1): the
+// Live and playback addresses (docs/behaviour.md section 13, docs/api/watch-api.md section 1): the
 // names a flow may use for protocol, quality and source, the lifetime bounds, the playback times
 // the API takes (`yyyy-MM-dd HH:mm:ss`), which path a region answers on, and the rules that tie
 // the parameters together. Pure: the editor bundles it.

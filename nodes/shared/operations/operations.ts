@@ -11,17 +11,17 @@ import type { ParamKind, ParamName, ParamSpec } from './param-kinds';
 export type OperationName = 'storage-open' | 'storage-info' | 'ptz-start' | 'ptz-stop' | 'ptz-mirror' | 'preset-add'
   | 'preset-call' | 'preset-clear' | 'capture' | 'live';
 
-/** Nodes whose message may take several calls, chosen by their parameters (design.md s12). */
+/** Nodes whose message may take several calls, chosen by their parameters (docs/behaviour.md section 12). */
 export type StateNodeName = 'switch' | 'device';
 
 /** Calls that are not operation nodes of their own kind (the alarm node polls the alarm list, or
  * fetches from the message service: MQ below). */
 export type PollName = 'alarm-list' | MqName;
 
-/** The message service's consumer calls (spec/ezviz-watch-api.md section 5). */
+/** The message service's consumer calls (docs/api/watch-api.md section 5). */
 export type MqName = 'mq-consumer' | 'mq-messages' | 'mq-offsets';
 
-/** The calls of camera state (spec ezviz-watch-api.md sections 2-4): a set per switch, the status
+/** The calls of camera state (docs/api/watch-api.md sections 2-4): a set per switch, the status
  * reads, device/info and device/status/get. */
 export type StateCallName =
   | 'defence-set' | 'privacy-set' | 'microphone-set' | 'prompt-sound-set' | 'status-light-set'
@@ -32,12 +32,12 @@ export type StateCallName =
 /** Any call the service sends. */
 export type CallName = OperationName | PollName | StateNodeName | StateCallName;
 
-/** Error-hint group: the spec section whose rows of table 7.2 apply (20014, 20018, 20032 and
+/** Error-hint group: the docs/api/open-api.md section whose rows of table 7.2 apply (20014, 20018, 20032 and
  * 60020 have per-group texts). */
 export type SpecSection = '4.1' | '4.2' | '4.3' | '4.4' | '4.5' | '4.6' | '4.7' | '4.8'
-  // ezviz-more-api.md: capture, alarm list; ezviz-watch-api.md: switches, device state
+  // docs/api/more-api.md: capture, alarm list; docs/api/watch-api.md: switches, device state
   | 'capture' | 'alarm' | 'switch' | 'device'
-  // ezviz-watch-api.md section 5: the message service; section 1: live and playback addresses
+  // docs/api/watch-api.md section 5: the message service; section 1: live and playback addresses
   | 'mq' | 'live';
 
 /** What the service needs to know to send a call (operation nodes and the alarm poller). */
@@ -45,9 +45,9 @@ export interface CallSpec {
   operation: CallName;
   path: string;
   section: SpecSection;
-  /** May be sent again on a transient failure (design.md section 5, Retries). */
+  /** May be sent again on a transient failure (docs/behaviour.md section 5, Retries). */
   idempotent: boolean;
-  /** Goes through the per-camera queue (design.md section 5, PTZ order). */
+  /** Goes through the per-camera queue (docs/behaviour.md section 5, PTZ order). */
   cameraQueue: boolean;
   /** At most one such call per camera per this many ms (capture: the vendor's 4 s advice); the
    * camera queue holds a faster one back, retries included. */
@@ -148,14 +148,14 @@ export const OPERATIONS: Readonly<Record<OperationName, OperationSpec>> = Object
   },
 });
 
-/** The alarm list polled by ezviz-alarm (ezviz-more-api.md): its fields are built by the poller
+/** The alarm list polled by ezviz-alarm (docs/api/more-api.md): its fields are built by the poller
  * (nodes/shared/events/alarms.ts), not read from node properties. */
 export const ALARM_LIST: Readonly<CallSpec> = Object.freeze({
   operation: 'alarm-list', path: '/api/lapp/alarm/list', section: 'alarm', idempotent: true, cameraQueue: false,
   params: [],
 });
 
-/** The message service's consumer (ezviz-watch-api.md section 5; seen in independent clients, no
+/** The message service's consumer (docs/api/watch-api.md section 5; seen in independent clients, no
  * official page): create a consumer of a group (1 to 5, in the path), fetch its messages, commit.
  * A fetch without preCommit hands the same messages out again until they are committed, so it
  * may be retried; creating a consumer twice only leaves one to expire. */

@@ -1,4 +1,4 @@
-// The rows of camera state (design.md section 12, spec ezviz-watch-api.md sections 2-4): every
+// The rows of camera state (docs/behaviour.md section 12, docs/api/watch-api.md sections 2-4): every
 // call of the switches and of the device state, and the two nodes that make them. A row of the
 // operation table like those of operations.ts (kept apart only for the 200-line limit). Pure data.
 

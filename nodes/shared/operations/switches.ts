@@ -1,4 +1,4 @@
-// The switches of ezviz-switch (design.md section 12, spec ezviz-watch-api.md sections 2-3): per
+// The switches of ezviz-switch (docs/behaviour.md section 12, docs/api/watch-api.md sections 2-3): per
 // switch the states it takes, the call that sets each state with the value sent, the codes that
 // mean "already in that state", its status call and the device/capacity flag that reports it.
 // Pure: shared by the runtime, the editor (selects, capability hints) and the dashboard package.
@@ -38,7 +38,7 @@ const onOff = (set: StateCallName): SwitchSpec['states'] => ({ on: { call: set, 
 const ALREADY = ['60022'] as const;
 
 export const SWITCHES: Readonly<Record<SwitchName, SwitchSpec>> = Object.freeze({
-  // Spec s2: 0 disarm, 1 arm; on alarm hubs (security modes) 0 sleep, 8 home, 16 away.
+  // docs/api/watch-api.md section 2: 0 disarm, 1 arm; on alarm hubs (security modes) 0 sleep, 8 home, 16 away.
   defence: { name: 'defence', field: 'isDefence', perChannel: false, already: ['60021', '60022'], capacity: 'support_defence',
     states: { on: { call: 'defence-set', value: 1 }, off: { call: 'defence-set', value: 0 },
       sleep: { call: 'defence-set', value: 0 }, home: { call: 'defence-set', value: 8 }, away: { call: 'defence-set', value: 16 } } },
@@ -56,7 +56,7 @@ export const SWITCHES: Readonly<Record<SwitchName, SwitchSpec>> = Object.freeze(
     status: 'motion-tracking-status', capacity: 'support_intelligent_track', states: onOff('motion-tracking-set') },
   'offline-notify': { name: 'offline-notify', field: 'enable', perChannel: false, already: ALREADY,
     states: onOff('offline-notify-set') },
-  // Spec s3: encrypt/on (60019 already on), encrypt/off with the verification code (60016 already off).
+  // docs/api/watch-api.md section 3: encrypt/on (60019 already on), encrypt/off with the verification code (60016 already off).
   encryption: { name: 'encryption', perChannel: false, already: ['60016', '60019'], capacity: 'support_encrypt',
     states: { on: { call: 'encryption-on' }, off: { call: 'encryption-off' } } },
   'alarm-sound': { name: 'alarm-sound', field: 'type', perChannel: false, already: ALREADY, capacity: 'support_alarm_voice',

@@ -11,7 +11,7 @@ import { switchParam } from '../operations/switches';
 
 /** Upper bound of ptz-start `duration` (ms): ten minutes. 0 means "until a stop". */
 export const MAX_DURATION_MS = 600000;
-/** Preset numbers: 1..12 on most models (spec 2.2); some models have more, so up to 256. */
+/** Preset numbers: 1..12 on most models (docs/api/open-api.md section 2.2); some models have more, so up to 256. */
 export const MAX_PRESET_INDEX = 256;
 export const MAX_CHANNEL = 256;
 export const MAX_PRESET_NAME_LENGTH = 64;
@@ -111,7 +111,7 @@ export function parseParam(spec: ParamSpec, raw: unknown): ParseResult {
   return v === undefined ? { ok: false, reason: spec.kind === 'serial' ? 'serial' : (spec.kind as Reason) } : { ok: true, value: v };
 }
 
-/** Keys whose values are secrets wherever they appear (design.md section 5). */
+/** Keys whose values are secrets wherever they appear (docs/behaviour.md section 5). */
 export const SECRET_KEYS: ReadonlySet<string> = new Set(['cardPassword', 'accessToken', 'appSecret', 'verificationCode',
   'validateCode']);
 

@@ -1,4 +1,4 @@
-// Validation of one message's parameters (design.md section 4), before anything is sent: the
+// Validation of one message's parameters (docs/behaviour.md section 4), before anything is sent: the
 // fields to send (API names) or the first error (code 10001, source validation, naming the
 // parameter and the bad value, never a secret). Pure apart from translation: the operation
 // pipeline (call-path/validation.ts) and the service (live addresses asked by the dashboard)
@@ -18,7 +18,7 @@ export interface ParsedInput {
   duration?: number;
 }
 
-/** Turns a validation failure into the error of design.md section 4. */
+/** Turns a validation failure into the error of docs/behaviour.md section 4. */
 export function validationError(t: Translate, spec: OperationSpec, param: ParamSpec, raw: unknown, reason: string):
   EzvizError {
   return new EzvizError({

@@ -1,4 +1,4 @@
-// A camera's state for people (design.md section 12): device/info, device/status/get and the
+// A camera's state for people (docs/behaviour.md section 12): device/info, device/status/get and the
 // lens-cover status merged into one typed payload. Every field is checked; a value the device
 // does not report (-1, -2, absent, of the wrong kind) is null, never a number that looks real.
 // A reply whose data is not an object is BAD_REPLY. Pure (the dashboard package reads it too).

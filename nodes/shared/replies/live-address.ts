@@ -1,4 +1,4 @@
-// A live/playback address reply -> the address (design.md sections 8 and 13): `data.url` must be
+// A live/playback address reply -> the address (docs/behaviour.md sections 8 and 13): `data.url` must be
 // a URL of the scheme the protocol asked for (http(s) for hls, llhls and flv; rtmp(s); ezopen),
 // `data.id` a short text or whole number, `data.expireTime` absent or a date (the API's
 // `yyyy-MM-dd HH:mm:ss`, or ms). Anything else is BadReply (BAD_REPLY). Pure.

@@ -1,5 +1,5 @@
-// Pure mappings of API replies to `msg.payload` (design.md sections 4 and 8): a success payload
-// is built from the documented fields only (spec section 2), each type-checked; a reply of the
+// Pure mappings of API replies to `msg.payload` (docs/behaviour.md sections 4 and 8): a success payload
+// is built from the documented fields only (docs/api/open-api.md section 2), each type-checked; a reply of the
 // wrong shape throws BadReply (the node reports it as source `http`, code `BAD_REPLY`). Nothing
 // else of a reply (deep, huge or odd values) ever reaches an output.
 
@@ -20,7 +20,7 @@ const MAX_TEXT = 1024;
 
 type FieldType = 'int' | 'long' | 'text' | 'serial';
 
-/** Spec 2.1: the cloud storage record (serviceDetail: the same fields but validDays). */
+/** docs/api/open-api.md section 2.1: the cloud storage record (serviceDetail: the same fields but validDays). */
 const STORAGE_FIELDS: ReadonlyArray<[string, FieldType]> = [
   ['userName', 'text'], ['deviceSerial', 'serial'], ['channelNo', 'int'], ['totalDays', 'int'], ['status', 'int'],
   ['validDays', 'int'], ['startTime', 'long'], ['expireTime', 'long'],
@@ -52,7 +52,7 @@ function field(record: Record<string, unknown>, name: string, type: FieldType, w
       return n;
     }
     case 'serial':
-      // a long in the storage operations (spec 2.3), a string elsewhere: text either way
+      // a long in the storage operations (docs/api/open-api.md section 2.3), a string elsewhere: text either way
       if (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0) return String(v);
       if (typeof v === 'string' && v.length <= MAX_TEXT) return v;
       throw new BadReply(`${where}.${name} is not a serial number`);
@@ -62,7 +62,7 @@ function field(record: Record<string, unknown>, name: string, type: FieldType, w
   }
 }
 
-/** ms since the epoch (design.md s7) -> ISO text; null when absent or not a time. */
+/** ms since the epoch (docs/behaviour.md section 7) -> ISO text; null when absent or not a time. */
 export function isoDate(ms: unknown): string | null {
   const n = typeof ms === 'string' && /^\d+$/.test(ms) ? Number(ms) : ms;
   if (typeof n !== 'number' || !Number.isFinite(n) || n <= 0) return null;
@@ -97,7 +97,7 @@ function storageRecord(record: Record<string, unknown>, fields: ReadonlyArray<[s
   return out as unknown as StorageRecord;
 }
 
-/** storage-info: the documented fields of the reply's data (spec 2.1) with `statusText` and ISO
+/** storage-info: the documented fields of the reply's data (docs/api/open-api.md section 2.1) with `statusText` and ISO
  * `startDate`/`expireDate` added (also inside `serviceDetail`, which has the same fields). */
 export function storageInfoPayload(reply: ApiReply): StorageRecord {
   if (!isRecord(reply.data)) throw new BadReply('data is not an object');
@@ -110,7 +110,7 @@ export function storageInfoPayload(reply: ApiReply): StorageRecord {
   return out;
 }
 
-/** The preset number of a preset-add reply's data (spec 2.2): a positive whole number. */
+/** The preset number of a preset-add reply's data (docs/api/open-api.md section 2.2): a positive whole number. */
 export function presetIndex(data: unknown): number {
   if (!isRecord(data)) throw new BadReply('data is not an object');
   const index = integer(data.index);
@@ -129,7 +129,7 @@ export function plainPayload(reply: ApiReply): { code: string; msg: string } {
   return { code: String(reply.code), msg: typeof reply.msg === 'string' ? reply.msg : '' };
 }
 
-/** capture: `data.picUrl` when it is an absolute http(s) URL (design.md sections 8 and 11), else
+/** capture: `data.picUrl` when it is an absolute http(s) URL (docs/behaviour.md sections 8 and 11), else
  * undefined (the caller answers BAD_REPLY). */
 export function capturePicUrl(reply: ApiReply): string | undefined {
   const data = reply.data;

@@ -1,4 +1,4 @@
-// The errors a config node's service reports (design.md section 4): an API refusal with the
+// The errors a config node's service reports (docs/behaviour.md section 4): an API refusal with the
 // spec's hint, a transport failure (network / http), a failed token request, a local guard. One
 // builder per service: it knows the translator, the base URL and the timeout the texts name.
 

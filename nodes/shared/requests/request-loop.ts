@@ -1,4 +1,4 @@
-// The request loop of a config node (design.md sections 3, 5 and 8): one client, the token, and
+// The request loop of a config node (docs/behaviour.md sections 3, 5 and 8): one client, the token, and
 // for each request the token, the send (the client bounds it with the deadline and the size
 // limit), one resend after a token refresh on 10002, and for idempotent operations retries of
 // transient failures with jittered back-off or the wait a rate limit asks for. Never rejects.

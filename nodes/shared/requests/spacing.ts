@@ -1,4 +1,4 @@
-// Minimum spacing of calls per camera (design.md section 11: at most one capture per camera per
+// Minimum spacing of calls per camera (docs/behaviour.md section 11: at most one capture per camera per
 // 4 s, the vendor's advice). The camera queue asks `wait` before it sends such a call and `mark`s
 // when it goes out; a faster message waits its turn. Pure: the caller passes the time.
 

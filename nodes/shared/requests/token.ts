@@ -1,4 +1,4 @@
-// The access token of one config node (design.md sections 3, 7 and 8): a token typed in the
+// The access token of one config node (docs/behaviour.md sections 3, 7 and 8): a token typed in the
 // config node, or one fetched with the app key and secret, cached until shortly before its
 // expireTime, one request shared by every caller waiting for it, the areaDomain the reply names
 // (when region.ts allows it), and the token economy: the vendor blacklists apps that call
@@ -11,9 +11,9 @@ import { areaDomainBase } from '../config/region';
 
 /** Refresh this long before the token's expireTime. */
 export const TOKEN_REFRESH_MARGIN_MS = 10 * 60 * 1000;
-/** A token lives 7 days (design.md s7): the lifetime assumed when expireTime is unusable. */
+/** A token lives 7 days (docs/behaviour.md section 7): the lifetime assumed when expireTime is unusable. */
 export const DEFAULT_TOKEN_LIFETIME_MS = 7 * 24 * 3600 * 1000;
-/** At most one token request per config node in this time (design.md s8, Token economy). */
+/** At most one token request per config node in this time (docs/behaviour.md section 8, Token economy). */
 export const MIN_TOKEN_INTERVAL_MS = 30 * 1000;
 /** A 10002 on a token younger than this is not answered with another token request. */
 export const FRESH_TOKEN_MS = 60 * 1000;

@@ -1,4 +1,4 @@
-// Camera state through a config node's service (design.md section 12): set one switch, read the
+// Camera state through a config node's service (docs/behaviour.md section 12): set one switch, read the
 // device's state. Both validate what they are given (a node's message or a dashboard's browser:
 // untrusted alike), send through the service's one call path (token, retries, the camera queue
 // and its 2 s spacing of writes per device) and answer one result, never a rejection, with the
@@ -104,7 +104,7 @@ async function read(service: CallService, spec: CallSpec, fields: Fields, owner:
 }
 
 /** Reads a camera's state: device/info, device/status/get and the lens-cover status at once,
- * merged into the payload of design.md s12 (deviceState). */
+ * merged into the payload of docs/behaviour.md section 12 (deviceState). */
 export async function readDevice(service: CallService, t: Translate, req: { deviceSerial: unknown; channelNo?: unknown }, owner: Owner):
   Promise<CallResult> {
   const input = validateInput(t, STATE_NODES.device, req as Record<string, unknown>);

@@ -1,6 +1,6 @@
-// The card-password guard (design.md section 5): after 60030 for a device, storage-open for that
+// The card-password guard (docs/behaviour.md section 5): after 60030 for a device, storage-open for that
 // device through this config node is refused locally (code 60030, source local, nothing sent)
-// until 24 h have passed (spec 7.2: "Input again after 24 hours").
+// until 24 h have passed (docs/api/open-api.md section 7.2: "Input again after 24 hours").
 
 import type { CallErrors } from '../requests/call-failures';
 import type { Answered } from '../requests/call-types';

@@ -1,7 +1,7 @@
 // The hand-over between a config node's service and its successor (the same config node
-// redeployed: same id, same process; design.md s8, Closing): the card-password locks (the API's
+// redeployed: same id, same process; docs/behaviour.md section 8, Closing): the card-password locks (the API's
 // 24 h lockout does not end with a deploy), the cameras it left moving (an untimed start, or a
-// stop that failed), so that the next start still sends a stop first (spec section 3, PTZ rule),
+// stop that failed), so that the next start still sends a stop first (docs/api/open-api.md section 3, PTZ rule),
 // and the token when base URL, app key and secret are unchanged.
 
 import { createHash } from 'crypto';

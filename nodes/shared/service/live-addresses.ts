@@ -1,4 +1,4 @@
-// The config node's shared live-address cache (design.md section 13, "one address, many
+// The config node's shared live-address cache (docs/behaviour.md section 13, "one address, many
 // viewers"): through one config node an address for the same camera, protocol, quality, source,
 // playback window and lifetime is asked for once and reused by every node, message and dashboard
 // viewer until it is within 10 % of its lifetime (at most 5 minutes) from expiring; concurrent

@@ -1,4 +1,4 @@
-// What a config node offers the operation nodes that use it (design.md sections 3, 5 and 8):
+// What a config node offers the operation nodes that use it (docs/behaviour.md sections 3, 5 and 8):
 // `call()` gives one result per request, never a rejection. The service composes the parts,
 // each with one job:
 //   request-loop.ts  token, send, 10002 refresh, retries, back-off, rate-limit waits
@@ -47,9 +47,9 @@ export class EzvizService {
   private readonly cards: CardGuard;
   private readonly identity: string;
   /** What this config node last learnt of each camera's arming (a switch set, a device read):
-   * the alarm node hints "camera disarmed" (design.md s12). */
+   * the alarm node hints "camera disarmed" (docs/behaviour.md section 12). */
   readonly armed = new Map<string, boolean>();
-  /** The shared live addresses (design.md section 13). */
+  /** The shared live addresses (docs/behaviour.md section 13). */
   readonly live: LiveAddresses;
 
   constructor(private readonly opts: ServiceOptions) {
@@ -147,7 +147,7 @@ export class EzvizService {
   }
 
   /** Stops pending timed moves, then closes the connections: all within hooks.closeBudgetMs
-   * (design.md s8: a node closes within 10 s; Node-RED gives up after 15 s). */
+   * (docs/behaviour.md section 8: a node closes within 10 s; Node-RED gives up after 15 s). */
   async close(): Promise<void> {
     this.loop.closing = true;
     this.live.close();

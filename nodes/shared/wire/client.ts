@@ -1,5 +1,5 @@
 // The HTTP client of one config node: one axios instance, keep-alive agents (CONNECT tunnels when
-// a proxy applies, proxy.ts), form-encoded POST, and the limits of design.md section 8 that no
+// a proxy applies, proxy.ts), form-encoded POST, and the limits of docs/behaviour.md section 8 that no
 // reply can get past: one deadline from the moment the request goes on the wire to the last
 // byte of the reply (time spent waiting for a free socket does not count), at most 1 MiB of
 // reply body (never buffered further), no redirects. It knows nothing of operations: it returns

@@ -1,4 +1,4 @@
-// The picture of a capture (design.md section 11, `download`): one GET of the URL the API gave,
+// The picture of a capture (docs/behaviour.md section 11, `download`): one GET of the URL the API gave,
 // through the config node's client and so bounded like every reply (section 8): the config
 // node's timeout is one deadline from the wire to the last byte, redirects are not followed, at
 // most MAX_PICTURE_BYTES are read. Nothing of the account goes with it: no token, no secret, no
@@ -6,7 +6,7 @@
 
 import type { GetOutcome } from './wire';
 
-/** At most this many bytes of a picture are read (design.md section 11). */
+/** At most this many bytes of a picture are read (docs/behaviour.md section 11). */
 export const MAX_PICTURE_BYTES = 5 * 1024 * 1024;
 
 export type PictureOutcome =

@@ -1,4 +1,4 @@
-// Proxies (design.md section 8): HTTPS_PROXY / HTTP_PROXY / NO_PROXY (and their lower-case
+// Proxies (docs/behaviour.md section 8): HTTPS_PROXY / HTTP_PROXY / NO_PROXY (and their lower-case
 // forms) are honoured by tunnelling (CONNECT): the proxy sees the host and port to connect to,
 // never a request, so never a token, app secret or card password. Our own small agents, because
 // what axios does with a proxy depends on its version (before 1.16.1 it sent https requests to

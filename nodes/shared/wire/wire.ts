@@ -1,4 +1,4 @@
-// One request on the wire, below axios (design.md s8): the deadline that starts when the request
+// One request on the wire, below axios (docs/behaviour.md section 8): the deadline that starts when the request
 // gets its socket (not while it waits for one) and ends with the last byte of the reply, the body
 // read up to 1 MiB (never buffered further), the reply envelope of a JSON body (anything else is
 // not a reply), and Retry-After.
@@ -8,7 +8,7 @@ import https from 'https';
 import type { Readable } from 'stream';
 import { networkCode } from '../errors/errors';
 
-/** Reply envelope of every API path (spec section 4). `code` is a string; numbers are coerced. */
+/** Reply envelope of every API path (docs/api/open-api.md section 4). `code` is a string; numbers are coerced. */
 export interface ApiReply {
   code: string;
   msg: string;
@@ -31,9 +31,9 @@ export type GetOutcome =
   | NetworkFailure
   | { ok: false; source: 'http'; code: string; status: number };
 
-/** Largest reply body read (design.md s8, Size). */
+/** Largest reply body read (docs/behaviour.md section 8, Size). */
 export const MAX_REPLY_BYTES = 1024 * 1024;
-/** Longest wait a Retry-After header can ask for (design.md s8, Rate limits). */
+/** Longest wait a Retry-After header can ask for (docs/behaviour.md section 8, Rate limits). */
 export const MAX_RETRY_AFTER_MS = 30000;
 
 /** Retry-After (seconds, or an HTTP date) in ms, at most MAX_RETRY_AFTER_MS; undefined when absent or unreadable. */

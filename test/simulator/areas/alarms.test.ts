@@ -1,4 +1,4 @@
-// Alarms (spec/ezviz-more-api.md, simulator/areas/alarms.ts) over real HTTP with a fake clock:
+// Alarms (docs/api/more-api.md, simulator/areas/alarms.ts) over real HTTP with a fake clock:
 // alarm/list and alarm/device/list (status, type and device filters, paging, the 7-day window),
 // alarms raised programmatically and through POST /sim/alarm.
 

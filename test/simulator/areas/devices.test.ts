@@ -1,6 +1,6 @@
-// The account calls of spec/ezviz-more-api.md over real HTTP: device/list and camera/list with
+// The account calls of docs/api/more-api.md over real HTTP: device/list and camera/list with
 // paging, device/capacity with flags that agree with how each device answers, and the 0.2
-// fidelity points of design.md s6 (query-string parameters, data: null on China-region errors,
+// fidelity points of docs/behaviour.md section 6 (query-string parameters, data: null on China-region errors,
 // NVRs refused by storage info, speed 0 refused by Hikvision models).
 
 import { strict as assert } from 'assert';
@@ -192,7 +192,7 @@ describe('simulator: devices, channels, capabilities (more-api)', function () {
     });
   });
 
-  describe('fidelity (design.md s6, 0.2)', () => {
+  describe('fidelity (docs/behaviour.md section 6, 0.2)', () => {
     it('reads parameters from the query string too; the body wins', async () => {
       const q = `${P('ptz-stop')}?accessToken=${T}&deviceSerial=C00000001&channelNo=1`;
       assert.equal(JSON.parse((await postForm(sim.url, q, {})).text).code, '200');

@@ -1,5 +1,5 @@
-// Live and playback addresses and the streams behind them (spec/ezviz-watch-api.md section 1,
-// design.md section 13; simulator/areas/live.ts, stream.ts, segments.ts) over real HTTP with a
+// Live and playback addresses and the streams behind them (docs/api/watch-api.md section 1,
+// docs/behaviour.md section 13; simulator/areas/live.ts, stream.ts, segments.ts) over real HTTP with a
 // fake clock: the address shapes of every protocol, the codes, the region's path, the live
 // playlist's sliding window, segments whose timestamps run on across passes of their loop,
 // expiry (403), playback windows, and the placeholder segments switched on by the admin endpoint.

@@ -1,4 +1,4 @@
-// Pictures (spec/ezviz-more-api.md, simulator/areas/pictures.ts) over real HTTP with a fake
+// Pictures (docs/api/more-api.md, simulator/areas/pictures.ts) over real HTTP with a fake
 // clock: device/capture and the JPEG it points at, its codes (60017, 10028, 10051, 20006-20008, ...).
 
 import { strict as assert } from 'assert';

@@ -1,4 +1,4 @@
-// The camera-state calls of spec/ezviz-watch-api.md sections 2-4 over real HTTP: every switch with
+// The camera-state calls of docs/api/watch-api.md sections 2-4 over real HTTP: every switch with
 // its status call, "already so" (60021/60022/60016/60019), unsupported (60020), the hub modes,
 // the verification code (20010), device/info (offline too) and device/status/get (channel or
 // channelNo), the battery camera that sleeps, and POST /sim/device.

@@ -1,4 +1,4 @@
-// Pictures and events (design.md section 11), the pure parts: capture spacing, the picture URL
+// Pictures and events (docs/behaviour.md section 11), the pure parts: capture spacing, the picture URL
 // check, alarm settings, the query window, paging, the alarm mapping, de-duplication, and the
 // poller driven by a fake clock and a scripted alarm list (no network).
 

@@ -1,4 +1,4 @@
-// The picture download of ezviz-capture (design.md sections 8 and 11) against servers of our own
+// The picture download of ezviz-capture (docs/behaviour.md sections 8 and 11) against servers of our own
 // on 127.0.0.1 that misbehave: too large (declared or streamed), trickling past the deadline,
 // redirecting elsewhere, answering HTML, failing. Nothing of the account is sent.
 

@@ -1,4 +1,4 @@
-// The pure parts of the alarm node's consumer and webhook sources (design.md section 15): the
+// The pure parts of the alarm node's consumer and webhook sources (docs/behaviour.md section 15): the
 // push signature and its checks, the bounded recent ids, a message of the message service read
 // into the payload of section 11, and the source settings the runtime and the editor share.
 
