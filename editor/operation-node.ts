@@ -212,7 +212,7 @@ export function operationNodeDef(spec: OperationSpec, extras: OperationExtras): 
  * `RED.nodes.registerType('<type>', { ... })` with a string type and an object literal that
  * states `category`, `color`, `icon`, `inputs` and `outputs` as literals and `defaults` and
  * `credentials` as inline objects (a spread makes it fail). So each editor.ts restates those facts
- * and takes every value from this definition; test/unit/registration.test.ts parses the built
+ * and takes every value from this definition; test/unit/editor/registration.test.ts parses the built
  * HTML the same way and checks the literals against this definition, FAMILIES and CATEGORY.
  */
 export function setUpOperationNode(spec: OperationSpec, extras: OperationExtras): OperationNodeDef {

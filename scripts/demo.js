@@ -13,7 +13,7 @@
 // Environment: PORT (editor, 1880), EZVIZ_SIM_PORT (simulator, 8089); for tests also
 // EZVIZ_DEMO_DIR (user directory instead of .node-red-demo/) and EZVIZ_DEMO_NO_BUILD=1.
 //
-// Also used by the browser tests (test/support/browser-nodered.ts): prepareUserDir() and
+// Also used by the browser tests (test/support/browser-env.ts): prepareUserDir() and
 // startNodeRed() are exported; main() runs only when this file is the entry point.
 
 const fs = require('fs');
