@@ -1,7 +1,9 @@
-// The camera controller of a config node (docs/behaviour.md sections 5 and 8): PTZ and preset requests
-// for one device and channel run one at a time in arrival order (a stop never overtakes its
-// start), at most MAX_WAITING wait per camera, preset names are completed inside the queue, and
-// the moving state (moves.ts) decides which stops go out.
+// The camera controller of a config node (docs/behaviour.md sections 5, 8 and 21): PTZ and preset
+// requests for one device and channel run one at a time in arrival order (a stop never overtakes
+// its start); the camera's other queued calls (captures 4 s apart, switch writes 2 s apart) wait
+// in a lane of their own, so a stop never waits behind one; at most MAX_WAITING wait per lane,
+// preset names are completed inside the queue, and the moving state (moves.ts) decides which
+// stops go out.
 
 import type { CallErrors } from '../requests/call-failures';
 import { CallRequest, CallResult, failedAt, Fields } from '../requests/call-types';
@@ -11,6 +13,15 @@ import type { PresetNames } from './preset-names';
 import { KeyedQueue, MAX_WAITING } from './queue';
 import type { RequestLoop } from '../requests/request-loop';
 import { cameraKey } from '../requests/spacing';
+import type { CallSpec } from '../operations/operations';
+
+/** The queue key of a call: its camera's key for PTZ and preset calls (the key moves.ts queues
+ * timed stops under), the camera's key and "spaced" for the others (the operation table's
+ * `ptzOrder` flag says which). */
+export function laneKey(spec: Pick<CallSpec, 'ptzOrder' | 'queueBy'>, fields: Fields): string {
+  const key = cameraKey(spec, fields);
+  return spec.ptzOrder ? key : `${key} spaced`;
+}
 
 export class CameraController {
   private readonly queue = new KeyedQueue();
@@ -23,16 +34,17 @@ export class CameraController {
     this.moves = new Moves(this.queue, loop, moving);
   }
 
-  /** Queues one request behind the others of its camera, or refuses it when the queue is full. */
+  /** Queues one request behind the others of its camera's lane, or refuses it when that is full. */
   call(req: CallRequest): Promise<CallResult> {
     const { fields } = req;
     const key = cameraKey(req.spec, fields);
-    if (this.queue.waiting(key) >= MAX_WAITING) {
+    const lane = laneKey(req.spec, fields);
+    if (this.queue.waiting(lane) >= MAX_WAITING) {
       // Bounded queues (docs/behaviour.md section 8): nothing is sent; the same message later may succeed.
       return Promise.resolve(failedAt(this.errors.local(req.spec.operation, 'QUEUE_FULL',
         this.t('errors.queueFull', { camera: key, max: MAX_WAITING }), true), fields));
     }
-    const task = this.queue.run(key, () => this.run(key, req));
+    const task = this.queue.run(lane, () => this.run(key, req));
     this.inFlight.add(task);
     const done = () => this.inFlight.delete(task);
     task.then(done, done);

@@ -1,6 +1,6 @@
-// Per-key FIFO: tasks with the same key (device/channel) run one at a time in arrival order,
-// tasks with different keys run in parallel (docs/behaviour.md section 5, PTZ order). A failing task
-// does not stop the ones behind it. The caller bounds a queue with `waiting()` (docs/behaviour.md section 8).
+// Per-key FIFO: tasks with the same key (a camera's lane, camera.ts) run one at a time in arrival
+// order, tasks with different keys run in parallel (docs/behaviour.md section 5, PTZ order). A failing
+// task does not stop the ones behind it. The caller bounds a queue with `waiting()` (docs/behaviour.md section 8).
 
 /** At most this many messages wait per camera (docs/behaviour.md section 8, Bounded queues). */
 export const MAX_WAITING = 100;

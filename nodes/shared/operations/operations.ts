@@ -49,6 +49,10 @@ export interface CallSpec {
   idempotent: boolean;
   /** Goes through the per-camera queue (docs/behaviour.md section 5, PTZ order). */
   cameraQueue: boolean;
+  /** A PTZ or preset call: one at a time per camera in arrival order with the others so marked (a
+   * stop never overtakes its start). The camera's other queued calls (captures, switch writes) wait
+   * in a lane of their own: a stop never waits behind one (docs/behaviour.md section 21). */
+  ptzOrder?: true;
   /** At most one such call per camera per this many ms (capture: the vendor's 4 s advice); the
    * camera queue holds a faster one back, retries included. */
   spacingMs?: number;
@@ -102,33 +106,33 @@ export const OPERATIONS: Readonly<Record<OperationName, OperationSpec>> = Object
   },
   'ptz-start': {
     operation: 'ptz-start', type: 'ezviz-ptz-start', path: '/api/lapp/device/ptz/start',
-    section: '4.3', idempotent: false, cameraQueue: true,
+    section: '4.3', idempotent: false, cameraQueue: true, ptzOrder: true,
     params: [serial, channel, p('direction', 'direction', true), p('speed', 'speed', true),
       p('duration', 'duration', false, { sent: false })],
   },
   'ptz-stop': {
     operation: 'ptz-stop', type: 'ezviz-ptz-stop', path: '/api/lapp/device/ptz/stop',
-    section: '4.4', idempotent: true, cameraQueue: true,
+    section: '4.4', idempotent: true, cameraQueue: true, ptzOrder: true,
     params: [serial, channel, p('direction', 'direction', false)],
   },
   'ptz-mirror': {
     operation: 'ptz-mirror', type: 'ezviz-ptz-mirror', path: '/api/lapp/device/ptz/mirror',
-    section: '4.5', idempotent: false, cameraQueue: true,
+    section: '4.5', idempotent: false, cameraQueue: true, ptzOrder: true,
     params: [serial, channel, p('command', 'mirror', true)],
   },
   'preset-add': {
     operation: 'preset-add', type: 'ezviz-preset-add', path: '/api/lapp/device/preset/add',
-    section: '4.6', idempotent: false, cameraQueue: true,
+    section: '4.6', idempotent: false, cameraQueue: true, ptzOrder: true,
     params: [serial, channel, presetName],
   },
   'preset-call': {
     operation: 'preset-call', type: 'ezviz-preset-call', path: '/api/lapp/device/preset/move',
-    section: '4.7', idempotent: true, cameraQueue: true,
+    section: '4.7', idempotent: true, cameraQueue: true, ptzOrder: true,
     params: [serial, channel, p('index', 'index', true), presetName],
   },
   'preset-clear': {
     operation: 'preset-clear', type: 'ezviz-preset-clear', path: '/api/lapp/device/preset/clear',
-    section: '4.8', idempotent: false, cameraQueue: true,
+    section: '4.8', idempotent: false, cameraQueue: true, ptzOrder: true,
     params: [serial, channel, p('index', 'index', true), presetName],
   },
   capture: {
