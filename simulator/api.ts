@@ -7,7 +7,8 @@ import { HANDLERS } from './areas';
 import { intlRequest } from './areas/token';
 import type { ApiResult, CallContext } from './common';
 import { sendFault } from './faults';
-import { MAX_BODY_BYTES, readBody, sendJson } from './io';
+import { MAX_BODY_BYTES, MAX_MULTIPART_BYTES, readBody, sendJson } from './io';
+import { parseMultipart } from './multipart';
 import { messageFor } from './messages';
 import { maskFields } from './request-log';
 import type { LogEntry } from './request-log';
@@ -32,22 +33,26 @@ export async function serveApi(ctx: ServerContext, req: http.IncomingMessage, re
   }
   let body: string;
   let tooLarge: boolean;
+  let raw: Buffer;
+  const limit = route.multipart ? MAX_MULTIPART_BYTES : MAX_BODY_BYTES;
   try {
-    ({ body, tooLarge } = await readBody(req));
+    ({ body, tooLarge, raw } = await readBody(req, limit));
   } catch {
     // The client went away, or sent more than the drain limit and was cut off.
     finish(0, null);
     return;
   }
   if (tooLarge) {
-    sendJson(res, 413, { code: '413', msg: `Request body larger than ${MAX_BODY_BYTES} bytes.` });
+    sendJson(res, 413, { code: '413', msg: `Request body larger than ${limit} bytes.` });
     finish(413, null);
     return;
   }
   const ctype = String(req.headers['content-type'] ?? '').toLowerCase();
   const isForm = ctype.split(';')[0].trim() === 'application/x-www-form-urlencoded';
+  // A multipart route reads multipart bodies only (its file parts aside, text parts are fields).
+  const multi = route.multipart ? parseMultipart(raw, String(req.headers['content-type'] ?? '')) : undefined;
   // Not a form: the service finds no body parameters (those of the query string remain).
-  const fields = mergeFields(query, isForm ? new URLSearchParams(body) : new URLSearchParams());
+  const fields = mergeFields(query, multi ? multi.fields : isForm && !route.multipart ? new URLSearchParams(body) : new URLSearchParams());
   entry.fields = maskFields(fields);
 
   const { delay, outcome } = ctx.faults.take(path);
@@ -72,8 +77,9 @@ export async function serveApi(ctx: ServerContext, req: http.IncomingMessage, re
     return;
   }
 
-  const call: CallContext = { now: ctx.clock.now(), origins, publicOrigin: ctx.publicOrigin(req) };
+  const call: CallContext = { now: ctx.clock.now(), origins, publicOrigin: ctx.publicOrigin(req), files: multi?.files ?? {} };
   const result = HANDLERS[route.op](ctx.state, route, fields, call);
+  if (result.played) entry.played = result.played;
   if (!codeAllowed(route, result.code)) {
     throw new Error(`${route.path} answered ${result.code}, a code its route (routes.ts) does not list`);
   }

@@ -10,6 +10,26 @@ export interface ApiResult {
   data?: unknown;
   /** Paged calls (more-api): the sibling of data, {total, page, size}. */
   page?: { total: number; page: number; size: number };
+  /** What a camera played (voice send, sendonce): recorded in the request log. */
+  played?: Played;
+}
+
+/** A file a camera played, as the request log and GET /sim/voice show it. */
+export interface Played {
+  deviceSerial: string;
+  channelNo: number;
+  voiceName: string;
+  format: string;
+  durationMs: number;
+  bytes: number;
+  via: 'send' | 'sendonce';
+}
+
+/** A file part of a multipart request. */
+export interface FilePart {
+  filename: string;
+  contentType: string;
+  data: Buffer;
 }
 
 export interface CallContext {
@@ -21,6 +41,8 @@ export interface CallContext {
   /** Origin for URLs the simulator hands out (pictures): the Host the client used, else the
    * server's own URL. */
   publicOrigin: string;
+  /** The file parts of a multipart request, by field name. */
+  files?: Record<string, FilePart>;
 }
 
 /** Serial legality rule: 9 characters, upper-case letters and digits (else 20014). */

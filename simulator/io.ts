@@ -5,6 +5,8 @@ import type * as http from 'http';
 
 /** Largest accepted request body; a bigger one gets HTTP 413 (and the server keeps running). */
 export const MAX_BODY_BYTES = 64 * 1024;
+/** Largest multipart body (voice upload: a 5 MB file and its parts). */
+export const MAX_MULTIPART_BYTES = 6 * 1024 * 1024;
 /** Past this many bytes of an oversized body the connection is dropped instead of drained. */
 const DRAIN_LIMIT_BYTES = 8 * 1024 * 1024;
 
@@ -22,7 +24,7 @@ export function sendJson(res: http.ServerResponse, status: number, body: unknown
 
 /** The request body as text (empty when over `limit`, then `tooLarge`); rejects with
  * "aborted" when the client goes away or sends more than DRAIN_LIMIT_BYTES. */
-export function readBody(req: http.IncomingMessage, limit = MAX_BODY_BYTES): Promise<{ body: string; tooLarge: boolean }> {
+export function readBody(req: http.IncomingMessage, limit = MAX_BODY_BYTES): Promise<{ body: string; tooLarge: boolean; raw: Buffer }> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -40,7 +42,8 @@ export function readBody(req: http.IncomingMessage, limit = MAX_BODY_BYTES): Pro
     let ended = false;
     req.on('end', () => {
       ended = true;
-      resolve({ body: tooLarge ? '' : Buffer.concat(chunks).toString('utf8'), tooLarge });
+      const raw = tooLarge ? Buffer.alloc(0) : Buffer.concat(chunks);
+      resolve({ body: raw.toString('utf8'), tooLarge, raw });
     });
     req.on('error', reject);
     req.on('close', () => { if (!ended) reject(new Error('aborted')); });

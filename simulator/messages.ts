@@ -22,6 +22,11 @@ const COMMON: Readonly<Record<string, string>> = {
   // docs/api/watch-api.md section 5 (the code only; the text is ours).
   '70101': 'The consumer does not exist or has expired.',
   '60017': 'Device capture failed.',
+  // docs/api/media-api.md section 3 (the vendor's send page; the texts of 111000/111012 are ours).
+  '20015': 'The device does not support talk.',
+  '60029': 'The device is in two-way audio.',
+  '111000': 'Voice resource package exhausted.',
+  '111012': 'Voice delivery failed.',
   // docs/behaviour.md section 7 (token/get) and call limits; not in the spec's tables.
   '10007': 'Call count limit reached.',
   '10017': 'appKey does not exist.',

@@ -2,6 +2,7 @@
 // secrets masked.
 
 import type { FaultKind } from './faults';
+import type { Played } from './common';
 import { SECRET_PARAMS } from './routes';
 
 /** The request log keeps the newest entries only (option `logLimit`). */
@@ -20,6 +21,8 @@ export interface LogEntry {
   httpStatus: number;
   /** The injected fault that shaped this reply, if any. */
   fault?: FaultKind;
+  /** What the camera played (voice send and sendonce). */
+  played?: Played;
 }
 
 export type LogFilter = ((e: LogEntry) => boolean) | { path?: string; method?: string; code?: string | null };

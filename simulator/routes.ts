@@ -18,12 +18,14 @@ export type RouteOp =
   | 'mq-consumer' | 'mq-messages' | 'mq-offsets'
   // docs/api/watch-api.md sections 2-4 (areas/switches.ts)
   | 'defence-set' | 'switch-set' | 'switch-status' | 'encrypt-on' | 'encrypt-off' | 'alarm-sound-set'
-  | 'device-info' | 'device-status';
+  | 'device-info' | 'device-status'
+  // docs/api/media-api.md section 3 (areas/voice.ts)
+  | 'voice-upload' | 'voice-send' | 'voice-sendonce';
 
 /** Message-text group: a section of the seed spec, the token path, or one of the more-api calls. */
 export type Section =
   | '4.1' | '4.2' | '4.3' | '4.4' | '4.5' | '4.6' | '4.7' | '4.8'
-  | 'token' | 'list' | 'capacity' | 'capture' | 'alarm' | 'live' | 'mq' | 'switch' | 'device';
+  | 'token' | 'list' | 'capacity' | 'capture' | 'alarm' | 'live' | 'mq' | 'switch' | 'device' | 'voice';
 
 /**
  * Parameter types: `string` (trimmed, non-empty), `int` (decimal digits, optional minus sign),
@@ -49,6 +51,8 @@ export interface Route {
   params: readonly RouteParam[];
   /** Codes this path answers besides 200 and the common ones (table 7.1); fault injection aside. */
   codes: readonly string[];
+  /** The body is multipart/form-data (its file parts reach the handler as CallContext.files). */
+  multipart?: boolean;
 }
 
 const str = (name: string, required: boolean, extra: Partial<RouteParam> = {}): RouteParam =>
@@ -89,6 +93,7 @@ export const SWITCH_PATHS: Readonly<Record<string, { set: string; status?: strin
   'motion-tracking': { set: '/api/lapp/device/mobile/status/set', status: '/api/lapp/device/mobile/status/get' },
   'offline-notify': { set: '/api/lapp/device/notify/switch' },
 });
+const VOICE_CODES = ['20001', '20006', '20007', '20008', '20014', '20015', '20018', '20032', '60029', '111012'];
 const WATCH_ROUTES: Route[] = [
   // Section 2: 0/1 on cameras, 0/8/16 on hubs; 60021 already in that state.
   { path: '/api/lapp/device/defence/set', op: 'defence-set', section: 'switch',
@@ -183,6 +188,13 @@ export const ROUTES: readonly Route[] = Object.freeze([
   { path: '/api/lapp/mq/v1/consumer/offsets', op: 'mq-offsets', section: 'mq',
     params: [token, str('consumerId', true)], codes: ['70101'] },
   ...WATCH_ROUTES,
+  // --- docs/api/media-api.md section 3: voice (the file part `voiceFile` is no field) ---
+  { path: '/api/lapp/voice/upload', op: 'voice-upload', section: 'voice', multipart: true,
+    params: [token, str('voiceName', false), str('force', false)], codes: ['111000'] },
+  { path: '/api/lapp/voice/send', op: 'voice-send', section: 'voice',
+    params: [token, serial, optChannel, str('fileUrl', true)], codes: VOICE_CODES },
+  { path: '/api/lapp/voice/sendonce', op: 'voice-sendonce', section: 'voice', multipart: true,
+    params: [token, serial, optChannel], codes: [...VOICE_CODES, '111000'] },
 ].map((r) => Object.freeze({ ...r, params: Object.freeze(r.params), codes: Object.freeze(r.codes) })) as Route[]);
 
 const BY_PATH: ReadonlyMap<string, Route> = new Map(ROUTES.map((r) => [r.path, r]));

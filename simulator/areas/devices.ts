@@ -90,6 +90,7 @@ export function capacityOf(dev: Device): Record<string, string> {
     support_cloud_version: flag(c.cloudStorage && dev.kind !== 'nvr'),
     support_defence: flag(c.defence),
     support_privacy: flag(c.privacy),
+    support_talk: String(c.talk),
   };
 }
 

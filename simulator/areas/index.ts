@@ -16,6 +16,7 @@ import { ptzArea } from './ptz';
 import { storageArea } from './storage';
 import { switchesArea } from './switches';
 import { tokenArea } from './token';
+import { voiceArea } from './voice';
 
 export const AREAS: readonly Area[] = Object.freeze([
   tokenArea,
@@ -27,6 +28,7 @@ export const AREAS: readonly Area[] = Object.freeze([
   liveArea,
   mqArea,
   switchesArea,
+  voiceArea,
 ]);
 
 function collectHandlers(areas: readonly Area[]): Readonly<Record<RouteOp, Handler>> {

@@ -198,6 +198,11 @@ export function publishOnOffline(state: SimulatorState, serial: string, online: 
   partsOf(state).mq.onOffline(state, serial, online, now);
 }
 
+/** Any other message of an account (a doorbell's ys.calling, areas/voice.ts): to consumers and the webhook. */
+export function publishMessage(state: SimulatorState, account: string, m: MqMessage): void {
+  partsOf(state).mq.publish(account, m);
+}
+
 /** The simulator closes: pushes under way and their retries end. */
 export function closeMessages(state: SimulatorState): void {
   services.get(state)?.push.close();

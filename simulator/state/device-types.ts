@@ -25,6 +25,10 @@ export interface Capabilities {
   defence: boolean;
   privacy: boolean;
   cruise: boolean;
+  /** A speaker (support_talk: 0 none, 1 full duplex, 3 half duplex); voice send to 0 answers 20015. */
+  talk: 0 | 1 | 3;
+  /** A doorbell or door station: POST /sim/call rings it (ys.calling messages). */
+  doorbell: boolean;
 }
 
 /** Conditions with no natural trigger, set per device (simulator/README.md). */

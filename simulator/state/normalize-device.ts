@@ -92,6 +92,14 @@ function channel(v: unknown, now: number, where: string, account: Account, dfltN
 }
 
 /** A device of a state file (`devices.<serial>`), defaults filled in. */
+/** support_talk: 0, 1 or 3 (true 1, false 0). */
+function talkOf(v: unknown, def: 0 | 1 | 3, where: string): 0 | 1 | 3 {
+  if (v === undefined) return def;
+  if (v === true || v === false) return v ? 1 : 0;
+  if (v === 0 || v === 1 || v === 3) return v;
+  throw new StateError(`state: ${where} must be 0, 1, 3 or a boolean`);
+}
+
 export function normalizeDevice(serial: string, v: unknown, now: number, accounts: Record<string, Account>): Device {
   const where = `devices.${serial}`;
   const d = obj(v, where);
@@ -154,6 +162,8 @@ export function normalizeDevice(serial: string, v: unknown, now: number, account
       defence: bool(caps.defence, true, `${where}.capabilities.defence`),
       privacy: bool(caps.privacy, false, `${where}.capabilities.privacy`),
       cruise: bool(caps.cruise, false, `${where}.capabilities.cruise`),
+      talk: talkOf(caps.talk, kind === 'nvr' ? 0 : 1, `${where}.capabilities.talk`),
+      doorbell: bool(caps.doorbell, false, `${where}.capabilities.doorbell`),
     },
     maxPresets: num(d.maxPresets, 12, `${where}.maxPresets`),
     flags: {

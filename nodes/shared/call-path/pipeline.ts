@@ -27,7 +27,7 @@ export interface OperationOptions {
   result?(ctx: ResultContext): Promise<Shaped | EzvizError | Failed> | Shaped | EzvizError | Failed;
   /** Instead of one call of the node's own row, the service's composite (switch, device state);
    * its result carries the payload. */
-  call?(service: EzvizService, input: ParsedInput, owner: OperationNodeLike): Promise<CallResult>;
+  call?(service: EzvizService, input: ParsedInput, owner: OperationNodeLike, msg: Msg): Promise<CallResult>;
   /** The status of a success (a full catalog key: `armed`, `privacy on`); default "OK". */
   okStatus?(payload: unknown): string | undefined;
   /** Per node, once set up: `input` runs a message through the pipeline (device `watch`). */
@@ -99,7 +99,7 @@ class Pipeline {
     const input = validateInput(this.t, spec, raw.values);
     if (input instanceof EzvizError) return this.fail(msg, send, done, input, wouldSend(spec, raw.values), raw);
     this.status.requesting();
-    (this.options.call ? this.options.call(cfg.service, input, this.node) : cfg.service.call({
+    (this.options.call ? this.options.call(cfg.service, input, this.node, msg) : cfg.service.call({
       spec, fields: input.fields, presetName: input.presetName, duration: input.duration, owner: this.node,
       origin: input.duration ? { _msgid: msg._msgid, topic: msg.topic, payload: msg.payload } : undefined,
       refresh: (msg as { refresh?: unknown }).refresh === true,

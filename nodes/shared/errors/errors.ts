@@ -115,6 +115,8 @@ export const HINTED_CODES: ReadonlySet<string> = new Set([
   '20010', '60026',
   // live addresses (docs/api/watch-api.md section 1)
   '20001',
+  // voice (docs/api/media-api.md section 3): no speaker, quota used, not delivered, in a call
+  '20015', '111000', '111012', '60029',
 ]);
 
 /** Every hint key the catalogs must hold (tests check both languages). */

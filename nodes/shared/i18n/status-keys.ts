@@ -33,6 +33,8 @@ export const STATUS_CODE_KEYS: readonly string[] = [
   '20010', '60026', '60020-switch',
   // live addresses (docs/api/watch-api.md section 1)
   '20001', '60019-live', '10031-live',
+  // voice (docs/api/media-api.md section 3)
+  '20015', '111000', '111012', '60029',
   // network, HTTP and local
   'ECONNREFUSED', 'ETIMEDOUT', 'ECONNRESET', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH',
   'BAD_REPLY', 'REPLY_TOO_LARGE', 'AREA_DOMAIN', 'QUEUE_FULL', 'INVALID_CONFIG', 'INTERNAL',

@@ -4,7 +4,7 @@
 
 import { DIRECTIONS, MIRROR_COMMANDS } from './enums';
 import { LIVE_SOURCES } from './live';
-import type { OperationName, StateNodeName } from './operations';
+import type { MediaNodeName, OperationName, StateNodeName } from './operations';
 import { SWITCHES, switchOf } from './switches';
 
 /** The flags the package reads; values are the strings "0"/"1", an absent flag means "not supported". */
@@ -14,6 +14,8 @@ export const CAPACITY_FLAGS = [
   'support_capture', 'support_cloud', 'support_cloud_version', 'support_defence', 'support_privacy',
   // switches (docs/behaviour.md section 12; flag names from public clients' capacity replies)
   'support_audio_onoff', 'support_fullday_record', 'support_intelligent_track', 'support_encrypt', 'support_alarm_voice',
+  // a speaker for ezviz-voice (media-api section 3): 0 none, 1 full duplex, 3 half duplex
+  'support_talk',
 ] as const;
 
 export type CapacityFlag = (typeof CAPACITY_FLAGS)[number];
@@ -30,6 +32,7 @@ export function readCapacity(data: unknown): Capacity | undefined {
   const d = data as Record<string, unknown>;
   const out = {} as Capacity;
   for (const f of CAPACITY_FLAGS) out[f] = d[f] === '1' || d[f] === 1;
+  out.support_talk = ['1', '3', 1, 3].includes(d.support_talk as never); // 3: half duplex, still a speaker
   return out;
 }
 
@@ -72,7 +75,7 @@ export function unsupportedDirections(c: Capacity): string[] {
  * (`direction`, `command`; others are ignored). The first hint says what the device lacks for the
  * operation as a whole; further ones concern the chosen value.
  */
-export function capacityHints(c: Capacity, operation: OperationName | StateNodeName,
+export function capacityHints(c: Capacity, operation: OperationName | StateNodeName | MediaNodeName,
   values: { direction?: unknown; command?: unknown; switch?: unknown; source?: unknown }): CapacityHint[] {
   const hints: CapacityHint[] = [];
   switch (operation) {
@@ -117,6 +120,10 @@ export function capacityHints(c: Capacity, operation: OperationName | StateNodeN
       if (source === LIVE_SOURCES.cloud && !c.support_cloud) hints.push({ key: 'liveNoCloud' });
       break;
     }
+    case 'voice':
+      // A camera without a speaker answers 20015 (docs/behaviour.md section 19): marked, never refused.
+      if (!c.support_talk) hints.push({ key: 'noTalk' });
+      break;
     case 'switch': {
       // A switch whose flag the device does not report is marked, never refused (s10, s12).
       const name = switchOf(values.switch);
@@ -140,5 +147,6 @@ export function capacitySummary(c: Capacity): string[] {
   if (c.ptz_center_mirror || c.ptz_left_right_mirror || c.ptz_top_bottom_mirror) out.push('mirror');
   if (c.support_cloud) out.push('cloud');
   if (c.support_capture) out.push('capture');
+  if (c.support_talk) out.push('talk');
   return out;
 }

@@ -14,6 +14,11 @@ export type OperationName = 'storage-open' | 'storage-info' | 'ptz-start' | 'ptz
 /** Nodes whose message may take several calls, chosen by their parameters (docs/behaviour.md section 12). */
 export type StateNodeName = 'switch' | 'device';
 
+/** Nodes of media (docs/behaviour.md section 19): ezviz-voice uploads and plays (operations/voice.ts). */
+export type MediaNodeName = 'voice';
+/** The voice calls (docs/api/media-api.md section 3). */
+export type VoiceCallName = 'voice-upload' | 'voice-send';
+
 /** Calls that are not operation nodes of their own kind (the alarm node polls the alarm list, or
  * fetches from the message service: MQ below). */
 export type PollName = 'alarm-list' | MqName;
@@ -30,7 +35,7 @@ export type StateCallName =
   | 'fullday-record-status' | 'motion-tracking-status' | 'device-info' | 'device-status';
 
 /** Any call the service sends. */
-export type CallName = OperationName | PollName | StateNodeName | StateCallName;
+export type CallName = OperationName | PollName | StateNodeName | StateCallName | MediaNodeName | VoiceCallName;
 
 /** Error-hint group: the docs/api/open-api.md section whose rows of table 7.2 apply (20014, 20018, 20032 and
  * 60020 have per-group texts). */
@@ -38,7 +43,9 @@ export type SpecSection = '4.1' | '4.2' | '4.3' | '4.4' | '4.5' | '4.6' | '4.7' 
   // docs/api/more-api.md: capture, alarm list; docs/api/watch-api.md: switches, device state
   | 'capture' | 'alarm' | 'switch' | 'device'
   // docs/api/watch-api.md section 5: the message service; section 1: live and playback addresses
-  | 'mq' | 'live';
+  | 'mq' | 'live'
+  // docs/api/media-api.md section 3: voice upload and send
+  | 'voice';
 
 /** What the service needs to know to send a call (operation nodes and the alarm poller). */
 export interface CallSpec {
@@ -61,6 +68,8 @@ export interface CallSpec {
   queueBy?: 'device';
   /** The path on the international platform where it differs (operations/live.ts pathFor). */
   intlPath?: string;
+  /** The body is multipart/form-data with a file part (voice upload), not a form. */
+  multipart?: boolean;
   params: readonly ParamSpec[];
 }
 
@@ -73,9 +82,9 @@ export interface OptionSpec {
 }
 
 export interface OperationSpec extends CallSpec {
-  operation: OperationName | StateNodeName;
+  operation: OperationName | StateNodeName | MediaNodeName;
   /** Node-RED type name. */
-  type: `ezviz-${OperationName | StateNodeName}`;
+  type: `ezviz-${OperationName | StateNodeName | MediaNodeName}`;
   options?: readonly OptionSpec[];
   /** Completes the validated fields (API names) in place and checks the rules between them; the
    * parameter that breaks one and why (a `validation.<reason>` text). */

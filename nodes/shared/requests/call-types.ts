@@ -2,6 +2,7 @@
 // per call, never a rejection).
 
 import type { ApiReply } from '../wire/wire';
+import type { FilePart } from '../wire/multipart';
 import type { EzvizError } from '../errors/errors';
 import type { LiveAddress } from '../operations/live';
 import type { CallSpec } from '../operations/operations';
@@ -29,6 +30,8 @@ export interface CallRequest {
   origin?: unknown;
   /** A live address: ask for a new one even if a shared one is still valid (msg.refresh). */
   refresh?: boolean;
+  /** The file part of a multipart call (voice upload). */
+  file?: FilePart;
 }
 
 export type CallResult =
@@ -36,7 +39,9 @@ export type CallResult =
     /** msg.payload already built by the service (switch, device state): the node emits it as is. */
     payload?: unknown;
     /** A live address (service/live-addresses.ts), and whether it was shared without a request. */
-    live?: LiveAddress; shared?: boolean }
+    live?: LiveAddress; shared?: boolean;
+    /** Added to msg.ezviz (ezviz-voice: what was played). */
+    ezviz?: Record<string, unknown> }
   | { kind: 'error'; error: EzvizError; fields: Fields; durationMs: number }
   | { kind: 'closed' };
 

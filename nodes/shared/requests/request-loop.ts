@@ -8,6 +8,7 @@ import type { CallErrors } from './call-failures';
 import type { Answered, Fields, Owner } from './call-types';
 import { EzvizClient } from '../wire/client';
 import type { GetOutcome, PostOutcome } from '../wire/wire';
+import type { FilePart } from '../wire/multipart';
 import { EzvizError } from '../errors/errors';
 import { defaultHooks, hooks } from '../clock/clock';
 import type { Translate } from '../i18n/i18n';
@@ -75,9 +76,10 @@ export class RequestLoop {
 
   /**
    * Sends one operation: token, request, a single resend after a token refresh on 10002, and for
-   * idempotent operations (when `retries`) retries of transient failures.
+   * idempotent operations (when `retries`) retries of transient failures. `file`: the file part
+   * of a multipart call (voice upload).
    */
-  async send(spec: CallSpec, fields: Fields, owner: Owner | undefined, retries: boolean): Promise<Answered> {
+  async send(spec: CallSpec, fields: Fields, owner: Owner | undefined, retries: boolean, file?: FilePart): Promise<Answered> {
     const started = performance.now();
     const maxRetries = retries && spec.idempotent ? this.opts.maxRetries : 0;
     let attempt = 0;
@@ -96,7 +98,7 @@ export class RequestLoop {
         const url = token.base + pathFor(spec, token.base);
         if (spec.spacingMs) this.spacing.mark(cameraKey(spec, fields), hooks.now());
         const sentAt = performance.now();
-        const outcome = await this.client.post(url, fields, token.value);
+        const outcome = await this.client.post(url, fields, token.value, spec.multipart ? file : undefined);
         if (!('source' in outcome && outcome.source === 'network')) retryAfter = outcome.retryAfterMs;
         const judged = this.judge(spec, outcome, token, url, refreshed);
         if (judged === 'ok') {

@@ -7,6 +7,7 @@
 import { createHash } from 'crypto';
 import type { Fields } from '../requests/call-types';
 import type { TokenSnapshot } from '../requests/token';
+import type { VoiceFile } from './voice-files';
 
 export interface CarriedState {
   /** The base URL of the predecessor: locks and moving cameras pass only to the same server. */
@@ -17,6 +18,8 @@ export interface CarriedState {
   /** "SERIAL/channel" -> the fields of the stop to send. */
   moving: ReadonlyMap<string, Fields>;
   token?: TokenSnapshot;
+  /** Uploaded voice files (content hash -> URL): they pass with the token (the same account). */
+  voices?: ReadonlyMap<string, VoiceFile>;
 }
 
 /** Base URL, app key and secret, hashed (the carried state holds no secret in clear). */
@@ -27,10 +30,13 @@ export function identity(baseUrl: string, appKey: string | undefined, appSecret:
 /** What of a predecessor's state a service at `baseUrl` with `id` (its identity) takes: locks and
  * moves only from the same server, the token only with the same identity. */
 export function inherit(carried: CarriedState | undefined, baseUrl: string, id: string):
-  { cardLocks?: ReadonlyMap<string, number>; moving?: ReadonlyMap<string, Fields>; token?: TokenSnapshot } {
+  { cardLocks?: ReadonlyMap<string, number>; moving?: ReadonlyMap<string, Fields>; token?: TokenSnapshot;
+    voices?: ReadonlyMap<string, VoiceFile> } {
   // Another server has other cameras.
   if (!carried || carried.baseUrl !== baseUrl) return {};
-  return { cardLocks: carried.cardLocks, moving: carried.moving, token: carried.identity === id ? carried.token : undefined };
+  const same = carried.identity === id;
+  return { cardLocks: carried.cardLocks, moving: carried.moving, token: same ? carried.token : undefined,
+    voices: same ? carried.voices : undefined };
 }
 
 /** Carried states waiting for their successor, per config node id (this process only). */

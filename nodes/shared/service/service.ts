@@ -27,6 +27,7 @@ import { fetchPicture } from '../wire/picture';
 import { validateInput } from '../params/validate';
 import { OPERATIONS } from '../operations/operations';
 import { LiveAddresses, LiveOutcome, liveOutcome, SERVICE_OWNER } from './live-addresses';
+import { VoiceFiles } from './voice-files';
 
 export interface ServiceOptions extends ConnectionSettings {
   /** Set when the config node's settings are invalid: every call fails locally with it. */
@@ -51,6 +52,8 @@ export class EzvizService {
   readonly armed = new Map<string, boolean>();
   /** The shared live addresses (docs/behaviour.md section 13). */
   readonly live: LiveAddresses;
+  /** The voice files this account uploaded (docs/behaviour.md section 19). */
+  readonly voices: VoiceFiles;
 
   constructor(private readonly opts: ServiceOptions) {
     const { baseUrl, t } = opts;
@@ -62,6 +65,7 @@ export class EzvizService {
     this.cards = new CardGuard(t, this.errors, carried.cardLocks);
     const presets = new PresetNames(opts.presets, t, this.errors, opts.warn);
     this.cameras = new CameraController(this.loop, this.errors, t, presets, carried.moving);
+    this.voices = new VoiceFiles(carried.voices);
     this.live = new LiveAddresses((spec, fields) => this.loop.send(spec, fields, undefined, true), t);
   }
 
@@ -78,7 +82,7 @@ export class EzvizService {
     }
     if (spec.operation === 'storage-open') return this.storageOpen(req);
     if (spec.operation === 'live') return this.live.get(spec, fields, req.refresh);
-    if (!spec.cameraQueue) return this.loop.send(spec, fields, req.owner, true);
+    if (!spec.cameraQueue) return this.loop.send(spec, fields, req.owner, true, req.file);
     return this.cameras.call(req);
   }
 
@@ -143,7 +147,7 @@ export class EzvizService {
   /** What a successor of this service (the same config node redeployed) takes over. */
   carry(): CarriedState {
     return { baseUrl: this.opts.baseUrl, identity: this.identity, cardLocks: this.cards.carry(),
-      moving: this.cameras.moves.carry(), token: this.tokens.snapshot() };
+      moving: this.cameras.moves.carry(), token: this.tokens.snapshot(), voices: this.voices.carry() };
   }
 
   /** Stops pending timed moves, then closes the connections: all within hooks.closeBudgetMs

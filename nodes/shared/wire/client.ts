@@ -9,11 +9,13 @@
 import http from 'http';
 import https from 'https';
 import tls from 'tls';
+import { randomBytes } from 'crypto';
 import type { Readable } from 'stream';
 import axios, { AxiosInstance, AxiosResponse } from 'axios';
 import { hooks } from '../clock/clock';
 import { HttpTunnelAgent, HttpsTunnelAgent, proxyFor } from './proxy';
 import { Failure, failure, MAX_REPLY_BYTES, parseReply, readBody, retryAfterMs, Wire } from './wire';
+import { multipartBody, type FilePart } from './multipart';
 import type { GetOutcome, NetworkFailure, PostOutcome } from './wire';
 
 
@@ -131,11 +133,14 @@ export class EzvizClient {
     }
   }
 
-  /** POSTs `fields` (and the token, first) form-encoded to `url`. Never rejects. */
-  async post(url: string, fields: Record<string, string | number>, accessToken?: string): Promise<PostOutcome> {
+  /** POSTs `fields` (and the token, first) form-encoded to `url`, or with `file` as multipart
+   * (the same deadline, limits and tunnels). Never rejects. */
+  async post(url: string, fields: Record<string, string | number>, accessToken?: string, file?: FilePart): Promise<PostOutcome> {
     if (this.closed) return { ok: false, source: 'network', code: 'ECLOSED', sent: false };
-    const body = formBody(fields, accessToken);
-    return this.exchange(url, (config) => this.axios.post(url, body, config), async (res, wire): Promise<PostOutcome> => {
+    const multi = file && multipartBody(fields, accessToken, file, `----ezviz${randomBytes(16).toString('hex')}`);
+    const body = multi ? multi.body : formBody(fields, accessToken);
+    const headers = multi ? { 'Content-Type': multi.contentType } : undefined;
+    return this.exchange(url, (config) => this.axios.post(url, body, { ...config, headers }), async (res, wire): Promise<PostOutcome> => {
       const status = res.status;
       const retryAfter = retryAfterMs(res.headers['retry-after'], hooks.now());
       if (status < 200 || status > 299) {

@@ -100,7 +100,12 @@ describe('capacity: flags and hints', function () {
     assert.deepEqual(capacityHints(noPtz, 'live', { source: 'sd-card' }).map((h) => h.key), ['liveSdCard']);
     assert.deepEqual(capacityHints(noPtz, 'live', { source: 'cloud' }), []);
     assert.deepEqual(capacityHints(readCapacity({})!, 'live', { source: '3' }).map((h) => h.key), ['liveNoCloud']);
-    assert.deepEqual(capacitySummary(noZoom), ['ptz', 'focus', 'presets', 'mirror', 'cloud', 'capture']);
+    assert.deepEqual(capacitySummary(noZoom), ['ptz', 'focus', 'presets', 'mirror', 'cloud', 'capture', 'talk']);
+    // ezviz-voice: a speaker is support_talk 1 (full duplex) or 3 (half duplex); 0 or absent: the hint
+    assert.deepEqual(capacityHints(readCapacity({ support_talk: '3' })!, 'voice', {}), []);
+    assert.deepEqual(capacityHints(readCapacity({ support_talk: 1 })!, 'voice', {}), []);
+    assert.deepEqual(capacityHints(readCapacity({ support_talk: '0' })!, 'voice', {}).map((h) => h.key), ['noTalk']);
+    assert.deepEqual(capacityHints(readCapacity({})!, 'voice', {}).map((h) => h.key), ['noTalk']);
   });
 });
 

@@ -1,0 +1,18 @@
+// ezviz-voice: runtime. Plays audio on a camera's speaker (docs/behaviour.md section 19). Parameters (the
+// camera) come from MEDIA_NODES.voice and the shared call path; msg.payload is the audio or a voice
+// file's URL, checked, uploaded once per content and account and played once by playVoice
+// (nodes/shared/service/voice.ts).
+
+import type { NodeAPI } from 'node-red';
+import { registerOperation } from '../shared/call-path/pipeline';
+import { translator } from '../shared/i18n/i18n';
+import { MEDIA_NODES } from '../shared/operations/voice';
+import { playVoice } from '../shared/service/voice';
+
+export = function (RED: NodeAPI): void {
+  const t = translator(RED);
+  registerOperation(RED, MEDIA_NODES.voice, {
+    call: (service, input, owner, msg) => playVoice(service, t, input, owner, msg.payload),
+    result: ({ result }) => ({ payload: result.payload, ezviz: result.ezviz }),
+  });
+};
