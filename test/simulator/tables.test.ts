@@ -58,7 +58,7 @@ export function tableDifferences(ops: Readonly<Record<string, PackageOp>>, token
   }
   for (const r of routes) {
     if (SEED_SECTIONS.has(r.section) && !packagePaths.has(r.path)) {
-      out.push(`simulator route ${r.path} (spec ${r.section}) has no package operation`);
+      out.push(`simulator route ${r.path} (docs/api/open-api.md section ${r.section}) has no package operation`);
     }
   }
   return out;
