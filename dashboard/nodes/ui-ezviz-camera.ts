@@ -51,6 +51,11 @@ function joinOpenPages(base: Base, handler: (conn: Conn, id: unknown, msg: unkno
 
 type Msg = Record<string, unknown> & { ui_update?: unknown };
 
+/** Dashboard 2's generic widget-change and widget-send events: nothing stored, nothing sent. */
+async function refuseGeneric(): Promise<void> {
+  /* refused */
+}
+
 /** The widget's properties as the browsers get them: the settings in their checked form. */
 function widgetConfig(def: PanelDef, settings: ReturnType<typeof readSettings>): Record<string, unknown> {
   const out: Record<string, unknown> = { ...def, deviceSerial: settings.deviceSerial, channelNo: settings.channelNo,
@@ -88,7 +93,13 @@ export = function (RED: NodeAPI): void {
       }
     };
     const evts = {
+      // Dashboard 2's generic events would put what a browser says on the output as the panel's
+      // own and keep it for new pages (widget-change, widget-send): a panel takes its browsers'
+      // messages on its own event only, checked (docs/behaviour.md section 21). These handlers
+      // replace Dashboard 2's default ones, which store and send; widget-action needs onAction.
       onAction: false,
+      onChange: refuseGeneric,
+      onSend: refuseGeneric,
       onInput(msg: Msg, send: (m: Msg) => void) {
         // A flow's ui_update changes the camera and what is shown; the message goes on.
         const changed = applyUpdate(settings, msg.ui_update, api.tables.TOGGLES);

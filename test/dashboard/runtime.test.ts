@@ -227,3 +227,109 @@ describe('dashboard runtime: held moves, the dead-man timer and leaving browsers
     assert.deepStrictEqual(expired, []);
   });
 });
+
+/** A stand-in whose calls wait until the test answers them; each call's owner is kept. */
+function heldApi(): { api: PanelApi; calls: Array<{ op: PanelOperation; values: PanelValues; owner: { closed: boolean }; answer(): void }> } {
+  const calls: Array<{ op: PanelOperation; values: PanelValues; owner: { closed: boolean }; answer(): void }> = [];
+  const api = {
+    version: 1, tables: TABLES, t: (k: string) => k, configNode: () => null, isMoving: () => false,
+    status: () => ({ fill: 'green', shape: 'dot', text: 'ok' }),
+    call: (_cfg: unknown, op: PanelOperation, values: PanelValues, owner: { closed: boolean }) => new Promise((resolve) => {
+      calls.push({ op, values, owner, answer: () => resolve(owner.closed ? { kind: 'closed' } : { kind: 'ok', payload: {}, ezviz: {} }) });
+    }),
+  } as unknown as PanelApi;
+  return { api, calls };
+}
+
+describe('dashboard runtime: bounded panel work (docs/behaviour.md section 21, fake clock)', () => {
+  let clock: sinon.SinonFakeTimers;
+  const sent: Array<{ payload: Record<string, unknown> }> = [];
+  const node = { id: 'cam', status: () => undefined, send: (m: never) => sent.push(m) } as never;
+  beforeEach(() => { clock = sinon.useFakeTimers(); sent.length = 0; });
+  afterEach(() => clock.restore());
+  const panel = (api: PanelApi) => new Panel(node, api, null, settings(), realTimers, () => Date.now());
+  const replies = (c: FakeConn) => c.emitted as Array<Record<string, unknown>>;
+
+  it('a snapshot flood: one capture handed to the service, one waiting, every other one answered "replaced"; a press is not held back', async () => {
+    const { api, calls } = heldApi();
+    const p = panel(api);
+    const a = new FakeConn('a');
+    for (let i = 0; i < 20; i++) {
+      p.fromBrowser(a, { action: 'snapshot' });
+      await clock.tickAsync(100);
+    }
+    assert.deepStrictEqual(calls.map((c) => c.op), ['capture']);
+    assert.strictEqual(replies(a).filter((r) => r.replaced === true && r.action === 'snapshot').length, 18);
+    p.fromBrowser(a, { action: 'move', direction: 'left' });
+    await clock.tickAsync(1);
+    assert.deepStrictEqual(calls.map((c) => c.op), ['capture', 'ptz-start']);
+    calls[0].answer();
+    await clock.tickAsync(1);
+    assert.deepStrictEqual(calls.map((c) => c.op), ['capture', 'ptz-start', 'capture']);
+    calls[2].answer();
+    await clock.tickAsync(10000);
+    assert.strictEqual(calls.filter((c) => c.op === 'capture').length, 2, 'nothing more was queued');
+    assert.deepStrictEqual(sent.map((m) => m.payload.action), ['snapshot', 'snapshot']); // the dead-man stop is still unanswered
+  });
+
+  it('switch writes: the last one wins, the replaced ones are answered, none is sent for them', async () => {
+    const { api, calls } = heldApi();
+    const p = panel(api);
+    const a = new FakeConn('a');
+    const b = new FakeConn('b');
+    p.fromBrowser(a, { action: 'switch', switch: 'defence', state: 'on' });
+    p.fromBrowser(a, { action: 'switch', switch: 'defence', state: 'off' });
+    p.fromBrowser(b, { action: 'switch', switch: 'privacy', state: 'on' });
+    await clock.tickAsync(1);
+    assert.deepStrictEqual(replies(a).filter((r) => r.replaced), [{ action: 'switch', switch: 'defence', state: 'off', ok: false, replaced: true }]);
+    calls[0].answer();
+    await clock.tickAsync(1);
+    assert.deepStrictEqual(calls.map((c) => [c.op, c.values.switch, c.values.state]), [['switch', 'defence', 'on'], ['switch', 'privacy', 'on']]);
+  });
+
+  it('a browser that leaves: its waiting work is dropped and the call only it waited for gets a closed owner', async () => {
+    const { api, calls } = heldApi();
+    const p = panel(api);
+    const a = new FakeConn('a');
+    p.fromBrowser(a, { action: 'snapshot' });
+    p.fromBrowser(a, { action: 'snapshot' });
+    p.fromBrowser(a, { action: 'switch', switch: 'privacy', state: 'on' });
+    await clock.tickAsync(1);
+    assert.strictEqual(calls.length, 2);
+    a.disconnect();
+    assert.ok(calls.every((c) => c.owner.closed), 'the service drops them unsent');
+    for (const c of calls) c.answer();
+    await clock.tickAsync(10000);
+    assert.strictEqual(calls.length, 2, 'the waiting snapshot was never handed on');
+    assert.deepStrictEqual(sent, []);
+  });
+
+  it('state reads join: two browsers asking while one read runs get one more read between them', async () => {
+    const { api, calls } = heldApi();
+    const p = panel(api);
+    const [a, b, c] = [new FakeConn('a'), new FakeConn('b'), new FakeConn('c')];
+    p.fromBrowser(a, { action: 'state' });
+    p.fromBrowser(b, { action: 'state' });
+    p.fromBrowser(c, { action: 'state' });
+    b.disconnect();
+    calls[0].answer();
+    await clock.tickAsync(1);
+    assert.strictEqual(calls.length, 2);
+    calls[1].answer();
+    await clock.tickAsync(1);
+    assert.deepStrictEqual([a, b, c].map((x) => replies(x).filter((r) => r.action === 'state' && r.ok).length), [1, 0, 1]);
+  });
+
+  it('the action limit holds per panel and camera: 50 browsers pressing 100 times in a second get 10 through', async () => {
+    const { api, calls } = recordingApi();
+    const p = panel(api);
+    const conns = Array.from({ length: 50 }, (_, i) => new FakeConn(`s${i}`));
+    for (let i = 0; i < 100; i++) for (const conn of conns) p.fromBrowser(conn, { action: 'preset', preset: 1 });
+    await clock.tickAsync(999);
+    assert.strictEqual(calls.length, 10);
+    await clock.tickAsync(1);
+    p.fromBrowser(conns[7], { action: 'preset', preset: 2 });
+    await clock.tickAsync(1);
+    assert.strictEqual(calls.length, 11);
+  });
+});

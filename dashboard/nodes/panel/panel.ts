@@ -1,12 +1,16 @@
 // One camera panel at run time: checks each browser message (checks.ts), runs the action through
 // the main package's dashboard API (the config node's service: camera queue, stop before start,
 // retries), answers the browser that asked, sends the action on the node's output and keeps the
-// held move's dead-man timer (holds.ts). A browser that leaves stops its move.
+// held move's dead-man timer (holds.ts). Snapshots, switch writes and state reads are bounded per
+// camera (pending.ts); actions are limited per browser and per panel and camera (checks.ts). A
+// browser that leaves stops its move and drops what it queued.
 
 import type { Node } from 'node-red';
 import type { PanelApi, PanelOperation, PanelOutcome, PanelValues } from 'node-red-contrib-ezviz-open/dashboard';
 import { Action, checkAction, RateLimit } from './checks';
 import { HeldMove, Holds, Timers, realTimers } from './holds';
+import { CallOwner, PendingWork } from './pending';
+import { replyOf } from './replies';
 import type { PanelSettings } from './settings';
 
 /** A browser connection as Dashboard 2 hands it to a widget's socket handler. */
@@ -26,16 +30,13 @@ type ConfigNode = ReturnType<PanelApi['configNode']>;
 /** A failing address is asked for anew at most this often (docs/behaviour.md section 14). */
 export const RENEW_MS = 10000;
 
-/** What a browser gets of a live address: where to play it and until when. */
-function liveOf(address: unknown): { url: string; expires: string | null } | null {
-  const a = (address && typeof address === 'object' ? address : {}) as { url?: unknown; expires?: unknown };
-  return typeof a.url === 'string' ? { url: a.url, expires: typeof a.expires === 'string' ? a.expires : null } : null;
-}
-
 export class Panel {
   closed = false;
   private readonly holds: Holds;
   private readonly rate: RateLimit;
+  /** The same limit for every browser of this panel and camera together. */
+  private readonly cameraRate: RateLimit;
+  private readonly pending: PendingWork<Conn>;
   private readonly conns = new Map<string, { conn: Conn; leave: () => void }>();
   /** Who the service sees behind the panel's requests (a closed owner's are dropped), and the
    * owner of the stop sent while closing. */
@@ -49,6 +50,8 @@ export class Panel {
     readonly settings: PanelSettings, timers: Timers = realTimers, private readonly now: () => number = Date.now) {
     this.holds = new Holds((move) => this.autoStop(move, 'timeout'), timers);
     this.rate = new RateLimit(now);
+    this.cameraRate = new RateLimit(now);
+    this.pending = new PendingWork<Conn>(node.id);
     this.owner.id = node.id;
     this.closer.id = `${node.id}:close`;
   }
@@ -67,7 +70,9 @@ export class Panel {
     // through; everything else counts.
     const freeStop = checked.action === 'stop' && (!!this.holds.current ||
       this.api.isMoving(this.cfg, this.settings.deviceSerial, this.settings.channelNo));
-    if (!freeStop && !this.rate.allow(conn.id)) return this.refuse(conn, 'rate');
+    // Reads are bounded by pending.ts (state) and the shared address cache (live), not by the panel's limit.
+    const read = checked.action === 'state' || checked.action === 'live';
+    if (!freeStop && !(this.rate.allow(conn.id) && (read || this.cameraRate.allow(this.cameraKey())))) return this.refuse(conn, 'rate');
     this.act(conn, checked);
   }
 
@@ -77,23 +82,38 @@ export class Panel {
       // A key's auto-repeat or a second press of the same way: the move goes on.
       if (held && held.socket === conn.id && held.direction === a.direction) return void this.holds.confirm(conn.id);
       this.holds.started(conn.id, a.direction);
-      void this.run(conn, 'ptz-start', { direction: a.direction, speed: a.speed }, { action: 'move', direction: a.direction, speed: a.speed });
+      void this.run([conn], 'ptz-start', { direction: a.direction, speed: a.speed }, { action: 'move', direction: a.direction, speed: a.speed });
     } else if (a.action === 'stop') {
       const held = this.holds.end();
-      void this.run(conn, 'ptz-stop', held ? { direction: held.direction } : {}, { action: 'stop', reason: 'asked' });
+      void this.run([conn], 'ptz-stop', held ? { direction: held.direction } : {}, { action: 'stop', reason: 'asked' });
     } else if (a.action === 'preset') {
       const { index, name } = a.preset;
-      void this.run(conn, 'preset-call', index !== undefined ? { index } : { presetName: name },
+      void this.run([conn], 'preset-call', index !== undefined ? { index } : { presetName: name },
         { action: 'preset', preset: index ?? name, ...(name ? { name } : {}) });
     } else if (a.action === 'switch') {
-      void this.run(conn, 'switch', { switch: a.switch, state: a.state }, { action: 'switch', switch: a.switch, state: a.state });
+      this.queue(conn, 'switch', { switch: a.switch, state: a.state }, { action: 'switch', switch: a.switch, state: a.state });
     } else if (a.action === 'state') {
-      void this.run(conn, 'device', {}, { action: 'state' });
+      this.queue(conn, 'device', {}, { action: 'state' });
     } else if (a.action === 'live') {
       this.live(conn, a.refresh);
     } else {
-      void this.run(conn, 'capture', {}, { action: 'snapshot' });
+      this.queue(conn, 'capture', {}, { action: 'snapshot' });
     }
+  }
+
+  private cameraKey(): string {
+    return `${this.settings.deviceSerial}/${this.settings.channelNo}`;
+  }
+
+  /** A snapshot, switch write or state read: one at a time per camera, at most one more waiting
+   * (a later snapshot or write replaces it, a later read joins it). */
+  private queue(conn: Conn, op: 'capture' | 'switch' | 'device', values: PanelValues, payload: Record<string, unknown>): void {
+    const camera = { deviceSerial: this.settings.deviceSerial, channelNo: this.settings.channelNo };
+    this.pending.submit(`${op} ${this.cameraKey()}`, {
+      conns: [conn],
+      run: (owner, conns) => this.run(conns, op, values, payload, owner, camera),
+      replaced: (conns) => { for (const c of conns) this.emit(c, { ...payload, ok: false, replaced: true }); },
+    }, op === 'device');
   }
 
   /** The shared live address of the panel's camera; a new one at most once per 10 s per panel. */
@@ -101,38 +121,31 @@ export class Panel {
     const now = this.now();
     const renew = refresh && now - this.renewedAt >= RENEW_MS;
     if (renew) this.renewedAt = now;
-    void this.run(conn, 'live', { protocol: 'hls', quality: this.settings.liveQuality, refresh: renew }, { action: 'live' });
+    void this.run([conn], 'live', { protocol: 'hls', quality: this.settings.liveQuality, refresh: renew }, { action: 'live' });
   }
 
   /** The runtime stops a move whose browser went quiet or left. */
   private autoStop(move: HeldMove, reason: StopReason): void {
     const conn = this.conns.get(move.socket)?.conn;
-    void this.run(conn, 'ptz-stop', { direction: move.direction }, { action: 'stop', reason });
+    void this.run(conn ? [conn] : [], 'ptz-stop', { direction: move.direction }, { action: 'stop', reason });
   }
 
   /** Runs one operation for the panel's camera; the outcome goes to the browser and the output. */
-  private run(conn: Conn | undefined, op: PanelOperation, values: PanelValues, payload: Record<string, unknown>,
-    owner = this.owner): Promise<void> {
-    const camera = { deviceSerial: this.settings.deviceSerial, channelNo: this.settings.channelNo };
+  private run(conns: Conn[], op: PanelOperation, values: PanelValues, payload: Record<string, unknown>,
+    owner: CallOwner = this.owner, camera = { deviceSerial: this.settings.deviceSerial, channelNo: this.settings.channelNo }): Promise<void> {
     this.node.status(this.api.status('requesting', op, this.cfg));
     return this.api.call(this.cfg, op, { ...camera, ...values }, owner).then((outcome) => {
       if (outcome.kind === 'closed') return;
-      if (op === 'ptz-start' && outcome.kind === 'error' && this.holds.current?.socket === conn?.id) this.holds.end();
+      if (op === 'ptz-start' && outcome.kind === 'error' && conns[0] && this.holds.current?.socket === conns[0].id) this.holds.end();
       if (!this.closed) this.node.status(this.api.status(outcome, op, this.cfg));
-      this.answer(conn, payload, outcome);
+      const reply = replyOf(payload, outcome, this.settings.switchList, this.api.tables.TOGGLE_STATE);
+      for (const conn of conns) this.emit(conn, reply);
       this.output(payload, outcome, camera.deviceSerial);
     });
   }
 
-  private answer(conn: Conn | undefined, payload: Record<string, unknown>, outcome: Exclude<PanelOutcome, { kind: 'closed' }>): void {
-    if (!conn || this.closed) return;
-    const reply: Record<string, unknown> = { ...payload, ok: outcome.kind === 'ok' };
-    if (outcome.kind === 'error') reply.error = { code: outcome.error.code, message: outcome.error.message };
-    else if (payload.action === 'snapshot' && Buffer.isBuffer(outcome.payload)) reply.picture = outcome.payload;
-    else if (payload.action === 'state') reply.switches = this.switchStates(outcome.payload);
-    else if (payload.action === 'live') reply.live = liveOf(outcome.payload);
-    else if (payload.action === 'switch') reply.switches = { [String(payload.switch)]: payload.state === 'on' };
-    conn.emit(`ezviz-camera:${this.node.id}`, reply);
+  private emit(conn: Conn, reply: Record<string, unknown>): void {
+    if (!this.closed) conn.emit(`ezviz-camera:${this.node.id}`, reply);
   }
 
   /** Every action leaves the node on its output (docs/behaviour.md section 14), shaped as section 4. */
@@ -145,19 +158,8 @@ export class Panel {
     }
   }
 
-  /** The panel's switches as the device state tells them (true, false, or null: not known). */
-  private switchStates(state: unknown): Record<string, boolean | null> {
-    const out: Record<string, boolean | null> = {};
-    const s = (state && typeof state === 'object' ? state : {}) as Record<string, unknown>;
-    for (const name of this.settings.switchList) {
-      const field = this.api.tables.TOGGLE_STATE[name];
-      out[name] = field && typeof s[field] === 'boolean' ? s[field] as boolean : null;
-    }
-    return out;
-  }
-
   private refuse(conn: Conn, reason: string): void {
-    conn.emit(`ezviz-camera:${this.node.id}`, { ok: false, refused: reason });
+    this.emit(conn, { ok: false, refused: reason });
   }
 
   /** Follows a browser's connection: when it goes, so does its move. */
@@ -166,6 +168,7 @@ export class Panel {
     const leave = (): void => {
       this.conns.delete(conn.id);
       this.rate.forget(conn.id);
+      this.pending.leave(conn.id);
       if (this.holds.owns(conn.id)) this.autoStop(this.holds.end()!, 'disconnect');
     };
     conn.once('disconnect', leave);
@@ -176,10 +179,11 @@ export class Panel {
   close(): Promise<void> {
     this.closed = true;
     this.owner.closed = true;
+    this.pending.close();
     for (const { conn, leave } of this.conns.values()) conn.off?.('disconnect', leave);
     this.conns.clear();
     const move = this.holds.end();
     if (!move) return Promise.resolve();
-    return this.run(undefined, 'ptz-stop', { direction: move.direction }, { action: 'stop', reason: 'close' }, this.closer);
+    return this.run([], 'ptz-stop', { direction: move.direction }, { action: 'stop', reason: 'close' }, this.closer);
   }
 }

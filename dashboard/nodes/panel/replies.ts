@@ -1,0 +1,35 @@
+// What a browser gets back for one action (docs/behaviour.md section 14): ok or the error's code
+// and message, and per action what the widget shows (the picture, the switches, the live address).
+// Never a token or secret: only these fields leave. Pure.
+
+import type { PanelOutcome } from 'node-red-contrib-ezviz-open/dashboard';
+
+/** What a browser gets of a live address: where to play it and until when. */
+function liveOf(address: unknown): { url: string; expires: string | null } | null {
+  const a = (address && typeof address === 'object' ? address : {}) as { url?: unknown; expires?: unknown };
+  return typeof a.url === 'string' ? { url: a.url, expires: typeof a.expires === 'string' ? a.expires : null } : null;
+}
+
+/** The panel's switches as the device state tells them (true, false, or null: not known). */
+function switchStates(state: unknown, switchList: readonly string[], toggleState: Readonly<Record<string, string>>):
+  Record<string, boolean | null> {
+  const out: Record<string, boolean | null> = {};
+  const s = (state && typeof state === 'object' ? state : {}) as Record<string, unknown>;
+  for (const name of switchList) {
+    const field = toggleState[name];
+    out[name] = field && typeof s[field] === 'boolean' ? s[field] as boolean : null;
+  }
+  return out;
+}
+
+/** The answer to the browser(s) that asked for `payload`. */
+export function replyOf(payload: Record<string, unknown>, outcome: Exclude<PanelOutcome, { kind: 'closed' }>,
+  switchList: readonly string[], toggleState: Readonly<Record<string, string>>): Record<string, unknown> {
+  const reply: Record<string, unknown> = { ...payload, ok: outcome.kind === 'ok' };
+  if (outcome.kind === 'error') reply.error = { code: outcome.error.code, message: outcome.error.message };
+  else if (payload.action === 'snapshot' && Buffer.isBuffer(outcome.payload)) reply.picture = outcome.payload;
+  else if (payload.action === 'state') reply.switches = switchStates(outcome.payload, switchList, toggleState);
+  else if (payload.action === 'live') reply.live = liveOf(outcome.payload);
+  else if (payload.action === 'switch') reply.switches = { [String(payload.switch)]: payload.state === 'on' };
+  return reply;
+}
