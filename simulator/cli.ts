@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // ezviz-simulator: serves the EZVIZ Open API simulator until SIGINT/SIGTERM.
 //   ezviz-simulator [--port 8089] [--host 127.0.0.1] [--state FILE] [--latency MS] [--alarms SECONDS]
+//                   [--stream-cap SECONDS]
 
 import { startSimulator } from './server';
 import type { Simulator } from './server';
@@ -12,9 +13,12 @@ interface CliOptions {
   latencyMs: number;
   /** Raise an alarm every this many seconds (0: never). */
   alarmEverySec: number;
+  /** End every FLV session after this many seconds (0: never), as the real service does. */
+  streamCap: number;
 }
 
-const USAGE = 'usage: ezviz-simulator [--port 8089] [--host 127.0.0.1] [--state FILE] [--latency MS] [--alarms SECONDS]';
+const USAGE = 'usage: ezviz-simulator [--port 8089] [--host 127.0.0.1] [--state FILE] [--latency MS] [--alarms SECONDS] ' +
+  '[--stream-cap SECONDS]';
 
 /** Alarm types the timer cycles through (more-api: motion, infrared, doorbell). */
 const TIMER_TYPES = [10002, 10000, 10002, 10016];
@@ -36,7 +40,7 @@ export function raiseTimedAlarm(sim: Simulator, n: number): Record<string, unkno
 }
 
 export function parseArgs(argv: string[]): CliOptions | 'help' {
-  const opts: CliOptions = { port: 8089, host: '127.0.0.1', latencyMs: 0, alarmEverySec: 0 };
+  const opts: CliOptions = { port: 8089, host: '127.0.0.1', latencyMs: 0, alarmEverySec: 0, streamCap: 0 };
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i];
     const eq = arg.indexOf('=');
@@ -57,6 +61,7 @@ export function parseArgs(argv: string[]): CliOptions | 'help' {
       case '--state': opts.state = value(); break;
       case '--latency': opts.latencyMs = number(value(), 0, 600000); break;
       case '--alarms': opts.alarmEverySec = number(value(), 1, 86400); break;
+      case '--stream-cap': opts.streamCap = number(value(), 0, 86400); break;
       case '-h':
       case '--help': return 'help';
       default: throw new Error(`unknown option ${arg}`);
@@ -78,10 +83,11 @@ async function main(): Promise<void> {
     return;
   }
   const sim = await startSimulator({
-    port: opts.port, host: opts.host, state: opts.state, latencyMs: opts.latencyMs,
+    port: opts.port, host: opts.host, state: opts.state, latencyMs: opts.latencyMs, streamCap: opts.streamCap,
   });
   console.log(`EZVIZ Open API simulator listening on ${sim.url}`);
   console.log(`admin endpoint: ${sim.url}/sim/ (state, faults, log, clock, alarms)`);
+  if (opts.streamCap > 0) console.log(`ezviz-simulator: FLV sessions end after ${opts.streamCap} s`);
   let alarms = 0;
   const timer = opts.alarmEverySec > 0 ? setInterval(() => {
     const a = raiseTimedAlarm(sim, alarms);

@@ -14,6 +14,8 @@ export type RouteOp =
   | 'device-list' | 'camera-list' | 'device-capacity'
   | 'device-capture' | 'alarm-list' | 'alarm-device-list'
   | 'live-address' | 'live-address-intl'
+  // docs/api/media-api.md section 2.1: recordings by time
+  | 'video-by-time'
   // docs/api/watch-api.md section 5: the message service's consumer
   | 'mq-consumer' | 'mq-messages' | 'mq-offsets'
   // docs/api/watch-api.md sections 2-4 (areas/switches.ts)
@@ -25,7 +27,7 @@ export type RouteOp =
 /** Message-text group: a section of the seed spec, the token path, or one of the more-api calls. */
 export type Section =
   | '4.1' | '4.2' | '4.3' | '4.4' | '4.5' | '4.6' | '4.7' | '4.8'
-  | 'token' | 'list' | 'capacity' | 'capture' | 'alarm' | 'live' | 'mq' | 'switch' | 'device' | 'voice';
+  | 'token' | 'list' | 'capacity' | 'capture' | 'alarm' | 'live' | 'mq' | 'switch' | 'device' | 'voice' | 'recordings';
 
 /**
  * Parameter types: `string` (trimmed, non-empty), `int` (decimal digits, optional minus sign),
@@ -180,6 +182,11 @@ export const ROUTES: readonly Route[] = Object.freeze([
       int('mute', false, { values: [0, 1] })],
     codes: ['20001', '20006', '20007', '20008', '20014', '20018', '60019', '60026', '10031'],
   } as Route)),
+  // --- docs/api/media-api.md section 2.1: recordings by time (epoch ms; recType 0 auto, 1 cloud, 2 card) ---
+  { path: '/api/lapp/video/by/time', op: 'video-by-time', section: 'recordings',
+    params: [token, serial, optChannel, int('startTime', false, { min: 0 }), int('endTime', false, { min: 0 }),
+      int('recType', false, { values: [0, 1, 2] })],
+    codes: ['20006', '20007', '20008', '20014', '20018', '20032'] },
   // --- docs/api/watch-api.md section 5 (no official page: as independent clients use them) ---
   ...[1, 2, 3, 4, 5].map((g) => ({ path: `/api/lapp/mq/v1/consumer/group${g}`, op: 'mq-consumer' as const,
     section: 'mq' as const, params: [token], codes: [] as string[] })),

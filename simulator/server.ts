@@ -12,6 +12,7 @@ import { SERVED } from './areas';
 import { alarmItem, raiseAlarm } from './areas/alarms';
 import type { AlarmInput } from './areas/alarms';
 import { closeMessages } from './areas/mq';
+import { liveState } from './areas/stream';
 import { serveApi } from './api';
 import type { Clock } from './clock';
 import { SystemClock } from './clock';
@@ -42,6 +43,8 @@ export interface SimulatorOptions {
   latencyMs?: number;
   /** Entries the request log keeps (newest; default 10000). */
   logLimit?: number;
+  /** End every FLV session after this many seconds (0 or absent: never; POST /sim/stream too). */
+  streamCap?: number;
   /** Serve HTTPS with this key and certificate (PEM). */
   tls?: { key: string | Buffer; cert: string | Buffer };
 }
@@ -104,6 +107,7 @@ function router(ctx: ServerContext): http.RequestListener {
 export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simulator> {
   const clock: Clock = opts.clock ?? (opts.state instanceof SimulatorState ? opts.state.clock : new SystemClock());
   const state = resolveState(opts.state, clock);
+  if (opts.streamCap !== undefined) liveState(state).streamCap = Math.max(0, Math.floor(Number(opts.streamCap) || 0));
   const host = opts.host ?? '127.0.0.1';
   const scheme = opts.tls ? 'https' : 'http';
   const log = new RequestLog(opts.logLimit);

@@ -13,6 +13,7 @@ import { liveArea } from './live';
 import { mqArea } from './mq';
 import { picturesArea } from './pictures';
 import { ptzArea } from './ptz';
+import { recordingsArea } from './recordings';
 import { storageArea } from './storage';
 import { switchesArea } from './switches';
 import { tokenArea } from './token';
@@ -29,6 +30,7 @@ export const AREAS: readonly Area[] = Object.freeze([
   mqArea,
   switchesArea,
   voiceArea,
+  recordingsArea,
 ]);
 
 function collectHandlers(areas: readonly Area[]): Readonly<Record<RouteOp, Handler>> {

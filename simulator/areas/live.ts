@@ -11,6 +11,7 @@ import { answer, authenticate, chinaDate, lookupDevice, ok, stop } from '../comm
 import type { ApiResult, CallContext } from '../common';
 import type { Route } from '../routes';
 import type { Device, SimulatorState } from '../state';
+import { flvSessions, MAX_STREAM_CAP_S } from './flv-session';
 import { liveState, servedStreams } from './stream';
 import type { LiveAddress } from './stream';
 import { intlRequest } from './token';
@@ -157,9 +158,26 @@ function listAddresses({ ctx }: AdminCall): unknown {
   };
 }
 
+/** GET /sim/stream: the FLV stream cap (s, 0 none) and the FLV sessions open now. */
+function showStream({ ctx }: AdminCall): unknown {
+  return { cap: liveState(ctx.state).streamCap, open: flvSessions(ctx.state).size };
+}
+
+/** POST /sim/stream {cap}: FLV sessions that start afterwards end after `cap` seconds (0 or null:
+ * never), as the real service ends each session after about a minute (`--stream-cap` too). */
+function setStream(call: AdminCall): unknown {
+  const cap = ((call.json ?? {}) as Record<string, unknown>).cap;
+  if (cap !== null && (typeof cap !== 'number' || !Number.isInteger(cap) || cap < 0 || cap > MAX_STREAM_CAP_S)) {
+    throw new Error(`stream: cap must be a whole number of seconds from 0 to ${MAX_STREAM_CAP_S}, or null`);
+  }
+  liveState(call.ctx.state).streamCap = cap ?? 0;
+  return showStream(call);
+}
+
 export const liveArea: Area = {
   handlers: { 'live-address': liveAddress, 'live-address-intl': liveAddress },
-  admin: { '/sim/live': { GET: listAddresses, POST: setPlaceholder } },
-  adminIndex: ['GET  /sim/live', 'POST /sim/live {deviceSerial,channelNo?,placeholder:"9048"|"9053"|null}'],
+  admin: { '/sim/live': { GET: listAddresses, POST: setPlaceholder }, '/sim/stream': { GET: showStream, POST: setStream } },
+  adminIndex: ['GET  /sim/live', 'POST /sim/live {deviceSerial,channelNo?,placeholder:"9048"|"9053"|null}',
+    'GET  /sim/stream', 'POST /sim/stream {cap: seconds|0|null}'],
   served: [servedStreams],
 };

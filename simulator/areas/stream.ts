@@ -2,9 +2,10 @@
 // /v3/openlive/: a live playlist per camera with a sliding window of short H.264 MPEG-TS
 // segments (segments.ts: the committed loops, timestamps moved on), a VOD playlist for a playback
 // window, the vendor's placeholder segments (ErrCode/9048_0.ts) for cameras the admin endpoint
-// switched to them. An expired address answers 403, an unknown one 404. flv addresses have the
-// real shape but no stream here (415). Answers carry CORS headers, as the vendor's CDN does, so
-// a browser page of another origin plays them with hls.js.
+// switched to them. An expired address answers 403, an unknown one 404. flv addresses are
+// HTTP-FLV streams (flv-session.ts: live and playback, remuxed from the same segments, ended
+// after the stream cap). Answers carry CORS headers, as the vendor's CDN does, so a browser page
+// of another origin plays them with hls.js or mpegts.js.
 
 import type * as http from 'http';
 import type { ServedPath, ServerContext } from '../area';
@@ -12,6 +13,7 @@ import type { LogEntry } from '../request-log';
 import type { SimulatorState } from '../state';
 import { sendFault } from '../faults';
 import { segmentBytes, segmentSet } from './segments';
+import { serveFlv } from './flv-session';
 
 export type Placeholder = '9048' | '9053';
 
@@ -37,6 +39,8 @@ export interface LiveState {
   addresses: Map<string, LiveAddress>;
   /** Cameras (`SERIAL/ch`) whose streams show the vendor's placeholder segments. */
   placeholders: Map<string, Placeholder>;
+  /** FLV sessions end after this many seconds (0: never; `--stream-cap`, POST /sim/stream). */
+  streamCap: number;
 }
 
 const states = new WeakMap<SimulatorState, LiveState>();
@@ -44,7 +48,7 @@ const states = new WeakMap<SimulatorState, LiveState>();
 export function liveState(state: SimulatorState): LiveState {
   let s = states.get(state);
   if (!s) {
-    s = { addresses: new Map(), placeholders: new Map() };
+    s = { addresses: new Map(), placeholders: new Map(), streamCap: 0 };
     states.set(state, s);
   }
   return s;
@@ -125,7 +129,7 @@ function segment(a: LiveAddress, k: number, now: number): StreamAnswer {
 }
 
 /** Answers a GET under STREAM_PREFIX (`path` the URL's path, `q` its query). */
-export function streamRequest(state: SimulatorState, path: string, q: URLSearchParams, now: number): StreamAnswer {
+export function streamRequest(state: SimulatorState, path: string, q: URLSearchParams, now: number): StreamAnswer | { flv: LiveAddress } {
   const rest = path.slice(STREAM_PREFIX.length);
   const holder = /^ErrCode\/(9048|9053)_0\.ts$/.exec(rest);
   if (holder) {
@@ -137,8 +141,7 @@ export function streamRequest(state: SimulatorState, path: string, q: URLSearchP
   const a = addressOf(state, m[1], q, now);
   if (!('id' in a)) return a;
   if (m[2] === 'flv' || a.protocol === 'flv') {
-    return m[2] === 'flv' && a.protocol === 'flv' ? text(415, 'The simulator streams HLS only; flv addresses have the real shape.')
-      : text(404, 'No such stream.');
+    return m[2] === 'flv' && a.protocol === 'flv' ? { flv: a } : text(404, 'No such stream.');
   }
   if (a.protocol !== 'hls' && a.protocol !== 'llhls') return text(404, 'No such stream.');
   if (m[3] !== undefined) return segment(a, Number(m[3]), now);
@@ -173,6 +176,13 @@ async function serveStream(req: http.IncomingMessage, res: http.ServerResponse, 
   }
   const query = new URL(req.url ?? '/', 'http://sim.invalid').searchParams;
   const a = streamRequest(ctx.state, path, query, ctx.clock.now());
+  if ('flv' in a) {
+    const live = liveState(ctx.state);
+    const placeholder = live.placeholders.get(`${a.flv.deviceSerial}/${a.flv.channelNo}`);
+    finish(200);
+    await serveFlv(req, res, a.flv, ctx, { capSeconds: live.streamCap, placeholder });
+    return;
+  }
   const body = typeof a.body === 'string' ? Buffer.from(a.body) : a.body;
   res.writeHead(a.status, { ...a.headers, 'Content-Length': String(body.length) });
   res.end(method === 'HEAD' ? undefined : body);

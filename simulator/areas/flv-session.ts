@@ -1,0 +1,115 @@
+// One HTTP-FLV session (design.md section 18, docs/api/media-api.md section 7): 200 with
+// `video/x-flv`, no Content-Length (chunked), CORS as the vendor's players need; the FLV header,
+// metadata and AVC sequence header, then the camera's loop (flv.ts) frame by frame at the pace
+// of the wall clock, timestamps from 0 on every session and continuous across passes of the loop.
+// Live starts at a keyframe of the loop's current position; playback plays the window's length
+// from the start of the loop and ends with the end-of-sequence tag. The stream cap (`--stream-cap
+// N`, POST /sim/stream) ends every session after N seconds, as the real service ends each session
+// after about a minute: the response simply ends, the player sees the end of the stream.
+
+import type * as http from 'http';
+import { performance } from 'perf_hooks';
+import type { ServerContext } from '../area';
+import type { SimulatorState } from '../state';
+import { flvEnd, flvFrame, flvLoop, flvStart } from './flv';
+import { segmentSet } from './segments';
+
+/** What a session plays (an address of stream.ts): the camera, live (1) or playback and its window. */
+export interface FlvAddress {
+  deviceSerial: string;
+  channelNo: number;
+  type: number;
+  begin?: number;
+  end?: number;
+}
+
+/** How the session runs: the cap (s, 0 none) and the placeholder a live camera shows. */
+export interface FlvSettings {
+  capSeconds: number;
+  placeholder?: string;
+}
+
+/** Frames are sent this far ahead of the wall clock (ms), so a player's buffer never runs dry. */
+const LEAD_MS = 500;
+/** The longest cap (s): a day. */
+export const MAX_STREAM_CAP_S = 86400;
+
+export const FLV_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  'Content-Type': 'video/x-flv', 'Cache-Control': 'no-cache', 'Access-Control-Allow-Origin': '*',
+});
+
+/** Open FLV sessions per state (GET /sim/stream shows how many). */
+const open = new WeakMap<SimulatorState, Set<http.ServerResponse>>();
+
+export function flvSessions(state: SimulatorState): Set<http.ServerResponse> {
+  let s = open.get(state);
+  if (!s) open.set(state, (s = new Set()));
+  return s;
+}
+
+/** Writes `b`; resolves at once, or when the socket drained (a slow player). */
+function write(res: http.ServerResponse, b: Buffer): Promise<void> {
+  if (res.write(b)) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = (): void => {
+      res.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.on('drain', done);
+    res.on('close', done);
+  });
+}
+
+/** Streams address `a` as FLV on `res` until its end (playback), the cap, the client leaving or
+ * the server closing. Resolves with the number of frames sent. */
+export async function serveFlv(req: http.IncomingMessage, res: http.ServerResponse, a: FlvAddress, ctx: ServerContext,
+  settings: FlvSettings): Promise<number> {
+  const holder = a.type === 1 ? settings.placeholder : undefined;
+  const loop = flvLoop(segmentSet(holder ? `${holder}_0` : a.deviceSerial));
+  res.writeHead(200, { ...FLV_HEADERS });
+  if (req.method === 'HEAD') {
+    res.end();
+    return 0;
+  }
+  const all = flvSessions(ctx.state);
+  all.add(res);
+  let gone = false;
+  res.on('close', () => {
+    gone = true;
+    all.delete(res);
+  });
+  const n = loop.frames.length;
+  // Live: the keyframe at or before the loop's position now; playback: the start of the loop.
+  let k = 0;
+  if (a.type === 1) {
+    const at = ((ctx.clock.now() % loop.durationMs) + loop.durationMs) % loop.durationMs;
+    for (let i = 0; i < n && loop.frames[i].dtsMs <= at; i++) if (loop.frames[i].key) k = i;
+  }
+  const base = loop.frames[k].dtsMs;
+  const windowMs = a.type === 1 ? Infinity : Math.max(1000, a.end! - a.begin!);
+  const capMs = settings.capSeconds > 0 ? settings.capSeconds * 1000 : Infinity;
+  const t0 = performance.now();
+  let sent = 0;
+  await write(res, flvStart(loop));
+  while (!gone && !ctx.closing()) {
+    const f = loop.frames[k % n];
+    const ts = Math.floor(k / n) * loop.durationMs + f.dtsMs - base;
+    const elapsed = performance.now() - t0;
+    if (ts >= windowMs) {
+      await write(res, flvEnd(ts));
+      break;
+    }
+    if (elapsed >= capMs) break;
+    const ahead = ts - elapsed - LEAD_MS;
+    if (ahead > 0) {
+      await ctx.wait(Math.min(ahead, capMs - elapsed));
+      continue;
+    }
+    await write(res, flvFrame(f, ts));
+    sent++;
+    k++;
+  }
+  if (!gone) res.end();
+  return sent;
+}
