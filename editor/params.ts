@@ -5,6 +5,7 @@ import type { ParamKind, ParamSpec } from '../nodes/shared/operations/operations
 import { DIRECTIONS, IMMEDIATELY, MIRROR_COMMANDS, SPEEDS } from '../nodes/shared/operations/enums';
 import { STATE_WORDS, SWITCH_NAMES } from '../nodes/shared/operations/switches';
 import { LIVE_PROTOCOLS, LIVE_QUALITIES, LIVE_SOURCES } from '../nodes/shared/operations/live';
+import { RECORD_SOURCES } from '../nodes/shared/operations/recordings';
 import { checkCredential, checkParam, hasCredential, REFERENCE_TYPES } from './checks';
 import { t, validator, type NodeInstance, type Validator } from './red';
 
@@ -21,6 +22,7 @@ export const SELECT_TYPES: Partial<Record<ParamKind, { type: string; table: Read
   protocol: { type: 'protocol', table: LIVE_PROTOCOLS },
   quality: { type: 'quality', table: LIVE_QUALITIES },
   source: { type: 'source', table: LIVE_SOURCES },
+  recordSource: { type: 'recordSource', table: RECORD_SOURCES },
 };
 
 const ICONS: Record<ParamKind, string> = {
@@ -42,6 +44,8 @@ const ICONS: Record<ParamKind, string> = {
   lifetime: 'fa-hourglass-half',
   source: 'fa-history',
   playbackTime: 'fa-calendar',
+  recordSource: 'fa-hdd-o',
+  recordTime: 'fa-calendar',
   verificationCode: 'fa-key',
 };
 
@@ -77,6 +81,8 @@ export function paramDefault(p: ParamSpec): ParamDefault {
     case 'quality': return { value: '', type: 'quality' };
     case 'source': return { value: 'live', type: 'source' };
     case 'lifetime': return { value: '3600', type: 'num' };
+    // ezviz-recordings: both sources unless the node says otherwise
+    case 'recordSource': return { value: 'auto', type: 'recordSource' };
     default: return { value: '', type: 'str' };
   }
 }

@@ -38,6 +38,8 @@ const BAD: Record<ParamKind, unknown[]> = {
   lifetime: [29, 62208001, 'long', 1.5],
   source: ['nas', 4],
   playbackTime: ['yesterday', '2026-13-01 00:00:00', { a: 1 }],
+  recordSource: ['live', 3, { a: 1 }],
+  recordTime: ['yesterday', 1.5, { a: 1 }],
 };
 
 function reasonOf(kind: ParamKind): string {

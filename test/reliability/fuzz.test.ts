@@ -110,6 +110,9 @@ function validArb(kind: ParamKind): fc.Arbitrary<unknown> {
     case 'playbackTime': return fc.constantFrom('2026-03-01 10:00:00', '2026-03-01 11:00:00', '2026-03-02 09:00:00',
       Date.parse('2026-03-01T02:00:00Z'), '2026-03-01T03:00:00Z', new Date('2026-03-01T04:00:00Z'));
     case 'verificationCode': return fc.constantFrom('ABCDEF', 'abcdef', 'WRONGX');
+    case 'recordSource': return fc.constantFrom('auto', 'cloud', 'sd-card', 'Cloud', 0, 1, '2');
+    case 'recordTime': return fc.constantFrom(Date.parse('2026-03-01T02:00:00Z'), '2026-03-01T03:00:00Z', '2026-03-01 10:00:00',
+      new Date('2026-03-01T04:00:00Z'));
   }
 }
 

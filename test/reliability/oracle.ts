@@ -46,13 +46,13 @@ function playback(raw: unknown): string | undefined {
   return `${t.getFullYear()}-${two(t.getMonth() + 1)}-${two(t.getDate())} ${two(t.getHours())}:${two(t.getMinutes())}:${two(t.getSeconds())}`;
 }
 
-/** The rules between the fields (API names) of a live request, applied in place: defaults hls,
- * live and 3600 s (no lifetime for ezopen); live drops a window, playback drops the quality and
- * needs a window (end after start), not over hls, cloud within one day. The parameter that breaks
- * a rule, if any. */
+/** The rules between the fields (API names) of a live request, applied in place: defaults live,
+ * hls (flv for playback) and 3600 s (no lifetime for ezopen); live drops a window, playback drops
+ * the quality and needs a window (end after start), not over hls, cloud within one day. The
+ * parameter that breaks a rule, if any. */
 export function liveRules(f: Record<string, string>): string | undefined {
-  f.protocol ??= '2';
   f.type ??= '1';
+  f.protocol ??= f.type === '1' ? '2' : '4';
   if (f.protocol === '1') delete f.expireTime;
   else f.expireTime ??= '3600';
   if (f.type === '1') {

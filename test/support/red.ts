@@ -165,7 +165,7 @@ export const TAB = 'tab1';
 export function buildFlow(operation: OperationName | StateNodeName | MediaNodeName, url: string, o: FlowOptions = {}): {
   flow: Record<string, unknown>[]; credentials: Record<string, Record<string, string>>;
 } {
-  const type = (operation === 'switch' || operation === 'device' ? STATE_NODES[operation]
+  const type = (operation === 'switch' || operation === 'device' || operation === 'recordings' ? STATE_NODES[operation]
     : operation === 'voice' ? MEDIA_NODES.voice : OPERATIONS[operation]).type;
   const flow: Record<string, unknown>[] = [
     { id: TAB, type: 'tab', label: 'test' },

@@ -44,7 +44,10 @@ describe('live addresses: tables and replies', () => {
     completeLiveFields(ez);
     assert.equal(ez.expireTime, undefined, 'ezopen takes no lifetime');
     const w = { startTime: '2026-03-01 10:00:00', stopTime: '2026-03-01 11:00:00' };
-    assert.deepEqual(completeLiveFields({ type: 2, ...w }), { param: 'protocol', reason: 'playbackHls' });
+    assert.deepEqual(completeLiveFields({ type: 2, protocol: 2, ...w }), { param: 'protocol', reason: 'playbackHls' });
+    const played: Record<string, string | number> = { type: 3, ...w };
+    assert.equal(completeLiveFields(played), undefined, 'playback without a protocol: flv (a recording item plays as it is)');
+    assert.equal(played.protocol, 4);
     assert.deepEqual(completeLiveFields({ type: 2, protocol: 4, startTime: w.startTime }), { param: 'end', reason: 'playbackWindow' });
     assert.deepEqual(completeLiveFields({ type: 2, protocol: 4, stopTime: w.stopTime }), { param: 'start', reason: 'playbackWindow' });
     assert.deepEqual(completeLiveFields({ type: 2, protocol: 4, startTime: w.stopTime, stopTime: w.startTime }),

@@ -9,6 +9,7 @@
 import type { NodeAPI } from 'node-red';
 import type { CallResult, Owner } from '../requests/call-types';
 import { readDevice, setSwitch } from '../service/camera-state';
+import { listRecordings, type RecordingsListing } from '../service/recordings';
 import { captureResult } from '../events/capture';
 import { DIRECTIONS, SPEEDS } from '../operations/enums';
 import { EzvizError, ErrorInfo } from '../errors/errors';
@@ -27,9 +28,9 @@ import { validateInput, wouldSend } from '../call-path/validation';
 export const DASHBOARD_API_VERSION = 1;
 
 /** The operations a panel may run. */
-export type PanelOperation = 'ptz-start' | 'ptz-stop' | 'preset-call' | 'capture' | 'switch' | 'device' | 'live';
+export type PanelOperation = 'ptz-start' | 'ptz-stop' | 'preset-call' | 'capture' | 'switch' | 'device' | 'live' | 'recordings';
 export const PANEL_OPERATIONS: readonly PanelOperation[] = Object.freeze(['ptz-start', 'ptz-stop', 'preset-call', 'capture',
-  'switch', 'device', 'live']);
+  'switch', 'device', 'live', 'recordings']);
 
 /** The switches a panel toggles: those set with on and off alone (encryption off needs the
  * device's verification code, which a browser never gives). */
@@ -44,7 +45,7 @@ export { CONFIG_TYPE };
 
 /** Values of one panel call, read by the operation's own validation (section 4). */
 export type PanelValues = Partial<Record<'deviceSerial' | 'channelNo' | 'direction' | 'speed' | 'index' | 'presetName' |
-  'switch' | 'state' | 'protocol' | 'quality' | 'refresh', unknown>>;
+  'switch' | 'state' | 'protocol' | 'quality' | 'refresh' | 'source' | 'start' | 'end', unknown>>;
 
 /** One call's outcome: `payload` and `ezviz` as output 1 of the operation node would carry them,
  * or the error (msg.error) with `ezviz` as on output 2. `closed`: the owner closed meanwhile. */
@@ -79,7 +80,8 @@ function statusOf(outcome: PanelOutcome | 'requesting' | 'noConfig', operation: 
   return { fill: 'red', shape: 'ring', text: errorStatusText(outcome.error, specOf(operation).section, !!cfg && cfg.service.tokens.canRefresh) };
 }
 
-const specOf = (op: PanelOperation): OperationSpec => (op === 'switch' || op === 'device' ? STATE_NODES[op] : OPERATIONS[op]);
+const specOf = (op: PanelOperation): OperationSpec => (op === 'switch' || op === 'device' || op === 'recordings' ? STATE_NODES[op]
+  : OPERATIONS[op]);
 
 function failure(t: Translate, operation: PanelOperation, e: unknown, request: Record<string, unknown>): PanelOutcome {
   const error = e instanceof EzvizError ? e : replyError(t, specOf(operation), e);
@@ -96,16 +98,20 @@ async function liveAddress(cfg: ConfigNodeLike, raw: Record<string, unknown>, ow
   return { kind: 'ok', payload: r.address, ezviz: { operation: 'live', request, live: r.address, shared: r.shared } };
 }
 
-/** A switch set or a device read (service/camera-state.ts), shaped. */
-async function cameraState(t: Translate, cfg: ConfigNodeLike, operation: 'switch' | 'device', raw: Record<string, unknown>,
-  owner: Owner): Promise<PanelOutcome> {
-  const result: CallResult & { payload?: unknown } = operation === 'switch'
-    ? await setSwitch(cfg.service, t, raw as never, owner) : await readDevice(cfg.service, t, raw as never, owner);
+/** A switch set, a device read (service/camera-state.ts) or a recording list (service/recordings.ts:
+ * the panel's timeline; an item with `source`, `start`, `end` asks `live` for its playback), shaped. */
+async function cameraState(t: Translate, cfg: ConfigNodeLike, operation: 'switch' | 'device' | 'recordings',
+  raw: Record<string, unknown>, owner: Owner): Promise<PanelOutcome> {
+  const result: CallResult & { payload?: unknown } = operation === 'switch' ? await setSwitch(cfg.service, t, raw as never, owner)
+    : operation === 'device' ? await readDevice(cfg.service, t, raw as never, owner)
+      : await listRecordings(cfg.service, t, raw as never, owner);
   if (result.kind === 'closed' || owner.closed) return { kind: 'closed' };
   const request = publicRequest(specOf(operation), result.fields);
   if (result.kind === 'error') return failure(t, operation, result.error, request);
-  return { kind: 'ok', payload: result.payload,
-    ezviz: { operation, code: result.reply.code, msg: result.reply.msg, request, durationMs: result.durationMs } };
+  const ezviz = { operation, code: result.reply.code, msg: result.reply.msg, request, durationMs: result.durationMs };
+  if (operation !== 'recordings') return { kind: 'ok', payload: result.payload, ezviz };
+  const listing = result.payload as RecordingsListing;
+  return { kind: 'ok', payload: listing.items, ezviz: { ...ezviz, window: listing.window, skipped: listing.skipped } };
 }
 
 async function callOperation(t: Translate, cfg: ConfigNodeLike | null, operation: PanelOperation, values: PanelValues,
@@ -116,7 +122,7 @@ async function callOperation(t: Translate, cfg: ConfigNodeLike | null, operation
     return failure(t, operation, new EzvizError({ code: 'NO_CONFIG', message: t('errors.noConfig'), operation,
       source: 'local', retriable: false }), wouldSend(specOf(operation), raw));
   }
-  if (operation === 'switch' || operation === 'device') return cameraState(t, cfg, operation, raw, owner);
+  if (operation === 'switch' || operation === 'device' || operation === 'recordings') return cameraState(t, cfg, operation, raw, owner);
   if (operation === 'live') return liveAddress(cfg, raw, owner);
   const spec = OPERATIONS[operation];
   const input = validateInput(t, spec, raw);

@@ -97,6 +97,9 @@ export function hintKey(code: string, section: SpecSection | 'token'): string | 
     case '60019':
     case '10031':
       return section === 'live' ? `${code}-live` : undefined;
+    // recordings (media-api section 2): an offline camera's card cannot be listed, its cloud can
+    case '20007':
+      return section === 'recordings' ? '20007-recordings' : code;
     default:
       return HINTED_CODES.has(code) ? code : undefined;
   }
@@ -123,7 +126,7 @@ export const HINTED_CODES: ReadonlySet<string> = new Set([
 export const ALL_HINT_KEYS: readonly string[] = [
   ...HINTED_CODES,
   '20014-network', '20014-serial', '20018-account', '20018-user', '20032-channel', '20032-user',
-  '60020-storage', '60020-command', '60020-switch', '60019-live', '10031-live',
+  '60020-storage', '60020-command', '60020-switch', '60019-live', '10031-live', '20007-recordings',
 ];
 
 /** Network error codes as reported (`ECONNREFUSED`, ...); timeouts are all `ETIMEDOUT`. */

@@ -51,6 +51,8 @@ export const STATUS_KEYS: readonly string[] = [
   'webhookReady', 'pushRefused',
   // ezviz-device: what the last read found; ezviz-alarm: a filtered camera known to be disarmed
   'deviceOnline', 'deviceOffline', 'deviceArmed', 'deviceDisarmed', 'cameraDisarmed',
+  // ezviz-recordings: how many recordings a listing found (with an argument)
+  'recordings',
 ];
 
 /** Status key of a switch set to a state (`status.switch.defence.on` = "armed"). */

@@ -89,14 +89,15 @@ export interface LiveRuleBroken {
 }
 
 /**
- * Completes and checks the fields of a live request (API names) in place: protocol and type
- * default to hls and live; a lifetime (default 1 hour) for every protocol but ezopen; playback
+ * Completes and checks the fields of a live request (API names) in place: type defaults to live,
+ * protocol to hls (flv for playback, which hls does not offer: a recording of ezviz-recordings
+ * plays without naming a protocol); a lifetime (default 1 hour) for every protocol but ezopen; playback
  * (type 2, 3) needs a window, end after start, not over hls, cloud within one day; live needs no
  * window and playback no quality (both dropped).
  */
 export function completeLiveFields(f: Record<string, string | number>): LiveRuleBroken | undefined {
-  if (f.protocol === undefined) f.protocol = DEFAULT_PROTOCOL;
   if (f.type === undefined) f.type = DEFAULT_SOURCE;
+  if (f.protocol === undefined) f.protocol = f.type === LIVE_SOURCES.live ? DEFAULT_PROTOCOL : LIVE_PROTOCOLS.flv;
   if (f.protocol === LIVE_PROTOCOLS.ezopen) delete f.expireTime;
   else if (f.expireTime === undefined) f.expireTime = DEFAULT_LIFETIME_S;
   if (f.type === LIVE_SOURCES.live) {

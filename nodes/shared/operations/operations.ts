@@ -11,8 +11,8 @@ import type { ParamKind, ParamName, ParamSpec } from './param-kinds';
 export type OperationName = 'storage-open' | 'storage-info' | 'ptz-start' | 'ptz-stop' | 'ptz-mirror' | 'preset-add'
   | 'preset-call' | 'preset-clear' | 'capture' | 'live';
 
-/** Nodes whose message may take several calls, chosen by their parameters (docs/behaviour.md section 12). */
-export type StateNodeName = 'switch' | 'device';
+/** Nodes whose message may take several calls, chosen by their parameters (docs/behaviour.md sections 12, 18). */
+export type StateNodeName = 'switch' | 'device' | 'recordings';
 
 /** Nodes of media (docs/behaviour.md section 19): ezviz-voice uploads and plays (operations/voice.ts). */
 export type MediaNodeName = 'voice';
@@ -35,7 +35,7 @@ export type StateCallName =
   | 'fullday-record-status' | 'motion-tracking-status' | 'device-info' | 'device-status';
 
 /** Any call the service sends. */
-export type CallName = OperationName | PollName | StateNodeName | StateCallName | MediaNodeName | VoiceCallName;
+export type CallName = OperationName | PollName | StateNodeName | StateCallName | MediaNodeName | VoiceCallName | 'video-by-time';
 
 /** Error-hint group: the docs/api/open-api.md section whose rows of table 7.2 apply (20014, 20018, 20032 and
  * 60020 have per-group texts). */
@@ -45,7 +45,9 @@ export type SpecSection = '4.1' | '4.2' | '4.3' | '4.4' | '4.5' | '4.6' | '4.7' 
   // docs/api/watch-api.md section 5: the message service; section 1: live and playback addresses
   | 'mq' | 'live'
   // docs/api/media-api.md section 3: voice upload and send
-  | 'voice';
+  | 'voice'
+  // docs/api/media-api.md section 2: recordings
+  | 'recordings';
 
 /** What the service needs to know to send a call (operation nodes and the alarm poller). */
 export interface CallSpec {

@@ -21,7 +21,10 @@ export type ParamKind =
   | 'quality' // hd, smooth or 1, 2
   | 'lifetime' // s, 30..62208000
   | 'source' // live, sd-card, cloud or 1..3
-  | 'playbackTime'; // a Date, ms, an ISO text or yyyy-MM-dd HH:mm:ss -> yyyy-MM-dd HH:mm:ss
+  | 'playbackTime' // a Date, ms, an ISO text or yyyy-MM-dd HH:mm:ss -> yyyy-MM-dd HH:mm:ss
+  // recordings (operations/recordings.ts)
+  | 'recordSource' // auto, cloud, sd-card or 0..2
+  | 'recordTime'; // a Date, ms, an ISO text or yyyy-MM-dd HH:mm:ss -> epoch ms
 
 export type ParamName =
   | 'deviceSerial'

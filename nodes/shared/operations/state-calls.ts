@@ -4,6 +4,7 @@
 
 import { optChannel, p, serial } from './operations';
 import type { CallSpec, OperationSpec, ParamSpec, StateCallName, StateNodeName } from './operations';
+import { RECORDINGS_NODE } from './recordings';
 
 const call = (operation: StateCallName, path: string, write: boolean, params: readonly ParamSpec[]): CallSpec =>
   Object.freeze({ operation, path, section: write ? 'switch' : 'device', idempotent: true, cameraQueue: write,
@@ -52,6 +53,8 @@ export const STATE_NODES: Readonly<Record<StateNodeName, OperationSpec>> = Objec
     idempotent: true, cameraQueue: false, params: [serial, optChannel],
     options: [{ name: 'watch', kind: 'seconds', default: 0 }],
   },
+  // ezviz-recordings (design.md s18): its row is in recordings.ts with its list call.
+  recordings: RECORDINGS_NODE,
 });
 
 /** ezviz-device `watch`: seconds between reads of its own, at least this many (0: off). */

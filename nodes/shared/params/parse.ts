@@ -6,6 +6,7 @@
 import { DIRECTIONS, IMMEDIATELY, MIRROR_COMMANDS, SPEEDS } from '../operations/enums';
 import { MAX_LIFETIME_S, parseLiveParam } from '../operations/live';
 import { integerIn, numberOrName } from '../operations/numbers';
+import { parseRecordParam } from '../operations/recordings';
 import type { ParamName, ParamSpec } from '../operations/operations';
 import { switchParam } from '../operations/switches';
 
@@ -38,6 +39,8 @@ export type Reason =
   | 'lifetime'
   | 'source'
   | 'playbackTime'
+  | 'recordSource'
+  | 'recordTime'
   | 'verificationCode';
 
 export type ParseResult =
@@ -106,7 +109,7 @@ export function parseParam(spec: ParamSpec, raw: unknown): ParseResult {
       break;
     }
     default:
-      v = parseLiveParam(spec.kind, raw);
+      v = parseRecordParam(spec.kind, raw) ?? parseLiveParam(spec.kind, raw);
   }
   return v === undefined ? { ok: false, reason: spec.kind === 'serial' ? 'serial' : (spec.kind as Reason) } : { ok: true, value: v };
 }

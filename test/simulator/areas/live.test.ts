@@ -122,10 +122,12 @@ describe('simulator: live addresses and streams (watch-api 1, areas/live.ts, str
     assert.equal(await codeOf(cam('C00000001', { protocol: 2 })), '60026');
   });
 
-  it('gives flv, rtmp and ezopen addresses the real shapes (flv is not streamed: 415)', async () => {
+  it('gives flv, rtmp and ezopen addresses the real shapes (flv streams: flv.test.ts)', async () => {
     const flv = (await call(cam('C00000001', { protocol: 4 }))).data.url as string;
     assert.match(flv, /^http:\/\/127\.0\.0\.1:\d+\/v3\/openlive\/C00000001_1_1\.flv\?expire=\d+&id=/);
-    assert.equal((await getBytes(flv)).status, 415);
+    const head = await getBytes(flv, 'HEAD');
+    assert.equal(head.status, 200);
+    assert.equal(head.headers['content-type'], 'video/x-flv');
     assert.match((await call(cam('C00000001', { protocol: 3 }))).data.url, /^rtmp:\/\/127\.0\.0\.1:1935\/v3\/openlive\/C00000001_1_1\?expire=/);
     assert.equal((await call(cam('C00000001'))).data.url, 'ezopen://open.ys7.com/C00000001/1.hd.live');
     assert.equal((await call(cam('C00000001', { quality: 2 }))).data.url, 'ezopen://open.ys7.com/C00000001/1.live');

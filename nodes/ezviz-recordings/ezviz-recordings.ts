@@ -1,0 +1,25 @@
+// ezviz-recordings: runtime. Parameters come from STATE_NODES.recordings (its row in
+// operations/recordings.ts); listRecordings (service/recordings.ts) splits the window, lists each
+// source and joins the items. msg.payload the items, msg.ezviz.window what was listed.
+
+import type { NodeAPI } from 'node-red';
+import { registerOperation } from '../shared/call-path/pipeline';
+import { translator } from '../shared/i18n/i18n';
+import { statusWithArgs } from '../shared/i18n/status-keys';
+import { STATE_NODES } from '../shared/operations/state-calls';
+import { listRecordings, type RecordingsListing } from '../shared/service/recordings';
+
+export = function (RED: NodeAPI): void {
+  const t = translator(RED);
+  registerOperation(RED, STATE_NODES.recordings, {
+    call: (service, input, owner) => listRecordings(service, t, input.values as never, owner),
+    result: ({ result }) => {
+      const listing = result.payload as RecordingsListing;
+      const ezviz: Record<string, unknown> = { window: listing.window, source: listing.source };
+      if (listing.skipped.length) ezviz.skipped = listing.skipped;
+      if (listing.items.length === 0) ezviz.hint = t(`recordings.empty.${listing.source}`);
+      return { payload: listing.items, ezviz };
+    },
+    okStatus: (payload) => statusWithArgs('recordings', { count: (payload as unknown[]).length }),
+  });
+};

@@ -1,0 +1,102 @@
+// Recordings through a config node's service (design.md section 18): what a camera recorded in a
+// window, for ezviz-recordings and the dashboard panel alike. The window (default: local midnight
+// of today to now) is cut into days (the API takes a day per call); each piece is listed from the
+// cloud (recType 1), the SD card (2), or both for `auto`, one call after another through the
+// service's one call path (token, retries: a list is a read). The items are joined, sorted and
+// each recording kept once (replies/recordings.ts). With `auto`, a source that fails while the
+// other lists recordings is reported in `skipped`, not as the message's error (an offline camera
+// still has its cloud recordings).
+
+import type { CallResult, Fields, Owner } from '../requests/call-types';
+import type { CallService } from './camera-state';
+import { EzvizError } from '../errors/errors';
+import { hooks } from '../clock/clock';
+import type { Translate } from '../i18n/i18n';
+import { RECORD_SOURCES, RECORDINGS_NODE, recordWindow, SOURCE_OF_REC_TYPE, splitWindow, VIDEO_BY_TIME } from '../operations/recordings';
+import { BadReply } from '../replies/replies';
+import { joinItems, recordingItem, replyItems, type RecordingItem } from '../replies/recordings';
+import { validateInput, validationError } from '../params/validate';
+
+/** What a listing asks for (raw values: validated here). */
+export interface RecordingsRequest {
+  deviceSerial: unknown;
+  channelNo?: unknown;
+  source?: unknown;
+  start?: unknown;
+  end?: unknown;
+}
+
+/** A listing's outcome beside the items: the window listed (ISO) and the sources that failed. */
+export interface RecordingsListing {
+  items: RecordingItem[];
+  window: { start: string; end: string };
+  source: string;
+  skipped: { source: string; code: string; message: string }[];
+}
+
+const fail = (error: EzvizError, fields: Fields): CallResult => ({ kind: 'error', error, fields, durationMs: 0 });
+
+/** One source over every piece of the window: its items, or the first failure. */
+async function listSource(service: CallService, base: Fields, recType: number, pieces: { start: number; end: number }[],
+  owner: Owner): Promise<{ items: RecordingItem[]; durationMs: number } | Exclude<CallResult, { kind: 'ok' }>> {
+  const items: RecordingItem[] = [];
+  let durationMs = 0;
+  for (const piece of pieces) {
+    const fields: Fields = { ...base, startTime: piece.start, endTime: piece.end, recType };
+    const r = await service.call({ spec: VIDEO_BY_TIME, fields, owner });
+    if (r.kind !== 'ok') return r;
+    durationMs += r.durationMs;
+    const list = replyItems(r.reply.data);
+    list.forEach((raw, i) => items.push(recordingItem(raw, SOURCE_OF_REC_TYPE[recType], String(base.deviceSerial),
+      Number(base.channelNo ?? 1), `data[${i}]`)));
+  }
+  return { items, durationMs };
+}
+
+/** Lists a camera's recordings. The ok result's payload is a RecordingsListing. Never rejects. */
+export async function listRecordings(service: CallService, t: Translate, req: RecordingsRequest, owner: Owner): Promise<CallResult> {
+  const spec = RECORDINGS_NODE;
+  const input = validateInput(t, spec, req as unknown as Record<string, unknown>);
+  if (input instanceof EzvizError) return fail(input, {});
+  const v = input.values;
+  const base: Fields = { deviceSerial: v.deviceSerial, ...(v.channelNo === undefined ? {} : { channelNo: v.channelNo }) };
+  const window = recordWindow(v.start as number | undefined, v.end as number | undefined, hooks.now());
+  if ('reason' in window) {
+    const param = spec.params.find((p) => p.name === window.param)!;
+    return fail(validationError(t, spec, param, (req as unknown as Record<string, unknown>)[window.param], window.reason), base);
+  }
+  const source = String(v.source ?? 'auto');
+  const recTypes = RECORD_SOURCES[source] === 0 ? [1, 2] : [RECORD_SOURCES[source]];
+  const pieces = splitWindow(window.start, window.end);
+  const asked: Fields = { ...base, startTime: window.start, endTime: window.end, source };
+  const items: RecordingItem[] = [];
+  const failures: { recType: number; result: Extract<CallResult, { kind: 'error' }> }[] = [];
+  let durationMs = 0;
+  try {
+    for (const recType of recTypes) {
+      const r = await listSource(service, base, recType, pieces, owner);
+      if ('kind' in r && r.kind === 'closed') return r;
+      if ('kind' in r) failures.push({ recType, result: r as Extract<CallResult, { kind: 'error' }> });
+      else {
+        items.push(...r.items);
+        durationMs += r.durationMs;
+      }
+    }
+  } catch (e) {
+    if (!(e instanceof BadReply)) throw e;
+    return fail(new EzvizError({ code: 'BAD_REPLY', message: t('errors.badReply', { detail: e.detail }), operation: 'recordings',
+      source: 'http', retriable: false }), asked);
+  }
+  if (failures.length === recTypes.length || (failures.length && items.length === 0)) {
+    const { error } = failures[0].result;
+    error.operation = 'recordings';
+    return { ...failures[0].result, fields: asked };
+  }
+  const listing: RecordingsListing = {
+    items: joinItems(items), source,
+    window: { start: new Date(window.start).toISOString(), end: new Date(window.end).toISOString() },
+    skipped: failures.map((f) => ({ source: SOURCE_OF_REC_TYPE[f.recType], code: f.result.error.code,
+      message: f.result.error.message })),
+  };
+  return { kind: 'ok', reply: { code: '200', msg: '' }, fields: asked, durationMs, payload: listing };
+}
