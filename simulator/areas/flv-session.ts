@@ -1,4 +1,4 @@
-// One HTTP-FLV session (design.md section 18, docs/api/media-api.md section 7): 200 with
+// One HTTP-FLV session (docs/behaviour.md section 18, docs/api/media-api.md section 7): 200 with
 // `video/x-flv`, no Content-Length (chunked), CORS as the vendor's players need; the FLV header,
 // metadata and AVC sequence header, then the camera's loop (flv.ts) frame by frame at the pace
 // of the wall clock, timestamps from 0 on every session and continuous across passes of the loop.

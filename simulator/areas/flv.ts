@@ -1,4 +1,4 @@
-// HTTP-FLV from the committed segments (design.md section 18, docs/api/media-api.md section 7):
+// HTTP-FLV from the committed segments (docs/behaviour.md section 18, docs/api/media-api.md section 7):
 // the MPEG-TS H.264 loops of segments.ts demuxed once into access units (PES payloads with their
 // DTS and PTS) and written as FLV tags: the file header (video only: the segments carry no
 // audio), an onMetaData script tag, the AVC sequence header (SPS and PPS of the loop) and one

@@ -1,4 +1,4 @@
-// Recordings (docs/api/media-api.md section 2.1, design.md section 18): /api/lapp/video/by/time
+// Recordings (docs/api/media-api.md section 2.1, docs/behaviour.md section 18): /api/lapp/video/by/time
 // lists what a camera recorded between startTime and endTime (epoch ms; default today 00:00,
 // China time, to now) on its SD card (recType 2), in cloud storage (1), or where the platform
 // chooses (0: cloud when the channel has cloud storage, else the card). Nothing is stored: the

@@ -1,4 +1,4 @@
-// ezviz-recordings in Node-RED against the simulator (design.md section 18): today's window by
+// ezviz-recordings in Node-RED against the simulator (docs/behaviour.md section 18): today's window by
 // default, both sources for `auto`, a long window split a day at a time and joined (each
 // recording once), an item fed to ezviz-live playing back, an offline camera (20007 with its
 // hint; with cloud storage its cloud items and the card in msg.ezviz.skipped), empty lists with a

@@ -1,4 +1,4 @@
-// The pure parts of ezviz-recordings (design.md section 18): its sources and times, the window
+// The pure parts of ezviz-recordings (docs/behaviour.md section 18): its sources and times, the window
 // (defaults, limits), splitting at local midnights, reading a reply's items (ms or local text
 // times, endTime or stopTime, empty or absent data, wrong shapes) and joining the lists.
 

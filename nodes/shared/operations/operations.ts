@@ -11,7 +11,7 @@ import type { ParamKind, ParamName, ParamSpec } from './param-kinds';
 export type OperationName = 'storage-open' | 'storage-info' | 'ptz-start' | 'ptz-stop' | 'ptz-mirror' | 'preset-add'
   | 'preset-call' | 'preset-clear' | 'capture' | 'live';
 
-/** Nodes whose message may take several calls, chosen by their parameters (docs/behaviour.md sections 12, 18). */
+/** Nodes whose message may take several calls, chosen by their parameters (docs/behaviour.md sections 12 and 18). */
 export type StateNodeName = 'switch' | 'device' | 'recordings';
 
 /** Nodes of media (docs/behaviour.md section 19): ezviz-voice uploads and plays (operations/voice.ts). */

@@ -1,4 +1,4 @@
-// Recordings (design.md section 18, docs/api/media-api.md section 2.1): the ezviz-recordings row,
+// Recordings (docs/behaviour.md section 18, docs/api/media-api.md section 2.1): the ezviz-recordings row,
 // the list call it makes, the names of its sources, its times and window, and how a long window
 // is split into the calls the API takes. Pure: the editor bundles it.
 

@@ -53,7 +53,7 @@ export const STATE_NODES: Readonly<Record<StateNodeName, OperationSpec>> = Objec
     idempotent: true, cameraQueue: false, params: [serial, optChannel],
     options: [{ name: 'watch', kind: 'seconds', default: 0 }],
   },
-  // ezviz-recordings (design.md s18): its row is in recordings.ts with its list call.
+  // ezviz-recordings (docs/behaviour.md section 18): its row is in recordings.ts with its list call.
   recordings: RECORDINGS_NODE,
 });
 

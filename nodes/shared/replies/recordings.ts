@@ -1,5 +1,5 @@
 // Pure: the items of `/api/lapp/video/by/time` replies (docs/api/media-api.md section 2.1) become
-// ezviz-recordings' msg.payload (design.md section 18): `{deviceSerial, channelNo, source, start,
+// ezviz-recordings' msg.payload (docs/behaviour.md section 18): `{deviceSerial, channelNo, source, start,
 // end, seconds}` (start and end ISO), sorted by start, the same recording listed twice (by two
 // pieces of a split window) once. An item is what ezviz-live needs to play the recording back:
 // fed to it as msg.payload, its serial, channel, source and window are read from there.

@@ -1,4 +1,4 @@
-// Recordings through a config node's service (design.md section 18): what a camera recorded in a
+// Recordings through a config node's service (docs/behaviour.md section 18): what a camera recorded in a
 // window, for ezviz-recordings and the dashboard panel alike. The window (default: local midnight
 // of today to now) is cut into days (the API takes a day per call); each piece is listed from the
 // cloud (recType 1), the SD card (2), or both for `auto`, one call after another through the

@@ -1,4 +1,4 @@
-// HTTP-FLV streams of the simulator (design.md section 18, docs/api/media-api.md section 7;
+// HTTP-FLV streams of the simulator (docs/behaviour.md section 18, docs/api/media-api.md section 7;
 // simulator/areas/flv.ts, flv-session.ts): live and playback, remuxed from the shipped segments,
 // decoded frame by frame by Debian's ffprobe; timestamps from 0 on every session and continuous
 // across passes of the 4 s loop; the stream cap (--stream-cap, POST /sim/stream) as a player sees
