@@ -143,7 +143,7 @@ describe('ezviz-live: live and playback addresses', function () {
     assert.ok(covered.msg.error.message.includes(text('hints.60026')));
     assert.strictEqual((await run({ payload: { deviceSerial: 'C00000003', channelNo: 2 } })).msg.error.code, '20001');
     const n = sent();
-    const hls = await run({ payload: { ...CAM, source: 'cloud', start: '2026-03-01 10:00:00', end: '2026-03-01 11:00:00' } });
+    const hls = await run({ payload: { ...CAM, protocol: 'hls', source: 'cloud', start: '2026-03-01 10:00:00', end: '2026-03-01 11:00:00' } });
     assert.deepStrictEqual([hls.msg.error.code, hls.msg.error.source], ['10001', 'validation']);
     assert.ok(hls.msg.error.message.includes('protocol'), hls.msg.error.message);
     const noEnd = await run({ payload: { ...CAM, protocol: 'flv', source: 'sd-card', start: new Date() } });
