@@ -14,8 +14,7 @@ export type RouteOp =
   | 'device-list' | 'camera-list' | 'device-capacity'
   | 'device-capture' | 'alarm-list' | 'alarm-device-list'
   | 'live-address' | 'live-address-intl'
-  // docs/api/media-api.md section 2.1: recordings by time
-  | 'video-by-time'
+  | 'video-by-time' // docs/api/media-api.md section 2.1: recordings by time
   // docs/api/watch-api.md section 5: the message service's consumer
   | 'mq-consumer' | 'mq-messages' | 'mq-offsets'
   // docs/api/watch-api.md sections 2-4 (areas/switches.ts)
@@ -183,9 +182,8 @@ export const ROUTES: readonly Route[] = Object.freeze([
     codes: ['20001', '20006', '20007', '20008', '20014', '20018', '60019', '60026', '10031'],
   } as Route)),
   // --- docs/api/media-api.md section 2.1: recordings by time (epoch ms; recType 0 auto, 1 cloud, 2 card) ---
-  { path: '/api/lapp/video/by/time', op: 'video-by-time', section: 'recordings',
-    params: [token, serial, optChannel, int('startTime', false, { min: 0 }), int('endTime', false, { min: 0 }),
-      int('recType', false, { values: [0, 1, 2] })],
+  { path: '/api/lapp/video/by/time', op: 'video-by-time', section: 'recordings', params: [token, serial, optChannel,
+    int('startTime', false, { min: 0 }), int('endTime', false, { min: 0 }), int('recType', false, { values: [0, 1, 2] })],
     codes: ['20006', '20007', '20008', '20014', '20018', '20032'] },
   // --- docs/api/watch-api.md section 5 (no official page: as independent clients use them) ---
   ...[1, 2, 3, 4, 5].map((g) => ({ path: `/api/lapp/mq/v1/consumer/group${g}`, op: 'mq-consumer' as const,
