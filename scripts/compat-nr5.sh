@@ -84,7 +84,7 @@ blog="$(mktemp)"
 trap 'rm -f "$log" "$blog"' EXIT
 set +e
 EZVIZ_NODE_RED="$NR5" "$NODE22" "$ROOT/node_modules/mocha/bin/mocha.js" --no-config \
-  --timeout 20000 --enable-source-maps --reporter spec \
+  --timeout 20000 --enable-source-maps --reporter spec --require dist/test/support/said-checks.js \
   'dist/test/nodes/**/*.test.js' 'dist/test/unit/**/*.test.js' 2>&1 | tee "$log"
 status=${PIPESTATUS[0]}
 set -e

@@ -167,7 +167,7 @@ export = function (RED: NodeAPI): void {
       // msg.ezviz.input; unwired, done(err) with the message as it came.
       const fail = (error: EzvizError, request: Fields) => {
         view.error(error);
-        outputs.failure(msg, send, done, error, { ...request });
+        outputs.failure({ msg, send, done }, error, { ...request });
       };
       if (!source) return fail(notReady!, {});
       const asked = source.now();

@@ -1,6 +1,6 @@
 // Node-RED test support: the helper with our nine nodes and the real message catalog, flow
 // builders, message waiting, and the record of everything the nodes said (sent messages,
-// statuses, log lines) that the secrets test scans at the end of the whole run.
+// statuses, log lines) that test/support/said-checks.ts checks after each test and each file.
 
 import path from 'path';
 import helper from 'node-red-node-test-helper';
@@ -108,7 +108,7 @@ export function serialise(v: unknown): string {
   }
 }
 
-/** Every status text a node showed in the whole run (test/nodes/zz-status-keys.test.ts checks them). */
+/** Every status text a node showed in this process (test/support/said-checks.ts checks them). */
 export const statusTexts = new Set<string>();
 
 function record(): void {

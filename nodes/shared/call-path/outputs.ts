@@ -11,11 +11,20 @@ import { EzvizError, ErrorInfo } from '../errors/errors';
 import type { Translate } from '../i18n/i18n';
 import type { CallSpec, OperationSpec } from '../operations/operations';
 import { redactSecrets, SECRET_KEYS } from '../params/parse';
-import type { Msg, RawInput } from './readers';
+import type { MessageEnds, Msg } from './message-context';
 import { BadReply } from '../replies/replies';
 
-export type Send = (msg: NodeMessage | Array<NodeMessage | null>) => void;
-export type Done = (err?: Error) => void;
+export type { Done, Send } from './message-context';
+
+/** What output 1 carries: msg.payload, and msg.ezviz from the reply and the request sent. */
+export interface Success {
+  payload: unknown;
+  reply: ApiReply;
+  request: Fields;
+  durationMs: number;
+  /** More facts for msg.ezviz (capture: the picture URL). */
+  extra?: Record<string, unknown>;
+}
 
 /** `msg.ezviz.request`: the fields sent (or that would have been sent), secrets left out. */
 export function publicRequest(spec: CallSpec, fields: Fields | Record<string, unknown>): Fields {
@@ -54,17 +63,18 @@ export class Outputs {
     /** Output 2 has wires: failures go there, else to done(err). */
     private readonly errorWired: boolean) {}
 
-  success(msg: Msg, send: Send, done: Done, payload: unknown, reply: ApiReply, request: Fields, durationMs: number,
-    extra?: Record<string, unknown>): void {
-    msg.payload = payload;
-    msg.ezviz = { operation: this.spec.operation, code: reply.code, msg: reply.msg, request, durationMs, ...extra };
-    send([msg as NodeMessage, null]);
-    done();
+  success(ends: MessageEnds, s: Success): void {
+    const msg = ends.msg;
+    msg.payload = s.payload;
+    msg.ezviz = { operation: this.spec.operation, code: s.reply.code, msg: s.reply.msg, request: s.request,
+      durationMs: s.durationMs, ...s.extra };
+    ends.send([msg as NodeMessage, null]);
+    ends.done();
   }
 
   /** `extra`: facts for msg.ezviz beside operation and request (capture: the picture URL). */
-  failure(msg: Msg, send: Send, done: Done, error: EzvizError, request: Fields, raw?: RawInput,
-    extra?: Record<string, unknown>): void {
+  failure(ends: MessageEnds, error: EzvizError, request: Fields, extra?: Record<string, unknown>): void {
+    const { msg, send, done, raw } = ends;
     const info = error.toJSON();
     msg.error = info;
     if (this.errorWired) {

@@ -12,45 +12,14 @@ import { Translate, translator } from '../i18n/i18n';
 import { configOf, ConfigNodeLike, errorWired, Lifecycle, OperationNodeLike } from './lifecycle';
 import { NodeStatus } from './node-status';
 import type { OperationSpec } from '../operations/operations';
-import type { EzvizService } from '../service/service';
-import { Done, Outputs, publicRequest, replyError, Send } from './outputs';
-import { Msg, RawInput, Readers } from './readers';
+import { Outputs, publicRequest, replyError } from './outputs';
+import { Readers } from './readers';
 import { plainPayload } from '../replies/replies';
 import { ParsedInput, validateInput, wouldSend } from './validation';
+import { Done, MessageContext, messageContext, Msg, Send } from './message-context';
+import type { Failed, OperationOptions, Shaped } from './operation-options';
 
-export interface OperationOptions {
-  /** msg.payload of a success; default `{code, msg}` of the reply. */
-  payload?(reply: ApiReply, values: ParsedInput): unknown;
-  /** Instead of `payload`, where a success needs more than the reply (capture: checks the picture
-   * URL, may download the picture). An EzvizError (returned or thrown; a BadReply thrown is
-   * BAD_REPLY) ends the message on the error path; `ezviz` is merged into msg.ezviz. */
-  result?(ctx: ResultContext): Promise<Shaped | EzvizError | Failed> | Shaped | EzvizError | Failed;
-  /** Instead of one call of the node's own row, the service's composite (switch, device state);
-   * its result carries the payload. */
-  call?(service: EzvizService, input: ParsedInput, owner: OperationNodeLike, msg: Msg): Promise<CallResult>;
-  /** The status of a success (a full catalog key: `armed`, `privacy on`); default "OK". */
-  okStatus?(payload: unknown): string | undefined;
-  /** Per node, once set up: `input` runs a message through the pipeline (device `watch`). */
-  attach?(node: OperationNodeLike, def: NodeDef & Record<string, unknown>, input: (msg: Msg, send: Send, done: Done) => void): void;
-}
-
-export interface Shaped { payload: unknown; ezviz?: Record<string, unknown> }
-
-/** A failure with facts for msg.ezviz (capture: the picture URL when only the download failed). */
-export interface Failed {
-  error: EzvizError;
-  ezviz: Record<string, unknown>;
-}
-
-export interface ResultContext {
-  reply: ApiReply;
-  input: ParsedInput;
-  /** The node's properties (e.g. capture's `download`). */
-  def: Readonly<Record<string, unknown>>;
-  service: EzvizService;
-  t: Translate;
-  result: Extract<CallResult, { kind: 'ok' }>; // the service's answer (a live address: result.live)
-}
+export type { Failed, OperationOptions, ResultContext, Shaped } from './operation-options';
 
 type MapPayload = (reply: ApiReply, values: ParsedInput) => unknown;
 
@@ -75,57 +44,56 @@ class Pipeline {
 
   /** 1. Read the parameters (at once when no value needs a callback). */
   input(msg: Msg, send: Send, done: Done): void {
+    const ctx = messageContext(this.node, msg, send, done);
     if (this.readers.sync) {
-      const raw: RawInput = { values: {}, fromSetting: new Set() };
-      const failed = this.readers.readNow(msg, raw);
-      if (failed) return this.fail(msg, send, done, this.readers.error(failed), wouldSend(this.spec, raw.values), raw);
-      return this.handle(msg, send, done, raw);
+      const failed = this.readers.readNow(ctx);
+      return failed ? this.refuse(ctx, this.readers.error(failed)) : this.handle(ctx);
     }
-    this.readers.readAll(msg, (failed, raw) => (failed
-      ? this.fail(msg, send, done, this.readers.error(failed), wouldSend(this.spec, raw.values), raw)
-      : this.handle(msg, send, done, raw)));
+    this.readers.readAll(ctx, (failed) => (failed ? this.refuse(ctx, this.readers.error(failed)) : this.handle(ctx)));
   }
 
   /** 2. Validate, then 3. call the service. */
-  private handle(msg: Msg, send: Send, done: Done, raw: RawInput): void {
+  private handle(ctx: MessageContext): void {
     const spec = this.spec;
-    const ignored = this.readers.ignored(msg, raw);
+    const ignored = this.readers.ignored(ctx);
     if (ignored) this.status.ignoredParam(ignored);
     const cfg = this.cfg;
     if (!cfg) {
-      return this.fail(msg, send, done, new EzvizError({ code: 'NO_CONFIG', message: this.t('errors.noConfig'),
-        operation: spec.operation, source: 'local', retriable: false }), wouldSend(spec, raw.values), raw);
+      return this.refuse(ctx, new EzvizError({ code: 'NO_CONFIG', message: this.t('errors.noConfig'),
+        operation: spec.operation, source: 'local', retriable: false }));
     }
-    const input = validateInput(this.t, spec, raw.values);
-    if (input instanceof EzvizError) return this.fail(msg, send, done, input, wouldSend(spec, raw.values), raw);
+    const input = validateInput(this.t, spec, ctx.raw.values, ctx.parse);
+    if (input instanceof EzvizError) return this.refuse(ctx, input);
+    ctx.input = input;
     this.status.requesting();
+    const msg = ctx.msg;
     (this.options.call ? this.options.call(cfg.service, input, this.node, msg) : cfg.service.call({
       spec, fields: input.fields, presetName: input.presetName, duration: input.duration, owner: this.node,
       origin: input.duration ? { _msgid: msg._msgid, topic: msg.topic, payload: msg.payload } : undefined,
       refresh: (msg as { refresh?: unknown }).refresh === true,
-    })).then((result) => this.finish(msg, send, done, input, result, raw), (e) => {
+    })).then((result) => this.finish(ctx, input, result), (e) => {
       // Not expected (call() never rejects); report without the error object itself.
       this.status.answered();
-      this.fail(msg, send, done, replyError(this.t, spec, e), publicRequest(spec, input.fields), raw);
+      this.fail(ctx, replyError(this.t, spec, e), publicRequest(spec, input.fields));
     }).catch((e) => {
       // Anything thrown between reply and output ends the message with an error, never an
       // unhandled rejection (docs/behaviour.md section 8).
       try {
-        done(replyError(this.t, spec, e));
+        ctx.done(replyError(this.t, spec, e));
       } catch { /* nothing left to report to */ }
     });
   }
 
   /** 4. Map the reply, then 5. emit. */
-  private finish(msg: Msg, send: Send, done: Done, input: ParsedInput, result: CallResult, raw: RawInput): void {
+  private finish(ctx: MessageContext, input: ParsedInput, result: CallResult): void {
     this.status.answered();
     if (result.kind === 'closed' || this.life.closed) {
       // The node closed meanwhile: no output any more.
-      done();
+      ctx.done();
       return;
     }
     const request = publicRequest(this.spec, result.fields);
-    if (result.kind === 'error') return this.fail(msg, send, done, result.error, request, raw);
+    if (result.kind === 'error') return this.fail(ctx, result.error, request);
     let shaped: Promise<Shaped | EzvizError | Failed> | Shaped | EzvizError | Failed;
     try {
       // Only documented fields of documented types (replies.ts); a wrong shape is an error.
@@ -135,33 +103,38 @@ class Pipeline {
     } catch (e) {
       shaped = replyError(this.t, this.spec, e);
     }
-    if (!(shaped instanceof Promise)) return this.emit(msg, send, done, result, request, raw, shaped);
+    if (!(shaped instanceof Promise)) return this.emit(ctx, result, request, shaped);
     // Still busy (capture: downloading the picture).
     this.status.requesting();
     shaped.then((s) => {
       this.status.answered();
-      this.emit(msg, send, done, result, request, raw, s);
+      this.emit(ctx, result, request, s);
     }, (e) => {
       this.status.answered();
-      this.emit(msg, send, done, result, request, raw, replyError(this.t, this.spec, e));
+      this.emit(ctx, result, request, replyError(this.t, this.spec, e));
     });
   }
 
   /** 5. Emit what the reply became. */
-  private emit(msg: Msg, send: Send, done: Done, result: Extract<CallResult, { kind: 'ok' }>, request: Fields, raw: RawInput,
+  private emit(ctx: MessageContext, result: Extract<CallResult, { kind: 'ok' }>, request: Fields,
     shaped: Shaped | EzvizError | Failed): void {
-    if (this.life.closed) return done();
-    if (shaped instanceof EzvizError) return this.fail(msg, send, done, shaped, request, raw);
-    if ('error' in shaped) return this.fail(msg, send, done, shaped.error, request, raw, shaped.ezviz);
+    if (this.life.closed) return ctx.done();
+    if (shaped instanceof EzvizError) return this.fail(ctx, shaped, request);
+    if ('error' in shaped) return this.fail(ctx, shaped.error, request, shaped.ezviz);
     this.status.ok(this.options.okStatus?.(shaped.payload));
-    this.outputs.success(msg, send, done, shaped.payload, result.reply, request, result.durationMs, shaped.ezviz);
+    this.outputs.success(ctx, { payload: shaped.payload, reply: result.reply, request, durationMs: result.durationMs,
+      extra: shaped.ezviz });
+  }
+
+  /** 5. A message refused before anything was sent: the request it would have made. */
+  private refuse(ctx: MessageContext, error: EzvizError): void {
+    this.fail(ctx, error, wouldSend(this.spec, ctx.raw.values, ctx.parse));
   }
 
   /** 5. Emit a failure (any step). */
-  private fail(msg: Msg, send: Send, done: Done, error: EzvizError, request: Fields, raw?: RawInput,
-    extra?: Record<string, unknown>): void {
+  private fail(ctx: MessageContext, error: EzvizError, request: Fields, extra?: Record<string, unknown>): void {
     this.status.error(error);
-    this.outputs.failure(msg, send, done, error, request, raw, extra);
+    this.outputs.failure(ctx, error, request, extra);
   }
 
   /** The stop of a timed move this node started went out (`error` when it failed). */

@@ -4,25 +4,20 @@
 // read synchronously. A setting that wins over a different payload value is reported once per
 // parameter (docs/behaviour.md section 5, ignored parameters are never silent).
 
-import type { Node, NodeAPI, NodeDef, NodeMessageInFlow } from 'node-red';
+import type { Node, NodeAPI, NodeDef } from 'node-red';
 import { EzvizError } from '../errors/errors';
 import type { Translate } from '../i18n/i18n';
 import type { OperationSpec, ParamName, ParamSpec } from '../operations/operations';
 import { describeValue, isEmpty } from '../params/parse';
 import { sameValue } from './validation';
+import type { MessageContext, Msg } from './message-context';
 
-export type Msg = NodeMessageInFlow & { payload?: unknown; error?: unknown; ezviz?: unknown };
+export type { Msg, RawInput } from './message-context';
 
 export interface Reader {
   spec: ParamSpec;
   value: string;
   type: string;
-}
-
-/** Values read for one message, and which of them came from a node setting. */
-export interface RawInput {
-  values: Record<string, unknown>;
-  fromSetting: Set<string>;
 }
 
 type ReadCallback = (err: Error | null, v?: unknown, fromSetting?: boolean) => void;
@@ -56,11 +51,12 @@ export class Readers {
     this.sync = !hasSecret && !this.list.some((r) => r.value !== '' && !SYNC_TYPES.includes(r.type));
   }
 
-  /** Fast path (`sync`): every value at once; the reader that failed, if any. */
-  readNow(msg: Msg, raw: RawInput): Reader | undefined {
+  /** Fast path (`sync`): every value at once into `ctx.raw`; the reader that failed, if any. */
+  readNow(ctx: MessageContext): Reader | undefined {
+    const raw = ctx.raw;
     for (const r of this.list) {
       let err: Error | null = null;
-      this.readOne(r, msg, (e, v, fromSetting) => {
+      this.readOne(r, ctx.msg, (e, v, fromSetting) => {
         err = e;
         raw.values[r.spec.name] = v;
         if (fromSetting) raw.fromSetting.add(r.spec.name);
@@ -70,21 +66,21 @@ export class Readers {
     return undefined;
   }
 
-  /** Every value, some through callbacks; `cb` once, with the reader that failed, if any. */
-  readAll(msg: Msg, cb: (failed: Reader | undefined, raw: RawInput) => void): void {
-    const raw: RawInput = { values: {}, fromSetting: new Set() };
+  /** Every value into `ctx.raw`, some through callbacks; `cb` once, with the reader that failed, if any. */
+  readAll(ctx: MessageContext, cb: (failed: Reader | undefined) => void): void {
+    const raw = ctx.raw;
     let left = this.list.length;
     let failed = false;
     for (const r of this.list) {
-      this.readOne(r, msg, (err, v, fromSetting) => {
+      this.readOne(r, ctx.msg, (err, v, fromSetting) => {
         if (failed) return;
         if (err) {
           failed = true;
-          return cb(r, raw);
+          return cb(r);
         }
         raw.values[r.spec.name] = v;
         if (fromSetting) raw.fromSetting.add(r.spec.name);
-        if (--left === 0) cb(undefined, raw);
+        if (--left === 0) cb(undefined);
       });
     }
   }
@@ -134,9 +130,10 @@ export class Readers {
 
   /** A node setting won over a different msg.payload.<name>: warns once per parameter. The last
    * parameter warned of now, if any. */
-  ignored(msg: Msg, raw: RawInput): ParamName | undefined {
+  ignored(ctx: MessageContext): ParamName | undefined {
+    const raw = ctx.raw;
     if (raw.fromSetting.size === 0 || this.warned.size === this.list.length) return undefined;
-    const pl = msg.payload;
+    const pl = ctx.msg.payload;
     if (pl === null || typeof pl !== 'object') return undefined;
     let last: ParamName | undefined;
     for (const r of this.list) {
@@ -148,7 +145,7 @@ export class Readers {
       } catch {
         continue;
       }
-      if (isEmpty(given) || sameValue(r.spec, raw.values[name], given)) continue;
+      if (isEmpty(given) || sameValue(r.spec, raw.values[name], given, ctx.parse(r.spec))) continue;
       this.warned.add(name);
       last = name;
       this.node.warn(this.t('log.ignored', { param: name, value: describeValue(r.spec, given),

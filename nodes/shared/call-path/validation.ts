@@ -4,29 +4,31 @@
 
 import type { Fields } from '../requests/call-types';
 import type { OperationSpec, ParamSpec } from '../operations/operations';
-import { parseParam } from '../params/parse';
+import { parseParam, ParseResult } from '../params/parse';
+import { parseOnce, type ParseOnce } from '../params/validate';
 
 // The validation itself is pure and shared with the service (the dashboard's live addresses).
-export { validateInput, validationError } from '../params/validate';
-export type { ParsedInput } from '../params/validate';
+export { parseOnce, validateInput, validationError } from '../params/validate';
+export type { ParsedInput, ParseOnce } from '../params/validate';
 
 /**
  * The request a message would have made: every sent, non-secret parameter whose value is valid
  * (for an error before anything was sent: which camera was asked).
  */
-export function wouldSend(spec: OperationSpec, raw: Record<string, unknown>): Fields {
+export function wouldSend(spec: OperationSpec, raw: Record<string, unknown>, parse: ParseOnce = parseOnce(raw)): Fields {
   const fields: Fields = {};
   for (const p of spec.params) {
     if (!p.sent || p.secret) continue;
-    const r = parseParam({ ...p, required: false }, raw[p.name]);
+    const r = parse(p);
     if (r.ok && r.value !== undefined) fields[p.apiName ?? p.name] = r.value;
   }
   return fields;
 }
 
-/** Whether a node setting and a payload value mean the same (after parsing, e.g. `right` and 3). */
-export function sameValue(p: ParamSpec, a: unknown, b: unknown): boolean {
-  const pa = parseParam({ ...p, required: false }, a);
+/** Whether a node setting and a payload value mean the same (after parsing, e.g. `right` and 3); `pa`: the
+ * setting's value parsed already. */
+export function sameValue(p: ParamSpec, a: unknown, b: unknown,
+  pa: ParseResult = parseParam({ ...p, required: false }, a)): boolean {
   const pb = parseParam({ ...p, required: false }, b);
   if (pa.ok && pb.ok && primitive(pa.value) && primitive(pb.value)) return String(pa.value) === String(pb.value);
   // An object is the same only as itself (its text may be anything, or throw: {toString: 1}).

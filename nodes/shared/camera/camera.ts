@@ -55,14 +55,13 @@ export class CameraController {
   private async run(key: string, req: CallRequest): Promise<CallResult> {
     if (req.owner.closed) return { kind: 'closed' };
     const { spec, fields } = req;
-    const op = spec.operation;
-    if (this.presets.needsLookup(op, fields, req.presetName)) {
-      const found = await this.presets.lookup(op, fields, req.presetName);
+    if (this.presets.needsLookup(spec, fields, req.presetName)) {
+      const found = await this.presets.lookup(spec.operation, fields, req.presetName);
       if (typeof found !== 'number') return failedAt(found, fields);
       fields.index = found;
     }
-    if (op === 'ptz-stop') return this.moves.stop(key, req);
-    if ((op === 'ptz-start' || op === 'preset-call') && this.moves.has(key)) {
+    if (spec.motion === 'stop') return this.moves.stop(key, req);
+    if ((spec.motion === 'start' || spec.motion === 'move') && this.moves.has(key)) {
       // docs/api/open-api.md section 3, PTZ rule: a running movement is stopped before the next one.
       const failed = await this.moves.stopFirst(key, req.owner);
       if (failed) return { ...failed, fields };
@@ -71,8 +70,8 @@ export class CameraController {
     // (s12): a faster one waits its turn here.
     if (spec.spacingMs && !(await this.loop.spaced(spec, fields, req.owner))) return { kind: 'closed' };
     const result = await this.loop.send(spec, fields, req.owner, true);
-    if (op === 'ptz-start') this.moves.started(key, req, result);
-    else if (result.kind === 'ok') await this.presets.update(op, result, req.presetName);
+    if (spec.motion === 'start') this.moves.started(key, req, result);
+    else if (result.kind === 'ok') await this.presets.update(spec, result, req.presetName);
     return result;
   }
 

@@ -8,7 +8,7 @@ import type { Fields } from '../requests/call-types';
 import type { ApiReply } from '../wire/wire';
 import { EzvizError } from '../errors/errors';
 import type { Translate } from '../i18n/i18n';
-import type { CallName } from '../operations/operations';
+import type { CallName, CallSpec } from '../operations/operations';
 import type { PresetStore } from './presets';
 import { BadReply, presetIndex } from '../replies/replies';
 
@@ -17,8 +17,8 @@ export class PresetNames {
     private readonly errors: CallErrors, private readonly warn: (text: string) => void) {}
 
   /** Whether a request names its preset instead of giving its index. */
-  needsLookup(op: CallName, fields: Fields, name: string | undefined): name is string {
-    return (op === 'preset-call' || op === 'preset-clear') && fields.index === undefined && name !== undefined;
+  needsLookup(spec: CallSpec, fields: Fields, name: string | undefined): name is string {
+    return (spec.presetNames === 'find' || spec.presetNames === 'clear') && fields.index === undefined && name !== undefined;
   }
 
   /** The index of `name` on the request's camera, or the error (unknown name, context failure). */
@@ -41,13 +41,13 @@ export class PresetNames {
   }
 
   /** Keeps the names in step with a preset-add (with a name) or a preset-clear that succeeded. */
-  async update(op: CallName, result: { reply: ApiReply; fields: Fields }, name?: string): Promise<void> {
+  async update(spec: CallSpec, result: { reply: ApiReply; fields: Fields }, name?: string): Promise<void> {
     const presets = this.store;
     if (!presets) return;
     const serial = String(result.fields.deviceSerial);
     const channel = Number(result.fields.channelNo);
     try {
-      if (op === 'preset-add' && name !== undefined) {
+      if (spec.presetNames === 'add' && name !== undefined) {
         let index: number | undefined;
         try {
           index = presetIndex(result.reply.data);
@@ -55,7 +55,7 @@ export class PresetNames {
           if (!(e instanceof BadReply)) throw e; // the node reports the bad reply
         }
         if (index !== undefined) await presets.remember(serial, channel, name, index);
-      } else if (op === 'preset-clear') {
+      } else if (spec.presetNames === 'clear') {
         await presets.forget(serial, channel, Number(result.fields.index));
       }
     } catch {

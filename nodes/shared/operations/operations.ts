@@ -72,6 +72,16 @@ export interface CallSpec {
   intlPath?: string;
   /** The body is multipart/form-data with a file part (voice upload), not a form. */
   multipart?: boolean;
+  /** What it does to a camera's move (docs/behaviour.md section 5, PTZ order): `start` sets it moving
+   * until a stop, `stop` ends a move, `move` moves it (a preset call). A running move is stopped
+   * before a `start` or `move` goes out. */
+  motion?: 'start' | 'stop' | 'move';
+  /** Preset names (camera/preset-names.ts): `add` remembers the name given, `find` completes a
+   * name given instead of the index, `clear` completes it and forgets the index's names. */
+  presetNames?: 'add' | 'find' | 'clear';
+  /** The service's way for it besides the camera queue: `cards` behind the card guard
+   * (service/card-guard.ts), `live` through the shared live addresses (service/live-addresses.ts). */
+  route?: 'cards' | 'live';
   params: readonly ParamSpec[];
 }
 
@@ -106,7 +116,7 @@ const presetName = p('presetName', 'presetName', false, { sent: false });
 export const OPERATIONS: Readonly<Record<OperationName, OperationSpec>> = Object.freeze({
   'storage-open': {
     operation: 'storage-open', type: 'ezviz-storage-open', path: '/api/lapp/cloud/storage/open',
-    section: '4.1', idempotent: false, cameraQueue: false,
+    section: '4.1', idempotent: false, cameraQueue: false, route: 'cards',
     params: [serial, p('cardPassword', 'cardPassword', true, { secret: true }), phone, optChannel,
       p('isImmediately', 'immediately', false)],
   },
@@ -117,13 +127,13 @@ export const OPERATIONS: Readonly<Record<OperationName, OperationSpec>> = Object
   },
   'ptz-start': {
     operation: 'ptz-start', type: 'ezviz-ptz-start', path: '/api/lapp/device/ptz/start',
-    section: '4.3', idempotent: false, cameraQueue: true, ptzOrder: true,
+    section: '4.3', idempotent: false, cameraQueue: true, ptzOrder: true, motion: 'start',
     params: [serial, channel, p('direction', 'direction', true), p('speed', 'speed', true),
       p('duration', 'duration', false, { sent: false })],
   },
   'ptz-stop': {
     operation: 'ptz-stop', type: 'ezviz-ptz-stop', path: '/api/lapp/device/ptz/stop',
-    section: '4.4', idempotent: true, cameraQueue: true, ptzOrder: true,
+    section: '4.4', idempotent: true, cameraQueue: true, ptzOrder: true, motion: 'stop',
     params: [serial, channel, p('direction', 'direction', false)],
   },
   'ptz-mirror': {
@@ -133,17 +143,17 @@ export const OPERATIONS: Readonly<Record<OperationName, OperationSpec>> = Object
   },
   'preset-add': {
     operation: 'preset-add', type: 'ezviz-preset-add', path: '/api/lapp/device/preset/add',
-    section: '4.6', idempotent: false, cameraQueue: true, ptzOrder: true,
+    section: '4.6', idempotent: false, cameraQueue: true, ptzOrder: true, presetNames: 'add',
     params: [serial, channel, presetName],
   },
   'preset-call': {
     operation: 'preset-call', type: 'ezviz-preset-call', path: '/api/lapp/device/preset/move',
-    section: '4.7', idempotent: true, cameraQueue: true, ptzOrder: true,
+    section: '4.7', idempotent: true, cameraQueue: true, ptzOrder: true, motion: 'move', presetNames: 'find',
     params: [serial, channel, p('index', 'index', true), presetName],
   },
   'preset-clear': {
     operation: 'preset-clear', type: 'ezviz-preset-clear', path: '/api/lapp/device/preset/clear',
-    section: '4.8', idempotent: false, cameraQueue: true, ptzOrder: true,
+    section: '4.8', idempotent: false, cameraQueue: true, ptzOrder: true, presetNames: 'clear',
     params: [serial, channel, p('index', 'index', true), presetName],
   },
   capture: {
@@ -154,7 +164,7 @@ export const OPERATIONS: Readonly<Record<OperationName, OperationSpec>> = Object
   },
   live: {
     operation: 'live', type: 'ezviz-live', path: '/api/lapp/v2/live/address/get', intlPath: '/api/lapp/live/address/get',
-    section: 'live', idempotent: true, cameraQueue: false,
+    section: 'live', idempotent: true, cameraQueue: false, route: 'live',
     params: [serial, optChannel, p('protocol', 'protocol', false), p('quality', 'quality', false),
       p('expire', 'lifetime', false, { apiName: 'expireTime' }), p('source', 'source', false, { apiName: 'type' }),
       p('start', 'playbackTime', false, { apiName: 'startTime' }), p('end', 'playbackTime', false, { apiName: 'stopTime' }),

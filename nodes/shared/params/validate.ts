@@ -7,7 +7,25 @@
 import { EzvizError } from '../errors/errors';
 import type { Translate } from '../i18n/i18n';
 import type { OperationSpec, ParamSpec } from '../operations/operations';
-import { isEmpty, parseParam, validationArgs } from './parse';
+import { isEmpty, parseParam, ParseResult, validationArgs } from './parse';
+
+/** One message's parameters, each parsed once (as if optional: an empty value parses to undefined). */
+export type ParseOnce = (p: ParamSpec) => ParseResult;
+
+/** A ParseOnce over raw values (read at the first parse of each parameter, then remembered). */
+export function parseOnce(raw: Record<string, unknown>): ParseOnce {
+  const memo = new Map<string, ParseResult>();
+  return (p) => {
+    let r = memo.get(p.name);
+    if (!r) {
+      r = parseParam({ ...p, required: false }, raw[p.name]);
+      memo.set(p.name, r);
+    }
+    return r;
+  };
+}
+
+const MISSING: ParseResult = { ok: false, reason: 'missing' };
 
 /** Parameters of one input after validation. */
 export interface ParsedInput {
@@ -34,14 +52,15 @@ export function validationError(t: Translate, spec: OperationSpec, param: ParamS
  * Validates raw parameter values of `spec` (pure apart from translation): the fields to send, or
  * the first error. `index` may be left out where a `presetName` stands in for it.
  */
-export function validateInput(t: Translate, spec: OperationSpec, raw: Record<string, unknown>): ParsedInput | EzvizError {
+export function validateInput(t: Translate, spec: OperationSpec, raw: Record<string, unknown>,
+  parse: ParseOnce = parseOnce(raw)): ParsedInput | EzvizError {
   const fields: Record<string, string | number> = {};
   const out: ParsedInput = { fields, values: {} };
-  const hasName = spec.operation !== 'preset-add' && spec.params.some((p) => p.name === 'presetName') &&
+  const hasName = spec.presetNames !== 'add' && spec.params.some((p) => p.name === 'presetName') &&
     !isEmpty(raw.presetName);
   for (const p of spec.params) {
     const value = raw[p.name];
-    const r = parseParam(p, value);
+    const r = p.required && isEmpty(value) ? MISSING : parse(p);
     if (!r.ok) {
       if (r.reason === 'missing' && p.name === 'index' && hasName) continue;
       return validationError(t, spec, p, value, r.reason);

@@ -76,7 +76,7 @@ export async function setSwitch(service: CallService, t: Translate, req: SwitchR
     return { kind: 'error', error, fields: asked, durationMs: 0 };
   }
   const fields = setFields(name, values, plan.value);
-  if (plan.spec.operation === 'encryption-off') {
+  if (plan.spec.params.some((p) => p.kind === 'verificationCode')) { // encryption off asks for the code
     if (values.verificationCode === undefined) {
       return { kind: 'error', error: validationError(t, node, node.params[4], undefined, 'missing'), fields: asked, durationMs: 0 };
     }

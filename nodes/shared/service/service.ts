@@ -80,8 +80,8 @@ export class EzvizService {
       error.operation = spec.operation;
       return Promise.resolve(failedAt(error, fields));
     }
-    if (spec.operation === 'storage-open') return this.storageOpen(req);
-    if (spec.operation === 'live') return this.live.get(spec, fields, req.refresh);
+    if (spec.route === 'cards') return this.storageOpen(req);
+    if (spec.route === 'live') return this.live.get(spec, fields, req.refresh);
     if (!spec.cameraQueue) return this.loop.send(spec, fields, req.owner, true, req.file);
     return this.cameras.call(req);
   }

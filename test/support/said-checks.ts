@@ -1,0 +1,74 @@
+// A mocha root-hook plugin (`--require dist/test/support/said-checks.js`, in .mocharc.json and
+// scripts/compat-nr5.sh): after each test, and after each file (mocha's parallel mode runs the
+// root hooks once per file), what the nodes said since the last check is checked:
+// - no secret (tokens, app secrets, card passwords, verification codes) in a sent message, a
+//   status, a warning, an error or a log line;
+// - every status text shown is a key of both catalogs (issue 22): none is English built on the
+//   runtime, so a Chinese editor shows Chinese statuses on an English runtime.
+// The record is filled by test/support/red.ts on every unload; a file that never loads it (a unit
+// test, the simulator's) costs nothing here. Independent of the order of files, so files can run
+// in parallel.
+
+import * as path from 'path';
+import { bothCatalogs, statusTextProblem } from './catalog-keys';
+
+/** The secrets of the default simulator state and of the tests (card passwords, app secrets). */
+export const KNOWN = ['demo-app-secret', 'frozen-app-secret', 'intl-app-secret', 'at.demo-token', 'at.expired-token',
+  'CARD-VALID-0001', 'CARD-VALID-0002', 'CARD-VALID-0003', 'CARD-USED-0001', 'CARD-BOUND-0001', 'CARD-FAIL-0001',
+  'wrong-secret-2', 'x-secret-1', 'WRONG-CARD-',
+  // verification codes (ezviz-switch: encryption off; ezviz-live; the simulator's default code, a wrong one of the tests)
+  'ABCDEF', 'WRONGX'];
+
+/** Lines holding one of `words`: `word in line`. */
+export function leaks(lines: readonly string[], words: Iterable<string>): string[] {
+  const found: string[] = [];
+  for (const w of words) {
+    if (!w) continue;
+    const hit = lines.find((l) => l.includes(w));
+    if (hit) found.push(`${w} in ${hit.slice(0, 300)}`);
+  }
+  return found;
+}
+
+/** What test/support/red.ts records (its exports). */
+export interface Record_ {
+  said: string[];
+  secrets: Set<string>;
+  statusTexts: Set<string>;
+}
+
+/** Checks what a record gained since the last call: the problems found, [] when none. */
+export function checker(): (rec: Record_) => string[] {
+  let lines = 0;
+  const texts = new Set<string>();
+  let catalogs: ReturnType<typeof bothCatalogs> | undefined;
+  return (rec) => {
+    const fresh = rec.said.slice(lines);
+    lines = rec.said.length;
+    const problems = leaks(fresh, new Set([...KNOWN, ...rec.secrets])).map((l) => `secret said: ${l}`);
+    for (const text of rec.statusTexts) {
+      if (texts.has(text)) continue;
+      texts.add(text);
+      catalogs ??= bothCatalogs();
+      const p = statusTextProblem(text, catalogs);
+      if (p !== undefined) problems.push(`status not a catalog key: ${p}`);
+    }
+    return problems;
+  };
+}
+
+const RED_SUPPORT = path.join(__dirname, 'red.js');
+const check = checker();
+
+/** Throws when what the nodes said since the last check breaks a rule (only once red.ts is loaded). */
+function checkNow(): void {
+  const loaded = require.cache[RED_SUPPORT];
+  if (!loaded) return;
+  const problems = check(loaded.exports as Record_);
+  if (problems.length) throw new Error(`what the nodes said breaks a rule:\n  ${problems.join('\n  ')}`);
+}
+
+export const mochaHooks = {
+  afterEach: checkNow,
+  afterAll: checkNow,
+};
