@@ -32,7 +32,7 @@ function copyProject(copy: string): void {
     'nodes', 'simulator', 'scripts', 'icons', 'examples']) {
     fs.cpSync(path.join(ROOT, f), path.join(copy, f), { recursive: true });
   }
-  for (const f of ['package.json', 'tsconfig.json', 'vite.config.mjs', 'README.md', 'LICENSE', 'nodes', 'ui', 'scripts']) {
+  for (const f of ['package.json', 'tsconfig.json', 'vite.config.mjs', 'README.md', 'LICENSE', 'nodes', 'ui', 'scripts', 'examples']) {
     fs.cpSync(path.join(ROOT, 'dashboard', f), path.join(copy, 'dashboard', f), { recursive: true });
   }
   fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(copy, 'node_modules'), 'dir');
@@ -71,11 +71,11 @@ describe('dashboard: both packages from npm pack tarballs in a fresh Node-RED us
     if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
   });
 
-  it('ships the runtime, its dialog, catalogs and help, the widget and hls.js; no sources, maps or tests', () => {
+  it('ships the runtime, its dialog, catalogs and help, the widget, hls.js and its example; no sources, maps or tests', () => {
     for (const f of ['package.json', 'README.md', 'LICENSE', 'dist/nodes/ui-ezviz-camera.js', 'dist/nodes/ui-ezviz-camera.html',
       'dist/nodes/locales/en-US/ui-ezviz-camera.json', 'dist/nodes/locales/zh-CN/ui-ezviz-camera.json',
       'dist/nodes/locales/en-US/ui-ezviz-camera.html', 'dist/nodes/locales/zh-CN/ui-ezviz-camera.html',
-      'resources/ui-ezviz-camera.umd.js', 'resources/hls.light.min.js']) {
+      'resources/ui-ezviz-camera.umd.js', 'resources/hls.light.min.js', 'examples/camera-panel.json']) {
       assert.ok(shipped.includes(f), `${f} is packed`);
     }
     assert.deepStrictEqual(shipped.filter((f) => /\.map$|\.ts$|\.vue$|^ui\/|^scripts\/|test/.test(f)), []);

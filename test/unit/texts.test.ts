@@ -1,0 +1,60 @@
+// Texts a user reads (issue 28, point 7). The Chinese help has no stray space between two Chinese
+// characters (line wrapping in the sources leaves one: a browser shows a line break inside a text
+// as a space, which Chinese does not use), in the sources and in the built help the editor shows.
+// And the dashboard package's example is example 07 of the main package, its texts apart.
+
+import assert from 'assert';
+import * as fs from 'fs';
+import * as path from 'path';
+
+const ROOT = path.resolve(__dirname, '../../..');
+/** Chinese characters and the CJK and full-width punctuation around them. */
+const CJK = '[\\u3000-\\u303f\\u4e00-\\u9fff\\uff00-\\uffef]';
+const STRAY = new RegExp(`${CJK}(?:[ \\t]*\\n[ \\t]*|[ \\t]+)${CJK}`, 'g');
+
+/** The stray spaces of one text: line and the characters around each. */
+export function straySpaces(text: string): string[] {
+  return [...text.matchAll(STRAY)].map((m) => `line ${text.slice(0, m.index).split('\n').length}: ${JSON.stringify(m[0])}`);
+}
+
+const list = (dir: string, keep: (f: string) => boolean): string[] =>
+  fs.existsSync(path.join(ROOT, dir)) ? fs.readdirSync(path.join(ROOT, dir)).filter(keep).map((f) => `${dir}/${f}`) : [];
+
+/** Every zh-CN help page: the nodes' sources, the shared fragments, the dashboard's, the built ones. */
+function chineseHelp(): string[] {
+  const nodes = list('nodes', (f) => f.startsWith('ezviz-'));
+  return [
+    ...nodes.flatMap((n) => list(`${n}/locales/zh-CN`, (f) => f.endsWith('.html'))),
+    ...list('nodes/shared/help', (f) => f === 'zh-CN.html'),
+    ...list('dashboard/nodes/locales/zh-CN', (f) => f.endsWith('.html')),
+    ...nodes.flatMap((n) => list(`dist/${n}/locales/zh-CN`, (f) => f.endsWith('.html'))),
+  ];
+}
+
+describe('texts: the Chinese help', () => {
+  it('the check finds a space or a wrapped line between two Chinese characters, and nothing else', () => {
+    assert.deepStrictEqual(straySpaces('<p>非 JSON 应答 以及错误码</p>'), ['line 1: "答 以"']);
+    assert.deepStrictEqual(straySpaces('<p>摄像机面板、\n    在面板中</p>'), ['line 1: "、\\n    在"']);
+    assert.deepStrictEqual(straySpaces('<p>Dashboard 2 页面上的 <code>hls</code> 地址。</p>\n<p>下一段</p>'), []);
+  });
+
+  it('no help page has a stray space between two Chinese characters', () => {
+    const files = chineseHelp();
+    assert.ok(files.length >= 30, `zh-CN help found: ${files.length}`);
+    const found = files.flatMap((f) => straySpaces(fs.readFileSync(path.join(ROOT, f), 'utf8')).map((s) => `${f} ${s}`));
+    assert.deepStrictEqual(found, []);
+  });
+});
+
+describe('texts: the dashboard package example', () => {
+  it('is example 07 of the main package: the same nodes, settings and wires', () => {
+    type Node = Record<string, unknown>;
+    const read = (f: string): Node[] => JSON.parse(fs.readFileSync(path.join(ROOT, f), 'utf8')) as Node[];
+    const strip = (nodes: Node[]): Node[] => nodes.map(({ info: _info, label: _label, ...rest }) => rest);
+    const own = read('dashboard/examples/camera-panel.json');
+    assert.deepStrictEqual(strip(own), strip(read('examples/07-camera-panel.json')));
+    assert.match(String(own[0].info), /npx ezviz-simulator/);
+    const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'dashboard/package.json'), 'utf8')) as { files: string[] };
+    assert.ok(pkg.files.includes('examples'), 'the dashboard package ships its examples');
+  });
+});
