@@ -148,7 +148,7 @@ describe('packaging: a real npm pack of a copy of the project', function () {
     const copy = path.join(tmp, 'project');
     // What the release build needs; the tests stay out (they are not shipped and not built here).
     for (const f of ['package.json', 'tsconfig.json', 'tsconfig.editor.json', 'README.md', 'CHANGELOG.md', 'LICENSE',
-      'nodes', 'simulator', 'scripts', 'icons', 'examples']) {
+      'nodes', 'editor', 'simulator', 'scripts', 'icons', 'examples']) {
       if (fs.existsSync(path.join(ROOT, f))) fs.cpSync(path.join(ROOT, f), path.join(copy, f), { recursive: true });
     }
     fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(copy, 'node_modules'), 'dir');

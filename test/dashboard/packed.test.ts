@@ -29,7 +29,7 @@ function npm(args: string[], cwd: string): string {
 /** Copies what the two release builds need into `copy` (node_modules linked, tests left out). */
 function copyProject(copy: string): void {
   for (const f of ['package.json', 'tsconfig.json', 'tsconfig.editor.json', 'README.md', 'CHANGELOG.md', 'LICENSE',
-    'nodes', 'simulator', 'scripts', 'icons', 'examples']) {
+    'nodes', 'editor', 'simulator', 'scripts', 'icons', 'examples']) {
     fs.cpSync(path.join(ROOT, f), path.join(copy, f), { recursive: true });
   }
   for (const f of ['package.json', 'tsconfig.json', 'vite.config.mjs', 'README.md', 'LICENSE', 'nodes', 'ui', 'scripts', 'examples']) {
