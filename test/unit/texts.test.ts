@@ -58,3 +58,17 @@ describe('texts: the dashboard package example', () => {
     assert.ok(pkg.files.includes('examples'), 'the dashboard package ships its examples');
   });
 });
+
+describe('texts: the node count', () => {
+  it('the README and the architecture page count the node types package.json lists', () => {
+    const WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve',
+      'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen', 'twenty'];
+    const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { 'node-red': { nodes: object } };
+    const count = Object.keys(pkg['node-red'].nodes).length;
+    for (const f of ['README.md', 'docs/architecture.md']) {
+      const m = /\b([a-z]+) node types\b/.exec(fs.readFileSync(path.join(ROOT, f), 'utf8'));
+      assert.ok(m, `${f} names its count of node types`);
+      assert.strictEqual(WORDS.indexOf(m[1]), count, `${f} says "${m[0]}"; package.json lists ${count}`);
+    }
+  });
+});
