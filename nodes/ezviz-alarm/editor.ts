@@ -39,6 +39,10 @@ installTemplate(TYPE, [
     field: input('node-input-secret', { type: 'password', width: '70%', placeholder: `${L}.placeholder.secret` }) }),
   row({ id: 'node-input-onoffline', icon: 'fa-plug', label: `${L}.label.onoffline`, rowId: 'ezviz-alarm-row-onoffline',
     field: checkbox('node-input-onoffline', `${L}.onoffline`) }),
+  row({ id: 'node-input-calls', icon: 'fa-bell', label: `${L}.label.calls`, rowId: 'ezviz-alarm-row-calls',
+    field: checkbox('node-input-calls', `${L}.calls`) }),
+  row({ id: 'node-input-others', icon: 'fa-envelope-o', label: `${L}.label.others`, rowId: 'ezviz-alarm-row-others',
+    field: checkbox('node-input-others', `${L}.others`) }),
   row({ id: 'node-input-deviceSerial', icon: 'fa-video-camera', label: `${L}.label.deviceSerial`,
     field: input('node-input-deviceSerial', { width: '70%', placeholder: `${L}.placeholder.deviceSerial` }) }),
   row({ id: 'node-input-alarmType', icon: 'fa-filter', label: `${L}.label.alarmType`,
@@ -76,7 +80,7 @@ function showSource(previous: Source | undefined): void {
   $('#ezviz-alarm-row-group').toggle(source === 'consumer');
   $('#ezviz-alarm-row-interval').toggle(source !== 'webhook');
   for (const id of ['path', 'url', 'secret']) $(`#ezviz-alarm-row-${id}`).toggle(source === 'webhook');
-  $('#ezviz-alarm-row-onoffline').toggle(source !== 'poll');
+  for (const id of ['onoffline', 'calls', 'others']) $(`#ezviz-alarm-row-${id}`).toggle(source !== 'poll');
   $('label[for="node-input-interval"] span').text(tNode(TYPE, `${TYPE}.label.${source === 'consumer' ? 'fetchInterval' : 'interval'}`));
   const interval = $('#node-input-interval');
   if (previous && previous !== source && Number(interval.val()) === INTERVAL_LIMITS[previous].def) {
@@ -101,6 +105,8 @@ RED.nodes.registerType('ezviz-alarm', {
     interval: { value: DEFAULT_INTERVAL_S, validate: setting('interval') },
     path: { value: DEFAULT_PATH, validate: setting('path') },
     onoffline: { value: false },
+    calls: { value: false },
+    others: { value: false },
     deviceSerial: { value: '', validate: setting('deviceSerial') },
     alarmType: { value: '', validate: setting('alarmType') },
   },

@@ -71,7 +71,8 @@ function failed(RED: NodeAPI, node: AlarmNode, wired: boolean, error: EzvizError
 function message(RED: NodeAPI, e: OutEvent, source: AlarmSourceKind): NodeMessage {
   const ezviz = source === 'poll' ? { source, operation: ALARM_LIST.operation } : { source, messageId: e.messageId };
   const topic = e.kind === 'alarm' ? e.alarm.deviceSerial : e.event.deviceSerial;
-  const payload = e.kind === 'alarm' ? sourcedAlarm(e.alarm, source) : { ...e.event };
+  const payload = e.kind === 'alarm' ? sourcedAlarm(e.alarm, source)
+    : e.kind === 'message' ? { event: e.event.event, type: e.event.type, body: e.event.body } : { ...e.event };
   return { _msgid: RED.util.generateId(), topic, payload, ezviz } as NodeMessage;
 }
 

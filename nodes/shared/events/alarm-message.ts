@@ -7,6 +7,9 @@
 
 import { AlarmPayload, mapAlarm } from './alarm-items';
 import { integer } from '../replies/replies';
+import { callEvent, type CallEvent } from './call-message';
+
+export type { CallEvent } from './call-message';
 
 export type AlarmSourceKind = 'poll' | 'consumer' | 'webhook';
 
@@ -25,8 +28,10 @@ export interface OnOffline {
 export type MessageEvent =
   | { kind: 'alarm'; messageId: string; time: number; alarm: AlarmPayload }
   | { kind: 'onoffline'; messageId: string; time: number; event: OnOffline }
-  /** A message of another type, or one that lacks what an alarm needs: acknowledged, not sent. */
-  | { kind: 'other'; messageId: string; time?: number };
+  | { kind: 'call'; messageId: string; time: number; event: CallEvent }
+  /** A message of another type (`message`: sent with the option `others`), or one that lacks what
+   * its type needs (no `message`: acknowledged, never sent). */
+  | { kind: 'other'; messageId: string; time?: number; message?: OtherMessage };
 
 /** Alarm types some devices send as words (docs/api/watch-api.md section 5) -> the numbers alarm/list uses. */
 export const ALARM_TYPE_WORDS: Readonly<Record<string, number>> = Object.freeze({
@@ -50,6 +55,33 @@ function chinaTime(s: string): number | undefined {
 export function messageTime(v: unknown): number | undefined {
   const n = integer(v) ?? (typeof v === 'string' ? chinaTime(v) : undefined);
   return n !== undefined && n > 0 && n < 8.64e15 ? n : undefined;
+}
+
+/** A message of a type the node does not map (docs/behaviour.md section 19, option `others`). */
+export interface OtherMessage {
+  event: 'message';
+  type: string;
+  /** The message's body as it came (JSON), null when it is over MAX_OTHER_BODY as JSON. */
+  body: unknown;
+  /** The device serial (header.deviceId), '' when the message has none. */
+  deviceSerial: string;
+}
+
+/** Largest body of an `others` message passed on (64 KiB as JSON). */
+export const MAX_OTHER_BODY = 64 * 1024;
+
+function otherMessage(header: Record<string, unknown>, body: unknown): OtherMessage | undefined {
+  const type = header.type;
+  if (typeof type !== 'string' || !/^[\x21-\x7e]{1,64}$/.test(type)) return undefined;
+  let json: string | undefined;
+  try {
+    json = JSON.stringify(body ?? null);
+  } catch {
+    json = undefined;
+  }
+  const serial = typeof header.deviceId === 'string' && /^[A-Za-z0-9]{1,64}$/.test(header.deviceId) ? header.deviceId : '';
+  return { event: 'message', type, body: json !== undefined && json.length <= MAX_OTHER_BODY ? JSON.parse(json) : null,
+    deviceSerial: serial.toUpperCase() };
 }
 
 function alarmType(v: unknown): unknown {
@@ -111,6 +143,11 @@ export function readMessage(v: unknown): MessageEvent | undefined {
   } else if (header.type === 'ys.onoffline' && time !== undefined) {
     const event = onOffline(header, body, time);
     if (event) return { kind: 'onoffline', messageId, time, event };
+  } else if (header.type === 'ys.calling') {
+    const event = callEvent(header, body, v.pictureList);
+    if (event) return { kind: 'call', messageId, time: Date.parse(event.time), event };
+  } else if (header.type !== 'ys.alarm' && header.type !== 'ys.onoffline') {
+    return { kind: 'other', messageId, time, message: otherMessage(header, v.body) };
   }
   return { kind: 'other', messageId, time };
 }

@@ -26,6 +26,9 @@ export interface SourceSettings extends AlarmSettings {
   /** The webhook's path, normalised: one leading '/', no trailing '/'. */
   path: string;
   onoffline: boolean;
+  /** Doorbell calls (`ys.calling`) and messages of any other type (docs/behaviour.md section 19). */
+  calls: boolean;
+  others: boolean;
 }
 
 export type SourceResult =
@@ -77,6 +80,8 @@ export function sourceSettings(def: Record<string, unknown>): SourceResult {
     if (p === undefined) return { ok: false, param: 'path', value: show(def.path), min: limits.min };
     path = p;
   }
+  const ticked = (v: unknown) => source !== 'poll' && (v === true || v === 'true');
   const onoffline = def.onoffline === true || def.onoffline === 'true';
-  return { ok: true, settings: { ...base.settings, source, group, path, onoffline }, clamped: base.clamped, min: limits.min };
+  return { ok: true, settings: { ...base.settings, source, group, path, onoffline, calls: ticked(def.calls), others: ticked(def.others) },
+    clamped: base.clamped, min: limits.min };
 }

@@ -12,7 +12,7 @@ import type { Translate } from '../i18n/i18n';
 import type { ConfigNodeLike } from '../call-path/lifecycle';
 import { ALARM_LIST } from '../operations/operations';
 import type { AlarmPayload } from './alarm-items';
-import type { AlarmSourceKind, MessageEvent, OnOffline } from './alarm-message';
+import type { AlarmSourceKind, CallEvent, MessageEvent, OnOffline, OtherMessage } from './alarm-message';
 import { sharedConsumer, type FetchOutcome, type Subscriber } from './consumer';
 import type { SourceSettings } from './source-settings';
 import { closeEndpoint, forgetPushIds, openEndpoint, type Endpoint, type PushRefusal } from './webhook';
@@ -20,7 +20,9 @@ import { closeEndpoint, forgetPushIds, openEndpoint, type Endpoint, type PushRef
 /** What leaves on output 1. */
 export type OutEvent =
   | { kind: 'alarm'; alarm: AlarmPayload; messageId?: string }
-  | { kind: 'onoffline'; event: OnOffline; messageId: string };
+  | { kind: 'onoffline'; event: OnOffline; messageId: string }
+  | { kind: 'call'; event: CallEvent; messageId: string }
+  | { kind: 'message'; event: OtherMessage; messageId: string };
 
 export type SourceOutcome = PollOutcome | FetchOutcome
   | { kind: 'pushed'; time: number; count: number }
@@ -53,15 +55,18 @@ export function accepts(s: SourceSettings, floor: number, e: MessageEvent): bool
     return a.alarmTime >= floor && (s.deviceSerial === undefined || a.deviceSerial === s.deviceSerial) &&
       (s.alarmType === undefined || a.alarmType === s.alarmType);
   }
-  if (e.kind === 'onoffline') {
-    return s.onoffline && e.time >= floor && (s.deviceSerial === undefined || e.event.deviceSerial === s.deviceSerial);
-  }
-  return false;
+  const device = (serial: string) => s.deviceSerial === undefined || serial === s.deviceSerial;
+  if (e.kind === 'onoffline') return s.onoffline && e.time >= floor && device(e.event.deviceSerial);
+  // Calls and other messages (docs/behaviour.md section 19): by their options; a message without a time is new.
+  if (e.kind === 'call') return s.calls && e.time >= floor && device(e.event.deviceSerial);
+  return !!e.message && s.others && (e.time === undefined || e.time >= floor) && device(e.message.deviceSerial);
 }
 
 function toOut(e: MessageEvent): OutEvent | undefined {
   if (e.kind === 'alarm') return { kind: 'alarm', alarm: e.alarm, messageId: e.messageId };
-  return e.kind === 'onoffline' ? { kind: 'onoffline', event: e.event, messageId: e.messageId } : undefined;
+  if (e.kind === 'call') return { kind: 'call', event: e.event, messageId: e.messageId };
+  if (e.kind === 'other') return e.message ? { kind: 'message', event: e.message, messageId: e.messageId } : undefined;
+  return { kind: 'onoffline', event: e.event, messageId: e.messageId };
 }
 
 function pollSource(h: SourceHost): AlarmSource {

@@ -116,7 +116,11 @@ describe('events: source settings (source-settings.ts)', () => {
       assert.ok(r.ok, JSON.stringify(r));
       return r;
     };
-    assert.deepStrictEqual(ok({}).settings, { interval: 60, source: 'poll', group: 1, path: '', onoffline: false });
+    assert.deepStrictEqual(ok({}).settings, { interval: 60, source: 'poll', group: 1, path: '', onoffline: false, calls: false,
+      others: false });
+    // calls and others (docs/behaviour.md section 19): the message service's sources only
+    assert.deepStrictEqual([ok({ source: 'poll', calls: true, others: true }).settings.calls, ok({ source: 'webhook', calls: 'true' }).settings.calls,
+      ok({ source: 'consumer', others: true }).settings.others, ok({ source: 'consumer', others: 'yes' }).settings.others], [false, true, true, false]);
     assert.strictEqual(ok({ source: 'consumer' }).settings.interval, 5);
     const clamped = ok({ source: 'consumer', interval: 1 });
     assert.deepStrictEqual([clamped.settings.interval, clamped.clamped, clamped.min], [2, true, 2]);
@@ -131,5 +135,37 @@ describe('events: source settings (source-settings.ts)', () => {
       assert.ok(!r.ok && r.param === param, JSON.stringify(def));
     }
     assert.strictEqual(webhookPath(7), undefined);
+  });
+});
+
+describe('events: calls and other messages (alarm-message.ts, call-message.ts)', () => {
+  const msg = (type: string, body: unknown, extra: Record<string, unknown> = {}) =>
+    readMessage({ header: { channelNo: 1, deviceId: 'c00000003', messageId: 'm1', messageTime: 1767225600000, type }, body, ...extra });
+
+  it('ys.calling: action 0/1/2 or words, time from timestamp (s or ms, or a China date) or the header, picture from coverUrl or pictureList', () => {
+    const ring = msg('ys.calling', { action: 0, timestamp: 1767225601, coverUrl: { url: 'https://p/x.jpg' } });
+    assert.deepStrictEqual(ring, { kind: 'call', messageId: 'm1', time: 1767225601000, event: { event: 'call', action: 'ring',
+      deviceSerial: 'C00000003', channelNo: 1, time: '2026-01-01T00:00:01.000Z', picture: 'https://p/x.jpg' } });
+    const e = (body: unknown, extra?: Record<string, unknown>) => (msg('ys.calling', body, extra) as { event?: Record<string, unknown> }).event;
+    assert.strictEqual(e({ action: '1' })?.action, 'answered');
+    assert.strictEqual(e({ action: 2, timestamp: 1767225601000 })?.time, '2026-01-01T00:00:01.000Z');
+    assert.strictEqual(e({ action: 'hung-up', timestamp: '2026-01-01 08:00:02' })?.time, '2026-01-01T00:00:02.000Z');
+    assert.strictEqual(e({ action: 0 })?.time, '2026-01-01T00:00:00.000Z');
+    assert.strictEqual(e({ action: 0 }, { pictureList: [{ url: 'javascript:1' }, { url: 'https://p/y.jpg' }] })?.picture, 'https://p/y.jpg');
+    assert.strictEqual(e({ action: 0, coverUrl: { url: 'ftp://x' } })?.picture, '');
+    for (const body of [{ action: 7 }, { action: null }, {}, { action: { toString: 1 } }, 'x']) {
+      assert.deepStrictEqual(msg('ys.calling', body), { kind: 'other', messageId: 'm1', time: 1767225600000 }, JSON.stringify(body));
+    }
+  });
+
+  it('other types: {event: "message", type, body}; body null over 64 KiB or not JSON; a bad type is not one', () => {
+    const o = msg('ys.iot', { a: [1, 'b'] }) as { message?: unknown };
+    assert.deepStrictEqual(o.message, { event: 'message', type: 'ys.iot', body: { a: [1, 'b'] }, deviceSerial: 'C00000003' });
+    assert.strictEqual((msg('ys.iot', { p: 'x'.repeat(65 * 1024) }) as { message: { body: unknown } }).message.body, null);
+    const cyclic: Record<string, unknown> = {};
+    cyclic.self = cyclic;
+    assert.strictEqual((msg('ys.iot', cyclic) as { message: { body: unknown } }).message.body, null);
+    assert.strictEqual((msg('a b', {}) as { message?: unknown }).message, undefined);
+    assert.strictEqual((msg('ys.alarm', { nothing: 1 }) as { message?: unknown }).message, undefined, 'a broken alarm is not an other message');
   });
 });
