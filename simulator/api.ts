@@ -1,5 +1,5 @@
 // One API request: POST only, the body (form) and query fields, faults and latency, then the
-// route's handler (areas/index.ts HANDLERS) and the spec's envelope around its result.
+// route's handler (areas/index.ts HANDLERS) and the API notes' envelope around its result.
 
 import type * as http from 'http';
 import type { ServerContext } from './area';

@@ -27,7 +27,7 @@ const COMMON: Readonly<Record<string, string>> = {
   '60029': 'The device is in two-way audio.',
   '111000': 'Voice resource package exhausted.',
   '111012': 'Voice delivery failed.',
-  // docs/behaviour.md section 7 (token/get) and call limits; not in the spec's tables.
+  // docs/behaviour.md section 7 (token/get) and call limits; not in the API notes' tables.
   '10007': 'Call count limit reached.',
   '10017': 'appKey does not exist.',
   '10029': 'Call frequency limit reached.',
@@ -35,7 +35,7 @@ const COMMON: Readonly<Record<string, string>> = {
   '20002': 'Device does not exist.',
   '20006': 'Network exception.',
   '20007': 'The device is offline.',
-  // The spec gives two texts for 20008 without saying which operation uses which.
+  // The API notes give two texts for 20008 without saying which operation uses which.
   '20008': 'Device requesting timeout.',
   '49999': 'Data exception.',
   '60000': 'The device does not support PTZ control',

@@ -63,7 +63,7 @@ function playbackWindow(params: Record<string, unknown>, type: number): { begin:
 
 const compact = (ms: number): string => chinaDate(ms).replace(/[-: ]/g, '');
 
-/** The URL of an address, in the shapes of the spec (hosts: this simulator; ezopen: the vendor's). */
+/** The URL of an address, in the shapes of the API notes (hosts: this simulator; ezopen: the vendor's). */
 export function addressUrl(a: LiveAddress, origin: string): string {
   const name = `${a.deviceSerial}_${a.channelNo}_${a.stream}`;
   const window = a.type === 1 ? '' : `&begin=${compact(a.begin!)}&end=${compact(a.end!)}&playback=${a.type === 2 ? 'sd' : 'cloud'}`;

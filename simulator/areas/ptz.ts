@@ -1,7 +1,7 @@
 // PTZ and presets (docs/api/open-api.md sections 4.3-4.8): the pan/tilt model, computed lazily from the clock, and
 // ptz/start, ptz/stop, mirror, preset add/move/clear over it.
 //
-// Which error wins when several conditions hold (the spec does not say): the order of checks
+// Which error wins when several conditions hold (the API notes do not say): the order of checks
 // in `deviceOperation` and in each operation below, documented in simulator/README.md.
 
 import type { Area, Handler } from '../area';

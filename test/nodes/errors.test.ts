@@ -146,7 +146,7 @@ describe('operation nodes: error sources', function () {
     sim = s;
   });
 
-  it('api: offline device -> 20007 with the spec hint; output 2: payload the error, input and request kept', async () => {
+  it('api: offline device -> 20007 with its hint; output 2: payload the error, input and request kept', async () => {
     await loadOp('ptz-start', sim.url);
     const payload = { deviceSerial: 'c00000002', channelNo: 1, direction: 'left', speed: 1 };
     const { port, msg } = await run({ payload });

@@ -151,7 +151,7 @@ const STATE_FIELDS: Record<'device-info' | 'device-status' | 'switch-status', Re
 };
 
 /** `data` of a device/info, device/status/get or switch status reply: documented fields (every
- * value kind the spec names, -1/-2 included), some replaced by wrong values, or anything. */
+ * value kind the API notes name, -1/-2 included), some replaced by wrong values, or anything. */
 function stateData(op: 'device-info' | 'device-status' | 'switch-status', anyData: fc.Arbitrary<unknown>): fc.Arbitrary<unknown> {
   const rec = fc.record(STATE_FIELDS[op], { requiredKeys: [] });
   return fc.oneof({ weight: 5, arbitrary: rec }, { weight: 4, arbitrary: mutated(rec, Object.keys(STATE_FIELDS[op])) },

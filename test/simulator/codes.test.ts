@@ -1,5 +1,5 @@
 // Every code of the tables of docs/api/open-api.md sections 7.1 and 7.2 (and the token codes of docs/behaviour.md section 7), each reached
-// over real HTTP against a fresh simulator with the default state, with the spec's msg text for
+// over real HTTP against a fresh simulator with the default state, with the API notes' msg text for
 // the operation's section.
 
 import { strict as assert } from 'assert';
@@ -102,7 +102,7 @@ const CASES: Case[] = [
     fields: { accessToken: T, deviceSerial: 'C00000001', phone: '13800000002', cardPassword: 'CARD-VALID-0001' } },
   { title: 'a device of another account (4.2)', code: '20018', msg: MSG.userNoDevice, path: P('storage-info'),
     fields: { accessToken: T, deviceSerial: 'C00000004' } },
-  { title: 'a device of another account (4.3, text not in the spec)', code: '20018', msg: MSG.userNoDevice,
+  { title: 'a device of another account (4.3, text not in the API notes)', code: '20018', msg: MSG.userNoDevice,
     path: P('ptz-start'), fields: start('C00000004') },
   { title: 'a device of another account (4.7)', code: '20018', msg: MSG.noThisDevice, path: P('preset-call'),
     fields: cam('C00000004', { index: 1 }) },

@@ -1,11 +1,11 @@
-// Two readings of the spec held against each other: the package's OPERATIONS table (and
+// Two readings of the API notes held against each other: the package's OPERATIONS table (and
 // TOKEN_PATH) and the simulator's own route table (simulator/routes.ts), which imports nothing
 // from nodes/. A path, parameter name or required flag that differs fails here, so a typo in
 // either table cannot be served by the simulator and pass every other test.
 //
 // Rules. Every operation of the package must have a simulator route with the same path, and,
 // for the operations of docs/api/open-api.md (sections 4.1-4.8), the same parameters sent (name and required
-// flag; accessToken aside, which the call path adds). Every seed-spec route of the simulator must
+// flag; accessToken aside, which the call path adds). Every docs/api/open-api.md route of the simulator must
 // have a package operation. For the calls of docs/api/more-api.md a package operation may
 // leave out optional parameters (capture `quality`, alarm filters), but every parameter it sends
 // must be one the simulator knows, with the same required flag, and it must send every required

@@ -46,7 +46,7 @@ describe('errors: retriable and codes', () => {
   });
 });
 
-describe('errors: hints per code and spec section', () => {
+describe('errors: hints per code and API section', () => {
   it('variants of 20014, 20018, 20032, 60020 follow docs/api/open-api.md section 7.2', () => {
     const want: Record<string, Record<string, string>> = {
       '20014': { '4.1': '20014-serial', '4.2': '20014-serial', '4.3': '20014-network', '4.4': '20014-network',
@@ -121,7 +121,7 @@ describe('errors: hints per code and spec section', () => {
     });
   }
 
-  it('every code of the spec tables has a hint for every section it applies to', () => {
+  it('every code of the API error tables has a hint for every section it applies to', () => {
     for (const op of Object.values(OPERATIONS)) {
       for (const code of ['10001', '10002', '10005', '20002', '49999', '20014', '20018', '20032', '60020']) {
         const k = hintKey(code, op.section);

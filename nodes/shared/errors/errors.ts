@@ -1,5 +1,5 @@
 // Errors of the package: one class, five sources (docs/behaviour.md section 4), which codes may be tried
-// again, and which catalog key holds the spec's hint for an API code. Pure: no Node.js imports.
+// again, and which catalog key holds the API notes' hint for an API code. Pure: no Node.js imports.
 
 import type { CallName, SpecSection } from '../operations/operations';
 
@@ -79,7 +79,7 @@ export function isRetriable(source: ErrorSource, code: string, idempotent = true
 }
 
 /**
- * Catalog key (under `hints.`) of the spec's "Meaning" text for `code`, for the operation group of
+ * Catalog key (under `hints.`) of the API notes' "Meaning" text for `code`, for the operation group of
  * `section`: 20014, 20018, 20032 and 60020 mean different things in different groups (docs/api/open-api.md section 7.2).
  * Returns undefined for codes without a hint.
  */

@@ -1,5 +1,5 @@
 // The errors a config node's service reports (docs/behaviour.md section 4): an API refusal with the
-// spec's hint, a transport failure (network / http), a failed token request, a local guard. One
+// API notes' hint, a transport failure (network / http), a failed token request, a local guard. One
 // builder per service: it knows the translator, the base URL and the timeout the texts name.
 
 import { MAX_REPLY_BYTES } from '../wire/wire';
@@ -21,7 +21,7 @@ export function restates(hint: string, msg: string): boolean {
 export class CallErrors {
   constructor(private readonly t: Translate, private readonly baseUrl: string, private readonly timeout: number) {}
 
-  /** A reply whose code is not 200: its msg, its code and the spec's hint for that code. */
+  /** A reply whose code is not 200: its msg, its code and the API notes' hint for that code. */
   api(operation: Operation, section: SpecSection | 'token', reply: ApiReply, hintText?: string, idempotent = true):
     EzvizError {
     const t = this.t;

@@ -55,7 +55,7 @@ describe('simulator: live addresses and streams (watch-api 1, areas/live.ts, str
     await sim.close();
   });
 
-  it('answers an hls address in the spec\'s shape whose live playlist slides with the clock', async () => {
+  it('answers an hls address in the documented shape whose live playlist slides with the clock', async () => {
     const r = await call(cam('C00000001', { protocol: 2, expireTime: 300, quality: 2 }));
     assert.equal(r.code, '200');
     assert.deepEqual(Object.keys(r.data).sort(), ['expireTime', 'id', 'url']);

@@ -1,6 +1,6 @@
 // The message service over HTTP (simulator/areas/mq.ts and mq-push.ts; docs/api/watch-api.md
 // section 5): consumers of groups 1-5, fetch and commit, expiry after 5 minutes without a fetch
-// (70101), the messages as the spec shows them, and webhook pushes with their signature and resends.
+// (70101), the messages as the API notes show them, and webhook pushes with their signature and resends.
 
 import { strict as assert } from 'assert';
 import { createHmac } from 'crypto';
@@ -28,7 +28,7 @@ const fetchIds = async (id: string, preCommit = 0): Promise<string[]> => {
 describe('simulator: the message service (docs/api/watch-api.md section 5)', function () {
   simulatorEach(Date.parse('2026-03-01T08:00:00Z'));
 
-  it('a raised alarm is a message as the spec shows it; fetched again until committed; preCommit=1 counts it as read', async () => {
+  it('a raised alarm is a message as the API notes show it; fetched again until committed; preCommit=1 counts it as read', async () => {
     const id = await consumer();
     assert.deepEqual(await fetchIds(id), []);
     clock.advance(1000);
