@@ -37,6 +37,7 @@ installTemplate(TYPE, [
     '<code id="ezviz-alarm-url" style="word-break:break-all"></code></div>',
   row({ id: 'node-input-secret', icon: 'fa-key', label: `${L}.label.secret`, rowId: 'ezviz-alarm-row-secret',
     field: input('node-input-secret', { type: 'password', width: '70%', placeholder: `${L}.placeholder.secret` }) }),
+  tip(`${L}.noSecret`, 'ezviz-alarm-no-secret'),
   row({ id: 'node-input-onoffline', icon: 'fa-plug', label: `${L}.label.onoffline`, rowId: 'ezviz-alarm-row-onoffline',
     field: checkbox('node-input-onoffline', `${L}.onoffline`) }),
   row({ id: 'node-input-calls', icon: 'fa-bell', label: `${L}.label.calls`, rowId: 'ezviz-alarm-row-calls',
@@ -73,6 +74,12 @@ function webhookUrl(path: string): string {
   return `https://${window.location.host}${root}${p.startsWith('/') ? p : `/${p}`}`;
 }
 
+/** A webhook without a signing secret accepts a push from anyone: the dialog says so (so does the status). */
+function showNoSecret(): void {
+  const webhook = String($('#node-input-source').val() || 'poll') === 'webhook';
+  $('#ezviz-alarm-no-secret').toggle(webhook && !String($('#node-input-secret').val() ?? ''));
+}
+
 /** Shows what the chosen source needs, and its interval's default when the interval was the other's. */
 function showSource(previous: Source | undefined): void {
   const source = (String($('#node-input-source').val() || 'poll')) as Source;
@@ -80,6 +87,7 @@ function showSource(previous: Source | undefined): void {
   $('#ezviz-alarm-row-group').toggle(source === 'consumer');
   $('#ezviz-alarm-row-interval').toggle(source !== 'webhook');
   for (const id of ['path', 'url', 'secret']) $(`#ezviz-alarm-row-${id}`).toggle(source === 'webhook');
+  showNoSecret();
   for (const id of ['onoffline', 'calls', 'others']) $(`#ezviz-alarm-row-${id}`).toggle(source !== 'poll');
   $('label[for="node-input-interval"] span').text(tNode(TYPE, `${TYPE}.label.${source === 'consumer' ? 'fetchInterval' : 'interval'}`));
   const interval = $('#node-input-interval');
@@ -137,6 +145,7 @@ RED.nodes.registerType('ezviz-alarm', {
     });
     const showUrl = () => $('#ezviz-alarm-url').text(webhookUrl(String($('#node-input-path').val() ?? '')));
     $('#node-input-path').on('input change', showUrl);
+    $('#node-input-secret').on('input change', showNoSecret);
     showUrl();
     showSource(undefined);
   },

@@ -134,8 +134,11 @@ function start(RED: NodeAPI, node: AlarmNode, cfg: ConfigNodeLike | null, parsed
     report, emit: (e, from) => node.send([message(RED, e, from), null]) });
   if (typeof opened === 'string') return { notReady: setupError(node, t, status, opened, settings.path) };
   if (settings.source === 'webhook') {
-    node.status({ fill: 'grey', shape: 'ring', text: statusKey('webhookReady') });
-    if (!node.credentials?.secret) node.warn(t('errors.webhookNoSecret', { path: settings.path }));
+    // Without a signing secret anyone who knows the address can send alarms: said in yellow.
+    const signed = !!node.credentials?.secret;
+    node.status(signed ? { fill: 'grey', shape: 'ring', text: statusKey('webhookReady') }
+      : { fill: 'yellow', shape: 'ring', text: statusKey('webhookUnsigned') });
+    if (!signed) node.warn(t('errors.webhookNoSecret', { path: settings.path }));
   }
   return { source: opened };
 }

@@ -6,10 +6,13 @@
 import assert from 'assert';
 import { createHmac } from 'crypto';
 import http from 'http';
+import net from 'net';
 import type { AddressInfo } from 'net';
 import { FakeClock, messageService, webhookPusher } from '../../simulator';
 import type { Simulator } from '../../simulator';
 import { forgetPushIds } from '../../nodes/shared/events/webhook';
+import { BODY_DEADLINE_MS, MAX_OPEN_BODIES, openBodies } from '../../nodes/shared/events/push-body';
+import { statusKey } from '../../nodes/shared/i18n/status-keys';
 import { collect, helper, httpNodeApp, load, Msg, secrets, TAB, unload } from '../support/red';
 import { fakeClockSimulator, fakeTime, fakeTimers, settle, until } from '../support/fake-time';
 import { alarmFlow, CREDS } from '../support/alarm-flow';
@@ -47,6 +50,7 @@ describe('ezviz-alarm source webhook (Node-RED HTTP node app on a real server)',
   let clock: FakeClock;
   let server: http.Server | undefined;
   let base = '';
+  let timers: ReturnType<typeof fakeTimers>;
   fakeClockSimulator((s, c) => {
     sim = s;
     clock = c;
@@ -63,7 +67,7 @@ describe('ezviz-alarm source webhook (Node-RED HTTP node app on a real server)',
   async function start(props: Record<string, unknown> = HOOK, creds: Record<string, string> = { secret: SECRET },
     more: Array<Record<string, unknown>> = []): Promise<ReturnType<typeof collect>> {
     // (alarmFlow names the extra nodes' helpers ok2/err2, ok3/err3, ...)
-    fakeTimers(clock);
+    timers = fakeTimers(clock);
     fakeTime(clock);
     await load(alarmFlow(sim.url, props, true, more), { ...CREDS, op: creds });
     server = http.createServer(httpNodeApp() as http.RequestListener);
@@ -195,5 +199,71 @@ describe('ezviz-alarm source webhook (Node-RED HTTP node app on a real server)',
     await new Promise<void>((res) => s2.close(() => res()));
     assert.strictEqual(r.status, 404);
     await load([{ id: TAB, type: 'tab', label: 'x' }]); // a flow for afterEach
+  });
+  /** A push whose headers say `length` bytes and whose body stops after `sent` of them; its answer
+   * (status line and headers) and whether the server closed the connection. */
+  function stalled(length: number, sent: number): { socket: net.Socket; answer: Promise<{ head: string; closed: boolean }> } {
+    const socket = net.connect(Number(new URL(base).port), '127.0.0.1');
+    const t = String(clock.now());
+    socket.write(`POST /ezviz/alarms HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nContent-Length: ${length}\r\n` +
+      `t: ${t}\r\nsignature: ${sign('x', t)}\r\n\r\n${'x'.repeat(sent)}`);
+    const answer = new Promise<{ head: string; closed: boolean }>((resolve) => {
+      let head = '';
+      socket.on('data', (c: Buffer) => (head += c.toString('latin1')));
+      socket.on('close', () => resolve({ head, closed: true }));
+      socket.on('error', () => undefined);
+    });
+    return { socket, answer };
+  }
+
+  it('an alarm is sent once, also when it comes again under a new message id (issue 27)', async () => {
+    const out = await start();
+    const again = (id: string) => message(id, { body: { alarmId: 'alarm-same', alarmTime: clock.now(), alarmType: 10002 } });
+    for (const id of ['first', 'second', 'third']) assert.deepStrictEqual((await signed(again(id))).json, { messageId: id });
+    assert.strictEqual((await signed(message('other'))).status, 200);
+    await out.wait(2);
+    await settle();
+    assert.deepStrictEqual(out.ok.map((m: Msg) => [m.ezviz.messageId, m.payload.alarmId]),
+      [['first', 'alarm-same'], ['other', 'alarm-other']]);
+  });
+
+  it(`a body has ${BODY_DEADLINE_MS / 1000} s to arrive (408, cut off); at most ${MAX_OPEN_BODIES} are read at once (503, Retry-After)`, async () => {
+    const out = await start();
+    const slow = Array.from({ length: MAX_OPEN_BODIES }, () => stalled(100, 10));
+    await until(() => openBodies() === MAX_OPEN_BODIES);
+    assert.strictEqual(timers.pending.filter((p) => p.live && p.ms === BODY_DEADLINE_MS).length, MAX_OPEN_BODIES);
+    const busy = await post(`${base}/ezviz/alarms`, message('busy-1'), {});
+    assert.deepStrictEqual([busy.status, busy.json], [503, { error: 'busy' }]);
+    for (const p of timers.pending.filter((q) => q.live && q.ms === BODY_DEADLINE_MS)) {
+      p.live = false;
+      p.fn();
+    }
+    for (const { answer } of slow) {
+      const a = await answer;
+      assert.match(a.head, /^HTTP\/1\.1 408 /, a.head);
+      assert.ok(a.closed, 'the connection is cut');
+    }
+    assert.strictEqual(openBodies(), 0);
+    assert.strictEqual((await signed(message('after'))).status, 200, 'served again');
+    await out.wait(1);
+    assert.deepStrictEqual(out.ok.map((m: Msg) => m.ezviz.messageId), ['after']);
+  });
+
+  it('a 503 carries Retry-After: 1 and closes the connection', async () => {
+    await start();
+    const slow = Array.from({ length: MAX_OPEN_BODIES }, () => stalled(100, 1));
+    await until(() => openBodies() === MAX_OPEN_BODIES);
+    const extra = stalled(10, 10);
+    const a = await extra.answer;
+    assert.match(a.head, /^HTTP\/1\.1 503 [^]*Retry-After: 1/i, a.head);
+    for (const s of slow) s.socket.destroy();
+    await until(() => openBodies() === 0);
+  });
+
+  it('without a signing secret the status says so in yellow (and the log once)', async () => {
+    await start(HOOK, {});
+    const proto = (helper as unknown as { _NodePrototype: { status: { getCalls(): Array<{ thisValue: { id: string }; args: unknown[] }> } } })._NodePrototype;
+    const mine = proto.status.getCalls().filter((c) => c.thisValue.id === 'op').map((c) => c.args[0]);
+    assert.deepStrictEqual(mine.at(-1), { fill: 'yellow', shape: 'ring', text: statusKey('webhookUnsigned') });
   });
 });

@@ -10,6 +10,7 @@ import assert from 'assert';
 import { createHmac, randomUUID } from 'crypto';
 import fs from 'fs';
 import http from 'http';
+import net from 'net';
 import type { AddressInfo } from 'net';
 import { startSimulator, webhookPusher } from '../../simulator';
 import type { Simulator } from '../../simulator';
@@ -220,6 +221,46 @@ describe('reliability: attacks on the alarm webhook through Node-RED\'s HTTP ser
     assert.deepStrictEqual([...new Set(got)].sort(), [...goodIds].sort(), 'each once');
     assert.ok(red.alive(), 'Node-RED is up');
     assert.ok(rssPeak - rss0 < 200, `memory bounded: RSS ${rss0} -> ${rssPeak} MiB`);
+  });
+
+  it('300 bodies trickling a byte a second: at most 100 read at once (the rest 503), each cut off at 10 s (408); then served again', async () => {
+    const started = Date.now();
+    const rss0 = rssMiB(red.proc.pid!);
+    const port = Number(new URL(url).port);
+    const answers = Array.from({ length: 300 }, () => new Promise<{ status: number; ms: number }>((resolve) => {
+      const at = Date.now();
+      const socket = net.connect(port, '127.0.0.1');
+      let head = '';
+      let drip: NodeJS.Timeout | undefined;
+      socket.on('connect', () => {
+        socket.write(`POST ${PATH} HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nContent-Length: 200000\r\n\r\n` +
+          'x'.repeat(50000));
+        drip = setInterval(() => socket.writable && socket.write('x'), 1000);
+      });
+      socket.on('data', (c: Buffer) => (head += c.toString('latin1')));
+      socket.on('error', () => undefined);
+      socket.on('close', () => {
+        clearInterval(drip);
+        resolve({ status: Number(/^HTTP\/1\.1 (\d+)/.exec(head)?.[1] ?? -1), ms: Date.now() - at });
+      });
+    }));
+    await quiet(2000);
+    const rssHeld = rssMiB(red.proc.pid!);
+    const done = await Promise.all(answers);
+    const by = (st: number) => done.filter((d) => d.status === st);
+    const slowest = Math.max(...by(408).map((d) => d.ms));
+    const line = `300 stalled bodies: ${by(408).length} x 408 (cut at ${slowest} ms at most), ${by(503).length} x 503, ` +
+      `others ${done.length - by(408).length - by(503).length}; Node-RED RSS ${rss0} -> ${rssHeld} MiB while held`;
+    table.push(line);
+    section('webhook stalled bodies', started, line);
+    assert.strictEqual(by(408).length, 100, line);
+    assert.strictEqual(by(503).length, 200, line);
+    assert.ok(slowest < 13000, line);
+    assert.ok(rssHeld - rss0 < 60, line);
+    const body = message('after-stall');
+    const t = String(Date.now());
+    await expect('a good push after the stalled ones', post(url, body, { t, signature: sign(body, t) }), 200);
+    assert.ok(red.alive(), 'Node-RED is up');
   });
 
   it('no secret in anything Node-RED logged; refusals warned about, without what they carried', async () => {

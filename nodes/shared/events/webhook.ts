@@ -1,23 +1,23 @@
 // The webhook source of ezviz-alarm (docs/behaviour.md section 15): the platform POSTs each message to
 // `https://<Node-RED>/<path>`. One middleware on Node-RED's HTTP node app (RED.httpNode, added
-// once per app) serves the paths of the webhook nodes deployed now: it reads the raw body (at
-// most 256 KiB, else 413), checks the signature and `t` (signature.ts, 401), parses it (400 when
-// it is not a message), answers `{"messageId": ...}` at once and only then hands the message to
-// the node, once per message id within 24 h (at most 10,000 ids, kept across redeploys of the node).
+// once per app) serves the paths of the webhook nodes deployed now: it reads the raw body
+// (push-body.ts: at most 256 KiB, else 413; 10 s, else 408; at most 100 bodies at once, else 503),
+// checks the signature and `t` (signature.ts, 401), parses it (400 when it is not a message),
+// answers `{"messageId": ...}` at once and only then hands the message to the node, once per
+// message id and once per alarm id within 24 h (at most 10,000 messages, kept across redeploys of
+// the node).
 
-import type { IncomingMessage, ServerResponse } from 'http';
+import type { ServerResponse } from 'http';
 import { hooks } from '../clock/clock';
 import { readMessage, type MessageEvent } from './alarm-message';
 import { RecentIds } from './recent-ids';
 import { checkPush, type Refusal } from './signature';
+import { readBody, type BodyRefusal, type Req } from './push-body';
 
-export const MAX_PUSH_BYTES = 256 * 1024;
-/** Past this many bytes of a refused body the connection is cut rather than drained. */
-const DRAIN_BYTES = 16 * 1024 * 1024;
 export const PUSH_IDS_MAX = 10000;
 export const PUSH_IDS_TTL_MS = 24 * 3600 * 1000;
 
-export type PushRefusal = Refusal | 'tooLarge' | 'notJson' | 'notMessage';
+export type PushRefusal = Refusal | BodyRefusal | 'notJson' | 'notMessage';
 
 export interface Endpoint {
   /** The node's id (its seen ids outlive a redeploy). */
@@ -32,7 +32,6 @@ export interface Endpoint {
   refused(why: PushRefusal): void;
 }
 
-type Req = IncomingMessage & { path?: string; body?: unknown; _body?: boolean };
 type App = { use(fn: (req: Req, res: ServerResponse, next: () => void) => void): unknown };
 
 /** Endpoints per HTTP node app, by path. */
@@ -49,40 +48,6 @@ function reply(res: ServerResponse, status: number, body: unknown, close = false
   res.end(text);
 }
 
-/** The raw body, or 'tooLarge' (answered at once; the rest drained, or the connection cut). */
-function readRaw(req: Req): Promise<Buffer | 'tooLarge' | undefined> {
-  if (req.readableEnded || req._body) {
-    const b = req.body;
-    return Promise.resolve(Buffer.isBuffer(b) ? b : typeof b === 'string' ? Buffer.from(b, 'utf8') : undefined);
-  }
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let over = Number(req.headers['content-length']) > MAX_PUSH_BYTES;
-    const refuse = () => {
-      chunks.length = 0;
-      resolve('tooLarge');
-    };
-    if (over) refuse();
-    req.on('data', (c: Buffer) => {
-      size += c.length;
-      if (over) {
-        if (size > DRAIN_BYTES) req.socket.destroy();
-        return;
-      }
-      if (size > MAX_PUSH_BYTES) {
-        over = true;
-        refuse();
-        return;
-      }
-      chunks.push(c);
-    });
-    req.on('end', () => resolve(over ? 'tooLarge' : Buffer.concat(chunks, size)));
-    req.on('error', () => resolve(undefined));
-    req.on('close', () => resolve(undefined)); // (a settled promise ignores the later calls)
-  });
-}
-
 function messageOf(raw: Buffer): MessageEvent | 'notJson' | 'notMessage' {
   let json: unknown;
   try {
@@ -95,26 +60,41 @@ function messageOf(raw: Buffer): MessageEvent | 'notJson' | 'notMessage' {
 
 /** The HTTP status of each refusal (docs/behaviour.md section 15). */
 export const REFUSED_STATUS: Readonly<Record<PushRefusal, number>> = {
-  noSignature: 401, badSignature: 401, noTime: 401, stale: 401, tooLarge: 413, notJson: 400, notMessage: 400,
+  noSignature: 401, badSignature: 401, noTime: 401, stale: 401, tooLarge: 413, slowBody: 408, busy: 503, notJson: 400,
+  notMessage: 400,
 };
 
-async function handle(ep: Endpoint, req: Req, res: ServerResponse): Promise<void> {
-  const raw = await readRaw(req);
-  if (raw === undefined) return void (res.headersSent || res.destroyed || reply(res, 400, { error: 'body' }, true));
-  let why: PushRefusal | undefined = raw === 'tooLarge' ? 'tooLarge' : checkPush(raw, req.headers, ep.secret, hooks.now());
-  const event = why || raw === 'tooLarge' ? undefined : messageOf(raw);
-  if (typeof event === 'string') why = event;
-  if (why) {
-    ep.refused(why);
-    if (!res.headersSent) reply(res, REFUSED_STATUS[why], { error: why });
-    return;
-  }
-  const e = event as MessageEvent;
+/** Whether `e` was seen (its message id, or for an alarm its alarm id: the platform may send one
+ * alarm again under a new message id); remembers both. */
+function seenBefore(id: string, e: MessageEvent): boolean {
   const now = hooks.now();
-  let seen = seenIds.get(ep.id);
-  if (!seen) seenIds.set(ep.id, (seen = new RecentIds(PUSH_IDS_MAX, PUSH_IDS_TTL_MS)));
-  const again = seen.has(e.messageId, now);
-  seen.add(e.messageId, now);
+  let seen = seenIds.get(id);
+  if (!seen) seenIds.set(id, (seen = new RecentIds(2 * PUSH_IDS_MAX, PUSH_IDS_TTL_MS)));
+  const keys = [`m:${e.messageId}`, ...(e.kind === 'alarm' ? [`a:${e.alarm.alarmId}`] : [])];
+  const again = keys.some((k) => seen!.has(k, now));
+  for (const k of keys) seen.add(k, now);
+  return again;
+}
+
+/** A refusal's answer; a body cut off by its deadline or refused unread also closes the connection. */
+function refuse(ep: Endpoint, req: Req, res: ServerResponse, why: PushRefusal): void {
+  ep.refused(why);
+  if (res.headersSent || res.destroyed) return;
+  const cut = why === 'slowBody' || why === 'busy';
+  if (why === 'busy') res.setHeader('Retry-After', '1');
+  reply(res, REFUSED_STATUS[why], { error: why }, cut);
+  if (why === 'slowBody') res.once('finish', () => req.socket.destroy());
+}
+
+async function handle(ep: Endpoint, req: Req, res: ServerResponse): Promise<void> {
+  const raw = await readBody(req);
+  if (raw === undefined) return void (res.headersSent || res.destroyed || reply(res, 400, { error: 'body' }, true));
+  let why: PushRefusal | undefined = typeof raw === 'string' ? raw : checkPush(raw, req.headers, ep.secret, hooks.now());
+  const event = why || typeof raw === 'string' ? undefined : messageOf(raw);
+  if (typeof event === 'string') why = event;
+  if (why) return refuse(ep, req, res, why);
+  const e = event as MessageEvent;
+  const again = seenBefore(ep.id, e);
   reply(res, 200, { messageId: e.messageId });
   // The acknowledgement is on its way before the flow runs.
   if (!again) {

@@ -47,8 +47,9 @@ export const STATUS_KEYS: readonly string[] = [
   'requesting', 'ok', 'stopped', 'noConfig', 'noCredentials', 'tokenExpired', 'tokenFailed', 'tokenOk', 'error',
   // ezviz-alarm: the last poll's time and count (translated at run time: it has arguments), bad settings
   'polled', 'invalidSettings',
-  // ezviz-alarm's webhook: waiting for pushes, a refused push (time and reason: translated at run time)
-  'webhookReady', 'pushRefused',
+  // ezviz-alarm's webhook: waiting for pushes (yellow without a signing secret), a refused push (time
+  // and reason: translated at run time)
+  'webhookReady', 'webhookUnsigned', 'pushRefused',
   // ezviz-device: what the last read found; ezviz-alarm: a filtered camera known to be disarmed
   'deviceOnline', 'deviceOffline', 'deviceArmed', 'deviceDisarmed', 'cameraDisarmed',
   // ezviz-recordings: how many recordings a listing found (with an argument)
