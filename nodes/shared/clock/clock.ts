@@ -13,6 +13,8 @@ export interface RuntimeHooks {
   closeBudgetMs: number;
   /** Tests only: extra PEM certificates trusted for https (a test server's self-signed one). */
   ca: string[] | undefined;
+  /** How long an idle keep-alive connection is kept when the server names no timeout (wire/keep-alive.ts). */
+  keepAliveIdleMs: number;
   /** runs `fn` after `ms` unless cancelled (the alarm node's poll timer, a timed move's stop) */
   timer(fn: () => void, ms: number): () => void;
 }
@@ -23,6 +25,7 @@ export const defaultHooks: Readonly<RuntimeHooks> = Object.freeze({
   sleep: (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)),
   closeBudgetMs: 9000,
   ca: undefined,
+  keepAliveIdleMs: 4000,
   timer: (fn: () => void, ms: number) => {
     const handle = setTimeout(fn, ms);
     return () => clearTimeout(handle);

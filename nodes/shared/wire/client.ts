@@ -1,8 +1,9 @@
 // The HTTP client of one config node: one axios instance, keep-alive agents (CONNECT tunnels when
-// a proxy applies, proxy.ts), form-encoded POST, and the limits of docs/behaviour.md section 8 that no
-// reply can get past: one deadline from the moment the request goes on the wire to the last
-// byte of the reply (time spent waiting for a free socket does not count), at most 1 MiB of
-// reply body (never buffered further), no redirects. It knows nothing of operations: it returns
+// a proxy applies, proxy.ts; idle connections closed before the server would, keep-alive.ts),
+// form-encoded POST, and the limits of docs/behaviour.md section 8 that no reply can get past: one
+// deadline from the moment the request goes on the wire to the last byte of the reply (time spent
+// waiting for a free socket does not count), at most 1 MiB of reply body (never buffered
+// further), no redirects. It knows nothing of operations: it returns
 // the parsed JSON reply or a transport failure (network / http), and never lets an axios error
 // (which carries the request body, hence secrets) out. The request on the wire: wire.ts.
 
@@ -14,6 +15,7 @@ import type { Readable } from 'stream';
 import axios, { AxiosInstance, AxiosResponse } from 'axios';
 import { hooks } from '../clock/clock';
 import { HttpTunnelAgent, HttpsTunnelAgent, proxyFor } from './proxy';
+import { closeIdleEarly } from './keep-alive';
 import { Failure, failure, MAX_REPLY_BYTES, parseReply, readBody, retryAfterMs, Wire } from './wire';
 import { multipartBody, type FilePart } from './multipart';
 import type { GetOutcome, NetworkFailure, PostOutcome } from './wire';
@@ -96,6 +98,8 @@ export class EzvizClient {
         ? { http: new HttpTunnelAgent({ proxy, timeout: this.opts.timeout, ca }, base),
           https: new HttpsTunnelAgent({ proxy, timeout: this.opts.timeout, ca }, base) }
         : { http: new http.Agent(base), https: new https.Agent(base) };
+      // Idle connections closed before the server closes them (keep-alive.ts).
+      a = { http: closeIdleEarly(a.http), https: closeIdleEarly(a.https) };
       this.agentsByProxy.set(key, a);
       this.agents.push(a);
     }
