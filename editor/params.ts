@@ -6,6 +6,7 @@ import { DIRECTIONS, IMMEDIATELY, MIRROR_COMMANDS, SPEEDS } from '../nodes/share
 import { STATE_WORDS, SWITCH_NAMES } from '../nodes/shared/operations/switches';
 import { LIVE_PROTOCOLS, LIVE_QUALITIES, LIVE_SOURCES } from '../nodes/shared/operations/live';
 import { RECORD_SOURCES } from '../nodes/shared/operations/recordings';
+import { paramDefault, type ParamDefault } from '../nodes/shared/params/defaults';
 import { checkCredential, checkParam, hasCredential, REFERENCE_TYPES } from './checks';
 import { t, validator, type NodeInstance, type Validator } from './red';
 
@@ -51,41 +52,9 @@ const ICONS: Record<ParamKind, string> = {
 
 export const paramIcon = (kind: ParamKind): string => ICONS[kind];
 
-export interface ParamDefault {
-  value: string;
-  type: string;
-}
-
-/**
- * The value a new node starts with. Empty wherever a value in msg.payload must not be overridden
- * unseen: a select starts on "from msg.payload.<name>" (direction, speed, mirror command), the
- * duration empty (absent from the payload means 0, until a stop). Only the channel of PTZ and
- * preset nodes starts at 1 (nearly every camera has one channel; a different msg.payload.channelNo
- * is reported as ignored).
- */
-export function paramDefault(p: ParamSpec): ParamDefault {
-  switch (p.kind) {
-    case 'channel': return { value: p.required ? '1' : '', type: 'num' };
-    case 'index': return { value: '', type: 'num' };
-    case 'direction': return { value: '', type: 'direction' };
-    case 'speed': return { value: '', type: 'speed' };
-    case 'mirror': return { value: '', type: 'mirror' };
-    case 'immediately': return { value: '', type: 'immediately' };
-    case 'duration': return { value: '', type: 'num' };
-    case 'cardPassword':
-    case 'verificationCode': return { value: '', type: 'cred' };
-    case 'switch': return { value: 'defence', type: 'switch' };
-    case 'switchState': return { value: '', type: 'switchState' };
-    // ezviz-live: hls, live, one hour (the node's defaults made visible); quality from the camera
-    case 'protocol': return { value: 'hls', type: 'protocol' };
-    case 'quality': return { value: '', type: 'quality' };
-    case 'source': return { value: 'live', type: 'source' };
-    case 'lifetime': return { value: '3600', type: 'num' };
-    // ezviz-recordings: both sources unless the node says otherwise
-    case 'recordSource': return { value: 'auto', type: 'recordSource' };
-    default: return { value: '', type: 'str' };
-  }
-}
+// The value and type a new node starts with: nodes/shared/params/defaults.ts (the runtime reads a
+// type missing from a flow as this default too).
+export { paramDefault, type ParamDefault } from '../nodes/shared/params/defaults';
 
 /** TypedInput type names offered for a parameter, in menu order. */
 export function typeNames(p: ParamSpec): string[] {

@@ -117,6 +117,24 @@ describe('ezviz-alarm source consumer against the simulator', function () {
     assert.deepStrictEqual(out.ok.map((m: Msg) => m.payload.alarmId), ['once']);
   });
 
+  it('a fetch answered 10029 is not asked again before the next round, longer than the interval (retries on; issue 27)', async () => {
+    const timers = fakeTimers(clock);
+    fakeTime(clock);
+    // The config node retries idempotent calls (3 times, as by default): the consumer's fetch is not one of them on 10029.
+    await load(alarmFlow(sim.url, CONSUMER).map((n) => (n.id === 'cfg' ? { ...n, maxRetries: 3, retryDelay: 400 } : n)), CREDS);
+    const out = collect(['ok', 'err']);
+    sim.injectFault({ kind: 'code', code: '10029', path: MESSAGES, count: 2 });
+    timers.fire();
+    await until(() => out.err.length === 1);
+    await settle();
+    const fetches = () => sim.requestLog({ path: MESSAGES });
+    assert.deepStrictEqual(fetches().map((e) => e.code), ['10029'], 'asked once');
+    const wait = timers.fire();
+    assert.ok(wait > 5000, `the next fetch ${wait} ms later, longer than the 5 s interval`);
+    await until(() => fetches().length === 2);
+    assert.ok(fetches()[1].time - fetches()[0].time > 5000, 'the second fetch after more than the interval');
+  });
+
   it('10029 and 10007 wait longer; other failures go to output 2 and back off, doubling up to 5 minutes', async () => {
     const { timers, out } = await start();
     sim.injectFault({ kind: 'code', code: '10029', path: MESSAGES, count: 1 });

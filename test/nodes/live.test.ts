@@ -132,6 +132,14 @@ describe('ezviz-live: live and playback addresses', function () {
     assert.ok(!JSON.stringify(c.msg).includes('WRONGX'));
   });
 
+  it('a flow without verificationCodeType reads the credential (the editor\'s default type; issue 27)', async () => {
+    secrets.add('ABCDEF');
+    await loadOp('live', sim.url, { nodeCreds: { verificationCode: 'ABCDEF' } });
+    const a = await run({ payload: { deviceSerial: 'C00000005' } });
+    assert.strictEqual(a.port, 'ok', JSON.stringify(a.msg.error));
+    assert.strictEqual(sim.requestLog({ path: V2 })[0].fields.code, '***', 'the code was sent');
+  });
+
   it('reports 20007 offline, 60026 lens covered, 20001 no channel with hints; playback over hls and windows before sending', async () => {
     await loadOp('live', sim.url);
     const offline = await run({ payload: { deviceSerial: 'C00000002' } });

@@ -146,6 +146,16 @@ describe('ezviz-switch against the simulator', function () {
     assert.ok(!said.join('\n').includes('ABCDEF'));
   });
 
+  it('encryption off: a flow without verificationCodeType reads the credential (the editor\'s default type; issue 27)', async () => {
+    fakeTime(clock);
+    secrets.add('ABCDEF');
+    await loadOp('switch', sim.url, { props: { switch: 'encryption', switchType: 'switch', state: 'off', stateType: 'switchState' },
+      nodeCreds: { verificationCode: 'ABCDEF' } });
+    const ok = await run({ payload: { deviceSerial: 'C00000005' } });
+    assert.strictEqual(ok.port, 'ok', JSON.stringify(ok.msg.error));
+    assert.strictEqual(sim.state.devices.C00000005.capabilities.encryption, false);
+  });
+
   it('the alarm node filtering a camera known to be disarmed says "camera disarmed" (docs/behaviour.md section 12)', async () => {
     fakeTime(clock);
     const { flow, credentials } = buildFlow('switch', sim.url);

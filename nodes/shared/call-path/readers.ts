@@ -9,6 +9,7 @@ import { EzvizError } from '../errors/errors';
 import type { Translate } from '../i18n/i18n';
 import type { OperationSpec, ParamName, ParamSpec } from '../operations/operations';
 import { describeValue, isEmpty } from '../params/parse';
+import { paramDefault } from '../params/defaults';
 import { sameValue } from './validation';
 import type { MessageContext, Msg } from './message-context';
 
@@ -27,8 +28,11 @@ const SYNC_TYPES = ['str', 'num', 'msg', 'env', 'cred'];
 
 /** The TypedInput type of a parameter as the runtime reads it. The editor's select of friendly
  * names is a type named after the parameter's kind (`direction`, `speed`, `mirror`,
- * `immediately`): its value is a literal, read like `str`. A missing type means `str`. */
+ * `immediately`): its value is a literal, read like `str`. A type missing from the flow is the
+ * editor's default (params/defaults.ts: `cred` for a secret, whose credential is then read);
+ * any other type that is not a name, `str`. */
 export function literalType(p: ParamSpec, type: unknown): string {
+  if (type === undefined || type === null) type = paramDefault(p).type;
   if (typeof type !== 'string' || type === '' || type === p.kind) return 'str';
   return type;
 }

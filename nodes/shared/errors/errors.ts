@@ -48,6 +48,11 @@ export class EzvizError extends Error implements ErrorInfo {
 /** API codes worth trying again later (docs/behaviour.md section 5: 20008, 10029, 49999). */
 const RETRIABLE_API_CODES = new Set(['20008', '10029', '49999']);
 
+/** A rate limit (API 10029 or 10007, HTTP 429): a caller that waits after one itself does not retry it. */
+export function isRateLimit(source: ErrorSource, code: string): boolean {
+  return (source === 'api' && (code === '10029' || code === '10007')) || (source === 'http' && code === 'HTTP_429');
+}
+
 /** Whether an outcome is transient: network errors, HTTP 5xx and 429, a 2xx whose body is not
  * JSON (a gateway's page: the API answers JSON, errors included, with HTTP 200), the API codes
  * 20008, 10029, 49999, and a full camera queue. */

@@ -9,7 +9,7 @@ import type { Answered, Fields, Owner } from './call-types';
 import { EzvizClient } from '../wire/client';
 import type { GetOutcome, PostOutcome } from '../wire/wire';
 import type { FilePart } from '../wire/multipart';
-import { EzvizError } from '../errors/errors';
+import { EzvizError, isRateLimit } from '../errors/errors';
 import { defaultHooks, hooks } from '../clock/clock';
 import type { Translate } from '../i18n/i18n';
 import { pathFor } from '../operations/live';
@@ -111,7 +111,8 @@ export class RequestLoop {
         }
         error = judged;
       }
-      if (attempt >= maxRetries || !error!.retriable || owner?.closed || this.closing) {
+      const waitsOutside = spec.waitsOnRateLimit && isRateLimit(error!.source, error!.code);
+      if (attempt >= maxRetries || !error!.retriable || waitsOutside || owner?.closed || this.closing) {
         return { kind: 'error', error: error!, fields, durationMs: Math.round(performance.now() - started) };
       }
       // Rate limits (HTTP 429, 10029) may say how long to wait (at most 30 s: client.ts); a spaced
