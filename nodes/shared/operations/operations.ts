@@ -68,8 +68,7 @@ export interface CallSpec {
   /** `device`: queued and spaced per device serial, whatever the channel (switch writes: the
    * vendor's 2 s between configuration writes to one device); default per device and channel. */
   queueBy?: 'device';
-  /** The caller waits after a rate limit itself, longer than its interval (the alarm sources,
-   * docs/behaviour.md section 15): a 10029 or HTTP 429 is not retried by the request loop. */
+  /** The alarm sources wait after a rate limit themselves: the request loop does not retry one. */
   waitsOnRateLimit?: boolean;
   /** The path on the international platform where it differs (operations/live.ts pathFor). */
   intlPath?: string;
@@ -176,8 +175,7 @@ export const OPERATIONS: Readonly<Record<OperationName, OperationSpec>> = Object
   },
 });
 
-/** The alarm list polled by ezviz-alarm (docs/api/more-api.md): its fields are built by the poller
- * (nodes/shared/events/alarms.ts), not read from node properties. */
+/** The alarm list polled by ezviz-alarm (docs/api/more-api.md): fields built by events/alarms.ts. */
 export const ALARM_LIST: Readonly<CallSpec> = Object.freeze({
   operation: 'alarm-list', path: '/api/lapp/alarm/list', section: 'alarm', idempotent: true, cameraQueue: false,
   waitsOnRateLimit: true, params: [],
@@ -186,8 +184,7 @@ export const ALARM_LIST: Readonly<CallSpec> = Object.freeze({
 /** The message service's consumer (docs/api/watch-api.md section 5; seen in independent clients, no
  * official page): create a consumer of a group (1 to 5, in the path), fetch its messages, commit.
  * A fetch without preCommit hands the same messages out again until they are committed, so it
- * may be retried; creating a consumer twice only leaves one to expire. A rate limit is not
- * retried: the consumer waits longer than its interval (events/consumer.ts). */
+ * may be retried; creating a consumer twice only leaves one to expire. */
 const mq = (operation: MqName, path: string): Readonly<CallSpec> =>
   Object.freeze({ operation, path, section: 'mq', idempotent: true, cameraQueue: false, waitsOnRateLimit: true, params: [] });
 export const MQ = Object.freeze({
