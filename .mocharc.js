@@ -1,0 +1,42 @@
+// mocha's settings for `npm test`: every test file under dist/test, in parallel (independent files;
+// the secret and status-key checks run per test and per file from the root-hook plugin
+// test/support/said-checks.ts), the slowest files first so that they do not start last and hold
+// up the end of the run. `scripts/file-times.js` (a reporter, run without --parallel) measures them.
+'use strict';
+const fs = require('fs');
+const path = require('path');
+
+const TEST = path.join(__dirname, 'dist', 'test');
+/** The slowest files, slowest first (measured with scripts/file-times.js, see CONTRIBUTING.md). */
+const SLOW = ['reliability/soak', 'reliability/replies', 'nodes/examples', 'browser/packaging', 'browser/editor',
+  'dashboard/panel', 'browser/newuser', 'reliability/lifecycle', 'reliability/soak-events', 'browser/demo',
+  'reliability/webhook-attacks', 'simulator/cli', 'dashboard/packed', 'reliability/replies-alarm'];
+
+function testFiles(dir) {
+  if (!fs.existsSync(dir)) return [];
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const full = path.join(dir, e.name);
+    if (e.isDirectory()) return testFiles(full);
+    return e.name.endsWith('.test.js') ? [full] : [];
+  });
+}
+
+const rank = (file) => {
+  const i = SLOW.indexOf(path.relative(TEST, file).replace(/\\/g, '/').replace(/\.test\.js$/, ''));
+  return i < 0 ? SLOW.length : i;
+};
+const files = testFiles(TEST).sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
+
+module.exports = {
+  spec: files.length ? files.map((f) => path.relative(process.cwd(), f)) : ['dist/test/**/*.test.js'],
+  require: ['dist/test/support/said-checks.js'],
+  parallel: true,
+  // One file per core (EZVIZ_TEST_JOBS for more): the timing-sensitive tests stay within their
+  // bounds on a loaded machine.
+  jobs: Number(process.env.EZVIZ_TEST_JOBS) || 2,
+  sort: false,
+  timeout: 20000,
+  exit: false,
+  reporter: 'spec',
+  'enable-source-maps': true,
+};

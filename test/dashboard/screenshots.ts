@@ -1,0 +1,47 @@
+// The README's screenshots of the camera panel (docs/camera-panel-desktop.png and -phone.png): the
+// real Dashboard 2 in Chromium against the simulator, the live view playing, a snapshot taken.
+// Not a test (the default run does not take pictures): `npm run screenshots` (after a build) writes
+// them to docs/, or to test-artifacts/ with `--artifacts`.
+
+import * as fs from 'fs';
+import * as path from 'path';
+import { ARTIFACTS, ROOT } from '../support/browser-env';
+import { panelFlow, PanelPage, startDashboardEnv } from '../support/dashboard-env';
+
+async function playing(p: PanelPage): Promise<void> {
+  await p.page.waitForFunction(() => {
+    const v = document.querySelector('video.ezc-video') as HTMLVideoElement | null;
+    return !!v && v.readyState >= 2 && v.currentTime > 0.5 && !v.paused;
+  }, null, { timeout: 30000 });
+}
+
+async function main(): Promise<void> {
+  const dir = process.argv.includes('--artifacts') ? ARTIFACTS : path.join(ROOT, 'docs');
+  fs.mkdirSync(dir, { recursive: true });
+  const env = await startDashboardEnv((url) => panelFlow(url, { show_live: true, wires: [[]] }));
+  try {
+    for (const phone of [false, true]) {
+      const p = await env.open({ phone });
+      try {
+        await playing(p);
+        await p.page.getByRole('button', { name: 'snapshot', exact: true }).click();
+        await p.page.getByRole('img', { name: 'snapshot of C00000001/1' }).waitFor();
+        await p.page.waitForFunction(() => (document.querySelector('.ezc-picture') as HTMLImageElement | null)?.naturalWidth);
+        const file = path.join(dir, `camera-panel-${phone ? 'phone' : 'desktop'}.png`);
+        await p.page.screenshot({ path: file });
+        const size = fs.statSync(file).size;
+        if (size <= 5000) throw new Error(`${file}: only ${size} bytes`);
+        console.log(`screenshots: ${path.relative(ROOT, file)} (${size} bytes)`);
+      } finally {
+        await p.close();
+      }
+    }
+  } finally {
+    await env.stop();
+  }
+}
+
+main().catch((e) => {
+  console.error(`screenshots: ${(e as Error)?.stack ?? e}`);
+  process.exit(1);
+});
