@@ -1,0 +1,59 @@
+// ESLint (flat config): typescript-eslint for the TypeScript of the runtime, editor, simulator and
+// tests; eslint-plugin-vue for the dashboard widget; the recommended rules, with the few this
+// code base decides otherwise said here. Formatting is Prettier's (.prettierrc.json), not ESLint's.
+// `npm run lint`.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import vue from 'eslint-plugin-vue';
+import globals from 'globals';
+
+export default tseslint.config(
+  {
+    ignores: ['node_modules/', 'dist/', 'dashboard/dist/', 'resources/', 'dashboard/resources/', '.compat/',
+      '.node-red-demo/', 'test-artifacts/', 'examples/'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  ...vue.configs['flat/recommended'],
+  {
+    files: ['**/*.ts'],
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      // Unused arguments keep a handler's signature (Node-RED's (msg, send, done)); `_` marks them.
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_',
+        caughtErrors: 'none', ignoreRestSiblings: true }],
+      // Node-RED loads CommonJS: `export =` and require() of optional or runtime-chosen modules.
+      '@typescript-eslint/no-require-imports': 'off',
+      '@typescript-eslint/no-namespace': 'off',
+    },
+  },
+  {
+    files: ['editor/**/*.ts', 'nodes/*/editor.ts'],
+    languageOptions: { globals: { ...globals.browser, RED: 'readonly', $: 'readonly', jQuery: 'readonly' } },
+  },
+  {
+    files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: { ...globals.node } },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    files: ['**/*.mjs', 'dashboard/ui/**/*.js'],
+    languageOptions: { sourceType: 'module' },
+  },
+  {
+    files: ['dashboard/ui/**/*.js', 'dashboard/ui/**/*.vue'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      // Dashboard 2's widget API: props `id`, `props`, `state` as the dashboard passes them.
+      'vue/require-default-prop': 'off',
+      'vue/multi-word-component-names': 'off',
+      // Layout is Prettier's.
+      'vue/html-indent': 'off',
+      'vue/max-attributes-per-line': 'off',
+      'vue/singleline-html-element-content-newline': 'off',
+      'vue/multiline-html-element-content-newline': 'off',
+      'vue/html-self-closing': 'off',
+      'vue/html-closing-bracket-newline': 'off',
+    },
+  },
+);
