@@ -7,6 +7,7 @@
 import type { Node, NodeAPI, NodeDef, NodeMessage } from 'node-red';
 import { openSource, type AlarmSource, type OutEvent, type SourceOutcome } from '../shared/events/sources';
 import { sourcedAlarm, type AlarmSourceKind } from '../shared/events/alarm-message';
+import { PictureLine, type PictureFields, type SendEvent } from '../shared/events/alarm-pictures';
 import { sourceSettings, type SourceResult } from '../shared/events/source-settings';
 import { REFUSED_STATUS, type PushRefusal } from '../shared/events/webhook';
 import { configOf, errorWired, type ConfigNodeLike, type TokenStateListener } from '../shared/call-path/lifecycle';
@@ -67,11 +68,11 @@ function failed(RED: NodeAPI, node: AlarmNode, wired: boolean, error: EzvizError
   else node.error(error, msg);
 }
 
-/** One event as the message it leaves with (docs/behaviour.md sections 11 and 15). */
-function message(RED: NodeAPI, e: OutEvent, source: AlarmSourceKind): NodeMessage {
+/** One event as the message it leaves with (docs/behaviour.md sections 11, 15 and 17). */
+function message(RED: NodeAPI, e: OutEvent, source: AlarmSourceKind, picture?: PictureFields): NodeMessage {
   const ezviz = source === 'poll' ? { source, operation: ALARM_LIST.operation } : { source, messageId: e.messageId };
   const topic = e.kind === 'alarm' ? e.alarm.deviceSerial : e.event.deviceSerial;
-  const payload = e.kind === 'alarm' ? sourcedAlarm(e.alarm, source)
+  const payload = e.kind === 'alarm' ? { ...sourcedAlarm(e.alarm, source), ...picture }
     : e.kind === 'message' ? { event: e.event.event, type: e.event.type, body: e.event.body } : { ...e.event };
   return { _msgid: RED.util.generateId(), topic, payload, ezviz } as NodeMessage;
 }
@@ -130,8 +131,11 @@ function start(RED: NodeAPI, node: AlarmNode, cfg: ConfigNodeLike | null, parsed
   const notReady = setupError(node, t, status, cfg ? parsed : 'noConfig');
   if (!cfg || !parsed.ok) return { notReady };
   const { settings } = parsed;
+  const send: SendEvent = (e, from, picture) => node.send([message(RED, e, from, picture), null]);
+  const line = settings.picture === 'download' ? new PictureLine({ get: (ask) => cfg.service.pictures.get(ask),
+    codes: cfg.service.codes, timeout: cfg.service.timeout, t, send }) : undefined;
   const opened = openSource({ RED, node, cfg, t, settings, secret: node.credentials?.secret ?? '', deployedAt: hooks.now(),
-    report, emit: (e, from) => node.send([message(RED, e, from), null]) });
+    report, emit: line ? (e, from) => line.push(e, from) : send, pictures: line });
   if (typeof opened === 'string') return { notReady: setupError(node, t, status, opened, settings.path) };
   if (settings.source === 'webhook') {
     // Without a signing secret anyone who knows the address can send alarms: said in yellow.

@@ -42,6 +42,16 @@ function fieldRow([name, icon, options]: [string, string, InputOptions]): string
   return row({ id: FIELD.slice(1) + name, icon, label: `ezviz-config.label.${name}`, field: input(FIELD.slice(1) + name, options) });
 }
 
+/** The account's verification codes (docs/behaviour.md section 17): a credential of type password
+ * in a multi-line field whose letters are masked; the editor only learns that it is set. */
+function codesRow(): string {
+  const id = `${FIELD.slice(1)}verificationCodes`;
+  const field = `<textarea id="${id}" rows="3" autocomplete="off" spellcheck="false" ` +
+    'style="width:70%;font-family:monospace;-webkit-text-security:disc;text-security:disc" ' +
+    'data-i18n="[placeholder]ezviz-config.placeholder.verificationCodes"></textarea>';
+  return row({ id, icon: 'fa-key', label: 'ezviz-config.label.verificationCodes', field }) + tip('ezviz-config.tip.codes');
+}
+
 /** Test connection: a button and its answer (docs/behaviour.md section 10). */
 function testRow(): string {
   return '<div class="form-row" id="ezviz-config-test-row"><label>&nbsp;</label>' +
@@ -96,6 +106,7 @@ function dialogHtml(): string {
     ...FIELDS.slice(0, 3).map(fieldRow),
     testRow(),
     tip('ezviz-config.tip.credentials'),
+    codesRow(),
     ...FIELDS.slice(3).map(fieldRow),
     tip('ezviz-config.tip.retries'),
   ].join('\n');
@@ -122,6 +133,7 @@ RED.nodes.registerType('ezviz-config', {
     accessToken: { type: 'password', validate: credentialValidator('accessToken') },
     appKey: { type: 'text', validate: credentialValidator('appKey') },
     appSecret: { type: 'password', validate: credentialValidator('appSecret') },
+    verificationCodes: { type: 'password' },
   },
   paletteLabel: () => t('ezviz-config.paletteLabel'),
   label(this: NodeInstance) {

@@ -15,6 +15,7 @@ import { statusKey } from '../shared/i18n/status-keys';
 import type { TokenState } from '../shared/requests/token';
 import { registerAdminRoutes } from './admin';
 import { registerDeployed, unregisterDeployed } from './admin-services';
+import { parseCodes } from '../shared/pictures/codes';
 
 interface ConfigDef extends NodeDef {
   baseUrl?: string;
@@ -27,6 +28,7 @@ interface Credentials {
   accessToken?: string;
   appKey?: string;
   appSecret?: string;
+  verificationCodes?: string;
 }
 
 const TOKEN_STATUS: Partial<Record<TokenState, { fill: 'red' | 'green'; key: string }>> = {
@@ -96,7 +98,11 @@ export = function (RED: NodeAPI): void {
   function EzvizConfigNode(this: ConfigNodeLike, def: ConfigDef): void {
     RED.nodes.createNode(this, def);
     const node = this;
-    const creds = trimmed(((node as unknown as { credentials?: Credentials }).credentials ?? {}) as Credentials);
+    const allCreds = ((node as unknown as { credentials?: Credentials }).credentials ?? {}) as Credentials;
+    const creds = trimmed(allCreds);
+    // The account's verification codes: a malformed line is named by its number, never its content.
+    const codes = parseCodes(allCreds.verificationCodes);
+    if (codes.malformed.length) node.warn(t('errors.codesMalformed', { lines: codes.malformed.join(', ') }));
 
     const settings = readSettings(def, t);
     if (settings.configError) node.error(settings.configError);
@@ -104,7 +110,7 @@ export = function (RED: NodeAPI): void {
     const presets = new PresetStore(node.context() as never, node.id);
     const users = new Set<TokenStateListener>();
     const service = new EzvizService({
-      ...settings, ...creds, t, presets,
+      ...settings, ...creds, t, presets, codes: codes.book,
       warn: (text) => node.warn(text),
       onTokenState: tokenStateListener(node, users),
       carried: takeOver(node.id),
@@ -126,6 +132,7 @@ export = function (RED: NodeAPI): void {
       accessToken: { type: 'password' },
       appKey: { type: 'text' },
       appSecret: { type: 'password' },
+      verificationCodes: { type: 'password' },
     },
   } as never);
 };

@@ -8,7 +8,7 @@ import type { ApiResult, CallContext } from '../common';
 import type { Route } from '../routes';
 import { DAY_MS, normalizeAlarm } from '../state';
 import type { Alarm, SimulatorState } from '../state';
-import { pictureUrl } from './pictures';
+import { alarmPictureForm, pictureUrl } from './pictures';
 import { publishAlarm } from './mq';
 
 /** An alarm to raise (simulator/README.md, "Alarms"). */
@@ -24,6 +24,10 @@ export interface AlarmInput {
   isEncrypt?: 0 | 1;
   /** false: no picture (alarmPicUrl ''). */
   picture?: boolean;
+  /** plain, encrypted, preamble or segments (default: encrypted when isEncrypt is 1). */
+  pictureForm?: 'plain' | 'encrypted' | 'preamble' | 'segments';
+  /** The picture grown to at least this many bytes (still a valid JPEG). */
+  pictureBytes?: number;
   alarmId?: string;
 }
 
@@ -41,7 +45,7 @@ export function alarmItem(state: SimulatorState, a: Alarm, origin: string): Reco
     isEncrypt: a.isEncrypt,
     isChecked: a.isChecked,
     deviceSerial: a.deviceSerial,
-    alarmPicUrl: a.picture ? pictureUrl(origin, a.picture) : '',
+    alarmPicUrl: a.picture ? pictureUrl(origin, a.picture, alarmPictureForm(a) !== 'plain') : '',
     // Extra fields some editions carry; clients read what they know.
     deviceName: state.devices[a.deviceSerial]?.name ?? a.deviceSerial,
     alarmStart: chinaDate(a.alarmTime),
@@ -112,6 +116,6 @@ export const alarmsArea: Area = {
   },
   adminIndex: [
     'GET  /sim/alarms',
-    'POST /sim/alarm {deviceSerial,channelNo?,alarmType?,alarmName?,alarmTime?,minutesAgo?,isChecked?,picture?}',
+    'POST /sim/alarm {deviceSerial,channelNo?,alarmType?,alarmName?,alarmTime?,minutesAgo?,isChecked?,isEncrypt?,picture?,pictureForm?,pictureBytes?}',
   ],
 };

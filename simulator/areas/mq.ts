@@ -13,7 +13,7 @@
 import { randomUUID } from 'crypto';
 import { answer, authenticate, chinaDate, ok, stop } from '../common';
 import type { ApiResult, CallContext } from '../common';
-import { pictureUrl } from './pictures';
+import { alarmPictureForm, pictureUrl } from './pictures';
 import type { Area } from '../area';
 import type { Route } from '../routes';
 import { WebhookPusher } from './mq-push';
@@ -64,7 +64,7 @@ export class MessageService {
   alarmRaised(state: SimulatorState, a: Alarm, origin: string): MqMessage | undefined {
     const dev = Object.prototype.hasOwnProperty.call(state.devices, a.deviceSerial) ? state.devices[a.deviceSerial] : undefined;
     if (!dev) return undefined;
-    const url = a.picture ? pictureUrl(origin, a.picture) : '';
+    const url = a.picture ? pictureUrl(origin, a.picture, alarmPictureForm(a) !== 'plain') : '';
     const message: MqMessage = {
       header: { channelNo: a.channelNo, deviceId: a.deviceSerial, messageId: randomUUID(), messageTime: a.alarmTime, type: 'ys.alarm' },
       body: { alarmId: a.alarmId, alarmTime: chinaDate(a.alarmTime), alarmType: a.alarmType, alarmName: a.alarmName,

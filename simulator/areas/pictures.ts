@@ -14,13 +14,18 @@ import { sendJson } from '../io';
 import type { LogEntry } from '../request-log';
 import type { Route } from '../routes';
 import type { SimulatorState } from '../state';
+import type { Alarm, PictureForm } from '../state/types';
+import { verificationCodeOf } from './live';
+import { encryptPicture, paddedJpeg } from './picture-crypt';
 
 /** Where pictures are served (GET; no API path starts with it). */
 export const PICTURE_PREFIX = '/sim-pictures/';
 /** Capture pictures kept at most (the oldest are forgotten first). */
 const PICTURE_LIMIT = 1000;
 
-export const pictureUrl = (origin: string, id: string): string => `${origin}${PICTURE_PREFIX}${id}.jpg`;
+/** A picture's URL; an encrypted one carries the vendor's flag (`?isEncrypted=1&isCloudStored=0`). */
+export const pictureUrl = (origin: string, id: string, encrypted = false): string =>
+  `${origin}${PICTURE_PREFIX}${id}.jpg${encrypted ? '?isEncrypted=1&isCloudStored=0' : ''}`;
 
 function forgetOldPictures(state: SimulatorState, now: number): void {
   for (const [id, p] of state.pictures) if (p.expireTime <= now) state.pictures.delete(id);
@@ -63,8 +68,10 @@ export function deviceCapture(state: SimulatorState, route: Route, f: URLSearchP
     state.lastCaptures.set(camera, now);
     forgetOldPictures(state, now);
     const id = `cap-${randomBytes(12).toString('hex')}`;
-    state.pictures.set(id, { deviceSerial: serial, channelNo, time: now, expireTime: now + state.settings.pictureLifetimeMs });
-    return ok({ picUrl: pictureUrl(ctx.publicOrigin, id) });
+    // Encryption on: the picture is encrypted with the code valid when it was taken.
+    const code = dev.capabilities.encryption ? verificationCodeOf(dev) : undefined;
+    state.pictures.set(id, { deviceSerial: serial, channelNo, time: now, expireTime: now + state.settings.pictureLifetimeMs, code });
+    return ok({ picUrl: pictureUrl(ctx.publicOrigin, id, code !== undefined) });
   });
 }
 
@@ -107,10 +114,46 @@ async function servePicture(req: http.IncomingMessage, res: http.ServerResponse,
     finish(404);
     return;
   }
-  const jpeg = pictureBytes();
-  res.writeHead(200, { 'Content-Type': 'image/jpeg', 'Content-Length': jpeg.length, 'Cache-Control': 'private, max-age=60' });
+  const jpeg = servedPicture(ctx.state, m[1]);
+  // The vendor's host answers binary/octet-stream for encrypted pictures (docs/api/media-api.md 1.4).
+  res.writeHead(200, { 'Content-Type': jpeg.indexOf('hikencodepicture') >= 0 ? 'binary/octet-stream' : 'image/jpeg', 'Content-Length': jpeg.length, 'Cache-Control': 'private, max-age=60' });
   res.end(method === 'HEAD' ? undefined : jpeg);
   finish(200);
+}
+
+/** Pictures made (grown, encrypted) kept for the next request: the same bytes for every alarm
+ * with the same form, size and code (the benchmark's 1 MiB pictures are made once). */
+const made = new Map<string, Buffer>();
+
+function madePicture(form: PictureForm, bytes: number, code: string): Buffer {
+  const key = `${form}|${bytes}|${code}`;
+  let b = made.get(key);
+  if (!b) {
+    const jpeg = bytes > 0 ? paddedJpeg(pictureBytes(), bytes) : pictureBytes();
+    if (form === 'plain') b = jpeg;
+    else if (form === 'segments') b = encryptPicture([jpeg, jpeg], code);
+    else b = encryptPicture(jpeg, code, form === 'preamble' ? { preamble: Buffer.from('EZVIZ-PREAMBLE\r\n\0\0') } : {});
+    if (made.size >= 16) made.delete(made.keys().next().value as string);
+    made.set(key, b);
+  }
+  return b;
+}
+
+/** How an alarm's picture is served: its `pictureForm`, else encrypted when `isEncrypt` is 1. */
+export function alarmPictureForm(a: Alarm): PictureForm {
+  return a.pictureForm ?? (a.isEncrypt === 1 ? 'encrypted' : 'plain');
+}
+
+/** The bytes served for picture `id` (that exists): a capture encrypted with the code of its
+ * time, an alarm's picture in its form with its device's code, a cover plain. */
+export function servedPicture(state: SimulatorState, id: string): Buffer {
+  const cap = state.pictures.get(id);
+  if (cap) return cap.code === undefined ? pictureBytes() : madePicture('encrypted', 0, cap.code);
+  const alarm = state.alarms.find((a) => a.picture === id);
+  if (!alarm) return pictureBytes();
+  const dev = Object.prototype.hasOwnProperty.call(state.devices, alarm.deviceSerial) ? state.devices[alarm.deviceSerial] : undefined;
+  const form = alarmPictureForm(alarm);
+  return madePicture(form, alarm.pictureBytes ?? 0, dev ? verificationCodeOf(dev) : 'ABCDEF');
 }
 
 export const picturesArea: Area = {

@@ -4,7 +4,8 @@
 
 import { randomUUID } from 'crypto';
 import { DAY_MS, DEFAULT_SETTINGS } from './types';
-import type { Account, Alarm, AppKey, Card, CardStatus, Settings, StateData, Token, User } from './types';
+import type { Account, Alarm, AppKey, Card, CardStatus, PictureForm, Settings, StateData, Token, User } from './types';
+import { PICTURE_FORMS } from './types';
 import type { Device } from './device-types';
 import { normalizeDevice } from './normalize-device';
 import { bool, num, obj, StateError, str } from './read';
@@ -152,9 +153,18 @@ export function normalizeAlarm(v: unknown, now: number, where: string, devices: 
   let picture: string;
   if (typeof a.picture === 'string') picture = a.picture;
   else picture = bool(a.picture, true, `${where}.picture`) ? `alarm-${alarmId.replace(/[^A-Za-z0-9-]/g, '')}` : '';
+  const form = a.pictureForm === undefined ? undefined : str(a.pictureForm, undefined, `${where}.pictureForm`);
+  if (form !== undefined && !(PICTURE_FORMS as readonly string[]).includes(form)) {
+    throw new StateError(`state: ${where}.pictureForm must be one of ${PICTURE_FORMS.join(', ')}`);
+  }
+  const bytes = a.pictureBytes === undefined ? undefined : num(a.pictureBytes, 0, `${where}.pictureBytes`);
+  if (bytes !== undefined && !(Number.isInteger(bytes) && bytes >= 0 && bytes <= 4 * 1024 * 1024)) {
+    throw new StateError(`state: ${where}.pictureBytes must be a whole number from 0 to 4194304`);
+  }
   return {
     alarmId, deviceSerial, channelNo, alarmType,
     alarmName: str(a.alarmName, ALARM_NAMES[alarmType] ?? 'Alarm', `${where}.alarmName`),
     alarmTime: Math.floor(alarmTime), isEncrypt, isChecked, picture,
+    ...(form === undefined ? {} : { pictureForm: form as PictureForm }), ...(bytes === undefined ? {} : { pictureBytes: bytes }),
   };
 }

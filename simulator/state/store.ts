@@ -25,7 +25,7 @@ export class SimulatorState implements StateData {
   alarms!: Alarm[];
   /** Pictures handed out by device/capture (not part of the saved state): id -> when it was
    * taken, of which camera, and until when it is served. */
-  pictures: Map<string, { deviceSerial: string; channelNo: number; time: number; expireTime: number }> = new Map();
+  pictures: Map<string, { deviceSerial: string; channelNo: number; time: number; expireTime: number; code?: string }> = new Map();
   /** Captures per account and day (not part of the saved state). */
   captureCounts: Map<string, { day: number; count: number }> = new Map();
   /** Time of the last capture per "serial/channel" (not part of the saved state). */

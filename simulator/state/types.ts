@@ -92,7 +92,16 @@ export interface Alarm {
   isChecked: number;
   /** Picture id served at /sim-pictures/<id>.jpg, or '' for an alarm without picture. */
   picture: string;
+  /** How its picture is served (docs/api/media-api.md section 1): `plain`, `encrypted` (with the
+   * device's verification code), `preamble` (encrypted, junk bytes before the marker) or
+   * `segments` (two encrypted segments: two JPEGs). Default: `encrypted` when isEncrypt is 1. */
+  pictureForm?: PictureForm;
+  /** The picture grown to at least this many bytes (a valid JPEG; the benchmark's 1 MiB). */
+  pictureBytes?: number;
 }
+
+export type PictureForm = 'plain' | 'encrypted' | 'preamble' | 'segments';
+export const PICTURE_FORMS: readonly PictureForm[] = ['plain', 'encrypted', 'preamble', 'segments'];
 
 export interface StateData {
   settings: Settings;

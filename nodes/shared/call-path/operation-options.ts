@@ -43,4 +43,7 @@ export interface ResultContext {
   service: EzvizService;
   t: Translate;
   result: Extract<CallResult, { kind: 'ok' }>; // the service's answer (a live address: result.live)
+  /** The node and msg.payload as it came (capture: the verification code, docs/behaviour.md section 17). */
+  node?: OperationNodeLike;
+  payload?: unknown;
 }

@@ -14,6 +14,7 @@ import { NodeStatus } from './node-status';
 import type { OperationSpec } from '../operations/operations';
 import { Outputs, publicRequest, replyError } from './outputs';
 import { Readers } from './readers';
+import { fillCode } from './codes';
 import { plainPayload } from '../replies/replies';
 import { ParsedInput, validateInput, wouldSend } from './validation';
 import { Done, MessageContext, messageContext, Msg, Send } from './message-context';
@@ -55,6 +56,7 @@ class Pipeline {
   /** 2. Validate, then 3. call the service. */
   private handle(ctx: MessageContext): void {
     const spec = this.spec;
+    fillCode(spec, ctx.msg, ctx.raw, this.node, this.cfg?.service.codes);
     const ignored = this.readers.ignored(ctx);
     if (ignored) this.status.ignoredParam(ignored);
     const cfg = this.cfg;
@@ -98,7 +100,8 @@ class Pipeline {
     try {
       // Only documented fields of documented types (replies.ts); a wrong shape is an error.
       const shape = this.options.result;
-      shaped = shape ? shape({ reply: result.reply, input, def: this.def, service: this.cfg!.service, t: this.t, result })
+      shaped = shape ? shape({ reply: result.reply, input, def: this.def, service: this.cfg!.service, t: this.t, result,
+        node: this.node, payload: ctx.msg.payload })
         : { payload: 'payload' in result ? result.payload : this.mapPayload(result.reply, input) };
     } catch (e) {
       shaped = replyError(this.t, this.spec, e);

@@ -29,7 +29,12 @@ export interface SourceSettings extends AlarmSettings {
   /** Doorbell calls (`ys.calling`) and messages of any other type (docs/behaviour.md section 19). */
   calls: boolean;
   others: boolean;
+  /** `url` (the picture's URL only, as in 0.3) or `download` (the picture itself, decrypted). */
+  picture: PictureMode;
 }
+
+export type PictureMode = 'url' | 'download';
+export const PICTURE_MODES: readonly PictureMode[] = ['url', 'download'];
 
 export type SourceResult =
   | { ok: true; settings: SourceSettings; clamped: boolean; min: number }
@@ -82,6 +87,8 @@ export function sourceSettings(def: Record<string, unknown>): SourceResult {
   }
   const ticked = (v: unknown) => source !== 'poll' && (v === true || v === 'true');
   const onoffline = def.onoffline === true || def.onoffline === 'true';
-  return { ok: true, settings: { ...base.settings, source, group, path, onoffline, calls: ticked(def.calls), others: ticked(def.others) },
-    clamped: base.clamped, min: limits.min };
+  const picture = blank(def.picture) ? 'url' : def.picture;
+  if (!(PICTURE_MODES as readonly unknown[]).includes(picture)) return { ok: false, param: 'picture', value: show(def.picture), min: limits.min };
+  return { ok: true, settings: { ...base.settings, source, group, path, onoffline, calls: ticked(def.calls), others: ticked(def.others),
+    picture: picture as PictureMode }, clamped: base.clamped, min: limits.min };
 }

@@ -40,6 +40,8 @@ export interface SourceHost {
   emit(event: OutEvent, source: AlarmSourceKind): void;
   /** Outcomes the node did not ask for with an input message. */
   report(outcome: SourceOutcome): void;
+  /** With `picture: download`: the alarms waiting for their pictures, sent at once on close. */
+  pictures?: { close(): void };
 }
 
 export interface AlarmSource {
@@ -133,6 +135,19 @@ function webhookSource(h: SourceHost, app: Parameters<typeof openEndpoint>[0]): 
 /** The node's source, started; 'noHttp' when Node-RED serves no HTTP nodes (httpNodeRoot false),
  * 'pathInUse' when another alarm node serves the webhook's path. */
 export function openSource(h: SourceHost): AlarmSource | 'noHttp' | 'pathInUse' {
+  const opened = openKind(h);
+  const pictures = h.pictures;
+  if (typeof opened === 'string' || !pictures) return opened;
+  return {
+    now: () => opened.now(),
+    close(removed) {
+      opened.close(removed);
+      pictures.close();
+    },
+  };
+}
+
+function openKind(h: SourceHost): AlarmSource | 'noHttp' | 'pathInUse' {
   switch (h.settings.source) {
     case 'consumer':
       return consumerSource(h);

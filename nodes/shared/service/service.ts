@@ -22,8 +22,9 @@ import { PresetNames } from '../camera/preset-names';
 import type { PresetStore } from '../camera/presets';
 import { ConnectionSettings, RequestLoop } from '../requests/request-loop';
 import type { TokenCache, TokenState } from '../requests/token';
-import { EzvizError, isRetriable } from '../errors/errors';
-import { fetchPicture } from '../wire/picture';
+import { EzvizError } from '../errors/errors';
+import { NO_CODES, type CodeBook } from '../pictures/codes';
+import { PictureDesk } from '../pictures/desk';
 import { validateInput } from '../params/validate';
 import { OPERATIONS } from '../operations/operations';
 import { LiveAddresses, LiveOutcome, liveOutcome, SERVICE_OWNER } from './live-addresses';
@@ -38,6 +39,8 @@ export interface ServiceOptions extends ConnectionSettings {
   onTokenState?(state: TokenState): void;
   /** State of the previous service of this config node (see `carry()`). */
   carried?: CarriedState;
+  /** The account's verification codes (the credential `verificationCodes`, pictures/codes.ts). */
+  codes?: CodeBook;
 }
 
 export class EzvizService {
@@ -54,6 +57,10 @@ export class EzvizService {
   readonly live: LiveAddresses;
   /** The voice files this account uploaded (docs/behaviour.md section 19). */
   readonly voices: VoiceFiles;
+  /** The account's verification codes (docs/behaviour.md section 17): secrets, never shown. */
+  readonly codes: CodeBook;
+  /** Picture downloads, decrypted, at most 2 at a time (docs/behaviour.md section 17). */
+  readonly pictures: PictureDesk;
 
   constructor(private readonly opts: ServiceOptions) {
     const { baseUrl, t } = opts;
@@ -67,6 +74,13 @@ export class EzvizService {
     this.cameras = new CameraController(this.loop, this.errors, t, presets, carried.moving);
     this.voices = new VoiceFiles(carried.voices);
     this.live = new LiveAddresses((spec, fields) => this.loop.send(spec, fields, undefined, true), t);
+    this.codes = opts.codes ?? NO_CODES;
+    this.pictures = new PictureDesk((u, max) => this.loop.download(u, max), t, opts.timeout);
+  }
+
+  /** The config node's timeout (ms): one deadline per request or picture. */
+  get timeout(): number {
+    return this.opts.timeout;
   }
 
   /** The entry point of operation nodes: one request, its guards and its queue. */
@@ -94,28 +108,6 @@ export class EzvizService {
     const result = await this.loop.send(req.spec, req.fields, req.owner, false);
     this.cards.record(serial, result);
     return result;
-  }
-
-  /** The picture at `url` (a capture's picUrl) as a Buffer, within this config node's timeout. */
-  async picture(url: string): Promise<Buffer | EzvizError> {
-    const outcome = await fetchPicture((u, max) => this.loop.download(u, max), url);
-    if (outcome.ok) return outcome.data;
-    const t = this.opts.t;
-    let host = '';
-    try {
-      host = new URL(url).host;
-    } catch {
-      /* checked before */
-    }
-    let message: string;
-    if (outcome.source === 'network') {
-      message = t(outcome.code === 'ETIMEDOUT' ? 'errors.pictureTimeout' : 'errors.pictureNetwork',
-        { code: outcome.code, host, timeout: this.opts.timeout });
-    } else if (outcome.reason === 'size') message = t('errors.pictureTooLarge', { host, max: '5 MiB' });
-    else if (outcome.reason === 'notImage') message = t('errors.pictureNotImage', { host });
-    else message = t('errors.pictureHttp', { status: outcome.status, host });
-    return new EzvizError({ code: outcome.code, message, operation: 'capture', source: outcome.source,
-      retriable: isRetriable(outcome.source, outcome.code) });
   }
 
   /**

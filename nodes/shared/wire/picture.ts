@@ -28,10 +28,14 @@ export function isPictureUrl(s: unknown): s is string {
 const JPEG = [0xff, 0xd8, 0xff];
 const PNG = [0x89, 0x50, 0x4e, 0x47];
 
+/** The marker of an encrypted picture (docs/api/media-api.md section 1): decrypted by
+ * nodes/shared/pictures, so it passes here whatever the content type says. */
+const ENCRYPTED_MARKER = Buffer.from('hikencodepicture', 'latin1');
+
 function looksLikePicture(data: Buffer, contentType: string): boolean {
   if (/^image\//i.test(contentType)) return true;
   const starts = (sig: number[]) => sig.every((b, i) => data[i] === b);
-  return starts(JPEG) || starts(PNG);
+  return starts(JPEG) || starts(PNG) || data.indexOf(ENCRYPTED_MARKER) >= 0;
 }
 
 /** GETs `url` through a config node's client (`get`: one deadline, no redirects, its proxy

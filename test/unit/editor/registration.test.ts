@@ -203,7 +203,7 @@ describe('editor registration as the flow library reads it (built HTML)', () => 
       assert.deepStrictEqual(r.literals, { category: 'config' });
       assert.deepStrictEqual(r.defaults, ['name', ...Object.keys(DEFAULTS)]);
       assert.deepStrictEqual(r.credentials, runtimeCredentials(CONFIG_TYPE));
-      assert.deepStrictEqual(r.credentials, ['accessToken', 'appKey', 'appSecret']);
+      assert.deepStrictEqual(r.credentials, ['accessToken', 'appKey', 'appSecret', 'verificationCodes']);
     });
   });
 

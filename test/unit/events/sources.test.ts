@@ -117,10 +117,12 @@ describe('events: source settings (source-settings.ts)', () => {
       return r;
     };
     assert.deepStrictEqual(ok({}).settings, { interval: 60, source: 'poll', group: 1, path: '', onoffline: false, calls: false,
-      others: false });
+      others: false, picture: 'url' });
     // calls and others (docs/behaviour.md section 19): the message service's sources only
     assert.deepStrictEqual([ok({ source: 'poll', calls: true, others: true }).settings.calls, ok({ source: 'webhook', calls: 'true' }).settings.calls,
       ok({ source: 'consumer', others: true }).settings.others, ok({ source: 'consumer', others: 'yes' }).settings.others], [false, true, true, false]);
+    assert.strictEqual(ok({ picture: 'download' }).settings.picture, 'download');
+    assert.deepStrictEqual(sourceSettings({ picture: 'yes' }), { ok: false, param: 'picture', value: '"yes"', min: 10 });
     assert.strictEqual(ok({ source: 'consumer' }).settings.interval, 5);
     const clamped = ok({ source: 'consumer', interval: 1 });
     assert.deepStrictEqual([clamped.settings.interval, clamped.clamped, clamped.min], [2, true, 2]);
