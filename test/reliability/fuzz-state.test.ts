@@ -93,7 +93,13 @@ function raw(plan: Plan, name: string, msg: Msg, flowState: unknown): unknown {
   const v = String(plan.props[name] ?? '');
   const t = String(plan.props[`${name}Type`] ?? 'str');
   const pl = msg.payload;
-  if (name === 'verificationCode' && plan.cred) return CRED;
+  if (name === 'verificationCode') {
+    // docs/behaviour.md section 17: the message's code, else the node's credential (else the
+    // account's list: none here).
+    const given = pl !== null && typeof pl === 'object' ? (pl as Msg).verificationCode : undefined;
+    if (given !== undefined && given !== null && !(typeof given === 'string' && given.trim() === '')) return given;
+    if (plan.cred) return CRED;
+  }
   if (v !== '' && t !== 'cred') {
     if (t === 'msg') {
       if (pl === null || pl === undefined) return UNREADABLE;
