@@ -7,7 +7,7 @@
 import type { Node, NodeAPI, NodeDef, NodeMessage } from 'node-red';
 import { openSource, type AlarmSource, type OutEvent, type SourceOutcome } from '../shared/events/sources';
 import { sourcedAlarm, type AlarmSourceKind } from '../shared/events/alarm-message';
-import { PictureLine, type PictureFields, type SendEvent } from '../shared/events/alarm-pictures';
+import { pictureLine, type PictureFields, type SendEvent } from '../shared/events/alarm-pictures';
 import { sourceSettings, type SourceResult } from '../shared/events/source-settings';
 import { REFUSED_STATUS, type PushRefusal } from '../shared/events/webhook';
 import { configOf, errorWired, type ConfigNodeLike, type TokenStateListener } from '../shared/call-path/lifecycle';
@@ -132,8 +132,7 @@ function start(RED: NodeAPI, node: AlarmNode, cfg: ConfigNodeLike | null, parsed
   if (!cfg || !parsed.ok) return { notReady };
   const { settings } = parsed;
   const send: SendEvent = (e, from, picture) => node.send([message(RED, e, from, picture), null]);
-  const line = settings.picture === 'download' ? new PictureLine({ get: (ask) => cfg.service.pictures.get(ask),
-    codes: cfg.service.codes, timeout: cfg.service.timeout, t, send }) : undefined;
+  const line = settings.picture === 'download' ? pictureLine(cfg.service, t, send) : undefined;
   const opened = openSource({ RED, node, cfg, t, settings, secret: node.credentials?.secret ?? '', deployedAt: hooks.now(),
     report, emit: line ? (e, from) => line.push(e, from) : send, pictures: line });
   if (typeof opened === 'string') return { notReady: setupError(node, t, status, opened, settings.path) };

@@ -11,6 +11,7 @@ import type { CodeBook } from '../pictures/codes';
 import type { Picture, PictureAsk } from '../pictures/desk';
 import type { AlarmSourceKind } from './alarm-message';
 import type { OutEvent } from './sources';
+import type { EzvizService } from '../service/service';
 
 /** What `picture: download` adds to an alarm's payload. */
 export interface PictureFields {
@@ -83,4 +84,9 @@ export class PictureLine {
       }
     }
   }
+}
+
+/** The line of an alarm node with `picture: download` on a config node's service. */
+export function pictureLine(service: Pick<EzvizService, 'pictures' | 'codes' | 'timeout'>, t: Translate, send: SendEvent): PictureLine {
+  return new PictureLine({ get: (ask) => service.pictures.get(ask), codes: service.codes, timeout: service.timeout, t, send });
 }
