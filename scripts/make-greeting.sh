@@ -4,7 +4,7 @@
 # format a camera's speaker plays safely (docs/api/media-api.md section 3). The file is committed
 # (examples/sounds/doorbell-greeting.wav) and its bytes are in the example's function node as
 # base64, so neither users nor CI need the tools and nothing is made at run time.
-# test/nodes/voice-example.test.ts checks that the example and the file agree.
+# test/unit/voice-example.test.ts checks that the example and the file agree.
 #
 #   scripts/make-greeting.sh       make it (installs espeak-ng and sox with apt-get where missing)
 set -euo pipefail
