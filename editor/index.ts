@@ -7,6 +7,7 @@ import { CONFIG_TYPE, OPERATIONS } from '../nodes/shared/operations/operations';
 import { DEFAULTS } from '../nodes/shared/config/settings';
 import { STATE_NODES } from '../nodes/shared/operations/state-calls';
 import { MEDIA_NODES } from '../nodes/shared/operations/voice';
+import { UPKEEP_NODES } from '../nodes/shared/operations/settings';
 import { explainFailure, postAccount } from './account';
 import { credentialProblem, explain, hostOf, REGIONS, regionOf, validators } from './config-node';
 import { CATEGORY, FAMILIES, setUpOperationNode } from './operation-node';
@@ -17,7 +18,7 @@ import { alarmSettings, DEFAULT_INTERVAL_S, MAX_INTERVAL_S, MIN_INTERVAL_S } fro
 import { DEFAULT_PATH, GROUPS, INTERVAL_LIMITS, SOURCES, sourceSettings } from '../nodes/shared/events/source-settings';
 
 export const editorApi = {
-  CATEGORY, CONFIG_TYPE, DEFAULTS, FAMILIES, OPERATIONS, PACKAGE, REGIONS, SHARED_NS, STATE_NODES, MEDIA_NODES,
+  CATEGORY, CONFIG_TYPE, DEFAULTS, FAMILIES, OPERATIONS, PACKAGE, REGIONS, SHARED_NS, STATE_NODES, MEDIA_NODES, UPKEEP_NODES,
   credentialProblem, explain, explainFailure, hostOf, input, installTemplate, regionOf, row, setUpOperationNode, t, tNode, tip,
   validator, validators, postAccount,
   // ezviz-alarm's own dialog

@@ -56,7 +56,7 @@ function optionRow(o: OptionSpec): string {
     ? `<input type="text" id="${id}" style="width:80px;"> `
     : `<input type="checkbox" id="${id}" style="display:inline-block; width:auto; vertical-align:top;"> `;
   return row({
-    id, icon: o.kind === 'seconds' ? 'fa-eye' : 'fa-download', label: `${SHARED_NS}:options.${o.name}.label`,
+    id, icon: o.kind === 'seconds' ? 'fa-eye' : o.name === 'progress' ? 'fa-tasks' : 'fa-download', label: `${SHARED_NS}:options.${o.name}.label`,
     field: field + `<span data-i18n="${SHARED_NS}:options.${o.name}.hint"></span>`,
   });
 }

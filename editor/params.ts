@@ -7,6 +7,7 @@ import { STATE_WORDS, SWITCH_NAMES } from '../nodes/shared/operations/switches';
 import { LIVE_PROTOCOLS, LIVE_QUALITIES, LIVE_SOURCES } from '../nodes/shared/operations/live';
 import { RECORD_SOURCES } from '../nodes/shared/operations/recordings';
 import { paramDefault, type ParamDefault } from '../nodes/shared/params/defaults';
+import { FIRMWARE_ACTIONS, SETTING_NAMES } from '../nodes/shared/operations/settings';
 import { checkCredential, checkParam, hasCredential, REFERENCE_TYPES } from './checks';
 import { t, validator, type NodeInstance, type Validator } from './red';
 
@@ -24,6 +25,8 @@ export const SELECT_TYPES: Partial<Record<ParamKind, { type: string; table: Read
   quality: { type: 'quality', table: LIVE_QUALITIES },
   source: { type: 'source', table: LIVE_SOURCES },
   recordSource: { type: 'recordSource', table: RECORD_SOURCES },
+  setting: { type: 'setting', table: Object.fromEntries(SETTING_NAMES.map((n, i) => [n, -1 - i])), numbered: false },
+  firmwareAction: { type: 'firmwareAction', table: Object.fromEntries(FIRMWARE_ACTIONS.map((n, i) => [n, -1 - i])), numbered: false },
 };
 
 const ICONS: Record<ParamKind, string> = {
@@ -48,6 +51,9 @@ const ICONS: Record<ParamKind, string> = {
   recordSource: 'fa-hdd-o',
   recordTime: 'fa-calendar',
   verificationCode: 'fa-key',
+  setting: 'fa-sliders',
+  settingValue: 'fa-pencil',
+  firmwareAction: 'fa-microchip',
 };
 
 export const paramIcon = (kind: ParamKind): string => ICONS[kind];

@@ -109,7 +109,7 @@ function fill(serial: string, channel: number, spec: OperationSpec): void {
 }
 
 /** Literal values of the dialog a hint depends on. */
-function literal(name: 'direction' | 'command' | 'switch' | 'source'): string | undefined {
+function literal(name: 'direction' | 'command' | 'switch' | 'source' | 'setting'): string | undefined {
   const f = $(`#node-input-${name}`);
   if (!f.length) return undefined;
   const type = String(f.typedInput('type'));
@@ -188,7 +188,8 @@ export function setUpPicker(spec: OperationSpec): void {
       ? t('editor.capacity.supports', { serial: capacity.serial, list: has.join(', ') })
       : t('editor.capacity.nothing', { serial: capacity.serial });
     const hints = capacityHints(c, spec.operation,
-      { direction: literal('direction'), command: literal('command'), switch: literal('switch'), source: literal('source') });
+      { direction: literal('direction'), command: literal('command'), switch: literal('switch'), source: literal('source'),
+        setting: literal('setting') });
     capacityBox.empty().show();
     $('<div class="ezviz-capacity-summary"><i class="fa fa-info-circle"></i> </div>').append($('<span>').text(head)).appendTo(capacityBox);
     if (hints.length) {
@@ -258,7 +259,7 @@ export function setUpPicker(spec: OperationSpec): void {
     status.text('');
     if (panel.is(':visible')) load(false);
   });
-  $('#node-input-direction, #node-input-command, #node-input-switch, #node-input-source').on('change', renderCapacity);
+  $('#node-input-direction, #node-input-command, #node-input-switch, #node-input-source, #node-input-setting').on('change', renderCapacity);
 
   /** The capabilities of the serial (and channel) typed in the dialog now, quietly; none for
    * another type or a serial being typed (issue 22: the hint kept naming the previous serial). */

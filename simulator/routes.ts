@@ -5,6 +5,7 @@
 // parameters through `parseParams`, so the table is what the simulator actually serves.
 // test/simulator/tables.test.ts holds it against the package's table.
 
+import { UPKEEP_ROUTES, type UpkeepOp, type UpkeepSection } from './routes-upkeep'; // docs/api/media-api.md sections 5 and 6
 /** The token path (docs/behaviour.md section 7) and every operation the simulator serves. */
 export type RouteOp =
   | 'token'
@@ -21,18 +22,16 @@ export type RouteOp =
   | 'defence-set' | 'switch-set' | 'switch-status' | 'encrypt-on' | 'encrypt-off' | 'alarm-sound-set'
   | 'device-info' | 'device-status'
   // docs/api/media-api.md section 3 (areas/voice.ts)
-  | 'voice-upload' | 'voice-send' | 'voice-sendonce';
+  | 'voice-upload' | 'voice-send' | 'voice-sendonce' | UpkeepOp;
 
 /** Message-text group: a section of the seed spec, the token path, or one of the more-api calls. */
 export type Section =
   | '4.1' | '4.2' | '4.3' | '4.4' | '4.5' | '4.6' | '4.7' | '4.8'
-  | 'token' | 'list' | 'capacity' | 'capture' | 'alarm' | 'live' | 'mq' | 'switch' | 'device' | 'voice' | 'recordings';
+  | 'token' | 'list' | 'capacity' | 'capture' | 'alarm' | 'live' | 'mq' | 'switch' | 'device' | 'voice' | 'recordings' | UpkeepSection;
 
-/**
- * Parameter types: `string` (trimmed, non-empty), `int` (decimal digits, optional minus sign),
- * `phone` (5-20 digits, optional +), `ignored` (accepted without any check: capture `quality`,
- * documented as having no effect). An int may list its allowed values or a range.
- */
+/** Parameter types: `string` (trimmed, non-empty), `int` (decimal digits, optional minus sign), `phone` (5-20 digits,
+ * optional +), `ignored` (accepted unchecked: capture `quality`, documented as having no effect). An int may list its
+ * allowed values or a range. */
 export interface RouteParam {
   name: string;
   type: 'string' | 'int' | 'phone' | 'ignored';
@@ -200,6 +199,7 @@ export const ROUTES: readonly Route[] = Object.freeze([
     params: [token, serial, optChannel, str('fileUrl', true)], codes: VOICE_CODES },
   { path: '/api/lapp/voice/sendonce', op: 'voice-sendonce', section: 'voice', multipart: true,
     params: [token, serial, optChannel], codes: [...VOICE_CODES, '111000'] },
+  ...UPKEEP_ROUTES,
 ].map((r) => Object.freeze({ ...r, params: Object.freeze(r.params), codes: Object.freeze(r.codes) })) as Route[]);
 
 const BY_PATH: ReadonlyMap<string, Route> = new Map(ROUTES.map((r) => [r.path, r]));

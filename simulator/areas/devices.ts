@@ -91,6 +91,11 @@ export function capacityOf(dev: Device): Record<string, string> {
     support_defence: flag(c.defence),
     support_privacy: flag(c.privacy),
     support_talk: String(c.talk),
+    // settings and firmware (media-api sections 5 and 6; areas/settings.ts)
+    support_sensibility_adjust: flag(!dev.camera.unsupported.includes('sensitivity')),
+    support_defenceplan: flag(!dev.camera.unsupported.includes('schedule')),
+    support_close_infrared_light: flag(!dev.camera.unsupported.includes('infrared')),
+    support_upgrade: flag(!dev.camera.unsupported.includes('upgrade')),
   };
 }
 

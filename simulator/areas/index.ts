@@ -15,6 +15,7 @@ import { picturesArea } from './pictures';
 import { ptzArea } from './ptz';
 import { recordingsArea } from './recordings';
 import { storageArea } from './storage';
+import { settingsArea } from './settings';
 import { switchesArea } from './switches';
 import { tokenArea } from './token';
 import { voiceArea } from './voice';
@@ -31,6 +32,7 @@ export const AREAS: readonly Area[] = Object.freeze([
   switchesArea,
   voiceArea,
   recordingsArea,
+  settingsArea,
 ]);
 
 function collectHandlers(areas: readonly Area[]): Readonly<Record<RouteOp, Handler>> {

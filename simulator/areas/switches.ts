@@ -110,7 +110,7 @@ export const deviceInfo: Handler = (state, route, f, ctx) => answer(() => {
     offlineNotify: c.offlineNotify ? 1 : 0, category: dev.model.split('-')[0] ?? 'CS',
     parentCategory: dev.kind === 'nvr' ? 'NVR' : c.hub ? 'AlarmHub' : 'IPC', updateTime: dev.updateTime,
     netType: c.signal === null ? 'wire' : 'wireless', signal: c.signal === null ? '' : `${c.signal}%`, riskLevel: 0,
-    netAddress: '203.0.113.7', localAddress: '192.168.1.20',
+    netAddress: '203.0.113.7', localAddress: '192.168.1.20', deviceVersion: c.firmware.version,
   });
 });
 

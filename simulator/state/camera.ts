@@ -26,8 +26,20 @@ export interface CameraState {
   disk: string;
   /** The code on the device's label: encrypt/off needs it (20010 otherwise). */
   verificationCode: string;
-  /** Switches the device cannot do (60020): names of SWITCH_FIELDS, and `encryption`. */
+  /** Switches and settings the device cannot do (60020): names of SWITCH_FIELDS, `encryption`,
+   * `sensitivity`, `schedule`, `infrared`, `upgrade`. */
   unsupported: string[];
+  /** Motion-detection sensitivity 0-6 (media-api section 5.1). */
+  sensitivity: number;
+  /** The arming plan as the API holds it (5.2): "HH:mm", "HH:mm" or "n00:00", "0,1,...", 0/1. */
+  schedule: { startTime: string; stopTime: string; period: string; enable: number };
+  /** The infrared light (5.3). */
+  infrared: boolean;
+  /** Firmware (section 6): the version, the latest one, and whether an upgrade succeeds (it takes
+   * a minute) or fails (after 30 s). */
+  firmware: { version: string; latest: string; upgrade: 'ok' | 'fail' };
+  /** When the running (or last) upgrade started (ms since the epoch); null: none since start. */
+  upgradeStarted: number | null;
 }
 
 /** Switch name -> field of CameraState (privacy support comes from capabilities.privacy). */
@@ -80,5 +92,32 @@ export function normalizeCamera(raw: unknown, where: string): CameraState {
     sleeping: boolOr(c.sleeping, false, `${where}.sleeping`),
     signal: numOr(c.signal, null, `${where}.signal`, 0, 100),
     disk, verificationCode: code, unsupported,
+    ...normalizeUpkeep(c, where),
+  };
+}
+
+export const FIRMWARE_VERSION = 'V5.3.0 build 230215';
+
+/** The settings and firmware of a device's `camera` object (design.md s20), with defaults. */
+export function normalizeUpkeep(c: Obj, where: string): Pick<CameraState, 'sensitivity' | 'schedule' | 'infrared' | 'firmware' |
+  'upgradeStarted'> {
+  const s = (c.schedule ?? {}) as Obj;
+  const f = (c.firmware ?? {}) as Obj;
+  if (typeof s !== 'object' || typeof f !== 'object') fail(where, 'schedule and firmware must be objects');
+  const text = (v: unknown, d: string, re: RegExp, at: string): string =>
+    (v === undefined ? d : typeof v === 'string' && re.test(v) ? v : fail(`${where}.${at}`, `must match ${re}`));
+  const version = text(f.version, FIRMWARE_VERSION, /^.{1,64}$/, 'firmware.version');
+  return {
+    sensitivity: numOr(c.sensitivity, 3, `${where}.sensitivity`, 0, 6) as number,
+    schedule: {
+      startTime: text(s.startTime, '00:00', /^\d{1,2}:\d{2}$/, 'schedule.startTime'),
+      stopTime: text(s.stopTime, 'n00:00', /^n?\d{1,2}:\d{2}$/, 'schedule.stopTime'),
+      period: text(s.period, '0,1,2,3,4,5,6', /^[0-6]?(,[0-6])*$/, 'schedule.period'),
+      enable: numOr(s.enable, 1, `${where}.schedule.enable`, 0, 1) as number,
+    },
+    infrared: boolOr(c.infrared, true, `${where}.infrared`),
+    firmware: { version, latest: text(f.latest, version, /^.{1,64}$/, 'firmware.latest'),
+      upgrade: f.upgrade === undefined ? 'ok' : f.upgrade === 'ok' || f.upgrade === 'fail' ? f.upgrade : fail(`${where}.firmware.upgrade`, 'must be "ok" or "fail"') },
+    upgradeStarted: numOr(c.upgradeStarted, null, `${where}.upgradeStarted`, 0, Number.MAX_SAFE_INTEGER),
   };
 }

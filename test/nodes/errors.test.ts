@@ -40,6 +40,9 @@ const BAD: Record<ParamKind, unknown[]> = {
   playbackTime: ['yesterday', '2026-13-01 00:00:00', { a: 1 }],
   recordSource: ['live', 3, { a: 1 }],
   recordTime: ['yesterday', 1.5, { a: 1 }],
+  setting: ['volume', 3, { a: 1 }],
+  settingValue: [[1, 2], 'x'.repeat(1001)],
+  firmwareAction: ['flash', 3],
 };
 
 function reasonOf(kind: ParamKind): string {

@@ -211,7 +211,7 @@ describe('ezviz-device against the simulator', function () {
     assert.strictEqual(r.port, 'ok', JSON.stringify(r.msg.error));
     const p = r.msg.payload;
     assert.deepStrictEqual({ ...p, updated: typeof p.updated }, {
-      deviceSerial: 'C00000014', channelNo: 1, name: 'Garden (battery camera)', model: 'CS-BC1C', online: true, armed: true,
+      deviceSerial: 'C00000014', channelNo: 1, name: 'Garden (battery camera)', model: 'CS-BC1C', firmware: 'V5.3.0 build 230215', online: true, armed: true,
       privacy: null, encrypted: false, alarmSound: 'short', battery: 76, signal: 64, sdCard: 'none', cloudStorage: 'activated',
       sleeping: true, updated: 'string' });
     assert.strictEqual(lastStatus().text, statusKey('deviceArmed'));
@@ -250,7 +250,7 @@ describe('ezviz-device against the simulator', function () {
     assert.strictEqual(timers.size, 1, 'the first read is scheduled');
     await fire();
     await out.wait(1);
-    assert.strictEqual(out.ok[0].changed.length, 12, 'the first read sends every field');
+    assert.strictEqual(out.ok[0].changed.length, 13, 'the first read sends every field');
     await fire();
     assert.strictEqual(out.ok.length, 1, 'nothing changed: nothing sent');
     sim.state.devices[CAM].online = false;

@@ -113,6 +113,10 @@ function validArb(kind: ParamKind): fc.Arbitrary<unknown> {
     case 'recordSource': return fc.constantFrom('auto', 'cloud', 'sd-card', 'Cloud', 0, 1, '2');
     case 'recordTime': return fc.constantFrom(Date.parse('2026-03-01T02:00:00Z'), '2026-03-01T03:00:00Z', '2026-03-01 10:00:00',
       new Date('2026-03-01T04:00:00Z'));
+    case 'setting': return fc.constantFrom('sensitivity', 'Schedule', 'infrared');
+    case 'settingValue': return fc.constantFrom(0, 3, '6', 'low', 'HIGH', 'on', false,
+      { enabled: true, start: '22:00', stop: '24:00', days: ['mon', 'sun'] }, { start: '8:00', stop: '18:30' });
+    case 'firmwareAction': return fc.constantFrom('check', 'CHECK');
   }
 }
 

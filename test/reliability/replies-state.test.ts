@@ -63,7 +63,9 @@ function checkDevice(p: unknown, serial: string, problems: string[]): void {
     problems.push(`payload ${JSON.stringify(p)}`);
     return;
   }
-  const keys = ['deviceSerial', 'channelNo', 'name', 'model', ...BOOL, 'alarmSound', 'battery', 'signal', 'sdCard', 'cloudStorage', 'updated'];
+  const keys = ['deviceSerial', 'channelNo', 'name', 'model', 'firmware', ...BOOL, 'alarmSound', 'battery', 'signal', 'sdCard',
+    'cloudStorage', 'updated'];
+  if (p.firmware !== null && (typeof p.firmware !== 'string' || p.firmware === '')) problems.push(`firmware ${JSON.stringify(p.firmware)}`);
   if (Object.keys(p).sort().join() !== keys.sort().join()) problems.push(`payload keys ${Object.keys(p)}`);
   if (p.deviceSerial !== serial || p.channelNo !== 1) problems.push('payload camera');
   for (const k of BOOL) if (p[k] !== null && typeof p[k] !== 'boolean') problems.push(`${k} ${JSON.stringify(p[k])}`);

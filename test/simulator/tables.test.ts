@@ -16,6 +16,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { MQ, OPERATIONS, TOKEN_PATH } from '../../nodes/shared/operations/operations';
 import { STATE_CALLS } from '../../nodes/shared/operations/state-calls';
+import { UPKEEP_CALLS } from '../../nodes/shared/operations/settings';
 import { ROUTES } from '../../simulator';
 import type { Route } from '../../simulator';
 
@@ -76,6 +77,14 @@ describe('tables: the package\'s OPERATIONS against the simulator\'s own routes'
     // ... and every simulator route of those sections is a call of the package
     const paths = new Set(Object.values(STATE_CALLS).map((c) => c.path));
     assert.deepEqual(ROUTES.filter((r) => r.section === 'switch' || r.section === 'device').map((r) => r.path).filter((p) => !paths.has(p)), []);
+  });
+
+  it('settings and firmware (media-api 5 and 6): every call is a route with the same parameters, every such route a call', () => {
+    assert.deepEqual(tableDifferences({ ...OPERATIONS, ...UPKEEP_CALLS }, TOKEN_PATH, ROUTES), []);
+    const paths = new Set(Object.values(UPKEEP_CALLS).map((c) => c.path));
+    const routes = ROUTES.filter((r) => r.section === 'setting' || r.section === 'firmware').map((r) => r.path);
+    assert.deepEqual(routes.filter((p) => !paths.has(p)), []);
+    assert.equal(routes.length, 9);
   });
 
   it('the message service: the consumer calls of the package are simulator routes of section mq', () => {

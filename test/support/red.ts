@@ -8,9 +8,10 @@ import type { Node } from 'node-red';
 import { hooks, resetHooks } from '../../nodes/shared/clock/clock';
 import { forgetHandOvers } from '../../nodes/shared/service/handover';
 import { CATALOG_NS } from '../../nodes/shared/i18n/i18n';
-import type { MediaNodeName, OperationName, StateNodeName } from '../../nodes/shared/operations/operations';
+import type { MediaNodeName, OperationName, StateNodeName, UpkeepNodeName } from '../../nodes/shared/operations/operations';
 import { MEDIA_NODES } from '../../nodes/shared/operations/voice';
 import { STATE_NODES } from '../../nodes/shared/operations/state-calls';
+import { UPKEEP_NODES } from '../../nodes/shared/operations/settings';
 import { OPERATIONS } from '../../nodes/shared/operations/operations';
 import type { Simulator } from '../../simulator';
 import { startSimulator } from '../../simulator';
@@ -72,6 +73,7 @@ export const NODES: NodeModule[] = [
   mod('ezviz-alarm'),
   ...Object.values(STATE_NODES).map((o) => mod(o.type)),
   ...Object.values(MEDIA_NODES).map((o) => mod(o.type)),
+  ...Object.values(UPKEEP_NODES).map((o) => mod(o.type)),
 ]; // (the helper loads the core Catch node itself)
 
 // ---- what the nodes said ----------------------------------------------------------------------
@@ -162,11 +164,12 @@ export interface FlowOptions {
 export const TAB = 'tab1';
 
 /** A flow: one config node `cfg`, operation node(s) `op`, helpers `ok`, `err` (and `caught`). */
-export function buildFlow(operation: OperationName | StateNodeName | MediaNodeName, url: string, o: FlowOptions = {}): {
+export function buildFlow(operation: OperationName | StateNodeName | MediaNodeName | UpkeepNodeName, url: string, o: FlowOptions = {}): {
   flow: Record<string, unknown>[]; credentials: Record<string, Record<string, string>>;
 } {
   const type = (operation === 'switch' || operation === 'device' || operation === 'recordings' ? STATE_NODES[operation]
-    : operation === 'voice' ? MEDIA_NODES.voice : OPERATIONS[operation]).type;
+    : operation === 'voice' ? MEDIA_NODES.voice
+      : operation === 'setting' || operation === 'firmware' ? UPKEEP_NODES[operation] : OPERATIONS[operation]).type;
   const flow: Record<string, unknown>[] = [
     { id: TAB, type: 'tab', label: 'test' },
     { id: 'cfg', type: 'ezviz-config', name: 'sim', baseUrl: url, timeout: 2000, maxRetries: 3, retryDelay: 10,
@@ -197,7 +200,8 @@ export async function load(flow: Record<string, unknown>[], credentials: Record<
   await helper.load(NODES as never, flow as never, credentials as never);
 }
 
-export async function loadOp(operation: OperationName | StateNodeName | MediaNodeName, url: string, o: FlowOptions = {}): Promise<void> {
+export async function loadOp(operation: OperationName | StateNodeName | MediaNodeName | UpkeepNodeName, url: string,
+  o: FlowOptions = {}): Promise<void> {
   const { flow, credentials } = buildFlow(operation, url, o);
   await load(flow, credentials);
 }

@@ -105,6 +105,13 @@ export function hintKey(code: string, section: SpecSection | 'token'): string | 
     // recordings (media-api section 2): an offline camera's card cannot be listed, its cloud can
     case '20007':
       return section === 'recordings' ? '20007-recordings' : code;
+    // firmware (media-api section 6): already latest, already upgrading, rebooting, failed (both codes)
+    case '60013':
+    case '60014':
+    case '60015':
+    case '60016':
+    case '60018':
+      return section === 'firmware' ? `${code}-firmware` : undefined;
     default:
       return HINTED_CODES.has(code) ? code : undefined;
   }
@@ -132,6 +139,7 @@ export const ALL_HINT_KEYS: readonly string[] = [
   ...HINTED_CODES,
   '20014-network', '20014-serial', '20018-account', '20018-user', '20032-channel', '20032-user',
   '60020-storage', '60020-command', '60020-switch', '60019-live', '10031-live', '20007-recordings',
+  '60013-firmware', '60014-firmware', '60015-firmware', '60016-firmware', '60018-firmware',
 ];
 
 /** Network error codes as reported (`ECONNREFUSED`, ...); timeouts are all `ETIMEDOUT`. */

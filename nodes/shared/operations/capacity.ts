@@ -4,7 +4,8 @@
 
 import { DIRECTIONS, MIRROR_COMMANDS } from './enums';
 import { LIVE_SOURCES } from './live';
-import type { MediaNodeName, OperationName, StateNodeName } from './operations';
+import type { MediaNodeName, OperationName, StateNodeName, UpkeepNodeName } from './operations';
+import { SETTINGS, settingOf } from './settings';
 import { SWITCHES, switchOf } from './switches';
 
 /** The flags the package reads; values are the strings "0"/"1", an absent flag means "not supported". */
@@ -16,6 +17,8 @@ export const CAPACITY_FLAGS = [
   'support_audio_onoff', 'support_fullday_record', 'support_intelligent_track', 'support_encrypt', 'support_alarm_voice',
   // a speaker for ezviz-voice (media-api section 3): 0 none, 1 full duplex, 3 half duplex
   'support_talk',
+  // settings and firmware (design.md s20, media-api sections 5 and 6)
+  'support_sensibility_adjust', 'support_defenceplan', 'support_close_infrared_light', 'support_upgrade',
 ] as const;
 
 export type CapacityFlag = (typeof CAPACITY_FLAGS)[number];
@@ -33,6 +36,8 @@ export function readCapacity(data: unknown): Capacity | undefined {
   const out = {} as Capacity;
   for (const f of CAPACITY_FLAGS) out[f] = d[f] === '1' || d[f] === 1;
   out.support_talk = ['1', '3', 1, 3].includes(d.support_talk as never); // 3: half duplex, still a speaker
+  // support_defenceplan 2: the new plan protocol (the plan call may be refused: the hint of 60020 says so)
+  out.support_defenceplan = out.support_defenceplan || d.support_defenceplan === '2' || d.support_defenceplan === 2;
   return out;
 }
 
@@ -75,8 +80,8 @@ export function unsupportedDirections(c: Capacity): string[] {
  * (`direction`, `command`; others are ignored). The first hint says what the device lacks for the
  * operation as a whole; further ones concern the chosen value.
  */
-export function capacityHints(c: Capacity, operation: OperationName | StateNodeName | MediaNodeName,
-  values: { direction?: unknown; command?: unknown; switch?: unknown; source?: unknown }): CapacityHint[] {
+export function capacityHints(c: Capacity, operation: OperationName | StateNodeName | MediaNodeName | UpkeepNodeName,
+  values: { direction?: unknown; command?: unknown; switch?: unknown; source?: unknown; setting?: unknown }): CapacityHint[] {
   const hints: CapacityHint[] = [];
   switch (operation) {
     case 'ptz-start':
@@ -131,10 +136,27 @@ export function capacityHints(c: Capacity, operation: OperationName | StateNodeN
       if (name && flag && !c[flag]) hints.push({ key: 'noSwitch', args: { switch: name } });
       break;
     }
+    case 'setting':
+    case 'firmware':
+      hints.push(...upkeepHints(c, operation, values.setting));
+      break;
     default:
       break;
   }
   return hints;
+}
+
+/** ezviz-setting: the setting's flag, and the region that offers it (media-api section 5);
+ * ezviz-firmware: support_upgrade. */
+function upkeepHints(c: Capacity, operation: 'setting' | 'firmware', setting: unknown): CapacityHint[] {
+  if (operation === 'firmware') return c.support_upgrade ? [] : [{ key: 'noUpgrade' }];
+  const name = settingOf(setting);
+  if (!name) return [];
+  const spec = SETTINGS[name];
+  return [
+    ...(c[spec.capacity as CapacityFlag] ? [] : [{ key: 'noSetting', args: { setting: name } }]),
+    ...(spec.region === 'both' ? [] : [{ key: `settingRegion.${spec.region}`, args: { setting: name } }]),
+  ];
 }
 
 /** A short summary of what the device supports, for the dialog (catalog keys under `editor.capacity.has.`). */

@@ -34,8 +34,17 @@ export type StateCallName =
   | 'alarm-sound-set' | 'privacy-status' | 'microphone-status' | 'prompt-sound-status' | 'status-light-status'
   | 'fullday-record-status' | 'motion-tracking-status' | 'device-info' | 'device-status';
 
+/** The settings and upkeep nodes (design.md s20: ezviz-setting, ezviz-firmware). */
+export type UpkeepNodeName = 'setting' | 'firmware';
+
+/** Their calls (docs/api/media-api.md sections 5 and 6; operations/settings.ts). */
+export type UpkeepCallName =
+  | 'sensitivity-get' | 'sensitivity-set' | 'schedule-get' | 'schedule-set' | 'infrared-get' | 'infrared-set'
+  | 'firmware-version' | 'firmware-upgrade' | 'firmware-status';
+
 /** Any call the service sends. */
-export type CallName = OperationName | PollName | StateNodeName | StateCallName | MediaNodeName | VoiceCallName | 'video-by-time';
+export type CallName = OperationName | PollName | StateNodeName | StateCallName | MediaNodeName | VoiceCallName | 'video-by-time'
+  | UpkeepNodeName | UpkeepCallName;
 
 /** Error-hint group: the docs/api/open-api.md section whose rows of table 7.2 apply (20014, 20018, 20032 and
  * 60020 have per-group texts). */
@@ -47,7 +56,9 @@ export type SpecSection = '4.1' | '4.2' | '4.3' | '4.4' | '4.5' | '4.6' | '4.7' 
   // docs/api/media-api.md section 3: voice upload and send
   | 'voice'
   // docs/api/media-api.md section 2: recordings
-  | 'recordings';
+  | 'recordings'
+  // docs/api/media-api.md sections 5 (settings) and 6 (firmware)
+  | 'setting' | 'firmware';
 
 /** What the service needs to know to send a call (operation nodes and the alarm poller). */
 export interface CallSpec {
@@ -90,15 +101,15 @@ export interface CallSpec {
 /** A node option that is not an API parameter (capture `download`): a checkbox in the dialog, a
  * boolean node property at run time. */
 export interface OptionSpec {
-  name: 'download' | 'watch';
+  name: 'download' | 'watch' | 'progress';
   kind: 'boolean' | 'seconds';
   default: boolean | number;
 }
 
 export interface OperationSpec extends CallSpec {
-  operation: OperationName | StateNodeName | MediaNodeName;
+  operation: OperationName | StateNodeName | MediaNodeName | UpkeepNodeName;
   /** Node-RED type name. */
-  type: `ezviz-${OperationName | StateNodeName | MediaNodeName}`;
+  type: `ezviz-${OperationName | StateNodeName | MediaNodeName | UpkeepNodeName}`;
   options?: readonly OptionSpec[];
   /** Completes the validated fields (API names) in place and checks the rules between them; the
    * parameter that breaks one and why (a `validation.<reason>` text). */

@@ -24,7 +24,11 @@ export type ParamKind =
   | 'playbackTime' // a Date, ms, an ISO text or yyyy-MM-dd HH:mm:ss -> yyyy-MM-dd HH:mm:ss
   // recordings (operations/recordings.ts)
   | 'recordSource' // auto, cloud, sd-card or 0..2
-  | 'recordTime'; // a Date, ms, an ISO text or yyyy-MM-dd HH:mm:ss -> epoch ms
+  | 'recordTime' // a Date, ms, an ISO text or yyyy-MM-dd HH:mm:ss -> epoch ms
+  // settings and firmware (operations/settings.ts)
+  | 'setting' // a name of SETTINGS
+  | 'settingValue' // a setting's value as people give it (checked against the setting by the service)
+  | 'firmwareAction'; // check or upgrade
 
 export type ParamName =
   | 'deviceSerial'
@@ -44,7 +48,9 @@ export type ParamName =
   // ezviz-live
   | 'protocol' | 'quality' | 'expire' | 'source' | 'start' | 'end'
   // API fields of the camera-state calls (state-calls.ts), never node properties
-  | 'enable' | 'isDefence' | 'type' | 'validateCode' | 'channel';
+  | 'enable' | 'isDefence' | 'type' | 'validateCode' | 'channel'
+  // ezviz-setting and ezviz-firmware; the API fields of their calls
+  | 'setting' | 'value' | 'action' | 'startTime' | 'stopTime' | 'period';
 
 export interface ParamSpec {
   name: ParamName;

@@ -38,6 +38,8 @@ export function paramDefault(p: ParamSpec): ParamDefault {
     case 'lifetime': return { value: '3600', type: 'num' };
     // ezviz-recordings: both sources unless the node says otherwise
     case 'recordSource': return { value: 'auto', type: 'recordSource' };
+    case 'setting': return { value: 'sensitivity', type: 'setting' };
+    case 'firmwareAction': return { value: 'check', type: 'firmwareAction' };
     default: return { value: '', type: 'str' };
   }
 }

@@ -9,6 +9,7 @@ import { integerIn, numberOrName } from '../operations/numbers';
 import { parseRecordParam } from '../operations/recordings';
 import type { ParamName, ParamSpec } from '../operations/operations';
 import { switchParam } from '../operations/switches';
+import { parseUpkeepParam } from '../operations/settings';
 
 /** Upper bound of ptz-start `duration` (ms): ten minutes. 0 means "until a stop". */
 export const MAX_DURATION_MS = 600000;
@@ -41,7 +42,10 @@ export type Reason =
   | 'playbackTime'
   | 'recordSource'
   | 'recordTime'
-  | 'verificationCode';
+  | 'verificationCode'
+  | 'setting'
+  | 'settingValue'
+  | 'firmwareAction';
 
 export type ParseResult =
   | { ok: true; value: ParamValue | undefined }
@@ -109,7 +113,7 @@ export function parseParam(spec: ParamSpec, raw: unknown): ParseResult {
       break;
     }
     default:
-      v = parseRecordParam(spec.kind, raw) ?? parseLiveParam(spec.kind, raw);
+      v = parseUpkeepParam(spec.kind, raw) ?? parseRecordParam(spec.kind, raw) ?? parseLiveParam(spec.kind, raw);
   }
   return v === undefined ? { ok: false, reason: spec.kind === 'serial' ? 'serial' : (spec.kind as Reason) } : { ok: true, value: v };
 }

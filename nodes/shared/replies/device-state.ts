@@ -14,6 +14,8 @@ export interface DeviceState {
   channelNo: number;
   name: string | null;
   model: string | null;
+  /** The firmware version, where device/info gives it (`deviceVersion`, as the device list names it). */
+  firmware: string | null;
   online: boolean | null;
   armed: boolean | null;
   privacy: boolean | null;
@@ -29,7 +31,7 @@ export interface DeviceState {
 
 /** The fields compared by `watch`: the state, not the camera's address, nor `updated` (when the
  * platform last heard from the camera moves without anything changing). */
-export const WATCHED_FIELDS = ['name', 'model', 'online', 'armed', 'privacy', 'encrypted', 'alarmSound', 'battery',
+export const WATCHED_FIELDS = ['name', 'model', 'firmware', 'online', 'armed', 'privacy', 'encrypted', 'alarmSound', 'battery',
   'signal', 'sdCard', 'cloudStorage', 'sleeping'] as const;
 
 type Data = Record<string, unknown>;
@@ -114,6 +116,7 @@ export function deviceState(r: StateReplies, deviceSerial: string, channelNo: nu
     deviceSerial, channelNo,
     name: text(own(info, 'deviceName')),
     model: text(own(info, 'model')),
+    firmware: text(own(info, 'deviceVersion')),
     online: online === 1 ? true : online === 0 ? false : null,
     armed: armed(own(info, 'defence')),
     privacy: privacy(lens, status),

@@ -1,0 +1,41 @@
+// ezviz-firmware: runtime. Parameters come from UPKEEP_NODES.firmware. `check` reads the version
+// (service/firmware.ts); `upgrade` starts the upgrade once and follows it every 10 s
+// (events/firmware-follow.ts): its progress in the status and, with `progress` ticked, as
+// messages of topic `progress` on output 1; the end as the message's one outcome. Closing the
+// node stops following, never the upgrade.
+
+import type { NodeAPI, NodeMessage } from 'node-red';
+import { checkFirmware, type FirmwarePayload } from '../shared/service/firmware';
+import { registerOperation } from '../shared/call-path/pipeline';
+import type { Msg } from '../shared/call-path/readers';
+import { Follower, upgradeFirmware } from '../shared/events/firmware-follow';
+import { translator } from '../shared/i18n/i18n';
+import { UPKEEP_NODES } from '../shared/operations/settings';
+import { firmwareStatus, upgradeProgressStatus } from '../shared/i18n/upkeep-status';
+
+export = function (RED: NodeAPI): void {
+  const t = translator(RED);
+  const followers = new WeakMap<object, { follower: Follower; progress: boolean }>();
+  registerOperation(RED, UPKEEP_NODES.firmware, {
+    call: (service, input, node, msg?: Msg) => {
+      const serial = String(input.values.deviceSerial);
+      if (input.values.action !== 'upgrade') return checkFirmware(service, t, serial, node);
+      const own = followers.get(node)!;
+      return upgradeFirmware(service, t, serial, node, own.follower, (stage, progress) => {
+        node.status({ fill: 'blue', shape: 'dot', text: upgradeProgressStatus(stage, progress) });
+        if (!own.progress || node.closed) return;
+        const out = (msg ? RED.util.cloneMessage(msg) : {}) as NodeMessage & Record<string, unknown>;
+        delete out.error;
+        out.topic = 'progress';
+        out.payload = { deviceSerial: serial, status: stage, progress };
+        node.send([out, null]);
+      });
+    },
+    okStatus: (payload) => firmwareStatus(payload as FirmwarePayload),
+    attach: (node, def) => {
+      const own = { follower: new Follower(), progress: def.progress === true || def.progress === 'true' };
+      followers.set(node, own);
+      node.on('close', () => own.follower.close());
+    },
+  });
+};

@@ -1,0 +1,19 @@
+// ezviz-setting: runtime. Parameters come from UPKEEP_NODES.setting, the calls per setting from
+// SETTINGS (operations/settings.ts); runSetting (service/settings.ts) reads the setting, or
+// checks the value and writes it when it differs (retried, 2 s apart per device with the
+// switches), and the shared call path does the rest. The status says the setting's value.
+
+import type { NodeAPI } from 'node-red';
+import { runSetting, type SettingPayload } from '../shared/service/settings';
+import { registerOperation } from '../shared/call-path/pipeline';
+import { translator } from '../shared/i18n/i18n';
+import { UPKEEP_NODES } from '../shared/operations/settings';
+import { settingStatus } from '../shared/i18n/upkeep-status';
+
+export = function (RED: NodeAPI): void {
+  const t = translator(RED);
+  registerOperation(RED, UPKEEP_NODES.setting, {
+    call: (service, input, owner) => runSetting(service, t, input.values as never, owner),
+    okStatus: (payload) => settingStatus(payload as SettingPayload),
+  });
+};
