@@ -66,7 +66,7 @@ const COMMON: Readonly<Record<string, string>> = {
   '60016': 'Encryption is already off.',
   '60021': 'The device is already in this defence state.',
   '60022': 'The switch is already in this state.',
-  // spec/ezviz-media-api.md section 6 (firmware)
+  // docs/api/media-api.md section 6 (firmware)
   '60013': 'The device is already the latest version.',
   '60014': 'The device is upgrading.',
   '60015': 'The device is rebooting.',

@@ -1,4 +1,4 @@
-// The simulator's routes of the settings and firmware calls (spec/ezviz-media-api.md sections 5
+// The simulator's routes of the settings and firmware calls (docs/api/media-api.md sections 5
 // and 6; areas/settings.ts), written from the spec like routes.ts, which lists them in ROUTES.
 
 /** A parameter as routes.ts describes it (the same shape; kept here so that the two files do not

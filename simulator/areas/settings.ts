@@ -1,4 +1,4 @@
-// Device settings and firmware (spec/ezviz-media-api.md sections 5 and 6) over a device's
+// Device settings and firmware (docs/api/media-api.md sections 5 and 6) over a device's
 // `camera` state (state/camera.ts): motion sensitivity (China accounts only: an app key with an
 // areaDomain is refused, 60020), the arming plan, the infrared light (60022 already so), and the
 // firmware: version/info, an upgrade that takes a minute (progress over 45 s, then the device

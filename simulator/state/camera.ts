@@ -98,7 +98,7 @@ export function normalizeCamera(raw: unknown, where: string): CameraState {
 
 export const FIRMWARE_VERSION = 'V5.3.0 build 230215';
 
-/** The settings and firmware of a device's `camera` object (design.md s20), with defaults. */
+/** The settings and firmware of a device's `camera` object (docs/behaviour.md section 20), with defaults. */
 export function normalizeUpkeep(c: Obj, where: string): Pick<CameraState, 'sensitivity' | 'schedule' | 'infrared' | 'firmware' |
   'upgradeStarted'> {
   const s = (c.schedule ?? {}) as Obj;

@@ -1,4 +1,4 @@
-// ezviz-firmware `upgrade` (design.md section 20): start the upgrade (sent once; a camera this
+// ezviz-firmware `upgrade` (docs/behaviour.md section 20): start the upgrade (sent once; a camera this
 // config node already follows is not sent another), then read its status every 10 s until it is
 // upgraded (output 1, with the new version), failed (output 2, 60018) or 30 minutes passed
 // (output 2, UPGRADE_TIMEOUT). Each change of progress is reported (the node's status, and a

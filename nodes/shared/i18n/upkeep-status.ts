@@ -1,4 +1,4 @@
-// Status texts of ezviz-setting and ezviz-firmware (design.md sections 9 and 20): full catalog
+// Status texts of ezviz-setting and ezviz-firmware (docs/behaviour.md sections 9 and 20): full catalog
 // keys under `status.upkeep.` of the shared catalog, with arguments where they carry a value
 // ("sensitivity 2", "upgrading 40%"). Pure.
 

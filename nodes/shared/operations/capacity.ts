@@ -17,7 +17,7 @@ export const CAPACITY_FLAGS = [
   'support_audio_onoff', 'support_fullday_record', 'support_intelligent_track', 'support_encrypt', 'support_alarm_voice',
   // a speaker for ezviz-voice (media-api section 3): 0 none, 1 full duplex, 3 half duplex
   'support_talk',
-  // settings and firmware (design.md s20, media-api sections 5 and 6)
+  // settings and firmware (docs/behaviour.md section 20, media-api sections 5 and 6)
   'support_sensibility_adjust', 'support_defenceplan', 'support_close_infrared_light', 'support_upgrade',
 ] as const;
 
@@ -136,12 +136,8 @@ export function capacityHints(c: Capacity, operation: OperationName | StateNodeN
       if (name && flag && !c[flag]) hints.push({ key: 'noSwitch', args: { switch: name } });
       break;
     }
-    case 'setting':
-    case 'firmware':
-      hints.push(...upkeepHints(c, operation, values.setting));
-      break;
     default:
-      break;
+      if (operation === 'setting' || operation === 'firmware') hints.push(...upkeepHints(c, operation, values.setting));
   }
   return hints;
 }

@@ -34,7 +34,7 @@ export type StateCallName =
   | 'alarm-sound-set' | 'privacy-status' | 'microphone-status' | 'prompt-sound-status' | 'status-light-status'
   | 'fullday-record-status' | 'motion-tracking-status' | 'device-info' | 'device-status';
 
-/** The settings and upkeep nodes (design.md s20: ezviz-setting, ezviz-firmware). */
+/** The settings and upkeep nodes (docs/behaviour.md section 20: ezviz-setting, ezviz-firmware). */
 export type UpkeepNodeName = 'setting' | 'firmware';
 
 /** Their calls (docs/api/media-api.md sections 5 and 6; operations/settings.ts). */

@@ -1,4 +1,4 @@
-// A setting's value both ways (design.md section 20): as people give and read it, and as the API
+// A setting's value both ways (docs/behaviour.md section 20): as people give and read it, and as the API
 // takes and answers it (docs/api/media-api.md section 5). sensitivity: 0-6 (0 least sensitive) or
 // low/medium/high; schedule: {enabled, start "HH:mm", stop "HH:mm", days ["mon", ...]}; infrared:
 // on/off. Pure: the runtime, the editor (checks) and the tests share it.

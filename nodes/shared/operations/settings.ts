@@ -1,4 +1,4 @@
-// The settings of ezviz-setting and the firmware calls of ezviz-firmware (design.md section 20,
+// The settings of ezviz-setting and the firmware calls of ezviz-firmware (docs/behaviour.md section 20,
 // docs/api/media-api.md sections 5 and 6): per setting its read and write calls, the capability
 // flag that reports it, the region that offers it and the codes meaning "already so"; the rows of
 // the two nodes. Table-driven like the switches (switches.ts). Pure data: the editor bundles it.
@@ -34,7 +34,7 @@ const v = (name: 'value' | 'type' | 'startTime' | 'stopTime' | 'period' | 'enabl
 
 /** Every call of the two nodes. Writes are idempotent (twice leaves the same setting): retried,
  * through the camera queue, 2 s apart per device with the switches' writes. The upgrade is never
- * sent twice (not idempotent: no retry, design.md section 20). */
+ * sent twice (not idempotent: no retry, docs/behaviour.md section 20). */
 export const UPKEEP_CALLS: Readonly<Record<UpkeepCallName, CallSpec>> = Object.freeze({
   // media-api section 5.1: get answers data [{type, channel, value}]; set takes value 0-6, type 0.
   'sensitivity-get': call('sensitivity-get', `${L}/device/algorithm/config/get`, false, 'setting', [serial]),
@@ -105,7 +105,7 @@ export function parseUpkeepParam(kind: string, raw: unknown): string | number | 
   return kind === 'firmwareAction' ? firmwareActionOf(raw) : undefined;
 }
 
-/** The two nodes of design.md section 20: their parameters; their calls are UPKEEP_CALLS. */
+/** The two nodes of docs/behaviour.md section 20: their parameters; their calls are UPKEEP_CALLS. */
 export const UPKEEP_NODES: Readonly<Record<UpkeepNodeName, OperationSpec>> = Object.freeze({
   setting: {
     operation: 'setting', type: 'ezviz-setting', path: UPKEEP_CALLS['sensitivity-get'].path, section: 'setting',

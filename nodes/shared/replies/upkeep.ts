@@ -1,5 +1,5 @@
 // Replies of the settings and firmware calls (docs/api/media-api.md sections 5 and 6) read field
-// by field into people's values (design.md section 20); a reply of another shape throws BadReply.
+// by field into people's values (docs/behaviour.md section 20); a reply of another shape throws BadReply.
 // Pure.
 
 import { BadReply, integer } from './replies';

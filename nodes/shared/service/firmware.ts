@@ -1,4 +1,4 @@
-// ezviz-firmware's calls through a config node's service (design.md section 20,
+// ezviz-firmware's calls through a config node's service (docs/behaviour.md section 20,
 // docs/api/media-api.md section 6): the check (version/info, with the upgrade status beside it
 // for the progress), the upgrade (sent once, never retried: its spec is not idempotent) and one
 // read of the upgrade's status. One result each, never a rejection.

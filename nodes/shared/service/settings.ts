@@ -1,4 +1,4 @@
-// ezviz-setting through a config node's service (design.md section 20): read one setting, or write
+// ezviz-setting through a config node's service (docs/behaviour.md section 20): read one setting, or write
 // it. A write checks the value first (out of range: 10001, nothing sent), reads the setting and
 // writes only when it differs (`changed: false` otherwise, nothing written); the write is
 // idempotent, so retried, and goes through the camera queue 2 s apart per device with the
