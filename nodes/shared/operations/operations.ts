@@ -5,8 +5,8 @@
 import { completeLiveFields } from './live';
 
 // The parameters' kinds, names and rows (operations/param-kinds.ts), for every importer of this table.
-export type { ParamKind, ParamName, ParamSpec } from './param-kinds';
-import type { ParamKind, ParamName, ParamSpec } from './param-kinds';
+export type { ParamKind, ParamName, ParamSpec, UpkeepCallName, UpkeepNodeName } from './param-kinds';
+import type { ParamKind, ParamName, ParamSpec, UpkeepCallName, UpkeepNodeName } from './param-kinds';
 
 export type OperationName = 'storage-open' | 'storage-info' | 'ptz-start' | 'ptz-stop' | 'ptz-mirror' | 'preset-add'
   | 'preset-call' | 'preset-clear' | 'capture' | 'live';
@@ -34,14 +34,6 @@ export type StateCallName =
   | 'alarm-sound-set' | 'privacy-status' | 'microphone-status' | 'prompt-sound-status' | 'status-light-status'
   | 'fullday-record-status' | 'motion-tracking-status' | 'device-info' | 'device-status';
 
-/** The settings and upkeep nodes (docs/behaviour.md section 20: ezviz-setting, ezviz-firmware). */
-export type UpkeepNodeName = 'setting' | 'firmware';
-
-/** Their calls (docs/api/media-api.md sections 5 and 6; operations/settings.ts). */
-export type UpkeepCallName =
-  | 'sensitivity-get' | 'sensitivity-set' | 'schedule-get' | 'schedule-set' | 'infrared-get' | 'infrared-set'
-  | 'firmware-version' | 'firmware-upgrade' | 'firmware-status';
-
 /** Any call the service sends. */
 export type CallName = OperationName | PollName | StateNodeName | StateCallName | MediaNodeName | VoiceCallName | 'video-by-time'
   | UpkeepNodeName | UpkeepCallName;
@@ -55,10 +47,8 @@ export type SpecSection = '4.1' | '4.2' | '4.3' | '4.4' | '4.5' | '4.6' | '4.7' 
   | 'mq' | 'live'
   // docs/api/media-api.md section 3: voice upload and send
   | 'voice'
-  // docs/api/media-api.md section 2: recordings
-  | 'recordings'
-  // docs/api/media-api.md sections 5 (settings) and 6 (firmware)
-  | 'setting' | 'firmware';
+  // docs/api/media-api.md section 2: recordings; sections 5 (settings) and 6 (firmware)
+  | 'recordings' | 'setting' | 'firmware';
 
 /** What the service needs to know to send a call (operation nodes and the alarm poller). */
 export interface CallSpec {

@@ -65,3 +65,12 @@ export interface ParamSpec {
    * `expireTime`, `verificationCode` as `code`). */
   apiName?: string;
 }
+
+/** The settings and upkeep nodes (docs/behaviour.md section 20: ezviz-setting, ezviz-firmware); kept
+ * here beside the parameters for operations.ts's 200 lines, which re-exports them. */
+export type UpkeepNodeName = 'setting' | 'firmware';
+
+/** Their calls (docs/api/media-api.md sections 5 and 6; operations/settings.ts). */
+export type UpkeepCallName =
+  | 'sensitivity-get' | 'sensitivity-set' | 'schedule-get' | 'schedule-set' | 'infrared-get' | 'infrared-set'
+  | 'firmware-version' | 'firmware-upgrade' | 'firmware-status';
