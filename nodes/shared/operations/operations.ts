@@ -5,8 +5,8 @@
 import { completeLiveFields } from './live';
 
 // The parameters' kinds, names and rows (operations/param-kinds.ts), for every importer of this table.
-export type { ParamKind, ParamName, ParamSpec, UpkeepCallName, UpkeepNodeName } from './param-kinds';
-import type { ParamKind, ParamName, ParamSpec, UpkeepCallName, UpkeepNodeName } from './param-kinds';
+export type { ParamKind, ParamName, ParamSpec, UpkeepCallName, UpkeepName, UpkeepNodeName } from './param-kinds';
+import type { ParamKind, ParamName, ParamSpec, UpkeepCallName, UpkeepName, UpkeepNodeName } from './param-kinds';
 
 export type OperationName = 'storage-open' | 'storage-info' | 'ptz-start' | 'ptz-stop' | 'ptz-mirror' | 'preset-add'
   | 'preset-call' | 'preset-clear' | 'capture' | 'live';
@@ -35,8 +35,7 @@ export type StateCallName =
   | 'fullday-record-status' | 'motion-tracking-status' | 'device-info' | 'device-status';
 
 /** Any call the service sends. */
-export type CallName = OperationName | PollName | StateNodeName | StateCallName | MediaNodeName | VoiceCallName | 'video-by-time'
-  | UpkeepNodeName | UpkeepCallName;
+export type CallName = OperationName | PollName | StateNodeName | StateCallName | MediaNodeName | VoiceCallName | UpkeepName;
 
 /** Error-hint group: the docs/api/open-api.md section whose rows of table 7.2 apply (20014, 20018, 20032 and
  * 60020 have per-group texts). */

@@ -74,3 +74,6 @@ export type UpkeepNodeName = 'setting' | 'firmware';
 export type UpkeepCallName =
   | 'sensitivity-get' | 'sensitivity-set' | 'schedule-get' | 'schedule-set' | 'infrared-get' | 'infrared-set'
   | 'firmware-version' | 'firmware-upgrade' | 'firmware-status';
+
+/** The recordings' call and the settings and upkeep nodes and calls: the rest of operations.ts's CallName. */
+export type UpkeepName = 'video-by-time' | UpkeepNodeName | UpkeepCallName;
