@@ -77,8 +77,29 @@ for (const name of nodeNames) {
   const icons = path.join(root, 'icons');
   if (name === nodeNames[0] && fs.existsSync(icons)) fs.cpSync(icons, path.join(out, 'icons'), { recursive: true });
 }
+// Editor plugins (plugins/<name>/: the EZVIZ sidebar): the runtime part is compiled by tsc into
+// dist/plugins/<name>/<name>.js; its editor.ts is bundled (with its editor.html styles) into
+// <name>.html beside it, where Node-RED's plugin loader looks; locales are copied.
+const pluginsDir = path.join(root, 'plugins');
+const pluginNames = fs.existsSync(pluginsDir) ? fs.readdirSync(pluginsDir).filter((n) =>
+  fs.existsSync(path.join(pluginsDir, n, `${n}.ts`))) : [];
+for (const name of pluginNames) {
+  const src = path.join(pluginsDir, name);
+  const out = path.join(dist, 'plugins', name);
+  fs.mkdirSync(out, { recursive: true });
+  const parts = [];
+  const template = path.join(src, 'editor.html');
+  if (fs.existsSync(template)) parts.push(fs.readFileSync(template, 'utf8').trim());
+  if (fs.existsSync(path.join(src, 'editor.ts'))) {
+    parts.push(`<script type="text/javascript">\n${bundle(path.join(src, 'editor.ts'))}</script>`);
+  }
+  if (parts.length) fs.writeFileSync(path.join(out, `${name}.html`), parts.join('\n\n') + '\n');
+  const locales = path.join(src, 'locales');
+  if (fs.existsSync(locales)) fs.cpSync(locales, path.join(out, 'locales'), { recursive: true });
+}
+
 // The dashboard package (dashboard/, an npm workspace: its runtime and its widget), for the tests
 // and the demo; not for this package's own release (prepack), which ships nothing of it.
 const dashboardBuild = path.join(root, 'dashboard', 'scripts', 'build.js');
 if (!release && fs.existsSync(dashboardBuild)) run([dashboardBuild], 'dashboard');
-console.log(`build: ok (${nodeNames.length} nodes, ${withEditor.length} editors${release ? ', release: no source maps' : ''})`);
+console.log(`build: ok (${nodeNames.length} nodes, ${withEditor.length} editors, ${pluginNames.length} plugins${release ? ', release: no source maps' : ''})`);

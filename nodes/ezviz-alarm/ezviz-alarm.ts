@@ -5,11 +5,11 @@
 // errors of the operation nodes (the same outputs.ts and node-status.ts).
 
 import type { Node, NodeAPI, NodeDef, NodeMessage } from 'node-red';
+import { views, type Views } from '../shared/events/alarm-views';
 import { openSource, type AlarmSource, type OutEvent, type SourceOutcome } from '../shared/events/sources';
 import { sourcedAlarm, type AlarmSourceKind } from '../shared/events/alarm-message';
 import { pictureLine, type PictureFields, type SendEvent } from '../shared/events/alarm-pictures';
 import { sourceSettings, type SourceResult } from '../shared/events/source-settings';
-import { REFUSED_STATUS, type PushRefusal } from '../shared/events/webhook';
 import { configOf, errorWired, type ConfigNodeLike, type TokenStateListener } from '../shared/call-path/lifecycle';
 import { EzvizError } from '../shared/errors/errors';
 import { hooks } from '../shared/clock/clock';
@@ -23,15 +23,6 @@ import type { Fields, Owner } from '../shared/requests/call-types';
 import type { TokenState } from '../shared/requests/token';
 
 type AlarmNode = Node & Owner & TokenStateListener & { credentials?: { secret?: string } };
-
-/** At most one warning about refused pushes per this many ms (a flood must not flood the log). */
-const REFUSED_WARN_MS = 60000;
-
-/** hh:mm:ss of `ms` in the runtime's time zone. */
-function clock(ms: number): string {
-  const d = new Date(ms);
-  return [d.getHours(), d.getMinutes(), d.getSeconds()].map((n) => String(n).padStart(2, '0')).join(':');
-}
 
 /** What the service and the config node read of their owner and user: `closed`; no timed stops;
  * as the operation nodes, a token failure shows when this node's own poll fails. */
@@ -77,49 +68,18 @@ function message(RED: NodeAPI, e: OutEvent, source: AlarmSourceKind, picture?: P
   return { _msgid: RED.util.generateId(), topic, payload, ezviz } as NodeMessage;
 }
 
-/** Refused pushes: a yellow status each time, a warning at most once a minute (never what was sent). */
-function refusals(node: AlarmNode, t: Translate, path: string): (why: PushRefusal) => void {
-  let count = 0;
-  let last = -Infinity;
-  return (why) => {
-    count++;
-    node.status({ fill: 'yellow', shape: 'ring', text: statusWithArgs('pushRefused', { t: clock(hooks.now()), code: REFUSED_STATUS[why] }) });
-    if (hooks.now() - last < REFUSED_WARN_MS) return;
-    last = hooks.now();
-    node.warn(t('errors.pushRefused', { path, reason: t(`errors.pushReason.${why}`), count }));
-    count = 0;
-  };
-}
-
-interface Views {
-  error(error: EzvizError): void;
-  count(time: number, count: number): void;
-  refused(why: PushRefusal): void;
-}
-
-/** The node's status views (nothing once closed). */
-function views(node: AlarmNode, t: Translate, status: NodeStatus, closed: () => boolean, path: string,
-  disarmed: () => boolean): Views {
-  const refused = refusals(node, t, path);
-  return {
-    error: (error) => void (closed() || status.error(error)),
-    // Motion alarms come only from armed cameras (docs/behaviour.md section 12): a filtered camera known to be
-    // disarmed is said, not hidden behind "0 new".
-    count: (time, count) => void (closed() || node.status(disarmed()
-      ? { fill: 'yellow', shape: 'ring', text: statusWithArgs('cameraDisarmed', { t: clock(time) }) }
-      : { fill: 'green', shape: 'dot', text: statusWithArgs('polled', { t: clock(time), n: count }) })),
-    refused: (why) => void (closed() || refused(why)),
-  };
-}
-
 /** Outcomes of the source's timed work: status, and a failure on output 2 (or to Catch nodes). */
 function reporter(RED: NodeAPI, node: AlarmNode, wired: boolean, view: Views): (o: SourceOutcome) => void {
   return (o) => {
     if (node.closed) return;
     if (o.kind === 'ok' || o.kind === 'pushed') view.count(o.time, o.count);
+    else if (o.kind === 'recovered') view.recovered(o.time);
     else if (o.kind === 'refused') view.refused(o.why);
-    else if (o.kind === 'error') {
-      view.error(o.error);
+    else if (o.kind === 'stale') {
+      view.stale(o.since);
+      failed(RED, node, wired, o.error, o.request);
+    } else if (o.kind === 'error') {
+      if (!('stale' in o)) view.error(o.error); // a stale source's status stays `stale since`
       failed(RED, node, wired, o.error, o.request);
     }
   };

@@ -31,7 +31,19 @@ export function identityKey(v: { baseUrl: string; accessToken?: string; appKey?:
 
 interface Deployed {
   key: string;
+  baseUrl: string;
   service: EzvizService;
+}
+
+/** The device counts of the last device or camera list each account answered (the sidebar's,
+ * at no API call of its own), by identity. */
+const lastDevices = new Map<string, DeviceCounts>();
+
+export interface DeviceCounts {
+  online: number;
+  offline: number;
+  /** When the list was read (ms). */
+  at: number;
 }
 
 const deployed = new Map<string, Deployed>();
@@ -49,7 +61,7 @@ const kept = new Map<string, Kept>();
 export function registerDeployed(id: string, values: { baseUrl: string; accessToken?: string; appKey?: string; appSecret?: string },
   service: EzvizService): void {
   const key = identityKey(values);
-  deployed.set(id, { key, service });
+  deployed.set(id, { key, baseUrl: values.baseUrl, service });
   // Values tried in a dialog and then deployed: the node takes the token the dialog fetched
   // (token economy, docs/behaviour.md section 8), unless it took over one from its predecessor.
   const tried = kept.get(key);
@@ -86,7 +98,13 @@ export function resetAccountState(): Promise<void> {
   kept.clear();
   answers.clear();
   deployed.clear();
+  lastDevices.clear();
   return Promise.all(closing).then(() => undefined);
+}
+
+/** The deployed config nodes (their base URL and service) and the device counts last read for each. */
+export function deployedAccounts(): Array<{ id: string; baseUrl: string; service: EzvizService; devices?: DeviceCounts }> {
+  return [...deployed].map(([id, d]) => ({ id, baseUrl: d.baseUrl, service: d.service, devices: lastDevices.get(d.key) }));
 }
 
 /** How many services are kept for dialog values (tests). */
@@ -145,6 +163,11 @@ export function answer<T extends object>(values: AccountValues, what: string, fr
   answers.set(cacheKey, { until: now + ANSWER_TTL_MS, answer: running });
   void running.then((a) => {
     if (!a.ok && TRANSIENT.has(a.reason) && answers.get(cacheKey)?.answer === running) answers.delete(cacheKey);
+    const devices = a.ok ? (a as { devices?: unknown }).devices : undefined;
+    if (Array.isArray(devices)) {
+      const online = devices.filter((d) => (d as { online?: unknown }).online === true).length;
+      lastDevices.set(identity, { online, offline: devices.length - online, at: hooks.now() });
+    }
   });
   return running;
 }

@@ -19,6 +19,7 @@ import {
   checkRequest, isBad, readAccount, readCamera, storedCredentials, type AccountValues, type BadRequest,
 } from './admin-request';
 import { answer } from './admin-services';
+import { registerUsageRoute } from './admin-usage';
 
 /** Path prefix of the routes (relative to httpAdminRoot). */
 export const ADMIN_PREFIX = 'ezviz-open';
@@ -65,6 +66,7 @@ export function registerAdminRoutes(RED: NodeAPI, t: Translate): void {
   if (!RED.httpAdmin || typeof RED.httpAdmin.post !== 'function' || !RED.auth) return;
   const permission = RED.auth.needsPermission(`${CONFIG_TYPE}.write`);
   const stored = storedCredentials(RED);
+  registerUsageRoute(RED, ADMIN_PREFIX);
   for (const [name, handler] of Object.entries(ROUTES)) {
     RED.httpAdmin.post(`/${ADMIN_PREFIX}/${name}`, permission, (req: Request, res: Response) => {
       const refuse = (b: BadRequest) => res.status(b.status).json({ error: b.reason, field: b.field, message: b.message });

@@ -16,6 +16,11 @@ import type { TokenState } from '../shared/requests/token';
 import { registerAdminRoutes } from './admin';
 import { registerDeployed, unregisterDeployed } from './admin-services';
 import { parseCodes } from '../shared/pictures/codes';
+import { hooks } from '../shared/clock/clock';
+
+/** The config node's context key of its call counters (kept across redeploys, and restarts with a
+ * persistent context store: docs/behaviour.md section 23). */
+const USAGE_KEY = 'ezvizUsage';
 
 interface ConfigDef extends NodeDef {
   baseUrl?: string;
@@ -80,6 +85,7 @@ function onClose(node: ConfigNodeLike, service: EzvizService, presets: PresetSto
   return (removed: boolean, done: () => void): void => {
     users.clear();
     unregisterDeployed(node.id, service);
+    if (!removed) node.context().set(USAGE_KEY, service.loop.counters.carry(), () => undefined);
     if (removed) presets.discard();
     // Handed over at the start of close, so that it is never lost (docs/behaviour.md section 8); once the
     // close is over (pending timed stops sent), the state then replaces it.
@@ -116,6 +122,7 @@ export = function (RED: NodeAPI): void {
       carried: takeOver(node.id),
     });
     node.service = service;
+    node.context().get(USAGE_KEY, (_err: unknown, carried: unknown) => service.loop.counters.adopt(carried, hooks.now()));
     if (!settings.configError && !service.tokens.hasCredentials) node.warn(t('errors.noCredentials'));
     // The editor's account requests with this node's values use this service (its token).
     if (!settings.configError) registerDeployed(node.id, { baseUrl: settings.baseUrl, ...creds }, service);

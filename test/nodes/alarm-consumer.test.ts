@@ -152,7 +152,8 @@ describe('ezviz-alarm source consumer against the simulator', function () {
       await settle();
     }
     assert.deepStrictEqual(waits, [5000, 10000, 20000, 40000, 80000, 160000, 300000, 300000]);
-    assert.deepStrictEqual(out.err.map((m: Msg) => m.error.code), ['10029', '10007', ...Array(9).fill('49999')]);
+    // The third failure in a row makes the source stale: one STALE message (docs/behaviour.md section 23).
+    assert.deepStrictEqual(out.err.map((m: Msg) => m.error.code), ['10029', '10007', '49999', 'STALE', ...Array(8).fill('49999')]);
     await settle();
     assert.strictEqual(timers.fire(), 300000);
     await settle();

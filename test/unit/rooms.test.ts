@@ -14,7 +14,7 @@ const PAGE = 'docs/architecture.md';
 /** Folders that never hold the project's own code. */
 const SKIP = new Set(['node_modules', 'dist', '.git', '.compat', '.node-red-demo', 'resources', 'locales', 'fixtures']);
 /** Where code lives: each of these, and every folder below them that holds a code file. */
-const CODE_ROOTS = ['nodes', 'editor', 'simulator', 'scripts', 'test', 'dashboard'];
+const CODE_ROOTS = ['nodes', 'editor', 'plugins', 'simulator', 'scripts', 'test', 'dashboard'];
 const CODE_FILE = /\.(ts|js|vue|sh)$/;
 
 export interface Room { folder: string; job: string; mayImport: string[] }
@@ -130,7 +130,7 @@ function nodeSources(rel = 'nodes'): string[] {
 /** Import edges between the package's files (targets resolved to their .ts file). */
 function importEdges(): Edge[] {
   const edges: Edge[] = [];
-  for (const file of [...nodeSources(), ...nodeSources('editor')]) {
+  for (const file of [...nodeSources(), ...nodeSources('editor'), ...nodeSources('plugins')]) {
     for (const target of importsOf(file, fs.readFileSync(path.join(ROOT, file), 'utf8'))) {
       const ts = fs.existsSync(path.join(ROOT, `${target}.ts`)) ? `${target}.ts` : `${target}/index.ts`;
       edges.push({ from: file, to: ts });

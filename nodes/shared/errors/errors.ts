@@ -12,6 +12,8 @@ export interface ErrorInfo {
   operation: CallName | 'token';
   source: ErrorSource;
   retriable: boolean;
+  /** STALE (a failing alarm source): when the failures began, ISO. */
+  since?: string;
 }
 
 /**
@@ -23,6 +25,7 @@ export class EzvizError extends Error implements ErrorInfo {
   operation: CallName | 'token';
   source: ErrorSource;
   retriable: boolean;
+  since?: string;
 
   constructor(info: ErrorInfo) {
     super(info.message);
@@ -31,6 +34,7 @@ export class EzvizError extends Error implements ErrorInfo {
     this.operation = info.operation;
     this.source = info.source;
     this.retriable = info.retriable;
+    if (info.since !== undefined) this.since = info.since;
   }
 
   /** The message alone: Node-RED shows `err.toString()` to Catch nodes, the debug sidebar and
@@ -41,7 +45,7 @@ export class EzvizError extends Error implements ErrorInfo {
 
   toJSON(): ErrorInfo {
     return { code: this.code, message: this.message, operation: this.operation, source: this.source,
-      retriable: this.retriable };
+      retriable: this.retriable, ...(this.since !== undefined ? { since: this.since } : {}) };
   }
 }
 

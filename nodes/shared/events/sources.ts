@@ -16,6 +16,7 @@ import type { AlarmSourceKind, CallEvent, MessageEvent, OnOffline, OtherMessage 
 import { sharedConsumer, type FetchOutcome, type Subscriber } from './consumer';
 import type { SourceSettings } from './source-settings';
 import { closeEndpoint, forgetPushIds, openEndpoint, type Endpoint, type PushRefusal } from './webhook';
+import { watchSource, type HealthOutcome } from './source-health';
 
 /** What leaves on output 1. */
 export type OutEvent =
@@ -24,9 +25,12 @@ export type OutEvent =
   | { kind: 'call'; event: CallEvent; messageId: string }
   | { kind: 'message'; event: OtherMessage; messageId: string };
 
-export type SourceOutcome = PollOutcome | FetchOutcome
+type TimedOutcome = PollOutcome | FetchOutcome
   | { kind: 'pushed'; time: number; count: number }
   | { kind: 'refused'; why: PushRefusal };
+
+/** What a source reports (an error while the source is stale carries `stale`: source-health.ts). */
+export type SourceOutcome = TimedOutcome | (TimedOutcome & { stale: true }) | HealthOutcome;
 
 export interface SourceHost {
   RED: NodeAPI;
@@ -132,17 +136,22 @@ function webhookSource(h: SourceHost, app: Parameters<typeof openEndpoint>[0]): 
   };
 }
 
-/** The node's source, started; 'noHttp' when Node-RED serves no HTTP nodes (httpNodeRoot false),
- * 'pathInUse' when another alarm node serves the webhook's path. */
+/** The node's source, started, its health in the config node's book; 'noHttp' when Node-RED serves
+ * no HTTP nodes (httpNodeRoot false), 'pathInUse' when another alarm node serves the webhook's path. */
 export function openSource(h: SourceHost): AlarmSource | 'noHttp' | 'pathInUse' {
-  const opened = openKind(h);
+  const watch = watchSource<TimedOutcome>(h.cfg.service.sources, h.node, h.settings.source, h.settings.interval * 1000, h.t, h.report);
+  const opened = openKind({ ...h, report: watch.report as SourceHost['report'] });
+  if (typeof opened === 'string') {
+    watch.close();
+    return opened;
+  }
   const pictures = h.pictures;
-  if (typeof opened === 'string' || !pictures) return opened;
   return {
     now: () => opened.now(),
     close(removed) {
       opened.close(removed);
-      pictures.close();
+      pictures?.close();
+      watch.close();
     },
   };
 }

@@ -54,6 +54,8 @@ export const STATUS_KEYS: readonly string[] = [
   'deviceOnline', 'deviceOffline', 'deviceArmed', 'deviceDisarmed', 'cameraDisarmed',
   // ezviz-recordings: how many recordings a listing found (with an argument)
   'recordings',
+  // ezviz-alarm: a poll or consumer source failing three intervals in a row, and back again
+  'stale', 'recovered',
 ];
 
 /** Status key of a switch set to a state (`status.switch.defence.on` = "armed"). */

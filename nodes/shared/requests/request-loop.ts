@@ -15,6 +15,7 @@ import type { Translate } from '../i18n/i18n';
 import { pathFor } from '../operations/live';
 import type { CallSpec } from '../operations/operations';
 import { cameraKey, CallSpacing } from './spacing';
+import { CallCounters } from './counters';
 import { Token, TokenCache, TokenSnapshot, TokenState } from './token';
 
 /** Longest back-off between two retries. */
@@ -58,6 +59,8 @@ export class RequestLoop {
   closing = false;
   /** When the last spaced call (capture) of each camera went out. */
   private readonly spacing = new CallSpacing();
+  /** Every request on the wire, by path and outcome (docs/behaviour.md section 23). */
+  readonly counters = new CallCounters();
 
   constructor(private readonly opts: RequestLoopOptions) {
     this.client = new EzvizClient({ timeout: opts.timeout });
@@ -67,7 +70,7 @@ export class RequestLoop {
       appKey: opts.appKey,
       appSecret: opts.appSecret,
       now: () => hooks.now(),
-      post: (url, fields) => this.client.post(url, fields),
+      post: (url, fields) => this.client.post(url, fields).then((o) => this.counters.count(url, o)),
       fail: (outcome) => opts.errors.token(outcome),
       onState: opts.onTokenState,
     });
@@ -95,10 +98,11 @@ export class RequestLoop {
       }
       let retryAfter: number | undefined;
       if (token) {
-        const url = token.base + pathFor(spec, token.base);
+        const path = pathFor(spec, token.base), url = token.base + path;
         if (spec.spacingMs) this.spacing.mark(cameraKey(spec, fields), hooks.now());
         const sentAt = performance.now();
         const outcome = await this.client.post(url, fields, token.value, spec.multipart ? file : undefined);
+        this.counters.count(path, outcome);
         if (!('source' in outcome && outcome.source === 'network')) retryAfter = outcome.retryAfterMs;
         const judged = this.judge(spec, outcome, token, url, refreshed);
         if (judged === 'ok') {

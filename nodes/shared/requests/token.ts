@@ -83,6 +83,11 @@ export class TokenCache {
     return this.stateValue;
   }
 
+  /** Until when the token in hand is used (ms; Infinity for a typed token), or undefined. */
+  get usableUntil(): number | undefined {
+    return this.token ? this.validUntil : undefined;
+  }
+
   private setState(s: TokenState): void {
     if (s === this.stateValue) return;
     this.stateValue = s;

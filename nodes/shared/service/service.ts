@@ -29,6 +29,7 @@ import { validateInput } from '../params/validate';
 import { OPERATIONS } from '../operations/operations';
 import { LiveAddresses, LiveOutcome, liveOutcome, SERVICE_OWNER } from './live-addresses';
 import { VoiceFiles } from './voice-files';
+import { SourceBook } from './source-book';
 
 export interface ServiceOptions extends ConnectionSettings {
   /** Set when the config node's settings are invalid: every call fails locally with it. */
@@ -61,6 +62,8 @@ export class EzvizService {
   readonly codes: CodeBook;
   /** Picture downloads, decrypted, at most 2 at a time (docs/behaviour.md section 17). */
   readonly pictures: PictureDesk;
+  /** The alarm sources using this config node and whether they are alive (the EZVIZ sidebar). */
+  readonly sources = new SourceBook();
 
   constructor(private readonly opts: ServiceOptions) {
     const { baseUrl, t } = opts;

@@ -1,0 +1,64 @@
+// The alarm node's status views (docs/behaviour.md sections 11, 15 and 23): polled or pushed with
+// the count, "camera disarmed", refused pushes (a warning at most once a minute), a failure, and a
+// source gone stale or recovered. Nothing once the node closed.
+
+import type { Node } from 'node-red';
+import { hooks } from '../clock/clock';
+import type { Translate } from '../i18n/i18n';
+import type { NodeStatus } from '../call-path/node-status';
+import { statusWithArgs } from '../i18n/status-keys';
+import type { EzvizError } from '../errors/errors';
+import { REFUSED_STATUS, type PushRefusal } from './webhook';
+import { hhmm } from './source-health';
+
+/** At most one warning about refused pushes per this many ms (a flood must not flood the log). */
+const REFUSED_WARN_MS = 60000;
+
+/** hh:mm:ss of `ms` in the runtime's time zone. */
+export function clock(ms: number): string {
+  const d = new Date(ms);
+  return [d.getHours(), d.getMinutes(), d.getSeconds()].map((n) => String(n).padStart(2, '0')).join(':');
+}
+
+/** Refused pushes: a yellow status each time, a warning at most once a minute (never what was sent). */
+function refusals(node: Node, t: Translate, path: string): (why: PushRefusal) => void {
+  let count = 0;
+  let last = -Infinity;
+  return (why) => {
+    count++;
+    node.status({ fill: 'yellow', shape: 'ring', text: statusWithArgs('pushRefused', { t: clock(hooks.now()), code: REFUSED_STATUS[why] }) });
+    if (hooks.now() - last < REFUSED_WARN_MS) return;
+    last = hooks.now();
+    node.warn(t('errors.pushRefused', { path, reason: t(`errors.pushReason.${why}`), count }));
+    count = 0;
+  };
+}
+
+export interface Views {
+  error(error: EzvizError): void;
+  count(time: number, count: number): void;
+  refused(why: PushRefusal): void;
+  /** Failing three intervals in a row since `since` (source-health.ts). */
+  stale(since: number): void;
+  /** The first good fetch after being stale. */
+  recovered(time: number): void;
+}
+
+/** The node's status views (nothing once closed). */
+export function views(node: Node, t: Translate, status: NodeStatus, closed: () => boolean, path: string,
+  disarmed: () => boolean): Views {
+  const refused = refusals(node, t, path);
+  return {
+    error: (error) => void (closed() || status.error(error)),
+    // Motion alarms come only from armed cameras (docs/behaviour.md section 12): a filtered camera known to be
+    // disarmed is said, not hidden behind "0 new".
+    count: (time, count) => void (closed() || node.status(disarmed()
+      ? { fill: 'yellow', shape: 'ring', text: statusWithArgs('cameraDisarmed', { t: clock(time) }) }
+      : { fill: 'green', shape: 'dot', text: statusWithArgs('polled', { t: clock(time), n: count }) })),
+    refused: (why) => void (closed() || refused(why)),
+    stale: (since) => void (closed() || node.status({ fill: 'yellow', shape: 'ring', text: statusWithArgs('stale', { t: hhmm(since) }) })),
+    recovered: (time) => void (closed() ||
+      node.status({ fill: 'green', shape: 'dot', text: statusWithArgs('recovered', { t: clock(time) }) })),
+  };
+}
+

@@ -1,0 +1,137 @@
+// What a config node's API calls cost (docs/behaviour.md section 23): every request that went on
+// the wire, counted by path and outcome (the reply's code, or the transport's: ECONNRESET,
+// HTTP_500, ...), in minute buckets kept for 25 hours, so the last hour and today (since local
+// midnight, host time) are sums; and the last limit errors with their time. One Map lookup per
+// call: nothing measurable beside a request.
+
+import { hooks } from '../clock/clock';
+import type { PostOutcome } from '../wire/wire';
+import type { CallCounts, CountersCarry, LimitError, UsageSnapshot } from './usage-types';
+
+export type { CallCounts, CountersCarry, LimitError, UsageSnapshot };
+
+/** Codes that mean an account limit was reached (with what to do, in the sidebar's catalog). */
+export const LIMIT_CODES: ReadonlySet<string> = new Set(['10007', '10028', '10029', '9049', 'HTTP_429']);
+
+const MINUTE = 60000;
+const KEEP_MINUTES = 25 * 60;
+/** Limit errors kept (newest first). */
+export const MAX_LIMIT_ERRORS = 20;
+
+/** Local midnight (host time) of the day of `ms`. */
+export function startOfDay(ms: number): number {
+  const d = new Date(ms);
+  d.setHours(0, 0, 0, 0);
+  return d.getTime();
+}
+
+const SEP = '\u0000';
+
+export class CallCounters {
+  /** minute index -> "path\0code" -> count. */
+  private readonly minutes = new Map<number, Map<string, number>>();
+  private current = -1;
+  private bucket: Map<string, number> | undefined;
+  private limits: LimitError[] = [];
+
+  /** Counts one call of `path` that ended with `code`, at `now` (ms). */
+  record(path: string, code: string, now: number): void {
+    const minute = Math.floor(now / MINUTE);
+    if (minute !== this.current || !this.bucket) this.turn(minute);
+    const key = path + SEP + code;
+    this.bucket!.set(key, (this.bucket!.get(key) ?? 0) + 1);
+    if (LIMIT_CODES.has(code)) {
+      this.limits.unshift({ code, path, at: now });
+      if (this.limits.length > MAX_LIMIT_ERRORS) this.limits.length = MAX_LIMIT_ERRORS;
+    }
+  }
+
+  private turn(minute: number): void {
+    this.current = minute;
+    this.bucket = this.minutes.get(minute);
+    if (!this.bucket) {
+      this.bucket = new Map();
+      this.minutes.set(minute, this.bucket);
+    }
+    for (const m of this.minutes.keys()) if (m <= minute - KEEP_MINUTES) this.minutes.delete(m);
+  }
+
+  /** Counts a request (its path, or its URL) that went on the wire (a refused connection did not:
+   * nothing was sent) and hands its outcome on. */
+  count(pathOrUrl: string, outcome: PostOutcome): PostOutcome {
+    if (outcome.ok || outcome.source !== 'network' || outcome.sent) {
+      this.record(pathOf(pathOrUrl), outcome.ok ? outcome.reply.code : outcome.code, hooks.now());
+    }
+    return outcome;
+  }
+
+  /** The last hour (the 60 minutes up to `now`) and today, by path and outcome. */
+  snapshot(now: number): UsageSnapshot {
+    const minute = Math.floor(now / MINUTE);
+    const midnight = Math.floor(startOfDay(now) / MINUTE);
+    const lastHour: CallCounts = {};
+    const today: CallCounts = {};
+    const totals = { lastHour: 0, today: 0 };
+    for (const [m, counts] of this.minutes) {
+      const inHour = m > minute - 60 && m <= minute;
+      const inDay = m >= midnight && m <= minute;
+      if (!inHour && !inDay) continue;
+      for (const [key, n] of counts) {
+        const [path, code] = key.split(SEP);
+        if (inHour) add(lastHour, path, code, n);
+        if (inDay) add(today, path, code, n);
+        if (inHour) totals.lastHour += n;
+        if (inDay) totals.today += n;
+      }
+    }
+    return { lastHour, today, totals, limits: this.limits.map((l) => ({ ...l })) };
+  }
+
+  carry(): CountersCarry {
+    return {
+      minutes: [...this.minutes].map(([m, counts]) => [m, [...counts]]),
+      limits: this.limits.map((l) => ({ ...l })),
+    };
+  }
+
+  /** Takes over what a predecessor counted (a value of any shape from a context store is checked). */
+  adopt(carried: unknown, now: number): void {
+    if (!carried || typeof carried !== 'object') return;
+    const c = carried as Partial<CountersCarry>;
+    const oldest = Math.floor(now / MINUTE) - KEEP_MINUTES;
+    if (Array.isArray(c.minutes)) {
+      for (const entry of c.minutes) {
+        if (!Array.isArray(entry) || !Number.isInteger(entry[0]) || entry[0] <= oldest || !Array.isArray(entry[1])) continue;
+        const counts = this.minutes.get(entry[0]) ?? new Map<string, number>();
+        for (const kv of entry[1]) {
+          if (Array.isArray(kv) && typeof kv[0] === 'string' && Number.isSafeInteger(kv[1]) && kv[1] > 0) {
+            counts.set(kv[0], (counts.get(kv[0]) ?? 0) + kv[1]);
+          }
+        }
+        if (counts.size) this.minutes.set(entry[0], counts);
+      }
+      this.current = -1;
+    }
+    if (Array.isArray(c.limits)) {
+      const ok = c.limits.filter((l): l is LimitError => !!l && typeof l.code === 'string' && typeof l.path === 'string' &&
+        Number.isFinite(l.at));
+      this.limits = [...this.limits, ...ok.map((l) => ({ code: l.code, path: l.path, at: l.at }))]
+        .sort((a, b) => b.at - a.at).slice(0, MAX_LIMIT_ERRORS);
+    }
+  }
+}
+
+/** The path of a URL (a path stays as it is; anything unreadable counts as "?"). */
+function pathOf(s: string): string {
+  if (s.startsWith('/')) return s;
+  try {
+    return new URL(s).pathname;
+  } catch {
+    return '?';
+  }
+}
+
+function add(into: CallCounts, path: string, code: string, n: number): void {
+  const byCode = into[path] ?? (into[path] = {});
+  byCode[code] = (byCode[code] ?? 0) + n;
+}

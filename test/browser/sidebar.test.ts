@@ -1,0 +1,184 @@
+// The EZVIZ sidebar (docs/behaviour.md section 23) in Chromium, in a Node-RED with httpAdminRoot
+// and adminAuth on, against the simulator: the admin route `ezviz-open/usage` (refused without
+// login, open to a read-only user, no secret in it), and the tab itself: the account with its
+// token, the devices once a picker read them, the API calls by path with their failures, a limit
+// error with what to do, an alarm source gone stale; reachable by keyboard; en-US and zh-CN.
+// Takes the README's screenshot (docs/ezviz-sidebar.png).
+
+import { strict as assert } from 'assert';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { chromium, type Page } from 'playwright-core';
+import { startSimulator, type Simulator } from '../../simulator';
+import { CHROMIUM, CHROMIUM_ARGS, ROOT, screenshotOnFailure, skipWithoutChromium, type EditorSession } from '../support/browser-env';
+import { adminToken, freePort, postAccount, startAdminRed, USERS, type AdminRed } from '../support/red-admin';
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+
+const TAB = 'tab0browser0sb0';
+const CONFIG = 'cfg0browser0sb0';
+const POLL = 'alarm0sb0poll00';
+const CONSUMER = 'alarm0sb0cons00';
+const ALARMS = '/api/lapp/alarm/list';
+const MESSAGES = '/api/lapp/mq/v1/consumer/messages';
+
+async function login(page: Page, url: string, user: keyof typeof USERS): Promise<void> {
+  await page.goto(url, { timeout: 60000 });
+  await page.locator('#node-dialog-login-username').waitFor({ state: 'visible', timeout: 60000 });
+  await page.locator('#node-dialog-login-username').fill(user);
+  await page.locator('#node-dialog-login-password').fill(USERS[user].password);
+  await page.locator('#node-dialog-login-submit').click();
+  await page.waitForFunction(() => {
+    const w = globalThis as any;
+    return Boolean(w.RED && w.RED.actions && w.RED.actions.get && w.RED.actions.get('ezviz:show-ezviz-tab') &&
+      w.RED.nodes && w.RED.nodes.version() && !w.$('#red-ui-loading-progress').is(':visible'));
+  }, null, { timeout: 60000 });
+}
+
+describe('browser: the EZVIZ sidebar (calls, limits, alarm sources)', function () {
+  this.timeout(180000);
+  let sim: Simulator;
+  let red: AdminRed;
+  const sessions: EditorSession[] = [];
+  let session: EditorSession;
+
+  async function openEditor(locale: string, user: keyof typeof USERS = 'admin'): Promise<EditorSession> {
+    const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'ezviz-browser-profile-'));
+    const context = await chromium.launchPersistentContext(profile, {
+      executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS, locale, viewport: { width: 1400, height: 900 },
+    });
+    const page = context.pages()[0] || (await context.newPage());
+    const pageErrors: string[] = [];
+    page.on('pageerror', (e) => pageErrors.push(e.message));
+    page.setDefaultTimeout(30000);
+    const s: EditorSession = {
+      context, page, pageErrors,
+      async close() {
+        await context.close().catch(() => undefined);
+        fs.rmSync(profile, { recursive: true, force: true });
+      },
+    };
+    sessions.push(s);
+    await login(page, red.url, user);
+    return s;
+  }
+
+  async function showTab(page: Page): Promise<void> {
+    await page.evaluate(() => (globalThis as any).RED.actions.invoke('ezviz:show-ezviz-tab'));
+    await page.locator('#ezviz-sidebar details').first().waitFor({ state: 'visible' });
+  }
+
+  before(async function () {
+    skipWithoutChromium(this);
+    this.timeout(120000);
+    sim = await startSimulator({ port: 0 });
+    // The poll's first list meets a call-frequency limit; the consumer's fetches fail until the end.
+    sim.injectFault({ kind: 'code', code: '10029', path: ALARMS, count: 1 });
+    sim.injectFault({ kind: '49999', path: MESSAGES, count: 100000 });
+    const alarm = (id: string, name: string, y: number, extra: Record<string, unknown>) => ({ id, type: 'ezviz-alarm', z: TAB, name,
+      config: CONFIG, x: 200, y, wires: [[], []], interval: 60, deviceSerial: '', alarmType: '', ...extra });
+    red = await startAdminRed({
+      simUrl: sim.url, port: await freePort(), httpAdminRoot: '/admin', adminAuth: true, logLevel: 'info',
+      flows: [
+        { id: TAB, type: 'tab', label: 'sidebar' },
+        { id: CONFIG, type: 'ezviz-config', name: 'home cameras', baseUrl: sim.url, timeout: 5000, maxRetries: 0, retryDelay: 0 },
+        alarm(POLL, 'front door alarms', 60, { source: 'poll' }),
+        alarm(CONSUMER, 'garden alarms', 120, { source: 'consumer', interval: 2, group: 1 }),
+      ],
+      credentials: { [CONFIG]: { appKey: 'demo-app-key', appSecret: 'demo-app-secret' } },
+    });
+    session = await openEditor('en-US');
+  });
+
+  after(async function () {
+    this.timeout(30000);
+    for (const s of sessions) await s.close();
+    if (red) await red.stop();
+    if (sim) await sim.close();
+  });
+
+  afterEach(async function () {
+    await screenshotOnFailure(this, session && session.page, 'sidebar');
+  });
+
+  it('the route: refused without login (401), answered to a read-only user, no secret in it', async () => {
+    const anonymous = await postAccount(red, 'usage', {});
+    assert.strictEqual(anonymous.status, 401);
+    const reader = await postAccount(red, 'usage', {}, await adminToken(red, 'reader'));
+    assert.strictEqual(reader.status, 200, reader.text);
+    const account = reader.json.accounts.find((a: any) => a.id === CONFIG);
+    assert.ok(account, reader.text);
+    assert.strictEqual(account.name, 'home cameras');
+    assert.strictEqual(account.host, new URL(sim.url).host);
+    assert.ok(account.calls.today['/api/lapp/token/get']['200'] >= 1);
+    const secrets = ['demo-app-secret', 'demo-app-key', ...Object.keys(sim.state.tokens), USERS.admin.password];
+    for (const s of secrets) assert.ok(!reader.text.includes(s), `a secret (${s.slice(0, 4)}...) in the reply`);
+    const notJson = await postAccount(red, 'usage', 'x', await adminToken(red, 'reader'));
+    assert.ok(notJson.status >= 400, 'a body that is not a JSON object is refused');
+  });
+
+  it('shows the account: token, devices once a picker read them, calls by path, the limit error with what to do', async () => {
+    const page = session.page;
+    // What a camera picker asks (the sidebar itself makes no API call).
+    const picker = await postAccount(red, 'cameras', { id: CONFIG, baseUrl: sim.url, appKey: '__PWRD__', appSecret: '__PWRD__' },
+      await adminToken(red, 'admin'));
+    assert.strictEqual(picker.status, 200, picker.text);
+    const online = picker.json.devices.filter((d: any) => d.online).length;
+    const offline = picker.json.devices.length - online;
+    await showTab(page);
+    const section = page.locator(`#ezviz-sidebar details[data-account="${CONFIG}"]`);
+    await section.locator('summary', { hasText: 'home cameras' }).waitFor();
+    await page.waitForFunction(() => (globalThis as any).$('#ezviz-sidebar').text().includes('online,'), null, { timeout: 10000 });
+    const text = await section.innerText();
+    assert.match(text, /working, used until/);
+    assert.ok(text.includes(`${online} online, ${offline} offline`), text);
+    assert.ok(text.includes(ALARMS), text);
+    assert.ok(text.includes('/api/lapp/token/get'), text);
+    assert.match(text, /not 200: 10029 ×1/);
+    assert.match(text, /10029 on \/api\/lapp\/alarm\/list/);
+    assert.match(text, /Calls came too often/);
+    const html = await page.content();
+    for (const s of ['demo-app-secret', ...Object.keys(sim.state.tokens)]) assert.ok(!html.includes(s), 'no secret in the page');
+  });
+
+  it('shows each alarm source: the consumer failing in a row goes stale; the node can be revealed', async () => {
+    const page = session.page;
+    await showTab(page);
+    const section = page.locator(`#ezviz-sidebar details[data-account="${CONFIG}"]`);
+    // Refreshed every 5 s while shown: the consumer's third failure in a row (2 s interval) shows as stale.
+    await section.locator('.ezviz-sb-warn', { hasText: 'stale since' }).waitFor({ timeout: 30000 });
+    const text = await section.innerText();
+    assert.ok(text.includes('front door alarms') && text.includes('garden alarms'), text);
+    assert.match(text, /in a row, the last .*: 49999/);
+    await section.locator('a', { hasText: 'garden alarms' }).click();
+    await page.waitForFunction((id) => (globalThis as any).RED.view.selection().nodes?.some((n: any) => n.id === id), CONSUMER);
+    fs.mkdirSync(path.join(ROOT, 'docs'), { recursive: true });
+    await page.locator('#red-ui-sidebar').screenshot({ path: path.join(ROOT, 'docs', 'ezviz-sidebar.png') });
+  });
+
+  it('is reachable by keyboard: the refresh button and each account\'s section', async () => {
+    const page = session.page;
+    await showTab(page);
+    const button = page.locator('.red-ui-sidebar-header button[aria-label="Refresh"]');
+    await button.focus();
+    await page.keyboard.press('Enter');
+    await page.locator('.red-ui-sidebar-header', { hasText: 'Updated' }).first().waitFor();
+    await page.locator(`#ezviz-sidebar details[data-account="${CONFIG}"] summary`).focus();
+    const focused = await page.evaluate(() => document.activeElement?.tagName);
+    assert.strictEqual(focused, 'SUMMARY');
+    await page.keyboard.press('Enter');
+    assert.strictEqual(await page.locator(`#ezviz-sidebar details[data-account="${CONFIG}"]`).getAttribute('open'), null, 'closed by Enter');
+    await page.keyboard.press('Enter');
+    assert.strictEqual(await page.locator(`#ezviz-sidebar details[data-account="${CONFIG}"]`).getAttribute('open'), 'open');
+    assert.deepStrictEqual(session.pageErrors, []);
+  });
+
+  it('speaks Chinese in a zh-CN editor', async () => {
+    const zh = await openEditor('zh-CN');
+    await showTab(zh.page);
+    const text = await zh.page.locator('#ezviz-sidebar').innerText();
+    assert.ok(text.includes('API 调用') && text.includes('告警来源'), text);
+    assert.deepStrictEqual(zh.pageErrors, []);
+  });
+});
