@@ -125,11 +125,16 @@ function accountSection(a: AccountUsage, open: boolean): JQuery {
 }
 
 function render(list: JQuery, reply: UsageReply): void {
-  // Sections keep the open/closed state a person gave them.
+  // Sections keep the open/closed state a person gave them, the keyboard focus and the scroll.
   const closed = new Set(list.find('details:not([open])').map((_i, d) => $(d).attr('data-account')).get());
+  const active = document.activeElement;
+  const focused = active && list[0].contains(active) ? $(active).closest('details').attr('data-account') : undefined;
+  const scroll = list.parent().scrollTop() ?? 0;
   list.empty();
   if (!reply.accounts.length) list.append(el('p', tr('none'), 'ezviz-sb-muted'));
   for (const a of reply.accounts) list.append(accountSection(a, !closed.has(a.id)));
+  list.parent().scrollTop(scroll);
+  if (focused !== undefined) list.find('details').filter((_i, d) => $(d).attr('data-account') === focused).find('summary').trigger('focus');
 }
 
 function addTab(): void {
