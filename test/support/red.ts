@@ -195,7 +195,27 @@ export function buildFlow(operation: OperationName | StateNodeName | MediaNodeNa
   return { flow, credentials };
 }
 
+/** The secret credentials a test deploys join the scan: tokens, app secrets, webhook secrets, card
+ * passwords and verification codes (each code of an account's `verificationCodes` list). */
+function learnSecrets(credentials: Record<string, unknown>): void {
+  for (const creds of Object.values(credentials)) {
+    if (!creds || typeof creds !== 'object') continue;
+    for (const [name, value] of Object.entries(creds as Record<string, unknown>)) {
+      if (typeof value !== 'string' || value.trim().length < 4) continue;
+      if (name === 'verificationCodes') {
+        for (const line of value.split(/\r?\n/)) {
+          const code = /^\s*[^#\s=:]+\s*[\s=:]\s*(\S{4,})\s*$/.exec(line)?.[1];
+          if (code) secrets.add(code);
+        }
+      } else if (['accessToken', 'appSecret', 'secret', 'cardPassword', 'verificationCode'].includes(name)) {
+        secrets.add(value.trim());
+      }
+    }
+  }
+}
+
 export async function load(flow: Record<string, unknown>[], credentials: Record<string, unknown> = {}): Promise<void> {
+  learnSecrets(credentials);
   await loadCatalog();
   await helper.load(NODES as never, flow as never, credentials as never);
 }
