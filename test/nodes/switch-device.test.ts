@@ -96,6 +96,22 @@ describe('ezviz-switch against the simulator', function () {
     }
   });
 
+  it('one operation name, switch, in msg.ezviz and msg.error for validation, API and network errors (issue 27)', async () => {
+    fakeTime(clock);
+    await loadOp('switch', sim.url);
+    const bad = await run({ payload: { deviceSerial: 'C 1', switch: 'defence', state: 'on' } });
+    const offline = await run({ payload: { deviceSerial: 'C00000002', switch: 'defence', state: 'on' } });
+    sim.injectFault({ kind: 'drop', path: STATE_CALLS['defence-set'].path, count: 10 });
+    const dropped = await run({ payload: { deviceSerial: CAM, switch: 'defence', state: 'on' } });
+    for (const [r, source] of [[bad, 'validation'], [offline, 'api'], [dropped, 'network']] as const) {
+      assert.strictEqual(r.port, 'err', source);
+      assert.strictEqual(r.msg.error.source, source, JSON.stringify(r.msg.error));
+      assert.strictEqual(r.msg.error.operation, 'switch', `${source}: ${JSON.stringify(r.msg.error)}`);
+      assert.strictEqual(r.msg.payload.operation, 'switch', source);
+      assert.strictEqual(r.msg.ezviz.operation, 'switch', source);
+    }
+  });
+
   it('hub modes: away sends 16; "on" to a hub is refused by it (10001, api)', async () => {
     fakeTime(clock);
     await loadOp('switch', sim.url);

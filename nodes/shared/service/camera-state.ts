@@ -92,7 +92,14 @@ export async function setSwitch(service: CallService, t: Translate, req: SwitchR
     return { kind: 'ok', reply: { code: result.error.code, msg: '' }, fields: result.fields, durationMs: result.durationMs,
       payload: payload(false) };
   }
-  return result;
+  return asSwitch(result);
+}
+
+/** A failed set is named as the node and its validation errors name it, `switch` (not the call
+ * made, `defence-set`...; a token failure keeps `token`). */
+function asSwitch(result: CallResult): CallResult {
+  if (result.kind !== 'error' || result.error.operation === 'token') return result;
+  return { ...result, error: new EzvizError({ ...result.error.toJSON(), operation: 'switch' }) };
 }
 
 /** One read of a state call; null when the camera did not answer it (offline, unsupported). */
