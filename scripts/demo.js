@@ -146,6 +146,8 @@ function buildDemoFlows(simUrl) {
 
 function settingsFile({ port, host }) {
   return `// Written by scripts/demo.js on every start; edits here are overwritten.
+// Example 08 registers its webhook at the port in PORT ($env("PORT")): this Node-RED's.
+process.env.PORT = ${JSON.stringify(String(port))};
 module.exports = {
     uiHost: ${JSON.stringify(host)},
     uiPort: ${port},

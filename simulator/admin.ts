@@ -5,11 +5,13 @@
 import type * as http from 'http';
 import type { AdminCall, AdminRoutes, ServerContext } from './area';
 import { AREA_ADMIN, AREA_ADMIN_INDEX } from './areas';
+import { webhookPusher } from './areas/mq';
 import { positionOf } from './areas/ptz';
 import { viewOf } from './areas/storage';
 import { FakeClock } from './clock';
 import { normOrigin } from './common';
 import type { FaultSpec } from './faults';
+import type { PushRecord } from './areas/mq-push';
 import { readBody, sendJson } from './io';
 import type { SimulatorState, StateInput } from './state';
 
@@ -43,7 +45,8 @@ export function maskedState(state: SimulatorState): Record<string, unknown> {
   return d;
 }
 
-/** A computed picture of every device (GET /sim/view): positions now, presets, storage status. */
+/** A computed picture of every device (GET /sim/view): positions now, presets, storage status; the
+ * webhook URL and its failed pushes with why (issue 27). */
 export function viewState(state: SimulatorState, now: number): Record<string, unknown> {
   const devices: Record<string, unknown> = {};
   for (const [serial, dev] of Object.entries(state.devices)) {
@@ -68,7 +71,10 @@ export function viewState(state: SimulatorState, now: number): Record<string, un
       channels,
     };
   }
-  return { now, devices };
+  const hook = webhookPusher(state).view();
+  const failed = (hook.pushes as PushRecord[]).filter((p) => !p.acked);
+  // A push that failed shows here with why (status 0: none came; error: ECONNREFUSED, timeout...).
+  return { now, devices, webhook: { url: hook.url, signed: hook.signed, failed: failed.length, lastFailed: failed.slice(-5) } };
 }
 
 /**

@@ -25,6 +25,18 @@ function describeSeen(seen: Seen[]): string {
     .map((s) => `    ${s.kind} ${s.node ?? ''}: ${JSON.stringify(s.value).slice(0, 300)}`).join('\n') || '    (nothing)';
 }
 
+/** A node's box on the canvas as Node-RED draws it: about 7 px per letter of its label plus the
+ * icon, 30 px high (15 px per output past two), an inject's button left of it, a debug's right. */
+function boxOf(n: FlowNode): { left: number; right: number; top: number; bottom: number } {
+  const w = Math.max(100, 20 * Math.ceil((7 * String(n.name || n.label || n.type).length + 57) / 20));
+  const h = Math.max(30, 15 * (n.wires?.length > 2 ? n.wires.length : 0));
+  return { left: n.x - w / 2 - (n.type === 'inject' ? 25 : 0), right: n.x + w / 2 + (n.type === 'debug' ? 25 : 0),
+    top: n.y - h / 2, bottom: n.y + h / 2 };
+}
+
+const overlap = (a: ReturnType<typeof boxOf>, b: ReturnType<typeof boxOf>): boolean =>
+  a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+
 /** Injects of a flow in the order a reader presses them: tab by tab, top to bottom, left to right. */
 function injectsOf(nodes: FlowNode[]): FlowNode[] {
   const tabs = nodes.filter((n) => n.type === 'tab').map((n) => n.id);
@@ -66,11 +78,30 @@ describe('examples: each one runs as it is on a fresh simulator (import, deploy,
     }
   });
 
-  it('every example fits a 1500 px wide canvas (a node is about 7 px per letter of its label wide)', () => {
-    for (const f of FILES) for (const n of read(f).filter((x) => typeof x.x === 'number')) {
-      const right = n.x + (7 * String(n.name || n.label || n.type).length + 60) / 2;
-      assert.ok(right <= 1500, `${f}: ${n.type} "${n.name ?? ''}" ends at about ${Math.round(right)} px`);
+  it('every example fits a 1500 px wide canvas from its left edge, and no node stands over a comment (issue 27)', () => {
+    const problems: string[] = [];
+    for (const f of FILES) {
+      const placed = read(f).filter((x) => typeof x.x === 'number');
+      for (const n of placed) {
+        const b = boxOf(n);
+        if (b.left < 0 || b.right > 1500) problems.push(`${f}: ${n.type} "${n.name ?? ''}" spans ${Math.round(b.left)}..${Math.round(b.right)} px`);
+      }
+      for (const c of placed.filter((n) => n.type === 'comment')) {
+        for (const n of placed.filter((m) => m !== c && m.z === c.z && overlap(boxOf(c), boxOf(m)))) {
+          problems.push(`${f}: ${n.type} "${n.name ?? ''}" stands over the comment "${c.name}"`);
+        }
+      }
     }
+    assert.deepEqual(problems, []);
+  });
+
+  it('example 02: every direction it moves C00000001 in has its way back (a limit is never a dead end; issue 27)', () => {
+    const nodes = read('02-ptz-control.json');
+    const start = nodes.find((n) => n.type === 'ezviz-ptz-start')!;
+    const moves = nodes.filter((n) => n.type === 'inject' && n.wires.flat().includes(start.id))
+      .map((n) => JSON.parse(n.payload)).filter((p) => p.deviceSerial === 'C00000001').map((p) => p.direction);
+    const back: Record<string, string> = { left: 'right', right: 'left', up: 'down', down: 'up' };
+    for (const d of moves) if (back[d]) assert.ok(moves.includes(back[d]), `moves ${d} but never ${back[d]}: ${moves.join(', ')}`);
   });
 
   for (const file of FILES) {
@@ -100,6 +131,24 @@ describe('examples: each one runs as it is on a fresh simulator (import, deploy,
       assert.deepEqual(problems, [], `${file}:\n${problems.join('\n')}`);
     });
   }
+
+  it('example 06: pressed twice, C00000001 (hls) shows msg.ezviz.shared true in the debug sidebar (issue 27)', async function () {
+    if (!FILES.includes('06-live-address.json')) this.skip();
+    const inject = read('06-live-address.json').find((n) => n.type === 'inject' && n.name === 'C00000001 (hls)')!;
+    await world!.press(inject.id); // (later examples' deploys restarted the account: a fresh cache)
+    const seen = await world!.press(inject.id);
+    const shown = seen.filter((s) => s.kind === 'debug').map((s) => s.value);
+    assert.ok(shown.some((v) => v?.ezviz?.shared === true), `the debug sidebar showed ${JSON.stringify(shown).slice(0, 400)}`);
+  });
+
+  it('example 08: its webhook is registered at this Node-RED\'s port (not 1880): every push acknowledged (issue 27)', async function () {
+    if (!FILES.includes('08-alarms-as-they-happen.json')) this.skip();
+    const view = await (await fetch(`${world!.simUrl}/sim/view`)).json() as { webhook: { url: string; failed: number; lastFailed: unknown[] } };
+    assert.equal(new URL(view.webhook.url).port, new URL(world!.redUrl).port, JSON.stringify(view.webhook));
+    const pushes = (await (await fetch(`${world!.simUrl}/sim/webhook`)).json() as { pushes: { acked: boolean }[] }).pushes;
+    assert.ok(pushes.length > 0 && pushes.some((p) => p.acked), JSON.stringify(pushes).slice(0, 400));
+    assert.equal(view.webhook.failed, 0, JSON.stringify(view.webhook.lastFailed));
+  });
 
   it('example 04: the alarm raised by its own inject ends in a picture URL', function () {
     if (!FILES.includes('04-motion-preset-picture.json')) this.skip();
