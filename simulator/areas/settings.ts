@@ -32,8 +32,10 @@ const changed = (dev: Device, now: number): ApiResult => {
   return ok();
 };
 
+// The reads of the detection settings answer from the platform's copy: an offline device is read
+// too (their codes have no 20007; a write reaches the device and has it).
 const sensitivityGet: Handler = (state, route, f, ctx) => answer(() => {
-  const { dev, intl } = device(state, route, f, ctx, 'sensitivity');
+  const { dev, intl } = device(state, route, f, ctx, 'sensitivity', false);
   if (intl) stop('60020');
   return ok(Object.keys(dev.channels).map((no) => ({ type: '0', channel: no, value: dev.camera.sensitivity })));
 });
@@ -46,7 +48,7 @@ const sensitivitySet: Handler = (state, route, f, ctx) => answer(() => {
 });
 
 const scheduleGet: Handler = (state, route, f, ctx) => answer(() => {
-  const { dev } = device(state, route, f, ctx, 'schedule');
+  const { dev } = device(state, route, f, ctx, 'schedule', false);
   const s = dev.camera.schedule;
   return ok({ startTime: s.startTime, stopTime: s.stopTime, period: s.period, enable: s.enable });
 });

@@ -8,6 +8,8 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { CONFIG_TYPE, OPERATIONS, type ParamKind } from '../../nodes/shared/operations/operations';
 import { STATE_NODES } from '../../nodes/shared/operations/state-calls';
+import { MEDIA_NODES } from '../../nodes/shared/operations/voice';
+import { UPKEEP_NODES } from '../../nodes/shared/operations/settings';
 import { DIRECTIONS, IMMEDIATELY, MIRROR_COMMANDS, SPEEDS } from '../../nodes/shared/operations/enums';
 import {
   ROOT, demo, screenshotOnFailure, skipWithoutChromium, startBrowserEnv, loadEditor,
@@ -25,7 +27,8 @@ import { errorIn, expectedCodes } from '../support/examples-run';
 
 const OPERATION_TYPES: string[] = Object.values(OPERATIONS).map((o) => o.type);
 /** Palette nodes: the operation nodes and the alarm node (a source with its own dialog). */
-const PALETTE_TYPES: string[] = [...OPERATION_TYPES, 'ezviz-alarm', ...Object.values(STATE_NODES).map((o) => o.type)];
+const NODE_SPECS = [STATE_NODES, MEDIA_NODES, UPKEEP_NODES].flatMap((table) => Object.values(table));
+const PALETTE_TYPES: string[] = [...OPERATION_TYPES, 'ezviz-alarm', ...NODE_SPECS.map((o) => o.type)];
 const ALL_TYPES = [CONFIG_TYPE, ...PALETTE_TYPES];
 const PACKAGE = 'node-red-contrib-ezviz-open';
 const EXAMPLE_FILES = fs.readdirSync(path.join(ROOT, 'examples')).filter((f) => f.endsWith('.json')).sort();
@@ -462,7 +465,7 @@ describe('browser: the EZVIZ nodes in the Node-RED editor (Chromium)', function 
           assert.ok(help.sections >= 3, `Inputs, Outputs, Details (${help.sections} sections)`);
           assert.equal(help.ports, 2, 'Outputs lists two ports');
           assert.ok(help.messageProperties > 0, 'message properties listed');
-          const spec = [...Object.values(OPERATIONS), ...Object.values(STATE_NODES)].find((o) => o.type === type);
+          const spec = [...Object.values(OPERATIONS), ...NODE_SPECS].find((o) => o.type === type);
           const names = spec ? spec.params.map((p) => p.name) : ['interval', 'alarmId', 'alarmType', 'deviceSerial', 'alarmDate'];
           for (const name of names) assert.ok(help.text.includes(name), `help mentions ${name}`);
         }

@@ -12,13 +12,15 @@ import * as os from 'os';
 import * as path from 'path';
 import { CONFIG_TYPE, OPERATIONS } from '../../nodes/shared/operations/operations';
 import { STATE_NODES } from '../../nodes/shared/operations/state-calls';
+import { MEDIA_NODES } from '../../nodes/shared/operations/voice';
+import { UPKEEP_NODES } from '../../nodes/shared/operations/settings';
 import { ROOT } from '../support/browser-env';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
 const PKG = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
 const TYPES = [CONFIG_TYPE, ...Object.values(OPERATIONS).map((o) => o.type), 'ezviz-alarm',
-  ...Object.values(STATE_NODES).map((o) => o.type)];
+  ...[STATE_NODES, MEDIA_NODES, UPKEEP_NODES].flatMap((table) => Object.values(table).map((o) => o.type))];
 /** The camera panel's example (07) also uses Dashboard 2's config nodes and the panel widget
  * (package node-red-dashboard-2-ezviz, dashboard/). */
 const DASHBOARD_TYPES = new Set(['ui-base', 'ui-theme', 'ui-page', 'ui-group', 'ui-ezviz-camera']);
@@ -113,7 +115,8 @@ describe('packaging: npm pack and the examples', function () {
               (hops > 0 && (byId.get(id)?.wires ?? []).some((o: string[]) => o.some((next) => reaches(next, hops - 1))));
             assert.ok(out.some((id: string) => reaches(id, 3)), `${file}: ${n.type} output ${i + 1} has a debug node`);
           }
-          const spec = [...Object.values(OPERATIONS), ...Object.values(STATE_NODES)].find((o) => o.type === n.type);
+          const spec = [...Object.values(OPERATIONS), ...[STATE_NODES, MEDIA_NODES, UPKEEP_NODES].flatMap((table) => Object.values(table))]
+            .find((o) => o.type === n.type);
           for (const p of spec?.params ?? []) {
             assert.ok(p.name in n && `${p.name}Type` in n, `${file}: ${n.type} has ${p.name} and ${p.name}Type`);
             if (p.secret) assert.equal(n[p.name], '', `${file}: ${n.type} ${p.name} is not a plain property`);
@@ -196,7 +199,8 @@ describe('packaging: a real npm pack of a copy of the project', function () {
       assert.equal(html.split(SHARED_TAG).length - 1, 1, `${type}: loads the shared code once, with ${SHARED_TAG}`);
       assert.ok(html.indexOf(SHARED_TAG) < html.indexOf('<script type="text/javascript">'), `${type}: shared code before its own`);
       for (const f of sharedOnly) assert.ok(!new RegExp(`function ${f}\\b`).test(html), `${type}: its HTML defines ${f}`);
-      assert.ok(Buffer.byteLength(html) < 8000, `${type}: ${Buffer.byteLength(html)} bytes of HTML`);
+      // Its own dialog only (the alarm node's, with its sources, calls and pictures, is the largest).
+      assert.ok(Buffer.byteLength(html) < 10000, `${type}: ${Buffer.byteLength(html)} bytes of HTML`);
     }
     // one copy of the shared code in the whole package
     const copies = shipped.filter((f) => /\.(js|html)$/.test(f) &&
