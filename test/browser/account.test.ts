@@ -7,17 +7,17 @@
 
 import { strict as assert } from 'assert';
 import * as fs from 'fs';
-import * as os from 'os';
 import * as path from 'path';
-import { chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { startSimulator, type Simulator } from '../../simulator';
 import {
-  CHROMIUM, CHROMIUM_ARGS, screenshotOnFailure, skipWithoutChromium, type EditorSession,
+  screenshotOnFailure, skipWithoutChromium, type EditorSession,
 } from '../support/browser-env';
 import {
   chooseTypedInputType, closeDialogs, fieldInvalid, openNodeDialog, pressDone, typeInto, waitForTrayIdle,
 } from '../support/browser-editor';
-import { freePort, startAdminRed, startEndlessAccount, USERS, type AdminRed } from '../support/red-admin';
+import { freePort, startAdminRed, startEndlessAccount, type AdminRed } from '../support/red-admin';
+import { openAdminEditor } from '../support/browser-admin';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -38,21 +38,6 @@ function fillText(text: string, args: Record<string, string | number> = {}): str
   return text.replace(/__(\w+)__/g, (_m, k) => String(args[k] ?? ''));
 }
 
-async function login(page: Page, url: string, user: keyof typeof USERS): Promise<void> {
-  await page.goto(url);
-  await page.locator('#node-dialog-login-username').waitFor({ state: 'visible', timeout: 30000 });
-  await page.locator('#node-dialog-login-username').fill(user);
-  await page.locator('#node-dialog-login-password').fill(USERS[user].password);
-  await page.locator('#node-dialog-login-submit').click();
-  // The editor loads once the login is accepted (no reload: a reload here could cut the login off).
-  await page.waitForFunction(() => {
-    const w = globalThis as any;
-    return Boolean(w.RED && w.RED.user && w.RED.user.hasPermission && w.RED.nodes && w.RED.nodes.getType &&
-      w.RED.nodes.getType('ezviz-ptz-start') && w.$('#red-ui-palette-container-EZVIZ .red-ui-palette-node').length > 0 &&
-      w.RED.nodes.version() && !w.$('#red-ui-loading-progress').is(':visible'));
-  }, null, { timeout: 30000 });
-}
-
 describe('browser: the editor knows the account (httpAdminRoot, adminAuth)', function () {
   this.timeout(60000);
   let sim: Simulator;
@@ -62,26 +47,7 @@ describe('browser: the editor knows the account (httpAdminRoot, adminAuth)', fun
   let demoDevices: Array<[string, any]> = [];
   let endless: Awaited<ReturnType<typeof startEndlessAccount>>;
 
-  async function openEditor(locale: string): Promise<EditorSession> {
-    const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'ezviz-browser-profile-'));
-    const context = await chromium.launchPersistentContext(profile, {
-      executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS, locale, viewport: { width: 1400, height: 900 },
-    });
-    const page = context.pages()[0] || (await context.newPage());
-    const pageErrors: string[] = [];
-    page.on('pageerror', (e) => pageErrors.push(e.message));
-    page.setDefaultTimeout(10000);
-    const s: EditorSession = {
-      context, page, pageErrors,
-      async close() {
-        await context.close().catch(() => undefined);
-        fs.rmSync(profile, { recursive: true, force: true });
-      },
-    };
-    sessions.push(s);
-    await login(page, red.url, 'admin');
-    return s;
-  }
+  const openEditor = (locale: string): Promise<EditorSession> => openAdminEditor(red.url, locale, sessions);
 
   before(async function () {
     skipWithoutChromium(this);

@@ -7,11 +7,11 @@
 
 import { strict as assert } from 'assert';
 import * as fs from 'fs';
-import * as os from 'os';
 import * as path from 'path';
-import { chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { startSimulator, type Simulator } from '../../simulator';
-import { CHROMIUM, CHROMIUM_ARGS, ROOT, screenshotOnFailure, skipWithoutChromium, type EditorSession } from '../support/browser-env';
+import { ROOT, screenshotOnFailure, skipWithoutChromium, type EditorSession } from '../support/browser-env';
+import { openAdminEditor } from '../support/browser-admin';
 import { adminToken, freePort, postAccount, startAdminRed, USERS, type AdminRed } from '../support/red-admin';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -23,19 +23,6 @@ const CONSUMER = 'alarm0sb0cons00';
 const ALARMS = '/api/lapp/alarm/list';
 const MESSAGES = '/api/lapp/mq/v1/consumer/messages';
 
-async function login(page: Page, url: string, user: keyof typeof USERS): Promise<void> {
-  await page.goto(url, { timeout: 60000 });
-  await page.locator('#node-dialog-login-username').waitFor({ state: 'visible', timeout: 60000 });
-  await page.locator('#node-dialog-login-username').fill(user);
-  await page.locator('#node-dialog-login-password').fill(USERS[user].password);
-  await page.locator('#node-dialog-login-submit').click();
-  await page.waitForFunction(() => {
-    const w = globalThis as any;
-    return Boolean(w.RED && w.RED.plugins && w.RED.plugins.getPlugin && w.RED.plugins.getPlugin('ezviz-sidebar') &&
-      w.RED.nodes && w.RED.nodes.version() && !w.$('#red-ui-loading-progress').is(':visible'));
-  }, null, { timeout: 60000 });
-}
-
 describe('browser: the EZVIZ sidebar (calls, limits, alarm sources)', function () {
   this.timeout(180000);
   let sim: Simulator;
@@ -43,26 +30,7 @@ describe('browser: the EZVIZ sidebar (calls, limits, alarm sources)', function (
   const sessions: EditorSession[] = [];
   let session: EditorSession;
 
-  async function openEditor(locale: string, user: keyof typeof USERS = 'admin'): Promise<EditorSession> {
-    const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'ezviz-browser-profile-'));
-    const context = await chromium.launchPersistentContext(profile, {
-      executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS, locale, viewport: { width: 1400, height: 900 },
-    });
-    const page = context.pages()[0] || (await context.newPage());
-    const pageErrors: string[] = [];
-    page.on('pageerror', (e) => pageErrors.push(e.message));
-    page.setDefaultTimeout(30000);
-    const s: EditorSession = {
-      context, page, pageErrors,
-      async close() {
-        await context.close().catch(() => undefined);
-        fs.rmSync(profile, { recursive: true, force: true });
-      },
-    };
-    sessions.push(s);
-    await login(page, red.url, user);
-    return s;
-  }
+  const openEditor = (locale: string, user: keyof typeof USERS = 'admin') => openAdminEditor(red.url, locale, sessions, user);
 
   async function showTab(page: Page): Promise<void> {
     await page.evaluate(() => (globalThis as any).RED.actions.invoke('ezviz:show-ezviz-tab'));

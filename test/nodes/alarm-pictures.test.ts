@@ -11,16 +11,10 @@ import type { Simulator } from '../../simulator';
 import { forgetSeenCopies } from '../../nodes/shared/events/alarm-poller';
 import { collect, helper, load, Msg } from '../support/red';
 import { fakeClockSimulator, fakeTime, fakeTimers, settle, until } from '../support/fake-time';
-import { alarmFlow } from '../support/alarm-flow';
+import { alarmFlow, pollNow } from '../support/alarm-flow';
 
 const ALARMS = '/api/lapp/alarm/list';
 const JPEG = [0xff, 0xd8, 0xff];
-
-async function pollNow(): Promise<void> {
-  const completed = new Promise<void>((resolve) => helper.getNode('completed').once('input', () => resolve()));
-  helper.getNode('op').receive({ payload: 'poll' });
-  await completed;
-}
 
 describe('ezviz-alarm picture: download (decrypted pictures, never a lost alarm)', function () {
   let sim: Simulator;

@@ -17,7 +17,7 @@ import {
   collect, fastRetries, helper, hooks, load, loadOp, Msg, run, TAB, text, unload, unloadKeepingContext,
 } from '../support/red';
 import { fakeClockSimulator, fakeTime, fakeTimers, settle, until, type Timers } from '../support/fake-time';
-import { alarmFlow, CREDS } from '../support/alarm-flow';
+import { alarmFlow, CREDS, pollNow } from '../support/alarm-flow';
 
 const CAPTURE = OPERATIONS.capture.path;
 const ALARMS = '/api/lapp/alarm/list';
@@ -197,14 +197,6 @@ describe('ezviz-capture against the simulator', function () {
 // ---- ezviz-alarm ---------------------------------------------------------------------------------
 
 
-
-/** Sends a message into the alarm node and waits until the poll it starts has ended (its done(),
- * seen by the core Complete node). */
-async function pollNow(): Promise<void> {
-  const completed = new Promise<void>((resolve) => helper.getNode('completed').once('input', () => resolve()));
-  helper.getNode('op').receive({ payload: 'poll' });
-  await completed;
-}
 
 describe('ezviz-alarm against the simulator', function () {
   let sim: Simulator;

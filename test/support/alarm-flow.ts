@@ -2,7 +2,7 @@
 // with `more`), helpers `ok`/`err` on their outputs, a Catch node (`caught`) and a Complete node
 // (`completed`) on `op`.
 
-import { TAB } from './red';
+import { helper, TAB } from './red';
 
 export const CREDS = { cfg: { appKey: 'demo-app-key', appSecret: 'demo-app-secret' } };
 
@@ -23,4 +23,12 @@ export function alarmFlow(url: string, props: Record<string, unknown> = {}, erro
     { id: 'complete', type: 'complete', z: TAB, scope: ['op'], uncaught: false, wires: [['completed']] },
     { id: 'completed', type: 'helper', z: TAB },
   ] as Record<string, unknown>[]).map((n) => (n.z ? { ...n, x: 100, y: 100 } : n));
+}
+
+/** Sends a message into the alarm node and waits until the poll it starts has ended (its done(),
+ * seen by the core Complete node). */
+export async function pollNow(): Promise<void> {
+  const completed = new Promise<void>((resolve) => helper.getNode('completed').once('input', () => resolve()));
+  helper.getNode('op').receive({ payload: 'poll' });
+  await completed;
 }
