@@ -28,13 +28,31 @@ export function nodeProp(page: Page, id: string, prop: string): Promise<any> {
 export async function dropNode(page: Page, type: string, x: number, y: number): Promise<string> {
   const before = await nodeIds(page, type);
   const paletteNode = page.locator(`.red-ui-palette-node[data-palette-type="${type}"]`);
-  await paletteNode.scrollIntoViewIfNeeded();
-  await paletteNode.dragTo(page.locator('#red-ui-workspace-chart'), { targetPosition: { x, y } });
-  await page.waitForFunction(([t, n]) => {
-    let count = 0;
-    (globalThis as any).RED.nodes.eachNode((node: any) => { if (node.type === t) count += 1; });
-    return count > (n as number);
-  }, [type, before.length] as const);
+  // A drag as a user's hand makes it: press on the palette node, move in steps, release over the
+  // chart. (Playwright's dragTo checks the drop point first and refuses while the palette node's
+  // help popover, shown on hover, lies over it.) A drag the editor missed (a busy machine) is
+  // made again, at most three times, as a user would.
+  for (let attempt = 1; ; attempt++) {
+    await paletteNode.scrollIntoViewIfNeeded();
+    const from = await paletteNode.boundingBox();
+    const chart = await page.locator('#red-ui-workspace-chart').boundingBox();
+    if (!from || !chart) throw new Error(`palette node ${type} or the chart is not visible`);
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(from.x + from.width / 2 + 20, from.y + from.height / 2, { steps: 4 });
+    await page.mouse.move(chart.x + x, chart.y + y, { steps: 10 });
+    await page.mouse.up();
+    try {
+      await page.waitForFunction(([t, n]) => {
+        let count = 0;
+        (globalThis as any).RED.nodes.eachNode((node: any) => { if (node.type === t) count += 1; });
+        return count > (n as number);
+      }, [type, before.length] as const, { timeout: 5000 });
+      break;
+    } catch (e) {
+      if (attempt >= 3) throw e;
+    }
+  }
   const after = await nodeIds(page, type);
   const added = after.filter((id) => !before.includes(id));
   if (added.length !== 1) throw new Error(`expected one new ${type} node, got ${added.length}`);
