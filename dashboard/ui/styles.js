@@ -26,5 +26,7 @@ export const CSS = `
 .ezc-switch[aria-checked="true"] { background: rgb(var(--v-theme-primary, 0 94 184)); color: #fff; }
 .ezc-switch[data-state="unknown"] { border-style: dashed; }
 .ezc-speed { min-height: 32px; border: 1px solid rgba(0,0,0,.25); border-radius: 4px; color: inherit; background: transparent; }
+.ezviz-timeline-area { flex-shrink: 0; min-width: 0; }
+.ezviz-timeline-area:empty { display: none; }
 .ezc-status { flex-shrink: 0; font-size: 13px; opacity: .85; min-height: 1.4em; overflow-wrap: anywhere; }
 `
