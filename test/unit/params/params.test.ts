@@ -3,14 +3,14 @@
 import assert from 'assert';
 import { isDeepStrictEqual } from 'util';
 import fc from 'fast-check';
-import { DIRECTIONS, MIRROR_COMMANDS, SPEEDS } from '../../nodes/shared/operations/enums';
-import { EzvizError } from '../../nodes/shared/errors/errors';
-import { validateInput } from '../../nodes/shared/call-path/validation';
-import { OPERATIONS, ParamSpec } from '../../nodes/shared/operations/operations';
-import { describeValue, MAX_DURATION_MS, parseParam, redactSecrets } from '../../nodes/shared/params/parse';
-import { STATE_CALLS, STATE_NODES } from '../../nodes/shared/operations/state-calls';
-import { publicRequest } from '../../nodes/shared/call-path/outputs';
-import { sameValue, wouldSend } from '../../nodes/shared/call-path/validation';
+import { DIRECTIONS, MIRROR_COMMANDS, SPEEDS } from '../../../nodes/shared/operations/enums';
+import { EzvizError } from '../../../nodes/shared/errors/errors';
+import { validateInput } from '../../../nodes/shared/call-path/validation';
+import { OPERATIONS, ParamSpec } from '../../../nodes/shared/operations/operations';
+import { describeValue, MAX_DURATION_MS, parseParam, redactSecrets } from '../../../nodes/shared/params/parse';
+import { STATE_CALLS, STATE_NODES } from '../../../nodes/shared/operations/state-calls';
+import { publicRequest } from '../../../nodes/shared/call-path/outputs';
+import { sameValue, wouldSend } from '../../../nodes/shared/call-path/validation';
 
 const spec = (op: keyof typeof OPERATIONS, name: string): ParamSpec =>
   OPERATIONS[op].params.find((p) => p.name === name)!;

@@ -1,20 +1,20 @@
 // Pure error mapping, hints, catalogs, reply mapping, back-off, queue, token cache, preset store.
 
 import assert from 'assert';
-import { errorStatus, STATUS_CODE_KEYS, STATUS_KEYS, statusKey, SWITCH_STATUS_KEYS } from '../../nodes/shared/i18n/status-keys';
+import { errorStatus, STATUS_CODE_KEYS, STATUS_KEYS, statusKey, SWITCH_STATUS_KEYS } from '../../../nodes/shared/i18n/status-keys';
 import fs from 'fs';
 import path from 'path';
-import { ALL_HINT_KEYS, EzvizError, hintKey, isRetriable, networkCode } from '../../nodes/shared/errors/errors';
-import { OPERATIONS } from '../../nodes/shared/operations/operations';
-import { presetAddPayload, plainPayload, storageInfoPayload, isoDate } from '../../nodes/shared/replies/replies';
-import { retryDelayMs, MAX_RETRY_DELAY_MS } from '../../nodes/shared/requests/request-loop';
-import { KeyedQueue } from '../../nodes/shared/camera/queue';
-import { FRESH_TOKEN_MS, MIN_TOKEN_INTERVAL_MS, TokenCache, TOKEN_REFRESH_MARGIN_MS } from '../../nodes/shared/requests/token';
-import { normaliseBase } from '../../nodes/shared/config/settings';
-import type { PostOutcome } from '../../nodes/shared/wire/wire';
-import { PresetStore, ContextLike } from '../../nodes/shared/camera/presets';
+import { ALL_HINT_KEYS, EzvizError, hintKey, isRetriable, networkCode } from '../../../nodes/shared/errors/errors';
+import { OPERATIONS } from '../../../nodes/shared/operations/operations';
+import { presetAddPayload, plainPayload, storageInfoPayload, isoDate } from '../../../nodes/shared/replies/replies';
+import { retryDelayMs, MAX_RETRY_DELAY_MS } from '../../../nodes/shared/requests/request-loop';
+import { KeyedQueue } from '../../../nodes/shared/camera/queue';
+import { FRESH_TOKEN_MS, MIN_TOKEN_INTERVAL_MS, TokenCache, TOKEN_REFRESH_MARGIN_MS } from '../../../nodes/shared/requests/token';
+import { normaliseBase } from '../../../nodes/shared/config/settings';
+import type { PostOutcome } from '../../../nodes/shared/wire/wire';
+import { PresetStore, ContextLike } from '../../../nodes/shared/camera/presets';
 
-const ROOT = path.resolve(__dirname, '..', '..', '..');
+const ROOT = path.resolve(__dirname, '..', '..', '..', '..');
 const catalog = (lang: string) => JSON.parse(fs.readFileSync(
   path.join(ROOT, 'nodes', 'ezviz-config', 'locales', lang, 'ezviz-config.json'), 'utf8'));
 

@@ -4,11 +4,11 @@
 // failures in a row, once; recovered; a webhook never stale) and the health wrapper's outcomes.
 
 import assert from 'assert';
-import { CallCounters, MAX_LIMIT_ERRORS, startOfDay } from '../../nodes/shared/requests/counters';
-import { SourceBook, STALE_AFTER } from '../../nodes/shared/service/source-book';
-import { watchSource, type HealthOutcome } from '../../nodes/shared/events/source-health';
-import { EzvizError } from '../../nodes/shared/errors/errors';
-import { defaultHooks, hooks } from '../../nodes/shared/clock/clock';
+import { CallCounters, MAX_LIMIT_ERRORS, startOfDay } from '../../../nodes/shared/requests/counters';
+import { SourceBook, STALE_AFTER } from '../../../nodes/shared/service/source-book';
+import { watchSource, type HealthOutcome } from '../../../nodes/shared/events/source-health';
+import { EzvizError } from '../../../nodes/shared/errors/errors';
+import { defaultHooks, hooks } from '../../../nodes/shared/clock/clock';
 
 const MIN = 60000;
 const NOON = new Date(2026, 10, 26, 12, 0, 0).getTime();

@@ -3,9 +3,9 @@
 // times, endTime or stopTime, empty or absent data, wrong shapes) and joining the lists.
 
 import assert from 'assert';
-import { localMidnight, recordSource, recordTime, recordWindow, splitWindow } from '../../nodes/shared/operations/recordings';
-import { joinItems, recordingItem, replyItems } from '../../nodes/shared/replies/recordings';
-import { BadReply } from '../../nodes/shared/replies/replies';
+import { localMidnight, recordSource, recordTime, recordWindow, splitWindow } from '../../../nodes/shared/operations/recordings';
+import { joinItems, recordingItem, replyItems } from '../../../nodes/shared/replies/recordings';
+import { BadReply } from '../../../nodes/shared/replies/replies';
 
 const NOW = Date.parse('2026-03-01T08:00:00Z');
 const DAY = 86400000;

@@ -4,10 +4,10 @@
 // date, an odd or huge id).
 
 import { strict as assert } from 'assert';
-import { addressOf } from '../../nodes/shared/replies/live-address';
-import { BadReply } from '../../nodes/shared/replies/replies';
-import { completeLiveFields, isInternationalHost, pathFor, playbackTime } from '../../nodes/shared/operations/live';
-import { OPERATIONS } from '../../nodes/shared/operations/operations';
+import { addressOf } from '../../../nodes/shared/replies/live-address';
+import { BadReply } from '../../../nodes/shared/replies/replies';
+import { completeLiveFields, isInternationalHost, pathFor, playbackTime } from '../../../nodes/shared/operations/live';
+import { OPERATIONS } from '../../../nodes/shared/operations/operations';
 
 const reply = (data: unknown) => ({ code: '200', msg: 'ok', data });
 
