@@ -6,7 +6,8 @@
 import type { NodeInstance } from '../../editor/red';
 
 const {
-  CONFIG_TYPE, DEFAULT_INTERVAL_S, DEFAULT_PATH, GROUPS, INTERVAL_LIMITS, MAX_INTERVAL_S, PACKAGE, SHARED_NS, SOURCES, input,
+  CONFIG_TYPE, DEFAULT_INTERVAL_S, DEFAULT_PATH, GROUPS, INTERVAL_LIMITS, MAX_INTERVAL_S, PACKAGE, PICTURE_MODES, SHARED_NS, SOURCES,
+  input,
   installTemplate, row, sourceSettings, t, tip, tNode, validator,
 } = EzvizOpenEditor;
 
@@ -44,6 +45,9 @@ installTemplate(TYPE, [
     field: checkbox('node-input-calls', `${L}.calls`) }),
   row({ id: 'node-input-others', icon: 'fa-envelope-o', label: `${L}.label.others`, rowId: 'ezviz-alarm-row-others',
     field: checkbox('node-input-others', `${L}.others`) }),
+  row({ id: 'node-input-picture', icon: 'fa-picture-o', label: `${L}.label.picture`,
+    field: select('node-input-picture', PICTURE_MODES.map((m) => [m, `${L}.picture.${m}`])) }),
+  tip(`${L}.needs.download`, 'ezviz-alarm-needs-download'),
   row({ id: 'node-input-deviceSerial', icon: 'fa-video-camera', label: `${L}.label.deviceSerial`,
     field: input('node-input-deviceSerial', { width: '70%', placeholder: `${L}.placeholder.deviceSerial` }) }),
   row({ id: 'node-input-alarmType', icon: 'fa-filter', label: `${L}.label.alarmType`,
@@ -54,7 +58,7 @@ installTemplate(TYPE, [
 ].join('\n'));
 
 /** A validator of one setting: the runtime's reading of it, with the node's source. */
-const setting = (name: 'interval' | 'deviceSerial' | 'alarmType' | 'source' | 'group' | 'path') =>
+const setting = (name: 'interval' | 'deviceSerial' | 'alarmType' | 'source' | 'group' | 'path' | 'picture') =>
   validator(function (value) {
     // While the dialog is open its source field counts (the node's property changes on Done).
     const open = $('#node-input-source');
@@ -115,6 +119,7 @@ RED.nodes.registerType('ezviz-alarm', {
     onoffline: { value: false },
     calls: { value: false },
     others: { value: false },
+    picture: { value: 'url', validate: setting('picture') },
     deviceSerial: { value: '', validate: setting('deviceSerial') },
     alarmType: { value: '', validate: setting('alarmType') },
   },
@@ -147,6 +152,9 @@ RED.nodes.registerType('ezviz-alarm', {
     $('#node-input-path').on('input change', showUrl);
     $('#node-input-secret').on('input change', showNoSecret);
     showUrl();
+    $('#node-input-picture').val(String(this.picture || 'url')).on('change', () => {
+      $('#ezviz-alarm-needs-download').toggle($('#node-input-picture').val() === 'download');
+    }).trigger('change');
     showSource(undefined);
   },
 });
