@@ -9,6 +9,7 @@ import type { Node, NodeAPI, NodeDef } from 'node-red';
 import type { PanelApi } from 'node-red-contrib-ezviz-open/dashboard';
 import { Conn, Panel } from './panel/panel';
 import { applyUpdate, readSettings, SHOW_KEYS } from './panel/settings';
+import type { Client } from './panel/who';
 
 /** The socket event a widget's browser sends its actions with (answers come back on
  * `ezviz-camera:<node id>`). */
@@ -28,7 +29,12 @@ interface GroupNode extends Node {
 }
 
 interface Base {
-  stores: { state: { set(base: unknown, node: Node, msg: unknown, prop: string, value: unknown): void } };
+  stores: {
+    state: { set(base: unknown, node: Node, msg: unknown, prop: string, value: unknown): void };
+    data: { save(base: unknown, node: Node, msg: unknown): void; clear?(id: string): void };
+  };
+  /** Dashboard 2's "Include Client Data" (msg._client on what widgets send). */
+  includeClientData?: boolean;
   /** Dashboard 2's connections (socket id -> socket), where it keeps them. */
   uiShared?: { connections?: Record<string, SocketLike> } | null;
 }
@@ -51,6 +57,23 @@ function joinOpenPages(base: Base, handler: (conn: Conn, id: unknown, msg: unkno
 
 type Msg = Record<string, unknown> & { ui_update?: unknown };
 
+type Hooked = { hooks?: { onAddConnectionCredentials?: (conn: unknown, msg: Msg) => Msg } };
+
+/** `msg._client` as Dashboard 2's widgets add it: what auth plugins put in (the user), then the
+ * socket's id and address; none when the dashboard's "Include Client Data" is off. */
+function clientData(RED: NodeAPI, base: Base, conn: Conn & { handshake?: { address?: string } }): Client | undefined {
+  if (base.includeClientData === false) return undefined;
+  let msg: Msg = { _client: {} };
+  const plugins = (RED.plugins as unknown as { getByType?(t: string): Hooked[] }).getByType?.('node-red-dashboard-2') ?? [];
+  for (const plugin of plugins) {
+    try {
+      if (plugin.hooks?.onAddConnectionCredentials) msg = plugin.hooks.onAddConnectionCredentials(conn, msg) ?? msg;
+    } catch { /* a plugin's failure leaves its part out */ }
+  }
+  const own = msg._client && typeof msg._client === 'object' ? msg._client as Record<string, unknown> : {};
+  return { ...own, socketId: conn.id, socketIp: conn.handshake?.address };
+}
+
 /** Dashboard 2's generic widget-change and widget-send events: nothing stored, nothing sent. */
 async function refuseGeneric(): Promise<void> {
   /* refused */
@@ -59,7 +82,10 @@ async function refuseGeneric(): Promise<void> {
 /** The widget's properties as the browsers get them: the settings in their checked form. */
 function widgetConfig(def: PanelDef, settings: ReturnType<typeof readSettings>): Record<string, unknown> {
   const out: Record<string, unknown> = { ...def, deviceSerial: settings.deviceSerial, channelNo: settings.channelNo,
-    presetList: settings.presetList, switchList: settings.switchList, liveQuality: settings.liveQuality };
+    presetList: settings.presetList, switchList: settings.switchList, liveQuality: settings.liveQuality, padOnVideo: settings.padOnVideo };
+  // Who may act is the runtime's business: the lists stay on the server.
+  delete out.moveUsers;
+  delete out.switchUsers;
   for (const k of SHOW_KEYS) out[`show_${k}`] = settings.show[k];
   return out;
 }
@@ -82,6 +108,9 @@ export = function (RED: NodeAPI): void {
       return;
     }
     const base = group.getBase();
+    panel.clientOf = (conn) => clientData(RED, base, conn);
+    // The last snapshot, for pages that load later (Dashboard 2's data store: widget-load).
+    panel.onSnapshot = (picture) => base.stores.data.save(base, node, { snapshot: picture, camera: `${settings.deviceSerial}/${settings.channelNo}` });
     const fromBrowser = (conn: Conn, id: unknown, msg: unknown): void => {
       // One handler per widget on every connection: only this widget's messages, and only
       // while this instance of it is deployed.
@@ -103,6 +132,7 @@ export = function (RED: NodeAPI): void {
       onInput(msg: Msg, send: (m: Msg) => void) {
         // A flow's ui_update changes the camera and what is shown; the message goes on.
         const changed = applyUpdate(settings, msg.ui_update, api.tables.TOGGLES);
+        if ('deviceSerial' in changed || 'channelNo' in changed) base.stores.data.clear?.(node.id);
         for (const [prop, value] of Object.entries(changed)) base.stores.state.set(base, node, msg, prop, value);
         send(msg);
       },

@@ -1,17 +1,17 @@
-// One camera panel at run time: checks each browser message (checks.ts), runs the action through
-// the main package's dashboard API (the config node's service: camera queue, stop before start,
-// retries), answers the browser that asked, sends the action on the node's output and keeps the
-// held move's dead-man timer (holds.ts). Snapshots, switch writes and state reads are bounded per
-// camera (pending.ts); actions are limited per browser and per panel and camera (checks.ts). A
-// browser that leaves stops its move and drops what it queued.
+// One camera panel at run time: checks each browser message (checks.ts) and who sent it (who.ts),
+// runs the action through the main package's dashboard API (the config node's service), answers the
+// browser, puts the action on the output and keeps a held move's dead-man timer (holds.ts).
+// Snapshots, switch writes and state reads are bounded per camera (pending.ts); actions are limited
+// per browser and per panel and camera. A browser that leaves stops its move and drops its work.
 
 import type { Node } from 'node-red';
-import type { PanelApi, PanelOperation, PanelOutcome, PanelValues } from 'node-red-contrib-ezviz-open/dashboard';
+import type { PanelApi, PanelOperation, PanelValues } from 'node-red-contrib-ezviz-open/dashboard';
 import { Action, checkAction, RateLimit } from './checks';
 import { HeldMove, Holds, Timers, realTimers } from './holds';
 import { CallOwner, PendingWork } from './pending';
-import { replyOf } from './replies';
+import { outputOf, replyOf } from './replies';
 import type { PanelSettings } from './settings';
+import { Client, isAllowed, rightOf } from './who';
 
 /** A browser connection as Dashboard 2 hands it to a widget's socket handler. */
 export interface Conn {
@@ -26,6 +26,7 @@ export interface Conn {
 export type StopReason = 'asked' | 'timeout' | 'disconnect' | 'close';
 
 type ConfigNode = ReturnType<PanelApi['configNode']>;
+type RunOptions = { owner?: CallOwner; camera?: { deviceSerial: string; channelNo: number }; client?: Client };
 
 /** A failing address is asked for anew at most this often (docs/behaviour.md section 14). */
 export const RENEW_MS = 10000;
@@ -42,9 +43,15 @@ export class Panel {
    * owner of the stop sent while closing. */
   private readonly owner = { id: '', closed: false, timedStopDone: () => undefined };
   private readonly closer = { id: '', closed: false, timedStopDone: () => undefined };
-
   /** When this panel last asked for a new live address. */
   private renewedAt = -Infinity;
+  /** The last move failed: its release's stop leaves the status to the move's error. */
+  private moveFailed = false;
+  private readonly clients = new Map<string, Client | undefined>();
+  /** `msg._client` of a browser (the node sets Dashboard 2's: its settings and auth plugins). */
+  clientOf: (conn: Conn) => Client | undefined = (conn) => ({ socketId: conn.id });
+  /** A snapshot taken (the node keeps the last one for pages that load later). */
+  onSnapshot: (picture: Buffer) => void = () => undefined;
 
   constructor(private readonly node: Node, private readonly api: PanelApi, private readonly cfg: ConfigNode,
     readonly settings: PanelSettings, timers: Timers = realTimers, private readonly now: () => number = Date.now) {
@@ -65,6 +72,10 @@ export class Panel {
     if (checked.action === 'hold') {
       this.holds.confirm(conn.id);
       return;
+    }
+    const right = rightOf(checked.action);
+    if (right && !isAllowed(right === 'move' ? this.settings.moveUsers : this.settings.switchUsers, this.clients.get(conn.id))) {
+      return this.refuse(conn, 'not-allowed');
     }
     // The stop of a move under way (held here, or any the config node knows of) always goes
     // through; everything else counts.
@@ -111,7 +122,7 @@ export class Panel {
     const camera = { deviceSerial: this.settings.deviceSerial, channelNo: this.settings.channelNo };
     this.pending.submit(`${op} ${this.cameraKey()}`, {
       conns: [conn],
-      run: (owner, conns) => this.run(conns, op, values, payload, owner, camera),
+      run: (owner, conns) => this.run(conns, op, values, payload, { owner, camera }),
       replaced: (conns) => { for (const c of conns) this.emit(c, { ...payload, ok: false, replaced: true }); },
     }, op === 'device');
   }
@@ -127,35 +138,31 @@ export class Panel {
   /** The runtime stops a move whose browser went quiet or left. */
   private autoStop(move: HeldMove, reason: StopReason): void {
     const conn = this.conns.get(move.socket)?.conn;
-    void this.run(conn ? [conn] : [], 'ptz-stop', { direction: move.direction }, { action: 'stop', reason });
+    void this.run(conn ? [conn] : [], 'ptz-stop', { direction: move.direction }, { action: 'stop', reason },
+      { client: this.clients.get(move.socket) });
   }
 
   /** Runs one operation for the panel's camera; the outcome goes to the browser and the output. */
-  private run(conns: Conn[], op: PanelOperation, values: PanelValues, payload: Record<string, unknown>,
-    owner: CallOwner = this.owner, camera = { deviceSerial: this.settings.deviceSerial, channelNo: this.settings.channelNo }): Promise<void> {
-    this.node.status(this.api.status('requesting', op, this.cfg));
-    return this.api.call(this.cfg, op, { ...camera, ...values }, owner).then((outcome) => {
+  private run(conns: Conn[], op: PanelOperation, values: PanelValues, payload: Record<string, unknown>, o: RunOptions = {}): Promise<void> {
+    const camera = o.camera ?? { deviceSerial: this.settings.deviceSerial, channelNo: this.settings.channelNo };
+    const client = o.client ?? (conns[0] ? this.clients.get(conns[0].id) : undefined);
+    if (op !== 'ptz-stop' || !this.moveFailed) this.node.status(this.api.status('requesting', op, this.cfg));
+    return this.api.call(this.cfg, op, { ...camera, ...values }, o.owner ?? this.owner).then((outcome) => {
       if (outcome.kind === 'closed') return;
       if (op === 'ptz-start' && outcome.kind === 'error' && conns[0] && this.holds.current?.socket === conns[0].id) this.holds.end();
-      if (!this.closed) this.node.status(this.api.status(outcome, op, this.cfg));
+      const keep = op === 'ptz-stop' && this.moveFailed;
+      if (op === 'ptz-start' || op === 'ptz-stop') this.moveFailed = op === 'ptz-start' && outcome.kind === 'error';
+      if (!this.closed && !keep) this.node.status(this.api.status(outcome, op, this.cfg));
       const reply = replyOf(payload, outcome, this.settings.switchList, this.api.tables.TOGGLE_STATE);
+      if (Buffer.isBuffer(reply.picture) && !this.closed) this.onSnapshot(reply.picture);
       for (const conn of conns) this.emit(conn, reply);
-      this.output(payload, outcome, camera.deviceSerial);
+      const out = this.closed ? null : outputOf(payload, outcome, camera.deviceSerial, client);
+      if (out) this.node.send(out as never);
     });
   }
 
   private emit(conn: Conn, reply: Record<string, unknown>): void {
     if (!this.closed) conn.emit(`ezviz-camera:${this.node.id}`, reply);
-  }
-
-  /** Every action leaves the node on its output (docs/behaviour.md section 14), shaped as section 4. */
-  private output(payload: Record<string, unknown>, outcome: Exclude<PanelOutcome, { kind: 'closed' }>, serial: string): void {
-    if (this.closed) return;
-    if (outcome.kind === 'ok') {
-      this.node.send({ topic: serial, payload: { ...payload, result: outcome.payload }, ezviz: outcome.ezviz } as never);
-    } else {
-      this.node.send({ topic: serial, payload: { ...payload, error: outcome.error }, error: outcome.error, ezviz: outcome.ezviz } as never);
-    }
   }
 
   private refuse(conn: Conn, reason: string): void {
@@ -165,11 +172,13 @@ export class Panel {
   /** Follows a browser's connection: when it goes, so does its move. */
   private watch(conn: Conn): void {
     if (this.conns.has(conn.id) || !conn.once) return;
+    this.clients.set(conn.id, this.clientOf(conn));
     const leave = (): void => {
       this.conns.delete(conn.id);
       this.rate.forget(conn.id);
       this.pending.leave(conn.id);
       if (this.holds.owns(conn.id)) this.autoStop(this.holds.end()!, 'disconnect');
+      this.clients.delete(conn.id);
     };
     conn.once('disconnect', leave);
     this.conns.set(conn.id, { conn, leave });
@@ -184,6 +193,7 @@ export class Panel {
     this.conns.clear();
     const move = this.holds.end();
     if (!move) return Promise.resolve();
-    return this.run([], 'ptz-stop', { direction: move.direction }, { action: 'stop', reason: 'close' }, this.closer);
+    return this.run([], 'ptz-stop', { direction: move.direction }, { action: 'stop', reason: 'close' },
+      { owner: this.closer, client: this.clients.get(move.socket) });
   }
 }

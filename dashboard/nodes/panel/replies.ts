@@ -3,6 +3,7 @@
 // Never a token or secret: only these fields leave. Pure.
 
 import type { PanelOutcome } from 'node-red-contrib-ezviz-open/dashboard';
+import type { Client } from './who';
 
 /** What a browser gets of a live address: where to play it and until when. */
 function liveOf(address: unknown): { url: string; expires: string | null } | null {
@@ -32,4 +33,20 @@ export function replyOf(payload: Record<string, unknown>, outcome: Exclude<Panel
   else if (payload.action === 'live') reply.live = liveOf(outcome.payload);
   else if (payload.action === 'switch') reply.switches = { [String(payload.switch)]: payload.state === 'on' };
   return reply;
+}
+
+/** Reads a page makes by itself (the switches' state, the live address) stay off the output: it
+ * carries what people did and what came of it (docs/behaviour.md section 21). */
+const QUIET = ['state', 'live'];
+
+/** The message an action puts on the node's output (shaped as docs/behaviour.md section 4), with
+ * `_client` of the browser behind it; null for a read. */
+export function outputOf(payload: Record<string, unknown>, outcome: Exclude<PanelOutcome, { kind: 'closed' }>, serial: string,
+  client: Client | undefined): Record<string, unknown> | null {
+  if (QUIET.includes(String(payload.action))) return null;
+  const msg: Record<string, unknown> = outcome.kind === 'ok'
+    ? { topic: serial, payload: { ...payload, result: outcome.payload }, ezviz: outcome.ezviz }
+    : { topic: serial, payload: { ...payload, error: outcome.error }, error: outcome.error, ezviz: outcome.ezviz };
+  if (client) msg._client = { ...client };
+  return msg;
 }

@@ -2,6 +2,8 @@
 // properties, changed by a flow's `msg.ui_update` (Dashboard 2's dynamic properties). The camera
 // comes from here only, never from a browser.
 
+import { parseUsers } from './who';
+
 /** A preset button: its number, its name, or both (a name alone is looked up through the config
  * node's preset names). */
 export interface PresetEntry { index?: number; name?: string }
@@ -18,6 +20,12 @@ export interface PanelSettings {
   switchList: string[];
   /** The live view's stream: `smooth` (the camera's sub stream, the default) or `hd`. */
   liveQuality: 'smooth' | 'hd';
+  /** The pad over the video instead of beside it. */
+  padOnVideo: boolean;
+  /** The users allowed to move the camera (pad, zoom, stop, presets) and to change switches; empty:
+   * everyone (docs/behaviour.md section 21). Set in the node only, never by a message. */
+  moveUsers: string[];
+  switchUsers: string[];
 }
 
 /** The switches a panel shows when its node names none. */
@@ -27,7 +35,7 @@ export const DEFAULT_SWITCHES = ['defence', 'privacy'];
 export const MAX_PRESETS = 32;
 const MAX_NAME = 50;
 /** The properties a `msg.ui_update` may change (and the widget reads through getProperty). */
-export const UPDATABLE = ['deviceSerial', 'channelNo', 'presetList', 'switchList', ...SHOW_KEYS.map((k) => `show_${k}`)] as const;
+export const UPDATABLE = ['deviceSerial', 'channelNo', 'presetList', 'switchList', 'padOnVideo', ...SHOW_KEYS.map((k) => `show_${k}`)] as const;
 
 /** Switch names from the node's text ("defence, privacy") or a list, those of `toggles` only. */
 export function parseSwitches(v: unknown, toggles: readonly string[]): string[] {
@@ -91,7 +99,8 @@ export function readSettings(def: Record<string, unknown>, toggles: readonly str
   const empty = def.switchList === undefined || def.switchList === null || def.switchList === '';
   return { deviceSerial: serialOf(def.deviceSerial), channelNo: channelOf(def.channelNo), show,
     presetList: parsePresets(def.presetList), switchList: parseSwitches(empty ? DEFAULT_SWITCHES : def.switchList, toggles),
-    liveQuality: def.liveQuality === 'hd' ? 'hd' : 'smooth' };
+    liveQuality: def.liveQuality === 'hd' ? 'hd' : 'smooth', padOnVideo: flag(def.padOnVideo, false),
+    moveUsers: parseUsers(def.moveUsers), switchUsers: parseUsers(def.switchUsers) };
 }
 
 /** Applies a flow's `msg.ui_update` to `settings`; the changed properties in their stored form
@@ -104,6 +113,7 @@ export function applyUpdate(settings: PanelSettings, update: unknown, toggles: r
   if ('channelNo' in u) changed.channelNo = settings.channelNo = channelOf(u.channelNo);
   if ('presetList' in u) changed.presetList = settings.presetList = parsePresets(u.presetList);
   if ('switchList' in u) changed.switchList = settings.switchList = parseSwitches(u.switchList, toggles);
+  if ('padOnVideo' in u) changed.padOnVideo = settings.padOnVideo = flag(u.padOnVideo, settings.padOnVideo);
   for (const k of SHOW_KEYS) {
     const key = `show_${k}`;
     if (key in u) changed[key] = settings.show[k] = flag(u[key], settings.show[k]);
