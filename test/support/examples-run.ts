@@ -51,7 +51,8 @@ export interface ExampleWorld {
   redUrl: string;
   /** Imports `nodes` like the editor's import (ids already present are kept, not added), deploys. */
   importAndDeploy(nodes: FlowNode[]): Promise<void>;
-  /** Presses an inject and returns what happened until things were quiet again. */
+  /** Presses an inject and returns what happened until its outcome came (a debug message or a status
+   * of a node wired after it) and things were quiet again. */
   press(id: string): Promise<Seen[]>;
   /** What happened since the last press (or deploy) without a press: collected and cleared. */
   drain(): Seen[];
@@ -72,6 +73,15 @@ async function json(url: string, o: { method?: string; body?: unknown; headers?:
 }
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+/** The ids of the nodes a message from `id` can reach through the wires (`id` included). */
+export function reachable(wires: Map<string, string[]>, id: string): Set<string> {
+  const seen = new Set<string>([id]);
+  for (const todo = [id]; todo.length;) {
+    for (const next of wires.get(todo.pop()!) ?? []) if (!seen.has(next)) { seen.add(next); todo.push(next); }
+  }
+  return seen;
+}
 
 /** Starts the simulator CLI and a fresh Node-RED, and connects to the editor's comms. */
 export async function startExampleWorld(): Promise<ExampleWorld> {
@@ -123,12 +133,17 @@ export async function startExampleWorld(): Promise<ExampleWorld> {
     seen = [];
     return out;
   };
-  /** Quiet: nothing new for a second, no node blue, no preset call under way in the simulator. */
-  const quiet = async (): Promise<void> => {
+  const wires = new Map<string, string[]>();
+  /** Quiet: the outcome came (when one is awaited), nothing new for `settleMs`, none of `nodes` blue
+   * (any node, without them), no preset call under way in the simulator. A deploy waits a second;
+   * a press waits for its outcome, then a short settle: the steps of a chain overlap (a node is
+   * blue until it sends), so a gap means the chain has ended. */
+  const quiet = async (o: { settleMs: number; nodes?: Set<string>; outcome?: () => boolean }): Promise<void> => {
     const deadline = Date.now() + 30000;
     while (Date.now() < deadline) {
-      await sleep(200);
-      if (Date.now() - lastEvent < 1000 || busy.size > 0) continue;
+      await sleep(50);
+      if (o.outcome && !o.outcome() && Date.now() - lastEvent < 10000) continue;
+      if (Date.now() - lastEvent < o.settleMs || [...busy].some((n) => !o.nodes || o.nodes.has(n))) continue;
       const state = await json(`${sim.url}/sim/state`);
       const { now } = await json(`${sim.url}/sim/clock`);
       const calling = Object.values(state.devices ?? {}).some((dev: any) => Object.values(dev.channels ?? {})
@@ -146,16 +161,20 @@ export async function startExampleWorld(): Promise<ExampleWorld> {
       const have = new Set((current.flows as FlowNode[]).map((n) => n.id));
       const swapped = JSON.parse(JSON.stringify(nodes).split(demo.EXAMPLE_BASE_URL).join(sim.url)) as FlowNode[];
       const flows = [...current.flows, ...swapped.filter((n) => !have.has(n.id))];
+      for (const n of flows as FlowNode[]) wires.set(n.id, ((n.wires ?? []) as string[][]).flat());
       await json(`${red.url}flows`, { method: 'POST', body: { flows, rev: current.rev }, headers: { 'Node-RED-Deployment-Type': 'full' } });
       lastEvent = Date.now();
-      await quiet();
+      await quiet({ settleMs: 1000 });
     },
     async press(id) {
       drain();
+      const nodes = reachable(wires, id);
       const r = await request(`${red.url}inject/${id}`, { method: 'POST' });
       if (r.status !== 200) throw new Error(`inject ${id}: HTTP ${r.status} ${r.text}`);
       lastEvent = Date.now();
-      await quiet();
+      const outcome = (): boolean => seen.some((e) => e.node !== undefined && nodes.has(e.node)
+        && (e.kind === 'debug' || e.value?.fill !== 'blue'));
+      await quiet({ settleMs: 300, nodes, outcome });
       return drain();
     },
     async stop() {
