@@ -237,6 +237,25 @@ describe('ezviz-device against the simulator', function () {
     assert.strictEqual(status.fields.channelNo, '1');
   });
 
+  it('one operation name, device, in msg.error for validation, API, network and HTTP errors of any of its reads (issue 27)', async () => {
+    fakeTime(clock);
+    await loadOp('device', sim.url);
+    const bad = await run({ payload: { deviceSerial: 'C 1' } });
+    const unknown = await run({ payload: { deviceSerial: 'C99999999' } });
+    sim.injectFault({ kind: 'drop', path: STATE_CALLS['device-info'].path, count: 10 });
+    const dropped = await run({ payload: { deviceSerial: 'C00000001' } });
+    sim.clearFaults();
+    sim.injectFault({ kind: 'http500', path: STATE_CALLS['device-status'].path, count: 10 });
+    const status500 = await run({ payload: { deviceSerial: 'C00000001' } });
+    for (const [r, source] of [[bad, 'validation'], [unknown, 'api'], [dropped, 'network'], [status500, 'http']] as const) {
+      assert.strictEqual(r.port, 'err', source);
+      assert.strictEqual(r.msg.error.source, source, JSON.stringify(r.msg.error));
+      assert.strictEqual(r.msg.error.operation, 'device', `${source}: ${JSON.stringify(r.msg.error)}`);
+      assert.strictEqual(r.msg.payload.operation, 'device', source);
+      assert.strictEqual(r.msg.ezviz.operation, 'device', source);
+    }
+  });
+
   it('an offline camera: online false, camera-only fields null; status offline', async () => {
     fakeTime(clock);
     await loadOp('device', sim.url);

@@ -34,8 +34,6 @@ interface Case { kind: 'switch' | 'device'; sw: SwitchName; state: StateWord; re
 const isObj = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 const pathOf = (r: Received) => r.url.split('?')[0];
 const setPath = (c: Case) => STATE_CALLS[SWITCHES[c.sw].states[c.state]!.call].path;
-/** The runtime's name of each call of a device read (msg.error.operation of its failure). */
-const READ_CALLS: Record<string, string> = { [INFO]: 'device-info', [STATUS]: 'device-status', [LENS]: 'privacy-status' };
 const opOf = (path: string): StateFuzzOp => (path === INFO ? 'device-info' : path === STATUS ? 'device-status'
   : path === LENS ? 'switch-status' : 'switch-set');
 
@@ -90,6 +88,16 @@ function deviceAllows(last: Map<string, Class>): { ok: boolean; fits: Class[] } 
   return { ok, fits: [...last.values()] };
 }
 
+/** The call whose failure a device read reports: the first of info, status, lens that failed. */
+function firstFailed(c: Case, reqs: Received[]): string | undefined {
+  return [INFO, STATUS, LENS].find((p) => {
+    const mine = reqs.filter((r) => pathOf(r) === p);
+    if (!mine.length) return false;
+    const cls = classify(opOf(p), mine[mine.length - 1].reply!);
+    return !(cls.k === 'ok' || cls.k === 'either' || (p !== INFO && cls.k === 'api' && ['20007', '60020'].includes(cls.code)));
+  });
+}
+
 function judge(c: Case, serial: string, reqs: Received[], out: { port: string; msg: Msg } | undefined, problems: string[]): void {
   const say = (m: string): void => void problems.push(`${serial} ${c.kind} ${c.sw} ${c.state}: ${m}`);
   if (!out) return say('no outcome within its bound');
@@ -103,9 +111,9 @@ function judge(c: Case, serial: string, reqs: Received[], out: { port: string; m
     last.set(p, cls);
     // A failure the node itself calls retriable (transient, the call idempotent) must have used
     // the retry budget (a dropped connection may also read as a malformed reply: not retriable).
-    // A device read asks three calls at once and reports the first failure of info, status, lens:
-    // the error's retriable flag speaks of the call it names (msg.error.operation), no other.
-    const named = c.kind === 'switch' || out.msg.error?.operation === READ_CALLS[p];
+    // A device read asks three calls at once and reports the first failure of info, status, lens
+    // (named `device` whichever it is): the error's retriable flag speaks of that call, no other.
+    const named = c.kind === 'switch' || p === firstFailed(c, reqs);
     if (out.port === 'err' && named && transient(cls) === true && out.msg.error?.retriable === true &&
       mine.length < 1 + MAX_RETRIES && out.msg.error?.code !== 'ETIMEDOUT') say(`gave up on ${p} after ${mine.length} (last ${cls.k})`);
   }
@@ -124,7 +132,7 @@ function judge(c: Case, serial: string, reqs: Received[], out: { port: string; m
     return;
   }
   const err = out.msg.error;
-  if (!checkErrorShape(err, err?.operation, problems)) return;
+  if (!checkErrorShape(err, c.kind as never, problems)) return;
   const fits = c.kind === 'switch' ? [...last.values()] : deviceAllows(last).fits;
   if (fits.length === 0) return say(`error ${err.code} without a request`);
   if (fits.every((cls) => errorMismatch(cls, err) !== undefined) && !(err.code === 'BAD_REPLY' && err.source === 'http')) {

@@ -92,14 +92,14 @@ export async function setSwitch(service: CallService, t: Translate, req: SwitchR
     return { kind: 'ok', reply: { code: result.error.code, msg: '' }, fields: result.fields, durationMs: result.durationMs,
       payload: payload(false) };
   }
-  return asSwitch(result);
+  return asNode(result, 'switch');
 }
 
-/** A failed set is named as the node and its validation errors name it, `switch` (not the call
- * made, `defence-set`...; a token failure keeps `token`). */
-function asSwitch(result: CallResult): CallResult {
+/** A failure is named as the node and its validation errors name it, `switch` or `device` (not
+ * the call made, `defence-set`, `device-info`...; a token failure keeps `token`). */
+function asNode(result: CallResult, operation: 'switch' | 'device'): CallResult {
   if (result.kind !== 'error' || result.error.operation === 'token') return result;
-  return { ...result, error: new EzvizError({ ...result.error.toJSON(), operation: 'switch' }) };
+  return { ...result, error: new EzvizError({ ...result.error.toJSON(), operation }) };
 }
 
 /** One read of a state call; null when the camera did not answer it (offline, unsupported). */
@@ -125,7 +125,7 @@ export async function readDevice(service: CallService, t: Translate, req: { devi
     read(service, STATE_CALLS['privacy-status'], { ...one }, owner, true),
   ]);
   for (const r of [info, status, lens]) if (r && r.kind === 'closed') return r;
-  for (const r of [info, status, lens]) if (r && r.kind === 'error') return { ...r, fields: one };
+  for (const r of [info, status, lens]) if (r && r.kind === 'error') return asNode({ ...r, fields: one }, 'device');
   const ok = info as Extract<Answered, { kind: 'ok' }>;
   const dataOf = (r: typeof status) => (r && r.kind === 'ok' ? r.reply.data : null);
   try {
