@@ -405,8 +405,8 @@ async function main(argv) {
 
   if (process.env.EZVIZ_DEMO_NO_BUILD !== '1') buildIfNeeded();
 
-  let sim = null;
-  let red = null;
+  let sim;
+  let red;
   let stopping = false;
   let stopAlarms = () => undefined;
   let stopFlapping = () => undefined;

@@ -18,7 +18,7 @@ const NODE_RED_DEV = 'node-red-dev@0.1.6';
 function installHook() {
   const load = Module._load;
   const patched = new WeakSet();
-  Module._load = function (request, parent, isMain) {
+  Module._load = function (request, _parent, _isMain) {
     const exported = load.apply(this, arguments);
     if (request === 'axios' && exported && typeof exported.get === 'function' && !patched.has(exported)) {
       patched.add(exported);

@@ -92,7 +92,6 @@ function widgetConfig(def: PanelDef, settings: ReturnType<typeof readSettings>):
 
 export = function (RED: NodeAPI): void {
   // The one door into the main package (docs/behaviour.md section 16).
-  // eslint-disable-next-line @typescript-eslint/no-var-requires
   const api: PanelApi = require('node-red-contrib-ezviz-open/dashboard').dashboardApi(RED);
 
   function UiEzvizCameraNode(this: Node, def: PanelDef): void {

@@ -15,7 +15,7 @@ import { EzvizError } from '../shared/errors/errors';
 import { hooks } from '../shared/clock/clock';
 import { translator, type Translate } from '../shared/i18n/i18n';
 import { NodeStatus } from '../shared/call-path/node-status';
-import { statusKey, statusWithArgs } from '../shared/i18n/status-keys';
+import { statusKey } from '../shared/i18n/status-keys';
 import { Outputs, type Done, type Send } from '../shared/call-path/outputs';
 import type { Msg } from '../shared/call-path/readers';
 import { ALARM_LIST } from '../shared/operations/operations';
@@ -111,7 +111,6 @@ export = function (RED: NodeAPI): void {
 
   function EzvizAlarmNode(this: AlarmNode, def: NodeDef & Record<string, unknown>): void {
     RED.nodes.createNode(this, def);
-    // eslint-disable-next-line @typescript-eslint/no-this-alias
     const node = this;
     const wired = errorWired(def);
     const cfg: ConfigNodeLike | null = configOf(RED, def);

@@ -108,7 +108,7 @@ export function checkRequest(req: Request): BadRequest | undefined {
   const tooLarge = bad(413, 'tooLarge', `the body is larger than ${MAX_BODY_BYTES} bytes`);
   if (Number(req.headers['content-length'] || 0) > MAX_BODY_BYTES) return tooLarge;
   if (!req.is('application/json')) return bad(415, 'contentType', 'send a JSON body (Content-Type: application/json)');
-  let size = 0;
+  let size: number;
   try {
     size = Buffer.byteLength(JSON.stringify(req.body ?? null));
   } catch {

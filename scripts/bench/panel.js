@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 'use strict';
+/* global document -- inside page.evaluate(): the browser's page */
 // `npm run bench:panel`: the camera panel (docs/behaviour.md section 14) on loopback, in the real
 // Dashboard 2 with Debian's Chromium against the simulator, as the browser tests run it:
 //   press -> ptz/start at the server, release -> ptz/stop at the server (p50/p95 over --holds

@@ -41,7 +41,6 @@ async function main() {
   }[scenario];
   if (!send) throw new Error(`unknown scenario ${scenario} (A, S, B, K, C, C+)`);
   await drive(send, 2000, Number(conc)); // warm-up
-  let n = 0;
   const tick = setInterval(() => sim.clearLog(), 2000);
   if (out) {
     await post('Profiler.enable');
@@ -59,7 +58,7 @@ async function main() {
     profile = (await post('Profiler.stop')).profile;
     fs.writeFileSync(out, JSON.stringify(profile));
   }
-  n = Number(count);
+  const n = Number(count);
   console.log(`${scenario} c${conc} latency ${latency} ms: ${Math.round((n / wall) * 1000)} req/s, ` +
     `${Math.round((c.user + c.system) / n)} us CPU/request, ${r.failures.length} failures`);
   if (profile) console.log(`${out}:\n${format(summarize(profile), 15)}`);

@@ -133,7 +133,7 @@ export class WebhookPusher {
         if (size <= 4096) chunks.push(d);
       });
       res.on('end', () => {
-        let acked = false;
+        let acked: boolean;
         try {
           acked = res.statusCode === 200 && JSON.parse(Buffer.concat(chunks).toString('utf8')).messageId === m.header.messageId;
         } catch {

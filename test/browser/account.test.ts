@@ -364,6 +364,7 @@ describe('browser: the editor knows the account (httpAdminRoot, adminAuth)', fun
       assert.equal(text, fillText(zh.account.connected, { count: demoDevices.length }));
       await typeInto(page, 'node-config-input-appSecret', WRONG_SECRET);
       [state, text] = await testConnection(page);
+      assert.equal(state, 'failed', text);
       assert.equal(text, fillText(zh.account.reason.wrongKey, { code: '10030' }));
       await page.locator('#ezviz-config-region').selectOption('custom');
       await typeInto(page, 'node-config-input-baseUrl', `http://127.0.0.1:${await freePort()}`);

@@ -6,7 +6,6 @@
 // invalid. Skipped (and said so) when /usr/bin/chromium is missing; .ci/run installs it.
 
 import { strict as assert } from 'assert';
-import type { Page } from 'playwright-core';
 import {
   screenshotOnFailure, skipWithoutChromium, startBrowserEnv, type BrowserEnv, type EditorSession,
 } from '../support/browser-env';

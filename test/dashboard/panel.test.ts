@@ -5,7 +5,7 @@
 
 import assert from 'assert';
 import { skipWithoutChromium } from '../support/browser-env';
-import { DashboardEnv, panelFlow, PanelPage, startDashboardEnv } from '../support/dashboard-env';
+import { DashboardEnv, panelFlow, PanelPage, type SocketLike, startDashboardEnv } from '../support/dashboard-env';
 import { callApi } from '../support/simulator-http';
 
 const PTZ = '/api/lapp/device/ptz/';
@@ -20,7 +20,7 @@ function ptzRequests(env: DashboardEnv): Array<{ kind: string; direction?: strin
 /** Emits on the page's own Dashboard 2 socket, as a forging browser would (the widget's id: cam). */
 function forge(p: PanelPage, msgs: unknown[], event = 'ezviz-camera', id: unknown = 'cam'): Promise<number> {
   return p.page.evaluate(({ msgs, event, id }) => {
-    const app = (document.querySelector('#app') as unknown as { __vue_app__: { _context: { provides: Record<string, any> } } }).__vue_app__;
+    const app = (document.querySelector('#app') as unknown as { __vue_app__: { _context: { provides: { $socket: SocketLike } } } }).__vue_app__;
     const socket = app._context.provides.$socket;
     const t0 = performance.now();
     for (const m of msgs) socket.emit(event, id, m);

@@ -55,7 +55,7 @@ describe('dashboard runtime: a browser message is checked before anything is sen
   it('refuses the actions of a part the panel does not show, and everything without a camera', () => {
     const hidden = readSettings({ deviceSerial: 'C00000001', show_ptz: false, show_snapshot: 'false', show_presets: false, presetList: '1', show_switches: false }, TABLES.TOGGLES);
     assert.deepStrictEqual(checkAction({ action: 'move', direction: 'left' }, hidden, TABLES), { refused: 'hidden' });
-    assert.deepStrictEqual(checkAction({ action: 'move', direction: 'zoom-in' }, hidden, TABLES).hasOwnProperty('refused'), false);
+    assert.deepStrictEqual(Object.prototype.hasOwnProperty.call(checkAction({ action: 'move', direction: 'zoom-in' }, hidden, TABLES), 'refused'), false);
     assert.deepStrictEqual(checkAction({ action: 'snapshot' }, hidden, TABLES), { refused: 'hidden' });
     assert.deepStrictEqual(checkAction({ action: 'preset', preset: 1 }, hidden, TABLES), { refused: 'hidden' });
     assert.deepStrictEqual(checkAction({ action: 'switch', switch: 'privacy', state: 'on' }, hidden, TABLES), { refused: 'hidden' });

@@ -6,7 +6,7 @@
 
 import assert from 'assert';
 import { skipWithoutChromium } from '../support/browser-env';
-import { DashboardEnv, panelFlow, PanelPage, startDashboardEnv } from '../support/dashboard-env';
+import { DashboardEnv, panelFlow, PanelPage, type SocketLike, startDashboardEnv } from '../support/dashboard-env';
 
 const START = '/api/lapp/device/ptz/start';
 const STOP = '/api/lapp/device/ptz/stop';
@@ -27,7 +27,7 @@ async function until<T>(fn: () => T | undefined | false, ms = 5000, what = 'cond
 /** Emits on the page's own Dashboard 2 socket, as the page (or a forging browser) would. */
 function emit(p: PanelPage, event: string, id: string, msgs: unknown[]): Promise<void> {
   return p.page.evaluate(({ event, id, msgs }) => {
-    const app = (document.querySelector('#app') as unknown as { __vue_app__: { _context: { provides: Record<string, any> } } }).__vue_app__;
+    const app = (document.querySelector('#app') as unknown as { __vue_app__: { _context: { provides: { $socket: SocketLike } } } }).__vue_app__;
     const socket = app._context.provides.$socket;
     for (const m of msgs) socket.emit(event, id, m);
   }, { event, id, msgs });
@@ -130,7 +130,7 @@ describe('dashboard: nothing waits in front of a stop (Chromium)', function () {
     const second = await env.open();
     try {
       const stored = await second.page.evaluate(() => new Promise((resolve) => {
-        const app = (document.querySelector('#app') as unknown as { __vue_app__: { _context: { provides: Record<string, any> } } }).__vue_app__;
+        const app = (document.querySelector('#app') as unknown as { __vue_app__: { _context: { provides: { $socket: SocketLike } } } }).__vue_app__;
         const socket = app._context.provides.$socket;
         socket.once('widget-load:cam', (msg: unknown) => resolve(JSON.stringify(msg ?? null)));
         socket.emit('widget-load', 'cam');

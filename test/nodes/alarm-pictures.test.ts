@@ -9,7 +9,7 @@ import assert from 'assert';
 import { FakeClock } from '../../simulator';
 import type { Simulator } from '../../simulator';
 import { forgetSeenCopies } from '../../nodes/shared/events/alarm-poller';
-import { collect, helper, load, Msg } from '../support/red';
+import { collect, load, Msg } from '../support/red';
 import { fakeClockSimulator, fakeTime, fakeTimers, settle, until } from '../support/fake-time';
 import { alarmFlow, pollNow } from '../support/alarm-flow';
 

@@ -11,7 +11,6 @@ import { fakeTimers, settle, until } from '../support/fake-time';
 import { collect, delay, fastRetries, helper, load, loadOp, Msg, run, simulatorPerTest, TAB, text, unload }
   from '../support/red';
 
-const START = OPERATIONS['ptz-start'].path;
 const STOP = OPERATIONS['ptz-stop'].path;
 const CAM1 = { deviceSerial: 'C00000001', channelNo: 1 };
 const CAM2 = { deviceSerial: 'C0000000F', channelNo: 2 };

@@ -14,7 +14,7 @@ import type { Simulator } from '../../simulator';
 import { forgetSeenCopies, SEEN_KEY } from '../../nodes/shared/events/alarm-poller';
 import { OPERATIONS } from '../../nodes/shared/operations/operations';
 import {
-  collect, fastRetries, helper, hooks, load, loadOp, Msg, run, TAB, text, unload, unloadKeepingContext,
+  collect, fastRetries, helper, load, loadOp, Msg, run, text, unload, unloadKeepingContext,
 } from '../support/red';
 import { fakeClockSimulator, fakeTime, fakeTimers, settle, until, type Timers } from '../support/fake-time';
 import { alarmFlow, CREDS, pollNow } from '../support/alarm-flow';

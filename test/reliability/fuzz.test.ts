@@ -18,7 +18,6 @@ import { countOutcome, FULL, inPart, lightSpies, prototypeClean, scanSaid, secti
 
 // Node-RED's own reading of typed properties (the runtime under test: see test/support/red.ts).
 const NODE_RED = require.resolve(process.env.EZVIZ_NODE_RED || 'node-red');
-// eslint-disable-next-line @typescript-eslint/no-var-requires
 const { util: REDUtil } = require(require.resolve('@node-red/util', { paths: [path.dirname(NODE_RED)] }));
 
 const PER_NODE_TYPE = size(10000, 500);

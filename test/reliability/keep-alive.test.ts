@@ -97,7 +97,6 @@ function check(name: string, server: ApiServer, chains: number, perChain: number
   const line = `${name}: ${total} preset-add in ${r.ms} ms, ${r.failed.length} failed, ${sent} received, ` +
     `${server.connections()} connections`;
   section(`keep-alive ${name}`, started, line);
-  // eslint-disable-next-line no-console
   console.log(`      ${line}`);
   assert.deepStrictEqual(r.failed.slice(0, 5), [], line);
   assert.strictEqual(sent, total, `each received once: ${line}`);

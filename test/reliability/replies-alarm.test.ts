@@ -24,7 +24,7 @@ import fc from 'fast-check';
 import { forgetSeenCopies } from '../../nodes/shared/events/alarm-poller';
 import { helper, hooks, load, Msg, resetHooks, secrets, TAB, unload } from '../support/red';
 import { fillAlarm, Ports, replyArb, slow } from './reply-gen';
-import { checkErrorShape, classify, clean, errorMismatch, transient } from './reply-oracle';
+import { checkErrorShape, classify, errorMismatch, transient } from './reply-oracle';
 import { checkShape, isObj, safe } from './alarm-shape';
 import { bodyText, prewarm, quiet, Received, Reply, startWorld, World } from './reply-world';
 import { countOutcome, FULL, lightSpies, scanSaid, section, SEED, size, summary, takeTrapped, trapProcess } from './support';

@@ -22,7 +22,7 @@ import { monitorEventLoopDelay } from 'perf_hooks';
 import { OPERATIONS, OperationName, TOKEN_PATH } from '../../nodes/shared/operations/operations';
 import { helper, hooks, load, Msg, resetHooks, secrets, TAB, unload } from '../support/red';
 import { fillToken, goodReply, Ports, replyArb, slow } from './reply-gen';
-import { areaTarget, Class, classify, checkErrorShape, checkSuccess, errorMismatch, FuzzOp, transient } from './reply-oracle';
+import { areaTarget, Class, classify, checkErrorShape, checkSuccess, errorMismatch, transient } from './reply-oracle';
 import { prewarm, quiet, Received, Reply, startWorld, World } from './reply-world';
 import { countOutcome, FULL, inPart, lightSpies, scanSaid, section, SEED, size, summary, takeTrapped, trapProcess } from './support';
 

@@ -60,11 +60,6 @@ function soakState(n: number): Record<string, any> { // eslint-disable-line @typ
 
 interface Sent { i: number; op: OperationName; serial: string; duration: number }
 
-/** Transient failures as the log shows them: an injected fault or a reply never received. */
-function transient(e: LogEntry): boolean {
-  return e.fault !== undefined || e.httpStatus === 0 || e.httpStatus >= 500 || e.code === '20008' || e.code === '49999';
-}
-
 describe('reliability: fault soak (issue 7.2)', function () {
   this.timeout(0);
   let sim: Simulator;

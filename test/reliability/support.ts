@@ -45,7 +45,6 @@ function printSummary(): void {
   // For run-full.ts, which adds up the summaries of its processes.
   if (process.env.RELIABILITY_SUMMARY_OUT) fs.writeFileSync(process.env.RELIABILITY_SUMMARY_OUT, JSON.stringify(summary));
   if (!summary.sections.length) return;
-  // eslint-disable-next-line no-console
   console.log(summaryText(summary, `Reliability summary (${FULL ? 'full' : 'reduced'} run, seed ${SEED}` +
     `${process.env.RELIABILITY_PART ? `, part ${process.env.RELIABILITY_PART}` : ''})`));
 }

@@ -113,7 +113,6 @@ describe('reliability: attacks on the alarm webhook through Node-RED\'s HTTP ser
   });
 
   after(async () => {
-    // eslint-disable-next-line no-console
     if (table.length) console.log(`      webhook attacks and their answers:\n${table.map((l) => `        ${l}`).join('\n')}`);
     agent.destroy();
     await red?.stop();

@@ -13,7 +13,7 @@ import { defaultHooks } from '../../nodes/shared/clock/clock';
 import { OPERATIONS, OperationName, TOKEN_PATH } from '../../nodes/shared/operations/operations';
 import { handOver, takeOver } from '../../nodes/shared/service/handover';
 import { MIN_TOKEN_INTERVAL_MS } from '../../nodes/shared/requests/token';
-import { buildFlow, collect, delay, fastRetries, helper, hooks, load, loadOp, Msg, resetHooks, run, secrets, TAB, text,
+import { buildFlow, collect, delay, fastRetries, helper, hooks, load, loadOp, resetHooks, run, secrets, TAB, text,
   unload } from '../support/red';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');

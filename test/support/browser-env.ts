@@ -40,7 +40,6 @@ interface DemoModule {
 }
 
 /** scripts/demo.js: the demo's userDir and process helpers, shared so tests run what users run. */
-// eslint-disable-next-line @typescript-eslint/no-var-requires
 export const demo: DemoModule = require(path.join(ROOT, 'scripts', 'demo.js'));
 
 /** Why the browser suites cannot run here, or null when they can. */
@@ -165,7 +164,7 @@ export async function startBrowserEnv(): Promise<BrowserEnv> {
 export async function loadEditor(page: Page, url: string): Promise<void> {
   await page.goto(url);
   await page.waitForFunction(() => {
-    const w = globalThis as any;
+    const w = globalThis as any; // eslint-disable-line @typescript-eslint/no-explicit-any
     return Boolean(w.RED && w.RED.nodes && w.RED.nodes.getType && w.RED.nodes.getType('ezviz-ptz-start') &&
       w.$('.red-ui-palette-node[data-palette-type="inject"]').length > 0 &&
       w.$('#red-ui-palette-container-EZVIZ .red-ui-palette-node').length > 0 &&

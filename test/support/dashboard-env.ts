@@ -135,3 +135,9 @@ export async function startDashboardEnv(flow: (simUrl: string) => FlowNode[], o:
   };
   return env;
 }
+
+/** The widget's socket.io client as tests reach it in the page (app._context.provides.$socket). */
+export interface SocketLike {
+  emit(event: string, ...args: unknown[]): void;
+  once(event: string, fn: (msg: unknown) => void): void;
+}

@@ -17,7 +17,7 @@ import type { ChildProcess } from 'child_process';
 import { demo, freePort } from './browser-env';
 import { request } from './red-admin';
 
-/* eslint-disable @typescript-eslint/no-var-requires, @typescript-eslint/no-explicit-any */
+/* eslint-disable @typescript-eslint/no-explicit-any */
 
 export type FlowNode = Record<string, any>;
 

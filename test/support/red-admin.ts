@@ -11,7 +11,6 @@ import * as os from 'os';
 import * as path from 'path';
 import type { ChildProcess } from 'child_process';
 
-/* eslint-disable @typescript-eslint/no-var-requires */
 
 /** The project root (holds package.json), from src (test/support) or build (dist/test/support). */
 export function projectRoot(): string {

@@ -21,7 +21,6 @@ import type { SimulatorOptions } from '../../simulator';
 // (scripts/compat-nr5.sh sets it to .compat/node_modules/node-red for the Node-RED 5 run).
 // @node-red/util comes from the same install, so the catalogs go to that runtime's i18n.
 const NODE_RED = require.resolve(process.env.EZVIZ_NODE_RED || 'node-red');
-// eslint-disable-next-line @typescript-eslint/no-var-requires
 const { i18n } = require(require.resolve('@node-red/util', { paths: [path.dirname(NODE_RED)] }));
 
 helper.init(NODE_RED);

@@ -10,7 +10,6 @@ import * as path from 'path';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 const SCRIPT = path.join(ROOT, 'scripts', 'check-pack.js');
-// eslint-disable-next-line @typescript-eslint/no-var-requires
 const { requiredFiles, missingFiles } = require(SCRIPT) as {
   requiredFiles(root: string): string[]; missingFiles(root: string): string[];
 };

@@ -8,7 +8,6 @@
 import { hooks } from '../clock/clock';
 import { EzvizError } from '../errors/errors';
 import type { Translate } from '../i18n/i18n';
-import { ALARM_LIST } from '../operations/operations';
 import type { ContextLike } from '../camera/presets';
 import type { CallResult, Fields, Owner } from '../requests/call-types';
 import { AlarmPayload, alarmTimeOf, newAlarms, SeenAlarms } from './alarm-items';
@@ -147,7 +146,7 @@ export class AlarmPoller {
     const now = hooks.now();
     const window = queryWindow(now, floor, this.lastEnd);
     const items: unknown[] = [];
-    let request: Fields = {};
+    let request: Fields;
     for (let pageStart = 0; ; pageStart++) {
       request = pageFields(window, pageStart, settings);
       const result = await this.o.call(request, this.o.owner);

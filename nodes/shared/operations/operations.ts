@@ -6,7 +6,7 @@ import { completeLiveFields } from './live';
 
 // The parameters' kinds, names and rows (operations/param-kinds.ts), for every importer of this table.
 export type { ParamKind, ParamName, ParamSpec, UpkeepCallName, UpkeepName, UpkeepNodeName } from './param-kinds';
-import type { ParamKind, ParamName, ParamSpec, UpkeepCallName, UpkeepName, UpkeepNodeName } from './param-kinds';
+import type { ParamKind, ParamName, ParamSpec, UpkeepName, UpkeepNodeName } from './param-kinds';
 
 export type OperationName = 'storage-open' | 'storage-info' | 'ptz-start' | 'ptz-stop' | 'ptz-mirror' | 'preset-add'
   | 'preset-call' | 'preset-clear' | 'capture' | 'live';

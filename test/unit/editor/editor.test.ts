@@ -198,7 +198,6 @@ describe('editor: definitions from the OPERATIONS table', () => {
 
 describe('editor: help pages with shared fragments', () => {
   // scripts/help-fragments.js is plain JavaScript run by the build.
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { expandHelp } = require('../../../../scripts/help-fragments') as {
     expandHelp: (localesDir: string, fragmentsDir: string) => void;
   };

@@ -137,7 +137,6 @@ function runtimeCredentials(type: string): string[] {
       },
     },
   };
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   (require(path.join(BUILT, type, `${type}.js`)) as (red: unknown) => void)(RED);
   return Object.keys(options?.credentials || {});
 }
