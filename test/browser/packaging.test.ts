@@ -25,7 +25,7 @@ const TYPES = [CONFIG_TYPE, ...Object.values(OPERATIONS).map((o) => o.type), 'ez
  * (package node-red-dashboard-2-ezviz, dashboard/). */
 const DASHBOARD_TYPES = new Set(['ui-base', 'ui-theme', 'ui-page', 'ui-group', 'ui-ezviz-camera']);
 const CORE_TYPES = new Set(['tab', 'inject', 'debug', 'comment', 'change', 'catch', 'status', 'complete',
-  'switch', 'function', 'delay', 'trigger', 'template', 'link in', 'link out', 'link call', 'junction', 'group', 'http request']);
+  'switch', 'function', 'delay', 'trigger', 'template', 'link in', 'link out', 'link call', 'junction', 'group', 'http request', 'file']);
 
 /** npm's environment without the npm_* variables of a running `npm test`, with the npm of PATH
  * (not node_modules/.bin/npm, a dependency of Node-RED's registry). */
@@ -103,7 +103,8 @@ describe('packaging: npm pack and the examples', function () {
         used.add(n.type);
         if (n.type === CONFIG_TYPE) {
           assert.equal(n.baseUrl, 'http://127.0.0.1:8089', `${file}: the simulator's default URL`);
-          assert.deepEqual(n.credentials, { appKey: 'demo-app-key', appSecret: 'demo-app-secret' }, `${file}: demo credentials`);
+          assert.deepEqual(n.credentials, { appKey: 'demo-app-key', appSecret: 'demo-app-secret',
+            verificationCodes: 'C00000005 ABCDEF' }, `${file}: demo credentials (and the encrypted camera's code)`);
         }
         if (TYPES.includes(n.type) && n.type !== CONFIG_TYPE) {
           assert.ok(byId.get(n.config)?.type === CONFIG_TYPE, `${file}: ${n.type} uses the example's config node`);

@@ -48,6 +48,8 @@ describe('examples: each one runs as it is on a fresh simulator (import, deploy,
   this.timeout(600000);
   let world: ExampleWorld | undefined;
   const pictures: string[] = [];
+  /** What example 09's debug nodes showed (the pictures' sizes and types, the file saved). */
+  const shown09: any[] = [];
 
   before(async function () {
     this.timeout(120000);
@@ -118,6 +120,7 @@ describe('examples: each one runs as it is on a fresh simulator (import, deploy,
         const logged = seen.filter((s) => s.kind === 'log');
         const label = `"${inject.name}" (${inject.id})`;
         for (const s of seen) if (s.kind === 'debug' && typeof s.value === 'string' && s.value.includes('/sim-pictures/')) pictures.push(file);
+        if (file.startsWith('09-')) shown09.push(...seen.filter((s) => s.kind === 'debug').map((s) => s.value));
         if (!seen.some((s) => s.kind !== 'log')) problems.push(`${label}: nothing in the debug sidebar or a status`);
         if (logged.length) problems.push(`${label}: Node-RED logged:\n${describeSeen(logged)}`);
         if (want.length === 0 && errors.length) {
@@ -148,6 +151,15 @@ describe('examples: each one runs as it is on a fresh simulator (import, deploy,
     const pushes = (await (await fetch(`${world!.simUrl}/sim/webhook`)).json() as { pushes: { acked: boolean }[] }).pushes;
     assert.ok(pushes.length > 0 && pushes.some((p) => p.acked), JSON.stringify(pushes).slice(0, 400));
     assert.equal(view.webhook.failed, 0, JSON.stringify(view.webhook.lastFailed));
+  });
+
+  it('example 09: the encrypted camera\'s alarm picture and capture arrive decrypted (JPEG), the picture saved (issue 29)', function () {
+    if (!FILES.includes('09-pictures-you-can-see.json')) this.skip();
+    const jpegs = shown09.filter((v) => v?.deviceSerial === 'C00000005' && v.jpeg === true && v.type === 'image/jpeg' &&
+      v.wasEncrypted === true && v.bytes > 1000 && v.pictureError === null);
+    assert.equal(jpegs.length, 2, `alarm and capture, decrypted: ${JSON.stringify(shown09).slice(0, 600)}`);
+    assert.ok(shown09.includes('ezviz-alarm-picture.jpg'), `the file node saved it: ${JSON.stringify(shown09).slice(0, 600)}`);
+    assert.ok(!JSON.stringify(shown09).includes('ABCDEF'), 'no code in the debug sidebar');
   });
 
   it('example 04: the alarm raised by its own inject ends in a picture URL', function () {
