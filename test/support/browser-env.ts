@@ -39,8 +39,12 @@ interface DemoModule {
   stopProcess(proc: ChildProcess | null | undefined, signal?: string, graceMs?: number): Promise<void>;
 }
 
-/** scripts/demo.js: the demo's userDir and process helpers, shared so tests run what users run. */
-export const demo: DemoModule = require(path.join(ROOT, 'scripts', 'demo.js'));
+/** The demo's parts (scripts/demo/): its user directory (user-dir.js) and process helpers
+ * (processes.js), shared so tests run what users run. */
+export const demo: DemoModule = {
+  ...require(path.join(ROOT, 'scripts', 'demo', 'user-dir.js')),
+  ...require(path.join(ROOT, 'scripts', 'demo', 'processes.js')),
+};
 
 /** Why the browser suites cannot run here, or null when they can. */
 export function chromiumMissing(): string | null {

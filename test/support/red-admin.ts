@@ -25,7 +25,8 @@ export function projectRoot(): string {
 }
 
 const ROOT = projectRoot();
-const demo = require(path.join(ROOT, 'scripts', 'demo.js'));
+// The demo's user directory and process helpers (scripts/demo/), as browser-env.ts takes them.
+const demo = { ...require(path.join(ROOT, 'scripts', 'demo', 'user-dir.js')), ...require(path.join(ROOT, 'scripts', 'demo', 'processes.js')) };
 
 /** The users of adminAuth: name -> password and permissions. */
 export const USERS = {
