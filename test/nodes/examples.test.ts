@@ -49,7 +49,7 @@ describe('examples: each one runs as it is on a fresh simulator (import, deploy,
   let world: ExampleWorld | undefined;
   const pictures: string[] = [];
   /** What example 09's debug nodes showed (the pictures' sizes and types, the file saved). */
-  const shown09: any[] = [];
+  const shown09: Seen['value'][] = [];
 
   before(async function () {
     this.timeout(120000);
