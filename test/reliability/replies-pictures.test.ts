@@ -17,7 +17,7 @@ import fc from 'fast-check';
 import { encryptPicture, paddedJpeg } from '../../simulator/areas/picture-crypt';
 import { pictureBytes } from '../../simulator/areas/pictures';
 import { forgetPushIds } from '../../nodes/shared/events/webhook';
-import { collect, helper, httpNodeApp, load, Msg, secrets, TAB, unload } from '../support/red';
+import { collect, httpNodeApp, load, Msg, secrets, TAB, unload } from '../support/red';
 import { countOutcome, prototypeClean, scanSaid, section, SEED, size, summary, takeTrapped, trapProcess } from './support';
 
 const BURSTS = size(400, 30);
