@@ -7,6 +7,7 @@
 
 import type { Node, NodeAPI, NodeDef } from 'node-red';
 import type { PanelApi } from 'node-red-contrib-ezviz-open/dashboard';
+import { History, isHistoryMessage } from './panel/history';
 import { Conn, Panel } from './panel/panel';
 import { applyUpdate, readSettings, SHOW_KEYS } from './panel/settings';
 import type { Client } from './panel/who';
@@ -101,6 +102,7 @@ export = function (RED: NodeAPI): void {
     const cfg = api.configNode(def);
     const settings = readSettings(def, api.tables.TOGGLES);
     const panel = new Panel(node, api, cfg, settings);
+    const history = new History(node, api, cfg, settings);
     if (!cfg) node.status(api.status('noConfig', 'ptz-start', null));
     if (!group || typeof group.register !== 'function') {
       node.error(RED._('ui-ezviz-camera.errors.noGroup'));
@@ -115,7 +117,8 @@ export = function (RED: NodeAPI): void {
       // while this instance of it is deployed.
       if (id !== node.id || panel.closed) return;
       try {
-        panel.fromBrowser(conn, msg);
+        if (isHistoryMessage(msg)) history.fromBrowser(conn, msg);
+        else panel.fromBrowser(conn, msg);
       } catch (e) {
         node.warn(RED._('ui-ezviz-camera.errors.internal', { detail: String((e as Error)?.message ?? e).slice(0, 200) }));
       }
@@ -141,6 +144,7 @@ export = function (RED: NodeAPI): void {
     group.register(node, widgetConfig(def, settings), evts);
     node.on('close', (_removed: boolean, done: () => void) => {
       leaveOpenPages();
+      history.close();
       panel.close().then(() => done(), () => done());
     });
   }

@@ -3,7 +3,7 @@
 // Build of node-red-dashboard-2-ezviz: the runtime (TypeScript -> dist/nodes, CommonJS) with its
 // editor HTML and catalogs, and the widget (Vue 3 -> resources/ui-ezviz-camera.umd.js by Vite)
 // with hls.js's light build beside it (loaded by the widget only where the browser does not play
-// HLS itself). The repository's `npm run build` runs this too.
+// HLS itself) and mpegts.js (loaded only when a recording plays back). The repository's `npm run build` runs this too.
 //
 //   node scripts/build.js            development build (source maps for the runtime)
 //   node scripts/build.js --release  what npm pack ships (prepack): no source maps
@@ -34,4 +34,7 @@ fs.cpSync(path.join(nodes, 'locales'), path.join(dist, 'nodes', 'locales'), { re
 run([path.join(path.dirname(require.resolve('vite/package.json')), 'bin', 'vite.js'), 'build'], 'vite (widget)');
 fs.copyFileSync(path.join(path.dirname(require.resolve('hls.js/package.json')), 'dist', 'hls.light.min.js'),
   path.join(resources, 'hls.light.min.js'));
+// mpegts.js (FLV playback through MSE), loaded by the widget only when a recording plays back.
+const mpegtsDist = path.join(path.dirname(require.resolve('mpegts.js/package.json')), 'dist');
+for (const f of ['mpegts.js', 'mpegts.js.LICENSE.txt']) fs.copyFileSync(path.join(mpegtsDist, f), path.join(resources, f));
 console.log(`dashboard build: ok${release ? ' (release: no source maps)' : ''}`);

@@ -7,14 +7,17 @@
 //   mouse holds, default 200), a page closed during a hold -> ptz/stop (--closes, default 5), a
 //   browser that goes silent -> the dead-man stop, release -> ptz/stop with 10 snapshots queued for
 //   the camera (--queued N holds, default 5: the stop goes ahead of captures, docs/behaviour.md
-//   section 21), and the widget's size gzipped (its own code,
-//   hls.js's light build apart). Targets: p95 at most 50 ms each, closed page at most 2 s, the
-//   widget's own code at most 40 KB gzipped. Needs `npm run build` (it uses dist/test/support).
-//   node scripts/bench/panel.js [--holds N] [--closes N] [--queued N] [--quick]
+//   section 21), the widget's size gzipped (its own code, hls.js's light build and mpegts.js
+//   apart), and the timeline's playback (panel-playback.js: a tap to the first frame, the longest
+//   time without a new frame across 10 s stream sessions; --no-playback leaves it out). Targets:
+//   p95 at most 50 ms each, closed page at most 2 s, the widget's own code at most 40 KB gzipped,
+//   at most 1 s without a picture. Needs `npm run build` (it uses dist/test/support).
+//   node scripts/bench/panel.js [--holds N] [--closes N] [--queued N] [--quick] [--no-playback]
 const fs = require('fs');
 const path = require('path');
 const zlib = require('zlib');
 const { quantile, median, round } = require('./stats');
+const { playback } = require('./panel-playback');
 
 const root = path.resolve(__dirname, '..', '..');
 const arg = (name, dflt) => {
@@ -42,7 +45,7 @@ async function until(fn, ms, what) {
 function sizes() {
   const dir = path.join(root, 'dashboard', 'resources');
   const gz = (f) => zlib.gzipSync(fs.readFileSync(path.join(dir, f)), { level: 9 }).length / 1024;
-  return { ownKb: round(gz('ui-ezviz-camera.umd.js'), 1), hlsKb: round(gz('hls.light.min.js'), 1) };
+  return { ownKb: round(gz('ui-ezviz-camera.umd.js'), 1), hlsKb: round(gz('hls.light.min.js'), 1), mpegtsKb: round(gz('mpegts.js'), 1) };
 }
 
 /** The PTZ requests of the simulator's log. */
@@ -167,11 +170,17 @@ async function main() {
     console.log(`  closed page -> stop   max ${result.closedPageToStop.max} ms of ${CLOSES} (${closed.join(', ')})  (target <= ${TARGETS.closedMs}: ${ok(result.closedPageToStop.max, TARGETS.closedMs)})`);
     console.log(`  silent browser -> stop ${deadMan} ms after the start (the dead-man timer: 1500 ms without a confirmation)`);
     console.log(`  release -> stop, 10 snapshots queued: max ${Math.max(...withSnapshots)} ms of ${QUEUED} (${withSnapshots.join(', ')})  (target <= ${TARGETS.stopP95}: ${ok(Math.max(...withSnapshots), TARGETS.stopP95)})`);
-    console.log(`  widget gzipped        own ${size.ownKb} KB (target <= ${TARGETS.ownKb}: ${ok(size.ownKb, TARGETS.ownKb)}), hls.js light ${size.hlsKb} KB (loaded only without native HLS)`);
+    console.log(`  widget gzipped        own ${size.ownKb} KB (target <= ${TARGETS.ownKb}: ${ok(size.ownKb, TARGETS.ownKb)}), hls.js light ${size.hlsKb} KB (loaded only without native HLS), mpegts.js ${size.mpegtsKb} KB (loaded only for a playback)`);
     fs.writeFileSync(path.join(root, 'bench-results-panel.json'), JSON.stringify(result, null, 2) + '\n');
   } finally {
     await env.stop();
   }
+  if (process.argv.includes('--no-playback')) return;
+  const pb = await playback(root, { taps: quick ? 2 : 5, span: quick ? 30000 : 60000 });
+  const gap = pb.capped;
+  console.log(`  playback: tap -> first frame ${pb.tapToFirstFrameMs.join(', ')} ms; ${gap.spanSeconds} s in ${gap.capSeconds} s sessions (${gap.sessions} shown): longest without a new frame ${gap.maxGapMs} ms (target <= 1000: ${gap.maxGapMs <= 1000 ? 'ok' : 'OVER'})`);
+  const file = path.join(root, 'bench-results-panel.json');
+  fs.writeFileSync(file, JSON.stringify({ ...JSON.parse(fs.readFileSync(file, 'utf8')), playback: pb }, null, 2) + '\n');
 }
 
 main().catch((err) => {

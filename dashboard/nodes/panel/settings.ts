@@ -8,7 +8,7 @@ import { parseUsers } from './who';
  * node's preset names). */
 export interface PresetEntry { index?: number; name?: string }
 
-export const SHOW_KEYS = ['live', 'ptz', 'zoom', 'presets', 'snapshot', 'switches', 'status'] as const;
+export const SHOW_KEYS = ['live', 'ptz', 'zoom', 'presets', 'snapshot', 'switches', 'status', 'timeline'] as const;
 export type ShowKey = typeof SHOW_KEYS[number];
 
 export interface PanelSettings {

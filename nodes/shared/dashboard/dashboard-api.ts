@@ -22,6 +22,9 @@ import { publicRequest, replyError } from '../call-path/outputs';
 import { plainPayload } from '../replies/replies';
 import { errorStatusText, statusKey } from '../i18n/status-keys';
 import { validateInput, wouldSend } from '../call-path/validation';
+import { alarmPicture, cameraAlarms, type PanelAlarms, type PanelPicture } from './panel-alarms';
+
+export type { PanelAlarms, PanelPicture };
 
 /** Raised when the panel needs something this file does not offer yet (the two packages ship
  * with one version; a mismatch is a broken install). */
@@ -68,6 +71,11 @@ export interface PanelApi {
   status(outcome: PanelOutcome | 'requesting' | 'noConfig', operation: PanelOperation, cfg: ConfigNodeLike | null): NodeStatusLike;
   /** A text of the shared catalog (the panel's node status and log lines). */
   t: Translate;
+  /** A camera's latest alarms of a window, newest first (the panel's events strip; panel-alarms.ts). */
+  alarms(cfg: ConfigNodeLike | null, camera: { deviceSerial: string; channelNo: number }, window: { start: number; end: number },
+    owner: Owner): Promise<PanelAlarms>;
+  /** An alarm's picture through the config node's picture desk, decrypted. */
+  alarmPicture(cfg: ConfigNodeLike | null, alarm: { alarmPicUrl: string; deviceSerial: string }): Promise<PanelPicture>;
 }
 
 export interface NodeStatusLike { fill: 'red' | 'green' | 'blue'; shape: 'dot' | 'ring'; text: string }
@@ -87,6 +95,11 @@ function failure(t: Translate, operation: PanelOperation, e: unknown, request: R
   const error = e instanceof EzvizError ? e : replyError(t, specOf(operation), e);
   return { kind: 'error', error: error.toJSON(), ezviz: { operation, request } };
 }
+
+const noConfig = (t: Translate, operation: 'alarm-list'): ErrorInfo => new EzvizError({ code: 'NO_CONFIG', message: t('errors.noConfig'),
+  operation, source: 'local', retriable: false }).toJSON();
+const failed = (t: Translate, e: unknown): ErrorInfo => new EzvizError({ code: 'INTERNAL', message: t('errors.internal',
+  { detail: String((e as Error)?.name) }), operation: 'alarm-list', source: 'local', retriable: false }).toJSON();
 
 /** A live address through the config node's shared cache (one request however many viewers). */
 async function liveAddress(cfg: ConfigNodeLike, raw: Record<string, unknown>, owner: Owner): Promise<PanelOutcome> {
@@ -157,5 +170,9 @@ export function dashboardApi(RED: NodeAPI): PanelApi {
     isMoving: (cfg, serial, channel) => !!cfg && cfg.service.isMoving(serial, channel),
     status: (outcome, operation, cfg) => statusOf(outcome, operation, cfg),
     t,
+    alarms: (cfg, camera, window, owner) => (cfg ? cameraAlarms(cfg, camera, window, owner)
+      : Promise.resolve<PanelAlarms>({ ok: false, error: noConfig(t, 'alarm-list') })).catch((e) => ({ ok: false as const, error: failed(t, e) })),
+    alarmPicture: (cfg, alarm) => (cfg ? alarmPicture(cfg, alarm) : Promise.resolve<PanelPicture>({ ok: false, error: noConfig(t, 'alarm-list') }))
+      .catch((e) => ({ ok: false as const, error: failed(t, e) })),
   };
 }

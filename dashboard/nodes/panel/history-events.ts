@@ -1,0 +1,94 @@
+// The events strip's runtime (docs/behaviour.md section 21): a day's alarms of the panel's camera (the
+// API keeps 7 days: an older day is empty without a call), kept 30 s, and an alarm's picture
+// fetched and decrypted by the main package (the verification code never leaves the runtime; the
+// picture's URL neither: a browser names the alarm by its id), at most 16 pictures kept. What a
+// browser gets of an alarm: its id, time, name, type and whether it has a picture.
+
+import type { PanelAlarms, PanelApi, PanelPicture } from 'node-red-contrib-ezviz-open/dashboard';
+import type { PanelSettings } from './settings';
+
+const DAY_MS = 86400000;
+/** The alarm list's window (the API's 7 days, a minute off its edge). */
+const ALARM_DAYS_MS = 7 * DAY_MS - 60000;
+const KEEP_MS = 30000;
+const PICTURES_KEPT = 16;
+const DAYS_KEPT = 8;
+
+type Alarm = Extract<PanelAlarms, { ok: true }>['alarms'][number];
+type Owner = Parameters<PanelApi['alarms']>[3];
+
+/** An alarm as a browser sees it. */
+export interface AlarmView { id: string; time: number; name: string; type: number | null; picture: boolean }
+
+export type EventsAnswer = { ok: true; events: AlarmView[] } | { ok: false; error: { code: string; message: string } } | null;
+
+export class AlarmEvents {
+  private readonly days = new Map<string, { at: number; answer: Promise<EventsAnswer>; alarms: Alarm[] }>();
+  private readonly pictures = new Map<string, Promise<PanelPicture>>();
+
+  constructor(private readonly api: PanelApi, private readonly cfg: ReturnType<PanelApi['configNode']>,
+    private readonly settings: PanelSettings, private readonly owner: Owner, private readonly now: () => number) {}
+
+  private key(start: number): string {
+    return `${this.settings.deviceSerial}/${this.settings.channelNo}/${start}`;
+  }
+
+  /** Whether the day's alarms are kept (an ask costs no call). */
+  cached(start: number): boolean {
+    const e = this.days.get(this.key(start));
+    return !!e && this.now() - e.at < KEEP_MS;
+  }
+
+  /** The alarms of the day from `start` (ms), newest first. */
+  day(start: number): Promise<EventsAnswer> {
+    const key = this.key(start);
+    const kept = this.days.get(key);
+    if (kept && this.now() - kept.at < KEEP_MS) return kept.answer;
+    const now = this.now();
+    const window = { start: Math.max(start, now - ALARM_DAYS_MS), end: Math.min(start + DAY_MS, now) };
+    const entry = { at: now, alarms: [] as Alarm[], answer: Promise.resolve<EventsAnswer>({ ok: true, events: [] }) };
+    if (window.end > window.start) {
+      const camera = { deviceSerial: this.settings.deviceSerial, channelNo: this.settings.channelNo };
+      entry.answer = this.api.alarms(this.cfg, camera, window, this.owner).then((r): EventsAnswer => {
+        if (r.ok === 'closed') return null;
+        if (!r.ok) {
+          this.days.delete(key);
+          return { ok: false, error: { code: r.error.code, message: r.error.message } };
+        }
+        entry.alarms = r.alarms;
+        return { ok: true, events: r.alarms.map((a) => ({ id: a.alarmId, time: a.alarmTime, name: a.alarmName, type: a.alarmType,
+          picture: !!a.alarmPicUrl })) };
+      });
+    }
+    this.days.set(key, entry);
+    for (const [k, e] of this.days) if (now - e.at >= KEEP_MS || this.days.size > DAYS_KEPT) this.days.delete(k);
+    this.days.set(key, entry);
+    return entry.answer;
+  }
+
+  /** Whether the picture of alarm `id` is kept or under way (an ask costs no download). */
+  hasPicture(id: string): boolean {
+    return this.pictures.has(id);
+  }
+
+  /** The decrypted picture of one of the listed alarms, or null when no listed alarm has that id. */
+  picture(id: string): Promise<PanelPicture> | null {
+    const kept = this.pictures.get(id);
+    if (kept) return kept;
+    let alarm: Alarm | undefined;
+    for (const e of this.days.values()) alarm = alarm ?? e.alarms.find((a) => a.alarmId === id);
+    if (!alarm || !alarm.alarmPicUrl) return null;
+    const p = this.api.alarmPicture(this.cfg, alarm).then((r) => {
+      if (!r.ok) this.pictures.delete(id);
+      return r;
+    });
+    this.pictures.set(id, p);
+    while (this.pictures.size > PICTURES_KEPT) this.pictures.delete(this.pictures.keys().next().value as string);
+    return p;
+  }
+
+  clear(): void {
+    this.days.clear();
+    this.pictures.clear();
+  }
+}

@@ -1,0 +1,164 @@
+// The panel's timeline in the real Dashboard 2 with Chromium (docs/behaviour.md section 21): the day's
+// recordings of the simulator's shop camera (continuous SD recording, an item per hour) as a bar;
+// a tap plays the recording back as FLV through mpegts.js, which the page loads only then; with
+// the simulator's stream cap at 10 s the playback plays on for 60 s with no gap over 1 s
+// (measured in the page: the time between two frames shown); `live` returns to the live view. The
+// day's alarms show as marks and as a strip of thumbnails decrypted in Node-RED (the page never
+// sees the verification code or the picture's URL); a tap on one plays its moment back.
+
+import assert from 'assert';
+import { skipWithoutChromium } from '../support/browser-env';
+import { DashboardEnv, panelFlow, PanelPage, startDashboardEnv } from '../support/dashboard-env';
+
+const ADDRESS = /\/api\/lapp(\/v2)?\/live\/address\/get$/;
+const LIST = /\/api\/lapp\/video\/by\/time$/;
+
+/** Taps the longest SD-card recording of the bar in its middle. */
+async function tapLongest(p: PanelPage): Promise<void> {
+  const clips = p.page.locator('.ezc-tl-sd-card');
+  await clips.first().waitFor({ timeout: 30000 });
+  let best = 0;
+  let width = -1;
+  for (let i = 0; i < await clips.count(); i++) {
+    const box = await clips.nth(i).boundingBox();
+    if (box && box.width > width) [best, width] = [i, box.width];
+  }
+  await clips.nth(best).click();
+}
+
+/** The playback's frames advance: the shown video's time and decoded frames grow. */
+async function advancing(p: PanelPage): Promise<{ time: number; frames: number }> {
+  await p.page.waitForFunction(() => {
+    const v = document.querySelector('video.ezc-flv[data-active="true"]') as HTMLVideoElement | null;
+    return !!v && v.currentTime > 2 && v.getVideoPlaybackQuality().totalVideoFrames > 30;
+  }, null, { timeout: 30000 });
+  return p.page.evaluate(() => {
+    const v = document.querySelector('video.ezc-flv[data-active="true"]') as HTMLVideoElement;
+    return { time: v.currentTime, frames: v.getVideoPlaybackQuality().totalVideoFrames };
+  });
+}
+
+/** Watches the picture for `ms`: the longest time (ms) between two changes of the frame shown
+ * (the front video element and its time), and how many elements (sessions) showed. */
+function measureGaps(p: PanelPage, ms: number): Promise<{ maxGap: number; sessions: number; changes: number }> {
+  return p.page.evaluate((span) => new Promise((resolve) => {
+    let last = performance.now();
+    let maxGap = 0;
+    let changes = 0;
+    let key: unknown = null;
+    const seen = new Set<Element>();
+    const t0 = last;
+    const tick = (): void => {
+      const now = performance.now();
+      const v = document.querySelector('video.ezc-flv[data-active="true"]') as HTMLVideoElement | null;
+      const k = v ? `${v.currentTime}` : null;
+      if (v && (k !== key || !seen.has(v))) {
+        if (!seen.has(v)) seen.add(v);
+        maxGap = Math.max(maxGap, now - last);
+        last = now;
+        key = k;
+        changes += 1;
+      }
+      if (now - t0 < span) requestAnimationFrame(tick);
+      else resolve({ maxGap: Math.round(Math.max(maxGap, now - last)), sessions: seen.size, changes });
+    };
+    requestAnimationFrame(tick);
+  }), ms);
+}
+
+describe('dashboard: the panel\'s timeline and playback (Chromium, mpegts.js)', function () {
+  this.timeout(180000);
+  let env: DashboardEnv;
+  let p: PanelPage;
+  let alarm: { alarmPicUrl: string; alarmTime: number | string };
+
+  before(async function () {
+    skipWithoutChromium(this);
+    env = await startDashboardEnv((url) => {
+      const flow = panelFlow(url, { deviceSerial: 'C00000006', show_live: true, wires: [[]] });
+      const cfg = flow.find((n) => n.id === 'cfg') as { credentials: Record<string, string> };
+      cfg.credentials.verificationCodes = 'C00000006 ABCDEF';
+      return flow;
+    });
+    const r = await fetch(`${env.sim.url.replace(/\/$/, '')}/sim/alarm`, { method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ deviceSerial: 'C00000006', alarmName: 'motion at the door', minutesAgo: 2, isEncrypt: 1 }) });
+    alarm = ((await r.json()) as { alarms: Array<{ alarmPicUrl: string; alarmTime: number | string }> }).alarms[0];
+  });
+  after(async () => {
+    if (p) await p.close();
+    if (env) {
+      await fetch(`${env.sim.url.replace(/\/$/, '')}/sim/stream`, { method: 'POST', body: '{"cap":0}', headers: { 'content-type': 'application/json' } });
+      await env.stop();
+    }
+  });
+
+  it('lists the day\'s recordings as a bar; a tap plays one back (FLV, mpegts.js loaded only then); live returns', async () => {
+    env.sim.clearLog();
+    p = await env.open();
+    const players: string[] = [];
+    p.page.on('request', (r) => { if (/mpegts\.js$|hls\.light/.test(r.url())) players.push(r.url()); });
+    await p.page.getByRole('status').filter({ hasText: /recordings: tap one/ }).waitFor({ timeout: 30000 });
+    assert.ok(!players.some((u) => u.includes('mpegts')), 'mpegts.js is not loaded before a playback');
+    await tapLongest(p);
+    const first = await advancing(p);
+    await new Promise((r) => setTimeout(r, 2000));
+    const later = await advancing(p);
+    assert.ok(later.time > first.time + 1 && later.frames > first.frames, `frames advance: ${JSON.stringify({ first, later })}`);
+    assert.ok(players.some((u) => u.endsWith('/resources/node-red-dashboard-2-ezviz/mpegts.js')), 'mpegts.js loaded for the playback');
+    const asks = env.sim.requestLog().filter((e) => ADDRESS.test(e.path) && e.fields.protocol === '4');
+    assert.ok(asks.length >= 1 && asks.every((a) => a.fields.type === '2'), `an FLV playback address of the SD card: ${JSON.stringify(asks.map((a) => a.fields))}`);
+    const lists = env.sim.requestLog().filter((e) => LIST.test(e.path));
+    assert.ok(lists.length >= 1 && lists.length <= 2, `${lists.length} list calls for one day (cloud and card at most)`);
+    await p.page.getByRole('button', { name: 'live', exact: true }).click();
+    await p.page.locator('video.ezc-flv').waitFor({ state: 'detached' });
+    await p.page.locator('.ezc-live video').waitFor();
+    assert.deepStrictEqual(p.pageErrors, []);
+  });
+
+  it('the day\'s alarms as marks and decrypted thumbnails (no code, no picture URL in the page); a tap plays that moment', async () => {
+    const frames: string[] = [];
+    p.page.on('websocket', (ws) => ws.on('framereceived', (f) => frames.push(String(f.payload))));
+    await p.page.reload();
+    const thumb = p.page.getByRole('img', { name: /^alarm picture / });
+    await thumb.waitFor({ timeout: 30000 });
+    const size = await thumb.evaluate((img: HTMLImageElement) => new Promise<number[]>((resolve) => {
+      const done = () => resolve([img.naturalWidth, img.naturalHeight]);
+      if (img.complete) done(); else img.onload = done;
+    }));
+    assert.ok(size[0] > 0 && size[1] > 0, `the thumbnail is a picture the browser decodes: ${size}`);
+    assert.strictEqual(await p.page.getByRole('button', { name: /^alarm .*motion at the door/ }).count(), 2, 'a mark and a thumbnail');
+    const seen = frames.join('\n') + await p.page.content();
+    assert.ok(seen.includes('ezviz-camera-history:cam'), 'the panel\'s traffic was read');
+    assert.ok(!seen.includes('ABCDEF'), 'the verification code never reaches the browser');
+    assert.ok(!seen.includes(new URL(alarm.alarmPicUrl).pathname), 'nor the picture\'s URL');
+    env.sim.clearLog();
+    await p.page.locator('.ezc-strip-item').first().click();
+    await advancing(p);
+    const ask = env.sim.requestLog().find((e) => ADDRESS.test(e.path) && e.fields.protocol === '4');
+    assert.ok(ask && ask.fields.startTime, 'a playback address was asked for');
+    const alarmAt = typeof alarm.alarmTime === 'number' ? alarm.alarmTime : Date.parse(String(alarm.alarmTime));
+    // From 5 s before the alarm, in the host's wall-clock time as the API takes it.
+    const d = new Date(alarmAt - 5000);
+    const pad = (n: number) => String(n).padStart(2, '0');
+    const want = `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+    assert.strictEqual(ask!.fields.startTime, want, 'the playback starts 5 s before the alarm');
+    assert.deepStrictEqual(p.pageErrors, []);
+    await p.page.getByRole('button', { name: 'live', exact: true }).click();
+    await p.page.locator('video.ezc-flv').waitFor({ state: 'detached' });
+  });
+
+  it('a capped stream (10 s sessions) plays on for 60 s with no gap over 1 s', async () => {
+    const r = await fetch(`${env.sim.url.replace(/\/$/, '')}/sim/stream`, { method: 'POST', body: '{"cap":10}',
+      headers: { 'content-type': 'application/json' } });
+    assert.strictEqual(r.status, 200);
+    env.sim.clearLog();
+    await tapLongest(p);
+    await advancing(p);
+    const m = await measureGaps(p, 60000);
+    const sessions = env.sim.requestLog().filter((e) => ADDRESS.test(e.path)).length;
+    console.log(`      capped playback: ${JSON.stringify(m)}, ${sessions} address requests`);
+    assert.ok(m.sessions >= 6, `the stream went on across the cap: ${m.sessions} sessions shown`);
+    assert.ok(m.maxGap <= 1000, `longest time without a new picture ${m.maxGap} ms`);
+    assert.deepStrictEqual(p.pageErrors, []);
+  });
+});
