@@ -109,7 +109,7 @@ export = function (RED: NodeAPI): void {
       return;
     }
     const base = group.getBase();
-    panel.clientOf = (conn) => clientData(RED, base, conn);
+    history.clientOf = panel.clientOf = (conn) => clientData(RED, base, conn);
     // The last snapshot, for pages that load later (Dashboard 2's data store: widget-load).
     panel.onSnapshot = (picture) => base.stores.data.save(base, node, { snapshot: picture, camera: `${settings.deviceSerial}/${settings.channelNo}` });
     const fromBrowser = (conn: Conn, id: unknown, msg: unknown): void => {

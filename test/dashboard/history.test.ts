@@ -117,6 +117,7 @@ describe('dashboard runtime: the timeline\'s calls are bounded (fake clock)', ()
       source: 'sd-card', url: 'https://sim/x.flv', expires: '2026-11-26T11:00:00.000Z' });
     assert.strictEqual(sent.length, 1, 'the tap only');
     assert.deepStrictEqual((sent[0].payload as Record<string, unknown>).action, 'playback');
+    assert.deepStrictEqual(sent[0]._client, { socketId: 'a' }, 'who tapped, as on every output message');
     await clock.tickAsync(1000);
     h.fromBrowser(new FakeConn('b'), ask);
     await flush();

@@ -13,6 +13,7 @@ import { RateLimit } from './checks';
 import { AlarmEvents } from './history-events';
 import type { Conn } from './panel';
 import type { PanelSettings } from './settings';
+import type { Client } from './who';
 
 export const HISTORY_ACTIONS = ['day', 'events', 'picture', 'playback'] as const;
 const DAY_MS = 86400000;
@@ -64,6 +65,8 @@ export class History {
   private readonly days = new Map<string, DayEntry>();
   private readonly owner: { id: string; closed: boolean; timedStopDone: () => undefined };
   private readonly events: AlarmEvents;
+  /** `msg._client` of a browser (the node sets Dashboard 2's, as for the panel's other actions). */
+  clientOf: (conn: Conn) => Client | undefined = (conn) => ({ socketId: conn.id });
 
   constructor(private readonly node: Node, private readonly api: PanelApi, private readonly cfg: ReturnType<PanelApi['configNode']>,
     private readonly settings: PanelSettings, private readonly now: () => number = Date.now) {
@@ -154,11 +157,18 @@ export class History {
       this.emit(conn, { action: 'playback', ok: true, start: ask.start, end: ask.end, source: ask.source,
         url: typeof a.url === 'string' ? a.url : null, expires: typeof a.expires === 'string' ? a.expires : null });
       // A tap leaves on the output; the addresses a playing stream takes on its way do not.
-      if (!ask.continued) this.node.send({ topic: camera.deviceSerial, payload: { ...payload, result: o.payload }, ezviz: o.ezviz } as never);
+      if (!ask.continued) this.node.send({ topic: camera.deviceSerial, payload: { ...payload, result: o.payload }, ezviz: o.ezviz, ...this.client(conn) } as never);
     } else {
       this.emit(conn, { action: 'playback', ok: false, start: ask.start, error: { code: o.error.code, message: o.error.message } });
-      if (!ask.continued) this.node.send({ topic: camera.deviceSerial, payload: { ...payload, error: o.error }, error: o.error, ezviz: o.ezviz } as never);
+      if (!ask.continued) {
+        this.node.send({ topic: camera.deviceSerial, payload: { ...payload, error: o.error }, error: o.error, ezviz: o.ezviz, ...this.client(conn) } as never);
+      }
     }
+  }
+
+  private client(conn: Conn): { _client?: Client } {
+    const c = this.clientOf(conn);
+    return c ? { _client: { ...c } } : {};
   }
 
   private emit(conn: Conn, reply: Record<string, unknown>): void {
