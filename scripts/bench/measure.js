@@ -37,9 +37,8 @@ const os = require('os');
 const path = require('path');
 const http = require('http');
 const https = require('https');
-const { fork } = require('child_process');
 const { performance, monitorEventLoopDelay } = require('perf_hooks');
-const { quantile, median, round, table } = require('./stats');
+const { quantile, round, table } = require('./stats');
 
 const root = path.resolve(__dirname, '..', '..');
 const args = process.argv.slice(2);
@@ -110,67 +109,7 @@ const gc = async () => {
 };
 const mb = (bytes) => round(bytes / 1048576, 1);
 
-// ---------------------------------------------------------------- simulator child processes
-
-class SimChild {
-  static start(label, opts) {
-    const child = fork(path.join(__dirname, 'sim-child.js'), [JSON.stringify(opts)], {
-      execArgv: [],
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    });
-    const sim = new SimChild(label, child);
-    return new Promise((resolve, reject) => {
-      child.once('exit', (code) => reject(new Error(`simulator ${label} exited (${code})`)));
-      sim.waiters.set(0, (m) => {
-        sim.url = m.url;
-        resolve(sim);
-      });
-    });
-  }
-
-  constructor(label, child) {
-    this.label = label;
-    this.child = child;
-    this.nextId = 1;
-    this.waiters = new Map();
-    child.on('message', (m) => {
-      const w = this.waiters.get(m.id);
-      if (w) {
-        this.waiters.delete(m.id);
-        w(m);
-      }
-    });
-  }
-
-  call(cmd, extra = {}) {
-    const id = this.nextId++;
-    return new Promise((resolve) => {
-      this.waiters.set(id, resolve);
-      this.child.send({ id, cmd, ...extra });
-    });
-  }
-
-  stats() {
-    return this.call('stats');
-  }
-
-  async entries(paths) {
-    return (await this.call('log', { paths })).entries;
-  }
-
-  clearLog() {
-    return this.call('clearLog');
-  }
-
-  stop() {
-    return new Promise((resolve) => {
-      if (this.child.exitCode !== null) return resolve();
-      this.child.once('exit', () => resolve());
-      this.child.disconnect();
-      setTimeout(() => this.child.kill('SIGKILL'), 3000).unref();
-    });
-  }
-}
+const { SimChild } = require('./sim-process');
 
 // ---------------------------------------------------------------- embedded Node-RED runtime
 
@@ -607,53 +546,7 @@ function packageClient() {
   }
 }
 
-// ---------------------------------------------------------------- ratios
-
-/** Median over the rounds of f(per-round value of x, of y): adjacent chunks, so that drift and
- * load spikes hit both alike. */
-function pairedMedian(x, y, value, f) {
-  const vx = x.chunks.filter((k) => !k.warmup).map(value);
-  const vy = y.chunks.filter((k) => !k.warmup).map(value);
-  return round(median(vx.map((v, i) => f(v, vy[i]))), 3);
-}
-
-function roundSplit(A, S, B, K, value) {
-  const v = (x) => x.chunks.filter((k) => !k.warmup).map(value);
-  const [a, sv, b, kv] = [A, S, B, K].map(v);
-  const med = (f) => round(median(a.map((_, i) => f(i))), 1);
-  return {
-    nodeRed: med((i) => sv[i] - a[i]),
-    client: med((i) => kv[i] - a[i]),
-    rest: med((i) => b[i] - sv[i] - (kv[i] - a[i])),
-  };
-}
-
-/** Ratios of the zero-latency cells at concurrency c: CPU per request (the measure there) and,
- * for reference, time per request. */
-function floorRatio(cells, c) {
-  const get = (s) => cells.find((x) => x.concurrency === c && x.scenario === s);
-  const [A, S, B, K] = ['A', 'S', 'B', 'K'].map(get);
-  const cpu = (k) => k.cpuUs / k.requests;
-  const time = (k) => k.wallMs / k.requests;
-  const ratio = (x, y, key) => (x && y ? round(x[key] / y[key], 3) : null);
-  const paired = (x, y, value) => (x && y ? pairedMedian(x, y, value, (a, b) => a / b) : null);
-  return {
-    concurrency: c,
-    sOverA_cpuPerRequest: ratio(S, A, 'cpuUsPerRequest'),
-    bOverS_cpuPerRequest: ratio(B, S, 'cpuUsPerRequest'),
-    bOverA_cpuPerRequest: ratio(B, A, 'cpuUsPerRequest'),
-    roundMedian_sOverA_cpuPerRequest: paired(S, A, cpu),
-    roundMedian_bOverS_cpuPerRequest: paired(B, S, cpu),
-    kOverA_cpuPerRequest: ratio(K, A, 'cpuUsPerRequest'),
-    // B's CPU per request over A's, in µs, each part a median over the rounds of its per-round
-    // value (paired chunks): Node-RED's messaging (S - A), the package's client (K - A), the rest
-    // of the package (B - S - (K - A): call path, service, token, reply mapping, status)
-    split_cpuUsPerRequest: A && S && B && K ? roundSplit(A, S, B, K, cpu) : null,
-    bOverS_timePerRequest: ratio(B, S, 'msPerRequest'),
-    roundMedian_bOverS_timePerRequest: paired(B, S, time),
-    bAndSClean: [S, B].every((x) => !x || x.failures === 0),
-  };
-}
+const { floorRatio, pairedMedian } = require('./ratios');
 
 // ---------------------------------------------------------------- main
 
