@@ -29,7 +29,7 @@ function flows(simUrl: string, collector: string): { flows: Array<Record<string,
     flows: [
       { id: z, type: 'tab', label: 'webhook attacks' },
       { id: 'cfg', type: 'ezviz-config', name: 'sim', baseUrl: simUrl, timeout: 5000, maxRetries: 0, retryDelay: 100 },
-      at({ id: 'hook', type: 'ezviz-alarm', config: 'cfg', source: 'webhook', path: PATH, onoffline: true, interval: 60,
+      at({ id: 'hook', type: 'ezviz-alarm', config: 'cfg', source: 'webhook', path: PATH, onoffline: true, calls: true, interval: 60,
         deviceSerial: '', alarmType: '', wires: [['wrap'], []] }),
       at({ id: 'wrap', type: 'function', func: 'msg.payload = { payload: msg.payload, topic: msg.topic, ezviz: msg.ezviz };\nreturn msg;',
         outputs: 1, wires: [['send']] }),
@@ -66,6 +66,13 @@ const sign = (body: string, t: string, secret = SECRET) => createHmac('sha1', se
 function message(id: string, over: Record<string, unknown> = {}): string {
   return JSON.stringify({ header: { channelNo: 1, deviceId: 'C00000001', messageId: id, messageTime: Date.now(), type: 'ys.alarm' },
     body: { alarmId: `alarm-${id}`, alarmTime: Date.now(), alarmType: 10002, describe: 'Motion detection alarm' }, pictureList: [], ...over });
+}
+
+/** A doorbell's call as the platform pushes it (ys.calling; docs/api/media-api.md section 4). */
+function call(id: string, action = 0, over: Record<string, unknown> = {}): string {
+  return JSON.stringify({ header: { channelNo: 1, deviceId: 'C00000003', messageId: id, messageTime: Date.now(), type: 'ys.calling' },
+    body: { action, callingId: `call-${id}`, channelName: 'Door', timestamp: Math.floor(Date.now() / 1000),
+      coverUrl: { url: `https://pictures.example/${id}.jpg` }, ...over }, pictureList: [] });
 }
 
 function rssMiB(pid: number): number {
@@ -161,6 +168,59 @@ describe('reliability: attacks on the alarm webhook through Node-RED\'s HTTP ser
     const pic2 = received.find((m) => m.ezviz.messageId === 'pics-2')!;
     assert.strictEqual(pic2.payload.alarmPicUrl, '', 'no usable picture among the first ones');
     assert.strictEqual(received.find((m) => m.ezviz.messageId === 'good-1')!.payload.source, 'webhook');
+    assert.ok(red.alive(), 'Node-RED is up');
+  });
+
+  it(`doorbell calls (ys.calling): forged, stale, replayed, oversized and odd ones send nothing; a flood of ${size(3000, 300)} rings, each good one sent once`, async () => {
+    const started = Date.now();
+    const before = received.length;
+    const t = () => String(Date.now());
+    const ring = call('ring-1');
+    const t0 = t();
+    await expect('call: no signature', post(url, ring, { t: t0 }), 401);
+    await expect('call: forged signature', post(url, ring, { t: t0, signature: sign(ring, t0, 'forged') }), 401);
+    const old = String(Date.now() - 10 * 60000);
+    await expect('call: t 10 minutes old (correctly signed)', post(url, ring, { t: old, signature: sign(ring, old) }), 401);
+    const huge = call('ring-huge', 0, { coverUrl: { url: `https://x/${'a'.repeat(300 * 1024)}.jpg` } });
+    const t1 = t();
+    await expect(`call: ${Math.round(huge.length / 1024)} KiB (signed)`, post(url, huge, { t: t1, signature: sign(huge, t1) }), 413);
+    const t2 = t();
+    await expect('call: a good ring', post(url, ring, { t: t2, signature: sign(ring, t2) }), 200);
+    await expect('call: the same ring replayed', post(url, ring, { t: t2, signature: sign(ring, t2) }), 200);
+    const odd = call('ring-odd', 'x' as unknown as number, { coverUrl: 5 });
+    const t3 = t();
+    const oddAnswer = await post(url, odd, { t: t3, signature: sign(odd, t3) });
+    table.push(`call: odd action and picture (signed): HTTP ${oddAnswer.status}`);
+    assert.ok([200, 400].includes(oddAnswer.status), `odd call: ${oddAnswer.status}`);
+    // The flood: rings of many ids, one in three forged, sent as fast as the agent allows.
+    const n = size(3000, 300);
+    const goodIds: string[] = [];
+    const answers = await Promise.all(Array.from({ length: n }, (_, i) => {
+      const id = `flood-ring-${i}-${randomUUID()}`;
+      const b = call(id, i % 3);
+      const tt = t();
+      const good = i % 3 !== 2;
+      if (good) goodIds.push(id);
+      return post(url, b, { t: tt, signature: good ? sign(b, tt) : sign(b, tt, 'forged') }).then((a) => ({ good, a }));
+    }));
+    const wrong = answers.filter(({ good, a }) => a.status !== (good ? 200 : 401));
+    const deadline = Date.now() + 60000;
+    const calls = () => received.slice(before).filter((m) => m.payload?.event === 'call');
+    while (calls().length < goodIds.length + 1 && Date.now() < deadline) await quiet(200);
+    await quiet(500);
+    const got = calls().map((m) => m.ezviz?.messageId);
+    const line = `call flood: ${n} pushes (${goodIds.length} signed, ${n - goodIds.length} forged), ${n - wrong.length} answered as ` +
+      `expected; ${got.length} calls sent`;
+    table.push(line);
+    section('webhook call attacks', started, line);
+    assert.deepStrictEqual(wrong.slice(0, 3).map((w) => w.a), [], `${wrong.length} wrong answers`);
+    assert.strictEqual(got.filter((id) => id === 'ring-1').length, 1, 'the replayed ring sent once');
+    assert.ok(!got.includes('ring-huge'), 'nothing of the oversized call');
+    assert.deepStrictEqual([...new Set(got)].sort(), ['ring-1', ...goodIds, ...(got.includes('ring-odd') ? ['ring-odd'] : [])].sort(),
+      'each signed call once, nothing forged');
+    assert.strictEqual(got.length, new Set(got).size, 'no call twice');
+    const first = calls().find((m) => m.ezviz.messageId === 'ring-1')!;
+    assert.deepStrictEqual([first.topic, first.payload.action, first.payload.deviceSerial], ['C00000003', 'ring', 'C00000003']);
     assert.ok(red.alive(), 'Node-RED is up');
   });
 
