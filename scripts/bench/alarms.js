@@ -9,7 +9,11 @@
 // poll or fetch interval); latency = the message reaching the sink (right after it left the
 // node) minus the moment the simulator raised the alarm. Before them an idle phase with no alarm
 // (one idle camera: nothing to list, fetch or push) counts the API calls of each source, per hour.
-// Options: --alarms N (default 200), --idle S (idle seconds, default 60), --quick (40 alarms, 20 s idle).
+// Then the picture cell (docs/behaviour.md section 17): a fourth node, webhook with `picture: download`, gets
+// alarms of the encrypted camera C00000005 whose pictures are 1 MiB JPEGs encrypted with its code:
+// latency = raised -> the message with the decrypted picture reaching its sink (target p99 100 ms).
+// Options: --alarms N (default 200), --idle S (idle seconds, default 60), --pictures N (default 100),
+// --quick (40 alarms, 20 s idle, 30 pictures).
 
 const fs = require('fs');
 const os = require('os');
@@ -27,6 +31,8 @@ const opt = (name, def) => {
 const quick = args.includes('--quick');
 const ALARMS = opt('--alarms', quick ? 40 : 200);
 const IDLE_S = opt('--idle', quick ? 20 : 60);
+const PICTURES = opt('--pictures', quick ? 30 : 100);
+const PICTURE_TARGET = 100;
 const SECRET = 'bench-signing-secret';
 const TARGETS = { webhook: 50, consumer: 5000 + 200, poll: 10000 + 200 };
 const INTERVALS = { consumer: 5, poll: 10 };
@@ -56,7 +62,9 @@ function flows(simUrl) {
     alarm('webhook', { source: 'webhook', path: '/bench/alarms', interval: 60 }),
     alarm('consumer', { source: 'consumer', group: 1, interval: INTERVALS.consumer }),
     alarm('poll', { source: 'poll', interval: INTERVALS.poll }),
+    alarm('picture', { source: 'webhook', path: '/bench/pictures', interval: 60, picture: 'download' }),
     ...sinks,
+    at({ id: 'sink-picture', type: 'bench-sink', name: 'picture' }), at({ id: 'err-picture', type: 'bench-sink', name: 'err-picture' }),
   ];
 }
 
@@ -67,7 +75,8 @@ async function startRed(simUrl) {
   fs.symlinkSync(root, path.join(userDir, 'node_modules', 'node-red-contrib-ezviz-open'), 'dir');
   fs.writeFileSync(path.join(userDir, 'flows.json'), JSON.stringify(flows(simUrl)));
   fs.writeFileSync(path.join(userDir, 'flows_cred.json'), JSON.stringify({
-    cfg: { appKey: 'demo-app-key', appSecret: 'demo-app-secret' }, webhook: { secret: SECRET } }));
+    cfg: { appKey: 'demo-app-key', appSecret: 'demo-app-secret', verificationCodes: 'C00000005 ABCDEF' },
+    webhook: { secret: SECRET }, picture: { secret: SECRET } }));
   const port = await freePort();
   // Embedded: the HTTP node app is served by the embedding server (red.js mounts it at httpNodeRoot).
   const server = http.createServer((req, res) => RED.httpNode(req, res));
@@ -99,12 +108,14 @@ async function startRed(simUrl) {
 async function main() {
   const { startSimulator, webhookPusher } = require(path.join(root, 'dist', 'simulator'));
   const sim = await startSimulator({ port: 0, logLimit: 100000 });
-  const arrived = { webhook: new Map(), consumer: new Map(), poll: new Map() };
+  const arrived = { webhook: new Map(), consumer: new Map(), poll: new Map(), picture: new Map() };
+  const pictureBytes = [];
   const errors = [];
   globalThis.__ezvizBenchSink = (msg, port) => {
     const t = performance.now();
     if (arrived[port]) {
       if (!arrived[port].has(msg.payload.alarmId)) arrived[port].set(msg.payload.alarmId, t);
+      if (port === 'picture') pictureBytes.push(Buffer.isBuffer(msg.payload.picture) ? msg.payload.picture.length : -1);
     } else errors.push(`${port}: ${msg.error && msg.error.code}`);
   };
   const red = await startRed(sim.url);
@@ -151,11 +162,36 @@ async function main() {
   process.stdout.write(`\n${table(rows)}\n\n`);
   process.stdout.write(`alarms raised over ${round(runS, 0)} s; idle phase ${round(idleS, 0)} s: token requests ${tokenCalls}, ` +
     `webhook pushes ${pushesIdle} while idle, ${webhookPusher(sim.state).pushes().filter((p) => p.attempt > 1).length} resent; errors on output 2: ${errors.length ? errors.join(', ') : 'none'}\n`);
+  const pic = await pictureCell(sim, red, webhookPusher, arrived.picture, pictureBytes);
+  process.stdout.write(`picture cell:\n${table([rows[0], pic.row])}\n(decrypted JPEGs of ${pic.sizes}; ${pic.failed} without a picture)\n`);
   process.stdout.write(`machine: ${os.cpus().length} x ${os.cpus()[0].model}, load average ${os.loadavg()[0].toFixed(2)}, Node.js ${process.version}\n`);
   await red.stop();
   await sim.close();
-  const failed = Object.entries(results).some(([s, r]) => r.received !== ALARMS || r.p99 > TARGETS[s]);
+  const failed = Object.entries(results).some(([s, r]) => r.received !== ALARMS || r.p99 > TARGETS[s]) || !pic.met;
   process.exitCode = failed ? 1 : 0;
+}
+
+/** Alarms of the encrypted camera with 1 MiB pictures, pushed to the `picture: download` node. */
+async function pictureCell(sim, red, webhookPusher, arrived, sizes) {
+  webhookPusher(sim.state).set({ url: `${red.url}/bench/pictures`, secret: SECRET });
+  const raisedAt = new Map();
+  for (let i = 0; i < PICTURES; i++) {
+    const id = `bench-picture-${i}`;
+    raisedAt.set(id, performance.now());
+    sim.raiseAlarm({ deviceSerial: 'C00000005', channelNo: 1, alarmType: 10002, alarmId: id, pictureForm: 'encrypted',
+      pictureBytes: 1024 * 1024 });
+    await sleep(100 + Math.random() * 400);
+  }
+  const end = Date.now() + 10000;
+  while (Date.now() < end && arrived.size < PICTURES) await sleep(50);
+  const lat = [...raisedAt].filter(([id]) => arrived.has(id)).map(([id, t]) => arrived.get(id) - t);
+  const p99 = quantile(lat, 0.99);
+  const met = lat.length === PICTURES && p99 <= PICTURE_TARGET && !sizes.some((b) => b < 1024 * 1024);
+  const row = ['webhook, 1 MiB encrypted picture: download', 'push', `${lat.length}/${PICTURES}`, String(round(quantile(lat, 0.5), 1)),
+    String(round(p99, 1)), String(round(Math.max(...lat), 1)), String(PICTURE_TARGET), met ? 'yes' : 'NO', '0'];
+  const ok = sizes.filter((b) => b > 0);
+  return { row, met, failed: sizes.length - ok.length,
+    sizes: ok.length ? `${Math.min(...ok)}-${Math.max(...ok)} bytes` : 'none' };
 }
 
 main().catch((e) => {
