@@ -11,6 +11,7 @@ import { UPKEEP_NODES } from '../nodes/shared/operations/settings';
 import { explainFailure, postAccount } from './account';
 import { credentialProblem, explain, hostOf, REGIONS, regionOf, validators } from './config-node';
 import { CATEGORY, FAMILIES, setUpOperationNode } from './operation-node';
+import { setUpPicker } from './picker';
 import { PACKAGE, SHARED_NS, t, tNode, validator } from './red';
 import { input, installTemplate, row, tip } from './template';
 import { installStatusArgs } from './status-args';
@@ -20,6 +21,8 @@ import { DEFAULT_PATH, GROUPS, INTERVAL_LIMITS, PICTURE_MODES, SOURCES, sourceSe
 export const editorApi = {
   CATEGORY, CONFIG_TYPE, DEFAULTS, FAMILIES, OPERATIONS, PACKAGE, REGIONS, SHARED_NS, STATE_NODES, MEDIA_NODES, UPKEEP_NODES,
   credentialProblem, explain, explainFailure, hostOf, input, installTemplate, regionOf, row, setUpOperationNode, t, tNode, tip,
+  // the camera picker, also for the dashboard package's panel dialog
+  setUpPicker,
   validator, validators, postAccount,
   // ezviz-alarm's own dialog
   alarmSettings, DEFAULT_INTERVAL_S, MAX_INTERVAL_S, MIN_INTERVAL_S, DEFAULT_PATH, GROUPS, INTERVAL_LIMITS, PICTURE_MODES, SOURCES,

@@ -14,6 +14,7 @@ import type { SimulatorState } from '../state';
 import { sendFault } from '../faults';
 import { segmentBytes, segmentSet } from './segments';
 import { serveFlv } from './flv-session';
+import { lensCovered } from './live';
 
 export type Placeholder = '9048' | '9053';
 
@@ -88,6 +89,9 @@ function addressOf(state: SimulatorState, name: string, q: URLSearchParams, now:
   if (now >= a.expireAt) return text(403, 'This address has expired.');
   const dev = state.devices[a.deviceSerial];
   if (!dev?.online || !dev.channels[String(a.channelNo)]?.online) return text(404, 'The camera is offline.');
+  // The lens covered (privacy on) ends the picture of addresses given before, as the service's
+  // refusal of new ones says (60026): the player's next request fails and a new address is refused.
+  if (lensCovered(dev, a.channelNo)) return text(403, 'The device is in privacy mode (lens covered): 60026.');
   return a;
 }
 

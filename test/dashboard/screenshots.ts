@@ -1,12 +1,12 @@
-// The README's screenshots of the camera panel (docs/camera-panel-desktop.png and -phone.png): the
-// real Dashboard 2 in Chromium against the simulator, the live view playing, a snapshot taken.
-// Not a test (the default run does not take pictures): `npm run screenshots` (after a build) writes
-// them to docs/, or to test-artifacts/ with `--artifacts`.
+// The README's screenshots of the camera panel (docs/camera-panel-{light,dark}-{desktop,phone}.png):
+// the real Dashboard 2 in Chromium against the simulator, in its light and a dark theme, the live
+// view playing, a snapshot taken. Not a test (the default run does not take pictures):
+// `npm run screenshots` (after a build) writes them to docs/, or to test-artifacts/ with `--artifacts`.
 
 import * as fs from 'fs';
 import * as path from 'path';
 import { ARTIFACTS, ROOT } from '../support/browser-env';
-import { panelFlow, PanelPage, startDashboardEnv } from '../support/dashboard-env';
+import { darkTheme, panelFlow, PanelPage, startDashboardEnv } from '../support/dashboard-env';
 
 async function playing(p: PanelPage): Promise<void> {
   await p.page.waitForFunction(() => {
@@ -15,10 +15,9 @@ async function playing(p: PanelPage): Promise<void> {
   }, null, { timeout: 30000 });
 }
 
-async function main(): Promise<void> {
-  const dir = process.argv.includes('--artifacts') ? ARTIFACTS : path.join(ROOT, 'docs');
-  fs.mkdirSync(dir, { recursive: true });
-  const env = await startDashboardEnv((url) => panelFlow(url, { show_live: true, wires: [[]] }));
+async function shoot(dir: string, theme: 'light' | 'dark'): Promise<void> {
+  const flow = (url: string) => panelFlow(url, { show_live: true, wires: [[]] });
+  const env = await startDashboardEnv(theme === 'dark' ? (url) => darkTheme(flow(url)) : flow);
   try {
     for (const phone of [false, true]) {
       const p = await env.open({ phone });
@@ -27,8 +26,9 @@ async function main(): Promise<void> {
         await p.page.getByRole('button', { name: 'snapshot', exact: true }).click();
         await p.page.getByRole('img', { name: 'snapshot of C00000001/1' }).waitFor();
         await p.page.waitForFunction(() => (document.querySelector('.ezc-picture') as HTMLImageElement | null)?.naturalWidth);
-        const file = path.join(dir, `camera-panel-${phone ? 'phone' : 'desktop'}.png`);
-        await p.page.screenshot({ path: file });
+        await p.page.waitForFunction(() => document.querySelectorAll('.ezc-switch[data-state="unknown"]').length === 0);
+        const file = path.join(dir, `camera-panel-${theme}-${phone ? 'phone' : 'desktop'}.png`);
+        await p.page.screenshot({ path: file, fullPage: true });
         const size = fs.statSync(file).size;
         if (size <= 5000) throw new Error(`${file}: only ${size} bytes`);
         console.log(`screenshots: ${path.relative(ROOT, file)} (${size} bytes)`);
@@ -39,6 +39,12 @@ async function main(): Promise<void> {
   } finally {
     await env.stop();
   }
+}
+
+async function main(): Promise<void> {
+  const dir = process.argv.includes('--artifacts') ? ARTIFACTS : path.join(ROOT, 'docs');
+  fs.mkdirSync(dir, { recursive: true });
+  for (const theme of ['light', 'dark'] as const) await shoot(dir, theme);
 }
 
 main().catch((e) => {

@@ -28,6 +28,12 @@ export function dashboardNodes(): FlowNode[] {
   ];
 }
 
+/** The same flow in a dark Dashboard 2 theme (a dark page: Vuetify's dark theme, as a user's colours give it). */
+export function darkTheme(nodes: FlowNode[]): FlowNode[] {
+  return nodes.map((n) => (n.id !== 'dash-theme' ? n : { ...n, name: 'Dark', colors: { surface: '#1e1e1e', primary: '#4fb3f0',
+    bgPage: '#121212', groupBg: '#1e1e1e', groupOutline: '#3a3a3a' } }));
+}
+
 /** A flow: the dashboard, a tab, a config node `cfg` for the simulator and one panel `cam` on
  * C00000001 (wired to nothing unless `extra` says so); `panel` overrides its properties. */
 export function panelFlow(simUrl: string, panel: FlowNode = {}, extra: FlowNode[] = []): FlowNode[] {

@@ -23,13 +23,19 @@ function switchStates(state: unknown, switchList: readonly string[], toggleState
   return out;
 }
 
+/** The camera's name and whether it is online, for the panel's title and chips. */
+function cameraOf(state: unknown): { online: boolean | null; name: string | null } {
+  const s = (state && typeof state === 'object' ? state : {}) as Record<string, unknown>;
+  return { online: typeof s.online === 'boolean' ? s.online : null, name: typeof s.name === 'string' ? s.name.slice(0, 100) : null };
+}
+
 /** The answer to the browser(s) that asked for `payload`. */
 export function replyOf(payload: Record<string, unknown>, outcome: Exclude<PanelOutcome, { kind: 'closed' }>,
   switchList: readonly string[], toggleState: Readonly<Record<string, string>>): Record<string, unknown> {
   const reply: Record<string, unknown> = { ...payload, ok: outcome.kind === 'ok' };
   if (outcome.kind === 'error') reply.error = { code: outcome.error.code, message: outcome.error.message };
   else if (payload.action === 'snapshot' && Buffer.isBuffer(outcome.payload)) reply.picture = outcome.payload;
-  else if (payload.action === 'state') reply.switches = switchStates(outcome.payload, switchList, toggleState);
+  else if (payload.action === 'state') Object.assign(reply, { switches: switchStates(outcome.payload, switchList, toggleState), ...cameraOf(outcome.payload) });
   else if (payload.action === 'live') reply.live = liveOf(outcome.payload);
   else if (payload.action === 'switch') reply.switches = { [String(payload.switch)]: payload.state === 'on' };
   return reply;

@@ -122,6 +122,20 @@ describe('simulator: live addresses and streams (watch-api 1, areas/live.ts, str
     assert.equal(await codeOf(cam('C00000001', { protocol: 2 })), '60026');
   });
 
+  it('ends the picture of an address given before the lens was covered (playlist and segments 403, 60026)', async () => {
+    const r = await call(cam('C00000001', { protocol: 2 }));
+    const pl = await request(r.data.url, '');
+    const uri = new URL(pl.text.split('\n').find((l) => /\.ts\?/.test(l))!, r.data.url).toString();
+    assert.equal((await getBytes(uri)).status, 200);
+    sim.state.devices.C00000001.camera.privacy = true;
+    const covered = await request(r.data.url, '');
+    assert.equal(covered.status, 403);
+    assert.match(covered.text, /60026/);
+    assert.equal((await getBytes(uri)).status, 403);
+    sim.state.devices.C00000001.camera.privacy = false;
+    assert.equal((await request(r.data.url, '')).status, 200);
+  });
+
   it('gives flv, rtmp and ezopen addresses the real shapes (flv streams: flv.test.ts)', async () => {
     const flv = (await call(cam('C00000001', { protocol: 4 }))).data.url as string;
     assert.match(flv, /^http:\/\/127\.0\.0\.1:\d+\/v3\/openlive\/C00000001_1_1\.flv\?expire=\d+&id=/);
