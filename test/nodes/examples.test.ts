@@ -10,7 +10,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { ROOT } from '../support/browser-env';
 import {
-  errorIn, expectedCodes, startExampleWorld, type ExampleWorld, type FlowNode, type Seen,
+  errorIn, expectedCodes, reachable, startExampleWorld, type ExampleWorld, type FlowNode, type Seen,
 } from '../support/examples-run';
 
 const DIR = path.join(ROOT, 'examples');
@@ -18,6 +18,10 @@ const FILES = fs.readdirSync(DIR).filter((f) => f.endsWith('.json')).sort();
 const read = (f: string): FlowNode[] => JSON.parse(fs.readFileSync(path.join(DIR, f), 'utf8'));
 /** The one demo account every example carries (the first example's). */
 const ACCOUNT = read(FILES[0]).find((n) => n.type === 'ezviz-config')!;
+
+/** Each node's wires (every output), for the nodes a press reaches. */
+const wiresOf = (nodes: FlowNode[]): Map<string, string[]> =>
+  new Map(nodes.map((n) => [n.id as string, ((n.wires ?? []) as string[][]).flat()]));
 
 /** What a press showed, for failure messages. */
 function describeSeen(seen: Seen[]): string {
@@ -115,6 +119,7 @@ describe('examples: each one runs as it is on a fresh simulator (import, deploy,
       const problems: string[] = [];
       for (const inject of injectsOf(nodes)) {
         const seen = await world!.press(inject.id);
+        const reached = reachable(wiresOf(nodes), inject.id);
         const want = expectedCodes(inject.name);
         const errors = seen.filter((s) => s.kind === 'debug').map((s) => errorIn(s.value)).filter((e) => e !== undefined);
         const logged = seen.filter((s) => s.kind === 'log');
@@ -125,6 +130,15 @@ describe('examples: each one runs as it is on a fresh simulator (import, deploy,
         if (logged.length) problems.push(`${label}: Node-RED logged:\n${describeSeen(logged)}`);
         if (want.length === 0 && errors.length) {
           problems.push(`${label} sent an error to the debug sidebar, and its name does not say so ("... (code)"):\n${describeSeen(seen)}`);
+        }
+        // A node the press reaches ends red only on a press that names its code: an outcome the
+        // flow handles (example 04's preset call) is no red left behind (issue 27).
+        if (want.length === 0) {
+          for (const st of seen) {
+            if (st.kind === 'status' && st.value?.fill === 'red' && reached.has(st.node!)) {
+              problems.push(`${label}: ${st.node} turned red (${st.value.text}), and the name does not say so`);
+            }
+          }
         }
         if (want.length && !errors.length) problems.push(`${label}: expected an error ${want.join('/')}, none came:\n${describeSeen(seen)}`);
         for (const e of errors) {

@@ -93,8 +93,8 @@ describe('preset names', function () {
 
   simulatorPerTest((s) => {
     sim = s;
-    // The default state's preset 1 of C00000001 (example 04 calls it) goes: these tests number their own.
-    delete sim.state.devices.C00000001.channels['1'].presets['1'];
+    // The default state's presets 1 and 3 of C00000001 (example 04 calls them) go: these tests number their own.
+    for (const i of ['1', '3']) delete sim.state.devices.C00000001.channels['1'].presets[i];
   }, () => {
     clock = new FakeClock(Date.parse('2026-04-01T08:00:00Z'));
     return { clock };

@@ -125,8 +125,12 @@ describe('operation nodes: success', function () {
     assert.strictEqual(a.port, 'ok', JSON.stringify(a.msg.error));
     assert.ok(Number.isInteger(a.msg.payload.index));
     assert.deepStrictEqual(a.msg.payload, { index: a.msg.payload.index });
+    // the lowest free number (the default state's C00000001 has presets 1 and 3)
+    const saved = sim.state.devices.C00000001.channels['1'].presets;
+    let next = 1;
+    while (saved[String(next)]) next++;
     const b = await run({ payload: { presetName: 'door' } });
-    assert.deepStrictEqual(b.msg.payload, { index: a.msg.payload.index + 1, presetName: 'door' });
+    assert.deepStrictEqual(b.msg.payload, { index: next, presetName: 'door' });
     assert.deepStrictEqual(b.msg.ezviz.request, { deviceSerial: 'C00000001', channelNo: 1 });
     await unload();
 

@@ -49,16 +49,23 @@ const schedule = fc.record({
   days: fc.oneof(fc.subarray(['mon', 'Tuesday', 'wed', 'THU', 'fri', 'sat', 'sun'], { minLength: 1 }).map((d) => d.join(',')),
     fc.subarray(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun', 'Sunday']), fc.constantFrom<unknown>('funday', [], 'mon,,tue', ['m'])),
 }, { requiredKeys: ['start', 'stop'] });
+const sensitivityValue = fc.oneof(fc.integer({ min: -1, max: 7 }), fc.constantFrom<unknown>('low', ' High', 'medium', '3', '+2', '6.0'));
+const infraredValue = fc.constantFrom<unknown>('on', 'off', true, false, 0, 1, 'ON', 'true', '0', 'dim');
+const scheduleValue = fc.oneof({ weight: 4, arbitrary: schedule }, { weight: 1, arbitrary: schedule.map((s) => JSON.stringify(s)) });
 const value = fc.oneof(
   { weight: 3, arbitrary: fc.constantFrom<unknown>(undefined, '', ' ') },
-  { weight: 4, arbitrary: fc.oneof(fc.integer({ min: -1, max: 7 }), fc.constantFrom<unknown>('low', ' High', 'medium', '3', '+2', '6.0')) },
-  { weight: 3, arbitrary: fc.constantFrom<unknown>('on', 'off', true, false, 0, 1, 'ON', 'true', '0', 'dim') },
-  { weight: 4, arbitrary: schedule },
-  { weight: 1, arbitrary: schedule.map((s) => JSON.stringify(s)) },
+  { weight: 4, arbitrary: sensitivityValue }, { weight: 3, arbitrary: infraredValue }, { weight: 5, arbitrary: scheduleValue },
   { weight: 2, arbitrary: junk },
 );
-const settingMsg = fc.oneof({ weight: 9, arbitrary: fc.record({ deviceSerial: serial, channelNo: channel, setting, value },
-  { requiredKeys: ['deviceSerial', 'setting'] }) }, { weight: 1, arbitrary: junk });
+/** Mostly a value of the setting's own kind (else most messages would be refused for a value of another). */
+const valueFor = (name: unknown): fc.Arbitrary<unknown> => {
+  const key = typeof name === 'string' ? name.trim().toLowerCase() : '';
+  const own = key === 'sensitivity' ? sensitivityValue : key === 'infrared' ? infraredValue : key === 'schedule' ? scheduleValue : value;
+  return fc.oneof({ weight: 5, arbitrary: own }, { weight: 2, arbitrary: fc.constantFrom<unknown>(undefined, '') },
+    { weight: 2, arbitrary: value });
+};
+const settingMsg = fc.oneof({ weight: 9, arbitrary: setting.chain((name) => fc.record({ deviceSerial: serial, channelNo: channel,
+  setting: fc.constant(name), value: valueFor(name) }, { requiredKeys: ['deviceSerial', 'setting'] })) }, { weight: 1, arbitrary: junk });
 const action = fc.oneof({ weight: 6, arbitrary: fc.constantFrom<unknown>(undefined, 'check', 'upgrade', ' Upgrade ', 'CHECK') },
   fc.constantFrom<unknown>('update', 'downgrade', 1, true, ''), junk);
 const firmwareMsg = fc.oneof({ weight: 9, arbitrary: fc.record({ deviceSerial: serial, action }, { requiredKeys: ['deviceSerial'] }) },

@@ -62,7 +62,7 @@ describe('simulator: command line', function () {
     assert.equal((await ptz('C00000001')).code, '200');
     assert.equal((await ptz('C00000002')).code, '20007');
     const add = () => callApi(url, OPERATIONS['preset-add'].path, { accessToken, deviceSerial: 'C00000001', channelNo: 1 });
-    for (let i = 2; i <= 12; i += 1) assert.equal((await add()).code, '200'); // preset 1 is in the default state
+    for (let i = 3; i <= 12; i += 1) assert.equal((await add()).code, '200'); // presets 1 and 3 are in the default state
     assert.equal((await add()).code, '60008');
     running.child.kill('SIGINT');
     assert.equal(await running.exited, 0);

@@ -16,7 +16,8 @@ describe('simulator: PTZ and presets (areas/ptz.ts)', function () {
 
   describe('presets', () => {
     it('numbers new presets with the lowest free index and refuses the 13th with 60008', async () => {
-      delete sim.state.devices.C00000001.channels['1'].presets['1']; // the default state's preset 1 (example 04)
+      // the default state's presets 1 and 3 (example 04)
+      for (const i of ['1', '3']) delete sim.state.devices.C00000001.channels['1'].presets[i];
       const indexes: number[] = [];
       for (let i = 0; i < 3; i += 1) indexes.push((await call('preset-add', cam('C00000001'))).data.index);
       assert.deepEqual(indexes, [1, 2, 3]);
