@@ -20,6 +20,7 @@ export const CSS = `
 .ezc-picture { width: 100%; height: 100%; object-fit: contain; display: block; }
 .ezc-big { position: absolute; inset: 0; z-index: 3; background: #000; }
 .ezc-stage-tools { position: absolute; top: 6px; right: 6px; display: flex; gap: 4px; z-index: 4; }
+.ezc-stage-tools .v-btn.v-btn--icon { width: 44px; height: 44px; }
 .ezc-pad-over { position: absolute; left: 8px; bottom: 8px; z-index: 2; opacity: .85; }
 .ezc-controls { flex-shrink: 0; display: flex; flex-wrap: wrap; gap: 12px; align-items: flex-start; }
 .ezc-pad-wrap { display: grid; grid-template-columns: auto auto; gap: 8px; align-items: start; justify-content: start; }

@@ -1,0 +1,99 @@
+// The panel at home in Dashboard 2 (docs/behaviour.md section 21), in Chromium: light and dark theme,
+// desktop and phone, nothing sticks out of the panel sideways, touch targets of at least 44 px on a phone,
+// the state chips in words; a user the panel does not allow to move sends nothing and sees
+// "not allowed".
+
+import assert from 'assert';
+import { skipWithoutChromium } from '../support/browser-env';
+import { darkTheme, DashboardEnv, panelFlow, PanelPage, startDashboardEnv } from '../support/dashboard-env';
+
+/** What of the panel lies outside its box, and the controls smaller than `min` px. */
+function measure(p: PanelPage, min: number): Promise<{ outside: string[]; small: string[]; chips: string[]; dark: boolean }> {
+  return p.page.evaluate((min) => {
+    const panel = document.querySelector('.ezc-panel') as HTMLElement;
+    const box = panel.getBoundingClientRect();
+    const outside: string[] = [];
+    const small: string[] = [];
+    for (const el of Array.from(panel.querySelectorAll('button, input, .v-chip, .ezc-status')) as HTMLElement[]) {
+      const r = el.getBoundingClientRect();
+      const name = el.getAttribute('aria-label') || el.textContent?.trim() || el.className;
+      if (r.width === 0) continue;
+      // Sideways nothing sticks out; downwards a panel taller than its group's rows scrolls inside it.
+      if (r.left < box.left - 1 || r.right > box.right + 1) outside.push(name);
+      const target = el.closest('.v-selection-control') ?? el;
+      const t = target.getBoundingClientRect();
+      if (el.matches('button, input') && !el.closest('.ezviz-timeline-area') && (t.width < min || t.height < min)) small.push(`${name} ${Math.round(t.width)}x${Math.round(t.height)}`);
+    }
+    const group = panel.closest('.v-card, .nrdb-ui-group') as HTMLElement | null;
+    if (panel.scrollWidth > panel.clientWidth + 1) outside.push('the panel scrolls sideways');
+    const chips = (Array.from(document.querySelectorAll('.ezc-chip')) as HTMLElement[]).map((c) => c.textContent!.trim());
+    // The theme's text colour: light text on a dark theme (the panel has no colour of its own there).
+    const [r, g, b] = (getComputedStyle(panel).color.match(/\d+/g) || ['0', '0', '0']).map(Number);
+    return { outside, small, chips, dark: (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255 > 0.5 };
+  }, min);
+}
+
+describe('dashboard: the panel looks at home (Chromium: light and dark, desktop and phone)', function () {
+  this.timeout(120000);
+  for (const theme of ['light', 'dark'] as const) {
+    describe(`${theme} theme`, () => {
+      let env: DashboardEnv;
+      before(async function () {
+        skipWithoutChromium(this);
+        const flow = (url: string) => panelFlow(url, { show_live: true });
+        env = await startDashboardEnv(theme === 'dark' ? (url) => darkTheme(flow(url)) : flow);
+      });
+      after(async () => { if (env) await env.stop(); });
+      for (const phone of [false, true]) {
+        it(`${phone ? 'phone' : 'desktop'}: nothing outside the panel, the state in words${phone ? ', targets >= 44 px' : ''}`, async () => {
+          const p = await env.open({ phone });
+          try {
+            await p.page.waitForFunction(() => document.querySelectorAll('.ezc-switch[data-state="unknown"]').length === 0);
+            await p.page.locator('.ezc-chip-online').waitFor();
+            const m = await measure(p, phone ? 44 : 0);
+            assert.deepStrictEqual(m.outside, []);
+            assert.deepStrictEqual(m.small, []);
+            assert.strictEqual(m.dark, theme === 'dark');
+            assert.ok(m.chips.includes('online') && m.chips.some((c) => /^(armed|disarmed)$/.test(c)) &&
+              m.chips.some((c) => /^lens (covered|open)$/.test(c)), m.chips.join(', '));
+            for (const name of ['up', 'zoom in', 'stop']) {
+              await p.page.getByRole('button', { name, exact: true }).hover();
+              await p.page.getByRole('tooltip').filter({ hasText: name }).first().waitFor();
+            }
+            assert.strictEqual(await p.page.getByRole('radiogroup', { name: 'speed' }).getByRole('radio').count(), 3);
+            assert.deepStrictEqual(p.pageErrors, []);
+          } finally {
+            await p.close();
+          }
+        });
+      }
+    });
+  }
+
+  describe('who may move', () => {
+    let env: DashboardEnv;
+    before(async function () {
+      skipWithoutChromium(this);
+      env = await startDashboardEnv((url) => panelFlow(url, { moveUsers: 'alice', switchUsers: 'alice' }));
+    });
+    after(async () => { if (env) await env.stop(); });
+    it('a browser without an allowed user sends nothing when it presses and sees "not allowed"', async () => {
+      const p = await env.open();
+      try {
+        env.sim.clearLog();
+        const left = p.page.getByRole('button', { name: 'left', exact: true });
+        await left.hover();
+        await p.page.mouse.down();
+        await new Promise((r) => setTimeout(r, 700));
+        await p.page.mouse.up();
+        await p.page.getByRole('status').filter({ hasText: 'not allowed' }).waitFor();
+        await p.page.getByRole('switch', { name: 'privacy', exact: true }).click();
+        await new Promise((r) => setTimeout(r, 500));
+        const sent = env.sim.requestLog().filter((e) => /ptz|preset\/move|switch\/set/.test(e.path));
+        assert.deepStrictEqual(sent.map((e) => e.path), []);
+      } finally {
+        await p.close();
+      }
+    });
+  });
+});
