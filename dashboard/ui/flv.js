@@ -6,22 +6,11 @@
 // comes to the front at its first frame, so the picture stops for the time of one connection
 // only (at most 1 s is the target).
 
-let mpegtsPromise = null
+import { loadScript } from './load-script.js'
 
 /** window.mpegts from resources/node-red-dashboard-2-ezviz/mpegts.js (once per page). */
 export function loadMpegts (src) {
-    if (typeof window !== 'undefined' && window.mpegts) return Promise.resolve(window.mpegts)
-    if (!mpegtsPromise) {
-        mpegtsPromise = new Promise((resolve, reject) => {
-            const s = document.createElement('script')
-            s.src = src
-            s.async = true
-            s.onload = () => (window.mpegts ? resolve(window.mpegts) : reject(new Error('mpegts.js did not load')))
-            s.onerror = () => { mpegtsPromise = null; reject(new Error('mpegts.js did not load')) }
-            document.head.appendChild(s)
-        })
-    }
-    return mpegtsPromise
+    return loadScript(src, 'mpegts')
 }
 
 const PLAYER_CONFIG = { enableWorker: false, enableStashBuffer: false, lazyLoad: false, autoCleanupSourceBuffer: true, liveBufferLatencyChasing: false }

@@ -4,24 +4,13 @@
 // expired address is renewed by asking Node-RED at most once per 10 s; the vendor's placeholder
 // segments (ErrCode/9048_0.ts: cloud live not activated, 9053_0.ts: just activated) are named.
 
-export const RENEW_MS = 10000
+import { loadScript } from './load-script.js'
 
-let hlsPromise = null
+export const RENEW_MS = 10000
 
 /** window.Hls from resources/node-red-dashboard-2-ezviz/hls.light.min.js (once per page). */
 export function loadHls (src) {
-    if (typeof window !== 'undefined' && window.Hls) return Promise.resolve(window.Hls)
-    if (!hlsPromise) {
-        hlsPromise = new Promise((resolve, reject) => {
-            const s = document.createElement('script')
-            s.src = src
-            s.async = true
-            s.onload = () => (window.Hls ? resolve(window.Hls) : reject(new Error('hls.js did not load')))
-            s.onerror = () => { hlsPromise = null; reject(new Error('hls.js did not load')) }
-            document.head.appendChild(s)
-        })
-    }
-    return hlsPromise
+    return loadScript(src, 'Hls')
 }
 
 /** Whether this browser plays HLS in a video element by itself (Safari, iOS, some Android). */

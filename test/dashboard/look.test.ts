@@ -12,19 +12,22 @@ function measure(p: PanelPage, min: number): Promise<{ outside: string[]; small:
   return p.page.evaluate((min) => {
     const panel = document.querySelector('.ezc-panel') as HTMLElement;
     const box = panel.getBoundingClientRect();
+    // The group the panel stands in: with the widget's size "auto" (height 0) its rows grow with
+    // the panel, so nothing hangs below the group's card (with a fixed 10 rows it did).
+    const group = (panel.closest('.nrdb-ui-group') as HTMLElement | null)?.getBoundingClientRect();
     const outside: string[] = [];
     const small: string[] = [];
     for (const el of Array.from(panel.querySelectorAll('button, input, .v-chip, .ezc-status')) as HTMLElement[]) {
       const r = el.getBoundingClientRect();
       const name = el.getAttribute('aria-label') || el.textContent?.trim() || el.className;
       if (r.width === 0) continue;
-      // Sideways nothing sticks out; downwards a panel taller than its group's rows scrolls inside it.
+      // Sideways nothing sticks out of the panel; downwards nothing out of the group.
       if (r.left < box.left - 1 || r.right > box.right + 1) outside.push(name);
+      if (!group || r.bottom > group.bottom + 1) outside.push(`${name} below the group`);
       const target = el.closest('.v-selection-control') ?? el;
       const t = target.getBoundingClientRect();
       if (el.matches('button, input') && !el.closest('.ezviz-timeline-area') && (t.width < min || t.height < min)) small.push(`${name} ${Math.round(t.width)}x${Math.round(t.height)}`);
     }
-    const group = panel.closest('.v-card, .nrdb-ui-group') as HTMLElement | null;
     if (panel.scrollWidth > panel.clientWidth + 1) outside.push('the panel scrolls sideways');
     const chips = (Array.from(document.querySelectorAll('.ezc-chip')) as HTMLElement[]).map((c) => c.textContent!.trim());
     // The theme's text colour: light text on a dark theme (the panel has no colour of its own there).

@@ -42,7 +42,7 @@ export function panelFlow(simUrl: string, panel: FlowNode = {}, extra: FlowNode[
     { id: 'tab', type: 'tab', label: 'camera panel' },
     { id: 'cfg', type: 'ezviz-config', name: 'simulator', baseUrl: simUrl, timeout: 10000, maxRetries: 3, retryDelay: 500,
       credentials: { appKey: 'demo-app-key', appSecret: 'demo-app-secret' } },
-    { id: 'cam', type: 'ui-ezviz-camera', z: 'tab', name: '', group: 'dash-group', order: 1, width: 6, height: 10,
+    { id: 'cam', type: 'ui-ezviz-camera', z: 'tab', name: '', group: 'dash-group', order: 1, width: 6, height: 0,
       config: 'cfg', deviceSerial: 'C00000001', channelNo: 1, presetList: '1: Door, 2: Garden',
       show_live: false, x: 200, y: 100, wires: [[]], ...panel },
     ...extra,
