@@ -272,7 +272,7 @@ describe('simulator: HTTP layer', function () {
       assert.equal(v.now, sim.clock.now());
       assert.deepEqual(v.devices.C00000001.channels['1'], {
         pan: 60, tilt: 0, zoom: 1, moving: { direction: 3, speed: 1 }, callingPreset: null, atPreset: null,
-        mirror: { upDown: false, leftRight: false }, presets: [1, 2], // 1: the default state's
+        mirror: { upDown: false, leftRight: false }, presets: [1, 2, 3], // 1 and 3: the default state's
         storage: { status: 1, totalDays: 7, validDays: 20, expireTime: v.devices.C00000001.channels['1'].storage.expireTime },
       });
       assert.equal(v.devices.C00000002.online, false);
@@ -280,13 +280,13 @@ describe('simulator: HTTP layer', function () {
     });
 
     it('GET /sim/state shows the state; POST /sim/reset restores it', async () => {
-      assert.equal((await callApi(sim.url, OPERATIONS['preset-add'].path, stopFields)).data.index, 2); // 1: default state
+      assert.equal((await callApi(sim.url, OPERATIONS['preset-add'].path, stopFields)).data.index, 2); // 1 and 3: default state
       let st = (await admin(sim.url, 'GET', '/sim/state')).json;
-      assert.deepEqual(Object.keys(st.devices.C00000001.channels['1'].presets), ['1', '2']);
+      assert.deepEqual(Object.keys(st.devices.C00000001.channels['1'].presets), ['1', '2', '3']);
       sim.injectFault({ kind: 'http500' });
       assert.equal((await admin(sim.url, 'POST', '/sim/reset')).status, 200);
       st = (await admin(sim.url, 'GET', '/sim/state')).json;
-      assert.deepEqual(Object.keys(st.devices.C00000001.channels['1'].presets), ['1']);
+      assert.deepEqual(Object.keys(st.devices.C00000001.channels['1'].presets), ['1', '3']);
       assert.deepEqual(sim.faults(), []);
       assert.deepEqual(sim.requestLog(), []);
       assert.equal((await callApi(sim.url, OPERATIONS['preset-add'].path, stopFields)).data.index, 2);

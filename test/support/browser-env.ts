@@ -166,7 +166,8 @@ export async function startBrowserEnv(): Promise<BrowserEnv> {
 
 /** Opens the editor and waits until the palette holds the EZVIZ nodes and the flows are loaded. */
 export async function loadEditor(page: Page, url: string): Promise<void> {
-  await page.goto(url);
+  // The editor's page with all its scripts: seconds on a busy machine (CI once passed 10 s).
+  await page.goto(url, { timeout: 30000 });
   await page.waitForFunction(() => {
     const w = globalThis as any; // eslint-disable-line @typescript-eslint/no-explicit-any
     return Boolean(w.RED && w.RED.nodes && w.RED.nodes.getType && w.RED.nodes.getType('ezviz-ptz-start') &&
