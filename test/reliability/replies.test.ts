@@ -321,7 +321,11 @@ async function runOpBatch(world: World, op: OperationName, opIndex: number, batc
     const stopBudget = sent[i].filter((s) => s.op !== 'ptz-mirror').length * (1 + MAX_RETRIES);
     const stopsSent = reqs.filter((r) => r.url.split('?')[0] === STOP).length;
     const explicit = sent[i].filter((s) => s.op === 'ptz-stop').length;
-    if (stopsSent < explicit) pushProblem(run, `${serial} (${replay(op, batch)})`, `${stopsSent} stops sent for ${explicit} explicit stops`);
+    // A stop whose own deadline passed may be missing from the log: this busy process can read a
+    // request only after its client gave up and closed the connection. (Seen once at full counts
+    // under load, not on replay; a replay under load showed the stop ending ETIMEDOUT, the camera
+    // kept marked moving, its stop request not in the log, the close's stops logged later.)
+    if (stopsSent < explicit && !cameraTimedOut) pushProblem(run, `${serial} (${replay(op, batch)})`, `${stopsSent} stops sent for ${explicit} explicit stops`);
     if (stopsSent > stopBudget) pushProblem(run, `${serial} (${replay(op, batch)})`, `${stopsSent} stops sent for ${sent[i].length} messages`);
     for (const s of sent[i]) {
       run.messages++;
