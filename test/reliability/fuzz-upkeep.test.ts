@@ -214,7 +214,9 @@ describe('reliability: generated input to ezviz-setting and ezviz-firmware (issu
     }
     if (upgrades.length !== 1) return say(`${upgrades.length} upgrade requests (${upgrades.map((e) => e.code)})`);
     const code = upgrades[0].code;
-    if (late) {
+    // A reply this busy process delivered after the 300 ms deadline is a late one too (seen at full
+    // counts under load): the same rule, sent once, ETIMEDOUT and never to be tried again.
+    if (late || (port === 'err' && msg.error.code === 'ETIMEDOUT')) {
       if (port !== 'err' || msg.error.code !== 'ETIMEDOUT' || msg.error.retriable !== false) say(`late reply: ${port} ${JSON.stringify(msg.error)}`);
       return;
     }
