@@ -25,7 +25,7 @@ export interface AlarmInput {
   /** false: no picture (alarmPicUrl ''). */
   picture?: boolean;
   /** plain, encrypted, preamble or segments (default: encrypted when isEncrypt is 1). */
-  pictureForm?: 'plain' | 'encrypted' | 'preamble' | 'segments';
+  pictureForm?: 'plain' | 'encrypted' | 'preamble' | 'segments' | 'cut';
   /** The picture grown to at least this many bytes (still a valid JPEG). */
   pictureBytes?: number;
   alarmId?: string;

@@ -132,11 +132,20 @@ function madePicture(form: PictureForm, bytes: number, code: string): Buffer {
     const jpeg = bytes > 0 ? paddedJpeg(pictureBytes(), bytes) : pictureBytes();
     if (form === 'plain') b = jpeg;
     else if (form === 'segments') b = encryptPicture([jpeg, jpeg], code);
+    else if (form === 'cut') b = cutShort(encryptPicture(jpeg, code));
     else b = encryptPicture(jpeg, code, form === 'preamble' ? { preamble: Buffer.from('EZVIZ-PREAMBLE\r\n\0\0') } : {});
     if (made.size >= 16) made.delete(made.keys().next().value as string);
     made.set(key, b);
   }
   return b;
+}
+
+/** An encrypted picture cut after half its whole blocks, as an interrupted upload leaves it: it
+ * still decrypts to a JPEG start, but its last block's padding does not agree. */
+function cutShort(file: Buffer): Buffer {
+  const header = 48;
+  const blocks = Math.floor((file.length - header) / 16);
+  return file.subarray(0, header + Math.max(1, Math.floor(blocks / 2)) * 16);
 }
 
 /** How an alarm's picture is served: its `pictureForm`, else encrypted when `isEncrypt` is 1. */

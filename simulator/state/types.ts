@@ -100,8 +100,8 @@ export interface Alarm {
   pictureBytes?: number;
 }
 
-export type PictureForm = 'plain' | 'encrypted' | 'preamble' | 'segments';
-export const PICTURE_FORMS: readonly PictureForm[] = ['plain', 'encrypted', 'preamble', 'segments'];
+export type PictureForm = 'plain' | 'encrypted' | 'preamble' | 'segments' | 'cut';
+export const PICTURE_FORMS: readonly PictureForm[] = ['plain', 'encrypted', 'preamble', 'segments', 'cut'];
 
 export interface StateData {
   settings: Settings;

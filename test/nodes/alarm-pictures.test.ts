@@ -35,18 +35,18 @@ describe('ezviz-alarm picture: download (decrypted pictures, never a lost alarm)
     return collect(['ok', 'err', 'caught']);
   }
 
-  it('each alarm carries its decrypted picture, in order: plain, encrypted, preamble, two segments', async () => {
+  it('each alarm carries its decrypted picture, in order: plain, encrypted, preamble, two segments, cut short', async () => {
     const out = await start('C00000005 ABCDEF');
     clock.advance(1000);
-    const forms = ['plain', 'encrypted', 'preamble', 'segments'] as const;
+    const forms = ['plain', 'encrypted', 'preamble', 'segments', 'cut'] as const;
     for (const [i, form] of forms.entries()) {
       clock.advance(10);
       sim.raiseAlarm({ deviceSerial: 'C00000005', alarmId: `p${i}`, isEncrypt: form === 'plain' ? 0 : 1, pictureForm: form });
     }
     await pollNow();
-    await out.wait(4);
+    await out.wait(5);
     await settle();
-    assert.deepStrictEqual(out.ok.map((m: Msg) => m.payload.alarmId), ['p0', 'p1', 'p2', 'p3']);
+    assert.deepStrictEqual(out.ok.map((m: Msg) => m.payload.alarmId), ['p0', 'p1', 'p2', 'p3', 'p4']);
     for (const m of out.ok) {
       assert.ok(Buffer.isBuffer(m.payload.picture), `${m.payload.alarmId}: a Buffer`);
       assert.deepStrictEqual([...m.payload.picture.subarray(0, 3)], JPEG, `${m.payload.alarmId}: a JPEG`);
@@ -54,6 +54,9 @@ describe('ezviz-alarm picture: download (decrypted pictures, never a lost alarm)
       assert.strictEqual(m.payload.pictureError, undefined);
     }
     assert.strictEqual(out.ok[3].payload.pictureCount, 2, 'two segments, two pictures');
+    // The spec: padding that does not agree keeps the bytes and flags the picture (media-api.md 1.2).
+    assert.deepStrictEqual(out.ok.map((m: Msg) => m.payload.pictureSuspect), [undefined, undefined, undefined, undefined, true]);
+    assert.ok(out.ok[4].payload.picture.length < out.ok[1].payload.picture.length, 'the cut picture is shorter');
     assert.strictEqual(out.err.length, 0);
   });
 

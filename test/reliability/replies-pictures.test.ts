@@ -165,6 +165,7 @@ function check(p: Plan, payload: Msg): void {
     assert.ok(jpeg || picture[0] === 0x89, `${where}: a JPEG or PNG`);
     assert.strictEqual(pictureType, jpeg ? 'image/jpeg' : 'image/png', where);
     assert.strictEqual(pictureError, undefined, where);
+    assert.ok(payload.pictureSuspect === undefined || payload.pictureSuspect === true, `${where}: pictureSuspect true or absent`);
   }
   const got = picture === null ? pictureError.code : pictureType === 'image/png' ? 'png' : 'jpeg';
   countOutcome(`replies-pictures:${p.what}:${got}`);
@@ -172,5 +173,7 @@ function check(p: Plan, payload: Msg): void {
   else if (p.expect === 'jpeg' || p.expect === 'png') {
     assert.strictEqual(got, p.expect, `${where}: ${JSON.stringify(pictureError)}`);
     if (p.what !== '1 MiB encrypted' && p.what !== 'segments') assert.ok(picture.equals(p.expect === 'png' ? PNG : JPEG), where);
+    // A whole picture's padding agrees (media-api.md 1.2): never flagged.
+    assert.strictEqual(payload.pictureSuspect, undefined, `${where}: a whole picture is not suspect`);
   } else if (p.expect) assert.strictEqual(got, p.expect, where);
 }

@@ -19,6 +19,8 @@ export interface PictureFields {
   pictureType: string | null;
   /** Several pictures back to back in `picture` (an encrypted file of several segments). */
   pictureCount?: number;
+  /** The decrypted picture's padding did not agree: it may be cut short (shown as far as it goes). */
+  pictureSuspect?: true;
   pictureError?: { code: string; message: string };
 }
 
@@ -59,7 +61,8 @@ export class PictureLine {
       this.o.t('errors.pictureDeadline', { timeout: this.o.timeout }))), this.o.timeout);
     this.o.get({ url, deviceSerial, codes: this.o.codes.codes(deviceSerial), operation: 'alarm-list', abandoned: () => entry.done })
       .then((r) => this.settle(entry, r instanceof EzvizError ? failure(r.code, r.message)
-        : { picture: r.data, pictureType: r.type, ...(r.count > 1 ? { pictureCount: r.count } : {}) }),
+        : { picture: r.data, pictureType: r.type, ...(r.count > 1 ? { pictureCount: r.count } : {}),
+          ...(r.suspect ? { pictureSuspect: true as const } : {}) }),
       (err) => this.settle(entry, failure('INTERNAL', this.o.t('errors.internal', { detail: String((err as Error)?.name) }))));
   }
 

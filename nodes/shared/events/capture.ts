@@ -50,6 +50,7 @@ export async function captureResult({ reply, input, def, service, t, node, paylo
     if (picture.source !== 'local') picture.message = t('errors.pictureFailed', { detail: picture.message });
     return { error: picture, ezviz: { picUrl } };
   }
-  const { data, encrypted, bytes, type, count } = picture;
-  return { payload: data, ezviz: { picUrl, bytes, picture: { url: picUrl, encrypted, bytes, type, count } } };
+  const { data, encrypted, bytes, type, count, suspect } = picture;
+  const shown = { url: picUrl, encrypted, bytes, type, count, ...(suspect ? { suspect } : {}) };
+  return { payload: data, ezviz: { picUrl, bytes, picture: shown } };
 }

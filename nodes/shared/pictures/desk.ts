@@ -33,6 +33,8 @@ export interface Picture {
   /** Pictures in `data`, back to back (several encrypted segments: a multi-lens camera). */
   count: number;
   bytes: number;
+  /** A segment's PKCS#7 padding did not agree (kept as it came): the picture may be cut short. */
+  suspect: boolean;
 }
 
 type Download = (url: string, maxBytes: number) => Promise<GetOutcome>;
@@ -80,7 +82,7 @@ export class PictureDesk {
   private unlock(ask: PictureAsk, data: Buffer): Picture | EzvizError {
     const codes = ask.codes.filter((c): c is string => typeof c === 'string' && c.trim() !== '').map((c) => c.trim());
     const r = unlockPicture(data, codes);
-    if (r.ok) return { data: r.data, type: r.type, encrypted: r.encrypted, count: r.count, bytes: r.data.length };
+    if (r.ok) return { data: r.data, type: r.type, encrypted: r.encrypted, count: r.count, bytes: r.data.length, suspect: r.suspect };
     const camera = ask.deviceSerial;
     const host = hostOf(ask.url);
     switch (r.reason) {
