@@ -12,7 +12,7 @@ import type { ApiResult, CallContext } from '../common';
 import type { Route } from '../routes';
 import type { Device, SimulatorState } from '../state';
 import { flvSessions, MAX_STREAM_CAP_S } from './flv-session';
-import { liveState, servedStreams } from './stream';
+import { lensCovered, liveState, servedStreams } from './stream';
 import type { LiveAddress } from './stream';
 import { intlRequest } from './token';
 
@@ -34,12 +34,6 @@ export function verificationCodeOf(dev: Device): string {
 /** Video encryption on (`capabilities.encryption`, which encrypt/on and encrypt/off change). */
 export function encrypted(dev: Device): boolean {
   return dev.capabilities.encryption;
-}
-
-/** The lens is covered: privacy on (areas/switches.ts) on a device with a lens cover. The
- * simulator's cameras have one lens cover each, whatever the channel. */
-export function lensCovered(dev: Device, _channelNo: number): boolean {
-  return dev.capabilities.privacy && dev.camera?.privacy === true;
 }
 
 /** "yyyy-MM-dd HH:mm:ss" in China time -> ms; undefined when it is not such a text. */

@@ -10,7 +10,13 @@ import { createHmac } from 'crypto';
 import * as http from 'http';
 import * as https from 'https';
 import type { Clock } from '../clock';
-import type { MqMessage } from './mq';
+
+/** One message of the message service, as a fetch hands it out and a push sends it. */
+export interface MqMessage {
+  header: { channelNo: number; deviceId: string; messageId: string; messageTime: number; type: string };
+  body: Record<string, unknown>;
+  pictureList: Array<{ id: string; url: string; shortUrl: string }>;
+}
 
 export interface WebhookConfig {
   url: string;

@@ -16,7 +16,7 @@ import type { ApiResult, CallContext } from '../common';
 import { alarmPictureForm, pictureUrl } from './pictures';
 import type { Area } from '../area';
 import type { Route } from '../routes';
-import { WebhookPusher } from './mq-push';
+import { WebhookPusher, type MqMessage } from './mq-push';
 import type { Alarm, SimulatorState } from '../state';
 
 export const MQ_GROUP_PATH = (g: number): string => `/api/lapp/mq/v1/consumer/group${g}`;
@@ -26,11 +26,7 @@ export const MQ_GROUPS: readonly number[] = Object.freeze([1, 2, 3, 4, 5]);
 /** A consumer not used (created, fetched, committed) for this long is gone: 70101. */
 export const CONSUMER_IDLE_MS = 5 * 60 * 1000;
 
-export interface MqMessage {
-  header: { channelNo: number; deviceId: string; messageId: string; messageTime: number; type: string };
-  body: Record<string, unknown>;
-  pictureList: Array<{ id: string; url: string; shortUrl: string }>;
-}
+export type { MqMessage };
 
 interface Consumer { account: string; group: number; lastUsed: number; fetchedTo: number }
 interface Entry { seq: number; message: MqMessage }

@@ -10,13 +10,18 @@
 import type * as http from 'http';
 import type { ServedPath, ServerContext } from '../area';
 import type { LogEntry } from '../request-log';
-import type { SimulatorState } from '../state';
+import type { Device, SimulatorState } from '../state';
 import { sendFault } from '../faults';
 import { segmentBytes, segmentSet } from './segments';
 import { serveFlv } from './flv-session';
-import { lensCovered } from './live';
 
 export type Placeholder = '9048' | '9053';
+
+/** The lens is covered: privacy on (areas/switches.ts) on a device with a lens cover. The
+ * simulator's cameras have one lens cover each, whatever the channel. */
+export function lensCovered(dev: Device, _channelNo: number): boolean {
+  return dev.capabilities.privacy && dev.camera?.privacy === true;
+}
 
 export interface LiveAddress {
   id: string;

@@ -128,9 +128,9 @@ function nodeSources(rel = 'nodes'): string[] {
 }
 
 /** Import edges between the package's files (targets resolved to their .ts file). */
-function importEdges(): Edge[] {
+function importEdges(roots = ['nodes', 'editor', 'plugins']): Edge[] {
   const edges: Edge[] = [];
-  for (const file of [...nodeSources(), ...nodeSources('editor'), ...nodeSources('plugins')]) {
+  for (const file of roots.flatMap((r) => nodeSources(r))) {
     for (const target of importsOf(file, fs.readFileSync(path.join(ROOT, file), 'utf8'))) {
       const ts = fs.existsSync(path.join(ROOT, `${target}.ts`)) ? `${target}.ts` : `${target}/index.ts`;
       edges.push({ from: file, to: ts });
@@ -165,6 +165,13 @@ describe('rooms: the tree, its page and its layers (issue 18)', () => {
     assert.strictEqual(rc, undefined, `a circle between rooms: ${rc?.join(' -> ')}; by ${witness?.join(', ')}`);
     const fc = findCircle(edges.map((e): [string, string] => [e.from, e.to]));
     assert.strictEqual(fc, undefined, `a circle between files: ${fc?.join(' -> ')}`);
+  });
+
+  it('no circle between files of the simulator or of the dashboard package either', () => {
+    for (const root of ['simulator', 'dashboard/nodes']) {
+      const fc = findCircle(importEdges([root]).map((e): [string, string] => [e.from, e.to]));
+      assert.strictEqual(fc, undefined, `a circle between files: ${fc?.join(' -> ')}`);
+    }
   });
 
   it('the checks can fail: an unnamed folder, an upward import and a circle are found', () => {
