@@ -11,9 +11,12 @@ import { sourceSettings } from '../../nodes/shared/events/source-settings';
 import { forgetPushIds } from '../../nodes/shared/events/webhook';
 import { hooks } from '../../nodes/shared/clock/clock';
 import type { Simulator } from '../../simulator';
-import { fastRetries, helper, load, Msg, resetHooks, startSim, stopSim, TAB, unload } from '../support/red';
+import { fastRetries, helper, load, Msg, TAB } from '../support/red';
 import { checkShape } from './alarm-shape';
-import { countOutcome, prototypeClean, scanSaid, section, SEED, size, stateSecrets, summary, takeTrapped, trapProcess, until } from './support';
+import {
+  countOutcome, prototypeClean, scanSaid, section, SEED, simulatorForFile, size, stateSecrets, summary, takeTrapped,
+  until
+} from './support';
 
 const MESSAGES = size(2000, 150);
 const NODES = 10;
@@ -24,17 +27,7 @@ const prop = (good: unknown[]) => fc.oneof({ weight: 4, arbitrary: fc.constantFr
 describe('reliability: fuzzed properties and input of ezviz-alarm\'s sources (issue 21)', function () {
   this.timeout(0);
   let sim: Simulator;
-  before(async () => {
-    trapProcess();
-    takeTrapped();
-    sim = await startSim({ logLimit: 100000 });
-  });
-  after(async () => {
-    resetHooks();
-    forgetPushIds();
-    await unload();
-    await stopSim(sim);
-  });
+  simulatorForFile({ logLimit: 100000 }, (s) => { sim = s; }, { forget: forgetPushIds });
 
   it(`${MESSAGES} generated messages through ${NODES} alarm nodes with generated source settings: one outcome each`, async () => {
     const started = Date.now();

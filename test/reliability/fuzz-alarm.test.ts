@@ -10,10 +10,12 @@ import { alarmSettings, PAGE_SIZE } from '../../nodes/shared/events/alarms';
 import { forgetSeenCopies } from '../../nodes/shared/events/alarm-poller';
 import { hooks } from '../../nodes/shared/clock/clock';
 import type { Simulator } from '../../simulator';
-import { fastRetries, helper, load, Msg, resetHooks, startSim, stopSim, TAB, unload } from '../support/red';
+import { fastRetries, helper, load, Msg, resetHooks, TAB, unload } from '../support/red';
 import { ALARM_KEYS } from './alarm-shape';
-import { countOutcome, FULL, prototypeClean, scanSaid, section, SEED, size, stateSecrets, summary, takeTrapped,
-  trapProcess } from './support';
+import {
+  countOutcome, FULL, prototypeClean, scanSaid, section, SEED, simulatorForFile, size, stateSecrets, summary,
+  takeTrapped
+} from './support';
 
 const MESSAGES = size(3000, 300);
 const NODES = 8;
@@ -31,17 +33,8 @@ const propValue = fc.oneof(
 describe('reliability: fuzzed input of ezviz-alarm (issue 13)', function () {
   this.timeout(0);
   let sim: Simulator;
-  before(async () => {
-    trapProcess();
-    takeTrapped();
-    sim = await startSim({ logLimit: 100000 });
-  });
   let loaded = false;
-  after(async () => {
-    resetHooks();
-    if (loaded) await unload();
-    await stopSim(sim);
-  });
+  simulatorForFile({ logLimit: 100000 }, (s) => { sim = s; }, { loaded: () => loaded });
 
   it(`${MESSAGES} generated messages through ${NODES} alarm nodes with generated properties: one outcome each, ` +
     'right fields or nothing sent, each alarm once', async () => {

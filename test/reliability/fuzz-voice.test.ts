@@ -9,8 +9,11 @@ import fc from 'fast-check';
 import type { Simulator } from '../../simulator';
 import { voiceState } from '../../simulator/areas/voice';
 import { aac, mp3, wav } from '../support/audio';
-import { fastRetries, helper, load, Msg, resetHooks, startSim, stopSim, TAB, unload } from '../support/red';
-import { countOutcome, prototypeClean, scanSaid, section, SEED, size, stateSecrets, summary, takeTrapped, trapProcess, until } from './support';
+import { fastRetries, helper, load, Msg, TAB } from '../support/red';
+import {
+  countOutcome, prototypeClean, scanSaid, section, SEED, simulatorForFile, size, stateSecrets, summary, takeTrapped,
+  until
+} from './support';
 
 const MESSAGES = size(1500, 120);
 const SEND = '/api/lapp/voice/send';
@@ -43,16 +46,7 @@ const CAMERAS: Array<[string | undefined, boolean]> = [['C00000003', true], ['C0
 describe('reliability: fuzzed input of ezviz-voice (issue 31)', function () {
   this.timeout(0);
   let sim: Simulator;
-  before(async () => {
-    trapProcess();
-    takeTrapped();
-    sim = await startSim({ logLimit: 100000 });
-  });
-  after(async () => {
-    resetHooks();
-    await unload();
-    await stopSim(sim);
-  });
+  simulatorForFile({ logLimit: 100000 }, (s) => { sim = s; });
 
   it(`${MESSAGES} generated payloads: one outcome each, nothing sent for bad ones, exactly one play for good ones`, async () => {
     const started = Date.now();

@@ -10,9 +10,11 @@ import { OPERATIONS } from '../../nodes/shared/operations/operations';
 import { forgetSeenCopies } from '../../nodes/shared/events/alarm-poller';
 import { hooks } from '../../nodes/shared/clock/clock';
 import type { FaultKind, Simulator } from '../../simulator';
-import { fastRetries, helper, load, Msg, resetHooks, startSim, stopSim, TAB, unload } from '../support/red';
-import { countOutcome, FULL, prototypeClean, scanSaid, section, SEED, size, stateSecrets, summary, takeTrapped,
-  trapProcess } from './support';
+import { fastRetries, helper, load, Msg, resetHooks, TAB, unload } from '../support/red';
+import {
+  countOutcome, FULL, prototypeClean, scanSaid, section, SEED, simulatorForFile, size, stateSecrets, summary,
+  takeTrapped
+} from './support';
 
 const MESSAGES = size(4000, 600);
 const CONCURRENCY = 8;
@@ -38,19 +40,11 @@ function prng(seed: number): () => number {
 describe('reliability: fault soak of ezviz-capture and ezviz-alarm (issue 13)', function () {
   this.timeout(0);
   let sim: Simulator;
-  before(async () => {
-    trapProcess();
-    takeTrapped();
-    sim = await startSim({ logLimit: MESSAGES * 8 });
-    sim.state.settings.captureDailyLimit = MESSAGES * 4;
-  });
   let loaded = false;
-  after(async () => {
-    resetHooks();
-    forgetSeenCopies();
-    if (loaded) await unload();
-    await stopSim(sim);
-  });
+  simulatorForFile({ logLimit: MESSAGES * 8 }, (s) => {
+    sim = s;
+    sim.state.settings.captureDailyLimit = MESSAGES * 4;
+  }, { forget: forgetSeenCopies, loaded: () => loaded });
 
   it(`${MESSAGES} captures and alarm polls on shared cameras, ~20% of their requests faulted: one outcome each, ` +
     'every alarm once per alarm node', async () => {

@@ -12,8 +12,9 @@ import { OPERATIONS, OperationName, TOKEN_PATH } from '../../nodes/shared/operat
 import type { FaultKind, LogEntry, Simulator } from '../../simulator';
 import { FakeClock, loadDefaultState } from '../../simulator';
 import { fastRetries, helper, hooks, load, Msg, resetHooks, startSim, stopSim, TAB, unload } from '../support/red';
-import { countOutcome, FULL, lightSpies, scanSaid, section, SEED, size, stateSecrets, summary, takeTrapped, trapProcess, until }
-  from './support';
+import {
+  countOutcome, FULL, lightSpies, scanSaid, section, SEED, simulatorForFile, size, stateSecrets, summary, takeTrapped, until,
+} from './support';
 
 const MESSAGES = size(21000, 2400);
 const SEGMENTS = size(10, 3); // a token storm starts every segment after the first
@@ -64,17 +65,8 @@ describe('reliability: fault soak (issue 7.2)', function () {
   this.timeout(0);
   let sim: Simulator;
   let loaded = false;
-
-  before(async () => {
-    trapProcess();
-    takeTrapped();
-    sim = await startSim({ state: soakState(MESSAGES), clock: new FakeClock(Date.now()), logLimit: MESSAGES * 4 });
-  });
-  after(async () => {
-    resetHooks();
-    if (loaded) await unload();
-    await stopSim(sim);
-  });
+  simulatorForFile({ state: soakState(MESSAGES), clock: new FakeClock(Date.now()), logLimit: MESSAGES * 4 },
+    (s) => { sim = s; }, { loaded: () => loaded });
 
   it(`${MESSAGES} messages through all ${OPS.length} operations (output 2 wired and unwired), about 20% of requests faulted, ` +
     `${SEGMENTS - 1} token storms`,

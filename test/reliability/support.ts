@@ -6,7 +6,8 @@
 // Node loading, flows and simulators come from test/support/red.ts.
 
 import fs from 'fs';
-import { helper, secrets, serialise } from '../support/red';
+import type { Simulator, SimulatorOptions } from '../../simulator';
+import { helper, resetHooks, secrets, serialise, startSim, stopSim, unload } from '../support/red';
 import { emptySummary, Summary, summaryText } from './summary';
 
 /** Full counts (`npm run test:reliability`) or the reduced ones of `npm test`. */
@@ -72,6 +73,29 @@ export function trapProcess(): void {
 
 export function takeTrapped(): string[] {
   return trapped.splice(0);
+}
+
+/**
+ * The hooks of a reliability file (its `describe`) on one simulator: the process traps on and a
+ * simulator started before its tests (`use` receives it); after them the runtime hooks reset,
+ * `forget` run (process-wide memories of the nodes: push ids, seen copies), the flows unloaded
+ * (unless `loaded()` says none are) and the simulator stopped.
+ */
+export function simulatorForFile(options: SimulatorOptions, use: (sim: Simulator) => void,
+  o: { forget?: () => void; loaded?: () => boolean } = {}): void {
+  let sim: Simulator | undefined;
+  before(async () => {
+    trapProcess();
+    takeTrapped();
+    sim = await startSim(options);
+    use(sim);
+  });
+  after(async () => {
+    resetHooks();
+    o.forget?.();
+    if (o.loaded?.() ?? true) await unload();
+    await stopSim(sim);
+  });
 }
 
 // ---- secrets scan -----------------------------------------------------------------------------
