@@ -87,7 +87,7 @@ async function main(): Promise<void> {
   });
   console.log(`EZVIZ Open API simulator listening on ${sim.url}`);
   console.log(`admin endpoint: ${sim.url}/sim/ (state, faults, log, clock, alarms)`);
-  if (opts.streamCap > 0) console.log(`ezviz-simulator: FLV sessions end after ${opts.streamCap} s`);
+  if (opts.streamCap > 0) console.log(`ezviz-simulator: live sessions (FLV, HLS) end after ${opts.streamCap} s`);
   let alarms = 0;
   const timer = opts.alarmEverySec > 0 ? setInterval(() => {
     const a = raiseTimedAlarm(sim, alarms);

@@ -14,6 +14,7 @@ import type { Device, SimulatorState } from '../state';
 import { sendFault } from '../faults';
 import { segmentBytes, segmentSet } from './segments';
 import { serveFlv } from './flv-session';
+import { openHlsSession } from './hls-session';
 
 export type Placeholder = '9048' | '9053';
 
@@ -45,8 +46,11 @@ export interface LiveState {
   addresses: Map<string, LiveAddress>;
   /** Cameras (`SERIAL/ch`) whose streams show the vendor's placeholder segments. */
   placeholders: Map<string, Placeholder>;
-  /** FLV sessions end after this many seconds (0: never; `--stream-cap`, POST /sim/stream). */
+  /** Live sessions (FLV, and HLS through a session's playlist) end after this many seconds (0:
+   * never; `--stream-cap`, POST /sim/stream). */
   streamCap: number;
+  /** Capped HLS live sessions by id: when each started (hls-session.ts). */
+  hlsSessions: Map<string, number>;
 }
 
 const states = new WeakMap<SimulatorState, LiveState>();
@@ -54,7 +58,7 @@ const states = new WeakMap<SimulatorState, LiveState>();
 export function liveState(state: SimulatorState): LiveState {
   let s = states.get(state);
   if (!s) {
-    s = { addresses: new Map(), placeholders: new Map(), streamCap: 0 };
+    s = { addresses: new Map(), placeholders: new Map(), streamCap: 0, hlsSessions: new Map() };
     states.set(state, s);
   }
   return s;
@@ -105,7 +109,7 @@ function playlist(lines: string[]): StreamAnswer {
 }
 
 /** A live playlist: the WINDOW segments before the live edge (the clock's time). */
-function livePlaylist(state: SimulatorState, a: LiveAddress, name: string, now: number): StreamAnswer {
+function livePlaylist(state: SimulatorState, a: LiveAddress, name: string, now: number, ended = false): StreamAnswer {
   const set = segmentSet(a.deviceSerial);
   const last = Math.floor(now / (set.seconds * 1000)) - 1;
   const first = last - WINDOW + 1;
@@ -115,6 +119,7 @@ function livePlaylist(state: SimulatorState, a: LiveAddress, name: string, now: 
     lines.push(`#EXTINF:${set.seconds.toFixed(3)},`,
       placeholder ? `ErrCode/${placeholder}_0.ts?n=${k}` : `${name}/${k}.ts?id=${a.id}&t=${a.t}`);
   }
+  if (ended) lines.push('#EXT-X-ENDLIST');
   return playlist(lines);
 }
 
@@ -154,7 +159,15 @@ export function streamRequest(state: SimulatorState, path: string, q: URLSearchP
   }
   if (a.protocol !== 'hls' && a.protocol !== 'llhls') return text(404, 'No such stream.');
   if (m[3] !== undefined) return segment(a, Number(m[3]), now);
-  return a.type === 1 ? livePlaylist(state, a, m[1], now) : playbackPlaylist(a, m[1]);
+  if (a.type !== 1) return playbackPlaylist(a, m[1]);
+  const cap = liveState(state).streamCap;
+  if (cap <= 0) return livePlaylist(state, a, m[1], now);
+  // Capped: the address opens a session (a master playlist naming it); the session's playlist ends.
+  const session = q.get('s');
+  if (session === null) return playlist(openHlsSession(liveState(state).hlsSessions, cap, `${m[1]}.m3u8?id=${a.id}&t=${a.t}`, now));
+  const started = liveState(state).hlsSessions.get(session);
+  if (started === undefined) return text(404, 'No such session.');
+  return livePlaylist(state, a, m[1], Math.min(now, started + cap * 1000), started + cap * 1000 <= now);
 }
 
 /** GET (or HEAD) under STREAM_PREFIX, logged like every request; faults with `path:
