@@ -82,8 +82,10 @@ function writeFlow(userDir: string, nodes: FlowNode[]): void {
 }
 
 /** Starts the simulator and Node-RED with `flow(simUrl)` deployed. `userDir`: an existing user
- * directory (the packed-install test) instead of the demo's. */
-export async function startDashboardEnv(flow: (simUrl: string) => FlowNode[], o: { userDir?: string } = {}): Promise<DashboardEnv> {
+ * directory (the packed-install test) instead of the demo's; `prepare`: what a test adds to the
+ * user directory before Node-RED starts (a plugin of its own). */
+export async function startDashboardEnv(flow: (simUrl: string) => FlowNode[],
+  o: { userDir?: string; prepare?: (userDir: string) => void } = {}): Promise<DashboardEnv> {
   const sim = await startSimulator({ port: 0 });
   const own = !o.userDir;
   const userDir = o.userDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'ezviz-dashboard-nr-'));
@@ -92,6 +94,7 @@ export async function startDashboardEnv(flow: (simUrl: string) => FlowNode[], o:
   if (own) settingsPath = demo.prepareUserDir({ userDir, port, simUrl: sim.url, flows: false }).settingsPath;
   else fs.writeFileSync(settingsPath, `module.exports = { uiHost: '127.0.0.1', uiPort: ${port}, flowFile: 'flows.json', credentialSecret: false, editorTheme: { tours: false }, diagnostics: { enabled: false } };\n`);
   writeFlow(userDir, flow(sim.url));
+  o.prepare?.(userDir);
   let red: { proc: ChildProcess; url: string; log(): string };
   try {
     // EZVIZ_NODE_RED / EZVIZ_NODE_BINARY: another Node-RED and Node.js (scripts/compat-nr5.sh).
