@@ -83,7 +83,8 @@ async function refuseGeneric(): Promise<void> {
 /** The widget's properties as the browsers get them: the settings in their checked form. */
 function widgetConfig(def: PanelDef, settings: ReturnType<typeof readSettings>): Record<string, unknown> {
   const out: Record<string, unknown> = { ...def, deviceSerial: settings.deviceSerial, channelNo: settings.channelNo,
-    presetList: settings.presetList, switchList: settings.switchList, liveQuality: settings.liveQuality, padOnVideo: settings.padOnVideo };
+    presetList: settings.presetList, switchList: settings.switchList, liveQuality: settings.liveQuality,
+    liveProtocol: settings.liveProtocol, padOnVideo: settings.padOnVideo };
   // Who may act is the runtime's business: the lists stay on the server.
   delete out.moveUsers;
   delete out.switchUsers;

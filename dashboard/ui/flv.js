@@ -24,8 +24,9 @@ const MAX_RETRIES = 5
  * more. `events`: onPlaying(), onEnded(), onFailed(message).
  */
 export class FlvChain {
-    constructor (box, mpegtsSrc, next, events) {
+    constructor (box, mpegtsSrc, next, events, label) {
         this.box = box
+        this.label = label
         this.src = mpegtsSrc
         this.next = next
         this.events = events
@@ -55,11 +56,21 @@ export class FlvChain {
         this.open(url)
     }
 
+    /** A new address (live, renewed before the old one expires): the sessions so far are done, one on
+     * the new address starts behind the one showing. */
+    renewed () {
+        if (this.stopped) return
+        clearTimeout(this.retry)
+        for (const s of this.sessions) s.done = true
+        this.advance()
+    }
+
     open (url) {
         const video = document.createElement('video')
         video.muted = true
         video.playsInline = true
         video.className = 'ezc-video ezc-flv'
+        if (this.label) video.setAttribute('aria-label', this.label)
         video.setAttribute('data-active', 'false')
         this.box.insertBefore(video, this.box.firstChild)
         const player = this.mpegts.createPlayer({ type: 'flv', isLive: true, url }, PLAYER_CONFIG)

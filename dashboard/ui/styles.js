@@ -11,6 +11,7 @@ export const CSS = `
 .ezc-stage { flex: none; aspect-ratio: 16 / 9; max-height: 70vh; position: relative; background: #000; border-radius: 4px; overflow: hidden; }
 .ezc-stage.ezc-full, .ezc-stage:fullscreen { border-radius: 0; aspect-ratio: auto; max-height: none; }
 .ezc-live { position: absolute; inset: 0; }
+.ezc-screen, .ezc-screen .ezc-video { position: absolute; inset: 0; }
 .ezc-video { width: 100%; height: 100%; object-fit: contain; display: block; }
 .ezc-placeholder, .ezc-over { position: absolute; inset: 0; display: flex; flex-direction: column; gap: 6px; align-items: center;
   justify-content: center; padding: 12px; text-align: center; color: #fff; background: rgba(0,0,0,.6); font-size: 14px; }

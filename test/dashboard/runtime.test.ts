@@ -52,14 +52,17 @@ describe('dashboard runtime: a browser message is checked before anything is sen
     ];
     for (const [m, reason] of cases) assert.deepStrictEqual(ok(m), { refused: reason }, JSON.stringify(m));
   });
-  it('refuses the actions of a part the panel does not show, and everything without a camera', () => {
+  it('refuses the actions of a part the panel does not show (the state read is none), and everything without a camera', () => {
     const hidden = readSettings({ deviceSerial: 'C00000001', show_ptz: false, show_snapshot: 'false', show_presets: false, presetList: '1', show_switches: false }, TABLES.TOGGLES);
     assert.deepStrictEqual(checkAction({ action: 'move', direction: 'left' }, hidden, TABLES), { refused: 'hidden' });
     assert.deepStrictEqual(Object.prototype.hasOwnProperty.call(checkAction({ action: 'move', direction: 'zoom-in' }, hidden, TABLES), 'refused'), false);
     assert.deepStrictEqual(checkAction({ action: 'snapshot' }, hidden, TABLES), { refused: 'hidden' });
     assert.deepStrictEqual(checkAction({ action: 'preset', preset: 1 }, hidden, TABLES), { refused: 'hidden' });
     assert.deepStrictEqual(checkAction({ action: 'switch', switch: 'privacy', state: 'on' }, hidden, TABLES), { refused: 'hidden' });
-    assert.deepStrictEqual(checkAction({ action: 'state' }, hidden, TABLES), { refused: 'hidden' });
+    // The state read is no switch: the camera's name, online chip and the reason over the picture need it.
+    assert.deepStrictEqual(checkAction({ action: 'state' }, hidden, TABLES), { action: 'state' });
+    assert.deepStrictEqual(checkAction({ action: 'state' }, readSettings({ deviceSerial: 'C00000001', switchList: [] }, TABLES.TOGGLES), TABLES),
+      { action: 'state' });
     assert.deepStrictEqual(checkAction({ action: 'stop' }, readSettings({}, TABLES.TOGGLES), TABLES), { refused: 'camera' });
   });
   it('allows 10 actions per second per browser', () => {

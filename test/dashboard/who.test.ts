@@ -85,6 +85,16 @@ describe('dashboard runtime: who did it (msg._client, allowed users, a quiet out
     assert.ok(c.emitted.some((r) => r.action === 'state' && r.ok) && c.emitted.some((r) => r.action === 'live' && r.ok));
   });
 
+  it('the live address is asked for with the panel\'s protocol and lifetime (hls and an hour unless set; 30 to 86400 s)', async () => {
+    for (const [def, protocol, expire] of [[{}, 'hls', 3600], [{ liveProtocol: 'flv', liveExpire: '30' }, 'flv', 30],
+      [{ liveProtocol: 'rtmp', liveExpire: 29 }, 'hls', 3600], [{ liveExpire: 86401 }, 'hls', 3600], [{ liveExpire: 86400 }, 'hls', 86400]] as const) {
+      const { api: a, calls } = api();
+      panel(a, def).fromBrowser(new FakeConn('s'), { action: 'live' });
+      await clock.tickAsync(0);
+      assert.deepStrictEqual(calls.map((c) => [c.values.protocol, c.values.expire]), [[protocol, expire]], JSON.stringify(def));
+    }
+  });
+
   it('the dead-man stop carries the client of the browser whose move it ends', async () => {
     const { api: a } = api();
     const p = panel(a);

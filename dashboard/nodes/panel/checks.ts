@@ -80,7 +80,8 @@ export function checkAction(msg: unknown, s: PanelSettings, tables: Tables): Act
     case 'preset': return checkPreset(m, s);
     case 'snapshot': return s.show.snapshot ? { action: 'snapshot' } : { refused: 'hidden' };
     case 'switch': return checkSwitch(m, s);
-    case 'state': return s.show.switches && s.switchList.length ? { action: 'state' } : { refused: 'hidden' };
+    // The camera's name, online state and the reason over the picture show also without switches.
+    case 'state': return { action: 'state' };
     case 'live': return s.show.live ? { action: 'live', refresh: m.refresh === true } : { refused: 'hidden' };
   }
   return { refused: 'action' };

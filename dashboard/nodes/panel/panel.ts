@@ -132,7 +132,8 @@ export class Panel {
     const now = this.now();
     const renew = refresh && now - this.renewedAt >= RENEW_MS;
     if (renew) this.renewedAt = now;
-    void this.run([conn], 'live', { protocol: 'hls', quality: this.settings.liveQuality, refresh: renew }, { action: 'live' });
+    const { liveProtocol: protocol, liveQuality: quality, liveExpire: expire } = this.settings;
+    void this.run([conn], 'live', { protocol, quality, expire, refresh: renew }, { action: 'live' });
   }
 
   /** The runtime stops a move whose browser went quiet or left. */

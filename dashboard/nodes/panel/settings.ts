@@ -20,6 +20,10 @@ export interface PanelSettings {
   switchList: string[];
   /** The live view's stream: `smooth` (the camera's sub stream, the default) or `hd`. */
   liveQuality: 'smooth' | 'hd';
+  /** The live view's protocol: `hls` (hls.js, or the browser itself) or `flv` (mpegts.js). */
+  liveProtocol: 'hls' | 'flv';
+  /** The live address's lifetime (s, 30 to 86400); the panel takes the next one before it ends. */
+  liveExpire: number;
   /** The pad over the video instead of beside it. */
   padOnVideo: boolean;
   /** The users allowed to move the camera (pad, zoom, stop, presets) and to change switches; empty:
@@ -80,6 +84,12 @@ export function parsePresets(v: unknown): PresetEntry[] {
   return out;
 }
 
+/** A live address's lifetime (s) from the node's property: whole seconds 30 to 86400, else an hour. */
+function lifetimeOf(v: unknown): number {
+  const n = typeof v === 'number' ? v : typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : NaN;
+  return Number.isInteger(n) && n >= 30 && n <= 86400 ? n : 3600;
+}
+
 const flag = (v: unknown, dflt: boolean): boolean => (v === undefined || v === null || v === '' ? dflt : v === true || v === 'true');
 
 /** The serial as the operation nodes take it (the service checks it again), or '' when unset. */
@@ -99,7 +109,8 @@ export function readSettings(def: Record<string, unknown>, toggles: readonly str
   const empty = def.switchList === undefined || def.switchList === null || def.switchList === '';
   return { deviceSerial: serialOf(def.deviceSerial), channelNo: channelOf(def.channelNo), show,
     presetList: parsePresets(def.presetList), switchList: parseSwitches(empty ? DEFAULT_SWITCHES : def.switchList, toggles),
-    liveQuality: def.liveQuality === 'hd' ? 'hd' : 'smooth', padOnVideo: flag(def.padOnVideo, false),
+    liveQuality: def.liveQuality === 'hd' ? 'hd' : 'smooth', liveProtocol: def.liveProtocol === 'flv' ? 'flv' : 'hls',
+    liveExpire: lifetimeOf(def.liveExpire), padOnVideo: flag(def.padOnVideo, false),
     moveUsers: parseUsers(def.moveUsers), switchUsers: parseUsers(def.switchUsers) };
 }
 

@@ -48,7 +48,7 @@ export { CONFIG_TYPE };
 
 /** Values of one panel call, read by the operation's own validation (section 4). */
 export type PanelValues = Partial<Record<'deviceSerial' | 'channelNo' | 'direction' | 'speed' | 'index' | 'presetName' |
-  'switch' | 'state' | 'protocol' | 'quality' | 'refresh' | 'source' | 'start' | 'end', unknown>>;
+  'switch' | 'state' | 'protocol' | 'quality' | 'expire' | 'refresh' | 'source' | 'start' | 'end', unknown>>;
 
 /** One call's outcome: `payload` and `ezviz` as output 1 of the operation node would carry them,
  * or the error (msg.error) with `ezviz` as on output 2. `closed`: the owner closed meanwhile. */

@@ -1,0 +1,88 @@
+// The live view plays on across the service's session cap and address renewals (docs/behaviour.md
+// section 21, issue 34 point 3), in Chromium, for each protocol: the simulator ends every live
+// session after 5 s (--stream-cap: an FLV body ends, an HLS session's playlist ends with
+// #EXT-X-ENDLIST) and the panel's addresses live 30 s (liveExpire), so 60 s of play cross about 12
+// sessions and 2 address renewals. Measured in the page: the longest time the picture in front
+// did not advance (the front video element and its currentTime, per animation frame), the media
+// played (the sum of the front video's advances) and the sessions shown. Target: at most 1 s.
+
+import assert from 'assert';
+import { skipWithoutChromium } from '../support/browser-env';
+import { DashboardEnv, panelFlow, PanelPage, startDashboardEnv } from '../support/dashboard-env';
+import { liveState } from '../../simulator/areas/stream';
+
+const ADDRESS = /\/api\/lapp(\/v2)?\/live\/address\/get$/;
+const PLAY_MS = 60000;
+
+interface Gaps { maxGap: number; playedMs: number; sessions: number }
+
+/** Watches the live picture for `ms` (see above). */
+function measureGaps(p: PanelPage, ms: number): Promise<Gaps> {
+  return p.page.evaluate((span) => new Promise<Gaps>((resolve) => {
+    let last = performance.now();
+    const t0 = last;
+    let maxGap = 0;
+    let played = 0;
+    let front: HTMLVideoElement | null = null;
+    let time = -1;
+    const seen = new Set<Element>();
+    const tick = (): void => {
+      const now = performance.now();
+      const v = document.querySelector('.ezc-live video[data-active="true"]') as HTMLVideoElement | null;
+      if (v && (v !== front || v.currentTime !== time)) {
+        if (v === front && v.currentTime > time) played += v.currentTime - time;
+        seen.add(v);
+        maxGap = Math.max(maxGap, now - last);
+        last = now;
+        front = v;
+        time = v.currentTime;
+      }
+      if (now - t0 < span) requestAnimationFrame(tick);
+      else resolve({ maxGap: Math.round(Math.max(maxGap, now - last)), playedMs: Math.round(played * 1000), sessions: seen.size });
+    };
+    requestAnimationFrame(tick);
+  }), ms);
+}
+
+for (const protocol of ['hls', 'flv'] as const) {
+  describe(`dashboard: live ${protocol} plays on across the session cap and address renewals (Chromium)`, function () {
+    this.timeout(PLAY_MS + 120000);
+    let env: DashboardEnv;
+
+    before(async function () {
+      skipWithoutChromium(this);
+      env = await startDashboardEnv((url) => panelFlow(url, { show_live: true, liveProtocol: protocol, liveExpire: 30 }));
+      const r = await fetch(`${env.sim.url.replace(/\/$/, '')}/sim/stream`, { method: 'POST', body: '{"cap":5}',
+        headers: { 'content-type': 'application/json' } });
+      assert.strictEqual(r.status, 200);
+    });
+    after(async () => { if (env) await env.stop(); });
+
+    it(`60 s of ${protocol} in 5 s sessions with 30 s addresses: never over 1 s without a new picture`, async () => {
+      env.sim.clearLog();
+      const p = await env.open();
+      try {
+        await p.page.waitForFunction(() => {
+          const v = document.querySelector('.ezc-live video[data-active="true"]') as HTMLVideoElement | null;
+          return !!v && v.currentTime > 1 && !v.paused;
+        }, null, { timeout: 30000 });
+        const m = await measureGaps(p, PLAY_MS);
+        const asks = env.sim.requestLog().filter((e) => ADDRESS.test(e.path));
+        // Sessions the simulator opened: FLV GETs, HLS sessions (a master playlist each).
+        const opened = protocol === 'flv' ? env.sim.requestLog().filter((e) => e.path.endsWith('.flv')).length
+          : liveState(env.sim.state).hlsSessions.size;
+        console.log(`      live ${protocol}: ${JSON.stringify(m)}, ${opened} sessions opened, ${asks.length} address requests`);
+        assert.ok(m.maxGap <= 1000, `longest time without a new picture ${m.maxGap} ms`);
+        assert.ok(m.playedMs >= PLAY_MS - 5000, `${m.playedMs} ms of media played in ${PLAY_MS} ms`);
+        // A 5 s session lasts 5 s (FLV) to 5 s + two playlist reloads (HLS: the end seen, the next one started).
+        assert.ok(m.sessions >= 6 && m.sessions >= opened - 2, `the stream went on across the cap: ${m.sessions} of ${opened} sessions shown`);
+        assert.ok(asks.length >= 3 && asks.length <= 5, `the address renewed before it expired: ${asks.length} requests`);
+        for (const a of asks) assert.strictEqual(a.fields.protocol, protocol === 'flv' ? '4' : '2');
+        assert.deepStrictEqual(p.pageErrors, []);
+        assert.strictEqual(await p.page.getByRole('note').count(), 0, 'no reason over a playing stream');
+      } finally {
+        await p.close();
+      }
+    });
+  });
+}
