@@ -9,7 +9,7 @@ const path = require('path');
 const TEST = path.join(__dirname, 'dist', 'test');
 /** The slowest files, slowest first (measured with scripts/file-times.js, see CONTRIBUTING.md; the
  * Chromium files, whose browser and Node-RED starts do not show in the tests' own times, ahead). */
-const SLOW = ['browser/editor', 'dashboard/timeline', 'dashboard/panel', 'nodes/examples', 'browser/packaging',
+const SLOW = ['browser/editor', 'dashboard/timeline', 'dashboard/live-cap', 'dashboard/panel', 'nodes/examples', 'browser/packaging',
   'dashboard/stops', 'dashboard/look', 'dashboard/live', 'browser/account', 'browser/newuser', 'browser/sidebar',
   'reliability/webhook-attacks', 'simulator/areas/flv', 'reliability/soak-events', 'browser/switch', 'dashboard/packed',
   'reliability/fuzz-upkeep', 'reliability/replies', 'reliability/soak', 'reliability/keep-alive', 'browser/live',
