@@ -1,6 +1,6 @@
 // Node-RED as users run it, in a child process, with the admin API settings the editor's account
 // routes must live with: httpAdminRoot and adminAuth (an admin with every permission and a user
-// who may only read). Used by the endpoint tests (test/nodes/account-admin.test.ts) and by the
+// who may only read). Used by the endpoint tests (test/nodes/ezviz-config/account-admin.test.ts) and by the
 // browser tests of the account features. The runtime is the devDependency, or EZVIZ_NODE_RED
 // (with EZVIZ_NODE_BINARY, else this Node.js) as in scripts/compat-nr5.sh.
 

@@ -4,12 +4,12 @@
 // false; an upload is retried), a camera without a speaker (20015) with its hint.
 
 import assert from 'assert';
-import type { EzvizService } from '../../nodes/shared/service/service';
-import { FakeClock } from '../../simulator';
-import type { Simulator } from '../../simulator';
-import { voiceState } from '../../simulator/areas/voice';
-import { aac, mp3, wav } from '../support/audio';
-import { collect, hooks, loadOp, node, resetHooks, run, simulatorPerTest, unload } from '../support/red';
+import type { EzvizService } from '../../../nodes/shared/service/service';
+import { FakeClock } from '../../../simulator';
+import type { Simulator } from '../../../simulator';
+import { voiceState } from '../../../simulator/areas/voice';
+import { aac, mp3, wav } from '../../support/audio';
+import { collect, hooks, loadOp, node, resetHooks, run, simulatorPerTest, unload } from '../../support/red';
 
 const UPLOAD = '/api/lapp/voice/upload';
 const SEND = '/api/lapp/voice/send';

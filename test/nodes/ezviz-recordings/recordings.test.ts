@@ -7,10 +7,10 @@
 
 import assert from 'assert';
 import helper from 'node-red-node-test-helper';
-import { FakeClock } from '../../simulator';
-import type { Simulator } from '../../simulator';
-import { dashboardApi } from '../../nodes/shared/dashboard/dashboard-api';
-import { hooks, loadOp, resetHooks, run, simulatorPerTest, text, unload } from '../support/red';
+import { FakeClock } from '../../../simulator';
+import type { Simulator } from '../../../simulator';
+import { dashboardApi } from '../../../nodes/shared/dashboard/dashboard-api';
+import { hooks, loadOp, resetHooks, run, simulatorPerTest, text, unload } from '../../support/red';
 
 const LIST = '/api/lapp/video/by/time';
 const NOW = Date.parse('2026-03-01T08:00:00Z');

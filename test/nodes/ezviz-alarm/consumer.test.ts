@@ -3,11 +3,11 @@
 // fetch timer costs no wall time.
 
 import assert from 'assert';
-import { FakeClock, messageService } from '../../simulator';
-import type { Simulator } from '../../simulator';
-import { collect, helper, load, Msg, unload } from '../support/red';
-import { fakeClockSimulator, fakeTime, fakeTimers, settle, until, type Timers } from '../support/fake-time';
-import { alarmFlow, CREDS } from '../support/alarm-flow';
+import { FakeClock, messageService } from '../../../simulator';
+import type { Simulator } from '../../../simulator';
+import { collect, helper, load, Msg, unload } from '../../support/red';
+import { fakeClockSimulator, fakeTime, fakeTimers, settle, until, type Timers } from '../../support/fake-time';
+import { alarmFlow, CREDS } from '../../support/alarm-flow';
 
 const GROUP1 = '/api/lapp/mq/v1/consumer/group1';
 const MESSAGES = '/api/lapp/mq/v1/consumer/messages';

@@ -5,10 +5,10 @@
 // hints, playback windows, and the service's entry point for the dashboard panel.
 
 import assert from 'assert';
-import type { EzvizService } from '../../nodes/shared/service/service';
-import { FakeClock } from '../../simulator';
-import type { Simulator } from '../../simulator';
-import { collect, hooks, loadOp, node, resetHooks, run, secrets, simulatorPerTest, text, unload } from '../support/red';
+import type { EzvizService } from '../../../nodes/shared/service/service';
+import { FakeClock } from '../../../simulator';
+import type { Simulator } from '../../../simulator';
+import { collect, hooks, loadOp, node, resetHooks, run, secrets, simulatorPerTest, text, unload } from '../../support/red';
 
 const V2 = '/api/lapp/v2/live/address/get';
 const CAM = { deviceSerial: 'C00000001', channelNo: 1 };

@@ -1,8 +1,8 @@
 // The config node itself: settings validation, one client per config node reusing connections.
 
 import assert from 'assert';
-import type { Simulator } from '../../simulator';
-import { buildFlow, collect, helper, load, loadOp, run, simulatorPerTest, text } from '../support/red';
+import type { Simulator } from '../../../simulator';
+import { buildFlow, collect, helper, load, loadOp, run, simulatorPerTest, text } from '../../support/red';
 
 describe('config node', function () {
   let sim: Simulator;

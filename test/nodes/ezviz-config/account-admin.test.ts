@@ -7,10 +7,10 @@
 import { strict as assert } from 'assert';
 import * as http from 'http';
 import type { AddressInfo } from 'net';
-import { startSimulator, type Simulator } from '../../simulator';
+import { startSimulator, type Simulator } from '../../../simulator';
 import {
   adminToken, freePort, postAccount, request, startAdminRed, startEndlessAccount, USERS, type AdminRed, type HttpReply,
-} from '../support/red-admin';
+} from '../../support/red-admin';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 

@@ -6,12 +6,12 @@
 // order; no code in any message.
 
 import assert from 'assert';
-import { FakeClock } from '../../simulator';
-import type { Simulator } from '../../simulator';
-import { forgetSeenCopies } from '../../nodes/shared/events/alarm-poller';
-import { collect, load, Msg } from '../support/red';
-import { fakeClockSimulator, fakeTime, fakeTimers, settle, until } from '../support/fake-time';
-import { alarmFlow, pollNow } from '../support/alarm-flow';
+import { FakeClock } from '../../../simulator';
+import type { Simulator } from '../../../simulator';
+import { forgetSeenCopies } from '../../../nodes/shared/events/alarm-poller';
+import { collect, load, Msg } from '../../support/red';
+import { fakeClockSimulator, fakeTime, fakeTimers, settle, until } from '../../support/fake-time';
+import { alarmFlow, pollNow } from '../../support/alarm-flow';
 
 const ALARMS = '/api/lapp/alarm/list';
 const JPEG = [0xff, 0xd8, 0xff];

@@ -3,8 +3,8 @@
 // codes; no code: PICTURE_LOCKED; a wrong code: WRONG_CODE naming the camera, never the code.
 
 import assert from 'assert';
-import { startSimulator, type Simulator } from '../../simulator';
-import { load, nextMessage, node, secrets, unload } from '../support/red';
+import { startSimulator, type Simulator } from '../../../simulator';
+import { load, nextMessage, node, secrets, unload } from '../../support/red';
 
 const flow = (url: string) => [
   { id: 'tab1', type: 'tab', label: 't' },

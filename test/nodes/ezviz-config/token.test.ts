@@ -2,13 +2,13 @@
 // messages, cached until shortly before expiry (fake clock), refreshed once on 10002, areaDomain.
 
 import assert from 'assert';
-import { TOKEN_PATH } from '../../nodes/shared/operations/operations';
-import { FRESH_TOKEN_MS, TOKEN_REFRESH_MARGIN_MS } from '../../nodes/shared/requests/token';
-import { FakeClock } from '../../simulator';
-import type { Simulator } from '../../simulator';
-import { statusKey } from '../../nodes/shared/i18n/status-keys';
+import { TOKEN_PATH } from '../../../nodes/shared/operations/operations';
+import { FRESH_TOKEN_MS, TOKEN_REFRESH_MARGIN_MS } from '../../../nodes/shared/requests/token';
+import { FakeClock } from '../../../simulator';
+import type { Simulator } from '../../../simulator';
+import { statusKey } from '../../../nodes/shared/i18n/status-keys';
 import { buildFlow, collect, delay, helper, hooks, load, loadOp, run, simulatorPerTest, startSim, stopSim, text, unload }
-  from '../support/red';
+  from '../../support/red';
 
 const KEYS = { appKey: 'demo-app-key', appSecret: 'demo-app-secret' };
 const STORAGE_INFO = '/api/lapp/cloud/storage/device/info';

@@ -1,14 +1,14 @@
 // The account routes' memory with an injectable clock (node-red-node-test-helper's admin app,
-// which does not check permissions: test/nodes/account-admin.test.ts does, in a real Node-RED):
+// which does not check permissions: test/nodes/ezviz-config/account-admin.test.ts does, in a real Node-RED):
 // answers are kept 60 s and then asked again with the token kept; values tried in a dialog and
 // then deployed keep the token the dialog fetched.
 
 import { strict as assert } from 'assert';
 import helper from 'node-red-node-test-helper';
-import { resetAccountState } from '../../nodes/ezviz-config/admin-services';
-import { hooks, resetHooks } from '../../nodes/shared/clock/clock';
-import type { Simulator } from '../../simulator';
-import { load, simulatorPerSuite, unload } from '../support/red';
+import { resetAccountState } from '../../../nodes/ezviz-config/admin-services';
+import { hooks, resetHooks } from '../../../nodes/shared/clock/clock';
+import type { Simulator } from '../../../simulator';
+import { load, simulatorPerSuite, unload } from '../../support/red';
 
 interface Reply { status: number; body: any } // eslint-disable-line @typescript-eslint/no-explicit-any
 
