@@ -7,7 +7,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import type { ChildProcess } from 'child_process';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { startSimulator, type Simulator } from '../../simulator';
 import { freePort, projectRoot } from './red-admin';
 
@@ -21,6 +21,24 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
   '--no-first-run',
 ];
+
+/** One Chromium for an environment, started at its first page; each page gets a fresh context
+ * (its own cookies and storage, as with a profile of its own) instead of a browser of its own: a
+ * Chromium start per page was most of a short browser test's time. */
+export function sharedBrowser(): { context(o: BrowserContextOptions): Promise<BrowserContext>; close(): Promise<void> } {
+  let browser: Promise<Browser> | undefined;
+  return {
+    async context(o) {
+      browser ??= chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+      return (await browser).newContext(o);
+    },
+    async close() {
+      const b = browser;
+      browser = undefined;
+      if (b) await (await b).close().catch(() => undefined);
+    },
+  };
+}
 
 // The project root and free ports: the same helpers as the admin API tests use.
 export { freePort, projectRoot };
@@ -118,17 +136,11 @@ export async function startBrowserEnv(): Promise<BrowserEnv> {
   const killRed = (): void => { if (red.proc.exitCode === null) red.proc.kill('SIGKILL'); };
   cleanups.add(killRed);
   const sessions = new Set<EditorSession>();
+  const browser = sharedBrowser();
 
   async function openEditor(locale = 'en-US'): Promise<EditorSession> {
-    const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'ezviz-browser-profile-'));
-    const context = await chromium.launchPersistentContext(profile, {
-      executablePath: CHROMIUM,
-      headless: true,
-      args: CHROMIUM_ARGS,
-      locale,
-      viewport: { width: 1400, height: 900 },
-    });
-    const page = context.pages()[0] || (await context.newPage());
+    const context = await browser.context({ locale, viewport: { width: 1400, height: 900 } });
+    const page = await context.newPage();
     const pageErrors: string[] = [];
     page.on('pageerror', (e) => pageErrors.push(e.message));
     page.setDefaultTimeout(10000);
@@ -139,7 +151,6 @@ export async function startBrowserEnv(): Promise<BrowserEnv> {
       async close() {
         sessions.delete(session);
         await context.close().catch(() => undefined);
-        fs.rmSync(profile, { recursive: true, force: true });
       },
     };
     sessions.add(session);
@@ -156,6 +167,7 @@ export async function startBrowserEnv(): Promise<BrowserEnv> {
     openEditor,
     async stop() {
       for (const s of [...sessions]) await s.close();
+      await browser.close();
       await demo.stopProcess(red.proc, 'SIGINT', 5000);
       cleanups.delete(killRed);
       await sim.close();

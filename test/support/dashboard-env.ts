@@ -8,9 +8,9 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import type { ChildProcess } from 'child_process';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { startSimulator, type Simulator } from '../../simulator';
-import { CHROMIUM, CHROMIUM_ARGS, demo, freePort } from './browser-env';
+import { demo, freePort, sharedBrowser } from './browser-env';
 
 export type FlowNode = Record<string, unknown>;
 
@@ -107,18 +107,16 @@ export async function startDashboardEnv(flow: (simUrl: string) => FlowNode[],
     throw err;
   }
   const pages = new Set<PanelPage>();
+  const browser = sharedBrowser();
   const env: DashboardEnv = {
     sim, url: red.url, pageUrl: `${red.url}dashboard/camera`, userDir,
     log: () => red.log(),
     alive: () => red.proc.exitCode === null && red.proc.signalCode === null,
     async open({ phone = false, locale = 'en-US' } = {}) {
-      const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'ezviz-dashboard-profile-'));
-      const context = await chromium.launchPersistentContext(profile, {
-        executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS, locale,
+      const context = await browser.context({ locale,
         ...(phone ? { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 }
-          : { viewport: { width: 1280, height: 900 } }),
-      });
-      const page = context.pages()[0] || (await context.newPage());
+          : { viewport: { width: 1280, height: 900 } }) });
+      const page = await context.newPage();
       const pageErrors: string[] = [];
       page.on('pageerror', (e) => pageErrors.push(e.message));
       page.setDefaultTimeout(15000);
@@ -127,7 +125,6 @@ export async function startDashboardEnv(flow: (simUrl: string) => FlowNode[],
         async close() {
           pages.delete(p);
           await context.close().catch(() => undefined);
-          fs.rmSync(profile, { recursive: true, force: true });
         },
       };
       pages.add(p);
@@ -137,6 +134,7 @@ export async function startDashboardEnv(flow: (simUrl: string) => FlowNode[],
     },
     async stop() {
       for (const p of [...pages]) await p.close();
+      await browser.close();
       await demo.stopProcess(red.proc, 'SIGINT', 5000);
       await sim.close();
       if (own) fs.rmSync(userDir, { recursive: true, force: true });
