@@ -18,7 +18,7 @@ import { NodeStatus } from '../shared/call-path/node-status';
 import { statusKey } from '../shared/i18n/status-keys';
 import { Outputs, type Done, type Send } from '../shared/call-path/outputs';
 import type { Msg } from '../shared/call-path/readers';
-import { ALARM_LIST } from '../shared/operations/operations';
+import { ALARM_LIST } from '../shared/operations/alarm-calls';
 import type { Fields, Owner } from '../shared/requests/call-types';
 import type { TokenState } from '../shared/requests/token';
 

@@ -14,7 +14,8 @@
 import { strict as assert } from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
-import { MQ, OPERATIONS, TOKEN_PATH } from '../../nodes/shared/operations/operations';
+import { MQ } from '../../nodes/shared/operations/alarm-calls';
+import { OPERATIONS, TOKEN_PATH } from '../../nodes/shared/operations/operations';
 import { STATE_CALLS } from '../../nodes/shared/operations/state-calls';
 import { UPKEEP_CALLS } from '../../nodes/shared/operations/settings';
 import { ROUTES } from '../../simulator';

@@ -8,7 +8,7 @@
 import type { Owner } from '../requests/call-types';
 import type { ConfigNodeLike } from '../call-path/lifecycle';
 import { EzvizError, type ErrorInfo } from '../errors/errors';
-import { ALARM_LIST } from '../operations/operations';
+import { ALARM_LIST } from '../operations/alarm-calls';
 import { mapAlarm, type AlarmPayload } from '../events/alarm-items';
 import { readPage } from '../events/alarms';
 

@@ -7,7 +7,8 @@
 
 import { EzvizError } from '../errors/errors';
 import type { Translate } from '../i18n/i18n';
-import { MQ, type CallSpec } from '../operations/operations';
+import { MQ } from '../operations/alarm-calls';
+import type { CallSpec } from '../operations/operations';
 import type { CallResult, Fields, Owner } from '../requests/call-types';
 import { readMessage, type MessageEvent } from './alarm-message';
 

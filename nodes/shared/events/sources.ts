@@ -10,7 +10,7 @@ import type { Owner } from '../requests/call-types';
 import { hooks } from '../clock/clock';
 import type { Translate } from '../i18n/i18n';
 import type { ConfigNodeLike } from '../call-path/lifecycle';
-import { ALARM_LIST } from '../operations/operations';
+import { ALARM_LIST } from '../operations/alarm-calls';
 import type { AlarmPayload } from './alarm-items';
 import type { AlarmSourceKind, CallEvent, MessageEvent, OnOffline, OtherMessage } from './alarm-message';
 import { sharedConsumer, type FetchOutcome, type Subscriber } from './consumer';
