@@ -7,7 +7,8 @@
 
 import type { Node, NodeAPI, NodeDef } from 'node-red';
 import type { PanelApi } from 'node-red-contrib-ezviz-open/dashboard';
-import { History, isHistoryMessage } from './panel/history';
+import { History } from './panel/history';
+import { isHistoryMessage } from './panel/history-checks';
 import { Conn, Panel } from './panel/panel';
 import { applyUpdate, readSettings, SHOW_KEYS } from './panel/settings';
 import type { Client } from './panel/who';

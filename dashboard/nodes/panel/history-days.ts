@@ -1,0 +1,83 @@
+// The timeline's day lists at run time (docs/behaviour.md section 21): a day's recordings of the
+// panel's camera (cloud and SD card) through the main package's recordings operation, kept 30 s
+// (every viewer and every tap within that time costs no API call), at most 8 days. What a browser
+// gets of a recording: its window (ms) and source, nothing else.
+
+import type { PanelApi, PanelOutcome } from 'node-red-contrib-ezviz-open/dashboard';
+import type { PanelSettings } from './settings';
+
+const DAY_MS = 86400000;
+/** A day's list is kept this long (ms). */
+export const DAY_CACHE_MS = 30000;
+const MAX_DAYS_KEPT = 8;
+
+type Owner = Parameters<PanelApi['call']>[3];
+interface DayEntry { at: number; outcome: Promise<Exclude<PanelOutcome, { kind: 'closed' }> | null> }
+/** A recording as a browser sees it. */
+export interface RecordingView { start: number; end: number; source: string }
+export type DayAnswer = { ok: true; start: number; items: RecordingView[] }
+  | { ok: false; start: number; error: { code: string; message: string } } | null;
+
+export class RecordingDays {
+  private readonly days = new Map<string, DayEntry>();
+
+  constructor(private readonly api: PanelApi, private readonly cfg: ReturnType<PanelApi['configNode']>,
+    private readonly settings: PanelSettings, private readonly owner: Owner, private readonly now: () => number) {}
+
+  private key(start: number): string {
+    return `${this.settings.deviceSerial}/${this.settings.channelNo}/${start}`;
+  }
+
+  /** Whether the day's list is kept (an ask costs no call). */
+  cached(start: number): boolean {
+    return !!this.kept(start);
+  }
+
+  private kept(start: number): DayEntry | undefined {
+    const e = this.days.get(this.key(start));
+    return e && this.now() - e.at < DAY_CACHE_MS ? e : undefined;
+  }
+
+  /** A day's recordings (cloud and SD card), from the cache when listed in the last 30 s; null when
+   * the panel closed meanwhile. A failed list is not kept. */
+  async day(start: number): Promise<DayAnswer> {
+    let entry = this.kept(start);
+    if (!entry) {
+      const now = this.now();
+      const camera = { deviceSerial: this.settings.deviceSerial, channelNo: this.settings.channelNo };
+      const outcome = this.api.call(this.cfg, 'recordings', { ...camera, source: 'auto', start, end: Math.min(start + DAY_MS, now) },
+        this.owner).then((o) => (o.kind === 'closed' ? null : o));
+      entry = { at: now, outcome };
+      this.days.set(this.key(start), entry);
+      this.prune();
+    }
+    const o = await entry.outcome;
+    if (!o) return null;
+    if (o.kind === 'error') this.days.delete(this.key(start));
+    return o.kind === 'ok' ? { ok: true, start, items: itemsOf(o.payload) }
+      : { ok: false, start, error: { code: o.error.code, message: o.error.message } };
+  }
+
+  private prune(): void {
+    const now = this.now();
+    for (const [k, e] of this.days) if (now - e.at >= DAY_CACHE_MS) this.days.delete(k);
+    while (this.days.size > MAX_DAYS_KEPT) this.days.delete(this.days.keys().next().value as string);
+  }
+
+  clear(): void {
+    this.days.clear();
+  }
+}
+
+/** What a browser gets of a recording: its window (ms) and source, nothing else. */
+function itemsOf(payload: unknown): RecordingView[] {
+  const list = Array.isArray(payload) ? payload : [];
+  const out: RecordingView[] = [];
+  for (const r of list as Array<{ start?: unknown; end?: unknown; source?: unknown }>) {
+    const start = Date.parse(String(r.start));
+    const end = Date.parse(String(r.end));
+    if (Number.isFinite(start) && Number.isFinite(end) && end > start) out.push({ start, end, source: String(r.source) });
+    if (out.length >= 2000) break;
+  }
+  return out;
+}
