@@ -4,7 +4,8 @@
 
 import { MAX_REPLY_BYTES } from '../wire/wire';
 import type { ApiReply, PostOutcome } from '../wire/wire';
-import { EzvizError, hintKey, isRetriable } from '../errors/errors';
+import { EzvizError, isRetriable } from '../errors/errors';
+import { hintKey } from '../errors/hints';
 import type { Translate } from '../i18n/i18n';
 import type { CallName, SpecSection } from '../operations/operations';
 import type { TokenFailure } from './token';

@@ -1,10 +1,12 @@
 // Pure error mapping, hints, catalogs, reply mapping, back-off, queue, token cache, preset store.
 
 import assert from 'assert';
-import { errorStatus, STATUS_CODE_KEYS, STATUS_KEYS, statusKey, SWITCH_STATUS_KEYS } from '../../../nodes/shared/i18n/status-keys';
+import { errorStatus, statusKey } from '../../../nodes/shared/i18n/status-keys';
+import { STATUS_CODE_KEYS, STATUS_KEYS, SWITCH_STATUS_KEYS } from '../../../nodes/shared/i18n/status-catalog';
 import fs from 'fs';
 import path from 'path';
-import { ALL_HINT_KEYS, EzvizError, hintKey, isRetriable, networkCode } from '../../../nodes/shared/errors/errors';
+import { EzvizError, isRetriable, networkCode } from '../../../nodes/shared/errors/errors';
+import { ALL_HINT_KEYS, hintKey } from '../../../nodes/shared/errors/hints';
 import { OPERATIONS } from '../../../nodes/shared/operations/operations';
 import { presetAddPayload, plainPayload, storageInfoPayload, isoDate } from '../../../nodes/shared/replies/replies';
 import { retryDelayMs, MAX_RETRY_DELAY_MS } from '../../../nodes/shared/requests/request-loop';
