@@ -9,7 +9,7 @@ import { bypassesProxy, proxyFor } from '../../nodes/shared/wire/proxy';
 import { KeyedQueue } from '../../nodes/shared/camera/queue';
 import { areaDomainBase, isVendorHost } from '../../nodes/shared/config/region';
 import { BadReply, presetAddPayload, presetIndex, storageInfoPayload } from '../../nodes/shared/replies/replies';
-import { DEFAULT_TOKEN_LIFETIME_MS, tokenExpiry } from '../../nodes/shared/requests/token';
+import { DEFAULT_TOKEN_LIFETIME_MS, tokenExpiry } from '../../nodes/shared/requests/token-reply';
 
 const reply = (data: unknown) => ({ code: '200', msg: '', data });
 

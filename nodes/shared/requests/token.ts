@@ -8,11 +8,10 @@
 import type { PostOutcome } from '../wire/wire';
 import { TOKEN_PATH } from '../operations/operations';
 import { areaDomainBase } from '../config/region';
+import { tokenExpiry, tokenReplyOf } from './token-reply';
 
 /** Refresh this long before the token's expireTime. */
 export const TOKEN_REFRESH_MARGIN_MS = 10 * 60 * 1000;
-/** A token lives 7 days (docs/behaviour.md section 7): the lifetime assumed when expireTime is unusable. */
-export const DEFAULT_TOKEN_LIFETIME_MS = 7 * 24 * 3600 * 1000;
 /** At most one token request per config node in this time (docs/behaviour.md section 8, Token economy). */
 export const MIN_TOKEN_INTERVAL_MS = 30 * 1000;
 /** A 10002 on a token younger than this is not answered with another token request. */
@@ -48,14 +47,6 @@ export interface TokenCacheOptions {
   fail(failure: TokenFailure): Error;
   /** Called when the state changes (for status texts). */
   onState?(state: TokenState): void;
-}
-
-/** expireTime of a token reply -> ms since the epoch: missing, not a number, past or in seconds
- * (below 10^12) counts as 7 days from now; never more than 7 days ahead. */
-export function tokenExpiry(expireTime: unknown, now: number): number {
-  const limit = now + DEFAULT_TOKEN_LIFETIME_MS;
-  if (typeof expireTime !== 'number' || !Number.isFinite(expireTime) || expireTime < 1e12 || expireTime <= now) return limit;
-  return Math.min(expireTime, limit);
 }
 
 export class TokenCache {
@@ -163,13 +154,8 @@ export class TokenCache {
     this.lastFailure = undefined;
     try {
       const outcome = await this.opts.post(baseUrl + TOKEN_PATH, { appKey: appKey!, appSecret: appSecret! });
-      const data = outcome.ok ? outcome.reply.data : undefined;
-      const d = data !== null && typeof data === 'object' && !Array.isArray(data)
-        ? data as { accessToken?: unknown; expireTime?: unknown; areaDomain?: unknown } : undefined;
-      if (!outcome.ok || outcome.reply.code !== '200' || !d || typeof d.accessToken !== 'string' || !d.accessToken ||
-        d.accessToken.length > 4096) {
-        throw this.opts.fail(outcome);
-      }
+      const d = tokenReplyOf(outcome);
+      if (!d) throw this.opts.fail(outcome);
       // The token goes nowhere the region rules do not allow (it is dropped, not kept).
       const area = areaDomainBase(baseUrl, d.areaDomain);
       if (!area.ok) throw this.opts.fail({ areaDomain: area.shown });
