@@ -10,22 +10,16 @@ import { EzvizClient } from '../wire/client';
 import type { GetOutcome, PostOutcome } from '../wire/wire';
 import type { FilePart } from '../wire/multipart';
 import { EzvizError, isRateLimit } from '../errors/errors';
-import { defaultHooks, hooks } from '../clock/clock';
+import { hooks } from '../clock/clock';
 import type { Translate } from '../i18n/i18n';
 import { pathFor } from '../operations/live';
 import type { CallSpec } from '../operations/operations';
 import { cameraKey, CallSpacing } from './spacing';
 import { CallCounters } from './counters';
+import { retryDelayMs, Sleepers } from './back-off';
 import { Token, TokenCache, TokenSnapshot, TokenState } from './token';
 
-/** Longest back-off between two retries. */
-export const MAX_RETRY_DELAY_MS = 30000;
-
-/** Jittered exponential back-off: base * 2^attempt, between half and all of it, capped. */
-export function retryDelayMs(base: number, attempt: number, random: number): number {
-  const full = Math.min(MAX_RETRY_DELAY_MS, base * 2 ** attempt);
-  return Math.round(full / 2 + (full / 2) * random);
-}
+export { MAX_RETRY_DELAY_MS, retryDelayMs } from './back-off';
 
 /** A config node's settings and credentials (settings.ts checks them). */
 export interface ConnectionSettings {
@@ -46,15 +40,10 @@ export interface RequestLoopOptions extends ConnectionSettings {
   token?: TokenSnapshot;
 }
 
-interface Sleeper {
-  owner: Owner | undefined;
-  wake(): void;
-}
-
 export class RequestLoop {
   readonly tokens: TokenCache;
   private readonly client: EzvizClient;
-  private readonly sleepers = new Set<Sleeper>();
+  private readonly sleepers = new Sleepers();
   /** Set when the config node closes: no more retries after the attempt under way. */
   closing = false;
   /** When the last spaced call (capture) of each camera went out. */
@@ -167,30 +156,14 @@ export class RequestLoop {
     return this.client.get(url, maxBytes);
   }
 
-  /** Waits before a retry; ends early when the owner or the config node closes (a sleeping retry
-   * holds its camera's queue, where the stops of pending timed moves wait). */
+  /** Waits before a retry; ends early when the owner or the config node closes (back-off.ts). */
   private backOff(ms: number, owner: Owner | undefined): Promise<void> {
-    let wake!: () => void;
-    const early = new Promise<void>((resolve) => {
-      wake = resolve;
-    });
-    const sleeper = { owner, wake };
-    this.sleepers.add(sleeper);
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const sleep = hooks.sleep === defaultHooks.sleep
-      ? new Promise<void>((resolve) => {
-        timer = setTimeout(resolve, ms); // cleared when woken: no timer outlives a close
-      })
-      : hooks.sleep(ms);
-    return Promise.race([sleep, early]).finally(() => {
-      clearTimeout(timer);
-      this.sleepers.delete(sleeper);
-    });
+    return this.sleepers.sleep(ms, owner);
   }
 
   /** Ends the back-off of every retry (of one owner, or all) at once. */
   wake(ownerId?: string): void {
-    for (const s of this.sleepers) if (ownerId === undefined || s.owner?.id === ownerId) s.wake();
+    this.sleepers.wake(ownerId);
   }
 
   /** Closes the connections (requests under way end with a network error). */
