@@ -1,6 +1,6 @@
 // The one input pipeline of every operation node, exactly one outcome per input:
 //   read parameters (readers.ts) -> validate (validation.ts) -> call the config node's service
-//   (service.ts) -> map the reply (the node's payload mapper, replies.ts) -> emit (outputs.ts),
+//   (service.ts; call-step.ts) -> map the reply (the node's payload mapper, replies.ts; call-step.ts) -> emit (outputs.ts),
 // with the status (node-status.ts) and the node's life (lifecycle.ts) beside it.
 // A node file says only which operation it runs and how its reply becomes msg.payload.
 
@@ -19,22 +19,20 @@ import { plainPayload } from '../replies/replies';
 import { ParsedInput, validateInput, wouldSend } from './validation';
 import { Done, MessageContext, messageContext, Msg, Send } from './message-context';
 import type { Failed, OperationOptions, Shaped } from './operation-options';
+import { callService, noConfigError, shapeReply, type MapPayload, type Shaping, type StepNode } from './call-step';
 
 export type { Failed, OperationOptions, ResultContext, Shaped } from './operation-options';
 
-type MapPayload = (reply: ApiReply, values: ParsedInput) => unknown;
-
 /** The steps of one operation node, in the order a message takes them. */
-class Pipeline {
+class Pipeline implements StepNode {
   private readonly readers: Readers;
   private readonly status: NodeStatus;
   private readonly outputs: Outputs;
   private readonly life: Lifecycle;
   private readonly cfg: ConfigNodeLike | null;
 
-  constructor(RED: NodeAPI, private readonly node: OperationNodeLike, private readonly spec: OperationSpec,
-    private readonly t: Translate, private readonly mapPayload: MapPayload,
-    private readonly def: NodeDef & Record<string, unknown>, private readonly options: OperationOptions) {
+  constructor(RED: NodeAPI, readonly node: OperationNodeLike, readonly spec: OperationSpec, readonly t: Translate,
+    readonly mapPayload: MapPayload, readonly def: NodeDef & Record<string, unknown>, readonly options: OperationOptions) {
     const cfg = configOf(RED, def);
     this.cfg = cfg;
     this.readers = new Readers(RED, node, spec, t, def);
@@ -60,20 +58,12 @@ class Pipeline {
     const ignored = this.readers.ignored(ctx);
     if (ignored) this.status.ignoredParam(ignored);
     const cfg = this.cfg;
-    if (!cfg) {
-      return this.refuse(ctx, new EzvizError({ code: 'NO_CONFIG', message: this.t('errors.noConfig'),
-        operation: spec.operation, source: 'local', retriable: false }));
-    }
+    if (!cfg) return this.refuse(ctx, noConfigError(this));
     const input = validateInput(this.t, spec, ctx.raw.values, ctx.parse);
     if (input instanceof EzvizError) return this.refuse(ctx, input);
     ctx.input = input;
     this.status.requesting();
-    const msg = ctx.msg;
-    (this.options.call ? this.options.call(cfg.service, input, this.node, msg) : cfg.service.call({
-      spec, fields: input.fields, presetName: input.presetName, duration: input.duration, owner: this.node,
-      origin: input.duration ? { _msgid: msg._msgid, topic: msg.topic, payload: msg.payload } : undefined,
-      refresh: (msg as { refresh?: unknown }).refresh === true,
-    })).then((result) => this.finish(ctx, input, result), (e) => {
+    callService(this, cfg, input, ctx.msg).then((result) => this.finish(ctx, input, result), (e) => {
       // Not expected (call() never rejects); report without the error object itself.
       this.status.answered();
       this.fail(ctx, replyError(this.t, spec, e), publicRequest(spec, input.fields));
@@ -96,16 +86,7 @@ class Pipeline {
     }
     const request = publicRequest(this.spec, result.fields);
     if (result.kind === 'error') return this.fail(ctx, result.error, request);
-    let shaped: Promise<Shaped | EzvizError | Failed> | Shaped | EzvizError | Failed;
-    try {
-      // Only documented fields of documented types (replies.ts); a wrong shape is an error.
-      const shape = this.options.result;
-      shaped = shape ? shape({ reply: result.reply, input, def: this.def, service: this.cfg!.service, t: this.t, result,
-        node: this.node, payload: ctx.msg.payload })
-        : { payload: 'payload' in result ? result.payload : this.mapPayload(result.reply, input) };
-    } catch (e) {
-      shaped = replyError(this.t, this.spec, e);
-    }
+    const shaped: Shaping = shapeReply(this, this.cfg!, input, result, ctx.msg.payload);
     if (!(shaped instanceof Promise)) return this.emit(ctx, result, request, shaped);
     // Still busy (capture: downloading the picture).
     this.status.requesting();
