@@ -1,5 +1,5 @@
-// The HTTP client of one config node: one axios instance, keep-alive agents (CONNECT tunnels when
-// a proxy applies, proxy.ts; idle connections closed before the server would, keep-alive.ts),
+// The HTTP client of one config node: one axios instance, keep-alive agents (agents.ts: CONNECT tunnels
+// when a proxy applies, proxy.ts; idle connections closed before the server would, keep-alive.ts),
 // form-encoded POST, and the limits of docs/behaviour.md section 8 that no reply can get past: one
 // deadline from the moment the request goes on the wire to the last byte of the reply (time spent
 // waiting for a free socket does not count), at most 1 MiB of reply body (never buffered
@@ -8,18 +8,14 @@
 // (which carries the request body, hence secrets) out. The request on the wire: wire.ts.
 
 import http from 'http';
-import https from 'https';
-import tls from 'tls';
 import { randomBytes } from 'crypto';
 import type { Readable } from 'stream';
 import axios, { AxiosInstance, AxiosResponse } from 'axios';
 import { hooks } from '../clock/clock';
-import { HttpTunnelAgent, HttpsTunnelAgent, proxyFor } from './proxy';
-import { closeIdleEarly } from './keep-alive';
+import { Agents } from './agents';
 import { Failure, failure, MAX_REPLY_BYTES, parseReply, readBody, retryAfterMs, Wire } from './wire';
 import { multipartBody, type FilePart } from './multipart';
 import type { GetOutcome, NetworkFailure, PostOutcome } from './wire';
-
 
 export interface ClientOptions {
   timeout: number;
@@ -60,12 +56,13 @@ async function readWithin(res: AxiosResponse, wire: Wire, limit: number):
 }
 
 export class EzvizClient {
-  private readonly agents: { http: http.Agent; https: https.Agent }[] = [];
+  private readonly agents: Agents;
   private readonly axios: AxiosInstance;
   private readonly active = new Set<http.ClientRequest>();
   private closed = false;
 
   constructor(private readonly opts: ClientOptions) {
+    this.agents = new Agents(opts.timeout, opts.env);
     this.axios = axios.create({
       timeout: 0, // the deadline below bounds each request
       maxRedirects: 0,
@@ -75,36 +72,6 @@ export class EzvizClient {
       validateStatus: () => true,
       headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
     });
-  }
-
-  /** Agents per proxy (none, or one per proxy the environment names); created on first use. */
-  private readonly agentsByProxy = new Map<string, { http: http.Agent; https: https.Agent }>();
-
-  /** The agents of each server this client talked to (the environment is read once per server
-   * and deploy, not per request). */
-  private readonly agentsByOrigin = new Map<string, { http: http.Agent; https: https.Agent }>();
-
-  private agentsFor(url: URL): { http: http.Agent; https: https.Agent } {
-    const origin = url.protocol + '//' + url.host;
-    const known = this.agentsByOrigin.get(origin);
-    if (known) return known;
-    const proxy = proxyFor(url, this.opts.env);
-    const key = proxy ? proxy.href : '';
-    let a = this.agentsByProxy.get(key);
-    if (!a) {
-      const ca = hooks.ca ? [...tls.rootCertificates, ...hooks.ca] : undefined;
-      const base = { keepAlive: true, maxSockets: 32, ...(ca ? { ca } : {}) };
-      a = proxy
-        ? { http: new HttpTunnelAgent({ proxy, timeout: this.opts.timeout, ca }, base),
-          https: new HttpsTunnelAgent({ proxy, timeout: this.opts.timeout, ca }, base) }
-        : { http: new http.Agent(base), https: new https.Agent(base) };
-      // Idle connections closed before the server closes them (keep-alive.ts).
-      a = { http: closeIdleEarly(a.http), https: closeIdleEarly(a.https) };
-      this.agentsByProxy.set(key, a);
-      this.agents.push(a);
-    }
-    if (this.agentsByOrigin.size < 64) this.agentsByOrigin.set(origin, a);
-    return a;
   }
 
   /**
@@ -121,7 +88,7 @@ export class EzvizClient {
     } catch {
       return { ok: false, source: 'network', code: 'EINVALIDURL', sent: false };
     }
-    const agents = this.agentsFor(target);
+    const agents = this.agents.for(target);
     const wire = new Wire(target.protocol === 'https:', this.opts.timeout, this.active);
     try {
       let res: AxiosResponse;
@@ -183,9 +150,6 @@ export class EzvizClient {
   close(): void {
     this.closed = true;
     for (const r of this.active) r.destroy(failure('ECLOSED'));
-    for (const a of this.agents) {
-      a.http.destroy();
-      a.https.destroy();
-    }
+    this.agents.destroy();
   }
 }
