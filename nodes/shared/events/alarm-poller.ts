@@ -1,7 +1,7 @@
 // The poller behind ezviz-alarm (docs/behaviour.md section 11): polls the alarm list through the config
 // node's service (token, deadline, retries: the one request path), pages through a poll, sends
-// each new alarm once (oldest first), remembers the ids it sent in the node context (bounded; a
-// copy per node id in this process for redeploys without a persistent store), waits longer after
+// each new alarm once (oldest first), remembers the ids it sent in the node context (seen-store.ts:
+// bounded; a copy per node id in this process for redeploys without a persistent store), waits longer after
 // 10029/10007, and leaves no timer behind once closed. The node (nodes/ezviz-alarm) does the
 // status and the outputs.
 
@@ -11,19 +11,12 @@ import type { Translate } from '../i18n/i18n';
 import type { ContextLike } from '../camera/presets';
 import type { CallResult, Fields, Owner } from '../requests/call-types';
 import { AlarmPayload, alarmTimeOf, newAlarms, SeenAlarms } from './alarm-items';
+import { SeenStore } from './seen-store';
 import {
   AlarmSettings, ALARM_WINDOW_MS, morePages, pageFields, queryWindow, RATE_LIMIT_WAIT_S, readPage,
 } from './alarms';
 
-export const SEEN_KEY = 'ezvizAlarmSeen';
-
-/** The in-process copy of the seen ids, per node id. */
-const kept = new Map<string, ReturnType<SeenAlarms['toJSON']>>();
-
-/** Tests: forget every in-process copy, as a restart of Node-RED would. */
-export function forgetSeenCopies(): void {
-  kept.clear();
-}
+export { forgetSeenCopies, SEEN_KEY } from './seen-store';
 
 export interface PollerOptions {
   id: string;
@@ -46,14 +39,16 @@ export type PollOutcome =
 
 export class AlarmPoller {
   private seen: SeenAlarms | undefined;
-  private loading: Promise<void> | undefined;
+  private readonly store: SeenStore;
   private lastEnd: number | undefined;
   private running: Promise<PollOutcome> | undefined;
   private queued: Promise<PollOutcome> | undefined;
   private cancelTimer: (() => void) | undefined;
   private closed = false;
 
-  constructor(private readonly o: PollerOptions) {}
+  constructor(private readonly o: PollerOptions) {
+    this.store = new SeenStore(o, () => this.closed);
+  }
 
   /** Polls at once and then every interval (longer after a rate limit); `report` sees each timed poll. */
   start(report: (outcome: PollOutcome) => void): void {
@@ -114,33 +109,8 @@ export class AlarmPoller {
     return run;
   }
 
-  private load(): Promise<void> {
-    if (!this.loading) {
-      this.loading = new Promise<void>((resolve) => {
-        this.o.context.get(SEEN_KEY, undefined, (err, value) => {
-          const saved = !err && value && typeof value === 'object' ? value : kept.get(this.o.id);
-          this.seen = new SeenAlarms(saved);
-          resolve();
-        });
-      });
-    }
-    return this.loading;
-  }
-
-  private save(): void {
-    const value = this.seen!.toJSON();
-    kept.set(this.o.id, value);
-    try {
-      this.o.context.set(SEEN_KEY, value, undefined, (err) => {
-        if (err && !this.closed) this.o.warn(this.o.t('errors.alarmContext'));
-      });
-    } catch {
-      this.o.warn(this.o.t('errors.alarmContext'));
-    }
-  }
-
   private async once(): Promise<PollOutcome> {
-    await this.load();
+    this.seen = await this.store.load();
     if (this.closed) return { kind: 'closed' };
     const { settings, deployedAt: floor } = this.o;
     const now = hooks.now();
@@ -175,7 +145,7 @@ export class AlarmPoller {
       this.o.onAlarm(a);
       sent++;
     }
-    if (sent) this.save();
+    if (sent) this.store.save(this.seen!);
     if (this.closed) return { kind: 'closed' };
     this.lastEnd = window.endTime;
     return { kind: 'ok', time: now, count: sent };
@@ -190,6 +160,6 @@ export class AlarmPoller {
 
   /** The node was deleted: its ids are of no use any more. */
   discard(): void {
-    kept.delete(this.o.id);
+    this.store.discard();
   }
 }
