@@ -10,7 +10,8 @@ import type { ApiReply } from '../wire/wire';
 import { EzvizError, ErrorInfo } from '../errors/errors';
 import type { Translate } from '../i18n/i18n';
 import type { CallSpec, OperationSpec } from '../operations/operations';
-import { redactSecrets, SECRET_KEYS } from '../params/parse';
+import { SECRET_KEYS } from '../params/parse';
+import { redactSecrets } from '../params/redact';
 import type { MessageEnds, Msg } from './message-context';
 import { BadReply } from '../replies/replies';
 

@@ -57,18 +57,35 @@ export function isEmpty(raw: unknown): boolean {
 }
 
 const isDirection = (n: number) => (n >= 0 && n <= 11) || n === 16;
+const text = (raw: unknown): string => (typeof raw === 'string' ? raw.trim() : typeof raw === 'number' ? String(raw) : '');
+
+/** The kinds given as text: each raw value -> the text sent, or undefined when it is refused. */
+const TEXT_KINDS: Readonly<Record<string, (raw: unknown) => string | undefined>> = Object.freeze({
+  serial: (raw: unknown) => {
+    const s = typeof raw === 'number' && Number.isSafeInteger(raw) && raw >= 0 ? String(raw)
+      : typeof raw === 'string' ? raw.trim() : '';
+    return /^[A-Za-z0-9]{1,64}$/.test(s) ? s.toUpperCase() : undefined;
+  },
+  presetName: (raw: unknown) => {
+    const s = text(raw);
+    return s.length >= 1 && s.length <= MAX_PRESET_NAME_LENGTH ? s : undefined;
+  },
+  cardPassword: (raw: unknown) => {
+    const s = text(raw);
+    return s.length >= 1 && s.length <= 128 && !/[\s]/.test(s) ? s : undefined;
+  },
+  phone: (raw: unknown) => {
+    const s = text(raw);
+    return /^\+?\d{5,20}$/.test(s) ? s : undefined;
+  },
+});
 
 /** Parses one value for `spec`; empty values give `{ok: true, value: undefined}` unless required. */
 export function parseParam(spec: ParamSpec, raw: unknown): ParseResult {
   if (isEmpty(raw)) return spec.required ? { ok: false, reason: 'missing' } : { ok: true, value: undefined };
   let v: ParamValue | undefined;
-  switch (spec.kind) {
-    case 'serial': {
-      const s = typeof raw === 'number' && Number.isSafeInteger(raw) && raw >= 0 ? String(raw)
-        : typeof raw === 'string' ? raw.trim() : '';
-      v = /^[A-Za-z0-9]{1,64}$/.test(s) ? s.toUpperCase() : undefined;
-      break;
-    }
+  if (Object.prototype.hasOwnProperty.call(TEXT_KINDS, spec.kind)) v = TEXT_KINDS[spec.kind](raw);
+  else switch (spec.kind) {
     case 'channel':
       v = integerIn(raw, 1, MAX_CHANNEL);
       break;
@@ -92,26 +109,11 @@ export function parseParam(spec: ParamSpec, raw: unknown): ParseResult {
     case 'duration':
       v = integerIn(raw, 0, MAX_DURATION_MS);
       break;
-    case 'presetName': {
-      const s = typeof raw === 'string' ? raw.trim() : typeof raw === 'number' ? String(raw) : '';
-      v = s.length >= 1 && s.length <= MAX_PRESET_NAME_LENGTH ? s : undefined;
-      break;
-    }
-    case 'cardPassword': {
-      const s = typeof raw === 'string' ? raw.trim() : typeof raw === 'number' ? String(raw) : '';
-      v = s.length >= 1 && s.length <= 128 && !/[\s]/.test(s) ? s : undefined;
-      break;
-    }
     case 'switch':
     case 'switchState':
     case 'verificationCode':
       v = switchParam(spec.kind, raw);
       break;
-    case 'phone': {
-      const s = typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw.trim() : '';
-      v = /^\+?\d{5,20}$/.test(s) ? s : undefined;
-      break;
-    }
     default:
       v = parseUpkeepParam(spec.kind, raw) ?? parseRecordParam(spec.kind, raw) ?? parseLiveParam(spec.kind, raw);
   }
@@ -124,44 +126,6 @@ export const SECRET_KEYS: ReadonlySet<string> = new Set(['cardPassword', 'access
 
 /** What a secret is replaced by in `msg.ezviz.input`. */
 export const REDACTED = '***';
-
-/**
- * A copy of `value` (an incoming msg.payload) fit to travel on: the values of secret keys
- * (cardPassword, accessToken, appSecret) and any string equal to one of `secrets` (a card password
- * read for this message) replaced by "***", at any depth. Arrays and objects are copied (own
- * enumerable fields, same prototype); Buffers, dates and the like are kept as they are; a cycle
- * becomes "[Circular]". Pure.
- */
-export function redactSecrets(value: unknown, secrets: readonly string[] = []): unknown {
-  const seen = new WeakSet<object>();
-  const walk = (v: unknown, depth: number): unknown => {
-    if (typeof v === 'string') return secrets.includes(v) ? REDACTED : v;
-    if (v === null || typeof v !== 'object') return v;
-    const isArray = Array.isArray(v);
-    // Values that hold no named fields: kept as they are.
-    if (ArrayBuffer.isView(v) || v instanceof ArrayBuffer || v instanceof Date || v instanceof RegExp ||
-      v instanceof Map || v instanceof Set || v instanceof Promise || v instanceof Error ||
-      v instanceof Number || v instanceof String || v instanceof Boolean) return v;
-    if (seen.has(v)) return '[Circular]';
-    if (depth > 32) return isArray ? [] : {};
-    seen.add(v);
-    // Own enumerable fields copied onto an object of the same prototype (inherited fields stay
-    // visible); an array keeps its length and holes.
-    const proto = Object.getPrototypeOf(v);
-    const o: Record<string, unknown> = isArray ? new Array((v as unknown[]).length) as never : Object.create(proto);
-    if (isArray && proto !== Array.prototype) Object.setPrototypeOf(o, proto);
-    for (const k of Object.keys(v)) {
-      const x = (v as Record<string, unknown>)[k];
-      const r = SECRET_KEYS.has(k) && !isEmpty(x) ? REDACTED : walk(x, depth + 1);
-      // defineProperty: a key named __proto__ stays a key, never a prototype
-      Object.defineProperty(o, k, { value: r, enumerable: true, writable: true, configurable: true });
-    }
-    const out: unknown = o;
-    seen.delete(v);
-    return out;
-  };
-  return walk(value, 0);
-}
 
 /** How a bad value is shown in a validation message: quoted and cut short; secrets never. */
 export function describeValue(spec: ParamSpec, raw: unknown): string {

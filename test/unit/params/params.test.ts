@@ -7,7 +7,8 @@ import { DIRECTIONS, MIRROR_COMMANDS, SPEEDS } from '../../../nodes/shared/opera
 import { EzvizError } from '../../../nodes/shared/errors/errors';
 import { validateInput } from '../../../nodes/shared/call-path/validation';
 import { OPERATIONS, ParamSpec } from '../../../nodes/shared/operations/operations';
-import { describeValue, MAX_DURATION_MS, parseParam, redactSecrets } from '../../../nodes/shared/params/parse';
+import { describeValue, MAX_DURATION_MS, parseParam } from '../../../nodes/shared/params/parse';
+import { redactSecrets } from '../../../nodes/shared/params/redact';
 import { STATE_CALLS, STATE_NODES } from '../../../nodes/shared/operations/state-calls';
 import { publicRequest } from '../../../nodes/shared/call-path/outputs';
 import { sameValue, wouldSend } from '../../../nodes/shared/call-path/validation';

@@ -1,0 +1,43 @@
+// Secrets out of a value that travels on (docs/behaviour.md section 5): a copy of an incoming
+// msg.payload with the values of secret keys and the secrets read for this message replaced by
+// "***", at any depth. Pure: no Node.js imports.
+
+import { isEmpty, REDACTED, SECRET_KEYS } from './parse';
+
+/**
+ * A copy of `value` (an incoming msg.payload) fit to travel on: the values of secret keys
+ * (cardPassword, accessToken, appSecret) and any string equal to one of `secrets` (a card password
+ * read for this message) replaced by "***", at any depth. Arrays and objects are copied (own
+ * enumerable fields, same prototype); Buffers, dates and the like are kept as they are; a cycle
+ * becomes "[Circular]". Pure.
+ */
+export function redactSecrets(value: unknown, secrets: readonly string[] = []): unknown {
+  const seen = new WeakSet<object>();
+  const walk = (v: unknown, depth: number): unknown => {
+    if (typeof v === 'string') return secrets.includes(v) ? REDACTED : v;
+    if (v === null || typeof v !== 'object') return v;
+    const isArray = Array.isArray(v);
+    // Values that hold no named fields: kept as they are.
+    if (ArrayBuffer.isView(v) || v instanceof ArrayBuffer || v instanceof Date || v instanceof RegExp ||
+      v instanceof Map || v instanceof Set || v instanceof Promise || v instanceof Error ||
+      v instanceof Number || v instanceof String || v instanceof Boolean) return v;
+    if (seen.has(v)) return '[Circular]';
+    if (depth > 32) return isArray ? [] : {};
+    seen.add(v);
+    // Own enumerable fields copied onto an object of the same prototype (inherited fields stay
+    // visible); an array keeps its length and holes.
+    const proto = Object.getPrototypeOf(v);
+    const o: Record<string, unknown> = isArray ? new Array((v as unknown[]).length) as never : Object.create(proto);
+    if (isArray && proto !== Array.prototype) Object.setPrototypeOf(o, proto);
+    for (const k of Object.keys(v)) {
+      const x = (v as Record<string, unknown>)[k];
+      const r = SECRET_KEYS.has(k) && !isEmpty(x) ? REDACTED : walk(x, depth + 1);
+      // defineProperty: a key named __proto__ stays a key, never a prototype
+      Object.defineProperty(o, k, { value: r, enumerable: true, writable: true, configurable: true });
+    }
+    const out: unknown = o;
+    seen.delete(v);
+    return out;
+  };
+  return walk(value, 0);
+}
