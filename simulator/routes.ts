@@ -3,72 +3,23 @@
 // parameters with their types and required flags, the section whose message texts apply, and the
 // reply codes each path can answer. The server dispatches on it and every handler reads its
 // parameters through `parseParams`, so the table is what the simulator actually serves.
-// test/simulator/tables.test.ts holds it against the package's table.
+// test/simulator/tables.test.ts holds it against the package's table. The shapes and the common parameter
+// rows are in route-types.ts, the camera state's routes in routes-watch.ts, the parsing in route-params.ts.
 
-import { UPKEEP_ROUTES, type UpkeepOp, type UpkeepSection } from './routes-upkeep'; // docs/api/media-api.md sections 5 and 6
-/** The token path (docs/behaviour.md section 7) and every operation the simulator serves. */
-export type RouteOp =
-  | 'token'
-  | 'storage-open' | 'storage-info'
-  | 'ptz-start' | 'ptz-stop' | 'ptz-mirror'
-  | 'preset-add' | 'preset-move' | 'preset-clear'
-  | 'device-list' | 'camera-list' | 'device-capacity'
-  | 'device-capture' | 'alarm-list' | 'alarm-device-list'
-  | 'live-address' | 'live-address-intl'
-  | 'video-by-time' // docs/api/media-api.md section 2.1: recordings by time
-  // docs/api/watch-api.md section 5: the message service's consumer
-  | 'mq-consumer' | 'mq-messages' | 'mq-offsets'
-  // docs/api/watch-api.md sections 2-4 (areas/switches.ts)
-  | 'defence-set' | 'switch-set' | 'switch-status' | 'encrypt-on' | 'encrypt-off' | 'alarm-sound-set'
-  | 'device-info' | 'device-status'
-  // docs/api/media-api.md section 3 (areas/voice.ts)
-  | 'voice-upload' | 'voice-send' | 'voice-sendonce' | UpkeepOp;
+import { UPKEEP_ROUTES } from './routes-upkeep'; // docs/api/media-api.md sections 5 and 6
+import { int, optChannel, serial, str, token, type Route, type RouteOp, type RouteParam } from './route-types';
+import { WATCH_ROUTES } from './routes-watch'; // docs/api/watch-api.md sections 2-4
 
-/** Message-text group: a section of the seed spec, the token path, or one of the more-api calls. */
-export type Section =
-  | '4.1' | '4.2' | '4.3' | '4.4' | '4.5' | '4.6' | '4.7' | '4.8'
-  | 'token' | 'list' | 'capacity' | 'capture' | 'alarm' | 'live' | 'mq' | 'switch' | 'device' | 'voice' | 'recordings' | UpkeepSection;
-
-/** Parameter types: `string` (trimmed, non-empty), `int` (decimal digits, optional minus sign), `phone` (5-20 digits,
- * optional +), `ignored` (accepted unchecked: capture `quality`, documented as having no effect). An int may list its
- * allowed values or a range. */
-export interface RouteParam {
-  name: string;
-  type: 'string' | 'int' | 'phone' | 'ignored';
-  required: boolean;
-  /** Secret: masked in the request log and in GET /sim/state. */
-  secret?: boolean;
-  values?: readonly number[];
-  min?: number;
-  max?: number;
-}
-
-export interface Route {
-  path: string;
-  op: RouteOp;
-  section: Section;
-  /** Every parameter the documents list, accessToken included (token/get has none). */
-  params: readonly RouteParam[];
-  /** Codes this path answers besides 200 and the common ones (table 7.1); fault injection aside. */
-  codes: readonly string[];
-  /** The body is multipart/form-data (its file parts reach the handler as CallContext.files). */
-  multipart?: boolean;
-}
-
-const str = (name: string, required: boolean, extra: Partial<RouteParam> = {}): RouteParam =>
-  Object.freeze({ name, type: 'string', required, ...extra });
-const int = (name: string, required: boolean, extra: Partial<RouteParam> = {}): RouteParam =>
-  Object.freeze({ name, type: 'int', required, ...extra });
+export type { Route, RouteOp, RouteParam, Section } from './route-types';
+export { SWITCH_PATHS } from './routes-watch';
+export { ParamError, fieldOf, mergeFields, parseParams, type Params } from './route-params';
 
 /** docs/api/open-api.md section 4.3: 0..11; docs/behaviour.md section 7: 16 is auto control. */
 export const DIRECTION_CODES: readonly number[] = Object.freeze([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 16]);
 /** more-api: pageSize at most 50. */
 export const MAX_PAGE_SIZE = 50;
 
-const token = str('accessToken', true, { secret: true });
-const serial = str('deviceSerial', true);
 const channel = int('channelNo', true);
-const optChannel = int('channelNo', false);
 const phone: RouteParam = Object.freeze({ name: 'phone', type: 'phone', required: false });
 const index = int('index', true, { min: 1, max: 12 });
 const paging = [int('pageStart', false, { min: 0 }), int('pageSize', false, { min: 1, max: MAX_PAGE_SIZE })];
@@ -79,43 +30,7 @@ export const COMMON_CODES: readonly string[] = Object.freeze(['10001', '10002', 
 export const LIMIT_CODES: readonly string[] = Object.freeze(['10006', '10007', '10029', '20008']);
 
 const PTZ_CODES = ['20006', '20007', '20008', '60000', '60001', '60006', '60020'];
-
-// --- docs/api/watch-api.md sections 2-4: arming, the on/off switches, device info and status ---
-const SET_CODES = ['20006', '20007', '20008', '20014', '20018', '60020', '60022'];
-const enable = int('enable', true, { values: [0, 1] });
-/** Set and status paths of the on/off switches (section 3), by the switch they serve. */
-export const SWITCH_PATHS: Readonly<Record<string, { set: string; status?: string }>> = Object.freeze({
-  privacy: { set: '/api/lapp/device/scene/switch/set', status: '/api/lapp/device/scene/switch/status' },
-  microphone: { set: '/api/lapp/camera/video/sound/set', status: '/api/lapp/camera/video/sound/status' },
-  'prompt-sound': { set: '/api/lapp/device/sound/switch/set', status: '/api/lapp/device/sound/switch/status' },
-  'status-light': { set: '/api/lapp/device/light/switch/set', status: '/api/lapp/device/light/switch/status' },
-  'fullday-record': { set: '/api/lapp/device/fullday/record/switch/set', status: '/api/lapp/device/fullday/record/switch/status' },
-  'motion-tracking': { set: '/api/lapp/device/mobile/status/set', status: '/api/lapp/device/mobile/status/get' },
-  'offline-notify': { set: '/api/lapp/device/notify/switch' },
-});
 const VOICE_CODES = ['20001', '20006', '20007', '20008', '20014', '20015', '20018', '20032', '60029', '111012'];
-const WATCH_ROUTES: Route[] = [
-  // Section 2: 0/1 on cameras, 0/8/16 on hubs; 60021 already in that state.
-  { path: '/api/lapp/device/defence/set', op: 'defence-set', section: 'switch',
-    params: [token, serial, int('isDefence', true, { values: [0, 1, 8, 16] })],
-    codes: ['20006', '20007', '20008', '20014', '20018', '60020', '60021'] },
-  ...Object.values(SWITCH_PATHS).flatMap((s): Route[] => [
-    { path: s.set, op: 'switch-set', section: 'switch', params: [token, serial, enable, optChannel], codes: [...SET_CODES, '20032'] },
-    ...(s.status ? [{ path: s.status, op: 'switch-status' as const, section: 'switch' as const, params: [token, serial, optChannel],
-      codes: ['20006', '20007', '20008', '20014', '20018', '20032', '60020'] }] : []),
-  ]),
-  { path: '/api/lapp/device/encrypt/on', op: 'encrypt-on', section: 'switch', params: [token, serial],
-    codes: ['20006', '20007', '20008', '20014', '20018', '60020', '60019'] },
-  { path: '/api/lapp/device/encrypt/off', op: 'encrypt-off', section: 'switch',
-    params: [token, serial, str('validateCode', true, { secret: true })],
-    codes: ['20006', '20007', '20008', '20010', '20014', '20018', '60020', '60016'] },
-  { path: '/api/lapp/device/alarm/sound/set', op: 'alarm-sound-set', section: 'switch',
-    params: [token, serial, int('type', true, { values: [0, 1, 2] })], codes: SET_CODES },
-  // Section 4: info answers for an offline device (status 0); status/get takes `channel` or `channelNo`.
-  { path: '/api/lapp/device/info', op: 'device-info', section: 'device', params: [token, serial], codes: ['20014', '20018'] },
-  { path: '/api/lapp/device/status/get', op: 'device-status', section: 'device',
-    params: [token, serial, optChannel, int('channel', false)], codes: ['20006', '20007', '20008', '20014', '20018', '20032'] },
-];
 
 export const ROUTES: readonly Route[] = Object.freeze([
   { path: '/api/lapp/token/get', op: 'token', section: 'token',
@@ -227,74 +142,4 @@ export function routeOf(op: RouteOp): Route {
   const r = ROUTES.find((x) => x.op === op);
   if (!r) throw new Error(`simulator: no route for ${op}`);
   return r;
-}
-
-// --- parameters ---------------------------------------------------------------------------------
-
-/** Parsed parameters: strings for `string`/`phone`, numbers for `int`; absent ones undefined. */
-export type Params = Record<string, string | number | undefined>;
-
-const INT_RE = /^-?\d{1,15}$/;
-const PHONE_RE = /^\+?\d{5,20}$/;
-
-/** Thrown for a missing or malformed parameter (reply 10001). */
-export class ParamError extends Error {
-  constructor(readonly param: string) {
-    super(`parameter ${param}`);
-  }
-}
-
-/** A field value; empty (or blank) values count as absent, as the real service treats them. */
-export function fieldOf(f: URLSearchParams, name: string): string | undefined {
-  const v = f.get(name);
-  return v === null || v.trim() === '' ? undefined : v.trim();
-}
-
-/** Parses and checks the route's parameters (all but `skip`); throws ParamError (10001). */
-export function parseParams(route: Route, f: URLSearchParams, skip: readonly string[] = []): Params {
-  const out: Params = {};
-  for (const p of route.params) {
-    if (skip.includes(p.name)) continue;
-    const raw = fieldOf(f, p.name);
-    if (raw === undefined) {
-      if (p.required) throw new ParamError(p.name);
-      continue;
-    }
-    switch (p.type) {
-      case 'ignored':
-        break;
-      case 'string':
-        out[p.name] = raw;
-        break;
-      case 'phone':
-        if (!PHONE_RE.test(raw)) throw new ParamError(p.name);
-        out[p.name] = raw;
-        break;
-      case 'int': {
-        if (!INT_RE.test(raw)) throw new ParamError(p.name);
-        const n = Number(raw);
-        if (p.values && !p.values.includes(n)) throw new ParamError(p.name);
-        if (p.min !== undefined && n < p.min) throw new ParamError(p.name);
-        if (p.max !== undefined && n > p.max) throw new ParamError(p.name);
-        out[p.name] = n;
-        break;
-      }
-      default:
-        throw new ParamError(p.name);
-    }
-  }
-  return out;
-}
-
-/**
- * The request's parameters: the URL query string and the form body together, the body winning
- * where both name a parameter (docs/behaviour.md section 6, 0.2: public clients send appKey, appSecret or
- * accessToken in the query of a POST).
- */
-export function mergeFields(query: URLSearchParams, body: URLSearchParams): URLSearchParams {
-  const out = new URLSearchParams();
-  const inBody = new Set(body.keys());
-  for (const [k, v] of query) if (!inBody.has(k)) out.append(k, v);
-  for (const [k, v] of body) out.append(k, v);
-  return out;
 }
