@@ -1,0 +1,78 @@
+// ezviz-alarm's set-up (ezviz-alarm.ts): the node as an owner of the config node's calls, its source
+// opened when it can (poll, consumer or webhook: nodes/shared/events/sources.ts), else the error an
+// input message gets; each event as the message it leaves with (docs/behaviour.md sections 11, 15
+// and 17).
+
+import type { Node, NodeAPI, NodeMessage } from 'node-red';
+import { openSource, type AlarmSource, type OutEvent, type SourceOutcome } from '../shared/events/sources';
+import { sourcedAlarm, type AlarmSourceKind } from '../shared/events/alarm-message';
+import { pictureLine, type PictureFields, type SendEvent } from '../shared/events/alarm-pictures';
+import type { SourceResult } from '../shared/events/source-settings';
+import type { ConfigNodeLike, TokenStateListener } from '../shared/call-path/lifecycle';
+import { EzvizError } from '../shared/errors/errors';
+import { hooks } from '../shared/clock/clock';
+import type { Translate } from '../shared/i18n/i18n';
+import type { NodeStatus } from '../shared/call-path/node-status';
+import { statusKey } from '../shared/i18n/status-keys';
+import { ALARM_LIST } from '../shared/operations/alarm-calls';
+import type { Owner } from '../shared/requests/call-types';
+import type { TokenState } from '../shared/requests/token';
+
+export type AlarmNode = Node & Owner & TokenStateListener & { credentials?: { secret?: string } };
+
+/** What the service and the config node read of their owner and user: `closed`; no timed stops;
+ * as the operation nodes, a token failure shows when this node's own poll fails. */
+export function ownerParts(node: AlarmNode, closed: () => boolean): void {
+  Object.defineProperty(node, 'closed', { get: closed });
+  node.timedStopDone = () => undefined;
+  node.tokenStateChanged = (_state: TokenState) => undefined;
+}
+
+/** Why this node cannot start its source (no config node, bad settings, no HTTP), shown and logged. */
+function setupError(node: AlarmNode, t: Translate, status: NodeStatus, why: 'noConfig' | SourceResult | 'noHttp' | 'pathInUse',
+  path = ''): EzvizError | undefined {
+  if (typeof why === 'object' && why.ok) return undefined;
+  const local = (code: string, message: string, source: 'local' | 'validation' = 'local') =>
+    new EzvizError({ code, message, operation: 'alarm-list', source, retriable: false });
+  if (why === 'noConfig') {
+    status.noConfig();
+    return local('NO_CONFIG', t('errors.noConfig'));
+  }
+  const error = typeof why === 'object'
+    ? local('10001', t('errors.alarmSetting', { param: why.param, value: why.value, min: why.min }), 'validation')
+    : local('INVALID_CONFIG', t(why === 'noHttp' ? 'errors.webhookNoHttp' : 'errors.webhookPathInUse', { path }));
+  node.status({ fill: 'red', shape: 'ring', text: statusKey('invalidSettings') });
+  node.error(error.message);
+  return error;
+}
+
+/** One event as the message it leaves with (docs/behaviour.md sections 11, 15 and 17). */
+function message(RED: NodeAPI, e: OutEvent, source: AlarmSourceKind, picture?: PictureFields): NodeMessage {
+  const ezviz = source === 'poll' ? { source, operation: ALARM_LIST.operation } : { source, messageId: e.messageId };
+  const topic = e.kind === 'alarm' ? e.alarm.deviceSerial : e.event.deviceSerial;
+  const payload = e.kind === 'alarm' ? { ...sourcedAlarm(e.alarm, source), ...picture }
+    : e.kind === 'message' ? { event: e.event.event, type: e.event.type, body: e.event.body } : { ...e.event };
+  return { _msgid: RED.util.generateId(), topic, payload, ezviz } as NodeMessage;
+}
+
+/** Opens the node's source when it can (else the error an input message gets). */
+export function start(RED: NodeAPI, node: AlarmNode, cfg: ConfigNodeLike | null, parsed: SourceResult, t: Translate,
+  status: NodeStatus, report: (o: SourceOutcome) => void): { source?: AlarmSource; notReady?: EzvizError } {
+  const notReady = setupError(node, t, status, cfg ? parsed : 'noConfig');
+  if (!cfg || !parsed.ok) return { notReady };
+  const { settings } = parsed;
+  const send: SendEvent = (e, from, picture) => node.send([message(RED, e, from, picture), null]);
+  const line = settings.picture === 'download' ? pictureLine(cfg.service, t, send) : undefined;
+  const opened = openSource({ RED, node, cfg, t, settings, secret: node.credentials?.secret ?? '', deployedAt: hooks.now(),
+    report, emit: line ? (e, from) => line.push(e, from) : send, pictures: line });
+  if (typeof opened === 'string') return { notReady: setupError(node, t, status, opened, settings.path) };
+  if (settings.source === 'webhook') {
+    // Without a signing secret anyone who knows the address can send alarms: said in yellow.
+    const signed = !!node.credentials?.secret;
+    node.status(signed ? { fill: 'grey', shape: 'ring', text: statusKey('webhookReady') }
+      : { fill: 'yellow', shape: 'ring', text: statusKey('webhookUnsigned') });
+    if (!signed) node.warn(t('errors.webhookNoSecret', { path: settings.path }));
+  }
+  return { source: opened };
+}
+
