@@ -2,15 +2,16 @@
 // values of a request equal those of a deployed config node, its service answers (its token
 // cache: no token request of our own); otherwise a service kept here per set of values (its own
 // token cache, so many picker openings share one token), closed after 10 min unused, at most 16.
-// Answers are kept 60 s (transient failures not). Keys are hashes: they never hold a secret.
+// Answers are kept 60 s (transient failures not). Keys are hashes: they never hold a secret. The
+// deployed config nodes: admin-deployed.ts.
 
-import { createHash } from 'crypto';
 import type { Answer } from '../shared/account/account-reasons';
 import { hooks } from '../shared/clock/clock';
 import type { Translate } from '../shared/i18n/i18n';
 import { EzvizService } from '../shared/service/service';
 import { DEFAULTS } from '../shared/config/settings';
 import type { AccountValues } from './admin-request';
+import { addDeployed, clearDeployed, deployedService, identityKey, noteDevices } from './admin-deployed';
 
 /** How long an answer is kept. */
 export const ANSWER_TTL_MS = 60000;
@@ -20,33 +21,6 @@ export const IDLE_MS = 10 * 60 * 1000;
 export const MAX_KEPT = 16;
 /** Answers kept at most. */
 const MAX_ANSWERS = 500;
-
-/** Identity of an account: base URL and credentials, hashed (the key never holds a secret). */
-export function identityKey(v: { baseUrl: string; accessToken?: string; appKey?: string; appSecret?: string }): string {
-  return createHash('sha256')
-    .update(JSON.stringify([v.baseUrl, v.accessToken || '', v.appKey || '', v.appSecret || '']))
-    .digest('hex');
-}
-
-
-interface Deployed {
-  key: string;
-  baseUrl: string;
-  service: EzvizService;
-}
-
-/** The device counts of the last device or camera list each account answered (the sidebar's,
- * at no API call of its own), by identity. */
-const lastDevices = new Map<string, DeviceCounts>();
-
-export interface DeviceCounts {
-  online: number;
-  offline: number;
-  /** When the list was read (ms). */
-  at: number;
-}
-
-const deployed = new Map<string, Deployed>();
 
 interface Kept {
   service: EzvizService;
@@ -61,16 +35,11 @@ const kept = new Map<string, Kept>();
 export function registerDeployed(id: string, values: { baseUrl: string; accessToken?: string; appKey?: string; appSecret?: string },
   service: EzvizService): void {
   const key = identityKey(values);
-  deployed.set(id, { key, baseUrl: values.baseUrl, service });
+  addDeployed(id, key, values.baseUrl, service);
   // Values tried in a dialog and then deployed: the node takes the token the dialog fetched
   // (token economy, docs/behaviour.md section 8), unless it took over one from its predecessor.
   const tried = kept.get(key);
   if (tried && !service.tokens.snapshot()) service.tokens.adopt(tried.service.tokens.snapshot());
-}
-
-/** The config node closed: its service answers no more editor requests. */
-export function unregisterDeployed(id: string, service: EzvizService): void {
-  if (deployed.get(id)?.service === service) deployed.delete(id);
 }
 
 const answers = new Map<string, { until: number; answer: Promise<Answer<object>> }>();
@@ -97,14 +66,8 @@ export function resetAccountState(): Promise<void> {
   const closing = [...kept.values()].map((k) => k.service.close());
   kept.clear();
   answers.clear();
-  deployed.clear();
-  lastDevices.clear();
+  clearDeployed();
   return Promise.all(closing).then(() => undefined);
-}
-
-/** The deployed config nodes (their base URL and service) and the device counts last read for each. */
-export function deployedAccounts(): Array<{ id: string; baseUrl: string; service: EzvizService; devices?: DeviceCounts }> {
-  return [...deployed].map(([id, d]) => ({ id, baseUrl: d.baseUrl, service: d.service, devices: lastDevices.get(d.key) }));
 }
 
 /** How many services are kept for dialog values (tests). */
@@ -120,8 +83,7 @@ const TRANSIENT = new Set(['unreachable', 'timeout', 'http']);
  * first), else one kept for them (created on first use; `busy` while a request runs on it).
  */
 function serviceFor(values: AccountValues, identity: string, now: number, t: Translate): { service: EzvizService; entry?: Kept } {
-  const own = deployed.get(values.id);
-  const service = own && own.key === identity ? own.service : [...deployed.values()].find((d) => d.key === identity)?.service;
+  const service = deployedService(values.id, identity);
   if (service) return { service };
   let entry = kept.get(identity);
   if (!entry) {
@@ -163,11 +125,7 @@ export function answer<T extends object>(values: AccountValues, what: string, fr
   answers.set(cacheKey, { until: now + ANSWER_TTL_MS, answer: running });
   void running.then((a) => {
     if (!a.ok && TRANSIENT.has(a.reason) && answers.get(cacheKey)?.answer === running) answers.delete(cacheKey);
-    const devices = a.ok ? (a as { devices?: unknown }).devices : undefined;
-    if (Array.isArray(devices)) {
-      const online = devices.filter((d) => (d as { online?: unknown }).online === true).length;
-      lastDevices.set(identity, { online, offline: devices.length - online, at: hooks.now() });
-    }
+    if (a.ok) noteDevices(identity, (a as { devices?: unknown }).devices);
   });
   return running;
 }

@@ -11,7 +11,7 @@ import { hooks } from '../shared/clock/clock';
 import { CONFIG_TYPE } from '../shared/operations/operations';
 import type { AccountUsage, UsageReply } from '../shared/service/usage-reply';
 import { checkRequest } from './admin-request';
-import { deployedAccounts } from './admin-services';
+import { deployedAccounts } from './admin-deployed';
 
 function hostOf(url: string): string {
   try {

@@ -14,7 +14,8 @@ import { normaliseBase } from '../shared/config/settings';
 import { statusKey } from '../shared/i18n/status-keys';
 import type { TokenState } from '../shared/requests/token';
 import { registerAdminRoutes } from './admin';
-import { registerDeployed, unregisterDeployed } from './admin-services';
+import { registerDeployed } from './admin-services';
+import { unregisterDeployed } from './admin-deployed';
 import { parseCodes } from '../shared/pictures/codes';
 import { hooks } from '../shared/clock/clock';
 

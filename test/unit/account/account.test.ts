@@ -7,7 +7,7 @@ import { mergeAccount, readCameraPage, readDevicePage } from '../../../nodes/sha
 import { classify } from '../../../nodes/shared/account/account-reasons';
 import { capacityHints, capacitySummary, readCapacity, unsupportedDirections, CAPACITY_FLAGS } from '../../../nodes/shared/operations/capacity';
 import { readAccount, readCamera, type BadRequest } from '../../../nodes/ezviz-config/admin-request';
-import { identityKey } from '../../../nodes/ezviz-config/admin-services';
+import { identityKey } from '../../../nodes/ezviz-config/admin-deployed';
 import { EzvizError } from '../../../nodes/shared/errors/errors';
 
 const err = (source: EzvizError['source'], code: string) =>
