@@ -53,6 +53,28 @@ async function listSource(service: CallService, base: Fields, recType: number, p
   return { items, durationMs };
 }
 
+type SourceFailure = { recType: number; result: Extract<CallResult, { kind: 'error' }> };
+interface Listed { items: RecordingItem[]; failures: SourceFailure[]; durationMs: number }
+
+/** Every source in turn: the items they listed and the sources that failed; a closed owner ends it
+ * (its result). A reply of the wrong shape throws BadReply. */
+async function listSources(service: CallService, base: Fields, recTypes: number[], pieces: { start: number; end: number }[],
+  owner: Owner): Promise<Listed | CallResult> {
+  const items: RecordingItem[] = [];
+  const failures: SourceFailure[] = [];
+  let durationMs = 0;
+  for (const recType of recTypes) {
+    const r = await listSource(service, base, recType, pieces, owner);
+    if ('kind' in r && r.kind === 'closed') return r;
+    if ('kind' in r) failures.push({ recType, result: r as Extract<CallResult, { kind: 'error' }> });
+    else {
+      items.push(...r.items);
+      durationMs += r.durationMs;
+    }
+  }
+  return { items, failures, durationMs };
+}
+
 /** Lists a camera's recordings. The ok result's payload is a RecordingsListing. Never rejects. */
 export async function listRecordings(service: CallService, t: Translate, req: RecordingsRequest, owner: Owner): Promise<CallResult> {
   const spec = RECORDINGS_NODE;
@@ -69,24 +91,16 @@ export async function listRecordings(service: CallService, t: Translate, req: Re
   const recTypes = RECORD_SOURCES[source] === 0 ? [1, 2] : [RECORD_SOURCES[source]];
   const pieces = splitWindow(window.start, window.end);
   const asked: Fields = { ...base, startTime: window.start, endTime: window.end, source };
-  const items: RecordingItem[] = [];
-  const failures: { recType: number; result: Extract<CallResult, { kind: 'error' }> }[] = [];
-  let durationMs = 0;
+  let listed: Listed | CallResult;
   try {
-    for (const recType of recTypes) {
-      const r = await listSource(service, base, recType, pieces, owner);
-      if ('kind' in r && r.kind === 'closed') return r;
-      if ('kind' in r) failures.push({ recType, result: r as Extract<CallResult, { kind: 'error' }> });
-      else {
-        items.push(...r.items);
-        durationMs += r.durationMs;
-      }
-    }
+    listed = await listSources(service, base, recTypes, pieces, owner);
   } catch (e) {
     if (!(e instanceof BadReply)) throw e;
     return fail(new EzvizError({ code: 'BAD_REPLY', message: t('errors.badReply', { detail: e.detail }), operation: 'recordings',
       source: 'http', retriable: false }), asked);
   }
+  if ('kind' in listed) return listed;
+  const { items, failures, durationMs } = listed;
   if (failures.length === recTypes.length || (failures.length && items.length === 0)) {
     const { error } = failures[0].result;
     error.operation = 'recordings';
