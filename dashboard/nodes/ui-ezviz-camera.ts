@@ -93,6 +93,28 @@ function widgetConfig(def: PanelDef, settings: ReturnType<typeof readSettings>):
   return out;
 }
 
+/** The widget's event handlers for Dashboard 2 (`fromBrowser`: a message of a browser on the panel's event). */
+function widgetEvents(node: Node, base: Base, settings: ReturnType<typeof readSettings>, toggles: readonly string[],
+  fromBrowser: (conn: Conn, id: unknown, msg: unknown) => void): Record<string, unknown> {
+  return {
+    // Dashboard 2's generic events would put what a browser says on the output as the panel's
+    // own and keep it for new pages (widget-change, widget-send): a panel takes its browsers'
+    // messages on its own event only, checked (docs/behaviour.md section 21). These handlers
+    // replace Dashboard 2's default ones, which store and send; widget-action needs onAction.
+    onAction: false,
+    onChange: refuseGeneric,
+    onSend: refuseGeneric,
+    onInput(msg: Msg, send: (m: Msg) => void) {
+      // A flow's ui_update changes the camera and what is shown; the message goes on.
+      const changed = applyUpdate(settings, msg.ui_update, toggles);
+      if ('deviceSerial' in changed || 'channelNo' in changed) base.stores.data.clear?.(node.id);
+      for (const [prop, value] of Object.entries(changed)) base.stores.state.set(base, node, msg, prop, value);
+      send(msg);
+    },
+    onSocket: { [SOCKET_EVENT]: fromBrowser },
+  };
+}
+
 export = function (RED: NodeAPI): void {
   // The one door into the main package (docs/behaviour.md section 16).
   const api: PanelApi = require('node-red-contrib-ezviz-open/dashboard').dashboardApi(RED);
@@ -125,23 +147,7 @@ export = function (RED: NodeAPI): void {
         node.warn(RED._('ui-ezviz-camera.errors.internal', { detail: String((e as Error)?.message ?? e).slice(0, 200) }));
       }
     };
-    const evts = {
-      // Dashboard 2's generic events would put what a browser says on the output as the panel's
-      // own and keep it for new pages (widget-change, widget-send): a panel takes its browsers'
-      // messages on its own event only, checked (docs/behaviour.md section 21). These handlers
-      // replace Dashboard 2's default ones, which store and send; widget-action needs onAction.
-      onAction: false,
-      onChange: refuseGeneric,
-      onSend: refuseGeneric,
-      onInput(msg: Msg, send: (m: Msg) => void) {
-        // A flow's ui_update changes the camera and what is shown; the message goes on.
-        const changed = applyUpdate(settings, msg.ui_update, api.tables.TOGGLES);
-        if ('deviceSerial' in changed || 'channelNo' in changed) base.stores.data.clear?.(node.id);
-        for (const [prop, value] of Object.entries(changed)) base.stores.state.set(base, node, msg, prop, value);
-        send(msg);
-      },
-      onSocket: { [SOCKET_EVENT]: fromBrowser },
-    };
+    const evts = widgetEvents(node, base, settings, api.tables.TOGGLES, fromBrowser);
     const leaveOpenPages = joinOpenPages(base, fromBrowser);
     group.register(node, widgetConfig(def, settings), evts);
     node.on('close', (_removed: boolean, done: () => void) => {
