@@ -43,9 +43,13 @@ function prng(seed: number): () => number {
 const serialOf = (i: number) => `S${String(i).padStart(8, '0')}`;
 const cardOf = (i: number) => `CARD-SOAK-${String(i).padStart(6, '0')}-X`;
 
+/** A state file as the soak edits it (any field). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Loose = Record<string, any>;
+
 /** The default state plus one camera (and for storage-open one valid card) per message. */
-function soakState(n: number): Record<string, any> { // eslint-disable-line @typescript-eslint/no-explicit-any
-  const state = loadDefaultState() as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+function soakState(n: number): Loose {
+  const state = loadDefaultState() as Loose;
   for (let i = 0; i < n; i++) {
     state.devices[serialOf(i)] = {
       account: 'demo',
@@ -299,7 +303,7 @@ describe('reliability: shared cameras under faults (issue 7.2, PTZ order)', func
     'moving camera (no 60006), every message answered once', async () => {
     const started = Date.now();
     const N = size(4000, 1200);
-    const state = loadDefaultState() as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+    const state = loadDefaultState() as Loose;
     const cams = [...Array(6).keys()].map((i) => `Q${String(i).padStart(8, '0')}`);
     for (const s of cams) state.devices[s] = { account: 'demo', channels: { 1: { presets: { 1: { pan: 5, tilt: 0, zoom: 1 } } } } };
     const sim = await startSim({ state, logLimit: N * 4 });

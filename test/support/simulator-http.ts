@@ -73,8 +73,12 @@ export async function callApi(base: string, path: string, fields: Fields, opts: 
   return JSON.parse(r.text) as ApiReply;
 }
 
+/** The admin endpoint's JSON, read freely by the tests. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Json = any;
+
 /** An admin call under /sim/ (JSON: the admin endpoint refuses other requests but a bare GET). */
-export async function admin(base: string, method: string, path: string, body?: unknown): Promise<{ status: number; json: any }> { // eslint-disable-line @typescript-eslint/no-explicit-any
+export async function admin(base: string, method: string, path: string, body?: unknown): Promise<{ status: number; json: Json }> {
   const r = await request(base, path, {
     method,
     body: body === undefined ? undefined : JSON.stringify(body),

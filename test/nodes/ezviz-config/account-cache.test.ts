@@ -10,11 +10,15 @@ import { hooks, resetHooks } from '../../../nodes/shared/clock/clock';
 import type { Simulator } from '../../../simulator';
 import { load, simulatorPerSuite, unload } from '../../support/red';
 
-interface Reply { status: number; body: any } // eslint-disable-line @typescript-eslint/no-explicit-any
+interface Reply {
+  status: number;
+  body: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+}
 
 function post(route: string, body: object): Promise<Reply> {
   return new Promise((resolve, reject) => {
-    (helper.request() as any).post(`/ezviz-open/${route}`).send(body).set('Content-Type', 'application/json') // eslint-disable-line @typescript-eslint/no-explicit-any
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    (helper.request() as any).post(`/ezviz-open/${route}`).send(body).set('Content-Type', 'application/json')
       .end((err: Error | null, res: Reply) => (err ? reject(err) : resolve(res)));
   });
 }
