@@ -14,7 +14,9 @@ const { requiredFiles, missingFiles } = require(SCRIPT) as {
   requiredFiles(root: string): string[]; missingFiles(root: string): string[];
 };
 
-describe('prepack: check-pack refuses an incomplete package', () => {
+describe('prepack: check-pack refuses an incomplete package', function () {
+  // Each case runs the checker as a child process: seconds on a loaded machine, more than mocha's 2 s default.
+  this.timeout(30000);
   let dir: string;
   beforeEach(() => {
     // A copy of the package's shape: its package.json and an empty file for each file it names.
