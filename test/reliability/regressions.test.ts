@@ -2,6 +2,8 @@
 // Each names the defect it pins down.
 
 import assert from 'assert';
+import http from 'http';
+import type { AddressInfo } from 'net';
 import { AlarmPoller, forgetSeenCopies } from '../../nodes/shared/events/alarm-poller';
 import { OPERATIONS } from '../../nodes/shared/operations/operations';
 import { checkBaseUrl } from '../../editor/checks';
@@ -9,7 +11,7 @@ import { describeValue } from '../../nodes/shared/params/parse';
 import { normaliseBase } from '../../nodes/shared/config/settings';
 import type { Simulator } from '../../simulator';
 import { loadDefaultState } from '../../simulator';
-import { delay, loadOp, node, run, simulatorPerSuite, startSim, stopSim, unload } from '../support/red';
+import { collect, delay, helper, hooks, loadOp, node, resetHooks, run, simulatorPerSuite, startSim, stopSim, unload } from '../support/red';
 
 const CARD = 'CARD-REGRESSION-7001';
 
@@ -140,5 +142,51 @@ describe('reliability regressions: alarm lists the poller choked on', () => {
     p.close();
     assert.strictEqual(outcome.kind, 'ok', JSON.stringify(outcome));
     assert.deepStrictEqual(sent, ['good']);
+  });
+});
+
+describe('reliability regressions: an upgrade\'s progress messages say each change once', function () {
+  // Found by the firmware reply fuzzer (replies-firmware.test.ts): the start is reported as
+  // {status: upgrading, progress: null}; a first status read that said upgrading without a valid
+  // progress reported the same again (a progress message that was no change).
+  this.timeout(10000);
+  let server: http.Server;
+  let url = '';
+  const statuses = [{ status: 0 }, { status: 0, progress: 'x' }, { status: 0, progress: 40 }, { status: 2, progress: 100 }];
+  let reads = 0;
+  before(async () => {
+    server = http.createServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        const p = (req.url ?? '').split('?')[0];
+        const data = p.endsWith('/upgrade/status') ? statuses[Math.min(reads++, statuses.length - 1)]
+          : p.endsWith('/version/info') ? { currentVersion: 'V2', latestVersion: 'V2' } : undefined;
+        res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ code: '200', msg: 'ok', data }));
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  after(async () => {
+    resetHooks();
+    await unload();
+    server.closeAllConnections();
+    server.close();
+  });
+
+  it('upgrading without a progress after the start: no second {upgrading, null}', async () => {
+    hooks.timer = (fn) => {
+      const h = setImmediate(fn);
+      return () => clearImmediate(h);
+    };
+    await loadOp('firmware', url, { props: { deviceSerial: 'C00000001', deviceSerialType: 'str', action: 'upgrade',
+      actionType: 'firmwareAction', progress: true } });
+    const out = collect();
+    helper.getNode('op').receive({ payload: {} });
+    await out.wait(3);
+    await delay(100); // (nothing more comes)
+    const progress = out.ok.filter((m) => m.topic === 'progress').map((m) => m.payload.progress);
+    assert.deepStrictEqual(progress, [null, 40]);
+    assert.strictEqual(out.ok.filter((m) => m.topic !== 'progress')[0].payload.status, 'upgraded');
   });
 });

@@ -8,6 +8,7 @@
 import fc from 'fast-check';
 import type { Body, Delivery, Reply } from './reply-world';
 import type { FuzzOp } from './reply-oracle';
+import { UPKEEP_CODES, UPKEEP_OPS, upkeepData } from './upkeep-replies';
 
 /** Where the fuzzer's hosts are (ports of reply-world's listeners). */
 export interface Ports {
@@ -128,6 +129,14 @@ function dataArb(op: FuzzOp, ports: Ports): fc.Arbitrary<unknown> {
       return tokenData(ports);
     case 'alarm-list':
       return alarmData(anyData);
+    case 'sensitivity-get':
+    case 'schedule-get':
+    case 'infrared-get':
+    case 'setting-set':
+    case 'firmware-version':
+    case 'firmware-status':
+    case 'firmware-upgrade':
+      return upkeepData(op, { wrong, anyData, mutated });
     default:
       return fc.oneof({ weight: 3, arbitrary: anyData }, { weight: 1, arbitrary: storageRecord(false) });
   }
@@ -226,9 +235,12 @@ export interface BodyPlan {
   token?: boolean;
 }
 
+/** The settings and firmware calls answer codes of their own too (docs/api/media-api.md sections 5, 6). */
+const UPKEEP = fc.oneof({ weight: 3, arbitrary: CODES }, { weight: 1, arbitrary: fc.constantFrom<unknown>(...UPKEEP_CODES) });
+
 /** Envelope text with Raw values and a fresh token put in. */
 function envelope(op: FuzzOp, ports: Ports): fc.Arbitrary<Body> {
-  const env = fc.tuple(CODES, MSGS, fc.oneof({ weight: 8, arbitrary: dataArb(op, ports) }, { weight: 1, arbitrary: fc.constant(undefined) }),
+  const env = fc.tuple(UPKEEP_OPS.includes(op) ? UPKEEP : CODES, MSGS, fc.oneof({ weight: 8, arbitrary: dataArb(op, ports) }, { weight: 1, arbitrary: fc.constant(undefined) }),
     fc.dictionary(fc.constantFrom('extra', 'Code', 'result', '__proto__', 'constructor'), json, { maxKeys: 2 }),
     fc.boolean()).map(([code, msg, data, extra, codeFirst]) => {
     const o: Record<string, unknown> = {};
@@ -312,17 +324,20 @@ const DELIVERY = fc.oneof(
   { weight: 1, arbitrary: fc.constant<Delivery>('continue') },
 );
 
+/** The upkeep fuzzers also get replies that come after the client's deadline (the server acted). */
+const UPKEEP_DELIVERY = fc.oneof({ weight: 12, arbitrary: DELIVERY }, { weight: 1, arbitrary: fc.constant<Delivery>('late') });
+
 const CONTENT_TYPE = fc.oneof({ weight: 8, arbitrary: fc.constant<string | undefined>('application/json;charset=UTF-8') },
   fc.constantFrom<string | undefined>(undefined, 'text/html', 'application/json', 'text/plain; charset=gbk', 'application/octet-stream'));
 
 /** Whether a reply makes the client wait for its deadline. */
 export function slow(r: Reply): boolean {
-  return r.delivery === 'hang' || r.delivery === 'trickle' || r.delivery === 'half-hang';
+  return r.delivery === 'hang' || r.delivery === 'trickle' || r.delivery === 'half-hang' || r.delivery === 'late';
 }
 
 /** One generated reply of `op`'s path. */
 export function replyArb(op: FuzzOp, ports: Ports): fc.Arbitrary<Reply> {
-  return fc.tuple(STATUS, bodyArb(op, ports), DELIVERY, CONTENT_TYPE, fc.option(RETRY_AFTER, { freq: 3 }), locationArb(ports),
+  return fc.tuple(STATUS, bodyArb(op, ports), UPKEEP_OPS.includes(op) ? UPKEEP_DELIVERY : DELIVERY, CONTENT_TYPE, fc.option(RETRY_AFTER, { freq: 3 }), locationArb(ports),
     fc.oneof({ weight: 20, arbitrary: fc.constant<boolean | number | undefined>(true) },
       fc.constantFrom<boolean | number | undefined>(false, 5, 2 ** 31)),
   ).map(([status, { body, gzip }, delivery, type, retryAfter, location, length]) => {

@@ -5,8 +5,9 @@
 
 import type { OperationName } from '../../nodes/shared/operations/operations';
 import { bodyBytes, Reply } from './reply-world';
+import { UPKEEP_OPS, upkeepDataClass, type UpkeepFuzzOp } from './upkeep-replies';
 
-export type FuzzOp = OperationName | 'token' | 'alarm-list' | StateFuzzOp;
+export type FuzzOp = OperationName | 'token' | 'alarm-list' | StateFuzzOp | UpkeepFuzzOp;
 /** The camera-state calls (replies-state.test.ts): a switch set, its status, device/info and status/get. */
 export type StateFuzzOp = 'switch-set' | 'switch-status' | 'device-info' | 'device-status';
 
@@ -110,6 +111,8 @@ function liveOk(data: Record<string, unknown>): boolean {
 /** What a 200 reply's `data` must be for `op`: 'ok' (success), 'bad' (BAD_REPLY), 'either'. */
 export function dataClass(op: FuzzOp, envelope: Record<string, unknown>): 'ok' | 'bad' | 'either' {
   const data = envelope.data;
+  // The settings and firmware calls (docs/api/media-api.md sections 5 and 6): upkeep-replies.ts.
+  if (UPKEEP_OPS.includes(op)) return upkeepDataClass(op as UpkeepFuzzOp, envelope);
   switch (op) {
     case 'storage-info':
       if (!isObj(data)) return 'bad';
@@ -169,6 +172,7 @@ export function classify(op: FuzzOp, reply: Reply): Class {
   const errorStatus = reply.status >= 300 && reply.status <= 599;
   switch (reply.delivery) {
     case 'hang':
+    case 'late': // (after the deadline of the fuzzers that generate it)
       return { k: 'timeout' };
     case 'trickle':
     case 'half-hang':

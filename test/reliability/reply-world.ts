@@ -26,7 +26,8 @@ export type Delivery =
   | 'half-hang' // the same, then nothing more (the connection stays open)
   | 'hang' // nothing at all
   | 'drop' // the connection is closed at once
-  | 'continue'; // an informational `100 Continue` first, then the reply
+  | 'continue' // an informational `100 Continue` first, then the reply
+  | 'late'; // the whole reply LATE_MS after the request (the server acted; the client's deadline passed)
 
 export interface Reply {
   status: number;
@@ -48,6 +49,8 @@ export type Body =
   | { t: 'big'; parts: Array<string | [string, number]> };
 
 export const TRICKLE_MS = 60;
+/** When a `late` reply comes: after the 700 ms deadline of the fuzzers that generate it (upkeep). */
+export const LATE_MS = 1200;
 
 const bigCache = new Map<string, Buffer>();
 
@@ -278,6 +281,16 @@ export async function startWorld(): Promise<World> {
         return;
       case 'hang':
         return;
+      case 'late': {
+        const timer = setTimeout(() => {
+          timers.delete(timer);
+          if (sock.destroyed || !sock.writable) return;
+          sock.write(head(reply.status, headers));
+          sock.end(bytes);
+        }, LATE_MS);
+        timers.add(timer);
+        return;
+      }
       case 'continue':
         sock.write('HTTP/1.1 100 Continue\r\n\r\n');
         sock.write(head(reply.status, headers));

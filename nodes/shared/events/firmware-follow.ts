@@ -67,7 +67,8 @@ async function finished(service: CallService, t: Translate, serial: string, owne
 async function follow(service: CallService, t: Translate, serial: string, owner: Owner, follower: Follower, report: Report):
   Promise<CallResult> {
   const deadline = hooks.now() + FOLLOW_FOR_MS;
-  let last: { stage: UpgradeStage; progress: number | null } | undefined;
+  // The start was reported (upgrading, no progress yet): only a change is reported again.
+  let last: { stage: UpgradeStage; progress: number | null } = { stage: 'upgrading', progress: null };
   for (;;) {
     if (!(await follower.wait(FOLLOW_EVERY_MS)) || owner.closed) return { kind: 'closed' };
     const st = await upgradeStatus(service, t, serial, owner);
@@ -79,7 +80,7 @@ async function follow(service: CallService, t: Translate, serial: string, owner:
         return { kind: 'error', fields: { deviceSerial: serial }, durationMs: 0, error: new EzvizError({ code: '60018',
           operation: 'firmware', source: 'api', retriable: false, message: t('errors.upgradeFailed', { serial }) }) };
       }
-      if (!last || last.stage !== st.stage || last.progress !== st.progress) report(st.stage, st.progress);
+      if (last.stage !== st.stage || last.progress !== st.progress) report(st.stage, st.progress);
       last = { stage: st.stage, progress: st.progress };
     }
     if (hooks.now() >= deadline) {
