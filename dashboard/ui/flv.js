@@ -49,7 +49,8 @@ export class FlvChain {
         try {
             url = await this.next(this.playedMs)
         } catch (e) {
-            return this.events.onFailed(String((e && e.message) || e))
+            if (!this.stopped) this.events.onFailed(String((e && e.message) || e))
+            return
         }
         if (this.stopped) return
         if (!url) return this.events.onEnded()
@@ -74,7 +75,8 @@ export class FlvChain {
         video.setAttribute('data-active', 'false')
         this.box.insertBefore(video, this.box.firstChild)
         const player = this.mpegts.createPlayer({ type: 'flv', isLive: true, url }, PLAYER_CONFIG)
-        const session = { video, player, done: false, shown: false }
+        // base: the media played before this session, so its position is base + its time.
+        const session = { video, player, done: false, shown: false, base: this.playedMs }
         this.sessions.push(session)
         player.on(this.mpegts.Events.LOADING_COMPLETE, () => this.ended(session, false))
         player.on(this.mpegts.Events.ERROR, () => this.ended(session, true))
@@ -115,6 +117,12 @@ export class FlvChain {
         this.sessions = this.sessions.filter((s) => s !== session)
         try { session.player.destroy() } catch { /* already gone */ }
         session.video.remove()
+    }
+
+    /** Media shown so far (ms): the sessions before the one in front and its current time. */
+    position () {
+        const front = this.sessions.filter((s) => s.shown).pop()
+        return front ? front.base + Math.round(front.video.currentTime * 1000) : this.playedMs
     }
 
     /** Stops every session: no request after this. */

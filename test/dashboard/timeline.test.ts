@@ -9,33 +9,18 @@
 import assert from 'assert';
 import { skipWithoutChromium } from '../support/browser-env';
 import { DashboardEnv, panelFlow, PanelPage, startDashboardEnv } from '../support/dashboard-env';
+import { advancing, liveAdvancing, tapLongest } from '../support/playback';
 
 const ADDRESS = /\/api\/lapp(\/v2)?\/live\/address\/get$/;
 const LIST = /\/api\/lapp\/video\/by\/time$/;
 
-/** Taps the longest SD-card recording of the bar in its middle. */
-async function tapLongest(p: PanelPage): Promise<void> {
-  const clips = p.page.locator('.ezc-tl-sd-card');
-  await clips.first().waitFor({ timeout: 30000 });
-  let best = 0;
-  let width = -1;
-  for (let i = 0; i < await clips.count(); i++) {
-    const box = await clips.nth(i).boundingBox();
-    if (box && box.width > width) [best, width] = [i, box.width];
-  }
-  await clips.nth(best).click();
-}
-
-/** The playback's frames advance: the shown video's time and decoded frames grow. */
-async function advancing(p: PanelPage): Promise<{ time: number; frames: number }> {
-  await p.page.waitForFunction(() => {
-    const v = document.querySelector('video.ezc-flv[data-active="true"]') as HTMLVideoElement | null;
-    return !!v && v.currentTime > 2 && v.getVideoPlaybackQuality().totalVideoFrames > 30;
-  }, null, { timeout: 30000 });
-  return p.page.evaluate(() => {
-    const v = document.querySelector('video.ezc-flv[data-active="true"]') as HTMLVideoElement;
-    return { time: v.currentTime, frames: v.getVideoPlaybackQuality().totalVideoFrames };
-  });
+/** `live` ends the playback (its FLV elements go) and the live view plays again: frames advance. */
+async function backToLive(p: PanelPage): Promise<void> {
+  await p.page.getByRole('button', { name: 'live', exact: true }).click();
+  await p.page.locator('video.ezc-flv').waitFor({ state: 'detached' });
+  const first = await liveAdvancing(p);
+  const later = await liveAdvancing(p, first);
+  assert.ok(later.time > first.time && later.frames > first.frames, `live frames advance: ${JSON.stringify({ first, later })}`);
 }
 
 /** Watches the picture for `ms`: the longest time (ms) between two changes of the frame shown
@@ -109,9 +94,7 @@ describe('dashboard: the panel\'s timeline and playback (Chromium, mpegts.js)', 
     assert.ok(asks.length >= 1 && asks.every((a) => a.fields.type === '2'), `an FLV playback address of the SD card: ${JSON.stringify(asks.map((a) => a.fields))}`);
     const lists = env.sim.requestLog().filter((e) => LIST.test(e.path));
     assert.ok(lists.length >= 1 && lists.length <= 2, `${lists.length} list calls for one day (cloud and card at most)`);
-    await p.page.getByRole('button', { name: 'live', exact: true }).click();
-    await p.page.locator('video.ezc-flv').waitFor({ state: 'detached' });
-    await p.page.locator('.ezc-live video').waitFor();
+    await backToLive(p);
     assert.deepStrictEqual(p.pageErrors, []);
   });
 
@@ -131,20 +114,22 @@ describe('dashboard: the panel\'s timeline and playback (Chromium, mpegts.js)', 
     assert.ok(seen.includes('ezviz-camera-history:cam'), 'the panel\'s traffic was read');
     assert.ok(!seen.includes('ABCDEF'), 'the verification code never reaches the browser');
     assert.ok(!seen.includes(new URL(alarm.alarmPicUrl).pathname), 'nor the picture\'s URL');
-    env.sim.clearLog();
-    await p.page.locator('.ezc-strip-item').first().click();
-    await advancing(p);
-    const ask = env.sim.requestLog().find((e) => ADDRESS.test(e.path) && e.fields.protocol === '4');
-    assert.ok(ask && ask.fields.startTime, 'a playback address was asked for');
     const alarmAt = typeof alarm.alarmTime === 'number' ? alarm.alarmTime : Date.parse(String(alarm.alarmTime));
     // From 5 s before the alarm, in the host's wall-clock time as the API takes it.
     const d = new Date(alarmAt - 5000);
     const pad = (n: number) => String(n).padStart(2, '0');
     const want = `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
-    assert.strictEqual(ask!.fields.startTime, want, 'the playback starts 5 s before the alarm');
+    // The thumbnail, then the mark on the bar: each plays that moment, and live returns playing.
+    for (const tap of ['.ezc-strip-item', '.ezc-tl-mark']) {
+      env.sim.clearLog();
+      await p.page.locator(tap).first().click();
+      await advancing(p);
+      const ask = env.sim.requestLog().find((e) => ADDRESS.test(e.path) && e.fields.protocol === '4');
+      assert.ok(ask && ask.fields.startTime, `${tap}: a playback address was asked for`);
+      assert.strictEqual(ask!.fields.startTime, want, `${tap}: the playback starts 5 s before the alarm`);
+      await backToLive(p);
+    }
     assert.deepStrictEqual(p.pageErrors, []);
-    await p.page.getByRole('button', { name: 'live', exact: true }).click();
-    await p.page.locator('video.ezc-flv').waitFor({ state: 'detached' });
   });
 
   // Five ends of a session, as with 10 s sessions over 60 s, in half the time (the gap at an end

@@ -1,0 +1,42 @@
+// The panel's playback as the browser tests drive it (test/dashboard/timeline.test.ts,
+// hidden.test.ts): a tap on a recording of the timeline, and the played picture advancing.
+
+import type { Page } from 'playwright-core';
+
+/** Taps the longest SD-card recording of the bar in its middle. */
+export async function tapLongest(p: { page: Page }): Promise<void> {
+  const clips = p.page.locator('.ezc-tl-sd-card');
+  await clips.first().waitFor({ timeout: 30000 });
+  let best = 0;
+  let width = -1;
+  for (let i = 0; i < await clips.count(); i++) {
+    const box = await clips.nth(i).boundingBox();
+    if (box && box.width > width) [best, width] = [i, box.width];
+  }
+  await clips.nth(best).click();
+}
+
+/** The playback's frames advance: the shown video's time and decoded frames grow. Resolves with
+ * them once it played over 2 s (and 30 frames) in the element in front. */
+export async function advancing(p: { page: Page }): Promise<{ time: number; frames: number }> {
+  await p.page.waitForFunction(() => {
+    const v = document.querySelector('video.ezc-flv[data-active="true"]') as HTMLVideoElement | null;
+    return !!v && v.currentTime > 2 && v.getVideoPlaybackQuality().totalVideoFrames > 30;
+  }, null, { timeout: 30000 });
+  return p.page.evaluate(() => {
+    const v = document.querySelector('video.ezc-flv[data-active="true"]') as HTMLVideoElement;
+    return { time: v.currentTime, frames: v.getVideoPlaybackQuality().totalVideoFrames };
+  });
+}
+
+/** The live view plays: its video's time passes and it decoded frames. Resolves with its time and frames. */
+export async function liveAdvancing(p: { page: Page }, after = { time: 0, frames: 0 }): Promise<{ time: number; frames: number }> {
+  await p.page.waitForFunction((a) => {
+    const v = document.querySelector('.ezc-live video') as HTMLVideoElement | null;
+    return !!v && v.readyState >= 2 && !v.paused && v.currentTime > a.time + 1 && v.getVideoPlaybackQuality().totalVideoFrames > a.frames + 10;
+  }, after, { timeout: 30000 });
+  return p.page.evaluate(() => {
+    const v = document.querySelector('.ezc-live video') as HTMLVideoElement;
+    return { time: v.currentTime, frames: v.getVideoPlaybackQuality().totalVideoFrames };
+  });
+}
