@@ -4,21 +4,22 @@
 export const TIMELINE_CSS = `
 .ezc-timeline { flex-shrink: 0; display: flex; flex-direction: column; gap: 2px; font-size: 13px; }
 .ezc-tl-head { display: flex; align-items: center; gap: 4px; }
+.ezc-tl-head .v-btn { min-width: 44px; min-height: 44px; }
 .ezc-tl-day { min-width: 6em; text-align: center; }
-.ezc-tl-bar { position: relative; height: 28px; border-radius: 4px; background: rgba(var(--v-theme-on-surface), .08);
+.ezc-tl-bar { position: relative; height: 44px; border-radius: 4px; background: rgba(var(--v-theme-on-surface), .08);
   border: 1px solid rgba(var(--v-border-color), var(--v-border-opacity)); overflow: hidden; }
-.ezc-tl-clip { position: absolute; top: 3px; bottom: 3px; min-width: 3px; padding: 0; border: 0; border-radius: 2px; cursor: pointer; }
-.ezc-tl-cloud { background: rgb(var(--v-theme-primary)); }
-.ezc-tl-sd-card { background: rgb(var(--v-theme-secondary)); top: 14px; }
-.ezc-tl-clip:focus-visible { outline: 2px solid rgb(var(--v-theme-on-surface)); outline-offset: 1px; }
+.ezc-tl-draw { position: absolute; top: 9px; height: 10px; min-width: 3px; border-radius: 2px; pointer-events: none; }
+.ezc-tl-draw-cloud { background: rgb(var(--v-theme-primary)); }
+.ezc-tl-draw-sd-card { background: rgb(var(--v-theme-secondary)); top: 23px; }
+.ezc-tl-line { position: absolute; top: 0; bottom: 0; width: 2px; margin-left: -1px; background: rgb(var(--v-theme-warning)); pointer-events: none; }
+.ezc-tl-clip, .ezc-tl-mark { position: absolute; top: 0; bottom: 0; padding: 0; border: 0; border-radius: 2px; cursor: pointer;
+  background: transparent; }
+.ezc-tl-clip:focus-visible, .ezc-tl-mark:focus-visible { outline: 2px solid rgb(var(--v-theme-on-surface)); outline-offset: -2px; }
 .ezc-tl-now { position: absolute; top: 0; bottom: 0; width: 2px; background: rgb(var(--v-theme-error)); pointer-events: none; }
 .ezc-tl-hours { position: relative; height: 1.3em; opacity: .7; font-size: 11px; }
 .ezc-tl-hours span { position: absolute; transform: translateX(-50%); }
 .ezc-tl-hours span:first-child { transform: none; }
 .ezc-tl-hours span:last-child { transform: translateX(-100%); }
-.ezc-tl-mark { position: absolute; top: 0; bottom: 0; width: 7px; margin-left: -3px; padding: 0; border: 0; cursor: pointer;
-  background: transparent; }
-.ezc-tl-mark::after { content: ''; position: absolute; left: 3px; top: 0; bottom: 0; width: 2px; background: rgb(var(--v-theme-warning)); }
 .ezc-strip { display: flex; gap: 6px; overflow-x: auto; padding-bottom: 2px; }
 .ezc-strip-item { flex: 0 0 auto; display: flex; flex-direction: column; align-items: center; gap: 2px; padding: 2px; border: 0;
   border-radius: 4px; background: transparent; color: inherit; cursor: pointer; min-width: 44px; min-height: 44px; }

@@ -10,16 +10,18 @@ const path = require('path');
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
+/** A tap in the middle of the longest SD-card recording (where it is drawn: short recordings' targets overlap). */
 async function tapLongest(page) {
-  const clips = page.locator('.ezc-tl-sd-card');
-  await clips.first().waitFor({ timeout: 30000 });
-  let best = 0;
-  let width = -1;
-  for (let i = 0; i < await clips.count(); i++) {
-    const box = await clips.nth(i).boundingBox();
-    if (box && box.width > width) [best, width] = [i, box.width];
+  const drawn = page.locator('.ezc-tl-draw-sd-card');
+  await drawn.first().waitFor({ timeout: 30000 });
+  let best = null;
+  for (let i = 0; i < await drawn.count(); i++) {
+    const box = await drawn.nth(i).boundingBox();
+    if (box && (!best || box.width > best.width)) best = box;
   }
-  await clips.nth(best).click();
+  const bar = page.locator('.ezc-tl-bar');
+  const at = await bar.boundingBox();
+  await bar.click({ position: { x: best.x + best.width / 2 - at.x, y: at.height / 2 } });
 }
 
 /** ms from a tap to the first frame shown (the front video's time past zero). */

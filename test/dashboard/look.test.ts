@@ -26,13 +26,28 @@ function measure(p: PanelPage, min: number): Promise<{ outside: string[]; small:
       if (!group || r.bottom > group.bottom + 1) outside.push(`${name} below the group`);
       const target = el.closest('.v-selection-control') ?? el;
       const t = target.getBoundingClientRect();
-      if (el.matches('button, input') && !el.closest('.ezviz-timeline-area') && (t.width < min || t.height < min)) small.push(`${name} ${Math.round(t.width)}x${Math.round(t.height)}`);
+      if (el.matches('button, input') && (t.width < min || t.height < min)) small.push(`${name} ${Math.round(t.width)}x${Math.round(t.height)}`);
     }
     if (panel.scrollWidth > panel.clientWidth + 1) outside.push('the panel scrolls sideways');
     const chips = (Array.from(document.querySelectorAll('.ezc-chip')) as HTMLElement[]).map((c) => c.textContent!.trim());
     // The theme's text colour: light text on a dark theme (the panel has no colour of its own there).
     const [r, g, b] = (getComputedStyle(panel).color.match(/\d+/g) || ['0', '0', '0']).map(Number);
     return { outside, small, chips, dark: (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255 > 0.5 };
+  }, min);
+}
+
+/** The timeline's and the event strip's interactive elements: how many of each kind, and those smaller than `min` px either way. */
+function timelineTargets(p: PanelPage, min: number): Promise<{ kinds: Record<string, number>; small: string[] }> {
+  return p.page.evaluate((min) => {
+    const kinds: Record<string, number> = {};
+    const small: string[] = [];
+    for (const el of Array.from(document.querySelectorAll('.ezviz-timeline-area button, .ezviz-timeline-area [tabindex]')) as HTMLElement[]) {
+      const kind = ['ezc-tl-clip', 'ezc-tl-mark', 'ezc-strip-item'].find((c) => el.classList.contains(c)) ?? 'head';
+      kinds[kind] = (kinds[kind] ?? 0) + 1;
+      const r = el.getBoundingClientRect();
+      if (r.width < min || r.height < min) small.push(`${el.getAttribute('aria-label')} ${Math.round(r.width)}x${Math.round(r.height)}`);
+    }
+    return { kinds, small };
   }, min);
 }
 
@@ -45,6 +60,9 @@ describe('dashboard: the panel looks at home (Chromium: light and dark, desktop 
         skipWithoutChromium(this);
         const flow = (url: string) => panelFlow(url, { show_live: true });
         env = await startDashboardEnv(theme === 'dark' ? (url) => darkTheme(flow(url)) : flow);
+        // An alarm: a mark on the timeline and a thumbnail in the strip.
+        await fetch(`${env.sim.url.replace(/\/$/, '')}/sim/alarm`, { method: 'POST', headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ deviceSerial: 'C00000001', alarmName: 'motion', minutesAgo: 2 }) });
       });
       after(async () => { if (env) await env.stop(); });
       for (const phone of [false, true]) {
@@ -53,6 +71,8 @@ describe('dashboard: the panel looks at home (Chromium: light and dark, desktop 
           try {
             await p.page.waitForFunction(() => document.querySelectorAll('.ezc-switch[data-state="unknown"]').length === 0);
             await p.page.locator('.ezc-chip-online').waitFor();
+            await p.page.locator('.ezc-strip-item').first().waitFor({ timeout: 30000 });
+            await p.page.locator('.ezc-tl-note').filter({ hasText: /recordings/ }).waitFor({ timeout: 30000 });
             const m = await measure(p, phone ? 44 : 0);
             assert.deepStrictEqual(m.outside, []);
             assert.deepStrictEqual(m.small, []);
@@ -64,6 +84,18 @@ describe('dashboard: the panel looks at home (Chromium: light and dark, desktop 
               await p.page.getByRole('tooltip').filter({ hasText: name }).first().waitFor();
             }
             assert.strictEqual(await p.page.getByRole('radiogroup', { name: 'speed' }).getByRole('radio').count(), 3);
+            if (phone) {
+              // Every target of the timeline and the strip: today's (a mark, a thumbnail), then a whole day of recordings.
+              const today = await timelineTargets(p, 44);
+              assert.deepStrictEqual(today.small, []);
+              assert.ok(today.kinds.head === 3 && today.kinds['ezc-tl-mark'] >= 1 && today.kinds['ezc-strip-item'] >= 1, JSON.stringify(today.kinds));
+              await p.page.getByRole('button', { name: 'day before', exact: true }).click();
+              await p.page.locator('.ezc-tl-note').filter({ hasText: /recordings: tap one/ }).waitFor({ timeout: 30000 });
+              const before = await timelineTargets(p, 44);
+              assert.deepStrictEqual(before.small, []);
+              assert.ok(before.kinds['ezc-tl-clip'] >= 5, JSON.stringify(before.kinds));
+              assert.deepStrictEqual((await measure(p, 44)).outside, []);
+            }
             assert.deepStrictEqual(p.pageErrors, []);
           } finally {
             await p.close();

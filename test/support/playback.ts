@@ -3,17 +3,19 @@
 
 import type { Page } from 'playwright-core';
 
-/** Taps the longest SD-card recording of the bar in its middle. */
+/** Taps the longest SD-card recording of the bar in its middle (where its drawn bar is: the tap
+ * targets of short recordings are wider than they are and overlap, a tap plays the moment under it). */
 export async function tapLongest(p: { page: Page }): Promise<void> {
-  const clips = p.page.locator('.ezc-tl-sd-card');
-  await clips.first().waitFor({ timeout: 30000 });
-  let best = 0;
-  let width = -1;
-  for (let i = 0; i < await clips.count(); i++) {
-    const box = await clips.nth(i).boundingBox();
-    if (box && box.width > width) [best, width] = [i, box.width];
+  const drawn = p.page.locator('.ezc-tl-draw-sd-card');
+  await drawn.first().waitFor({ timeout: 30000 });
+  let best: { x: number; width: number } | null = null;
+  for (let i = 0; i < await drawn.count(); i++) {
+    const box = await drawn.nth(i).boundingBox();
+    if (box && (!best || box.width > best.width)) best = box;
   }
-  await clips.nth(best).click();
+  const bar = p.page.locator('.ezc-tl-bar');
+  const at = (await bar.boundingBox())!;
+  await bar.click({ position: { x: best!.x + best!.width / 2 - at.x, y: at.height / 2 } });
 }
 
 /** The playback's frames advance: the shown video's time and decoded frames grow. Resolves with
