@@ -10,7 +10,7 @@ const TEST = path.join(__dirname, 'dist', 'test');
 /** The slowest files, slowest first (measured with scripts/file-times.js, see CONTRIBUTING.md; the
  * Chromium files, whose browser and Node-RED starts do not show in the tests' own times, ahead). */
 const SLOW = ['browser/editor', 'dashboard/timeline', 'dashboard/live-cap', 'dashboard/panel', 'nodes/examples', 'browser/packaging',
-  'dashboard/stops', 'dashboard/look', 'dashboard/live', 'browser/account', 'browser/newuser', 'browser/sidebar',
+  'dashboard/stops', 'dashboard/look', 'dashboard/live', 'dashboard/hidden', 'browser/account', 'browser/newuser', 'browser/sidebar',
   'reliability/webhook-attacks', 'simulator/areas/flv', 'reliability/soak-events', 'browser/switch', 'dashboard/packed',
   'reliability/fuzz-upkeep', 'reliability/replies', 'reliability/soak', 'reliability/keep-alive', 'browser/live',
   'reliability/lifecycle', 'browser/demo', 'simulator/cli', 'reliability/replies-alarm'];
