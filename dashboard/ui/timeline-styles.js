@@ -6,7 +6,7 @@ export const TIMELINE_CSS = `
 .ezc-tl-head { display: flex; align-items: center; gap: 4px; }
 .ezc-tl-head .v-btn { min-width: 44px; min-height: 44px; }
 .ezc-tl-day { min-width: 6em; text-align: center; }
-.ezc-tl-bar { position: relative; height: 44px; border-radius: 4px; background: rgba(var(--v-theme-on-surface), .08);
+.ezc-tl-bar { position: relative; box-sizing: border-box; height: 46px; border-radius: 4px; background: rgba(var(--v-theme-on-surface), .08);
   border: 1px solid rgba(var(--v-border-color), var(--v-border-opacity)); overflow: hidden; }
 .ezc-tl-draw { position: absolute; top: 9px; height: 10px; min-width: 3px; border-radius: 2px; pointer-events: none; }
 .ezc-tl-draw-cloud { background: rgb(var(--v-theme-primary)); }
