@@ -9,11 +9,35 @@ const path = require('path');
 const TEST = path.join(__dirname, 'dist', 'test');
 /** The slowest files, slowest first (measured with scripts/file-times.js, see CONTRIBUTING.md; the
  * Chromium files, whose browser and Node-RED starts do not show in the tests' own times, ahead). */
-const SLOW = ['browser/editor', 'dashboard/timeline', 'dashboard/live-cap', 'dashboard/panel', 'nodes/examples', 'browser/packaging',
-  'dashboard/stops', 'dashboard/look', 'dashboard/live', 'dashboard/hidden', 'browser/account', 'browser/newuser', 'browser/sidebar',
-  'reliability/webhook-attacks', 'simulator/areas/flv', 'reliability/soak-events', 'browser/switch', 'dashboard/packed',
-  'reliability/fuzz-upkeep', 'reliability/replies', 'reliability/soak', 'reliability/keep-alive', 'browser/live',
-  'reliability/lifecycle', 'browser/demo', 'simulator/cli', 'reliability/replies-alarm'];
+const SLOW = [
+  'browser/editor',
+  'dashboard/timeline',
+  'dashboard/live-cap',
+  'dashboard/panel',
+  'nodes/examples',
+  'browser/packaging',
+  'dashboard/stops',
+  'dashboard/look',
+  'dashboard/live',
+  'dashboard/hidden',
+  'browser/account',
+  'browser/newuser',
+  'browser/sidebar',
+  'reliability/webhook-attacks',
+  'simulator/areas/flv',
+  'reliability/soak-events',
+  'browser/switch',
+  'dashboard/packed',
+  'reliability/fuzz-upkeep',
+  'reliability/replies',
+  'reliability/soak',
+  'reliability/keep-alive',
+  'browser/live',
+  'reliability/lifecycle',
+  'browser/demo',
+  'simulator/cli',
+  'reliability/replies-alarm',
+];
 
 function testFiles(dir) {
   if (!fs.existsSync(dir)) return [];
@@ -25,7 +49,12 @@ function testFiles(dir) {
 }
 
 const rank = (file) => {
-  const i = SLOW.indexOf(path.relative(TEST, file).replace(/\\/g, '/').replace(/\.test\.js$/, ''));
+  const i = SLOW.indexOf(
+    path
+      .relative(TEST, file)
+      .replace(/\\/g, '/')
+      .replace(/\.test\.js$/, ''),
+  );
   return i < 0 ? SLOW.length : i;
 };
 const files = testFiles(TEST).sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));

@@ -9,8 +9,17 @@ import globals from 'globals';
 
 export default tseslint.config(
   {
-    ignores: ['node_modules/', 'dist/', 'dashboard/dist/', 'resources/', 'dashboard/resources/', '.compat/',
-      '.node-red-demo/', 'test-artifacts/', 'examples/'],
+    ignores: [
+      'node_modules/',
+      'dist/',
+      'dashboard/dist/',
+      'resources/',
+      'dashboard/resources/',
+      '.compat/',
+      '.node-red-demo/',
+      'test-artifacts/',
+      'examples/',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -19,8 +28,10 @@ export default tseslint.config(
     linterOptions: { reportUnusedDisableDirectives: 'error' },
     rules: {
       // Unused arguments keep a handler's signature (Node-RED's (msg, send, done)); `_` marks them.
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_',
-        caughtErrors: 'none', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true },
+      ],
       // Rejecting control characters is the point of those patterns (a region's URL, a live address,
       // a voice file name, catalog placeholders \x01/\x02): the rule would forbid the check itself.
       'no-control-regex': 'off',

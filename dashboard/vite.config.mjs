@@ -20,11 +20,11 @@ export default defineConfig({
             entry: resolve(import.meta.dirname, 'ui/index.js'),
             name: LIBRARY_NAME,
             formats: ['umd'],
-            fileName: (format) => `${LIBRARY_NAME}.${format}.js`
+            fileName: (format) => `${LIBRARY_NAME}.${format}.js`,
         },
         rollupOptions: {
             external: ['vue'],
-            output: { globals: { vue: 'Vue' } }
-        }
-    }
+            output: { globals: { vue: 'Vue' } },
+        },
+    },
 })

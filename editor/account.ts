@@ -69,13 +69,15 @@ export function postAccount<T>(route: string, body: object): Promise<AccountAnsw
       dataType: 'json',
       timeout: 150000,
     }).then(
-      (reply: AccountAnswer<T>) => resolve(reply && typeof reply === 'object' ? reply : { ok: false, reason: 'server', status: 200 }),
+      (reply: AccountAnswer<T>) =>
+        resolve(reply && typeof reply === 'object' ? reply : { ok: false, reason: 'server', status: 200 }),
       (xhr: JQuery.jqXHR) => {
         const r = (xhr.responseJSON || {}) as { error?: string; message?: string };
         const status = xhr.status;
         if (status === 401 || status === 403) resolve({ ok: false, reason: 'permission', status });
         else if (status === 404 && r.error === 'unknownConfig') resolve({ ok: false, reason: 'unknownConfig', status });
-        else if (status >= 400 && status < 500 && r.error) resolve({ ok: false, reason: 'request', status, message: String(r.message || r.error) });
+        else if (status >= 400 && status < 500 && r.error)
+          resolve({ ok: false, reason: 'request', status, message: String(r.message || r.error) });
         else resolve({ ok: false, reason: 'server', status, code: String(status) });
       },
     );

@@ -44,7 +44,8 @@ export function hasCredential(credentials: Record<string, unknown> | undefined, 
 export function checkCredential(spec: ParamSpec, value: string, stored: string, has: boolean): Problem | null {
   const v = value == null ? '' : String(value);
   const lost = stored === CREDENTIAL_SET && !has;
-  if (v === CREDENTIAL_SET || (v.trim() === '' && lost)) return lost ? { key: 'editor.invalid.credentialNotCopied' } : null;
+  if (v === CREDENTIAL_SET || (v.trim() === '' && lost))
+    return lost ? { key: 'editor.invalid.credentialNotCopied' } : null;
   return checkParam(spec, 'cred', v);
 }
 

@@ -12,7 +12,10 @@ export type Region = keyof typeof REGIONS | 'custom';
 
 /** The region a base URL belongs to (a trailing slash and letter case do not matter). */
 export function regionOf(baseUrl: string): Region {
-  const url = String(baseUrl || '').trim().replace(/\/+$/, '').toLowerCase();
+  const url = String(baseUrl || '')
+    .trim()
+    .replace(/\/+$/, '')
+    .toLowerCase();
   const hit = (Object.keys(REGIONS) as Array<keyof typeof REGIONS>).find((r) => REGIONS[r] === url);
   return hit || 'custom';
 }

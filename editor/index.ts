@@ -16,16 +16,54 @@ import { PACKAGE, SHARED_NS, t, tNode, validator } from './red';
 import { input, installTemplate, row, tip } from './template';
 import { installStatusArgs } from './status-args';
 import { alarmSettings, DEFAULT_INTERVAL_S, MAX_INTERVAL_S, MIN_INTERVAL_S } from '../nodes/shared/events/alarms';
-import { DEFAULT_PATH, GROUPS, INTERVAL_LIMITS, PICTURE_MODES, SOURCES, sourceSettings } from '../nodes/shared/events/source-settings';
+import {
+  DEFAULT_PATH,
+  GROUPS,
+  INTERVAL_LIMITS,
+  PICTURE_MODES,
+  SOURCES,
+  sourceSettings,
+} from '../nodes/shared/events/source-settings';
 
 export const editorApi = {
-  CATEGORY, CONFIG_TYPE, DEFAULTS, FAMILIES, OPERATIONS, PACKAGE, REGIONS, SHARED_NS, STATE_NODES, MEDIA_NODES, UPKEEP_NODES,
-  credentialProblem, explain, explainFailure, hostOf, input, installTemplate, regionOf, row, setUpOperationNode, t, tNode, tip,
+  CATEGORY,
+  CONFIG_TYPE,
+  DEFAULTS,
+  FAMILIES,
+  OPERATIONS,
+  PACKAGE,
+  REGIONS,
+  SHARED_NS,
+  STATE_NODES,
+  MEDIA_NODES,
+  UPKEEP_NODES,
+  credentialProblem,
+  explain,
+  explainFailure,
+  hostOf,
+  input,
+  installTemplate,
+  regionOf,
+  row,
+  setUpOperationNode,
+  t,
+  tNode,
+  tip,
   // the camera picker, also for the dashboard package's panel dialog
   setUpPicker,
-  validator, validators, postAccount,
+  validator,
+  validators,
+  postAccount,
   // ezviz-alarm's own dialog
-  alarmSettings, DEFAULT_INTERVAL_S, MAX_INTERVAL_S, MIN_INTERVAL_S, DEFAULT_PATH, GROUPS, INTERVAL_LIMITS, PICTURE_MODES, SOURCES,
+  alarmSettings,
+  DEFAULT_INTERVAL_S,
+  MAX_INTERVAL_S,
+  MIN_INTERVAL_S,
+  DEFAULT_PATH,
+  GROUPS,
+  INTERVAL_LIMITS,
+  PICTURE_MODES,
+  SOURCES,
   sourceSettings,
 };
 

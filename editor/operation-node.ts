@@ -2,17 +2,41 @@
 // defaults (config, name, P and PType per parameter), the dialog rows, validators, labels,
 // the palette look. Each nodes/<type>/editor.ts names its family and what differs, and registers
 // the definition with a literal RED.nodes.registerType call (see setUpOperationNode).
-import { CONFIG_TYPE, type OperationSpec, type OptionSpec, type ParamName, type ParamSpec } from '../nodes/shared/operations/operations';
+import {
+  CONFIG_TYPE,
+  type OperationSpec,
+  type OptionSpec,
+  type ParamName,
+  type ParamSpec,
+} from '../nodes/shared/operations/operations';
 import { watchSeconds } from '../nodes/shared/operations/state-calls';
 import { CREDENTIAL_SET, hasCredential, REFERENCE_TYPES, STORED_SECRET } from './checks';
 import { setUpPicker } from './picker';
 import { input, installTemplate, row, tip } from './template';
 import {
-  currentType, displayValue, fitSelect, paramDefault, paramIcon, placeholderFor, setEditing, typedInputTypes,
-  typeValidator, valueValidator, type ParamDefault,
+  currentType,
+  displayValue,
+  fitSelect,
+  paramDefault,
+  paramIcon,
+  placeholderFor,
+  setEditing,
+  typedInputTypes,
+  typeValidator,
+  valueValidator,
+  type ParamDefault,
 } from './params';
 import {
-  esc, PACKAGE, SHARED_NS, t, tNode, validator, type CredentialDef, type NodeDef, type NodeInstance, type PropertyDef,
+  esc,
+  PACKAGE,
+  SHARED_NS,
+  t,
+  tNode,
+  validator,
+  type CredentialDef,
+  type NodeDef,
+  type NodeInstance,
+  type PropertyDef,
 } from './red';
 
 export const CATEGORY = 'EZVIZ';
@@ -43,7 +67,9 @@ export interface OperationExtras {
 function paramRow(p: ParamSpec): string {
   const id = `node-input-${p.name}`;
   return row({
-    id, icon: paramIcon(p.kind), label: `${SHARED_NS}:params.${p.name}.label`,
+    id,
+    icon: paramIcon(p.kind),
+    label: `${SHARED_NS}:params.${p.name}.label`,
     field: input(id, { width: '70%' }) + input(`${id}Type`, { type: 'hidden' }),
   });
 }
@@ -52,11 +78,14 @@ function paramRow(p: ParamSpec): string {
  * its explanation beside it. */
 function optionRow(o: OptionSpec): string {
   const id = `node-input-${o.name}`;
-  const field = o.kind === 'seconds'
-    ? `<input type="text" id="${id}" style="width:80px;"> `
-    : `<input type="checkbox" id="${id}" style="display:inline-block; width:auto; vertical-align:top;"> `;
+  const field =
+    o.kind === 'seconds'
+      ? `<input type="text" id="${id}" style="width:80px;"> `
+      : `<input type="checkbox" id="${id}" style="display:inline-block; width:auto; vertical-align:top;"> `;
   return row({
-    id, icon: o.kind === 'seconds' ? 'fa-eye' : o.name === 'progress' ? 'fa-tasks' : 'fa-download', label: `${SHARED_NS}:options.${o.name}.label`,
+    id,
+    icon: o.kind === 'seconds' ? 'fa-eye' : o.name === 'progress' ? 'fa-tasks' : 'fa-download',
+    label: `${SHARED_NS}:options.${o.name}.label`,
     field: field + `<span data-i18n="${SHARED_NS}:options.${o.name}.hint"></span>`,
   });
 }
@@ -64,11 +93,20 @@ function optionRow(o: OptionSpec): string {
 /** The dialog: account, one row per parameter and option of the table, the name, a tip. */
 export function dialogHtml(spec: OperationSpec): string {
   return [
-    row({ id: 'node-input-config', icon: 'fa-user', label: `${SHARED_NS}:editor.config`, field: input('node-input-config') }),
+    row({
+      id: 'node-input-config',
+      icon: 'fa-user',
+      label: `${SHARED_NS}:editor.config`,
+      field: input('node-input-config'),
+    }),
     ...spec.params.map(paramRow),
     ...(spec.options || []).map(optionRow),
-    row({ id: 'node-input-name', icon: 'fa-tag', label: 'node-red:common.label.name',
-      field: input('node-input-name', { width: '70%', placeholder: 'node-red:common.label.name' }) }),
+    row({
+      id: 'node-input-name',
+      icon: 'fa-tag',
+      label: 'node-red:common.label.name',
+      field: input('node-input-name', { width: '70%', placeholder: 'node-red:common.label.name' }),
+    }),
     tip(`${PACKAGE}/${spec.type}:${spec.type}.tip`, `ezviz-tip-${esc(spec.operation)}`),
   ].join('\n');
 }
@@ -142,9 +180,15 @@ export function operationNodeDef(spec: OperationSpec, extras: OperationExtras): 
     defaults[`${p.name}Type`] = { value: start.type, validate: typeValidator(p) };
   }
   for (const o of spec.options || []) {
-    defaults[o.name] = o.kind === 'seconds'
-      ? { value: o.default, validate: validator((v) => (watchSeconds(v) === undefined ? t('errors.watchSetting', { value: String(v) }) : true)) }
-      : { value: o.default };
+    defaults[o.name] =
+      o.kind === 'seconds'
+        ? {
+            value: o.default,
+            validate: validator((v) =>
+              watchSeconds(v) === undefined ? t('errors.watchSetting', { value: String(v) }) : true,
+            ),
+          }
+        : { value: o.default };
   }
   const credentials: Record<string, CredentialDef> = {};
   for (const p of secretParams(spec)) credentials[p.name] = { type: 'password' };

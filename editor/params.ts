@@ -12,21 +12,30 @@ import { checkCredential, checkParam, hasCredential, REFERENCE_TYPES } from './c
 import { t, validator, type NodeInstance, type Validator } from './red';
 
 /** Custom TypedInput types that offer the friendly names as a select (value stored: the name). */
-export const SELECT_TYPES: Partial<Record<ParamKind, { type: string; table: Readonly<Record<string, number>>; numbered?: false }>> = {
+export const SELECT_TYPES: Partial<
+  Record<ParamKind, { type: string; table: Readonly<Record<string, number>>; numbered?: false }>
+> = {
   direction: { type: 'direction', table: DIRECTIONS },
   speed: { type: 'speed', table: SPEEDS },
   mirror: { type: 'mirror', table: MIRROR_COMMANDS },
   immediately: { type: 'immediately', table: IMMEDIATELY },
   // Names without API numbers (shown without one); a stored 1/0 state reads as on/off.
   switch: { type: 'switch', table: Object.fromEntries(SWITCH_NAMES.map((n, i) => [n, -1 - i])), numbered: false },
-  switchState: { type: 'switchState', numbered: false,
-    table: Object.fromEntries(STATE_WORDS.map((w, i) => [w, w === 'on' ? 1 : w === 'off' ? 0 : -1 - i])) },
+  switchState: {
+    type: 'switchState',
+    numbered: false,
+    table: Object.fromEntries(STATE_WORDS.map((w, i) => [w, w === 'on' ? 1 : w === 'off' ? 0 : -1 - i])),
+  },
   protocol: { type: 'protocol', table: LIVE_PROTOCOLS },
   quality: { type: 'quality', table: LIVE_QUALITIES },
   source: { type: 'source', table: LIVE_SOURCES },
   recordSource: { type: 'recordSource', table: RECORD_SOURCES },
   setting: { type: 'setting', table: Object.fromEntries(SETTING_NAMES.map((n, i) => [n, -1 - i])), numbered: false },
-  firmwareAction: { type: 'firmwareAction', table: Object.fromEntries(FIRMWARE_ACTIONS.map((n, i) => [n, -1 - i])), numbered: false },
+  firmwareAction: {
+    type: 'firmwareAction',
+    table: Object.fromEntries(FIRMWARE_ACTIONS.map((n, i) => [n, -1 - i])),
+    numbered: false,
+  },
 };
 
 const ICONS: Record<ParamKind, string> = {
@@ -73,7 +82,9 @@ export function typeNames(p: ParamSpec): string[] {
 export function optionLabel(kind: ParamKind, name: string): string {
   const select = SELECT_TYPES[kind];
   const label = t(`params.options.${kind}.${name}`);
-  return select && select.numbered !== false ? t('editor.optionWithNumber', { label, number: select.table[name] }) : label;
+  return select && select.numbered !== false
+    ? t('editor.optionWithNumber', { label, number: select.table[name] })
+    : label;
 }
 
 /**
@@ -188,7 +199,9 @@ export function valueValidator(p: ParamSpec): Validator {
 /** Validator of the type property `PType`. */
 export function typeValidator(p: ParamSpec): Validator {
   const allowed = typeNames(p);
-  return validator((value) => (allowed.includes(value) ? true : t('editor.invalid.type', { param: p.name, type: value })));
+  return validator((value) =>
+    allowed.includes(value) ? true : t('editor.invalid.type', { param: p.name, type: value }),
+  );
 }
 
 /** Placeholder of the value field for its current type (which default an empty field means). */

@@ -9,8 +9,18 @@ import type { OperationSpec } from '../nodes/shared/operations/operations';
 import { accountOfConfig, explainFailure, postAccount, type AccountBody } from './account';
 import { esc, t } from './red';
 
-interface Channel { channelNo: number; name: string; online: boolean | null }
-interface Device { serial: string; name: string; model: string; online: boolean | null; channels: Channel[] }
+interface Channel {
+  channelNo: number;
+  name: string;
+  online: boolean | null;
+}
+interface Device {
+  serial: string;
+  name: string;
+  model: string;
+  online: boolean | null;
+  channels: Channel[];
+}
 
 const SERIAL_FIELD = '#node-input-deviceSerial';
 const CHANNEL_FIELD = '#node-input-channelNo';
@@ -36,19 +46,28 @@ function tooltip(d: Device, c: Channel | null): string {
 /** One row of the list: a selectable channel, or the heading of a device with several channels. */
 function itemHtml(d: Device, c: Channel | null, multi: boolean): string {
   const online = c ? c.online : d.online;
-  const state = online === null ? '' :
-    `<span class="ezviz-picker-state ezviz-picker-${online ? 'online' : 'offline'}">${esc(stateText(online))}</span>`;
+  const state =
+    online === null
+      ? ''
+      : `<span class="ezviz-picker-state ezviz-picker-${online ? 'online' : 'offline'}">${esc(stateText(online))}</span>`;
   if (multi && !c) {
-    return `<li class="ezviz-picker-device" data-serial="${esc(d.serial)}" title="${esc(tooltip(d, null))}"><i class="fa fa-server"></i> ` +
-      `<b>${esc(d.name || d.serial)}</b> <code>${esc(d.serial)}</code> <span class="ezviz-picker-model">${esc(d.model)}</span> ${state}</li>`;
+    return (
+      `<li class="ezviz-picker-device" data-serial="${esc(d.serial)}" title="${esc(tooltip(d, null))}"><i class="fa fa-server"></i> ` +
+      `<b>${esc(d.name || d.serial)}</b> <code>${esc(d.serial)}</code> <span class="ezviz-picker-model">${esc(d.model)}</span> ${state}</li>`
+    );
   }
   const ch = c || d.channels[0];
-  const label = multi ? `${esc(ch.name || t('editor.account.channel', { n: ch.channelNo }))}` : `<b>${esc(d.name || d.serial)}</b>`;
-  const detail = multi ? esc(t('editor.account.channel', { n: ch.channelNo })) :
-    `<code>${esc(d.serial)}</code> <span class="ezviz-picker-model">${esc(d.model)}</span>`;
-  return `<li class="ezviz-picker-item${multi ? ' ezviz-picker-channel' : ''}" tabindex="0" data-serial="${esc(d.serial)}" ` +
+  const label = multi
+    ? `${esc(ch.name || t('editor.account.channel', { n: ch.channelNo }))}`
+    : `<b>${esc(d.name || d.serial)}</b>`;
+  const detail = multi
+    ? esc(t('editor.account.channel', { n: ch.channelNo }))
+    : `<code>${esc(d.serial)}</code> <span class="ezviz-picker-model">${esc(d.model)}</span>`;
+  return (
+    `<li class="ezviz-picker-item${multi ? ' ezviz-picker-channel' : ''}" tabindex="0" data-serial="${esc(d.serial)}" ` +
     `title="${esc(tooltip(d, multi ? ch : null))}" ` +
-    `data-channel="${ch.channelNo}"><i class="fa ${multi ? 'fa-video-camera' : 'fa-camera'}"></i> ${label} ${detail} ${state}</li>`;
+    `data-channel="${ch.channelNo}"><i class="fa ${multi ? 'fa-video-camera' : 'fa-camera'}"></i> ${label} ${detail} ${state}</li>`
+  );
 }
 
 /** The words a search matches for a device (and its channels). */
@@ -123,14 +142,16 @@ export function setUpPicker(spec: OperationSpec): void {
   const serialField = $(SERIAL_FIELD);
   serialField.typedInput('width', 'calc(70% - 40px)');
   const serialRow = serialField.closest('.form-row');
-  const button = $('<button type="button" class="red-ui-button ezviz-picker-open" style="margin-left:4px"><i class="fa fa-search"></i></button>')
-    .attr('title', t('editor.account.pick'));
+  const button = $(
+    '<button type="button" class="red-ui-button ezviz-picker-open" style="margin-left:4px"><i class="fa fa-search"></i></button>',
+  ).attr('title', t('editor.account.pick'));
   serialRow.append(button);
   const after = spec.params.some((p) => p.name === 'channelNo') ? $(CHANNEL_FIELD).closest('.form-row') : serialRow;
   const panel = $('<div class="form-row ezviz-picker" style="display:none"></div>').html(
     '<div class="ezviz-picker-bar"><input type="text" class="ezviz-picker-search">' +
-    '<button type="button" class="red-ui-button ezviz-picker-refresh"><i class="fa fa-refresh"></i></button></div>' +
-    '<ul class="ezviz-picker-list"></ul><div class="ezviz-picker-status"></div>');
+      '<button type="button" class="red-ui-button ezviz-picker-refresh"><i class="fa fa-refresh"></i></button></div>' +
+      '<ul class="ezviz-picker-list"></ul><div class="ezviz-picker-status"></div>',
+  );
   const capacityBox = $('<div class="form-row ezviz-capacity" style="display:none"></div>');
   after.after(panel);
   panel.after(capacityBox);
@@ -150,7 +171,8 @@ export function setUpPicker(spec: OperationSpec): void {
     if (!devices) return;
     list.html(listHtml(devices, String(search.val() || '')));
     if (!devices.length) status.text(t('editor.account.empty'));
-    else if (!list.children().length) status.text(t(truncated ? 'editor.account.noMatchTruncated' : 'editor.account.noMatch'));
+    else if (!list.children().length)
+      status.text(t(truncated ? 'editor.account.noMatchTruncated' : 'editor.account.noMatch'));
     else status.text(truncated ? t('editor.account.truncated') : '');
   };
 
@@ -187,16 +209,24 @@ export function setUpPicker(spec: OperationSpec): void {
     const head = has.length
       ? t('editor.capacity.supports', { serial: capacity.serial, list: has.join(', ') })
       : t('editor.capacity.nothing', { serial: capacity.serial });
-    const hints = capacityHints(c, spec.operation,
-      { direction: literal('direction'), command: literal('command'), switch: literal('switch'), source: literal('source'),
-        setting: literal('setting') });
+    const hints = capacityHints(c, spec.operation, {
+      direction: literal('direction'),
+      command: literal('command'),
+      switch: literal('switch'),
+      source: literal('source'),
+      setting: literal('setting'),
+    });
     capacityBox.empty().show();
-    $('<div class="ezviz-capacity-summary"><i class="fa fa-info-circle"></i> </div>').append($('<span>').text(head)).appendTo(capacityBox);
+    $('<div class="ezviz-capacity-summary"><i class="fa fa-info-circle"></i> </div>')
+      .append($('<span>').text(head))
+      .appendTo(capacityBox);
     if (hints.length) {
       const ul = $('<ul class="ezviz-capacity-hints"></ul>').appendTo(capacityBox);
       for (const h of hints) {
         $('<li class="ezviz-capacity-hint"><i class="fa fa-exclamation-triangle"></i> </li>')
-          .attr('data-hint', h.key).append($('<span>').text(t(`editor.capacity.${h.key}`, h.args))).appendTo(ul);
+          .attr('data-hint', h.key)
+          .append($('<span>').text(t(`editor.capacity.${h.key}`, h.args)))
+          .appendTo(ul);
       }
       $('<div class="ezviz-capacity-note"></div>').text(t('editor.capacity.note')).appendTo(capacityBox);
     }
@@ -209,17 +239,19 @@ export function setUpPicker(spec: OperationSpec): void {
     if (typeof account === 'string') return;
     const seq = ++capSeq;
     if (!quiet) capacityBox.show().text(t('editor.capacity.loading'));
-    void postAccount<{ capacity: Capacity }>('capacity', { ...account, deviceSerial: serial, channelNo: channel }).then((answer) => {
-      if (seq !== capSeq) return;
-      if (answer.ok && answer.capacity) {
-        capacity = { serial, channel, capacity: answer.capacity };
-        renderCapacity();
-      } else if (!answer.ok && !quiet) {
-        capacityBox.show().text(t('editor.capacity.failed', { reason: explainFailure(answer) }));
-      } else {
-        capacityBox.hide();
-      }
-    });
+    void postAccount<{ capacity: Capacity }>('capacity', { ...account, deviceSerial: serial, channelNo: channel }).then(
+      (answer) => {
+        if (seq !== capSeq) return;
+        if (answer.ok && answer.capacity) {
+          capacity = { serial, channel, capacity: answer.capacity };
+          renderCapacity();
+        } else if (!answer.ok && !quiet) {
+          capacityBox.show().text(t('editor.capacity.failed', { reason: explainFailure(answer) }));
+        } else {
+          capacityBox.hide();
+        }
+      },
+    );
   };
 
   button.on('click', (e) => {
@@ -259,14 +291,19 @@ export function setUpPicker(spec: OperationSpec): void {
     status.text('');
     if (panel.is(':visible')) load(false);
   });
-  $('#node-input-direction, #node-input-command, #node-input-switch, #node-input-source, #node-input-setting').on('change', renderCapacity);
+  $('#node-input-direction, #node-input-command, #node-input-switch, #node-input-source, #node-input-setting').on(
+    'change',
+    renderCapacity,
+  );
 
   /** The capabilities of the serial (and channel) typed in the dialog now, quietly; none for
    * another type or a serial being typed (issue 22: the hint kept naming the previous serial). */
   let shownFor = '';
   const followSerial = (): void => {
     const type = String(serialField.typedInput('type'));
-    const serial = String(serialField.typedInput('value') || '').trim().toUpperCase();
+    const serial = String(serialField.typedInput('value') || '')
+      .trim()
+      .toUpperCase();
     const chType = $(CHANNEL_FIELD).length ? String($(CHANNEL_FIELD).typedInput('type')) : '';
     const ch = Number($(CHANNEL_FIELD).length ? $(CHANNEL_FIELD).typedInput('value') : NaN);
     const channel = chType === 'num' && Number.isInteger(ch) && ch >= 1 ? ch : undefined;

@@ -61,8 +61,17 @@ export type NodeInstance = EditorNodeInstance<EditorNodeProperties> &
 /** A node definition with 3.1+ validators (the published typings still describe 2.x ones). */
 export type NodeDef = Omit<
   EditorNodeDef<EditorNodeProperties>,
-  'defaults' | 'credentials' | 'oneditprepare' | 'oneditsave' | 'label' | 'paletteLabel' |
-  'inputLabels' | 'outputLabels' | 'oneditresize' | 'oneditcancel' | 'labelStyle'
+  | 'defaults'
+  | 'credentials'
+  | 'oneditprepare'
+  | 'oneditsave'
+  | 'label'
+  | 'paletteLabel'
+  | 'inputLabels'
+  | 'outputLabels'
+  | 'oneditresize'
+  | 'oneditcancel'
+  | 'labelStyle'
 > & {
   defaults: Record<string, PropertyDef>;
   credentials?: Record<string, CredentialDef>;

@@ -5,8 +5,14 @@
 // catalog: a Chinese editor shows "08:20:33：新增 0 条" on an English runtime. Installed once.
 import { parseStatusWithArgs } from '../nodes/shared/i18n/status-keys';
 
-interface StatusMsg { text?: unknown }
-interface ShownNode { status?: unknown; dirty?: boolean; dirtyStatus?: boolean }
+interface StatusMsg {
+  text?: unknown;
+}
+interface ShownNode {
+  status?: unknown;
+  dirty?: boolean;
+  dirtyStatus?: boolean;
+}
 interface EditorParts {
   comms: { subscribe(topic: string, cb: (topic: string, msg: StatusMsg) => void): void };
   nodes: { node(id: string): ShownNode | null | undefined };
@@ -14,7 +20,10 @@ interface EditorParts {
 }
 
 /** The text to show for a status text: expanded when it is a key with arguments, else as it is. */
-export function expandStatusText(text: string, translate: (key: string, args: Record<string, string | number>) => string): string {
+export function expandStatusText(
+  text: string,
+  translate: (key: string, args: Record<string, string | number>) => string,
+): string {
   const parsed = parseStatusWithArgs(text);
   return parsed ? translate(parsed.key, parsed.args) : text;
 }

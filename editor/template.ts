@@ -21,8 +21,10 @@ export interface Row {
 
 export function row(r: Row): string {
   const rowId = r.rowId ? ` id="${r.rowId}"` : '';
-  return `<div class="form-row"${rowId}><label for="${r.id}"><i class="fa ${r.icon}"></i> ` +
-    `<span data-i18n="${r.label}"></span></label>${r.field}</div>`;
+  return (
+    `<div class="form-row"${rowId}><label for="${r.id}"><i class="fa ${r.icon}"></i> ` +
+    `<span data-i18n="${r.label}"></span></label>${r.field}</div>`
+  );
 }
 
 export interface InputOptions {

@@ -38,15 +38,21 @@ fs.rmSync(resources, { recursive: true, force: true });
 run([tscBin, '-p', 'tsconfig.json', ...(release ? ['--sourceMap', 'false'] : [])], 'tsc (runtime, simulator, tests)');
 
 const nodesDir = path.join(root, 'nodes');
-const nodeNames = fs.readdirSync(nodesDir).filter((n) =>
-  fs.existsSync(path.join(nodesDir, n, `${n}.ts`)));
+const nodeNames = fs.readdirSync(nodesDir).filter((n) => fs.existsSync(path.join(nodesDir, n, `${n}.ts`)));
 const withEditor = nodeNames.filter((n) => fs.existsSync(path.join(nodesDir, n, 'editor.ts')));
 if (withEditor.length) run([tscBin, '-p', 'tsconfig.editor.json'], 'tsc (editor type check)');
 
 const esbuild = withEditor.length ? require('esbuild') : null;
-const bundle = (entry, opts = {}) => esbuild.buildSync({
-  entryPoints: [entry], bundle: true, format: 'iife', target: 'es2018', write: false, legalComments: 'none', ...opts,
-}).outputFiles[0].text;
+const bundle = (entry, opts = {}) =>
+  esbuild.buildSync({
+    entryPoints: [entry],
+    bundle: true,
+    format: 'iife',
+    target: 'es2018',
+    write: false,
+    legalComments: 'none',
+    ...opts,
+  }).outputFiles[0].text;
 
 // The shared editor code, once for the whole package.
 if (withEditor.length) {
@@ -81,8 +87,9 @@ for (const name of nodeNames) {
 // dist/plugins/<name>/<name>.js; its editor.ts is bundled (with its editor.html styles) into
 // <name>.html beside it, where Node-RED's plugin loader looks; locales are copied.
 const pluginsDir = path.join(root, 'plugins');
-const pluginNames = fs.existsSync(pluginsDir) ? fs.readdirSync(pluginsDir).filter((n) =>
-  fs.existsSync(path.join(pluginsDir, n, `${n}.ts`))) : [];
+const pluginNames = fs.existsSync(pluginsDir)
+  ? fs.readdirSync(pluginsDir).filter((n) => fs.existsSync(path.join(pluginsDir, n, `${n}.ts`)))
+  : [];
 for (const name of pluginNames) {
   const src = path.join(pluginsDir, name);
   const out = path.join(dist, 'plugins', name);
@@ -102,4 +109,6 @@ for (const name of pluginNames) {
 // and the demo; not for this package's own release (prepack), which ships nothing of it.
 const dashboardBuild = path.join(root, 'dashboard', 'scripts', 'build.js');
 if (!release && fs.existsSync(dashboardBuild)) run([dashboardBuild], 'dashboard');
-console.log(`build: ok (${nodeNames.length} nodes, ${withEditor.length} editors, ${pluginNames.length} plugins${release ? ', release: no source maps' : ''})`);
+console.log(
+  `build: ok (${nodeNames.length} nodes, ${withEditor.length} editors, ${pluginNames.length} plugins${release ? ', release: no source maps' : ''})`,
+);

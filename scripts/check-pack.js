@@ -25,7 +25,7 @@ function requiredFiles(root) {
       files.push(`${dir}/${type}.json`, `${dir}/${type}.html`);
     }
   }
-  const bin = typeof pkg.bin === 'string' ? { [pkg.name]: pkg.bin } : (pkg.bin || {});
+  const bin = typeof pkg.bin === 'string' ? { [pkg.name]: pkg.bin } : pkg.bin || {};
   files.push(...Object.values(bin));
   files.push('simulator/default-state.json', 'resources/ezviz-editor.js');
   return files;
@@ -35,7 +35,8 @@ function requiredFiles(root) {
 function missingFiles(root) {
   const missing = requiredFiles(root).filter((f) => !fs.existsSync(path.join(root, f)));
   const examples = path.join(root, 'examples');
-  if (!fs.existsSync(examples) || !fs.readdirSync(examples).some((f) => f.endsWith('.json'))) missing.push('examples/*.json');
+  if (!fs.existsSync(examples) || !fs.readdirSync(examples).some((f) => f.endsWith('.json')))
+    missing.push('examples/*.json');
   return missing;
 }
 
@@ -45,7 +46,9 @@ if (require.main === module) {
   const root = path.resolve(process.argv[2] || path.join(__dirname, '..'));
   const missing = missingFiles(root);
   if (missing.length) {
-    console.error(`check-pack: refusing to pack, ${missing.length} file(s) missing (a build running at the same time?):`);
+    console.error(
+      `check-pack: refusing to pack, ${missing.length} file(s) missing (a build running at the same time?):`,
+    );
     for (const f of missing) console.error(`  ${f}`);
     console.error('check-pack: run `npm run build` (alone) and pack again.');
     process.exit(1);

@@ -22,7 +22,12 @@ const path = require('path');
 const { buildIfNeeded } = require('./demo/build');
 const { EXAMPLE_BASE_URL, buildDemoFlows, prepareUserDir, readExamples } = require('./demo/user-dir');
 const {
-  DEFAULT_SIM_PORT, DEFAULT_UI_PORT, children, startNodeRed, startSimulatorProcess, stopProcess,
+  DEFAULT_SIM_PORT,
+  DEFAULT_UI_PORT,
+  children,
+  startNodeRed,
+  startSimulatorProcess,
+  stopProcess,
 } = require('./demo/processes');
 const { DEMO_WEBHOOK_PATH, flapCamera, raiseAlarms, registerWebhook } = require('./demo/simulator-admin');
 
@@ -31,11 +36,14 @@ const root = path.resolve(__dirname, '..');
 async function main(argv) {
   const reset = argv.includes('--reset');
   const alarmSeconds = process.env.EZVIZ_DEMO_ALARM_S === undefined ? 20 : Number(process.env.EZVIZ_DEMO_ALARM_S);
-  const offlineSeconds = process.env.EZVIZ_DEMO_OFFLINE_S === undefined ? 120 : Number(process.env.EZVIZ_DEMO_OFFLINE_S);
+  const offlineSeconds =
+    process.env.EZVIZ_DEMO_OFFLINE_S === undefined ? 120 : Number(process.env.EZVIZ_DEMO_OFFLINE_S);
   const port = Number(process.env.PORT) || DEFAULT_UI_PORT;
   const simPort = Number(process.env.EZVIZ_SIM_PORT) || DEFAULT_SIM_PORT;
   const host = '127.0.0.1';
-  const userDir = process.env.EZVIZ_DEMO_DIR ? path.resolve(process.env.EZVIZ_DEMO_DIR) : path.join(root, '.node-red-demo');
+  const userDir = process.env.EZVIZ_DEMO_DIR
+    ? path.resolve(process.env.EZVIZ_DEMO_DIR)
+    : path.join(root, '.node-red-demo');
 
   if (process.env.EZVIZ_DEMO_NO_BUILD !== '1') buildIfNeeded();
 
@@ -62,15 +70,23 @@ async function main(argv) {
   try {
     sim = await startSimulatorProcess({ port: simPort, host });
     sim.proc.on('exit', (code, signal) => {
-      if (!stopping) { console.error(`demo: the simulator exited (${signal || code})`); stopAll(1); }
+      if (!stopping) {
+        console.error(`demo: the simulator exited (${signal || code})`);
+        stopAll(1);
+      }
     });
     const { settingsPath, flowsWritten } = prepareUserDir({ userDir, port, host, simUrl: sim.url, reset });
-    console.log(flowsWritten
-      ? `demo: example flows deployed to ${path.relative(root, userDir) || '.'}/flows.json`
-      : `demo: keeping the flows you edited in ${path.relative(root, userDir)}/ (npm start -- --reset deploys the examples again)`);
+    console.log(
+      flowsWritten
+        ? `demo: example flows deployed to ${path.relative(root, userDir) || '.'}/flows.json`
+        : `demo: keeping the flows you edited in ${path.relative(root, userDir)}/ (npm start -- --reset deploys the examples again)`,
+    );
     red = await startNodeRed({ userDir, settingsPath, port, host });
     red.proc.on('exit', (code, signal) => {
-      if (!stopping) { console.error(`demo: Node-RED exited (${signal || code})`); stopAll(1); }
+      if (!stopping) {
+        console.error(`demo: Node-RED exited (${signal || code})`);
+        stopAll(1);
+      }
     });
   } catch (err) {
     if (stopping) return; // Ctrl-C during the start: stopAll is already at work
@@ -83,24 +99,33 @@ async function main(argv) {
     await stopAll(1);
     return;
   }
-  console.log([
-    '',
-    '  EZVIZ demo is running',
-    `  Node-RED editor:   ${red.url}`,
-    `  EZVIZ simulator:   ${sim.url}  (app key demo-app-key, token at.demo-token)`,
-    `  Camera panel:      ${red.url}dashboard/camera  (Dashboard 2, example 07: hold the pad to move the camera)`,
-    '  Open the editor, pick a tab (cloud storage, PTZ, presets, motion -> preset -> picture), press',
-    '  the inject buttons and watch the debug sidebar. Ctrl-C stops both.',
-    alarmSeconds > 0 ? `  A motion alarm is raised on C00000001 every ${alarmSeconds} s (EZVIZ_DEMO_ALARM_S=0: never).` : '',
-    offlineSeconds > 0 ? `  The battery camera C00000014 goes offline and back every ${offlineSeconds} s (EZVIZ_DEMO_OFFLINE_S=0: never).` : '',
-    '',
-  ].join('\n'));
+  console.log(
+    [
+      '',
+      '  EZVIZ demo is running',
+      `  Node-RED editor:   ${red.url}`,
+      `  EZVIZ simulator:   ${sim.url}  (app key demo-app-key, token at.demo-token)`,
+      `  Camera panel:      ${red.url}dashboard/camera  (Dashboard 2, example 07: hold the pad to move the camera)`,
+      '  Open the editor, pick a tab (cloud storage, PTZ, presets, motion -> preset -> picture), press',
+      '  the inject buttons and watch the debug sidebar. Ctrl-C stops both.',
+      alarmSeconds > 0
+        ? `  A motion alarm is raised on C00000001 every ${alarmSeconds} s (EZVIZ_DEMO_ALARM_S=0: never).`
+        : '',
+      offlineSeconds > 0
+        ? `  The battery camera C00000014 goes offline and back every ${offlineSeconds} s (EZVIZ_DEMO_OFFLINE_S=0: never).`
+        : '',
+      '',
+    ].join('\n'),
+  );
   stopAlarms = raiseAlarms(sim.url, alarmSeconds);
   stopFlapping = flapCamera(sim.url, offlineSeconds);
   // Example 08: the simulator pushes every alarm to the webhook alarm node of this Node-RED, signed.
   const hook = await registerWebhook(sim.url, `http://${host}:${port}`);
-  console.log(hook === 200 ? `demo: the simulator pushes alarms to http://${host}:${port}${DEMO_WEBHOOK_PATH} (signed)`
-    : `demo: registering the webhook at the simulator failed (HTTP ${hook})`);
+  console.log(
+    hook === 200
+      ? `demo: the simulator pushes alarms to http://${host}:${port}${DEMO_WEBHOOK_PATH} (signed)`
+      : `demo: registering the webhook at the simulator failed (HTTP ${hook})`,
+  );
 }
 
 module.exports = {

@@ -29,10 +29,16 @@ function expandHelp(localesDir, fragmentsDir) {
       const text = fs.readFileSync(page, 'utf8');
       if (!text.includes('<!-- ezviz-help:')) continue;
       fragments = fragments || readFragments(path.join(fragmentsDir, `${lang}.html`));
-      const out = text.replace(MARKER, (_m, names) => names.trim().split(/\s+/).map((name) => {
-        if (!fragments.has(name)) throw new Error(`${page}: unknown help fragment "${name}" (${lang})`);
-        return fragments.get(name);
-      }).join(''));
+      const out = text.replace(MARKER, (_m, names) =>
+        names
+          .trim()
+          .split(/\s+/)
+          .map((name) => {
+            if (!fragments.has(name)) throw new Error(`${page}: unknown help fragment "${name}" (${lang})`);
+            return fragments.get(name);
+          })
+          .join(''),
+      );
       if (out.includes('<!-- ezviz-help:')) throw new Error(`${page}: malformed ezviz-help marker`);
       fs.writeFileSync(page, out);
     }

@@ -26,8 +26,10 @@ function installHook() {
       exported.get = (url, config) => {
         if (typeof url !== 'string' || !url.startsWith(CATALOGUE)) return get(url, config);
         return get(url, { timeout: 10000, ...(config || {}) }).catch((err) => {
-          process.stderr.write(`validate: ${CATALOGUE} unreachable (${err.code || err.message}); ` +
-            'P08/N01 (similar package names, duplicate node types) checked against an EMPTY catalogue\n');
+          process.stderr.write(
+            `validate: ${CATALOGUE} unreachable (${err.code || err.message}); ` +
+              'P08/N01 (similar package names, duplicate node types) checked against an EMPTY catalogue\n',
+          );
           return { status: 200, data: { modules: [] } };
         });
       };
@@ -57,9 +59,15 @@ if (process.env.EZVIZ_VALIDATE_PRELOAD === '1') {
     NODE_OPTIONS: [process.env.NODE_OPTIONS, preload].filter(Boolean).join(' '),
   };
   const r = spawnSync('npx', ['-y', NODE_RED_DEV, 'validate', '-p', root], {
-    cwd: root, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'],
+    cwd: root,
+    env,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const err = (r.stderr || '').split('\n').filter((l) => !/Unknown user config/.test(l)).join('\n');
+  const err = (r.stderr || '')
+    .split('\n')
+    .filter((l) => !/Unknown user config/.test(l))
+    .join('\n');
   process.stderr.write(err);
   process.stdout.write(r.stdout || '');
   const out = `${r.stdout || ''}\n${err}`;

@@ -20,10 +20,20 @@ const MAX_ADMIN_BODY_BYTES = 4 * 1024 * 1024;
 
 const ADMIN_INDEX = {
   endpoints: [
-    'GET  /sim/view', 'GET  /sim/state', 'PUT  /sim/state {state JSON}', 'POST /sim/reset',
-    'GET  /sim/faults', 'POST /sim/faults {kind,count?,path?,ms?,code?}', 'DELETE /sim/faults',
-    'POST /sim/faults/clear', 'GET  /sim/log?path=&code=', 'DELETE /sim/log', 'POST /sim/log/clear',
-    'GET  /sim/clock', 'POST /sim/clock/advance {ms}', 'POST /sim/clock/set {ms}',
+    'GET  /sim/view',
+    'GET  /sim/state',
+    'PUT  /sim/state {state JSON}',
+    'POST /sim/reset',
+    'GET  /sim/faults',
+    'POST /sim/faults {kind,count?,path?,ms?,code?}',
+    'DELETE /sim/faults',
+    'POST /sim/faults/clear',
+    'GET  /sim/log?path=&code=',
+    'DELETE /sim/log',
+    'POST /sim/log/clear',
+    'GET  /sim/clock',
+    'POST /sim/clock/advance {ms}',
+    'POST /sim/clock/set {ms}',
     ...AREA_ADMIN_INDEX,
   ],
 };
@@ -56,17 +66,24 @@ export function viewState(state: SimulatorState, now: number): Record<string, un
       const s = ch.storage;
       const v = viewOf(s.periods, dev.capabilities.cloudStorage, s.disabled, now);
       channels[no] = {
-        pan: pos.pan, tilt: pos.tilt, zoom: pos.zoom,
+        pan: pos.pan,
+        tilt: pos.tilt,
+        zoom: pos.zoom,
         moving: ch.moving ? { direction: ch.moving.direction, speed: ch.moving.speed } : null,
         callingPreset: ch.presetCall ? ch.presetCall.index : null,
         atPreset: ch.atPreset,
         mirror: { ...ch.mirror },
-        presets: Object.keys(ch.presets).map(Number).sort((a, b) => a - b),
+        presets: Object.keys(ch.presets)
+          .map(Number)
+          .sort((a, b) => a - b),
         storage: { status: v.status, totalDays: v.totalDays, validDays: v.validDays, expireTime: v.expireTime },
       };
     }
     devices[serial] = {
-      name: dev.name, model: dev.model, account: dev.account, online: dev.online,
+      name: dev.name,
+      model: dev.model,
+      account: dev.account,
+      online: dev.online,
       cardLockedUntil: dev.cardAttempts.lockedUntil > now ? dev.cardAttempts.lockedUntil : null,
       channels,
     };
@@ -74,7 +91,11 @@ export function viewState(state: SimulatorState, now: number): Record<string, un
   const hook = webhookPusher(state).view();
   const failed = (hook.pushes as PushRecord[]).filter((p) => !p.acked);
   // A push that failed shows here with why (status 0: none came; error: ECONNREFUSED, timeout...).
-  return { now, devices, webhook: { url: hook.url, signed: hook.signed, failed: failed.length, lastFailed: failed.slice(-5) } };
+  return {
+    now,
+    devices,
+    webhook: { url: hook.url, signed: hook.signed, failed: failed.length, lastFailed: failed.slice(-5) },
+  };
 }
 
 /**
@@ -89,7 +110,10 @@ export function viewState(state: SimulatorState, now: number): Record<string, un
  */
 function adminRefusal(req: http.IncomingMessage, ctx: ServerContext): { status: number; error: string } | undefined {
   const hostHeader = String(req.headers.host ?? '');
-  const hostName = hostHeader.replace(/:\d+$/, '').replace(/^\[(.*)\]$/, '$1').toLowerCase();
+  const hostName = hostHeader
+    .replace(/:\d+$/, '')
+    .replace(/^\[(.*)\]$/, '$1')
+    .toLowerCase();
   const ipLike = /^[\d.]+$/.test(hostName) || hostName.includes(':');
   if (!(ipLike || hostName === 'localhost' || hostName === ctx.host.toLowerCase())) {
     return { status: 403, error: 'admin requests must name the simulator by IP address, localhost or its --host' };
@@ -104,7 +128,10 @@ function adminRefusal(req: http.IncomingMessage, ctx: ServerContext): { status: 
   }
   const method = req.method ?? 'GET';
   const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
-  const ctype = String(req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+  const ctype = String(req.headers['content-type'] ?? '')
+    .split(';')[0]
+    .trim()
+    .toLowerCase();
   if ((hasBody || (method !== 'GET' && method !== 'HEAD')) && ctype !== 'application/json') {
     return { status: 415, error: 'admin requests take Content-Type: application/json' };
   }
@@ -118,20 +145,35 @@ const msOf = (json: unknown): number => {
 };
 
 const fakeClock = ({ ctx }: AdminCall): FakeClock => {
-  if (!(ctx.clock instanceof FakeClock)) throw Object.assign(new Error('the clock is not a FakeClock'), { status: 409 });
+  if (!(ctx.clock instanceof FakeClock))
+    throw Object.assign(new Error('the clock is not a FakeClock'), { status: 409 });
   return ctx.clock;
 };
 
-const loadState = ({ ctx, json }: AdminCall): unknown => { ctx.state.load((json ?? {}) as StateInput); return { ok: true }; };
-const clearFaults = ({ ctx }: AdminCall): unknown => { ctx.faults.clear(); return { ok: true }; };
-const clearLog = ({ ctx }: AdminCall): unknown => { ctx.log.clear(); return { ok: true }; };
+const loadState = ({ ctx, json }: AdminCall): unknown => {
+  ctx.state.load((json ?? {}) as StateInput);
+  return { ok: true };
+};
+const clearFaults = ({ ctx }: AdminCall): unknown => {
+  ctx.faults.clear();
+  return { ok: true };
+};
+const clearLog = ({ ctx }: AdminCall): unknown => {
+  ctx.log.clear();
+  return { ok: true };
+};
 
 const CORE_ROUTES: AdminRoutes = {
   '/sim': { GET: () => ADMIN_INDEX },
   '/sim/view': { GET: ({ ctx }) => viewState(ctx.state, ctx.clock.now()) },
   '/sim/state': { GET: ({ ctx }) => maskedState(ctx.state), PUT: loadState, POST: loadState },
   '/sim/reset': {
-    POST: ({ ctx }) => { ctx.state.reset(); ctx.faults.clear(); ctx.log.clear(); return { ok: true }; },
+    POST: ({ ctx }) => {
+      ctx.state.reset();
+      ctx.faults.clear();
+      ctx.log.clear();
+      return { ok: true };
+    },
   },
   '/sim/faults': {
     GET: ({ ctx }) => ctx.faults.list(),
@@ -160,8 +202,13 @@ const CORE_ROUTES: AdminRoutes = {
 const ROUTES: Readonly<AdminRoutes> = { ...CORE_ROUTES, ...AREA_ADMIN };
 
 /** Answers one request under /sim/. */
-export async function serveAdmin(ctx: ServerContext, req: http.IncomingMessage, res: http.ServerResponse,
-  path: string, query: URLSearchParams): Promise<void> {
+export async function serveAdmin(
+  ctx: ServerContext,
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  path: string,
+  query: URLSearchParams,
+): Promise<void> {
   const method = req.method ?? 'GET';
   const refusal = adminRefusal(req, ctx);
   if (refusal) {
@@ -170,7 +217,10 @@ export async function serveAdmin(ctx: ServerContext, req: http.IncomingMessage, 
     return;
   }
   const { body, tooLarge } = await readBody(req, MAX_ADMIN_BODY_BYTES);
-  if (tooLarge) { sendJson(res, 413, { error: `body larger than ${MAX_ADMIN_BODY_BYTES} bytes` }); return; }
+  if (tooLarge) {
+    sendJson(res, 413, { error: `body larger than ${MAX_ADMIN_BODY_BYTES} bytes` });
+    return;
+  }
   let json: unknown;
   if (body.trim() !== '') {
     try {
@@ -181,7 +231,10 @@ export async function serveAdmin(ctx: ServerContext, req: http.IncomingMessage, 
     }
   }
   const route = ROUTES[path.replace(/\/+$/, '') || '/sim'];
-  if (!route) { sendJson(res, 404, { error: `no admin route ${path}`, ...ADMIN_INDEX }); return; }
+  if (!route) {
+    sendJson(res, 404, { error: `no admin route ${path}`, ...ADMIN_INDEX });
+    return;
+  }
   const fn = route[method];
   if (!fn) {
     sendJson(res, 405, { error: `${method} not allowed on ${path}` }, { Allow: Object.keys(route).join(', ') });

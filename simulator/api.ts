@@ -16,8 +16,14 @@ import { codeAllowed, mergeFields } from './routes';
 import type { Route } from './routes';
 
 /** Answers one request to an API path (`route`). */
-export async function serveApi(ctx: ServerContext, req: http.IncomingMessage, res: http.ServerResponse,
-  path: string, route: Route, query: URLSearchParams): Promise<void> {
+export async function serveApi(
+  ctx: ServerContext,
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  path: string,
+  route: Route,
+  query: URLSearchParams,
+): Promise<void> {
   const method = req.method ?? 'GET';
   const entry: LogEntry = { time: ctx.clock.now(), method, path, fields: {}, code: null, httpStatus: 0 };
   const finish = (status: number, code: string | null): void => {
@@ -26,7 +32,12 @@ export async function serveApi(ctx: ServerContext, req: http.IncomingMessage, re
     ctx.log.record(entry);
   };
   if (method !== 'POST') {
-    sendJson(res, 405, { code: '405', msg: `Method ${method} not allowed; the API takes POST only.` }, { Allow: 'POST' });
+    sendJson(
+      res,
+      405,
+      { code: '405', msg: `Method ${method} not allowed; the API takes POST only.` },
+      { Allow: 'POST' },
+    );
     req.resume();
     finish(405, null);
     return;
@@ -52,12 +63,18 @@ export async function serveApi(ctx: ServerContext, req: http.IncomingMessage, re
   // A multipart route reads multipart bodies only (its file parts aside, text parts are fields).
   const multi = route.multipart ? parseMultipart(raw, String(req.headers['content-type'] ?? '')) : undefined;
   // Not a form: the service finds no body parameters (those of the query string remain).
-  const fields = mergeFields(query, multi ? multi.fields : isForm && !route.multipart ? new URLSearchParams(body) : new URLSearchParams());
+  const fields = mergeFields(
+    query,
+    multi ? multi.fields : isForm && !route.multipart ? new URLSearchParams(body) : new URLSearchParams(),
+  );
   entry.fields = maskFields(fields);
 
   const { delay, outcome } = ctx.faults.take(path);
   await ctx.wait(ctx.latencyMs + delay);
-  if (ctx.closing() || res.destroyed) { finish(0, null); return; }
+  if (ctx.closing() || res.destroyed) {
+    finish(0, null);
+    return;
+  }
 
   const origins = [ctx.url(), `${ctx.scheme}://${String(req.headers.host ?? '')}`];
   const envelope = (r: ApiResult): Record<string, unknown> => {
@@ -77,7 +94,12 @@ export async function serveApi(ctx: ServerContext, req: http.IncomingMessage, re
     return;
   }
 
-  const call: CallContext = { now: ctx.clock.now(), origins, publicOrigin: ctx.publicOrigin(req), files: multi?.files ?? {} };
+  const call: CallContext = {
+    now: ctx.clock.now(),
+    origins,
+    publicOrigin: ctx.publicOrigin(req),
+    files: multi?.files ?? {},
+  };
   const result = HANDLERS[route.op](ctx.state, route, fields, call);
   if (result.played) entry.played = result.played;
   if (!codeAllowed(route, result.code)) {

@@ -17,7 +17,8 @@ interface CliOptions {
   streamCap: number;
 }
 
-const USAGE = 'usage: ezviz-simulator [--port 8089] [--host 127.0.0.1] [--state FILE] [--latency MS] [--alarms SECONDS] ' +
+const USAGE =
+  'usage: ezviz-simulator [--port 8089] [--host 127.0.0.1] [--state FILE] [--latency MS] [--alarms SECONDS] ' +
   '[--stream-cap SECONDS]';
 
 /** Alarm types the timer cycles through (more-api: motion, infrared, doorbell). */
@@ -56,15 +57,29 @@ export function parseArgs(argv: string[]): CliOptions | 'help' {
       return Number(v);
     };
     switch (name) {
-      case '--port': opts.port = number(value(), 0, 65535); break;
-      case '--host': opts.host = value(); break;
-      case '--state': opts.state = value(); break;
-      case '--latency': opts.latencyMs = number(value(), 0, 600000); break;
-      case '--alarms': opts.alarmEverySec = number(value(), 1, 86400); break;
-      case '--stream-cap': opts.streamCap = number(value(), 0, 86400); break;
+      case '--port':
+        opts.port = number(value(), 0, 65535);
+        break;
+      case '--host':
+        opts.host = value();
+        break;
+      case '--state':
+        opts.state = value();
+        break;
+      case '--latency':
+        opts.latencyMs = number(value(), 0, 600000);
+        break;
+      case '--alarms':
+        opts.alarmEverySec = number(value(), 1, 86400);
+        break;
+      case '--stream-cap':
+        opts.streamCap = number(value(), 0, 86400);
+        break;
       case '-h':
-      case '--help': return 'help';
-      default: throw new Error(`unknown option ${arg}`);
+      case '--help':
+        return 'help';
+      default:
+        throw new Error(`unknown option ${arg}`);
     }
   }
   return opts;
@@ -83,24 +98,37 @@ async function main(): Promise<void> {
     return;
   }
   const sim = await startSimulator({
-    port: opts.port, host: opts.host, state: opts.state, latencyMs: opts.latencyMs, streamCap: opts.streamCap,
+    port: opts.port,
+    host: opts.host,
+    state: opts.state,
+    latencyMs: opts.latencyMs,
+    streamCap: opts.streamCap,
   });
   console.log(`EZVIZ Open API simulator listening on ${sim.url}`);
   console.log(`admin endpoint: ${sim.url}/sim/ (state, faults, log, clock, alarms)`);
   if (opts.streamCap > 0) console.log(`ezviz-simulator: live sessions (FLV, HLS) end after ${opts.streamCap} s`);
   let alarms = 0;
-  const timer = opts.alarmEverySec > 0 ? setInterval(() => {
-    const a = raiseTimedAlarm(sim, alarms);
-    alarms += 1;
-    if (a) console.log(`ezviz-simulator: alarm ${String(a.alarmName)} on ${String(a.deviceSerial)}/${String(a.channelNo)}`);
-  }, opts.alarmEverySec * 1000) : undefined;
+  const timer =
+    opts.alarmEverySec > 0
+      ? setInterval(() => {
+          const a = raiseTimedAlarm(sim, alarms);
+          alarms += 1;
+          if (a)
+            console.log(
+              `ezviz-simulator: alarm ${String(a.alarmName)} on ${String(a.deviceSerial)}/${String(a.channelNo)}`,
+            );
+        }, opts.alarmEverySec * 1000)
+      : undefined;
   let stopping = false;
   const shutdown = (signal: string): void => {
     if (stopping) return;
     stopping = true;
     console.log(`ezviz-simulator: ${signal}, closing`);
     if (timer) clearInterval(timer);
-    sim.close().then(() => process.exit(0), () => process.exit(1));
+    sim.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
   };
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));

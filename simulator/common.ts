@@ -79,8 +79,12 @@ export const normOrigin = (u: string): string => u.trim().replace(/\/+$/, '').to
 
 /** The app key of a request's accessToken (10001 missing, 10002 unknown/expired/wrong region,
  * 10005 frozen), then the route's other parameters (10001). */
-export function authenticate(state: SimulatorState, route: Route, f: URLSearchParams, ctx: CallContext):
-{ app: AppKey; params: Params } {
+export function authenticate(
+  state: SimulatorState,
+  route: Route,
+  f: URLSearchParams,
+  ctx: CallContext,
+): { app: AppKey; params: Params } {
   const { accessToken } = parseParams({ ...route, params: route.params.filter((p) => p.name === 'accessToken') }, f);
   const token = has(state.tokens, String(accessToken)) ? state.tokens[String(accessToken)] : undefined;
   if (!token) stop('10002');
@@ -116,8 +120,12 @@ export function lookupChannel(dev: Device, channelNo: number): Channel {
  * token and parameters (10001, 10002, 10005), serial (20014), device (20002), account (20018),
  * channel (20032), offline device or channel (20007), then the flags networkError (20006),
  * timeout (20008) and dataException (49999). */
-export function reachableCamera(state: SimulatorState, route: Route, f: URLSearchParams, ctx: CallContext):
-{ app: AppKey; params: Params; serial: string; channelNo: number; dev: Device; ch: Channel } {
+export function reachableCamera(
+  state: SimulatorState,
+  route: Route,
+  f: URLSearchParams,
+  ctx: CallContext,
+): { app: AppKey; params: Params; serial: string; channelNo: number; dev: Device; ch: Channel } {
   const { app, params } = authenticate(state, route, f, ctx);
   const serial = params.deviceSerial as string;
   const channelNo = params.channelNo as number;
@@ -136,7 +144,10 @@ export function accountDevices(state: SimulatorState, account: string): [string,
 }
 
 /** One page of `items` (more-api: pageStart from 0, pageSize default 10) and its `page` object. */
-export function pageOf<T>(items: T[], params: Params): { data: T[]; page: { total: number; page: number; size: number } } {
+export function pageOf<T>(
+  items: T[],
+  params: Params,
+): { data: T[]; page: { total: number; page: number; size: number } } {
   const page = (params.pageStart as number | undefined) ?? 0;
   const size = (params.pageSize as number | undefined) ?? 10;
   return { data: items.slice(page * size, page * size + size), page: { total: items.length, page, size } };

@@ -62,7 +62,8 @@ export class FaultList {
       throw new Error('latency fault needs ms >= 0');
     }
     const code = o.code === undefined ? undefined : String(o.code);
-    if (kind === 'code' && (code === undefined || !/^\d+$/.test(code))) throw new Error('code fault needs a numeric code');
+    if (kind === 'code' && (code === undefined || !/^\d+$/.test(code)))
+      throw new Error('code fault needs a numeric code');
     return { kind, count, path: o.path as string | undefined, ms, code };
   }
 
@@ -109,8 +110,12 @@ export class FaultList {
 }
 
 /** Sends the reply of an http500, nonjson or drop fault; false for the other kinds. */
-export function sendFault(req: http.IncomingMessage, res: http.ServerResponse, outcome: Fault,
-  finish: (status: number, code: string | null) => void): boolean {
+export function sendFault(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  outcome: Fault,
+  finish: (status: number, code: string | null) => void,
+): boolean {
   switch (outcome.kind) {
     case 'drop':
       req.socket.destroy();

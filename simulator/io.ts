@@ -10,7 +10,12 @@ export const MAX_MULTIPART_BYTES = 6 * 1024 * 1024;
 /** Past this many bytes of an oversized body the connection is dropped instead of drained. */
 const DRAIN_LIMIT_BYTES = 8 * 1024 * 1024;
 
-export function sendJson(res: http.ServerResponse, status: number, body: unknown, extra: Record<string, string> = {}): void {
+export function sendJson(
+  res: http.ServerResponse,
+  status: number,
+  body: unknown,
+  extra: Record<string, string> = {},
+): void {
   const text = JSON.stringify(body);
   res.writeHead(status, {
     'Content-Type': 'application/json;charset=UTF-8',
@@ -24,7 +29,10 @@ export function sendJson(res: http.ServerResponse, status: number, body: unknown
 
 /** The request body as text (empty when over `limit`, then `tooLarge`); rejects with
  * "aborted" when the client goes away or sends more than DRAIN_LIMIT_BYTES. */
-export function readBody(req: http.IncomingMessage, limit = MAX_BODY_BYTES): Promise<{ body: string; tooLarge: boolean; raw: Buffer }> {
+export function readBody(
+  req: http.IncomingMessage,
+  limit = MAX_BODY_BYTES,
+): Promise<{ body: string; tooLarge: boolean; raw: Buffer }> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -46,6 +54,8 @@ export function readBody(req: http.IncomingMessage, limit = MAX_BODY_BYTES): Pro
       resolve({ body: raw.toString('utf8'), tooLarge, raw });
     });
     req.on('error', reject);
-    req.on('close', () => { if (!ended) reject(new Error('aborted')); });
+    req.on('close', () => {
+      if (!ended) reject(new Error('aborted'));
+    });
   });
 }

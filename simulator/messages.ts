@@ -79,27 +79,38 @@ const BY_SECTION: Readonly<Record<string, Partial<Record<Section, string>>>> = {
   // encrypt/on answers 60019 when encryption already is on (ours; the live text elsewhere).
   '60019': { switch: 'Encryption is already on.' },
   '20014': {
-    '4.1': 'Illegal deviceSerial', '4.2': 'Illegal deviceSerial',
-    '4.7': 'Illegal deviceSerial', '4.8': 'Illegal deviceSerial',
-    '4.3': 'Network exception.', '4.4': 'Network exception.',
-    '4.5': 'Network exception.', '4.6': 'Network exception.',
+    '4.1': 'Illegal deviceSerial',
+    '4.2': 'Illegal deviceSerial',
+    '4.7': 'Illegal deviceSerial',
+    '4.8': 'Illegal deviceSerial',
+    '4.3': 'Network exception.',
+    '4.4': 'Network exception.',
+    '4.5': 'Network exception.',
+    '4.6': 'Network exception.',
   },
   '20018': {
-    '4.1': 'The user does not have this device.', '4.2': 'The user does not have this device.',
-    '4.7': 'No this device.', '4.8': 'No this device.',
+    '4.1': 'The user does not have this device.',
+    '4.2': 'The user does not have this device.',
+    '4.7': 'No this device.',
+    '4.8': 'No this device.',
   },
   '20032': {
-    '4.1': 'The channel does not exist in this user.', '4.3': 'The channel does not exist in this user.',
-    '4.4': 'The channel does not exist in this user.', '4.5': 'The channel does not exist in this user.',
+    '4.1': 'The channel does not exist in this user.',
+    '4.3': 'The channel does not exist in this user.',
+    '4.4': 'The channel does not exist in this user.',
+    '4.5': 'The channel does not exist in this user.',
     '4.6': 'The channel does not exist in this user.',
-    '4.7': 'The channel does not exist.', '4.8': 'The channel does not exist.',
+    '4.7': 'The channel does not exist.',
+    '4.8': 'The channel does not exist.',
   },
   '60020': {
     '4.1': 'The device does not support cloud storage.',
     // device/info refusing an NVR (docs/behaviour.md section 7) uses the cloud-storage text of 4.1.
     '4.2': 'The device does not support cloud storage.',
-    '4.3': 'This command is not supported.', '4.4': 'This command is not supported.',
-    '4.5': 'This command is not supported.', '4.7': 'This command is not supported.',
+    '4.3': 'This command is not supported.',
+    '4.4': 'This command is not supported.',
+    '4.5': 'This command is not supported.',
+    '4.7': 'This command is not supported.',
     '4.8': 'This command is not supported.',
   },
 };
@@ -121,4 +132,5 @@ export function messageFor(code: string, section: Section): string {
 
 /** Every code the simulator can answer with (tables 7.1, 7.2 and the token codes). */
 export const KNOWN_CODES: readonly string[] = Object.freeze(
-  [...new Set([...Object.keys(COMMON), ...Object.keys(BY_SECTION)])].sort());
+  [...new Set([...Object.keys(COMMON), ...Object.keys(BY_SECTION)])].sort(),
+);

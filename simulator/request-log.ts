@@ -48,7 +48,8 @@ export class RequestLog {
   record(e: LogEntry): void {
     this.log.push(e);
     // Trim in chunks (cheap under load); readers see the newest `limit` entries.
-    if (this.log.length > this.limit + Math.ceil(this.limit / 10)) this.log = this.log.slice(this.log.length - this.limit);
+    if (this.log.length > this.limit + Math.ceil(this.limit / 10))
+      this.log = this.log.slice(this.log.length - this.limit);
   }
 
   /** The newest `limit` entries (not copies). */
@@ -61,9 +62,12 @@ export class RequestLog {
     const copy = this.current().map((e) => ({ ...e, fields: { ...e.fields } }));
     if (!filter) return copy;
     if (typeof filter === 'function') return copy.filter(filter);
-    return copy.filter((e) => (filter.path === undefined || e.path === filter.path) &&
-      (filter.method === undefined || e.method === filter.method) &&
-      (filter.code === undefined || e.code === filter.code));
+    return copy.filter(
+      (e) =>
+        (filter.path === undefined || e.path === filter.path) &&
+        (filter.method === undefined || e.method === filter.method) &&
+        (filter.code === undefined || e.code === filter.code),
+    );
   }
 
   clear(): void {

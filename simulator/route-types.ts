@@ -6,25 +6,64 @@ import type { UpkeepOp, UpkeepSection } from './routes-upkeep'; // docs/api/medi
 /** The token path (docs/behaviour.md section 7) and every operation the simulator serves. */
 export type RouteOp =
   | 'token'
-  | 'storage-open' | 'storage-info'
-  | 'ptz-start' | 'ptz-stop' | 'ptz-mirror'
-  | 'preset-add' | 'preset-move' | 'preset-clear'
-  | 'device-list' | 'camera-list' | 'device-capacity'
-  | 'device-capture' | 'alarm-list' | 'alarm-device-list'
-  | 'live-address' | 'live-address-intl'
+  | 'storage-open'
+  | 'storage-info'
+  | 'ptz-start'
+  | 'ptz-stop'
+  | 'ptz-mirror'
+  | 'preset-add'
+  | 'preset-move'
+  | 'preset-clear'
+  | 'device-list'
+  | 'camera-list'
+  | 'device-capacity'
+  | 'device-capture'
+  | 'alarm-list'
+  | 'alarm-device-list'
+  | 'live-address'
+  | 'live-address-intl'
   | 'video-by-time' // docs/api/media-api.md section 2.1: recordings by time
   // docs/api/watch-api.md section 5: the message service's consumer
-  | 'mq-consumer' | 'mq-messages' | 'mq-offsets'
+  | 'mq-consumer'
+  | 'mq-messages'
+  | 'mq-offsets'
   // docs/api/watch-api.md sections 2-4 (areas/switches.ts)
-  | 'defence-set' | 'switch-set' | 'switch-status' | 'encrypt-on' | 'encrypt-off' | 'alarm-sound-set'
-  | 'device-info' | 'device-status'
+  | 'defence-set'
+  | 'switch-set'
+  | 'switch-status'
+  | 'encrypt-on'
+  | 'encrypt-off'
+  | 'alarm-sound-set'
+  | 'device-info'
+  | 'device-status'
   // docs/api/media-api.md section 3 (areas/voice.ts)
-  | 'voice-upload' | 'voice-send' | 'voice-sendonce' | UpkeepOp;
+  | 'voice-upload'
+  | 'voice-send'
+  | 'voice-sendonce'
+  | UpkeepOp;
 
 /** Message-text group: a section of the seed spec, the token path, or one of the more-api calls. */
 export type Section =
-  | '4.1' | '4.2' | '4.3' | '4.4' | '4.5' | '4.6' | '4.7' | '4.8'
-  | 'token' | 'list' | 'capacity' | 'capture' | 'alarm' | 'live' | 'mq' | 'switch' | 'device' | 'voice' | 'recordings' | UpkeepSection;
+  | '4.1'
+  | '4.2'
+  | '4.3'
+  | '4.4'
+  | '4.5'
+  | '4.6'
+  | '4.7'
+  | '4.8'
+  | 'token'
+  | 'list'
+  | 'capacity'
+  | 'capture'
+  | 'alarm'
+  | 'live'
+  | 'mq'
+  | 'switch'
+  | 'device'
+  | 'voice'
+  | 'recordings'
+  | UpkeepSection;
 
 /** Parameter types: `string` (trimmed, non-empty), `int` (decimal digits, optional minus sign), `phone` (5-20 digits,
  * optional +), `ignored` (accepted unchecked: capture `quality`, documented as having no effect). An int may list its

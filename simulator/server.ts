@@ -85,19 +85,39 @@ function router(ctx: ServerContext): http.RequestListener {
     const path = parsed.pathname;
     const done = (p: Promise<void>): void => {
       p.catch((e: unknown) => {
-        if (res.headersSent || res.destroyed) { res.destroy(); return; }
+        if (res.headersSent || res.destroyed) {
+          res.destroy();
+          return;
+        }
         const msg = (e as Error)?.message === 'aborted' ? 'aborted' : `Simulator error: ${(e as Error)?.message}`;
-        try { sendJson(res, 500, { code: '500', msg }); } catch { res.destroy(); }
+        try {
+          sendJson(res, 500, { code: '500', msg });
+        } catch {
+          res.destroy();
+        }
       });
     };
-    if (path === '/sim' || path.startsWith('/sim/')) { done(serveAdmin(ctx, req, res, path, parsed.searchParams)); return; }
+    if (path === '/sim' || path.startsWith('/sim/')) {
+      done(serveAdmin(ctx, req, res, path, parsed.searchParams));
+      return;
+    }
     const served = SERVED.find((s) => path.startsWith(s.prefix));
-    if (served) { done(served.serve(req, res, path, ctx)); return; }
+    if (served) {
+      done(served.serve(req, res, path, ctx));
+      return;
+    }
     const route = routeFor(path);
     if (!route) {
       req.resume();
       sendJson(res, 404, { code: '404', msg: `Not found: ${path}` });
-      ctx.log.record({ time: ctx.clock.now(), method: req.method ?? '', path, fields: {}, code: null, httpStatus: 404 });
+      ctx.log.record({
+        time: ctx.clock.now(),
+        method: req.method ?? '',
+        path,
+        fields: {},
+        code: null,
+        httpStatus: 404,
+      });
       return;
     }
     done(serveApi(ctx, req, res, path, route, parsed.searchParams));
@@ -119,18 +139,30 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
   let url = '';
 
   const ctx: ServerContext = {
-    state, clock, scheme, host, log, faults,
+    state,
+    clock,
+    scheme,
+    host,
+    log,
+    faults,
     latencyMs: Math.max(0, Number(opts.latencyMs ?? 0) || 0),
     url: () => url,
     publicOrigin: (req) => {
       const h = String(req.headers.host ?? '');
       return /^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]{1,253})(:\d{1,5})?$/.test(h) ? `${scheme}://${h}` : url;
     },
-    wait: (ms) => new Promise((resolve) => {
-      if (ms <= 0) { resolve(); return; }
-      const t = setTimeout(() => { timers.delete(t); resolve(); }, ms);
-      timers.add(t);
-    }),
+    wait: (ms) =>
+      new Promise((resolve) => {
+        if (ms <= 0) {
+          resolve();
+          return;
+        }
+        const t = setTimeout(() => {
+          timers.delete(t);
+          resolve();
+        }, ms);
+        timers.add(t);
+      }),
     closing: () => closing,
   };
 
@@ -169,9 +201,12 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
     clearLog: (): void => log.clear(),
     injectFault: (spec: FaultSpec): Fault => faults.inject(spec),
     clearFaults: (): void => faults.clear(),
-    raiseAlarm: (input: AlarmInput): Record<string, unknown> => alarmItem(state, raiseAlarm(state, input, clock.now(), url), url),
+    raiseAlarm: (input: AlarmInput): Record<string, unknown> =>
+      alarmItem(state, raiseAlarm(state, input, clock.now(), url), url),
     faults: (): Fault[] => faults.list(),
-    get connectionsOpened(): number { return connectionsOpened; },
+    get connectionsOpened(): number {
+      return connectionsOpened;
+    },
     close(): Promise<void> {
       if (!closed) {
         closing = true;

@@ -41,7 +41,10 @@ interface Base {
   uiShared?: { connections?: Record<string, SocketLike> } | null;
 }
 
-type SocketLike = Conn & { on(event: string, fn: (...args: unknown[]) => void): unknown; off(event: string, fn: (...args: unknown[]) => void): unknown };
+type SocketLike = Conn & {
+  on(event: string, fn: (...args: unknown[]) => void): unknown;
+  off(event: string, fn: (...args: unknown[]) => void): unknown;
+};
 
 /** Dashboard 2 gives a widget's socket handler only to browsers that connect after the widget
  * registered: after a deploy of changed nodes only, the pages already open would not reach the
@@ -54,7 +57,9 @@ function joinOpenPages(base: Base, handler: (conn: Conn, id: unknown, msg: unkno
     socket.on(SOCKET_EVENT, fn as (...args: unknown[]) => void);
     joined.push([socket, fn as (...args: unknown[]) => void]);
   }
-  return () => { for (const [socket, fn] of joined) socket.off(SOCKET_EVENT, fn); };
+  return () => {
+    for (const [socket, fn] of joined) socket.off(SOCKET_EVENT, fn);
+  };
 }
 
 type Msg = Record<string, unknown> & { ui_update?: unknown };
@@ -66,13 +71,16 @@ type Hooked = { hooks?: { onAddConnectionCredentials?: (conn: unknown, msg: Msg)
 function clientData(RED: NodeAPI, base: Base, conn: Conn & { handshake?: { address?: string } }): Client | undefined {
   if (base.includeClientData === false) return undefined;
   let msg: Msg = { _client: {} };
-  const plugins = (RED.plugins as unknown as { getByType?(t: string): Hooked[] }).getByType?.('node-red-dashboard-2') ?? [];
+  const plugins =
+    (RED.plugins as unknown as { getByType?(t: string): Hooked[] }).getByType?.('node-red-dashboard-2') ?? [];
   for (const plugin of plugins) {
     try {
       if (plugin.hooks?.onAddConnectionCredentials) msg = plugin.hooks.onAddConnectionCredentials(conn, msg) ?? msg;
-    } catch { /* a plugin's failure leaves its part out */ }
+    } catch {
+      /* a plugin's failure leaves its part out */
+    }
   }
-  const own = msg._client && typeof msg._client === 'object' ? msg._client as Record<string, unknown> : {};
+  const own = msg._client && typeof msg._client === 'object' ? (msg._client as Record<string, unknown>) : {};
   return { ...own, socketId: conn.id, socketIp: conn.handshake?.address };
 }
 
@@ -83,9 +91,16 @@ async function refuseGeneric(): Promise<void> {
 
 /** The widget's properties as the browsers get them: the settings in their checked form. */
 function widgetConfig(def: PanelDef, settings: ReturnType<typeof readSettings>): Record<string, unknown> {
-  const out: Record<string, unknown> = { ...def, deviceSerial: settings.deviceSerial, channelNo: settings.channelNo,
-    presetList: settings.presetList, switchList: settings.switchList, liveQuality: settings.liveQuality,
-    liveProtocol: settings.liveProtocol, padOnVideo: settings.padOnVideo };
+  const out: Record<string, unknown> = {
+    ...def,
+    deviceSerial: settings.deviceSerial,
+    channelNo: settings.channelNo,
+    presetList: settings.presetList,
+    switchList: settings.switchList,
+    liveQuality: settings.liveQuality,
+    liveProtocol: settings.liveProtocol,
+    padOnVideo: settings.padOnVideo,
+  };
   // Who may act is the runtime's business: the lists stay on the server.
   delete out.moveUsers;
   delete out.switchUsers;
@@ -94,8 +109,13 @@ function widgetConfig(def: PanelDef, settings: ReturnType<typeof readSettings>):
 }
 
 /** The widget's event handlers for Dashboard 2 (`fromBrowser`: a message of a browser on the panel's event). */
-function widgetEvents(node: Node, base: Base, settings: ReturnType<typeof readSettings>, toggles: readonly string[],
-  fromBrowser: (conn: Conn, id: unknown, msg: unknown) => void): Record<string, unknown> {
+function widgetEvents(
+  node: Node,
+  base: Base,
+  settings: ReturnType<typeof readSettings>,
+  toggles: readonly string[],
+  fromBrowser: (conn: Conn, id: unknown, msg: unknown) => void,
+): Record<string, unknown> {
   return {
     // Dashboard 2's generic events would put what a browser says on the output as the panel's
     // own and keep it for new pages (widget-change, widget-send): a panel takes its browsers'
@@ -135,7 +155,11 @@ export = function (RED: NodeAPI): void {
     const base = group.getBase();
     history.clientOf = panel.clientOf = (conn) => clientData(RED, base, conn);
     // The last snapshot, for pages that load later (Dashboard 2's data store: widget-load).
-    panel.onSnapshot = (picture) => base.stores.data.save(base, node, { snapshot: picture, camera: `${settings.deviceSerial}/${settings.channelNo}` });
+    panel.onSnapshot = (picture) =>
+      base.stores.data.save(base, node, {
+        snapshot: picture,
+        camera: `${settings.deviceSerial}/${settings.channelNo}`,
+      });
     const fromBrowser = (conn: Conn, id: unknown, msg: unknown): void => {
       // One handler per widget on every connection: only this widget's messages, and only
       // while this instance of it is deployed.
@@ -144,7 +168,9 @@ export = function (RED: NodeAPI): void {
         if (isHistoryMessage(msg)) history.fromBrowser(conn, msg);
         else panel.fromBrowser(conn, msg);
       } catch (e) {
-        node.warn(RED._('ui-ezviz-camera.errors.internal', { detail: String((e as Error)?.message ?? e).slice(0, 200) }));
+        node.warn(
+          RED._('ui-ezviz-camera.errors.internal', { detail: String((e as Error)?.message ?? e).slice(0, 200) }),
+        );
       }
     };
     const evts = widgetEvents(node, base, settings, api.tables.TOGGLES, fromBrowser);
@@ -153,7 +179,10 @@ export = function (RED: NodeAPI): void {
     node.on('close', (_removed: boolean, done: () => void) => {
       leaveOpenPages();
       history.close();
-      panel.close().then(() => done(), () => done());
+      panel.close().then(
+        () => done(),
+        () => done(),
+      );
     });
   }
 

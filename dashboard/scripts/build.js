@@ -26,15 +26,22 @@ function run(args, label) {
 
 fs.rmSync(dist, { recursive: true, force: true });
 fs.rmSync(resources, { recursive: true, force: true });
-run([require.resolve('typescript/bin/tsc'), '-p', 'tsconfig.json', ...(release ? ['--sourceMap', 'false'] : [])], 'tsc (runtime)');
+run(
+  [require.resolve('typescript/bin/tsc'), '-p', 'tsconfig.json', ...(release ? ['--sourceMap', 'false'] : [])],
+  'tsc (runtime)',
+);
 const nodes = path.join(root, 'nodes');
-for (const f of fs.readdirSync(nodes).filter((n) => n.endsWith('.html'))) fs.copyFileSync(path.join(nodes, f), path.join(dist, 'nodes', f));
+for (const f of fs.readdirSync(nodes).filter((n) => n.endsWith('.html')))
+  fs.copyFileSync(path.join(nodes, f), path.join(dist, 'nodes', f));
 fs.cpSync(path.join(nodes, 'locales'), path.join(dist, 'nodes', 'locales'), { recursive: true });
 
 run([path.join(path.dirname(require.resolve('vite/package.json')), 'bin', 'vite.js'), 'build'], 'vite (widget)');
-fs.copyFileSync(path.join(path.dirname(require.resolve('hls.js/package.json')), 'dist', 'hls.light.min.js'),
-  path.join(resources, 'hls.light.min.js'));
+fs.copyFileSync(
+  path.join(path.dirname(require.resolve('hls.js/package.json')), 'dist', 'hls.light.min.js'),
+  path.join(resources, 'hls.light.min.js'),
+);
 // mpegts.js (FLV playback through MSE), loaded by the widget only when a recording plays back.
 const mpegtsDist = path.join(path.dirname(require.resolve('mpegts.js/package.json')), 'dist');
-for (const f of ['mpegts.js', 'mpegts.js.LICENSE.txt']) fs.copyFileSync(path.join(mpegtsDist, f), path.join(resources, f));
+for (const f of ['mpegts.js', 'mpegts.js.LICENSE.txt'])
+  fs.copyFileSync(path.join(mpegtsDist, f), path.join(resources, f));
 console.log(`dashboard build: ok${release ? ' (release: no source maps)' : ''}`);

@@ -9,11 +9,17 @@
 import { loadScript } from './load-script.js'
 
 /** window.mpegts from resources/node-red-dashboard-2-ezviz/mpegts.js (once per page). */
-export function loadMpegts (src) {
+export function loadMpegts(src) {
     return loadScript(src, 'mpegts')
 }
 
-const PLAYER_CONFIG = { enableWorker: false, enableStashBuffer: false, lazyLoad: false, autoCleanupSourceBuffer: true, liveBufferLatencyChasing: false }
+const PLAYER_CONFIG = {
+    enableWorker: false,
+    enableStashBuffer: false,
+    lazyLoad: false,
+    autoCleanupSourceBuffer: true,
+    liveBufferLatencyChasing: false,
+}
 /** A session that fails at once is tried again after this long (ms), at most 5 times in a row. */
 const RETRY_MS = 1000
 const MAX_RETRIES = 5
@@ -24,7 +30,7 @@ const MAX_RETRIES = 5
  * more. `events`: onPlaying(), onEnded(), onFailed(message).
  */
 export class FlvChain {
-    constructor (box, mpegtsSrc, next, events, label) {
+    constructor(box, mpegtsSrc, next, events, label) {
         this.box = box
         this.label = label
         this.src = mpegtsSrc
@@ -36,7 +42,7 @@ export class FlvChain {
         this.stopped = false
     }
 
-    async start () {
+    async start() {
         this.mpegts = await loadMpegts(this.src)
         if (this.stopped) return
         if (!this.mpegts.getFeatureList().mseLivePlayback) return this.events.onFailed('MSE')
@@ -44,7 +50,7 @@ export class FlvChain {
     }
 
     /** Asks for the next address and opens its session behind the one showing. */
-    async advance () {
+    async advance() {
         let url
         try {
             url = await this.next(this.playedMs)
@@ -59,14 +65,14 @@ export class FlvChain {
 
     /** A new address (live, renewed before the old one expires): the sessions so far are done, one on
      * the new address starts behind the one showing. */
-    renewed () {
+    renewed() {
         if (this.stopped) return
         clearTimeout(this.retry)
         for (const s of this.sessions) s.done = true
         this.advance()
     }
 
-    open (url) {
+    open(url) {
         const video = document.createElement('video')
         video.muted = true
         video.playsInline = true
@@ -88,18 +94,19 @@ export class FlvChain {
     }
 
     /** The session's first frame: it comes to the front and the ones before it go. */
-    show (session) {
+    show(session) {
         if (session.shown || this.stopped) return
         session.shown = true
         this.failures = 0
         session.video.setAttribute('data-active', 'true')
         this.box.appendChild(session.video)
-        for (const s of this.sessions.filter((x) => x !== session && x.video.getAttribute('data-active') === 'true')) this.close(s)
+        for (const s of this.sessions.filter((x) => x !== session && x.video.getAttribute('data-active') === 'true'))
+            this.close(s)
         this.events.onPlaying()
     }
 
     /** A session's body ended (the service's cap, the window's end) or failed: the next one starts. */
-    ended (session, failed) {
+    ended(session, failed) {
         if (session.done || this.stopped) return
         session.done = true
         const v = session.video
@@ -113,20 +120,24 @@ export class FlvChain {
         this.advance()
     }
 
-    close (session) {
+    close(session) {
         this.sessions = this.sessions.filter((s) => s !== session)
-        try { session.player.destroy() } catch { /* already gone */ }
+        try {
+            session.player.destroy()
+        } catch {
+            /* already gone */
+        }
         session.video.remove()
     }
 
     /** Media shown so far (ms): the sessions before the one in front and its current time. */
-    position () {
+    position() {
         const front = this.sessions.filter((s) => s.shown).pop()
         return front ? front.base + Math.round(front.video.currentTime * 1000) : this.playedMs
     }
 
     /** Stops every session: no request after this. */
-    stop () {
+    stop() {
         this.stopped = true
         clearTimeout(this.retry)
         for (const s of [...this.sessions]) this.close(s)

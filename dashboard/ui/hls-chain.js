@@ -17,7 +17,7 @@ const MAX_RETRIES = 5
  * address). `events`: onPlaying(), onFailed(kind: 'expired' | 'network' | 'media'), onPlaceholder(reason).
  */
 export class HlsChain {
-    constructor (box, hlsSrc, next, events, label) {
+    constructor(box, hlsSrc, next, events, label) {
         this.box = box
         this.src = hlsSrc
         this.next = next
@@ -28,7 +28,7 @@ export class HlsChain {
         this.stopped = false
     }
 
-    async start () {
+    async start() {
         this.native = nativeHls(document.createElement('video'))
         if (!this.native) {
             this.Hls = await loadHls(this.src)
@@ -39,7 +39,7 @@ export class HlsChain {
     }
 
     /** Opens the next session behind the one showing. */
-    async advance () {
+    async advance() {
         let url
         try {
             url = await this.next()
@@ -50,14 +50,14 @@ export class HlsChain {
     }
 
     /** A new address: every session so far is done, one on the new address starts. */
-    renewed () {
+    renewed() {
         if (this.stopped) return
         clearTimeout(this.retry)
         for (const s of this.sessions) s.done = true
         this.advance()
     }
 
-    open (url) {
+    open(url) {
         const video = document.createElement('video')
         Object.assign(video, { muted: true, playsInline: true, autoplay: true, className: 'ezc-video' })
         video.setAttribute('data-active', 'false')
@@ -79,11 +79,16 @@ export class HlsChain {
                 if (reason) this.events.onPlaceholder(reason)
             })
             // The session's playlist ended (the service's cap): the next session starts now.
-            hls.on(Hls.Events.LEVEL_UPDATED, (_e, data) => { if (data && data.details && data.details.live === false) this.ending(session) })
+            hls.on(Hls.Events.LEVEL_UPDATED, (_e, data) => {
+                if (data && data.details && data.details.live === false) this.ending(session)
+            })
             hls.on(Hls.Events.ERROR, (_e, data) => {
                 if (!data || !data.fatal) return
                 const code = data.response && data.response.code
-                this.failed(session, [401, 403, 404, 410].includes(code) ? 'expired' : data.type === 'mediaError' ? 'media' : 'network')
+                this.failed(
+                    session,
+                    [401, 403, 404, 410].includes(code) ? 'expired' : data.type === 'mediaError' ? 'media' : 'network',
+                )
             })
             hls.loadSource(url)
             hls.attachMedia(video)
@@ -92,24 +97,27 @@ export class HlsChain {
     }
 
     /** A session's first frame: it comes to the front and the ones before it go. */
-    show (session) {
+    show(session) {
         if (session.shown || this.stopped) return
         session.shown = true
         this.failures = 0
         session.video.setAttribute('data-active', 'true')
         this.box.appendChild(session.video)
-        for (const s of this.sessions.filter((x) => x !== session && this.sessions.indexOf(x) < this.sessions.indexOf(session))) this.close(s)
+        for (const s of this.sessions.filter(
+            (x) => x !== session && this.sessions.indexOf(x) < this.sessions.indexOf(session),
+        ))
+            this.close(s)
         this.events.onPlaying()
     }
 
     /** A session's end is near (its playlist ended) or came: the next one starts behind it. */
-    ending (session) {
+    ending(session) {
         if (session.done || this.stopped) return
         session.done = true
         this.advance()
     }
 
-    failed (session, kind) {
+    failed(session, kind) {
         if (this.stopped || !this.sessions.includes(session)) return
         // A session a newer one replaces keeps its last picture until that one shows.
         if (session !== this.sessions[this.sessions.length - 1]) return
@@ -124,15 +132,19 @@ export class HlsChain {
         this.retry = setTimeout(() => this.advance(), RETRY_MS)
     }
 
-    close (session) {
+    close(session) {
         this.sessions = this.sessions.filter((s) => s !== session)
-        try { if (session.hls) session.hls.destroy() } catch { /* already gone */ }
+        try {
+            if (session.hls) session.hls.destroy()
+        } catch {
+            /* already gone */
+        }
         session.video.removeAttribute('src')
         session.video.remove()
     }
 
     /** Stops every session: no playlist or segment request after this. */
-    stop () {
+    stop() {
         this.stopped = true
         clearTimeout(this.retry)
         for (const s of [...this.sessions]) this.close(s)

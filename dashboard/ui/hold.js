@@ -5,17 +5,17 @@ export const CONFIRM_MS = 500
 
 export class Hold {
     /** `send(msg)` emits to the runtime. */
-    constructor (send) {
+    constructor(send) {
         this.send = send
         this.direction = null
         this.timer = null
     }
 
-    get active () {
+    get active() {
         return this.direction !== null
     }
 
-    start (direction, speed) {
+    start(direction, speed) {
         if (this.direction === direction) return
         if (this.direction !== null) this.end()
         this.direction = direction
@@ -24,7 +24,7 @@ export class Hold {
     }
 
     /** Ends the press (once, however many of release/leave/cancel/blur arrive). */
-    end () {
+    end() {
         if (this.direction === null) return
         this.direction = null
         clearInterval(this.timer)
@@ -33,7 +33,7 @@ export class Hold {
     }
 
     /** The connection is gone: the runtime stops the move itself; nothing to send. */
-    drop () {
+    drop() {
         this.direction = null
         clearInterval(this.timer)
         this.timer = null
@@ -41,7 +41,7 @@ export class Hold {
 }
 
 /** Arrow keys while the pad has focus (and with Shift: zoom in / out). */
-export function keyDirection (e) {
+export function keyDirection(e) {
     const map = { ArrowUp: 'up', ArrowDown: 'down', ArrowLeft: 'left', ArrowRight: 'right' }
     if (e.shiftKey && e.key === 'ArrowUp') return 'zoom-in'
     if (e.shiftKey && e.key === 'ArrowDown') return 'zoom-out'

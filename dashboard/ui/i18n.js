@@ -6,7 +6,7 @@ import zh from './locales/zh-CN.json'
 const CATALOGS = { 'en-US': en, 'zh-CN': zh }
 
 /** The catalog language for a list of browser languages: zh* -> zh-CN, anything else en-US. */
-export function pickLanguage (langs) {
+export function pickLanguage(langs) {
     for (const l of langs || []) {
         if (/^zh\b/i.test(l)) return 'zh-CN'
         if (/^en\b/i.test(l)) return 'en-US'
@@ -14,11 +14,12 @@ export function pickLanguage (langs) {
     return 'en-US'
 }
 
-export function translator (lang) {
+export function translator(lang) {
     const catalog = CATALOGS[lang] || en
     return (key, args) => {
         let text = key.split('.').reduce((o, k) => (o && typeof o === 'object' ? o[k] : undefined), catalog)
-        if (typeof text !== 'string') text = key.split('.').reduce((o, k) => (o && typeof o === 'object' ? o[k] : undefined), en)
+        if (typeof text !== 'string')
+            text = key.split('.').reduce((o, k) => (o && typeof o === 'object' ? o[k] : undefined), en)
         if (typeof text !== 'string') return key
         return text.replace(/\{(\w+)\}/g, (m, k) => (args && args[k] !== undefined ? String(args[k]) : m))
     }

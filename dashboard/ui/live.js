@@ -9,17 +9,17 @@ import { loadScript } from './load-script.js'
 export const RENEW_MS = 10000
 
 /** window.Hls from resources/node-red-dashboard-2-ezviz/hls.light.min.js (once per page). */
-export function loadHls (src) {
+export function loadHls(src) {
     return loadScript(src, 'Hls')
 }
 
 /** Whether this browser plays HLS in a video element by itself (Safari, iOS, some Android). */
-export function nativeHls (video) {
+export function nativeHls(video) {
     return !!video.canPlayType && video.canPlayType('application/vnd.apple.mpegurl') !== ''
 }
 
 /** The reason a segment URL names, when it is one of the vendor's placeholders. */
-export function placeholderOf (url) {
+export function placeholderOf(url) {
     if (/ErrCode\/9048_0\.ts(\?|$)/.test(url || '')) return 'notActivated'
     if (/ErrCode\/9053_0\.ts(\?|$)/.test(url || '')) return 'justActivated'
     return null

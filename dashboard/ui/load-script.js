@@ -5,7 +5,7 @@
 const loading = {}
 
 /** window[name] once the script at src has run (at most one load at a time per name). */
-export function loadScript (src, name) {
+export function loadScript(src, name) {
     if (typeof window !== 'undefined' && window[name]) return Promise.resolve(window[name])
     if (!loading[name]) {
         loading[name] = new Promise((resolve, reject) => {
@@ -13,7 +13,10 @@ export function loadScript (src, name) {
             s.src = src
             s.async = true
             s.onload = () => (window[name] ? resolve(window[name]) : reject(new Error(`${src} did not load`)))
-            s.onerror = () => { delete loading[name]; reject(new Error(`${src} did not load`)) }
+            s.onerror = () => {
+                delete loading[name]
+                reject(new Error(`${src} did not load`))
+            }
             document.head.appendChild(s)
         })
     }

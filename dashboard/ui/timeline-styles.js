@@ -32,7 +32,7 @@ export const TIMELINE_CSS = `
 .ezc-flvbox .ezc-flv { position: absolute; inset: 0; }
 `
 
-export function injectTimelineStyles () {
+export function injectTimelineStyles() {
     if (typeof document === 'undefined' || document.getElementById('ezviz-timeline-styles')) return
     const el = document.createElement('style')
     el.id = 'ezviz-timeline-styles'

@@ -29,8 +29,13 @@ export function ownerParts(node: AlarmNode, closed: () => boolean): void {
 }
 
 /** Why this node cannot start its source (no config node, bad settings, no HTTP), shown and logged. */
-function setupError(node: AlarmNode, t: Translate, status: NodeStatus, why: 'noConfig' | SourceResult | 'noHttp' | 'pathInUse',
-  path = ''): EzvizError | undefined {
+function setupError(
+  node: AlarmNode,
+  t: Translate,
+  status: NodeStatus,
+  why: 'noConfig' | SourceResult | 'noHttp' | 'pathInUse',
+  path = '',
+): EzvizError | undefined {
   if (typeof why === 'object' && why.ok) return undefined;
   const local = (code: string, message: string, source: 'local' | 'validation' = 'local') =>
     new EzvizError({ code, message, operation: 'alarm-list', source, retriable: false });
@@ -38,9 +43,10 @@ function setupError(node: AlarmNode, t: Translate, status: NodeStatus, why: 'noC
     status.noConfig();
     return local('NO_CONFIG', t('errors.noConfig'));
   }
-  const error = typeof why === 'object'
-    ? local('10001', t('errors.alarmSetting', { param: why.param, value: why.value, min: why.min }), 'validation')
-    : local('INVALID_CONFIG', t(why === 'noHttp' ? 'errors.webhookNoHttp' : 'errors.webhookPathInUse', { path }));
+  const error =
+    typeof why === 'object'
+      ? local('10001', t('errors.alarmSetting', { param: why.param, value: why.value, min: why.min }), 'validation')
+      : local('INVALID_CONFIG', t(why === 'noHttp' ? 'errors.webhookNoHttp' : 'errors.webhookPathInUse', { path }));
   node.status({ fill: 'red', shape: 'ring', text: statusKey('invalidSettings') });
   node.error(error.message);
   return error;
@@ -50,29 +56,52 @@ function setupError(node: AlarmNode, t: Translate, status: NodeStatus, why: 'noC
 function message(RED: NodeAPI, e: OutEvent, source: AlarmSourceKind, picture?: PictureFields): NodeMessage {
   const ezviz = source === 'poll' ? { source, operation: ALARM_LIST.operation } : { source, messageId: e.messageId };
   const topic = e.kind === 'alarm' ? e.alarm.deviceSerial : e.event.deviceSerial;
-  const payload = e.kind === 'alarm' ? { ...sourcedAlarm(e.alarm, source), ...picture }
-    : e.kind === 'message' ? { event: e.event.event, type: e.event.type, body: e.event.body } : { ...e.event };
+  const payload =
+    e.kind === 'alarm'
+      ? { ...sourcedAlarm(e.alarm, source), ...picture }
+      : e.kind === 'message'
+        ? { event: e.event.event, type: e.event.type, body: e.event.body }
+        : { ...e.event };
   return { _msgid: RED.util.generateId(), topic, payload, ezviz } as NodeMessage;
 }
 
 /** Opens the node's source when it can (else the error an input message gets). */
-export function start(RED: NodeAPI, node: AlarmNode, cfg: ConfigNodeLike | null, parsed: SourceResult, t: Translate,
-  status: NodeStatus, report: (o: SourceOutcome) => void): { source?: AlarmSource; notReady?: EzvizError } {
+export function start(
+  RED: NodeAPI,
+  node: AlarmNode,
+  cfg: ConfigNodeLike | null,
+  parsed: SourceResult,
+  t: Translate,
+  status: NodeStatus,
+  report: (o: SourceOutcome) => void,
+): { source?: AlarmSource; notReady?: EzvizError } {
   const notReady = setupError(node, t, status, cfg ? parsed : 'noConfig');
   if (!cfg || !parsed.ok) return { notReady };
   const { settings } = parsed;
   const send: SendEvent = (e, from, picture) => node.send([message(RED, e, from, picture), null]);
   const line = settings.picture === 'download' ? pictureLine(cfg.service, t, send) : undefined;
-  const opened = openSource({ RED, node, cfg, t, settings, secret: node.credentials?.secret ?? '', deployedAt: hooks.now(),
-    report, emit: line ? (e, from) => line.push(e, from) : send, pictures: line });
+  const opened = openSource({
+    RED,
+    node,
+    cfg,
+    t,
+    settings,
+    secret: node.credentials?.secret ?? '',
+    deployedAt: hooks.now(),
+    report,
+    emit: line ? (e, from) => line.push(e, from) : send,
+    pictures: line,
+  });
   if (typeof opened === 'string') return { notReady: setupError(node, t, status, opened, settings.path) };
   if (settings.source === 'webhook') {
     // Without a signing secret anyone who knows the address can send alarms: said in yellow.
     const signed = !!node.credentials?.secret;
-    node.status(signed ? { fill: 'grey', shape: 'ring', text: statusKey('webhookReady') }
-      : { fill: 'yellow', shape: 'ring', text: statusKey('webhookUnsigned') });
+    node.status(
+      signed
+        ? { fill: 'grey', shape: 'ring', text: statusKey('webhookReady') }
+        : { fill: 'yellow', shape: 'ring', text: statusKey('webhookUnsigned') },
+    );
     if (!signed) node.warn(t('errors.webhookNoSecret', { path: settings.path }));
   }
   return { source: opened };
 }
-

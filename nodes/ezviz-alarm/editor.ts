@@ -6,9 +6,24 @@
 import type { NodeInstance } from '../../editor/red';
 
 const {
-  CONFIG_TYPE, DEFAULT_INTERVAL_S, DEFAULT_PATH, GROUPS, INTERVAL_LIMITS, MAX_INTERVAL_S, PACKAGE, PICTURE_MODES, SHARED_NS, SOURCES,
+  CONFIG_TYPE,
+  DEFAULT_INTERVAL_S,
+  DEFAULT_PATH,
+  GROUPS,
+  INTERVAL_LIMITS,
+  MAX_INTERVAL_S,
+  PACKAGE,
+  PICTURE_MODES,
+  SHARED_NS,
+  SOURCES,
   input,
-  installTemplate, row, sourceSettings, t, tip, tNode, validator,
+  installTemplate,
+  row,
+  sourceSettings,
+  t,
+  tip,
+  tNode,
+  validator,
 } = EzvizOpenEditor;
 
 const TYPE = 'ezviz-alarm';
@@ -18,44 +33,117 @@ type Source = (typeof SOURCES)[number];
 
 const select = (id: string, options: Array<[string, string]>) =>
   `<select id="${id}" style="width:70%">${options.map(([v, key]) => `<option value="${v}" data-i18n="${key}"></option>`).join('')}</select>`;
-const checkbox = (id: string, key: string) => `<input type="checkbox" id="${id}" style="display:inline-block; width:auto; ` +
+const checkbox = (id: string, key: string) =>
+  `<input type="checkbox" id="${id}" style="display:inline-block; width:auto; ` +
   `vertical-align:top;"> <span data-i18n="${key}"></span>`;
 
-installTemplate(TYPE, [
-  row({ id: 'node-input-config', icon: 'fa-user', label: `${SHARED_NS}:editor.config`, field: input('node-input-config') }),
-  row({ id: 'node-input-source', icon: 'fa-sign-in', label: `${L}.label.source`,
-    field: select('node-input-source', SOURCES.map((s) => [s, `${L}.source.${s}`])) }),
-  tip(`${L}.needs.poll`, 'ezviz-alarm-needs-poll'),
-  tip(`${L}.needs.consumer`, 'ezviz-alarm-needs-consumer'),
-  tip(`${L}.needs.webhook`, 'ezviz-alarm-needs-webhook'),
-  row({ id: 'node-input-group', icon: 'fa-users', label: `${L}.label.group`, rowId: 'ezviz-alarm-row-group',
-    field: select('node-input-group', GROUPS.map((g) => [String(g), `${L}.group`])) }),
-  row({ id: 'node-input-interval', icon: 'fa-clock-o', label: `${L}.label.interval`, rowId: 'ezviz-alarm-row-interval',
-    field: input('node-input-interval', { width: '100px', unit: `${L}.unit.seconds` }) }),
-  row({ id: 'node-input-path', icon: 'fa-globe', label: `${L}.label.path`, rowId: 'ezviz-alarm-row-path',
-    field: input('node-input-path', { width: '70%', placeholder: `${L}.placeholder.path` }) }),
-  `<div class="form-row" id="ezviz-alarm-row-url"><label><i class="fa fa-link"></i> <span data-i18n="${L}.label.url"></span></label>` +
-    '<code id="ezviz-alarm-url" style="word-break:break-all"></code></div>',
-  row({ id: 'node-input-secret', icon: 'fa-key', label: `${L}.label.secret`, rowId: 'ezviz-alarm-row-secret',
-    field: input('node-input-secret', { type: 'password', width: '70%', placeholder: `${L}.placeholder.secret` }) }),
-  tip(`${L}.noSecret`, 'ezviz-alarm-no-secret'),
-  row({ id: 'node-input-onoffline', icon: 'fa-plug', label: `${L}.label.onoffline`, rowId: 'ezviz-alarm-row-onoffline',
-    field: checkbox('node-input-onoffline', `${L}.onoffline`) }),
-  row({ id: 'node-input-calls', icon: 'fa-bell', label: `${L}.label.calls`, rowId: 'ezviz-alarm-row-calls',
-    field: checkbox('node-input-calls', `${L}.calls`) }),
-  row({ id: 'node-input-others', icon: 'fa-envelope-o', label: `${L}.label.others`, rowId: 'ezviz-alarm-row-others',
-    field: checkbox('node-input-others', `${L}.others`) }),
-  row({ id: 'node-input-picture', icon: 'fa-picture-o', label: `${L}.label.picture`,
-    field: select('node-input-picture', PICTURE_MODES.map((m) => [m, `${L}.picture.${m}`])) }),
-  tip(`${L}.needs.download`, 'ezviz-alarm-needs-download'),
-  row({ id: 'node-input-deviceSerial', icon: 'fa-video-camera', label: `${L}.label.deviceSerial`,
-    field: input('node-input-deviceSerial', { width: '70%', placeholder: `${L}.placeholder.deviceSerial` }) }),
-  row({ id: 'node-input-alarmType', icon: 'fa-filter', label: `${L}.label.alarmType`,
-    field: input('node-input-alarmType', { width: '70%', placeholder: `${L}.placeholder.alarmType` }) }),
-  row({ id: 'node-input-name', icon: 'fa-tag', label: 'node-red:common.label.name',
-    field: input('node-input-name', { width: '70%', placeholder: 'node-red:common.label.name' }) }),
-  tip(`${L}.tip`, 'ezviz-tip-alarm'),
-].join('\n'));
+installTemplate(
+  TYPE,
+  [
+    row({
+      id: 'node-input-config',
+      icon: 'fa-user',
+      label: `${SHARED_NS}:editor.config`,
+      field: input('node-input-config'),
+    }),
+    row({
+      id: 'node-input-source',
+      icon: 'fa-sign-in',
+      label: `${L}.label.source`,
+      field: select(
+        'node-input-source',
+        SOURCES.map((s) => [s, `${L}.source.${s}`]),
+      ),
+    }),
+    tip(`${L}.needs.poll`, 'ezviz-alarm-needs-poll'),
+    tip(`${L}.needs.consumer`, 'ezviz-alarm-needs-consumer'),
+    tip(`${L}.needs.webhook`, 'ezviz-alarm-needs-webhook'),
+    row({
+      id: 'node-input-group',
+      icon: 'fa-users',
+      label: `${L}.label.group`,
+      rowId: 'ezviz-alarm-row-group',
+      field: select(
+        'node-input-group',
+        GROUPS.map((g) => [String(g), `${L}.group`]),
+      ),
+    }),
+    row({
+      id: 'node-input-interval',
+      icon: 'fa-clock-o',
+      label: `${L}.label.interval`,
+      rowId: 'ezviz-alarm-row-interval',
+      field: input('node-input-interval', { width: '100px', unit: `${L}.unit.seconds` }),
+    }),
+    row({
+      id: 'node-input-path',
+      icon: 'fa-globe',
+      label: `${L}.label.path`,
+      rowId: 'ezviz-alarm-row-path',
+      field: input('node-input-path', { width: '70%', placeholder: `${L}.placeholder.path` }),
+    }),
+    `<div class="form-row" id="ezviz-alarm-row-url"><label><i class="fa fa-link"></i> <span data-i18n="${L}.label.url"></span></label>` +
+      '<code id="ezviz-alarm-url" style="word-break:break-all"></code></div>',
+    row({
+      id: 'node-input-secret',
+      icon: 'fa-key',
+      label: `${L}.label.secret`,
+      rowId: 'ezviz-alarm-row-secret',
+      field: input('node-input-secret', { type: 'password', width: '70%', placeholder: `${L}.placeholder.secret` }),
+    }),
+    tip(`${L}.noSecret`, 'ezviz-alarm-no-secret'),
+    row({
+      id: 'node-input-onoffline',
+      icon: 'fa-plug',
+      label: `${L}.label.onoffline`,
+      rowId: 'ezviz-alarm-row-onoffline',
+      field: checkbox('node-input-onoffline', `${L}.onoffline`),
+    }),
+    row({
+      id: 'node-input-calls',
+      icon: 'fa-bell',
+      label: `${L}.label.calls`,
+      rowId: 'ezviz-alarm-row-calls',
+      field: checkbox('node-input-calls', `${L}.calls`),
+    }),
+    row({
+      id: 'node-input-others',
+      icon: 'fa-envelope-o',
+      label: `${L}.label.others`,
+      rowId: 'ezviz-alarm-row-others',
+      field: checkbox('node-input-others', `${L}.others`),
+    }),
+    row({
+      id: 'node-input-picture',
+      icon: 'fa-picture-o',
+      label: `${L}.label.picture`,
+      field: select(
+        'node-input-picture',
+        PICTURE_MODES.map((m) => [m, `${L}.picture.${m}`]),
+      ),
+    }),
+    tip(`${L}.needs.download`, 'ezviz-alarm-needs-download'),
+    row({
+      id: 'node-input-deviceSerial',
+      icon: 'fa-video-camera',
+      label: `${L}.label.deviceSerial`,
+      field: input('node-input-deviceSerial', { width: '70%', placeholder: `${L}.placeholder.deviceSerial` }),
+    }),
+    row({
+      id: 'node-input-alarmType',
+      icon: 'fa-filter',
+      label: `${L}.label.alarmType`,
+      field: input('node-input-alarmType', { width: '70%', placeholder: `${L}.placeholder.alarmType` }),
+    }),
+    row({
+      id: 'node-input-name',
+      icon: 'fa-tag',
+      label: 'node-red:common.label.name',
+      field: input('node-input-name', { width: '70%', placeholder: 'node-red:common.label.name' }),
+    }),
+    tip(`${L}.tip`, 'ezviz-tip-alarm'),
+  ].join('\n'),
+);
 
 /** A validator of one setting: the runtime's reading of it, with the node's source. */
 const setting = (name: 'interval' | 'deviceSerial' | 'alarmType' | 'source' | 'group' | 'path' | 'picture') =>
@@ -86,14 +174,16 @@ function showNoSecret(): void {
 
 /** Shows what the chosen source needs, and its interval's default when the interval was the other's. */
 function showSource(previous: Source | undefined): void {
-  const source = (String($('#node-input-source').val() || 'poll')) as Source;
+  const source = String($('#node-input-source').val() || 'poll') as Source;
   for (const s of SOURCES) $(`#ezviz-alarm-needs-${s}`).toggle(s === source);
   $('#ezviz-alarm-row-group').toggle(source === 'consumer');
   $('#ezviz-alarm-row-interval').toggle(source !== 'webhook');
   for (const id of ['path', 'url', 'secret']) $(`#ezviz-alarm-row-${id}`).toggle(source === 'webhook');
   showNoSecret();
   for (const id of ['onoffline', 'calls', 'others']) $(`#ezviz-alarm-row-${id}`).toggle(source !== 'poll');
-  $('label[for="node-input-interval"] span').text(tNode(TYPE, `${TYPE}.label.${source === 'consumer' ? 'fetchInterval' : 'interval'}`));
+  $('label[for="node-input-interval"] span').text(
+    tNode(TYPE, `${TYPE}.label.${source === 'consumer' ? 'fetchInterval' : 'interval'}`),
+  );
   const interval = $('#node-input-interval');
   if (previous && previous !== source && Number(interval.val()) === INTERVAL_LIMITS[previous].def) {
     interval.val(INTERVAL_LIMITS[source].def);
@@ -102,10 +192,16 @@ function showSource(previous: Source | undefined): void {
 }
 
 RED.nodes.registerType('ezviz-alarm', {
-  category: 'EZVIZ', color: '#76B4D4', icon: 'ezviz-alarm.svg', inputs: 1, outputs: 2,
+  category: 'EZVIZ',
+  color: '#76B4D4',
+  icon: 'ezviz-alarm.svg',
+  inputs: 1,
+  outputs: 2,
   defaults: {
     config: {
-      value: '', type: CONFIG_TYPE, validate: validator((v) => {
+      value: '',
+      type: CONFIG_TYPE,
+      validate: validator((v) => {
         const config = v ? (RED.nodes.node(v) as unknown as { type?: string; valid?: boolean } | null) : null;
         if (!config || config.type !== CONFIG_TYPE) return t('editor.invalid.config');
         return config.valid === false ? t('editor.invalid.configInvalid') : true;
@@ -143,18 +239,23 @@ RED.nodes.registerType('ezviz-alarm', {
       $(this).text(tNode(TYPE, `${TYPE}.group`, { n: String($(this).val()) }));
     });
     $('#node-input-group').val(String(this.group || 1));
-    let previous = (String(this.source || 'poll')) as Source;
-    $('#node-input-source').val(previous).on('change', () => {
-      showSource(previous);
-      previous = String($('#node-input-source').val()) as Source;
-    });
+    let previous = String(this.source || 'poll') as Source;
+    $('#node-input-source')
+      .val(previous)
+      .on('change', () => {
+        showSource(previous);
+        previous = String($('#node-input-source').val()) as Source;
+      });
     const showUrl = () => $('#ezviz-alarm-url').text(webhookUrl(String($('#node-input-path').val() ?? '')));
     $('#node-input-path').on('input change', showUrl);
     $('#node-input-secret').on('input change', showNoSecret);
     showUrl();
-    $('#node-input-picture').val(String(this.picture || 'url')).on('change', () => {
-      $('#ezviz-alarm-needs-download').toggle($('#node-input-picture').val() === 'download');
-    }).trigger('change');
+    $('#node-input-picture')
+      .val(String(this.picture || 'url'))
+      .on('change', () => {
+        $('#ezviz-alarm-needs-download').toggle($('#node-input-picture').val() === 'download');
+      })
+      .trigger('change');
     showSource(undefined);
   },
 });

@@ -20,8 +20,11 @@ import { ownerParts, start, type AlarmNode } from './alarm-setup';
 
 /** A failed timed poll or fetch (no message came in): a message of its own on output 2, or to Catch nodes. */
 function failed(RED: NodeAPI, node: AlarmNode, wired: boolean, error: EzvizError, request: Fields): void {
-  const msg = { _msgid: RED.util.generateId(), error: error.toJSON(),
-    ezviz: { operation: error.operation, request: { ...request } } } as Msg;
+  const msg = {
+    _msgid: RED.util.generateId(),
+    error: error.toJSON(),
+    ezviz: { operation: error.operation, request: { ...request } },
+  } as Msg;
   msg.payload = { ...(msg.error as object) };
   if (wired) node.send([null, msg as NodeMessage]);
   else node.error(error, msg);
@@ -46,8 +49,13 @@ function reporter(RED: NodeAPI, node: AlarmNode, wired: boolean, view: Views): (
 
 /** An input message polls or fetches at once. As the operation nodes' output 2 (outputs.ts): payload
  * the error, the incoming payload in msg.ezviz.input; unwired, done(err) with the message as it came. */
-function onInput(source: AlarmSource | undefined, notReady: EzvizError | undefined, outputs: Outputs, view: Views,
-  closed: () => boolean): (msg: Msg, send: Send, done: Done) => void {
+function onInput(
+  source: AlarmSource | undefined,
+  notReady: EzvizError | undefined,
+  outputs: Outputs,
+  view: Views,
+  closed: () => boolean,
+): (msg: Msg, send: Send, done: Done) => void {
   return (msg, send, done) => {
     const fail = (error: EzvizError, request: Fields) => {
       view.error(error);
@@ -56,12 +64,15 @@ function onInput(source: AlarmSource | undefined, notReady: EzvizError | undefin
     if (!source) return fail(notReady!, {});
     const asked = source.now();
     if (!asked) return done(); // a webhook waits for pushes
-    asked.then((outcome) => {
-      if (outcome.kind === 'closed' || closed()) return done();
-      if (outcome.kind === 'error') return fail(outcome.error, outcome.request);
-      view.count(outcome.time, outcome.count);
-      done();
-    }, (e) => done(e as Error));
+    asked.then(
+      (outcome) => {
+        if (outcome.kind === 'closed' || closed()) return done();
+        if (outcome.kind === 'error') return fail(outcome.error, outcome.request);
+        view.count(outcome.time, outcome.count);
+        done();
+      },
+      (e) => done(e as Error),
+    );
   };
 }
 
@@ -80,14 +91,23 @@ export = function (RED: NodeAPI): void {
     ownerParts(node, () => closed);
 
     const serial = parsed.ok ? parsed.settings.deviceSerial : undefined;
-    const view = views(node, t, status, () => closed, parsed.ok ? parsed.settings.path : '',
-      () => !!serial && cfg?.service.armed.get(serial) === false);
+    const view = views(
+      node,
+      t,
+      status,
+      () => closed,
+      parsed.ok ? parsed.settings.path : '',
+      () => !!serial && cfg?.service.armed.get(serial) === false,
+    );
     const report = reporter(RED, node, wired, view);
     const { source, notReady } = start(RED, node, cfg, parsed, t, status, report);
     if (cfg) cfg.addUser(node);
     if (parsed.ok && parsed.clamped) node.warn(t('errors.alarmIntervalRaised', { min: parsed.min }));
 
-    node.on('input', onInput(source, notReady, outputs, view, () => closed));
+    node.on(
+      'input',
+      onInput(source, notReady, outputs, view, () => closed),
+    );
 
     node.on('close', (removed: boolean, done: () => void) => {
       closed = true;
@@ -97,6 +117,9 @@ export = function (RED: NodeAPI): void {
     });
   }
 
-  RED.nodes.registerType('ezviz-alarm', EzvizAlarmNode as unknown as (this: Node, def: NodeDef) => void,
-    { credentials: { secret: { type: 'password' } } } as never);
+  RED.nodes.registerType(
+    'ezviz-alarm',
+    EzvizAlarmNode as unknown as (this: Node, def: NodeDef) => void,
+    { credentials: { secret: { type: 'password' } } } as never,
+  );
 };

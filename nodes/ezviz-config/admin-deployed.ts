@@ -55,8 +55,18 @@ export function noteDevices(identity: string, devices: unknown): void {
 }
 
 /** The deployed config nodes (their base URL and service) and the device counts last read for each. */
-export function deployedAccounts(): Array<{ id: string; baseUrl: string; service: EzvizService; devices?: DeviceCounts }> {
-  return [...deployed].map(([id, d]) => ({ id, baseUrl: d.baseUrl, service: d.service, devices: lastDevices.get(d.key) }));
+export function deployedAccounts(): Array<{
+  id: string;
+  baseUrl: string;
+  service: EzvizService;
+  devices?: DeviceCounts;
+}> {
+  return [...deployed].map(([id, d]) => ({
+    id,
+    baseUrl: d.baseUrl,
+    service: d.service,
+    devices: lastDevices.get(d.key),
+  }));
 }
 
 /** Forgets them all (tests; a stopping runtime). */

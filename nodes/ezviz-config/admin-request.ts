@@ -38,8 +38,12 @@ export interface BadRequest {
   message: string;
 }
 
-export const bad = (status: BadRequest['status'], reason: string, message: string, field?: string): BadRequest =>
-  ({ status, reason, message, ...(field ? { field } : {}) });
+export const bad = (status: BadRequest['status'], reason: string, message: string, field?: string): BadRequest => ({
+  status,
+  reason,
+  message,
+  ...(field ? { field } : {}),
+});
 
 function str(body: Record<string, unknown>, name: string): string | undefined | BadRequest {
   const v = body[name];
@@ -55,9 +59,12 @@ export const isBad = (v: unknown): v is BadRequest => typeof v === 'object' && v
  * The account values of a request body: `id` and `baseUrl` required, credentials optional
  * (`__PWRD__`: the stored one of `id`, looked up by `stored`), `timeout` optional.
  */
-export function readAccount(body: unknown, stored: (id: string) => Partial<Record<CredName, string>> | undefined):
-  AccountValues | BadRequest {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) return bad(400, 'body', 'the body must be a JSON object');
+export function readAccount(
+  body: unknown,
+  stored: (id: string) => Partial<Record<CredName, string>> | undefined,
+): AccountValues | BadRequest {
+  if (!body || typeof body !== 'object' || Array.isArray(body))
+    return bad(400, 'body', 'the body must be a JSON object');
   const b = body as Record<string, unknown>;
   const id = str(b, 'id');
   if (isBad(id)) return id;
@@ -69,7 +76,12 @@ export function readAccount(body: unknown, stored: (id: string) => Partial<Recor
   if (!baseUrl) return bad(400, 'baseUrl', 'baseUrl must be an http:// or https:// URL', 'baseUrl');
   const timeout = intSetting(b.timeout, DEFAULTS.timeout, LIMITS.timeout);
   if (timeout === undefined) {
-    return bad(400, 'timeout', `timeout must be a whole number from ${LIMITS.timeout[0]} to ${LIMITS.timeout[1]}`, 'timeout');
+    return bad(
+      400,
+      'timeout',
+      `timeout must be a whole number from ${LIMITS.timeout[0]} to ${LIMITS.timeout[1]}`,
+      'timeout',
+    );
   }
   const values: AccountValues = { id, baseUrl, timeout };
   let creds: Partial<Record<CredName, string>> | undefined | null = null;
@@ -97,9 +109,11 @@ export function readCamera(body: Record<string, unknown>): { serial: string; cha
       ? bad(400, 'deviceSerial', 'deviceSerial must be 1 to 64 letters or digits', 'deviceSerial')
       : bad(400, 'missing', 'deviceSerial is missing', 'deviceSerial');
   }
-  if (body.channelNo === undefined || body.channelNo === null || body.channelNo === '') return { serial: String(serial.value) };
+  if (body.channelNo === undefined || body.channelNo === null || body.channelNo === '')
+    return { serial: String(serial.value) };
   const channel = parseParam(channelSpec, body.channelNo);
-  if (!channel.ok || channel.value === undefined) return bad(400, 'channelNo', 'channelNo must be a whole number from 1', 'channelNo');
+  if (!channel.ok || channel.value === undefined)
+    return bad(400, 'channelNo', 'channelNo must be a whole number from 1', 'channelNo');
   return { serial: String(serial.value), channelNo: Number(channel.value) };
 }
 

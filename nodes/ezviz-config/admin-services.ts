@@ -32,8 +32,11 @@ interface Kept {
 const kept = new Map<string, Kept>();
 
 /** A config node offers its service to the editor's requests (called by its constructor). */
-export function registerDeployed(id: string, values: { baseUrl: string; accessToken?: string; appKey?: string; appSecret?: string },
-  service: EzvizService): void {
+export function registerDeployed(
+  id: string,
+  values: { baseUrl: string; accessToken?: string; appKey?: string; appSecret?: string },
+  service: EzvizService,
+): void {
   const key = identityKey(values);
   addDeployed(id, key, values.baseUrl, service);
   // Values tried in a dialog and then deployed: the node takes the token the dialog fetched
@@ -82,16 +85,27 @@ const TRANSIENT = new Set(['unreachable', 'timeout', 'http']);
  * The service for `values`: a deployed config node's when the values are its values (its own id
  * first), else one kept for them (created on first use; `busy` while a request runs on it).
  */
-function serviceFor(values: AccountValues, identity: string, now: number, t: Translate): { service: EzvizService; entry?: Kept } {
+function serviceFor(
+  values: AccountValues,
+  identity: string,
+  now: number,
+  t: Translate,
+): { service: EzvizService; entry?: Kept } {
   const service = deployedService(values.id, identity);
   if (service) return { service };
   let entry = kept.get(identity);
   if (!entry) {
     entry = {
       service: new EzvizService({
-        baseUrl: values.baseUrl, timeout: values.timeout, maxRetries: 0, retryDelay: DEFAULTS.retryDelay,
-        accessToken: values.accessToken, appKey: values.appKey, appSecret: values.appSecret,
-        t, warn: () => undefined,
+        baseUrl: values.baseUrl,
+        timeout: values.timeout,
+        maxRetries: 0,
+        retryDelay: DEFAULTS.retryDelay,
+        accessToken: values.accessToken,
+        appKey: values.appKey,
+        appSecret: values.appSecret,
+        t,
+        warn: () => undefined,
       }),
       lastUsed: now,
       busy: 0,
@@ -105,8 +119,13 @@ function serviceFor(values: AccountValues, identity: string, now: number, t: Tra
 /**
  * Runs `work` on the service for `values` (serviceFor), or hands back the answer of the last 60 s.
  */
-export function answer<T extends object>(values: AccountValues, what: string, fresh: boolean, t: Translate,
-  work: (service: EzvizService) => Promise<Answer<T>>): Promise<Answer<T>> {
+export function answer<T extends object>(
+  values: AccountValues,
+  what: string,
+  fresh: boolean,
+  t: Translate,
+  work: (service: EzvizService) => Promise<Answer<T>>,
+): Promise<Answer<T>> {
   const now = hooks.now();
   sweep(now);
   const identity = identityKey(values);
@@ -115,7 +134,8 @@ export function answer<T extends object>(values: AccountValues, what: string, fr
   if (cached && !fresh && cached.until > now) return cached.answer as Promise<Answer<T>>;
 
   const { service, entry } = serviceFor(values, identity, now, t);
-  const running = work(service).catch((): Answer<T> => ({ ok: false, reason: 'api', code: 'INTERNAL', message: '' }))
+  const running = work(service)
+    .catch((): Answer<T> => ({ ok: false, reason: 'api', code: 'INTERNAL', message: '' }))
     .finally(() => {
       if (entry) {
         entry.busy--;

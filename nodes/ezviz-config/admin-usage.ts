@@ -31,7 +31,10 @@ export function usageReport(RED: NodeAPI): UsageReply {
       id,
       name: typeof node?.name === 'string' ? node.name : '',
       host: hostOf(baseUrl),
-      token: { state: service.tokens.state, ...(until !== undefined && Number.isFinite(until) ? { usableUntil: until } : {}) },
+      token: {
+        state: service.tokens.state,
+        ...(until !== undefined && Number.isFinite(until) ? { usableUntil: until } : {}),
+      },
       ...(devices ? { devices: { ...devices } } : {}),
       calls: service.loop.counters.snapshot(now),
       sources: service.sources.list(),
@@ -43,13 +46,17 @@ export function usageReport(RED: NodeAPI): UsageReply {
 
 /** `POST <httpAdminRoot>/ezviz-open/usage`. */
 export function registerUsageRoute(RED: NodeAPI, prefix: string): void {
-  RED.httpAdmin.post(`/${prefix}/usage`, RED.auth.needsPermission(`${CONFIG_TYPE}.read`), (req: Request, res: Response) => {
-    const refused = checkRequest(req);
-    if (refused) return void res.status(refused.status).json({ error: refused.reason, message: refused.message });
-    try {
-      res.json(usageReport(RED));
-    } catch {
-      res.status(500).json({ error: 'internal', message: 'the request failed' });
-    }
-  });
+  RED.httpAdmin.post(
+    `/${prefix}/usage`,
+    RED.auth.needsPermission(`${CONFIG_TYPE}.read`),
+    (req: Request, res: Response) => {
+      const refused = checkRequest(req);
+      if (refused) return void res.status(refused.status).json({ error: refused.reason, message: refused.message });
+      try {
+        res.json(usageReport(RED));
+      } catch {
+        res.status(500).json({ error: 'internal', message: 'the request failed' });
+      }
+    },
+  );
 }

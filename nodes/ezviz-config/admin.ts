@@ -16,7 +16,13 @@ import type { Capacity } from '../shared/operations/capacity';
 import type { Translate } from '../shared/i18n/i18n';
 import { CONFIG_TYPE } from '../shared/operations/operations';
 import {
-  checkRequest, isBad, readAccount, readCamera, storedCredentials, type AccountValues, type BadRequest,
+  checkRequest,
+  isBad,
+  readAccount,
+  readCamera,
+  storedCredentials,
+  type AccountValues,
+  type BadRequest,
 } from './admin-request';
 import { answer } from './admin-services';
 import { registerUsageRoute } from './admin-usage';
@@ -24,15 +30,25 @@ import { registerUsageRoute } from './admin-usage';
 /** Path prefix of the routes (relative to httpAdminRoot). */
 export const ADMIN_PREFIX = 'ezviz-open';
 
-type Handler = (values: AccountValues, body: Record<string, unknown>, fresh: boolean, t: Translate) => Promise<object | BadRequest>;
+type Handler = (
+  values: AccountValues,
+  body: Record<string, unknown>,
+  fresh: boolean,
+  t: Translate,
+) => Promise<object | BadRequest>;
 
 const noCredentials = (): Failure => ({ ok: false, reason: 'noCredentials', code: 'NO_CREDENTIALS', message: '' });
 const hasCredentials = (v: AccountValues): boolean => Boolean(v.accessToken || (v.appKey && v.appSecret));
 
 /** The reply of a device list: the fields of docs/api/more-api.md only. */
 function devicesReply(devices: DeviceEntry[]): DeviceEntry[] {
-  return devices.map((d) => ({ serial: d.serial, name: d.name, model: d.model, online: d.online,
-    channels: d.channels.map((c) => ({ channelNo: c.channelNo, name: c.name, online: c.online })) }));
+  return devices.map((d) => ({
+    serial: d.serial,
+    name: d.name,
+    model: d.model,
+    online: d.online,
+    channels: d.channels.map((c) => ({ channelNo: c.channelNo, name: c.name, online: c.online })),
+  }));
 }
 
 /** Test connection: a token and the device list; the number of devices. */
@@ -54,9 +70,12 @@ const capacityRoute: Handler = async (values, body, fresh, t) => {
   const camera = readCamera(body);
   if (isBad(camera)) return camera;
   if (!hasCredentials(values)) return noCredentials();
-  const a = await answer(values, `capacity|${camera.serial}|${camera.channelNo ?? ''}`, fresh, t,
-    (s) => deviceCapacity(s, camera.serial, camera.channelNo));
-  return a.ok ? { ok: true, deviceSerial: camera.serial, channelNo: camera.channelNo ?? null, capacity: a.capacity as Capacity } : a;
+  const a = await answer(values, `capacity|${camera.serial}|${camera.channelNo ?? ''}`, fresh, t, (s) =>
+    deviceCapacity(s, camera.serial, camera.channelNo),
+  );
+  return a.ok
+    ? { ok: true, deviceSerial: camera.serial, channelNo: camera.channelNo ?? null, capacity: a.capacity as Capacity }
+    : a;
 };
 
 const ROUTES: Record<string, Handler> = { test: testRoute, cameras: camerasRoute, capacity: capacityRoute };
@@ -69,18 +88,22 @@ export function registerAdminRoutes(RED: NodeAPI, t: Translate): void {
   registerUsageRoute(RED, ADMIN_PREFIX);
   for (const [name, handler] of Object.entries(ROUTES)) {
     RED.httpAdmin.post(`/${ADMIN_PREFIX}/${name}`, permission, (req: Request, res: Response) => {
-      const refuse = (b: BadRequest) => res.status(b.status).json({ error: b.reason, field: b.field, message: b.message });
+      const refuse = (b: BadRequest) =>
+        res.status(b.status).json({ error: b.reason, field: b.field, message: b.message });
       const badRequest = checkRequest(req);
       if (badRequest) return void refuse(badRequest);
       const values = readAccount(req.body, stored);
       if (isBad(values)) return void refuse(values);
       const body = req.body as Record<string, unknown>;
-      handler(values, body, body.refresh === true, t).then((out) => {
-        if (isBad(out)) refuse(out);
-        else res.json(out);
-      }, () => {
-        res.status(500).json({ error: 'internal', message: 'the request failed' });
-      });
+      handler(values, body, body.refresh === true, t).then(
+        (out) => {
+          if (isBad(out)) refuse(out);
+          else res.json(out);
+        },
+        () => {
+          res.status(500).json({ error: 'internal', message: 'the request failed' });
+        },
+      );
     });
   }
 }

@@ -6,8 +6,22 @@ import type { InputOptions } from '../../editor/template';
 
 // Shared code: resources/ezviz-editor.js (editor/index.ts), loaded by the HTML first.
 const {
-  CONFIG_TYPE, DEFAULTS, credentialProblem, explain, hostOf, REGIONS, regionOf, validators, t, validator, input,
-  installTemplate, row, tip, explainFailure, postAccount,
+  CONFIG_TYPE,
+  DEFAULTS,
+  credentialProblem,
+  explain,
+  hostOf,
+  REGIONS,
+  regionOf,
+  validators,
+  t,
+  validator,
+  input,
+  installTemplate,
+  row,
+  tip,
+  explainFailure,
+  postAccount,
 } = EzvizOpenEditor;
 
 const FIELD = '#node-config-input-';
@@ -39,25 +53,35 @@ const FIELDS: Array<[string, string, InputOptions]> = [
 ];
 
 function fieldRow([name, icon, options]: [string, string, InputOptions]): string {
-  return row({ id: FIELD.slice(1) + name, icon, label: `ezviz-config.label.${name}`, field: input(FIELD.slice(1) + name, options) });
+  return row({
+    id: FIELD.slice(1) + name,
+    icon,
+    label: `ezviz-config.label.${name}`,
+    field: input(FIELD.slice(1) + name, options),
+  });
 }
 
 /** The account's verification codes (docs/behaviour.md section 17): a credential of type password
  * in a multi-line field whose letters are masked; the editor only learns that it is set. */
 function codesRow(): string {
   const id = `${FIELD.slice(1)}verificationCodes`;
-  const field = `<textarea id="${id}" rows="3" autocomplete="off" spellcheck="false" ` +
+  const field =
+    `<textarea id="${id}" rows="3" autocomplete="off" spellcheck="false" ` +
     'style="width:70%;font-family:monospace;-webkit-text-security:disc;text-security:disc" ' +
     'data-i18n="[placeholder]ezviz-config.placeholder.verificationCodes"></textarea>';
-  return row({ id, icon: 'fa-key', label: 'ezviz-config.label.verificationCodes', field }) + tip('ezviz-config.tip.codes');
+  return (
+    row({ id, icon: 'fa-key', label: 'ezviz-config.label.verificationCodes', field }) + tip('ezviz-config.tip.codes')
+  );
 }
 
 /** Test connection: a button and its answer (docs/behaviour.md section 10). */
 function testRow(): string {
-  return '<div class="form-row" id="ezviz-config-test-row"><label>&nbsp;</label>' +
+  return (
+    '<div class="form-row" id="ezviz-config-test-row"><label>&nbsp;</label>' +
     '<button type="button" class="red-ui-button" id="ezviz-config-test"><i class="fa fa-plug"></i> ' +
     '<span data-i18n="editor.account.test"></span></button> ' +
-    '<span id="ezviz-config-test-result" style="margin-left:6px"></span></div>';
+    '<span id="ezviz-config-test-result" style="margin-left:6px"></span></div>'
+  );
 }
 
 /** Runs "test connection" on the values in the dialog (a password left unchanged: the stored one). */
@@ -65,14 +89,24 @@ function testConnection(node: NodeInstance): void {
   const value = (name: string): string => String($(FIELD + name).val() ?? '').trim();
   const result = $('#ezviz-config-test-result');
   const show = (ok: boolean | null, text: string): void => {
-    result.empty().attr('data-state', ok === null ? 'busy' : ok ? 'ok' : 'failed')
-      .append($('<i>').addClass(`fa ${ok === null ? 'fa-spinner fa-spin' : ok ? 'fa-check' : 'fa-exclamation-triangle'}`)
-        .css('color', ok === null ? '' : ok ? '#3a7d29' : '#b2420f'))
+    result
+      .empty()
+      .attr('data-state', ok === null ? 'busy' : ok ? 'ok' : 'failed')
+      .append(
+        $('<i>')
+          .addClass(`fa ${ok === null ? 'fa-spinner fa-spin' : ok ? 'fa-check' : 'fa-exclamation-triangle'}`)
+          .css('color', ok === null ? '' : ok ? '#3a7d29' : '#b2420f'),
+      )
       .append(' ', $('<span class="ezviz-config-test-text">').text(text));
   };
   const body = {
-    id: node.id, baseUrl: value('baseUrl'), timeout: value('timeout'),
-    accessToken: value('accessToken'), appKey: value('appKey'), appSecret: value('appSecret'), refresh: true,
+    id: node.id,
+    baseUrl: value('baseUrl'),
+    timeout: value('timeout'),
+    accessToken: value('accessToken'),
+    appKey: value('appKey'),
+    appSecret: value('appSecret'),
+    refresh: true,
   };
   if (!body.baseUrl) {
     show(false, t('editor.account.missing.baseUrl'));
@@ -94,15 +128,29 @@ function testConnection(node: NodeInstance): void {
 /** The dialog: name, region (a select that is not a node property), custom URL, secrets, tip, settings, tip. */
 function dialogHtml(): string {
   const regions = [...Object.keys(REGIONS), 'custom']
-    .map((r) => `<option value="${r}" data-i18n="ezviz-config.region.${r}"></option>`).join('');
+    .map((r) => `<option value="${r}" data-i18n="ezviz-config.region.${r}"></option>`)
+    .join('');
   return [
-    row({ id: `${FIELD.slice(1)}name`, icon: 'fa-tag', label: 'node-red:common.label.name',
-      field: input(`${FIELD.slice(1)}name`, { width: '70%', placeholder: 'node-red:common.label.name' }) }),
-    row({ id: 'ezviz-config-region', icon: 'fa-globe', label: 'ezviz-config.label.region',
-      field: `<select id="ezviz-config-region" style="width:70%">${regions}</select>` }),
+    row({
+      id: `${FIELD.slice(1)}name`,
+      icon: 'fa-tag',
+      label: 'node-red:common.label.name',
+      field: input(`${FIELD.slice(1)}name`, { width: '70%', placeholder: 'node-red:common.label.name' }),
+    }),
+    row({
+      id: 'ezviz-config-region',
+      icon: 'fa-globe',
+      label: 'ezviz-config.label.region',
+      field: `<select id="ezviz-config-region" style="width:70%">${regions}</select>`,
+    }),
     tip('ezviz-config.tip.region', 'ezviz-config-region-tip'),
-    row({ id: `${FIELD.slice(1)}baseUrl`, rowId: 'ezviz-config-baseUrl-row', icon: 'fa-link', label: 'ezviz-config.label.baseUrl',
-      field: input(`${FIELD.slice(1)}baseUrl`, { width: '70%', placeholder: 'ezviz-config.placeholder.baseUrl' }) }),
+    row({
+      id: `${FIELD.slice(1)}baseUrl`,
+      rowId: 'ezviz-config-baseUrl-row',
+      icon: 'fa-link',
+      label: 'ezviz-config.label.baseUrl',
+      field: input(`${FIELD.slice(1)}baseUrl`, { width: '70%', placeholder: 'ezviz-config.placeholder.baseUrl' }),
+    }),
     ...FIELDS.slice(0, 3).map(fieldRow),
     testRow(),
     tip('ezviz-config.tip.credentials'),

@@ -46,23 +46,35 @@ const TOKEN_STATUS: Partial<Record<TokenState, { fill: 'red' | 'green'; key: str
 
 /** The config node's settings, defaults where empty, and what is wrong with them (every call then
  * fails locally with it). */
-function readSettings(def: ConfigDef, t: Translate): Omit<ConnectionSettings, 'accessToken' | 'appKey' | 'appSecret'> &
-  { configError?: string } {
+function readSettings(
+  def: ConfigDef,
+  t: Translate,
+): Omit<ConnectionSettings, 'accessToken' | 'appKey' | 'appSecret'> & { configError?: string } {
   // Empty means the default server; anything else must be a URL (text): a value of another type
   // (a hand-edited flow file) is an error, never a silent fall-back to the production host.
   const rawBase: unknown = def.baseUrl;
-  const base = rawBase === undefined || rawBase === null || (typeof rawBase === 'string' && !rawBase.trim())
-    ? normaliseBase(DEFAULTS.baseUrl) : normaliseBase(rawBase);
+  const base =
+    rawBase === undefined || rawBase === null || (typeof rawBase === 'string' && !rawBase.trim())
+      ? normaliseBase(DEFAULTS.baseUrl)
+      : normaliseBase(rawBase);
   const timeout = intSetting(def.timeout, DEFAULTS.timeout, LIMITS.timeout);
   const maxRetries = intSetting(def.maxRetries, DEFAULTS.maxRetries, LIMITS.maxRetries);
   const retryDelay = intSetting(def.retryDelay, DEFAULTS.retryDelay, LIMITS.retryDelay);
   let configError: string | undefined;
   if (!base) configError = t('errors.baseUrl');
-  else if (timeout === undefined) configError = t('errors.setting', { name: 'timeout', min: LIMITS.timeout[0], max: LIMITS.timeout[1] });
-  else if (maxRetries === undefined) configError = t('errors.setting', { name: 'maxRetries', min: LIMITS.maxRetries[0], max: LIMITS.maxRetries[1] });
-  else if (retryDelay === undefined) configError = t('errors.setting', { name: 'retryDelay', min: LIMITS.retryDelay[0], max: LIMITS.retryDelay[1] });
-  return { baseUrl: base ?? DEFAULTS.baseUrl, timeout: timeout ?? DEFAULTS.timeout, maxRetries: maxRetries ?? DEFAULTS.maxRetries,
-    retryDelay: retryDelay ?? DEFAULTS.retryDelay, configError };
+  else if (timeout === undefined)
+    configError = t('errors.setting', { name: 'timeout', min: LIMITS.timeout[0], max: LIMITS.timeout[1] });
+  else if (maxRetries === undefined)
+    configError = t('errors.setting', { name: 'maxRetries', min: LIMITS.maxRetries[0], max: LIMITS.maxRetries[1] });
+  else if (retryDelay === undefined)
+    configError = t('errors.setting', { name: 'retryDelay', min: LIMITS.retryDelay[0], max: LIMITS.retryDelay[1] });
+  return {
+    baseUrl: base ?? DEFAULTS.baseUrl,
+    timeout: timeout ?? DEFAULTS.timeout,
+    maxRetries: maxRetries ?? DEFAULTS.maxRetries,
+    retryDelay: retryDelay ?? DEFAULTS.retryDelay,
+    configError,
+  };
 }
 
 /** The credentials as the service takes them: trimmed, empty ones left out. */
@@ -117,13 +129,19 @@ export = function (RED: NodeAPI): void {
     const presets = new PresetStore(node.context() as never, node.id);
     const users = new Set<TokenStateListener>();
     const service = new EzvizService({
-      ...settings, ...creds, t, presets, codes: codes.book,
+      ...settings,
+      ...creds,
+      t,
+      presets,
+      codes: codes.book,
       warn: (text) => node.warn(text),
       onTokenState: tokenStateListener(node, users),
       carried: takeOver(node.id),
     });
     node.service = service;
-    node.context().get(USAGE_KEY, (_err: unknown, carried: unknown) => service.loop.counters.adopt(carried, hooks.now()));
+    node
+      .context()
+      .get(USAGE_KEY, (_err: unknown, carried: unknown) => service.loop.counters.adopt(carried, hooks.now()));
     if (!settings.configError && !service.tokens.hasCredentials) node.warn(t('errors.noCredentials'));
     // The editor's account requests with this node's values use this service (its token).
     if (!settings.configError) registerDeployed(node.id, { baseUrl: settings.baseUrl, ...creds }, service);
@@ -135,12 +153,16 @@ export = function (RED: NodeAPI): void {
 
   registerAdminRoutes(RED, t);
 
-  RED.nodes.registerType(CONFIG_TYPE, EzvizConfigNode as unknown as (this: Node, def: NodeDef) => void, {
-    credentials: {
-      accessToken: { type: 'password' },
-      appKey: { type: 'text' },
-      appSecret: { type: 'password' },
-      verificationCodes: { type: 'password' },
-    },
-  } as never);
+  RED.nodes.registerType(
+    CONFIG_TYPE,
+    EzvizConfigNode as unknown as (this: Node, def: NodeDef) => void,
+    {
+      credentials: {
+        accessToken: { type: 'password' },
+        appKey: { type: 'text' },
+        appSecret: { type: 'password' },
+        verificationCodes: { type: 'password' },
+      },
+    } as never,
+  );
 };

@@ -21,7 +21,10 @@ export = function (RED: NodeAPI): void {
     call: (service, input, owner) => {
       const before = reading.get(owner) ?? Promise.resolve();
       const next: Promise<CallResult> = before.then(() => readDevice(service, t, input.values as never, owner));
-      reading.set(owner, next.catch(() => undefined));
+      reading.set(
+        owner,
+        next.catch(() => undefined),
+      );
       return next;
     },
     okStatus: (payload) => deviceStatusKey(payload as DeviceState),
@@ -29,8 +32,13 @@ export = function (RED: NodeAPI): void {
       const seconds = watchSeconds(def.watch);
       if (seconds === undefined) node.warn(t('errors.watchSetting', { value: String(def.watch).slice(0, 40) }));
       if (!seconds) return;
-      const watch = new DeviceWatch({ seconds, input, newId: () => RED.util.generateId(),
-        send: (msg) => node.send(msg), error: (err, msg) => node.error(err, msg) });
+      const watch = new DeviceWatch({
+        seconds,
+        input,
+        newId: () => RED.util.generateId(),
+        send: (msg) => node.send(msg),
+        error: (err, msg) => node.error(err, msg),
+      });
       node.on('close', () => watch.close());
       watch.start();
     },

@@ -7,13 +7,26 @@ const { UPKEEP_NODES, setUpOperationNode } = EzvizOpenEditor;
 const d = setUpOperationNode(UPKEEP_NODES.firmware, { family: 'state', labelParams: ['action'] });
 const v = d.defaults;
 RED.nodes.registerType('ezviz-firmware', {
-  category: 'EZVIZ', color: '#76B4D4', icon: 'ezviz-firmware.svg', inputs: 1, outputs: 2,
+  category: 'EZVIZ',
+  color: '#76B4D4',
+  icon: 'ezviz-firmware.svg',
+  inputs: 1,
+  outputs: 2,
   defaults: {
-    config: v.config, name: v.name,
-    deviceSerial: v.deviceSerial, deviceSerialType: v.deviceSerialType,
-    action: v.action, actionType: v.actionType,
+    config: v.config,
+    name: v.name,
+    deviceSerial: v.deviceSerial,
+    deviceSerialType: v.deviceSerialType,
+    action: v.action,
+    actionType: v.actionType,
     progress: v.progress,
   },
-  paletteLabel: d.paletteLabel, label: d.label, labelStyle: d.labelStyle, inputLabels: d.inputLabels,
-  outputLabels: d.outputLabels, oneditprepare: d.oneditprepare, oneditsave: d.oneditsave, oneditcancel: d.oneditcancel,
+  paletteLabel: d.paletteLabel,
+  label: d.label,
+  labelStyle: d.labelStyle,
+  inputLabels: d.inputLabels,
+  outputLabels: d.outputLabels,
+  oneditprepare: d.oneditprepare,
+  oneditsave: d.oneditsave,
+  oneditcancel: d.oneditcancel,
 });

@@ -8,6 +8,9 @@ import { OPERATIONS } from '../shared/operations/operations';
 
 export = function (RED: NodeAPI): void {
   registerOperation(RED, OPERATIONS.live, {
-    result: ({ result }) => ({ payload: result.live!.url, ezviz: { live: result.live, shared: result.shared === true } }),
+    result: ({ result }) => ({
+      payload: result.live!.url,
+      ezviz: { live: result.live, shared: result.shared === true },
+    }),
   });
 };

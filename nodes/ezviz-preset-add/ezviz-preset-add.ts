@@ -7,5 +7,7 @@ import { OPERATIONS } from '../shared/operations/operations';
 import { presetAddPayload } from '../shared/replies/replies';
 
 export = function (RED: NodeAPI): void {
-  registerOperation(RED, OPERATIONS['preset-add'], { payload: (reply, input) => presetAddPayload(reply, input.presetName) });
+  registerOperation(RED, OPERATIONS['preset-add'], {
+    payload: (reply, input) => presetAddPayload(reply, input.presetName),
+  });
 };

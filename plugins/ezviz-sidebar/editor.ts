@@ -33,9 +33,12 @@ function el(tag: string, text?: string, cls?: string): JQuery {
 
 function tokenLine(a: AccountUsage): JQuery {
   const s = a.token.state;
-  const text = s === 'ok'
-    ? (a.token.usableUntil ? tr('token.ok', { until: dateTime(a.token.usableUntil) }) : tr('token.okTyped'))
-    : tr(`token.${s}`);
+  const text =
+    s === 'ok'
+      ? a.token.usableUntil
+        ? tr('token.ok', { until: dateTime(a.token.usableUntil) })
+        : tr('token.okTyped')
+      : tr(`token.${s}`);
   return el('div', text, s === 'ok' ? 'ezviz-sb-good' : s === 'none' ? 'ezviz-sb-muted' : 'ezviz-sb-bad');
 }
 
@@ -45,10 +48,14 @@ function sum(byCode: Record<string, number> | undefined): number {
 
 function callsTable(a: AccountUsage): JQuery {
   const { lastHour, today } = a.calls;
-  const paths = Object.keys({ ...today, ...lastHour }).sort((x, y) => sum(today[y]) - sum(today[x]) || x.localeCompare(y));
+  const paths = Object.keys({ ...today, ...lastHour }).sort(
+    (x, y) => sum(today[y]) - sum(today[x]) || x.localeCompare(y),
+  );
   if (!paths.length) return el('div', tr('calls.none'), 'ezviz-sb-muted');
   const table = el('table');
-  table.append(el('tr').append(el('th', tr('calls.path')), el('th', tr('calls.hour'), 'n'), el('th', tr('calls.today'), 'n')));
+  table.append(
+    el('tr').append(el('th', tr('calls.path')), el('th', tr('calls.hour'), 'n'), el('th', tr('calls.today'), 'n')),
+  );
   for (const p of paths) {
     const row = el('tr');
     const cell = el('td').append(el('div', p, 'ezviz-sb-path'));
@@ -57,15 +64,22 @@ function callsTable(a: AccountUsage): JQuery {
     row.append(cell, el('td', String(sum(lastHour[p])), 'n'), el('td', String(sum(today[p])), 'n'));
     table.append(row);
   }
-  table.append(el('tr').append(el('th', tr('calls.total')), el('th', String(a.calls.totals.lastHour), 'n'),
-    el('th', String(a.calls.totals.today), 'n')));
+  table.append(
+    el('tr').append(
+      el('th', tr('calls.total')),
+      el('th', String(a.calls.totals.lastHour), 'n'),
+      el('th', String(a.calls.totals.today), 'n'),
+    ),
+  );
   return table;
 }
 
 /** "10029 ×3, ECONNRESET ×1" of one path today (outcomes other than 200). */
 function failureList(counts: CallCounts, path: string): string {
-  return Object.entries(counts[path] ?? {}).filter(([code]) => code !== '200')
-    .map(([code, n]) => `${code} ×${n}`).join(', ');
+  return Object.entries(counts[path] ?? {})
+    .filter(([code]) => code !== '200')
+    .map(([code, n]) => `${code} ×${n}`)
+    .join(', ');
 }
 
 function limitsList(a: AccountUsage): JQuery {
@@ -82,12 +96,25 @@ function limitsList(a: AccountUsage): JQuery {
 
 function sourceState(s: SourceEntry): JQuery {
   const box = el('td');
-  if (s.staleSince !== undefined) box.append(el('div', tr('sources.stale', { time: time(s.staleSince) }), 'ezviz-sb-warn'));
-  box.append(el('div', s.lastOkAt !== undefined ? tr('sources.ok', { time: time(s.lastOkAt), count: s.lastCount ?? 0 })
-    : tr('sources.never'), s.lastOkAt !== undefined ? '' : 'ezviz-sb-muted'));
+  if (s.staleSince !== undefined)
+    box.append(el('div', tr('sources.stale', { time: time(s.staleSince) }), 'ezviz-sb-warn'));
+  box.append(
+    el(
+      'div',
+      s.lastOkAt !== undefined
+        ? tr('sources.ok', { time: time(s.lastOkAt), count: s.lastCount ?? 0 })
+        : tr('sources.never'),
+      s.lastOkAt !== undefined ? '' : 'ezviz-sb-muted',
+    ),
+  );
   if (s.failuresInRow > 0 && s.lastFailAt !== undefined) {
-    box.append(el('div', tr('sources.failing', { count: s.failuresInRow, time: time(s.lastFailAt), code: s.lastError?.code ?? '' }),
-      'ezviz-sb-bad').attr('title', s.lastError?.message ?? ''));
+    box.append(
+      el(
+        'div',
+        tr('sources.failing', { count: s.failuresInRow, time: time(s.lastFailAt), code: s.lastError?.code ?? '' }),
+        'ezviz-sb-bad',
+      ).attr('title', s.lastError?.message ?? ''),
+    );
   }
   if (s.refused) box.append(el('div', tr('sources.refused', { count: s.refused }), 'ezviz-sb-warn'));
   return box;
@@ -99,12 +126,15 @@ function sourcesTable(a: AccountUsage): JQuery {
   table.append(el('tr').append(el('th', tr('sources.node')), el('th', tr('sources.last'))));
   for (const s of a.sources) {
     const name = s.name || s.id;
-    const link = el('a', name).attr({ href: '#', title: tr('sources.reveal', { name }) })
+    const link = el('a', name)
+      .attr({ href: '#', title: tr('sources.reveal', { name }) })
       .on('click', (e) => {
         e.preventDefault();
         RED.view.reveal(s.id);
       });
-    table.append(el('tr').append(el('td').append(link, el('div', tr(`kinds.${s.kind}`), 'ezviz-sb-muted')), sourceState(s)));
+    table.append(
+      el('tr').append(el('td').append(link, el('div', tr(`kinds.${s.kind}`), 'ezviz-sb-muted')), sourceState(s)),
+    );
   }
   return table;
 }
@@ -115,9 +145,16 @@ function accountSection(a: AccountUsage, open: boolean): JQuery {
   details.append(el('summary', tr('account', { name: a.name || a.id, host: a.host })));
   const body = el('div', undefined, 'ezviz-sb-body');
   body.append(el('h4', tr('token.title')), tokenLine(a));
-  body.append(el('h4', tr('devices.title')), el('div', a.devices
-    ? tr('devices.counts', { online: a.devices.online, offline: a.devices.offline, time: time(a.devices.at) })
-    : tr('devices.unknown'), a.devices ? '' : 'ezviz-sb-muted'));
+  body.append(
+    el('h4', tr('devices.title')),
+    el(
+      'div',
+      a.devices
+        ? tr('devices.counts', { online: a.devices.online, offline: a.devices.offline, time: time(a.devices.at) })
+        : tr('devices.unknown'),
+      a.devices ? '' : 'ezviz-sb-muted',
+    ),
+  );
   body.append(el('h4', tr('calls.title')), callsTable(a));
   body.append(el('h4', tr('limits.title')), limitsList(a));
   body.append(el('h4', tr('sources.title')), sourcesTable(a));
@@ -126,7 +163,12 @@ function accountSection(a: AccountUsage, open: boolean): JQuery {
 
 function render(list: JQuery, reply: UsageReply): void {
   // Sections keep the open/closed state a person gave them, the keyboard focus and the scroll.
-  const closed = new Set(list.find('details:not([open])').map((_i, d) => $(d).attr('data-account')).get());
+  const closed = new Set(
+    list
+      .find('details:not([open])')
+      .map((_i, d) => $(d).attr('data-account'))
+      .get(),
+  );
   const active = document.activeElement;
   const focused = active && list[0].contains(active) ? $(active).closest('details').attr('data-account') : undefined;
   const scroll = list.parent().scrollTop() ?? 0;
@@ -134,15 +176,21 @@ function render(list: JQuery, reply: UsageReply): void {
   if (!reply.accounts.length) list.append(el('p', tr('none'), 'ezviz-sb-muted'));
   for (const a of reply.accounts) list.append(accountSection(a, !closed.has(a.id)));
   list.parent().scrollTop(scroll);
-  if (focused !== undefined) list.find('details').filter((_i, d) => $(d).attr('data-account') === focused).find('summary').trigger('focus');
+  if (focused !== undefined)
+    list
+      .find('details')
+      .filter((_i, d) => $(d).attr('data-account') === focused)
+      .find('summary')
+      .trigger('focus');
 }
 
 function addTab(): void {
   const content = el('div', undefined, 'ezviz-sidebar').attr('id', 'ezviz-sidebar');
   const toolbar = el('div', undefined, 'red-ui-sidebar-header');
   const stamp = el('span', '', 'ezviz-sb-muted').attr('aria-live', 'polite');
-  const button = el('button', undefined, 'red-ui-sidebar-header-button').attr({ type: 'button', title: tr('refresh'),
-    'aria-label': tr('refresh') }).append('<i class="fa fa-refresh"></i>');
+  const button = el('button', undefined, 'red-ui-sidebar-header-button')
+    .attr({ type: 'button', title: tr('refresh'), 'aria-label': tr('refresh') })
+    .append('<i class="fa fa-refresh"></i>');
   toolbar.append(button, ' ', stamp);
   const list = el('div').appendTo(content);
   let busy = false;
@@ -166,8 +214,15 @@ function addTab(): void {
   }, REFRESH_MS);
   RED.actions.add('ezviz:show-ezviz-tab', () => RED.sidebar.show(TAB));
   RED.sidebar.addTab({
-    id: TAB, label: tr('label'), name: tr('name'), iconClass: 'fa fa-video-camera', content, toolbar,
-    action: 'ezviz:show-ezviz-tab', enableOnEdit: true, onchange: refresh,
+    id: TAB,
+    label: tr('label'),
+    name: tr('name'),
+    iconClass: 'fa fa-video-camera',
+    content,
+    toolbar,
+    action: 'ezviz:show-ezviz-tab',
+    enableOnEdit: true,
+    onchange: refresh,
   });
 }
 

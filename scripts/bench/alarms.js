@@ -52,10 +52,20 @@ function freePort() {
 function flows(simUrl) {
   const z = 'bench-alarms';
   const at = (n) => ({ z, x: 100, y: 100, ...n });
-  const alarm = (id, props) => at({ id, type: 'ezviz-alarm', config: 'cfg', deviceSerial: '', alarmType: '', ...props,
-    wires: [[`sink-${id}`], [`err-${id}`]] });
-  const sinks = ['webhook', 'consumer', 'poll'].flatMap((id) => [at({ id: `sink-${id}`, type: 'bench-sink', name: id }),
-    at({ id: `err-${id}`, type: 'bench-sink', name: `err-${id}` })]);
+  const alarm = (id, props) =>
+    at({
+      id,
+      type: 'ezviz-alarm',
+      config: 'cfg',
+      deviceSerial: '',
+      alarmType: '',
+      ...props,
+      wires: [[`sink-${id}`], [`err-${id}`]],
+    });
+  const sinks = ['webhook', 'consumer', 'poll'].flatMap((id) => [
+    at({ id: `sink-${id}`, type: 'bench-sink', name: id }),
+    at({ id: `err-${id}`, type: 'bench-sink', name: `err-${id}` }),
+  ]);
   return [
     { id: z, type: 'tab', label: 'alarm latency' },
     { id: 'cfg', type: 'ezviz-config', name: 'sim', baseUrl: simUrl, timeout: 10000, maxRetries: 3, retryDelay: 500 },
@@ -64,7 +74,8 @@ function flows(simUrl) {
     alarm('poll', { source: 'poll', interval: INTERVALS.poll }),
     alarm('picture', { source: 'webhook', path: '/bench/pictures', interval: 60, picture: 'download' }),
     ...sinks,
-    at({ id: 'sink-picture', type: 'bench-sink', name: 'picture' }), at({ id: 'err-picture', type: 'bench-sink', name: 'err-picture' }),
+    at({ id: 'sink-picture', type: 'bench-sink', name: 'picture' }),
+    at({ id: 'err-picture', type: 'bench-sink', name: 'err-picture' }),
   ];
 }
 
@@ -74,18 +85,29 @@ async function startRed(simUrl) {
   fs.mkdirSync(path.join(userDir, 'node_modules'));
   fs.symlinkSync(root, path.join(userDir, 'node_modules', 'node-red-contrib-ezviz-open'), 'dir');
   fs.writeFileSync(path.join(userDir, 'flows.json'), JSON.stringify(flows(simUrl)));
-  fs.writeFileSync(path.join(userDir, 'flows_cred.json'), JSON.stringify({
-    cfg: { appKey: 'demo-app-key', appSecret: 'demo-app-secret', verificationCodes: 'C00000005 ABCDEF' },
-    webhook: { secret: SECRET }, picture: { secret: SECRET } }));
+  fs.writeFileSync(
+    path.join(userDir, 'flows_cred.json'),
+    JSON.stringify({
+      cfg: { appKey: 'demo-app-key', appSecret: 'demo-app-secret', verificationCodes: 'C00000005 ABCDEF' },
+      webhook: { secret: SECRET },
+      picture: { secret: SECRET },
+    }),
+  );
   const port = await freePort();
   // Embedded: the HTTP node app is served by the embedding server (red.js mounts it at httpNodeRoot).
   const server = http.createServer((req, res) => RED.httpNode(req, res));
   RED.init(server, {
-    userDir, flowFile: 'flows.json', credentialSecret: false, httpAdminRoot: false, httpNodeRoot: '/',
+    userDir,
+    flowFile: 'flows.json',
+    credentialSecret: false,
+    httpAdminRoot: false,
+    httpNodeRoot: '/',
     nodesDir: [path.join(__dirname, 'runtime-nodes')],
     logging: { console: { level: 'warn', metrics: false, audit: false } },
     externalModules: { autoInstall: false, palette: { allowInstall: false } },
-    functionExternalModules: false, telemetry: { enabled: false }, diagnostics: { enabled: false },
+    functionExternalModules: false,
+    telemetry: { enabled: false },
+    diagnostics: { enabled: false },
   });
   await new Promise((r) => server.listen(port, '127.0.0.1', r));
   await RED.start();
@@ -146,25 +168,51 @@ async function main() {
     await sleep(100 + Math.random() * 400);
   }
   const waitEnd = Date.now() + INTERVALS.poll * 1000 + 5000;
-  while (Date.now() < waitEnd && ['webhook', 'consumer', 'poll'].some((s) => arrived[s].size < ALARMS)) await sleep(100);
+  while (Date.now() < waitEnd && ['webhook', 'consumer', 'poll'].some((s) => arrived[s].size < ALARMS))
+    await sleep(100);
   const runS = (Date.now() - started) / 1000;
 
-  const rows = [['source', 'interval', 'alarms', 'p50 ms', 'p99 ms', 'max ms', 'target (p99) ms', 'met', 'API calls/h idle']];
+  const rows = [
+    ['source', 'interval', 'alarms', 'p50 ms', 'p99 ms', 'max ms', 'target (p99) ms', 'met', 'API calls/h idle'],
+  ];
   const results = {};
   for (const s of ['webhook', 'consumer', 'poll']) {
     const lat = [...raisedAt].filter(([id]) => arrived[s].has(id)).map(([id, t]) => arrived[s].get(id) - t);
     const p99 = quantile(lat, 0.99);
-    results[s] = { received: lat.length, p50: round(quantile(lat, 0.5), 1), p99: round(p99, 1), max: round(Math.max(...lat), 1) };
-    rows.push([s, s === 'webhook' ? 'push' : `${INTERVALS[s]} s`, `${lat.length}/${ALARMS}`, String(results[s].p50),
-      String(results[s].p99), String(results[s].max), String(TARGETS[s]), p99 <= TARGETS[s] && lat.length === ALARMS ? 'yes' : 'NO',
-      String(calls[s])]);
+    results[s] = {
+      received: lat.length,
+      p50: round(quantile(lat, 0.5), 1),
+      p99: round(p99, 1),
+      max: round(Math.max(...lat), 1),
+    };
+    rows.push([
+      s,
+      s === 'webhook' ? 'push' : `${INTERVALS[s]} s`,
+      `${lat.length}/${ALARMS}`,
+      String(results[s].p50),
+      String(results[s].p99),
+      String(results[s].max),
+      String(TARGETS[s]),
+      p99 <= TARGETS[s] && lat.length === ALARMS ? 'yes' : 'NO',
+      String(calls[s]),
+    ]);
   }
   process.stdout.write(`\n${table(rows)}\n\n`);
-  process.stdout.write(`alarms raised over ${round(runS, 0)} s; idle phase ${round(idleS, 0)} s: token requests ${tokenCalls}, ` +
-    `webhook pushes ${pushesIdle} while idle, ${webhookPusher(sim.state).pushes().filter((p) => p.attempt > 1).length} resent; errors on output 2: ${errors.length ? errors.join(', ') : 'none'}\n`);
+  process.stdout.write(
+    `alarms raised over ${round(runS, 0)} s; idle phase ${round(idleS, 0)} s: token requests ${tokenCalls}, ` +
+      `webhook pushes ${pushesIdle} while idle, ${
+        webhookPusher(sim.state)
+          .pushes()
+          .filter((p) => p.attempt > 1).length
+      } resent; errors on output 2: ${errors.length ? errors.join(', ') : 'none'}\n`,
+  );
   const pic = await pictureCell(sim, red, webhookPusher, arrived.picture, pictureBytes);
-  process.stdout.write(`picture cell:\n${table([rows[0], pic.row])}\n(decrypted JPEGs of ${pic.sizes}; ${pic.failed} without a picture)\n`);
-  process.stdout.write(`machine: ${os.cpus().length} x ${os.cpus()[0].model}, load average ${os.loadavg()[0].toFixed(2)}, Node.js ${process.version}\n`);
+  process.stdout.write(
+    `picture cell:\n${table([rows[0], pic.row])}\n(decrypted JPEGs of ${pic.sizes}; ${pic.failed} without a picture)\n`,
+  );
+  process.stdout.write(
+    `machine: ${os.cpus().length} x ${os.cpus()[0].model}, load average ${os.loadavg()[0].toFixed(2)}, Node.js ${process.version}\n`,
+  );
   await red.stop();
   await sim.close();
   const failed = Object.entries(results).some(([s, r]) => r.received !== ALARMS || r.p99 > TARGETS[s]) || !pic.met;
@@ -178,8 +226,14 @@ async function pictureCell(sim, red, webhookPusher, arrived, sizes) {
   for (let i = 0; i < PICTURES; i++) {
     const id = `bench-picture-${i}`;
     raisedAt.set(id, performance.now());
-    sim.raiseAlarm({ deviceSerial: 'C00000005', channelNo: 1, alarmType: 10002, alarmId: id, pictureForm: 'encrypted',
-      pictureBytes: 1024 * 1024 });
+    sim.raiseAlarm({
+      deviceSerial: 'C00000005',
+      channelNo: 1,
+      alarmType: 10002,
+      alarmId: id,
+      pictureForm: 'encrypted',
+      pictureBytes: 1024 * 1024,
+    });
     await sleep(100 + Math.random() * 400);
   }
   const end = Date.now() + 10000;
@@ -187,11 +241,24 @@ async function pictureCell(sim, red, webhookPusher, arrived, sizes) {
   const lat = [...raisedAt].filter(([id]) => arrived.has(id)).map(([id, t]) => arrived.get(id) - t);
   const p99 = quantile(lat, 0.99);
   const met = lat.length === PICTURES && p99 <= PICTURE_TARGET && !sizes.some((b) => b < 1024 * 1024);
-  const row = ['webhook, 1 MiB encrypted picture: download', 'push', `${lat.length}/${PICTURES}`, String(round(quantile(lat, 0.5), 1)),
-    String(round(p99, 1)), String(round(Math.max(...lat), 1)), String(PICTURE_TARGET), met ? 'yes' : 'NO', '0'];
+  const row = [
+    'webhook, 1 MiB encrypted picture: download',
+    'push',
+    `${lat.length}/${PICTURES}`,
+    String(round(quantile(lat, 0.5), 1)),
+    String(round(p99, 1)),
+    String(round(Math.max(...lat), 1)),
+    String(PICTURE_TARGET),
+    met ? 'yes' : 'NO',
+    '0',
+  ];
   const ok = sizes.filter((b) => b > 0);
-  return { row, met, failed: sizes.length - ok.length,
-    sizes: ok.length ? `${Math.min(...ok)}-${Math.max(...ok)} bytes` : 'none' };
+  return {
+    row,
+    met,
+    failed: sizes.length - ok.length,
+    sizes: ok.length ? `${Math.min(...ok)}-${Math.max(...ok)} bytes` : 'none',
+  };
 }
 
 main().catch((e) => {

@@ -17,13 +17,32 @@ if (!fs.existsSync(path.join(root, 'dist', 'simulator', 'index.js')) && !process
 
 const tlsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ezviz-bench-tls-'));
 const cert = path.join(tlsDir, 'cert.pem');
-const r = spawnSync('openssl', [
-  'req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-sha256', '-days', '1',
-  '-keyout', path.join(tlsDir, 'key.pem'), '-out', cert,
-  '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1,DNS:localhost',
-], { stdio: ['ignore', 'ignore', 'pipe'] });
+const r = spawnSync(
+  'openssl',
+  [
+    'req',
+    '-x509',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-sha256',
+    '-days',
+    '1',
+    '-keyout',
+    path.join(tlsDir, 'key.pem'),
+    '-out',
+    cert,
+    '-subj',
+    '/CN=127.0.0.1',
+    '-addext',
+    'subjectAltName=IP:127.0.0.1,DNS:localhost',
+  ],
+  { stdio: ['ignore', 'ignore', 'pipe'] },
+);
 if (r.error || r.status !== 0) {
-  console.error(`bench: openssl could not make a certificate (${r.error ? r.error.message : String(r.stderr).trim()}); HTTPS cells are skipped`);
+  console.error(
+    `bench: openssl could not make a certificate (${r.error ? r.error.message : String(r.stderr).trim()}); HTTPS cells are skipped`,
+  );
   fs.rmSync(cert, { force: true });
 }
 

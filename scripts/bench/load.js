@@ -19,7 +19,7 @@ function drive(send, n, conc) {
       const t0 = performance.now();
       send(i).then(
         (r) => settle(i, t0, r),
-        (err) => settle(i, t0, err)
+        (err) => settle(i, t0, err),
       );
     };
     const settle = (i, t0, r) => {
@@ -35,9 +35,20 @@ function drive(send, n, conc) {
 
 function newCell(transport, concurrency, scenario, latencyMs = CONF.latencyMs) {
   return {
-    transport, concurrency, scenario, latencyMs,
-    lat: [], requests: 0, failures: 0, firstFailure: null,
-    wallMs: 0, cpuUs: 0, simCpuUs: 0, connections: 0, warmupConnections: 0, peakRss: 0,
+    transport,
+    concurrency,
+    scenario,
+    latencyMs,
+    lat: [],
+    requests: 0,
+    failures: 0,
+    firstFailure: null,
+    wallMs: 0,
+    cpuUs: 0,
+    simCpuUs: 0,
+    connections: 0,
+    warmupConnections: 0,
+    peakRss: 0,
     chunks: [],
   };
 }
@@ -59,7 +70,14 @@ async function runChunk(cell, send, sim, n, warm) {
   const s1 = await sim.stats();
   const conns = s1.connectionsOpened - s0.connectionsOpened;
   if (failures.length && !cell.firstFailure) cell.firstFailure = describeFailure(failures[0]);
-  cell.chunks.push({ warmup: warm, requests: n, wallMs: round(wall, 1), cpuUs: cpu, connections: conns, failures: failures.length });
+  cell.chunks.push({
+    warmup: warm,
+    requests: n,
+    wallMs: round(wall, 1),
+    cpuUs: cpu,
+    connections: conns,
+    failures: failures.length,
+  });
   cell.failures += failures.length;
   if (warm) {
     cell.warmupConnections += conns;

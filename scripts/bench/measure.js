@@ -37,7 +37,6 @@
 // measurements), ratios.js and targets.js (pure: ratios and targets), report.js (the printed
 // tables), sim-process.js (the simulators in child processes).
 
-
 const fs = require('fs');
 const os = require('os');
 const path = require('path');
@@ -45,7 +44,21 @@ const http = require('http');
 const https = require('https');
 const { round } = require('./stats');
 const {
-  root, quick, floorOnly, liveOnly, tlsDir, hasTls, CONF, SERIAL, TOKEN, INFO_PATH, SCENARIOS, EXTRA, log, gc, mb,
+  root,
+  quick,
+  floorOnly,
+  liveOnly,
+  tlsDir,
+  hasTls,
+  CONF,
+  SERIAL,
+  TOKEN,
+  INFO_PATH,
+  SCENARIOS,
+  EXTRA,
+  log,
+  gc,
+  mb,
 } = require('./conf');
 const { SimChild } = require('./sim-process');
 const { buildFlows, startRuntime, inject, nodeOk, diyOk, packageClient, strays } = require('./runtime');
@@ -94,7 +107,10 @@ function makeSenders(rt, urls, nodesAvailable) {
   return (t) => {
     const url = urls[t] + INFO_PATH;
     const s = {
-      A: () => client.post(url, body).then((r) => (r.status === 200 && r.data && r.data.code === '200') || { msg: { payload: r.data } }),
+      A: () =>
+        client
+          .post(url, body)
+          .then((r) => (r.status === 200 && r.data && r.data.code === '200') || { msg: { payload: r.data } }),
       S: () => inject(rt.node(`s-${t}`), {}, nodeOk),
       'A+hop': () => s.A().then((ok) => new Promise((resolve) => setImmediate(() => resolve(ok)))),
       C: () => inject(rt.node(`c-fn-${t}`), {}, diyOk),
@@ -131,12 +147,16 @@ async function floorCells(rt, sims, senders, nodesAvailable, meta) {
   const k = packageClient();
   if (k) {
     const url = sims.mem.url + INFO_PATH;
-    send.K = () => k.post(url, { deviceSerial: SERIAL }, TOKEN)
-      .then((o) => (o.ok && o.reply.code === '200') || { msg: { payload: o } });
+    send.K = () =>
+      k
+        .post(url, { deviceSerial: SERIAL }, TOKEN)
+        .then((o) => (o.ok && o.reply.code === '200') || { msg: { payload: o } });
   } else meta.notes.push('the package client (dist/nodes/shared/wire/client.js) could not be made: K skipped');
   const scen = CONF.floor.scenarios.filter((s) => send[s]);
   for (const conc of CONF.concurrencies) {
-    cells.push(...await runGroup({ transport: 'http', text: 'zero latency, http' }, scen, send, sims.mem, conc, CONF.floor, 0));
+    cells.push(
+      ...(await runGroup({ transport: 'http', text: 'zero latency, http' }, scen, send, sims.mem, conc, CONF.floor, 0)),
+    );
   }
   if (k) k.close();
   return cells;
@@ -150,7 +170,7 @@ async function latencyCells(sims, senders) {
     for (const t of CONF.transports) {
       const send = senders(t);
       const scen = [...SCENARIOS, ...EXTRA[conc]].filter((s) => send[s]);
-      cells.push(...await runGroup({ transport: t, text: t }, scen, send, sims[t], conc, CONF, CONF.latencyMs));
+      cells.push(...(await runGroup({ transport: t, text: t }, scen, send, sims[t], conc, CONF, CONF.latencyMs)));
     }
   }
   for (const t of CONF.transports) {
@@ -158,7 +178,8 @@ async function latencyCells(sims, senders) {
     log(`${t} concurrency 32: C18 (reference)`);
     await runChunk(cell, senders(t).C18, sims[t], CONF.warmup[32], true);
     const rounds = CONF.rounds[32];
-    for (let r = 0; r < rounds; r++) await runChunk(cell, senders(t).C18, sims[t], Math.ceil(CONF.perCell[32] / rounds), false);
+    for (let r = 0; r < rounds; r++)
+      await runChunk(cell, senders(t).C18, sims[t], Math.ceil(CONF.perCell[32] / rounds), false);
     cells.push(summarize(cell));
   }
   return cells;
@@ -187,7 +208,11 @@ async function main() {
   if (!nodesAvailable) meta.notes.push('dist/nodes/ezviz-storage-info missing: B and the node measurements skipped');
   const sims = await startSimulators();
   const urls = Object.fromEntries(Object.entries(sims).map(([k, s]) => [k, s.url]));
-  log(`simulators: ${Object.entries(urls).map(([k, u]) => `${k} ${u}`).join(', ')}`);
+  log(
+    `simulators: ${Object.entries(urls)
+      .map(([k, u]) => `${k} ${u}`)
+      .join(', ')}`,
+  );
   const { flows, creds } = buildFlows(urls, nodesAvailable);
   const rt = await startRuntime(flows, creds);
   const senders = makeSenders(rt, urls, nodesAvailable);
@@ -210,7 +235,8 @@ async function main() {
   for (const s of Object.values(sims)) await s.stop();
 
   const targets = floorTargets(floorRatios);
-  if (nodesAvailable && full) targets.push(...latencyTargets({ cells, ratios, token, memory, timedStop, conf: CONF, hasTls }));
+  if (nodesAvailable && full)
+    targets.push(...latencyTargets({ cells, ratios, token, memory, timedStop, conf: CONF, hasTls }));
   const failures = [...floor, ...cells].reduce((n, c) => n + c.failures, 0);
   if (failures) meta.notes.push(`${failures} requests failed in the scenario cells (see firstFailure)`);
   if (strays()) meta.notes.push(`${strays()} messages reached a sink without a pending request`);
@@ -219,7 +245,17 @@ async function main() {
   meta.peakRssProcessMB = mb(process.resourceUsage().maxRSS * 1024);
   meta.simulatorCpuSec = simCpu;
   if (live) targets.push(...liveTargets(live));
-  const result = { meta, floor: { latencyMs: 0, transport: 'http', cells: floor, ratios: floorRatios }, cells, ratios, token, timedStop, memory, live, targets };
+  const result = {
+    meta,
+    floor: { latencyMs: 0, transport: 'http', cells: floor, ratios: floorRatios },
+    cells,
+    ratios,
+    token,
+    timedStop,
+    memory,
+    live,
+    targets,
+  };
   fs.writeFileSync(path.join(root, 'bench-results.json'), JSON.stringify(result, null, 2) + '\n');
   print(result);
 }
@@ -230,7 +266,7 @@ if (require.main === module) {
     (err) => {
       console.error(`bench: failed: ${err && err.stack ? err.stack : err}`);
       process.exit(1);
-    }
+    },
   );
 }
 

@@ -15,7 +15,7 @@ async function tapLongest(page) {
   const drawn = page.locator('.ezc-tl-draw-sd-card');
   await drawn.first().waitFor({ timeout: 30000 });
   let best = null;
-  for (let i = 0; i < await drawn.count(); i++) {
+  for (let i = 0; i < (await drawn.count()); i++) {
     const box = await drawn.nth(i).boundingBox();
     if (box && (!best || box.width > best.width)) best = box;
   }
@@ -26,45 +26,57 @@ async function tapLongest(page) {
 
 /** ms from a tap to the first frame shown (the front video's time past zero). */
 async function tapToFrame(page) {
-  const waitFrame = page.evaluate(() => new Promise((resolve) => {
-    const tick = () => {
-      const v = document.querySelector('video.ezc-flv[data-active="true"]');
-      if (v && v.currentTime > 0) return resolve(Math.round(performance.now() - window.__ezTap));
-      requestAnimationFrame(tick);
-    };
-    requestAnimationFrame(tick);
-  }));
-  await page.evaluate(() => { window.__ezTap = performance.now(); });
+  const waitFrame = page.evaluate(
+    () =>
+      new Promise((resolve) => {
+        const tick = () => {
+          const v = document.querySelector('video.ezc-flv[data-active="true"]');
+          if (v && v.currentTime > 0) return resolve(Math.round(performance.now() - window.__ezTap));
+          requestAnimationFrame(tick);
+        };
+        requestAnimationFrame(tick);
+      }),
+  );
+  await page.evaluate(() => {
+    window.__ezTap = performance.now();
+  });
   await tapLongest(page);
   return waitFrame;
 }
 
 function gaps(page, span) {
-  return page.evaluate((ms) => new Promise((resolve) => {
-    let last = performance.now();
-    const t0 = last;
-    let maxGap = 0;
-    let key = null;
-    const seen = new Set();
-    const tick = () => {
-      const now = performance.now();
-      const v = document.querySelector('video.ezc-flv[data-active="true"]');
-      if (v && (`${v.currentTime}` !== key || !seen.has(v))) {
-        seen.add(v);
-        maxGap = Math.max(maxGap, now - last);
-        last = now;
-        key = `${v.currentTime}`;
-      }
-      if (now - t0 < ms) requestAnimationFrame(tick);
-      else resolve({ maxGapMs: Math.round(Math.max(maxGap, now - last)), sessions: seen.size });
-    };
-    requestAnimationFrame(tick);
-  }), span);
+  return page.evaluate(
+    (ms) =>
+      new Promise((resolve) => {
+        let last = performance.now();
+        const t0 = last;
+        let maxGap = 0;
+        let key = null;
+        const seen = new Set();
+        const tick = () => {
+          const now = performance.now();
+          const v = document.querySelector('video.ezc-flv[data-active="true"]');
+          if (v && (`${v.currentTime}` !== key || !seen.has(v))) {
+            seen.add(v);
+            maxGap = Math.max(maxGap, now - last);
+            last = now;
+            key = `${v.currentTime}`;
+          }
+          if (now - t0 < ms) requestAnimationFrame(tick);
+          else resolve({ maxGapMs: Math.round(Math.max(maxGap, now - last)), sessions: seen.size });
+        };
+        requestAnimationFrame(tick);
+      }),
+    span,
+  );
 }
 
 async function setCap(env, cap) {
-  await fetch(`${env.sim.url.replace(/\/$/, '')}/sim/stream`, { method: 'POST', body: JSON.stringify({ cap }),
-    headers: { 'content-type': 'application/json' } });
+  await fetch(`${env.sim.url.replace(/\/$/, '')}/sim/stream`, {
+    method: 'POST',
+    body: JSON.stringify({ cap }),
+    headers: { 'content-type': 'application/json' },
+  });
 }
 
 /** Runs the playback measures; `root`: the repository. */

@@ -45,7 +45,11 @@ async function until(fn, ms, what) {
 function sizes() {
   const dir = path.join(root, 'dashboard', 'resources');
   const gz = (f) => zlib.gzipSync(fs.readFileSync(path.join(dir, f)), { level: 9 }).length / 1024;
-  return { ownKb: round(gz('ui-ezviz-camera.umd.js'), 1), hlsKb: round(gz('hls.light.min.js'), 1), mpegtsKb: round(gz('mpegts.js'), 1) };
+  return {
+    ownKb: round(gz('ui-ezviz-camera.umd.js'), 1),
+    hlsKb: round(gz('hls.light.min.js'), 1),
+    mpegtsKb: round(gz('mpegts.js'), 1),
+  };
 }
 
 /** The PTZ requests of the simulator's log. */
@@ -57,7 +61,8 @@ async function holds(env) {
   await sleep(500);
   // Left and right by turns: the simulated camera never reaches an end stop (60004/60005).
   const boxes = [];
-  for (const name of ['left', 'right']) boxes.push(await p.page.getByRole('button', { name, exact: true }).boundingBox());
+  for (const name of ['left', 'right'])
+    boxes.push(await p.page.getByRole('button', { name, exact: true }).boundingBox());
   const start = [];
   const stop = [];
   for (let i = 0; i < HOLDS; i++) {
@@ -77,8 +82,11 @@ async function holds(env) {
     const released = Date.now();
     await p.page.mouse.up();
     const e = await until(() => ptz(env, 'stop')[0], 5000, 'a stop').catch(async (err) => {
-      console.error(`hold ${i}:`, JSON.stringify(env.sim.requestLog().map((x) => [x.path, x.code, x.fields.direction])),
-        await p.page.getByRole('status').textContent());
+      console.error(
+        `hold ${i}:`,
+        JSON.stringify(env.sim.requestLog().map((x) => [x.path, x.code, x.fields.direction])),
+        await p.page.getByRole('status').textContent(),
+      );
       throw err;
     });
     stop.push(e.time - released);
@@ -164,13 +172,27 @@ async function main() {
       size,
     };
     const ok = (v, t) => (v <= t ? 'ok' : 'OVER');
-    console.log(`camera panel, ${HOLDS} holds on loopback (Dashboard 2 ${require(path.join(root, 'node_modules', '@flowfuse', 'node-red-dashboard', 'package.json')).version}, Chromium):`);
-    console.log(`  press -> ptz/start    p50 ${result.pressToStart.p50} ms  p95 ${result.pressToStart.p95} ms  (target p95 <= ${TARGETS.startP95}: ${ok(result.pressToStart.p95, TARGETS.startP95)})`);
-    console.log(`  release -> ptz/stop   p50 ${result.releaseToStop.p50} ms  p95 ${result.releaseToStop.p95} ms  (target p95 <= ${TARGETS.stopP95}: ${ok(result.releaseToStop.p95, TARGETS.stopP95)})`);
-    console.log(`  closed page -> stop   max ${result.closedPageToStop.max} ms of ${CLOSES} (${closed.join(', ')})  (target <= ${TARGETS.closedMs}: ${ok(result.closedPageToStop.max, TARGETS.closedMs)})`);
-    console.log(`  silent browser -> stop ${deadMan} ms after the start (the dead-man timer: 1500 ms without a confirmation)`);
-    console.log(`  release -> stop, 10 snapshots queued: max ${Math.max(...withSnapshots)} ms of ${QUEUED} (${withSnapshots.join(', ')})  (target <= ${TARGETS.stopP95}: ${ok(Math.max(...withSnapshots), TARGETS.stopP95)})`);
-    console.log(`  widget gzipped        own ${size.ownKb} KB (target <= ${TARGETS.ownKb}: ${ok(size.ownKb, TARGETS.ownKb)}), hls.js light ${size.hlsKb} KB (loaded only without native HLS), mpegts.js ${size.mpegtsKb} KB (loaded only for a playback)`);
+    console.log(
+      `camera panel, ${HOLDS} holds on loopback (Dashboard 2 ${require(path.join(root, 'node_modules', '@flowfuse', 'node-red-dashboard', 'package.json')).version}, Chromium):`,
+    );
+    console.log(
+      `  press -> ptz/start    p50 ${result.pressToStart.p50} ms  p95 ${result.pressToStart.p95} ms  (target p95 <= ${TARGETS.startP95}: ${ok(result.pressToStart.p95, TARGETS.startP95)})`,
+    );
+    console.log(
+      `  release -> ptz/stop   p50 ${result.releaseToStop.p50} ms  p95 ${result.releaseToStop.p95} ms  (target p95 <= ${TARGETS.stopP95}: ${ok(result.releaseToStop.p95, TARGETS.stopP95)})`,
+    );
+    console.log(
+      `  closed page -> stop   max ${result.closedPageToStop.max} ms of ${CLOSES} (${closed.join(', ')})  (target <= ${TARGETS.closedMs}: ${ok(result.closedPageToStop.max, TARGETS.closedMs)})`,
+    );
+    console.log(
+      `  silent browser -> stop ${deadMan} ms after the start (the dead-man timer: 1500 ms without a confirmation)`,
+    );
+    console.log(
+      `  release -> stop, 10 snapshots queued: max ${Math.max(...withSnapshots)} ms of ${QUEUED} (${withSnapshots.join(', ')})  (target <= ${TARGETS.stopP95}: ${ok(Math.max(...withSnapshots), TARGETS.stopP95)})`,
+    );
+    console.log(
+      `  widget gzipped        own ${size.ownKb} KB (target <= ${TARGETS.ownKb}: ${ok(size.ownKb, TARGETS.ownKb)}), hls.js light ${size.hlsKb} KB (loaded only without native HLS), mpegts.js ${size.mpegtsKb} KB (loaded only for a playback)`,
+    );
     fs.writeFileSync(path.join(root, 'bench-results-panel.json'), JSON.stringify(result, null, 2) + '\n');
   } finally {
     await env.stop();
@@ -178,9 +200,14 @@ async function main() {
   if (process.argv.includes('--no-playback')) return;
   const pb = await playback(root, { taps: quick ? 2 : 5, span: quick ? 30000 : 60000 });
   const gap = pb.capped;
-  console.log(`  playback: tap -> first frame ${pb.tapToFirstFrameMs.join(', ')} ms; ${gap.spanSeconds} s in ${gap.capSeconds} s sessions (${gap.sessions} shown): longest without a new frame ${gap.maxGapMs} ms (target <= 1000: ${gap.maxGapMs <= 1000 ? 'ok' : 'OVER'})`);
+  console.log(
+    `  playback: tap -> first frame ${pb.tapToFirstFrameMs.join(', ')} ms; ${gap.spanSeconds} s in ${gap.capSeconds} s sessions (${gap.sessions} shown): longest without a new frame ${gap.maxGapMs} ms (target <= 1000: ${gap.maxGapMs <= 1000 ? 'ok' : 'OVER'})`,
+  );
   const file = path.join(root, 'bench-results-panel.json');
-  fs.writeFileSync(file, JSON.stringify({ ...JSON.parse(fs.readFileSync(file, 'utf8')), playback: pb }, null, 2) + '\n');
+  fs.writeFileSync(
+    file,
+    JSON.stringify({ ...JSON.parse(fs.readFileSync(file, 'utf8')), playback: pb }, null, 2) + '\n',
+  );
 }
 
 main().catch((err) => {

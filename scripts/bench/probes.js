@@ -13,9 +13,7 @@ async function tokenTest(rt, sim) {
   await sim.clearLog();
   const node = rt.node('tok-node');
   const t0 = performance.now();
-  const results = await Promise.all(
-    Array.from({ length: CONF.tokenMessages }, () => inject(node, {}, nodeOk))
-  );
+  const results = await Promise.all(Array.from({ length: CONF.tokenMessages }, () => inject(node, {}, nodeOk)));
   const wallMs = performance.now() - t0;
   const entries = await sim.entries([TOKEN_PATH, INFO_PATH]);
   await sim.clearLog();
@@ -75,7 +73,11 @@ async function timedMoveTest(rt, sim) {
       // left and right in turns of equal length, so the camera stays inside its pan limits
       const direction = Math.floor(k / CONF.timedDurationsMs.length) % 2 === 0 ? 'left' : 'right';
       requested.get(`${serial}/${channel}`).push(duration);
-      const r = await inject(node, { deviceSerial: serial, channelNo: channel, direction, speed: 'fast', duration }, nodeOk);
+      const r = await inject(
+        node,
+        { deviceSerial: serial, channelNo: channel, direction, speed: 'fast', duration },
+        nodeOk,
+      );
       if (r !== true) failures.push(describeFailure(r));
       // wait until the node's own stop has reached the simulator before the next move
       await sleep(duration + 3 * CONF.latencyMs + 40);

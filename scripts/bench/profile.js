@@ -19,8 +19,8 @@ async function main() {
   const [scenario = 'B', conc = '32', count = '20000', latency = '0', out] = process.argv.slice(2);
   const session = new inspector.Session();
   session.connect();
-  const post = (method, params) => new Promise((resolve, reject) =>
-    session.post(method, params, (err, res) => (err ? reject(err) : resolve(res))));
+  const post = (method, params) =>
+    new Promise((resolve, reject) => session.post(method, params, (err, res) => (err ? reject(err) : resolve(res))));
   const sim = await SimChild.start('http', { latencyMs: Number(latency) });
   const { flows, creds } = buildFlows({ http: sim.url, mem: sim.url }, true, ['http']);
   const rt = await startRuntime(flows, creds);
@@ -30,11 +30,17 @@ async function main() {
   let kClient = null;
   const packageClient = () => kClient || (kClient = makeClient());
   const send = {
-    A: () => client.post(`${sim.url}/api/lapp/cloud/storage/device/info`, 'accessToken=at.demo-token&deviceSerial=C00000001',
-      { headers: { 'Content-Type': 'application/x-www-form-urlencoded' } }).then((r) => r.data.code === '200'),
+    A: () =>
+      client
+        .post(`${sim.url}/api/lapp/cloud/storage/device/info`, 'accessToken=at.demo-token&deviceSerial=C00000001', {
+          headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        })
+        .then((r) => r.data.code === '200'),
     S: () => inject(rt.node('s-http'), {}, nodeOk),
-    K: () => packageClient().post(`${sim.url}/api/lapp/cloud/storage/device/info`, { deviceSerial: 'C00000001' }, 'at.demo-token')
-      .then((o) => o.ok && o.reply.code === '200'),
+    K: () =>
+      packageClient()
+        .post(`${sim.url}/api/lapp/cloud/storage/device/info`, { deviceSerial: 'C00000001' }, 'at.demo-token')
+        .then((o) => o.ok && o.reply.code === '200'),
     B: () => inject(rt.node('b-http'), {}, nodeOk),
     C: () => inject(rt.node('c-fn-http'), {}, diyOk),
     'C+': () => inject(rt.node('cp-fn-http'), {}, diyOk),
@@ -59,14 +65,19 @@ async function main() {
     fs.writeFileSync(out, JSON.stringify(profile));
   }
   const n = Number(count);
-  console.log(`${scenario} c${conc} latency ${latency} ms: ${Math.round((n / wall) * 1000)} req/s, ` +
-    `${Math.round((c.user + c.system) / n)} us CPU/request, ${r.failures.length} failures`);
+  console.log(
+    `${scenario} c${conc} latency ${latency} ms: ${Math.round((n / wall) * 1000)} req/s, ` +
+      `${Math.round((c.user + c.system) / n)} us CPU/request, ${r.failures.length} failures`,
+  );
   if (profile) console.log(`${out}:\n${format(summarize(profile), 15)}`);
   await rt.stop();
   await sim.stop();
 }
 
-main().then(() => process.exit(0), (e) => {
-  console.error(e);
-  process.exit(1);
-});
+main().then(
+  () => process.exit(0),
+  (e) => {
+    console.error(e);
+    process.exit(1);
+  },
+);

@@ -49,18 +49,38 @@ function buildFlows(urls, nodesAvailable, transports = CONF.transports) {
   ];
   const creds = {};
   const config = (id, baseUrl, cred) => {
-    flows.push({ id, type: 'ezviz-config', name: `bench ${baseUrl}`, baseUrl, timeout: 10000, maxRetries: 3, retryDelay: 500 });
+    flows.push({
+      id,
+      type: 'ezviz-config',
+      name: `bench ${baseUrl}`,
+      baseUrl,
+      timeout: 10000,
+      maxRetries: 3,
+      retryDelay: 500,
+    });
     creds[id] = cred;
   };
   const storageInfo = (id, cfg) =>
     flows.push({
-      id, type: 'ezviz-storage-info', z, name: '', config: cfg,
-      deviceSerial: SERIAL, deviceSerialType: 'str', phone: '', phoneType: 'str',
-      channelNo: '', channelNoType: 'str', wires: [['sink-ok'], ['sink-err']],
+      id,
+      type: 'ezviz-storage-info',
+      z,
+      name: '',
+      config: cfg,
+      deviceSerial: SERIAL,
+      deviceSerialType: 'str',
+      phone: '',
+      phoneType: 'str',
+      channelNo: '',
+      channelNoType: 'str',
+      wires: [['sink-ok'], ['sink-err']],
     });
   const diy = (prefix, t, persist, close = false) => {
     flows.push({
-      id: `${prefix}-fn-${t}`, type: 'function', z, name: 'form body',
+      id: `${prefix}-fn-${t}`,
+      type: 'function',
+      z,
+      name: 'form body',
       func: [
         "const token = 'at.demo-token';",
         close
@@ -70,18 +90,43 @@ function buildFlows(urls, nodesAvailable, transports = CONF.transports) {
         "  '&deviceSerial=' + encodeURIComponent('C00000001');",
         'return msg;',
       ].join('\n'),
-      outputs: 1, timeout: 0, noerr: 0, initialize: '', finalize: '', libs: [],
+      outputs: 1,
+      timeout: 0,
+      noerr: 0,
+      initialize: '',
+      finalize: '',
+      libs: [],
       wires: [[`${prefix}-http-${t}`]],
     });
     flows.push({
-      id: `${prefix}-http-${t}`, type: 'http request', z, name: '', method: 'POST', ret: 'obj',
-      paytoqs: 'ignore', url: urls[t] + INFO_PATH, tls: '', persist, proxy: '',
-      insecureHTTPParser: false, authType: '', senderr: false, headers: [],
+      id: `${prefix}-http-${t}`,
+      type: 'http request',
+      z,
+      name: '',
+      method: 'POST',
+      ret: 'obj',
+      paytoqs: 'ignore',
+      url: urls[t] + INFO_PATH,
+      tls: '',
+      persist,
+      proxy: '',
+      insecureHTTPParser: false,
+      authType: '',
+      senderr: false,
+      headers: [],
       wires: [['sink-diy']],
     });
   };
   const simple = (id, baseUrl) =>
-    flows.push({ id, type: 'bench-simple', z, name: '', url: baseUrl + INFO_PATH, body: BODY, wires: [['sink-ok'], ['sink-err']] });
+    flows.push({
+      id,
+      type: 'bench-simple',
+      z,
+      name: '',
+      url: baseUrl + INFO_PATH,
+      body: BODY,
+      wires: [['sink-ok'], ['sink-err']],
+    });
   for (const t of transports) {
     if (nodesAvailable) {
       config(`cfg-${t}`, urls[t], { accessToken: TOKEN });
@@ -103,16 +148,43 @@ function buildFlows(urls, nodesAvailable, transports = CONF.transports) {
     // live addresses: two ezviz-live nodes on one config node (docs/behaviour.md section 13, one address per lifetime)
     config('cfg-live', urls.http, { accessToken: TOKEN });
     for (const id of ['live-node', 'live-node2']) {
-      flows.push({ id, type: 'ezviz-live', z, name: '', config: 'cfg-live', deviceSerial: '', deviceSerialType: 'str',
-        channelNo: '', channelNoType: 'num', protocol: 'hls', protocolType: 'protocol', expire: '3600', expireType: 'num',
-        source: 'live', sourceType: 'source', wires: [['sink-ok'], ['sink-err']] });
+      flows.push({
+        id,
+        type: 'ezviz-live',
+        z,
+        name: '',
+        config: 'cfg-live',
+        deviceSerial: '',
+        deviceSerialType: 'str',
+        channelNo: '',
+        channelNoType: 'num',
+        protocol: 'hls',
+        protocolType: 'protocol',
+        expire: '3600',
+        expireType: 'num',
+        source: 'live',
+        sourceType: 'source',
+        wires: [['sink-ok'], ['sink-err']],
+      });
     }
     config('cfg-ptz', urls.http, { accessToken: TOKEN });
     flows.push({
-      id: 'ptz-node', type: 'ezviz-ptz-start', z, name: '', config: 'cfg-ptz',
-      deviceSerial: '', deviceSerialType: 'str', channelNo: '', channelNoType: 'str',
-      direction: '', directionType: 'str', speed: '', speedType: 'str',
-      duration: '', durationType: 'str', wires: [['sink-ok'], ['sink-err']],
+      id: 'ptz-node',
+      type: 'ezviz-ptz-start',
+      z,
+      name: '',
+      config: 'cfg-ptz',
+      deviceSerial: '',
+      deviceSerialType: 'str',
+      channelNo: '',
+      channelNoType: 'str',
+      direction: '',
+      directionType: 'str',
+      speed: '',
+      speedType: 'str',
+      duration: '',
+      durationType: 'str',
+      wires: [['sink-ok'], ['sink-err']],
     });
   }
   return { flows, creds };

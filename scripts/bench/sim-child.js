@@ -17,9 +17,7 @@ const opts = JSON.parse(process.argv[2] || '{}');
 async function main() {
   const modPath = process.env.EZVIZ_BENCH_SIM_MODULE || path.join(root, 'dist', 'simulator');
   const { startSimulator } = require(modPath);
-  const tls = opts.keyFile
-    ? { key: fs.readFileSync(opts.keyFile), cert: fs.readFileSync(opts.certFile) }
-    : undefined;
+  const tls = opts.keyFile ? { key: fs.readFileSync(opts.keyFile), cert: fs.readFileSync(opts.certFile) } : undefined;
   const sim = await startSimulator({ port: 0, tls, latencyMs: opts.latencyMs || 0 });
   let loop = null;
   process.on('message', (m) => {
@@ -34,7 +32,8 @@ async function main() {
       case 'log': {
         const want = new Set(m.paths || []);
         reply = {
-          entries: sim.requestLog()
+          entries: sim
+            .requestLog()
             .filter((e) => want.size === 0 || want.has(e.path))
             .map((e) => ({ time: e.time, path: e.path, code: e.code, fields: e.fields })),
         };
@@ -47,7 +46,11 @@ async function main() {
           reply = {};
         } else {
           loop.disable();
-          reply = { p50Ms: loop.percentile(50) / 1e6 - 5, p99Ms: loop.percentile(99) / 1e6 - 5, maxMs: loop.max / 1e6 - 5 };
+          reply = {
+            p50Ms: loop.percentile(50) / 1e6 - 5,
+            p99Ms: loop.percentile(99) / 1e6 - 5,
+            maxMs: loop.max / 1e6 - 5,
+          };
         }
         break;
       case 'clearLog':

@@ -47,11 +47,15 @@ function latencyRatios(cells, transports, concurrencies) {
  * (paired chunks; the whole-run ratio is printed beside it): on a shared machine the CPU time of
  * the same work swings by 2x between chunks, and a few loaded chunks would otherwise decide it. */
 function floorTargets(floorRatios) {
-  return floorRatios.filter((x) => x.roundMedian_bOverS_cpuPerRequest !== null).map((x) => ({
-    target: `B/S CPU per request, zero latency, http c${x.concurrency} (per-round median)`,
-    value: x.roundMedian_bOverS_cpuPerRequest, limit: '<= 1.10',
-    pass: x.roundMedian_bOverS_cpuPerRequest <= 1.1 && x.bAndSClean, issue: 14,
-  }));
+  return floorRatios
+    .filter((x) => x.roundMedian_bOverS_cpuPerRequest !== null)
+    .map((x) => ({
+      target: `B/S CPU per request, zero latency, http c${x.concurrency} (per-round median)`,
+      value: x.roundMedian_bOverS_cpuPerRequest,
+      limit: '<= 1.10',
+      pass: x.roundMedian_bOverS_cpuPerRequest <= 1.1 && x.bAndSClean,
+      issue: 14,
+    }));
 }
 
 /** The targets of the cells with latency and of the token, memory and timed-stop measurements. */
@@ -63,30 +67,77 @@ function latencyTargets({ cells, ratios, token, memory, timedStop, conf, hasTls 
   for (const t of conf.transports) {
     for (const c of conf.concurrencies) {
       const v = r(t, c).bOverA_timePerRequest;
-      targets.push({ target: `B/A time per request, ${t} c${c}`, value: v, limit: '<= 1.10', pass: v <= 1.1 && clean(t, c) });
+      targets.push({
+        target: `B/A time per request, ${t} c${c}`,
+        value: v,
+        limit: '<= 1.10',
+        pass: v <= 1.1 && clean(t, c),
+      });
     }
   }
   const tt = hasTls ? 'https' : 'http';
   const cOk = clean(tt, 32);
-  targets.push({ target: `B/C throughput, ${tt} c32`, value: r(tt, 32).bOverC_throughput, limit: '>= 1.5', pass: r(tt, 32).bOverC_throughput >= 1.5 && cOk });
-  targets.push({ target: `B/C+ throughput, ${tt} c32`, value: r(tt, 32).bOverCplus_throughput, limit: '>= 1.0', pass: r(tt, 32).bOverCplus_throughput >= 1.0 && cOk });
+  targets.push({
+    target: `B/C throughput, ${tt} c32`,
+    value: r(tt, 32).bOverC_throughput,
+    limit: '>= 1.5',
+    pass: r(tt, 32).bOverC_throughput >= 1.5 && cOk,
+  });
+  targets.push({
+    target: `B/C+ throughput, ${tt} c32`,
+    value: r(tt, 32).bOverCplus_throughput,
+    limit: '>= 1.0',
+    pass: r(tt, 32).bOverCplus_throughput >= 1.0 && cOk,
+  });
   for (const t of conf.transports) {
     const b = find(cells, t, 32, 'B');
-    targets.push({ target: `B TCP connections, ${t} c32, whole run`, value: b.connectionsOpened, limit: '<= 32', pass: b.connectionsOpened <= 32 && b.failures === 0 });
+    targets.push({
+      target: `B TCP connections, ${t} c32, whole run`,
+      value: b.connectionsOpened,
+      limit: '<= 32',
+      pass: b.connectionsOpened <= 32 && b.failures === 0,
+    });
   }
-  targets.push({ target: 'token requests, 1000 messages, cold cache', value: token.tokenRequests, limit: '== 1', pass: token.tokenRequests === 1 && token.succeeded === token.messages });
-  targets.push({ target: `RSS growth over ${conf.memMessages} messages (MB)`, value: memory.rssGrowthMB, limit: '< 10', pass: memory.rssGrowthMB < 10 && memory.failures === 0 });
-  targets.push({ target: 'timed-stop error p99 of |actual - requested| (ms)', value: timedStop.p99AbsErrorMs, limit: '< 15', pass: timedStop.p99AbsErrorMs !== null && timedStop.p99AbsErrorMs < 15 && timedStop.stopsMissing === 0 && timedStop.failures === 0 });
+  targets.push({
+    target: 'token requests, 1000 messages, cold cache',
+    value: token.tokenRequests,
+    limit: '== 1',
+    pass: token.tokenRequests === 1 && token.succeeded === token.messages,
+  });
+  targets.push({
+    target: `RSS growth over ${conf.memMessages} messages (MB)`,
+    value: memory.rssGrowthMB,
+    limit: '< 10',
+    pass: memory.rssGrowthMB < 10 && memory.failures === 0,
+  });
+  targets.push({
+    target: 'timed-stop error p99 of |actual - requested| (ms)',
+    value: timedStop.p99AbsErrorMs,
+    limit: '< 15',
+    pass:
+      timedStop.p99AbsErrorMs !== null &&
+      timedStop.p99AbsErrorMs < 15 &&
+      timedStop.stopsMissing === 0 &&
+      timedStop.failures === 0,
+  });
   return targets;
 }
 
 /** The live address targets (docs/behaviour.md section 13). */
 function liveTargets(live) {
   return [
-    { target: `live address requests, ${live.concurrentAsks} concurrent asks + ${live.messages} messages, one camera`,
-      value: live.addressRequests, limit: '== 1', pass: live.addressRequests === 1 && live.succeeded === live.concurrentAsks + live.messages + 1 },
-    { target: 'live address requests after a forced refresh', value: live.addressRequestsAfterRefresh, limit: '== 2',
-      pass: live.addressRequestsAfterRefresh === 2 },
+    {
+      target: `live address requests, ${live.concurrentAsks} concurrent asks + ${live.messages} messages, one camera`,
+      value: live.addressRequests,
+      limit: '== 1',
+      pass: live.addressRequests === 1 && live.succeeded === live.concurrentAsks + live.messages + 1,
+    },
+    {
+      target: 'live address requests after a forced refresh',
+      value: live.addressRequestsAfterRefresh,
+      limit: '== 2',
+      pass: live.addressRequestsAfterRefresh === 2,
+    },
   ];
 }
 

@@ -25,8 +25,10 @@ function builtFiles() {
   const files = [path.join(root, 'dist', 'simulator', 'cli.js'), path.join(root, 'resources', 'ezviz-editor.js')];
   for (const file of Object.values(pkg['node-red'].nodes)) files.push(path.join(root, file));
   // The camera panel (dashboard/): its runtime and its widget.
-  files.push(path.join(root, 'dashboard', 'dist', 'nodes', 'ui-ezviz-camera.js'),
-    path.join(root, 'dashboard', 'resources', 'ui-ezviz-camera.umd.js'));
+  files.push(
+    path.join(root, 'dashboard', 'dist', 'nodes', 'ui-ezviz-camera.js'),
+    path.join(root, 'dashboard', 'resources', 'ui-ezviz-camera.umd.js'),
+  );
   return files;
 }
 

@@ -28,7 +28,8 @@ function waitForLine(proc, re, label, timeoutMs) {
       proc.stdout.off('data', onData);
       proc.stderr.off('data', onData);
       proc.off('exit', onExit);
-      if (err) reject(err); else resolve(m);
+      if (err) reject(err);
+      else resolve(m);
     }
     proc.stdout.on('data', onData);
     proc.stderr.on('data', onData);
@@ -38,14 +39,19 @@ function waitForLine(proc, re, label, timeoutMs) {
 
 /** Prefixes each output line of `proc` with `[label]` on our stdout/stderr. */
 function relay(proc, label) {
-  for (const [stream, out] of [[proc.stdout, process.stdout], [proc.stderr, process.stderr]]) {
+  for (const [stream, out] of [
+    [proc.stdout, process.stdout],
+    [proc.stderr, process.stderr],
+  ]) {
     let rest = '';
     stream.on('data', (chunk) => {
       const lines = (rest + chunk.toString()).split('\n');
       rest = lines.pop();
       for (const line of lines) out.write(`[${label}] ${line}\n`);
     });
-    stream.on('end', () => { if (rest) out.write(`[${label}] ${rest}\n`); });
+    stream.on('end', () => {
+      if (rest) out.write(`[${label}] ${rest}\n`);
+    });
   }
 }
 
@@ -62,7 +68,10 @@ function stopProcess(proc, signal = 'SIGINT', graceMs = 10000) {
   if (!proc || proc.exitCode !== null || proc.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
     const timer = setTimeout(() => proc.kill('SIGKILL'), graceMs);
-    proc.once('exit', () => { clearTimeout(timer); resolve(); });
+    proc.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
     proc.kill(signal);
   });
 }
@@ -70,20 +79,31 @@ function stopProcess(proc, signal = 'SIGINT', graceMs = 10000) {
 /** Starts the simulator CLI on host:port; resolves {proc, url} once it listens. */
 async function startSimulatorProcess({ port = DEFAULT_SIM_PORT, host = '127.0.0.1', quiet = false } = {}) {
   const cli = path.join(root, 'dist', 'simulator', 'cli.js');
-  const proc = track(spawn(process.execPath, [cli, '--port', String(port), '--host', host], {
-    cwd: root, stdio: ['ignore', 'pipe', 'pipe'],
-  }));
+  const proc = track(
+    spawn(process.execPath, [cli, '--port', String(port), '--host', host], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }),
+  );
   if (!quiet) relay(proc, 'simulator');
-  const m = await waitForLine(proc, /https?:\/\/[\w.:[\]-]+:\d+/, 'the simulator', 15000)
-    .catch(async (err) => { await stopProcess(proc, 'SIGKILL'); throw err; });
+  const m = await waitForLine(proc, /https?:\/\/[\w.:[\]-]+:\d+/, 'the simulator', 15000).catch(async (err) => {
+    await stopProcess(proc, 'SIGKILL');
+    throw err;
+  });
   return { proc, url: m[0].replace(/\/$/, '') };
 }
 
 function httpGetStatus(url) {
   return new Promise((resolve) => {
-    const req = http.get(url, (res) => { res.resume(); resolve(res.statusCode); });
+    const req = http.get(url, (res) => {
+      res.resume();
+      resolve(res.statusCode);
+    });
     req.on('error', () => resolve(0));
-    req.setTimeout(2000, () => { req.destroy(); resolve(0); });
+    req.setTimeout(2000, () => {
+      req.destroy();
+      resolve(0);
+    });
   });
 }
 
@@ -92,14 +112,36 @@ function httpGetStatus(url) {
  * {proc, url} once the editor answers (at `adminRoot`, the settings' httpAdminRoot). `nodeBinary`
  * defaults to this Node.js.
  */
-async function startNodeRed({ userDir, settingsPath, port, host = '127.0.0.1', quiet = false, redJs, nodeBinary, env, adminRoot = '' }) {
+async function startNodeRed({
+  userDir,
+  settingsPath,
+  port,
+  host = '127.0.0.1',
+  quiet = false,
+  redJs,
+  nodeBinary,
+  env,
+  adminRoot = '',
+}) {
   const red = redJs || require.resolve('node-red/red.js', { paths: [root] });
-  const proc = track(spawn(nodeBinary || process.execPath, [red, '--userDir', userDir, '--settings', settingsPath, '--port', String(port)], {
-    cwd: userDir, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...(env || {}) },
-  }));
+  const proc = track(
+    spawn(
+      nodeBinary || process.execPath,
+      [red, '--userDir', userDir, '--settings', settingsPath, '--port', String(port)],
+      {
+        cwd: userDir,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: { ...process.env, ...(env || {}) },
+      },
+    ),
+  );
   let log = '';
-  proc.stdout.on('data', (c) => { log = (log + c.toString()).slice(-20000); });
-  proc.stderr.on('data', (c) => { log = (log + c.toString()).slice(-20000); });
+  proc.stdout.on('data', (c) => {
+    log = (log + c.toString()).slice(-20000);
+  });
+  proc.stderr.on('data', (c) => {
+    log = (log + c.toString()).slice(-20000);
+  });
   if (!quiet) relay(proc, 'node-red');
   // The editor's URL (under httpAdminRoot when the settings set one).
   const admin = String(adminRoot).replace(/^\/+|\/+$/g, '');

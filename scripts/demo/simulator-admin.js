@@ -8,11 +8,22 @@ const http = require('http');
 function simPost(simUrl, pathName, body) {
   return new Promise((resolve) => {
     const data = JSON.stringify(body);
-    const req = http.request(simUrl + pathName, {
-      method: 'POST', headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(data) },
-    }, (res) => { res.resume(); resolve(res.statusCode); });
+    const req = http.request(
+      simUrl + pathName,
+      {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(data) },
+      },
+      (res) => {
+        res.resume();
+        resolve(res.statusCode);
+      },
+    );
     req.on('error', () => resolve(0));
-    req.setTimeout(2000, () => { req.destroy(); resolve(0); });
+    req.setTimeout(2000, () => {
+      req.destroy();
+      resolve(0);
+    });
     req.end(data);
   });
 }
@@ -33,7 +44,9 @@ function raiseAlarms(simUrl, seconds, log = console.log) {
   const timer = setInterval(async () => {
     n += 1;
     const status = await simPost(simUrl, '/sim/alarm', { deviceSerial: 'C00000001', channelNo: 1, alarmType: 10002 });
-    log(status === 200 ? `demo: motion alarm ${n} raised on C00000001` : `demo: raising an alarm failed (HTTP ${status})`);
+    log(
+      status === 200 ? `demo: motion alarm ${n} raised on C00000001` : `demo: raising an alarm failed (HTTP ${status})`,
+    );
   }, seconds * 1000);
   return () => clearInterval(timer);
 }
@@ -46,14 +59,21 @@ function flapCamera(simUrl, seconds, log = console.log) {
   let back;
   const timer = setInterval(async () => {
     const status = await simPost(simUrl, '/sim/device', { deviceSerial: 'C00000014', online: false });
-    log(status === 200 ? 'demo: camera C00000014 went offline' : `demo: taking C00000014 offline failed (HTTP ${status})`);
-    back = setTimeout(async () => {
-      await simPost(simUrl, '/sim/device', { deviceSerial: 'C00000014', online: true });
-      log('demo: camera C00000014 is back online');
-    }, (seconds * 1000) / 4);
+    log(
+      status === 200 ? 'demo: camera C00000014 went offline' : `demo: taking C00000014 offline failed (HTTP ${status})`,
+    );
+    back = setTimeout(
+      async () => {
+        await simPost(simUrl, '/sim/device', { deviceSerial: 'C00000014', online: true });
+        log('demo: camera C00000014 is back online');
+      },
+      (seconds * 1000) / 4,
+    );
   }, seconds * 1000);
-  return () => { clearInterval(timer); clearTimeout(back); };
+  return () => {
+    clearInterval(timer);
+    clearTimeout(back);
+  };
 }
-
 
 module.exports = { DEMO_WEBHOOK_PATH, flapCamera, raiseAlarms, registerWebhook };

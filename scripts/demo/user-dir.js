@@ -15,7 +15,8 @@ const EXAMPLE_BASE_URL = `http://127.0.0.1:${DEFAULT_SIM_PORT}`;
 /** The example flows of examples/, file name order: [{file, nodes}]. */
 function readExamples() {
   const dir = path.join(root, 'examples');
-  return fs.readdirSync(dir)
+  return fs
+    .readdirSync(dir)
     .filter((f) => f.endsWith('.json'))
     .sort()
     .map((file) => ({ file, nodes: JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) }));
@@ -107,7 +108,9 @@ function linkModule(link, target) {
   let linkOk = false;
   try {
     linkOk = fs.realpathSync(link) === fs.realpathSync(target);
-  } catch (_) { /* missing or dangling */ }
+  } catch (_) {
+    /* missing or dangling */
+  }
   if (!linkOk) {
     fs.rmSync(link, { recursive: true, force: true });
     fs.symlinkSync(path.relative(path.dirname(link), target), link, 'dir');
@@ -124,17 +127,24 @@ const hashOf = (text) => crypto.createHash('sha256').update(text).digest('hex');
 function prepareUserDir({ userDir, port, host = '127.0.0.1', simUrl = EXAMPLE_BASE_URL, flows = true, reset = false }) {
   fs.mkdirSync(path.join(userDir, 'node_modules'), { recursive: true });
   // Installed as a user module: listed in the userDir's package.json, linked in node_modules.
-  fs.writeFileSync(path.join(userDir, 'package.json'), JSON.stringify({
-    name: 'node-red-ezviz-demo',
-    description: 'Node-RED user directory of the node-red-contrib-ezviz-open demo',
-    version: '0.0.0',
-    private: true,
-    dependencies: {
-      [pkg.name]: `file:${path.relative(userDir, root) || '.'}`,
-      // Dashboard 2 finds third-party widgets only among the user directory's dependencies.
-      [DASHBOARD_PKG]: `file:${path.relative(userDir, DASHBOARD_DIR)}`,
-    },
-  }, null, 2) + '\n');
+  fs.writeFileSync(
+    path.join(userDir, 'package.json'),
+    JSON.stringify(
+      {
+        name: 'node-red-ezviz-demo',
+        description: 'Node-RED user directory of the node-red-contrib-ezviz-open demo',
+        version: '0.0.0',
+        private: true,
+        dependencies: {
+          [pkg.name]: `file:${path.relative(userDir, root) || '.'}`,
+          // Dashboard 2 finds third-party widgets only among the user directory's dependencies.
+          [DASHBOARD_PKG]: `file:${path.relative(userDir, DASHBOARD_DIR)}`,
+        },
+      },
+      null,
+      2,
+    ) + '\n',
+  );
   linkModule(path.join(userDir, 'node_modules', pkg.name), root);
   linkModule(path.join(userDir, 'node_modules', DASHBOARD_PKG), DASHBOARD_DIR);
   const settingsPath = path.join(userDir, 'settings.js');

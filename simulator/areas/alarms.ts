@@ -70,11 +70,15 @@ export function alarmList(state: SimulatorState, route: Route, f: URLSearchParam
     const status = (params.status as number | undefined) ?? 0;
     const type = (params.alarmType as number | undefined) ?? -1;
     const items = state.alarms
-      .filter((a) => state.devices[a.deviceSerial]?.account === app.account &&
-        (serial === undefined || a.deviceSerial === serial) &&
-        a.alarmTime >= start && a.alarmTime <= end &&
-        (type === -1 || a.alarmType === type) &&
-        (status === 2 || a.isChecked === status))
+      .filter(
+        (a) =>
+          state.devices[a.deviceSerial]?.account === app.account &&
+          (serial === undefined || a.deviceSerial === serial) &&
+          a.alarmTime >= start &&
+          a.alarmTime <= end &&
+          (type === -1 || a.alarmType === type) &&
+          (status === 2 || a.isChecked === status),
+      )
       .reverse()
       .sort((a, b) => b.alarmTime - a.alarmTime)
       .map((a) => alarmItem(state, a, ctx.publicOrigin));
@@ -88,7 +92,8 @@ export function alarmList(state: SimulatorState, route: Route, f: URLSearchParam
  * its picture) it is also a message of the message service (areas/mq.ts: consumers, webhook). */
 export function raiseAlarm(state: SimulatorState, input: unknown, now: number, origin?: string): Alarm {
   const alarm = normalizeAlarm(input, now, 'alarm', state.devices);
-  if (state.alarms.some((a) => a.alarmId === alarm.alarmId)) throw new Error(`alarm: alarmId "${alarm.alarmId}" exists`);
+  if (state.alarms.some((a) => a.alarmId === alarm.alarmId))
+    throw new Error(`alarm: alarmId "${alarm.alarmId}" exists`);
   // Keep the list ordered by time (oldest first), the newest at the end.
   let i = state.alarms.length;
   while (i > 0 && state.alarms[i - 1].alarmTime > alarm.alarmTime) i -= 1;
@@ -98,7 +103,6 @@ export function raiseAlarm(state: SimulatorState, input: unknown, now: number, o
   if (origin !== undefined) publishAlarm(state, alarm, origin);
   return alarm;
 }
-
 
 export const alarmsArea: Area = {
   handlers: { 'alarm-list': alarmList, 'alarm-device-list': alarmList },

@@ -4,9 +4,7 @@
 // the behaviour cannot disagree.
 
 import type { Area } from '../area';
-import {
-  accountDevices, answer, authenticate, chinaDate, lookupChannel, ok, ownDevice, pageOf, stop,
-} from '../common';
+import { accountDevices, answer, authenticate, chinaDate, lookupChannel, ok, ownDevice, pageOf, stop } from '../common';
 import type { ApiResult, CallContext } from '../common';
 import type { Route } from '../routes';
 import type { Device, SimulatorState } from '../state';
@@ -46,7 +44,9 @@ export function cameraList(state: SimulatorState, route: Route, f: URLSearchPara
     const { app, params } = authenticate(state, route, f, ctx);
     const items: Record<string, unknown>[] = [];
     for (const [serial, dev] of accountDevices(state, app.account)) {
-      const nos = Object.keys(dev.channels).map(Number).sort((a, b) => a - b);
+      const nos = Object.keys(dev.channels)
+        .map(Number)
+        .sort((a, b) => a - b);
       for (const no of nos) {
         const ch = dev.channels[String(no)];
         items.push({

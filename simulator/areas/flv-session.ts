@@ -35,7 +35,9 @@ const LEAD_MS = 500;
 export const MAX_STREAM_CAP_S = 86400;
 
 export const FLV_HEADERS: Readonly<Record<string, string>> = Object.freeze({
-  'Content-Type': 'video/x-flv', 'Cache-Control': 'no-cache', 'Access-Control-Allow-Origin': '*',
+  'Content-Type': 'video/x-flv',
+  'Cache-Control': 'no-cache',
+  'Access-Control-Allow-Origin': '*',
 });
 
 /** Open FLV sessions per state (GET /sim/stream shows how many). */
@@ -63,8 +65,13 @@ function write(res: http.ServerResponse, b: Buffer): Promise<void> {
 
 /** Streams address `a` as FLV on `res` until its end (playback), the cap, the client leaving or
  * the server closing. Resolves with the number of frames sent. */
-export async function serveFlv(req: http.IncomingMessage, res: http.ServerResponse, a: FlvAddress, ctx: ServerContext,
-  settings: FlvSettings): Promise<number> {
+export async function serveFlv(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  a: FlvAddress,
+  ctx: ServerContext,
+  settings: FlvSettings,
+): Promise<number> {
   const holder = a.type === 1 ? settings.placeholder : undefined;
   const loop = flvLoop(segmentSet(holder ? `${holder}_0` : a.deviceSerial));
   res.writeHead(200, { ...FLV_HEADERS });

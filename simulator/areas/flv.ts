@@ -31,7 +31,11 @@ export interface FlvLoop {
   fps: number;
 }
 
-interface Pes { dts: number; pts: number; data: Buffer }
+interface Pes {
+  dts: number;
+  pts: number;
+  data: Buffer;
+}
 
 /** The PES packets of the video elementary stream (stream id 0xE0-0xEF) of MPEG-TS bytes. */
 function videoPes(ts: Buffer): Pes[] {
@@ -52,7 +56,8 @@ function videoPes(ts: Buffer): Pes[] {
     let p = at + 4;
     if (afc & 2) p += 1 + ts[at + 4];
     if (!(afc & 1) || p >= at + PACKET) continue;
-    const isPes = unitStart && ts[p] === 0 && ts[p + 1] === 0 && ts[p + 2] === 1 && ts[p + 3] >= 0xe0 && ts[p + 3] <= 0xef;
+    const isPes =
+      unitStart && ts[p] === 0 && ts[p + 1] === 0 && ts[p + 2] === 1 && ts[p + 3] >= 0xe0 && ts[p + 3] <= 0xef;
     if (isPes && pid === -1) pid = thisPid;
     if (thisPid !== pid) continue;
     if (unitStart) {
@@ -70,7 +75,9 @@ function videoPes(ts: Buffer): Pes[] {
 }
 
 function stamp(b: Buffer, at: number): number {
-  return ((b[at] >> 1) & 7) * 2 ** 30 + (b[at + 1] << 22 | (b[at + 2] >> 1) << 15 | b[at + 3] << 7 | b[at + 4] >> 1);
+  return (
+    ((b[at] >> 1) & 7) * 2 ** 30 + ((b[at + 1] << 22) | ((b[at + 2] >> 1) << 15) | (b[at + 3] << 7) | (b[at + 4] >> 1))
+  );
 }
 
 /** The NAL units of an Annex B byte stream (start codes 00 00 01 or 00 00 00 01 removed). */
@@ -82,11 +89,13 @@ export function nalUnits(data: Buffer): Buffer[] {
       i += 2;
     }
   }
-  return starts.map((s, k) => {
-    let end = k + 1 < starts.length ? starts[k + 1] - 3 : data.length;
-    while (end > s && data[end - 1] === 0) end--; // the leading zero of a 4-byte start code
-    return data.subarray(s, end);
-  }).filter((n) => n.length > 0);
+  return starts
+    .map((s, k) => {
+      let end = k + 1 < starts.length ? starts[k + 1] - 3 : data.length;
+      while (end > s && data[end - 1] === 0) end--; // the leading zero of a 4-byte start code
+      return data.subarray(s, end);
+    })
+    .filter((n) => n.length > 0);
 }
 
 const loops = new WeakMap<SegmentSet, FlvLoop>();
@@ -107,8 +116,12 @@ export function flvLoop(set: SegmentSet): FlvLoop {
       if ((n[0] & 0x1f) === 8) pps ??= Buffer.from(n);
     }
     const dtsMs = Math.round(((p.dts - first + WRAP) % WRAP) / TICKS_PER_MS);
-    return { nals: all.filter((n) => ![7, 8, 9].includes(n[0] & 0x1f)), key: all.some((n) => (n[0] & 0x1f) === 5), dtsMs,
-      ctsMs: Math.round(((p.pts - p.dts + WRAP) % WRAP) / TICKS_PER_MS) };
+    return {
+      nals: all.filter((n) => ![7, 8, 9].includes(n[0] & 0x1f)),
+      key: all.some((n) => (n[0] & 0x1f) === 5),
+      dtsMs,
+      ctsMs: Math.round(((p.pts - p.dts + WRAP) % WRAP) / TICKS_PER_MS),
+    };
   });
   if (!sps || !pps) throw new Error('simulator: a segment loop without SPS/PPS');
   const durationMs = set.files.length * set.seconds * 1000;
@@ -149,17 +162,38 @@ function amfNumber(n: number): Buffer {
  * header (AVCDecoderConfigurationRecord of the loop's SPS and PPS). */
 export function flvStart(loop: FlvLoop): Buffer {
   const header = Buffer.from([0x46, 0x4c, 0x56, 1, 0x01, 0, 0, 0, 9, 0, 0, 0, 0]);
-  const meta: [string, Buffer][] = [['duration', amfNumber(0)], ['framerate', amfNumber(loop.fps)],
-    ['videocodecid', amfNumber(7)], ['hasVideo', Buffer.from([1, 1])], ['hasAudio', Buffer.from([1, 0])]];
+  const meta: [string, Buffer][] = [
+    ['duration', amfNumber(0)],
+    ['framerate', amfNumber(loop.fps)],
+    ['videocodecid', amfNumber(7)],
+    ['hasVideo', Buffer.from([1, 1])],
+    ['hasAudio', Buffer.from([1, 0])],
+  ];
   const count = Buffer.alloc(4);
   count.writeUInt32BE(meta.length);
-  const script = Buffer.concat([Buffer.from([2]), amfString('onMetaData'), Buffer.from([8]), count,
-    ...meta.flatMap(([k, v]) => [amfString(k), v]), Buffer.from([0, 0, 9])]);
+  const script = Buffer.concat([
+    Buffer.from([2]),
+    amfString('onMetaData'),
+    Buffer.from([8]),
+    count,
+    ...meta.flatMap(([k, v]) => [amfString(k), v]),
+    Buffer.from([0, 0, 9]),
+  ]);
   const { sps, pps } = loop;
   const len = (b: Buffer): Buffer => Buffer.from([(b.length >> 8) & 0xff, b.length & 0xff]);
-  const config = Buffer.concat([Buffer.from([1, sps[1], sps[2], sps[3], 0xff, 0xe1]), len(sps), sps,
-    Buffer.from([1]), len(pps), pps]);
-  return Buffer.concat([header, tag(18, 0, script), tag(9, 0, Buffer.concat([Buffer.from([0x17, 0, 0, 0, 0]), config]))]);
+  const config = Buffer.concat([
+    Buffer.from([1, sps[1], sps[2], sps[3], 0xff, 0xe1]),
+    len(sps),
+    sps,
+    Buffer.from([1]),
+    len(pps),
+    pps,
+  ]);
+  return Buffer.concat([
+    header,
+    tag(18, 0, script),
+    tag(9, 0, Buffer.concat([Buffer.from([0x17, 0, 0, 0, 0]), config])),
+  ]);
 }
 
 /** A frame as an FLV video tag at `timestampMs` (its decoding time in the session). */

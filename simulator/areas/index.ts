@@ -55,7 +55,9 @@ export const HANDLERS: Readonly<Record<RouteOp, Handler>> = collectHandlers(AREA
 export const SERVED: readonly ServedPath[] = Object.freeze(AREAS.flatMap((a) => a.served ?? []));
 
 /** The areas' admin endpoints (under /sim/) and their lines in the admin index. */
-export const AREA_ADMIN: Readonly<AdminRoutes> = Object.freeze(Object.assign({}, ...AREAS.map((a) => a.admin ?? {})) as AdminRoutes);
+export const AREA_ADMIN: Readonly<AdminRoutes> = Object.freeze(
+  Object.assign({}, ...AREAS.map((a) => a.admin ?? {})) as AdminRoutes,
+);
 export const AREA_ADMIN_INDEX: readonly string[] = Object.freeze([
   ...AREAS.flatMap((a) => a.adminIndex ?? []),
   ...SERVED.map((s) => s.index),

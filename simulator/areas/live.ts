@@ -60,7 +60,8 @@ const compact = (ms: number): string => chinaDate(ms).replace(/[-: ]/g, '');
 /** The URL of an address, in the shapes of the API notes (hosts: this simulator; ezopen: the vendor's). */
 export function addressUrl(a: LiveAddress, origin: string): string {
   const name = `${a.deviceSerial}_${a.channelNo}_${a.stream}`;
-  const window = a.type === 1 ? '' : `&begin=${compact(a.begin!)}&end=${compact(a.end!)}&playback=${a.type === 2 ? 'sd' : 'cloud'}`;
+  const window =
+    a.type === 1 ? '' : `&begin=${compact(a.begin!)}&end=${compact(a.end!)}&playback=${a.type === 2 ? 'sd' : 'cloud'}`;
   const query = `expire=${Math.floor(a.expireAt / 1000)}&id=${a.id}&t=${a.t}${window}`;
   switch (a.protocol) {
     case 'ezopen': {
@@ -97,7 +98,9 @@ export function liveAddress(state: SimulatorState, route: Route, f: URLSearchPar
     const channelNo = (params.channelNo as number | undefined) ?? 1;
     const dev = lookupDevice(state, serial);
     if (dev.account !== app.account) stop('20018');
-    const ch = Object.prototype.hasOwnProperty.call(dev.channels, String(channelNo)) ? dev.channels[String(channelNo)] : undefined;
+    const ch = Object.prototype.hasOwnProperty.call(dev.channels, String(channelNo))
+      ? dev.channels[String(channelNo)]
+      : undefined;
     if (!ch) stop('20001');
     if (!dev.online || !ch!.online) stop('20007');
     if (dev.flags.networkError) stop('20006');
@@ -111,8 +114,14 @@ export function liveAddress(state: SimulatorState, route: Route, f: URLSearchPar
     const window = type === 1 ? undefined : playbackWindow(params, type);
     const lifetime = (params.expireTime as number | undefined) ?? DEFAULT_LIFETIME_S;
     const a: LiveAddress = {
-      id: randomBytes(16).toString('hex'), t: randomBytes(12).toString('hex'), deviceSerial: serial, channelNo, protocol,
-      stream: (params.quality as number | undefined) === 2 && type === 1 ? 2 : 1, type, ...window,
+      id: randomBytes(16).toString('hex'),
+      t: randomBytes(12).toString('hex'),
+      deviceSerial: serial,
+      channelNo,
+      protocol,
+      stream: (params.quality as number | undefined) === 2 && type === 1 ? 2 : 1,
+      type,
+      ...window,
       expireAt: protocol === 'ezopen' ? Infinity : ctx.now + lifetime * 1000,
     };
     remember(liveState(state), a, ctx.now);
@@ -126,7 +135,8 @@ export function liveAddress(state: SimulatorState, route: Route, f: URLSearchPar
 function setPlaceholder({ ctx, json }: AdminCall): unknown {
   const o = (json ?? {}) as Record<string, unknown>;
   const serial = typeof o.deviceSerial === 'string' ? o.deviceSerial : '';
-  if (!Object.prototype.hasOwnProperty.call(ctx.state.devices, serial)) throw new Error('live: deviceSerial must name a device');
+  if (!Object.prototype.hasOwnProperty.call(ctx.state.devices, serial))
+    throw new Error('live: deviceSerial must name a device');
   const channelNo = o.channelNo === undefined ? 1 : Number(o.channelNo);
   if (!Number.isInteger(channelNo) || channelNo < 1) throw new Error('live: channelNo must be a whole number from 1');
   const p = o.placeholder;
@@ -144,10 +154,17 @@ function listAddresses({ ctx }: AdminCall): unknown {
   const live = liveState(ctx.state);
   const now = ctx.clock.now();
   return {
-    addresses: [...live.addresses.values()].filter((a) => a.expireAt > now).map((a) => ({
-      id: a.id, deviceSerial: a.deviceSerial, channelNo: a.channelNo, protocol: a.protocol, stream: a.stream, type: a.type,
-      expireTime: Number.isFinite(a.expireAt) ? chinaDate(a.expireAt) : null,
-    })),
+    addresses: [...live.addresses.values()]
+      .filter((a) => a.expireAt > now)
+      .map((a) => ({
+        id: a.id,
+        deviceSerial: a.deviceSerial,
+        channelNo: a.channelNo,
+        protocol: a.protocol,
+        stream: a.stream,
+        type: a.type,
+        expireTime: Number.isFinite(a.expireAt) ? chinaDate(a.expireAt) : null,
+      })),
     placeholders: Object.fromEntries(live.placeholders),
   };
 }
@@ -170,8 +187,15 @@ function setStream(call: AdminCall): unknown {
 
 export const liveArea: Area = {
   handlers: { 'live-address': liveAddress, 'live-address-intl': liveAddress },
-  admin: { '/sim/live': { GET: listAddresses, POST: setPlaceholder }, '/sim/stream': { GET: showStream, POST: setStream } },
-  adminIndex: ['GET  /sim/live', 'POST /sim/live {deviceSerial,channelNo?,placeholder:"9048"|"9053"|null}',
-    'GET  /sim/stream', 'POST /sim/stream {cap: seconds|0|null}'],
+  admin: {
+    '/sim/live': { GET: listAddresses, POST: setPlaceholder },
+    '/sim/stream': { GET: showStream, POST: setStream },
+  },
+  adminIndex: [
+    'GET  /sim/live',
+    'POST /sim/live {deviceSerial,channelNo?,placeholder:"9048"|"9053"|null}',
+    'GET  /sim/stream',
+    'POST /sim/stream {cap: seconds|0|null}',
+  ],
   served: [servedStreams],
 };

@@ -73,9 +73,15 @@ export class WebhookPusher {
     const ack = c.ackTimeoutMs === undefined ? ACK_TIMEOUT_MS : Number(c.ackTimeoutMs);
     if (!Number.isInteger(ack) || ack < 10 || ack > 60000) throw new Error('webhook: ackTimeoutMs must be 10 to 60000');
     const resend = c.resendDelayMs === undefined ? RESEND_DELAY_MS : Number(c.resendDelayMs);
-    if (!Number.isInteger(resend) || resend < 0 || resend > 60000) throw new Error('webhook: resendDelayMs must be 0 to 60000');
-    this.config = { url: url.toString(), secret: (c.secret as string | undefined) ?? '', account: c.account as string | undefined,
-      ackTimeoutMs: ack, resendDelayMs: resend };
+    if (!Number.isInteger(resend) || resend < 0 || resend > 60000)
+      throw new Error('webhook: resendDelayMs must be 0 to 60000');
+    this.config = {
+      url: url.toString(),
+      secret: (c.secret as string | undefined) ?? '',
+      account: c.account as string | undefined,
+      ackTimeoutMs: ack,
+      resendDelayMs: resend,
+    };
   }
 
   clear(): void {
@@ -110,9 +116,16 @@ export class WebhookPusher {
   private attempt(c: WebhookConfig, m: MqMessage, attempt: number): void {
     const body = JSON.stringify(m);
     const t = String(this.clock.now());
-    const headers: Record<string, string | number> = { 'Content-Type': 'text/plain', 'Content-Length': Buffer.byteLength(body),
-      t, message_type: m.header.type };
-    if (c.secret) headers.signature = createHmac('sha1', c.secret).update(body + t, 'utf8').digest('hex');
+    const headers: Record<string, string | number> = {
+      'Content-Type': 'text/plain',
+      'Content-Length': Buffer.byteLength(body),
+      t,
+      message_type: m.header.type,
+    };
+    if (c.secret)
+      headers.signature = createHmac('sha1', c.secret)
+        .update(body + t, 'utf8')
+        .digest('hex');
     const started = Date.now();
     const url = new URL(c.url);
     const lib = url.protocol === 'https:' ? https : http;
@@ -121,34 +134,55 @@ export class WebhookPusher {
       if (settled) return;
       settled = true;
       if (status === 0) req.destroy(); // (an answered request's socket stays in the keep-alive pool)
-      this.record({ messageId: m.header.messageId, type: m.header.type, attempt, t: Number(t), status, acked,
-        ms: Date.now() - started, ...(error ? { error } : {}) });
+      this.record({
+        messageId: m.header.messageId,
+        type: m.header.type,
+        attempt,
+        t: Number(t),
+        status,
+        acked,
+        ms: Date.now() - started,
+        ...(error ? { error } : {}),
+      });
       if (acked || attempt > MAX_RESENDS || this.closed || this.config !== c) return;
-      const timer = setTimeout(() => {
-        this.timers.delete(timer);
-        if (!this.closed && this.config === c) this.attempt(c, m, attempt + 1);
-      }, error === 'timeout' ? 0 : c.resendDelayMs);
+      const timer = setTimeout(
+        () => {
+          this.timers.delete(timer);
+          if (!this.closed && this.config === c) this.attempt(c, m, attempt + 1);
+        },
+        error === 'timeout' ? 0 : c.resendDelayMs,
+      );
       this.timers.add(timer);
     };
-    const req = lib.request(url, { method: 'POST', headers, agent: url.protocol === 'https:' ? this.agents.https : this.agents.http,
-      timeout: c.ackTimeoutMs }, (res) => {
-      const chunks: Buffer[] = [];
-      let size = 0;
-      res.on('data', (d: Buffer) => {
-        size += d.length;
-        if (size <= 4096) chunks.push(d);
-      });
-      res.on('end', () => {
-        let acked: boolean;
-        try {
-          acked = res.statusCode === 200 && JSON.parse(Buffer.concat(chunks).toString('utf8')).messageId === m.header.messageId;
-        } catch {
-          acked = false;
-        }
-        finish(res.statusCode ?? 0, acked, acked ? undefined : 'not acknowledged');
-      });
-      res.on('error', () => finish(res.statusCode ?? 0, false, 'reply cut off'));
-    });
+    const req = lib.request(
+      url,
+      {
+        method: 'POST',
+        headers,
+        agent: url.protocol === 'https:' ? this.agents.https : this.agents.http,
+        timeout: c.ackTimeoutMs,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        res.on('data', (d: Buffer) => {
+          size += d.length;
+          if (size <= 4096) chunks.push(d);
+        });
+        res.on('end', () => {
+          let acked: boolean;
+          try {
+            acked =
+              res.statusCode === 200 &&
+              JSON.parse(Buffer.concat(chunks).toString('utf8')).messageId === m.header.messageId;
+          } catch {
+            acked = false;
+          }
+          finish(res.statusCode ?? 0, acked, acked ? undefined : 'not acknowledged');
+        });
+        res.on('error', () => finish(res.statusCode ?? 0, false, 'reply cut off'));
+      },
+    );
     const deadline = setTimeout(() => finish(0, false, 'timeout'), c.ackTimeoutMs);
     this.timers.add(deadline);
     req.on('close', () => {

@@ -28,8 +28,16 @@ export const CONSUMER_IDLE_MS = 5 * 60 * 1000;
 
 export type { MqMessage };
 
-interface Consumer { account: string; group: number; lastUsed: number; fetchedTo: number }
-interface Entry { seq: number; message: MqMessage }
+interface Consumer {
+  account: string;
+  group: number;
+  lastUsed: number;
+  fetchedTo: number;
+}
+interface Entry {
+  seq: number;
+  message: MqMessage;
+}
 
 export class MessageService {
   /** Messages a fetch hands out at most. */
@@ -58,14 +66,29 @@ export class MessageService {
 
   /** The message of a raised alarm (its picture as alarm/list lists it). */
   alarmRaised(state: SimulatorState, a: Alarm, origin: string): MqMessage | undefined {
-    const dev = Object.prototype.hasOwnProperty.call(state.devices, a.deviceSerial) ? state.devices[a.deviceSerial] : undefined;
+    const dev = Object.prototype.hasOwnProperty.call(state.devices, a.deviceSerial)
+      ? state.devices[a.deviceSerial]
+      : undefined;
     if (!dev) return undefined;
     const url = a.picture ? pictureUrl(origin, a.picture, alarmPictureForm(a) !== 'plain') : '';
     const message: MqMessage = {
-      header: { channelNo: a.channelNo, deviceId: a.deviceSerial, messageId: randomUUID(), messageTime: a.alarmTime, type: 'ys.alarm' },
-      body: { alarmId: a.alarmId, alarmTime: chinaDate(a.alarmTime), alarmType: a.alarmType, alarmName: a.alarmName,
-        channelName: dev.channels[String(a.channelNo)]?.name ?? '', describe: a.alarmName, isEncrypt: a.isEncrypt,
-        deviceSerial: a.deviceSerial },
+      header: {
+        channelNo: a.channelNo,
+        deviceId: a.deviceSerial,
+        messageId: randomUUID(),
+        messageTime: a.alarmTime,
+        type: 'ys.alarm',
+      },
+      body: {
+        alarmId: a.alarmId,
+        alarmTime: chinaDate(a.alarmTime),
+        alarmType: a.alarmType,
+        alarmName: a.alarmName,
+        channelName: dev.channels[String(a.channelNo)]?.name ?? '',
+        describe: a.alarmName,
+        isEncrypt: a.isEncrypt,
+        deviceSerial: a.deviceSerial,
+      },
       pictureList: url ? [{ id: a.picture, url, shortUrl: url }] : [],
     };
     this.publish(dev.account, message);
@@ -80,7 +103,12 @@ export class MessageService {
     dev.updateTime = now;
     const message: MqMessage = {
       header: { channelNo: 0, deviceId: serial, messageId: randomUUID(), messageTime: now, type: 'ys.onoffline' },
-      body: { msgType: online ? 'ONLINE' : 'OFFLINE', deviceName: dev.name, deviceSerial: serial, time: chinaDate(now) },
+      body: {
+        msgType: online ? 'ONLINE' : 'OFFLINE',
+        deviceName: dev.name,
+        deviceSerial: serial,
+        time: chinaDate(now),
+      },
       pictureList: [],
     };
     this.publish(dev.account, message);
@@ -150,8 +178,13 @@ export class MessageService {
   /** What GET /sim/mq shows: consumers (by group, with age) and the log sizes. */
   view(now: number): Record<string, unknown> {
     return {
-      consumers: [...this.consumers.entries()].map(([id, c]) => ({ consumerId: id, account: c.account, group: c.group,
-        idleMs: now - c.lastUsed, expired: now - c.lastUsed >= CONSUMER_IDLE_MS })),
+      consumers: [...this.consumers.entries()].map(([id, c]) => ({
+        consumerId: id,
+        account: c.account,
+        group: c.group,
+        idleMs: now - c.lastUsed,
+        expired: now - c.lastUsed >= CONSUMER_IDLE_MS,
+      })),
       messages: Object.fromEntries([...this.logs].map(([account, log]) => [account, log.length])),
       offsets: Object.fromEntries(this.offsets),
     };
@@ -215,14 +248,31 @@ export const mqArea: Area = {
     '/sim/mq': { GET: ({ ctx }) => partsOf(ctx.state).mq.view(ctx.clock.now()) },
     '/sim/webhook': {
       GET: ({ ctx }) => partsOf(ctx.state).push.view(),
-      PUT: ({ ctx, json }) => { partsOf(ctx.state).push.set(json); return { ok: true }; },
-      POST: ({ ctx, json }) => { partsOf(ctx.state).push.set(json); return { ok: true }; },
-      DELETE: ({ ctx }) => { partsOf(ctx.state).push.clear(); return { ok: true }; },
+      PUT: ({ ctx, json }) => {
+        partsOf(ctx.state).push.set(json);
+        return { ok: true };
+      },
+      POST: ({ ctx, json }) => {
+        partsOf(ctx.state).push.set(json);
+        return { ok: true };
+      },
+      DELETE: ({ ctx }) => {
+        partsOf(ctx.state).push.clear();
+        return { ok: true };
+      },
     },
-    '/sim/webhook/log': { DELETE: ({ ctx }) => { partsOf(ctx.state).push.clearLog(); return { ok: true }; } },
+    '/sim/webhook/log': {
+      DELETE: ({ ctx }) => {
+        partsOf(ctx.state).push.clearLog();
+        return { ok: true };
+      },
+    },
   },
   adminIndex: [
     'GET  /sim/mq (consumers, messages per account, group offsets)',
-    'GET  /sim/webhook', 'PUT  /sim/webhook {url,secret?,account?}', 'DELETE /sim/webhook', 'DELETE /sim/webhook/log',
+    'GET  /sim/webhook',
+    'PUT  /sim/webhook {url,secret?,account?}',
+    'DELETE /sim/webhook',
+    'DELETE /sim/webhook/log',
   ],
 };

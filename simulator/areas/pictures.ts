@@ -70,7 +70,13 @@ export function deviceCapture(state: SimulatorState, route: Route, f: URLSearchP
     const id = `cap-${randomBytes(12).toString('hex')}`;
     // Encryption on: the picture is encrypted with the code valid when it was taken.
     const code = dev.capabilities.encryption ? verificationCodeOf(dev) : undefined;
-    state.pictures.set(id, { deviceSerial: serial, channelNo, time: now, expireTime: now + state.settings.pictureLifetimeMs, code });
+    state.pictures.set(id, {
+      deviceSerial: serial,
+      channelNo,
+      time: now,
+      expireTime: now + state.settings.pictureLifetimeMs,
+      code,
+    });
     return ok({ picUrl: pictureUrl(ctx.publicOrigin, id, code !== undefined) });
   });
 }
@@ -90,19 +96,35 @@ export function pictureExists(state: SimulatorState, id: string, now: number): b
 
 /** GET (or HEAD) /sim-pictures/<id>.jpg: the picture while `pictureExists`, else 404. Faults
  * with `path: PICTURE_PREFIX` hit it (latency, http500, nonjson, drop). */
-async function servePicture(req: http.IncomingMessage, res: http.ServerResponse, path: string, ctx: ServerContext): Promise<void> {
+async function servePicture(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  path: string,
+  ctx: ServerContext,
+): Promise<void> {
   const method = req.method ?? 'GET';
   const entry: LogEntry = { time: ctx.clock.now(), method, path, fields: {}, code: null, httpStatus: 0 };
-  const finish = (status: number): void => { entry.httpStatus = status; ctx.log.record(entry); };
+  const finish = (status: number): void => {
+    entry.httpStatus = status;
+    ctx.log.record(entry);
+  };
   req.resume();
   if (method !== 'GET' && method !== 'HEAD') {
-    sendJson(res, 405, { code: '405', msg: `Method ${method} not allowed; pictures take GET.` }, { Allow: 'GET, HEAD' });
+    sendJson(
+      res,
+      405,
+      { code: '405', msg: `Method ${method} not allowed; pictures take GET.` },
+      { Allow: 'GET, HEAD' },
+    );
     finish(405);
     return;
   }
   const { delay, outcome } = ctx.faults.take(PICTURE_PREFIX);
   await ctx.wait(delay);
-  if (ctx.closing() || res.destroyed) { finish(0); return; }
+  if (ctx.closing() || res.destroyed) {
+    finish(0);
+    return;
+  }
   if (outcome) {
     entry.fault = outcome.kind;
     sendFault(req, res, outcome, (st) => finish(st));
@@ -116,7 +138,11 @@ async function servePicture(req: http.IncomingMessage, res: http.ServerResponse,
   }
   const jpeg = servedPicture(ctx.state, m[1]);
   // The vendor's host answers binary/octet-stream for encrypted pictures (docs/api/media-api.md 1.4).
-  res.writeHead(200, { 'Content-Type': jpeg.indexOf('hikencodepicture') >= 0 ? 'binary/octet-stream' : 'image/jpeg', 'Content-Length': jpeg.length, 'Cache-Control': 'private, max-age=60' });
+  res.writeHead(200, {
+    'Content-Type': jpeg.indexOf('hikencodepicture') >= 0 ? 'binary/octet-stream' : 'image/jpeg',
+    'Content-Length': jpeg.length,
+    'Cache-Control': 'private, max-age=60',
+  });
   res.end(method === 'HEAD' ? undefined : jpeg);
   finish(200);
 }
@@ -160,19 +186,23 @@ export function servedPicture(state: SimulatorState, id: string): Buffer {
   if (cap) return cap.code === undefined ? pictureBytes() : madePicture('encrypted', 0, cap.code);
   const alarm = state.alarms.find((a) => a.picture === id);
   if (!alarm) return pictureBytes();
-  const dev = Object.prototype.hasOwnProperty.call(state.devices, alarm.deviceSerial) ? state.devices[alarm.deviceSerial] : undefined;
+  const dev = Object.prototype.hasOwnProperty.call(state.devices, alarm.deviceSerial)
+    ? state.devices[alarm.deviceSerial]
+    : undefined;
   const form = alarmPictureForm(alarm);
   return madePicture(form, alarm.pictureBytes ?? 0, dev ? verificationCodeOf(dev) : 'ABCDEF');
 }
 
 export const picturesArea: Area = {
   handlers: { 'device-capture': deviceCapture },
-  served: [{
-    prefix: PICTURE_PREFIX,
-    index: 'GET  /sim-pictures/<id>.jpg',
-    faultKinds: ['latency', 'http500', 'nonjson', 'drop'],
-    serve: servePicture,
-  }],
+  served: [
+    {
+      prefix: PICTURE_PREFIX,
+      index: 'GET  /sim-pictures/<id>.jpg',
+      faultKinds: ['latency', 'http500', 'nonjson', 'drop'],
+      serve: servePicture,
+    },
+  ],
 };
 
 // --- the picture ---------------------------------------------------------------------------------

@@ -14,9 +14,19 @@ import type { Channel, Device, SimulatorState } from '../state';
 
 const VECTORS: Readonly<Record<number, [number, number, number]>> = {
   // [pan, tilt, zoom]
-  0: [0, 1, 0], 1: [0, -1, 0], 2: [-1, 0, 0], 3: [1, 0, 0],
-  4: [-1, 1, 0], 5: [-1, -1, 0], 6: [1, 1, 0], 7: [1, -1, 0],
-  8: [0, 0, 1], 9: [0, 0, -1], 10: [0, 0, 0], 11: [0, 0, 0], 16: [0, 0, 0],
+  0: [0, 1, 0],
+  1: [0, -1, 0],
+  2: [-1, 0, 0],
+  3: [1, 0, 0],
+  4: [-1, 1, 0],
+  5: [-1, -1, 0],
+  6: [1, 1, 0],
+  7: [1, -1, 0],
+  8: [0, 0, 1],
+  9: [0, 0, -1],
+  10: [0, 0, 0],
+  11: [0, 0, 0],
+  16: [0, 0, 0],
 };
 
 const clamp = (v: number, lo: number, hi: number): number => Math.min(hi, Math.max(lo, v));
@@ -97,7 +107,13 @@ interface Target {
 
 type DeviceOp = 'ptz-start' | 'ptz-stop' | 'ptz-mirror' | 'preset-add' | 'preset-move' | 'preset-clear';
 
-function deviceOperation(state: SimulatorState, op: DeviceOp, route: Route, f: URLSearchParams, ctx: CallContext): ApiResult {
+function deviceOperation(
+  state: SimulatorState,
+  op: DeviceOp,
+  route: Route,
+  f: URLSearchParams,
+  ctx: CallContext,
+): ApiResult {
   const { params, serial, channelNo, dev, ch } = reachableCamera(state, route, f, ctx);
   const direction = params.direction as number | undefined;
   // Capabilities: what the device cannot do at all, then encryption.
@@ -109,8 +125,8 @@ function deviceOperation(state: SimulatorState, op: DeviceOp, route: Route, f: U
     if (op === 'preset-move' || op === 'preset-clear') {
       if (!caps.presets) stop('60020');
     }
-    if ((op === 'ptz-start' || op === 'ptz-stop') && direction !== undefined &&
-      !directionSupported(dev, direction)) stop('60020');
+    if ((op === 'ptz-start' || op === 'ptz-stop') && direction !== undefined && !directionSupported(dev, direction))
+      stop('60020');
     // docs/behaviour.md sections 6 and 7: some Hikvision models refuse speed 0.
     if (op === 'ptz-start' && params.speed === 0 && dev.brand === 'Hikvision') stop('60020');
   }
@@ -120,13 +136,20 @@ function deviceOperation(state: SimulatorState, op: DeviceOp, route: Route, f: U
   const { now } = ctx;
   settleCall(ch, now);
   switch (op) {
-    case 'ptz-start': return ptzStart(state, t, direction!, params.speed as number, now);
-    case 'ptz-stop': return ptzStop(state, t, now);
-    case 'ptz-mirror': return mirror(t, params.command as number);
-    case 'preset-add': return presetAdd(state, t, now);
-    case 'preset-move': return presetCall(state, t, params.index as number, now);
-    case 'preset-clear': return presetClear(t, params.index as number);
-    default: return fail('49999');
+    case 'ptz-start':
+      return ptzStart(state, t, direction!, params.speed as number, now);
+    case 'ptz-stop':
+      return ptzStop(state, t, now);
+    case 'ptz-mirror':
+      return mirror(t, params.command as number);
+    case 'preset-add':
+      return presetAdd(state, t, now);
+    case 'preset-move':
+      return presetCall(state, t, params.index as number, now);
+    case 'preset-clear':
+      return presetClear(t, params.index as number);
+    default:
+      return fail('49999');
   }
 }
 

@@ -68,18 +68,29 @@ function cloudAt(ch: Channel, at: number): boolean {
   return [...s.periods, ...(s.secondPeriods ?? [])].some((p) => p.startTime <= at && at < p.expireTime);
 }
 
-const hasCloud = (ch: Channel): boolean => !!ch.storage && !ch.storage.disabled &&
+const hasCloud = (ch: Channel): boolean =>
+  !!ch.storage &&
+  !ch.storage.disabled &&
   (ch.storage.periods.length > 0 || (ch.storage.secondPeriods ?? []).length > 0);
 
 /** What the camera recorded from `from` to `to` (ms) on `recType` 1 or 2, up to `now`. */
-export function recordingsOf(serial: string, dev: Device, channelNo: number, ch: Channel, recType: 1 | 2, from: number, to: number,
-  now: number): Recording[] {
+export function recordingsOf(
+  serial: string,
+  dev: Device,
+  channelNo: number,
+  ch: Channel,
+  recType: 1 | 2,
+  from: number,
+  to: number,
+  now: number,
+): Recording[] {
   const out: Recording[] = [];
   const continuous = recType === 2 && dev.camera?.fulldayRecord === true;
   if (recType === 2 && !cardWorks(dev)) return out;
   for (let day = chinaMidnight(from - 120000); day < to; day += DAY) {
     if (continuous) {
-      for (let h = day; h < day + DAY && h < now; h += HOUR) out.push({ start: h, end: Math.min(h + HOUR, now), recType, continuous });
+      for (let h = day; h < day + DAY && h < now; h += HOUR)
+        out.push({ start: h, end: Math.min(h + HOUR, now), recType, continuous });
       continue;
     }
     for (const c of motionClips(serial, channelNo, day)) {
@@ -95,9 +106,18 @@ export function recordingsOf(serial: string, dev: Device, channelNo: number, ch:
 function item(serial: string, channelNo: number, r: Recording, dev: Device): Record<string, unknown> {
   const fileId = `${serial}${channelNo}${r.recType}${r.start}`;
   return {
-    fileId, deviceSerial: serial, channelNo, recType: r.recType, startTime: r.start, endTime: r.end,
-    downloadPath: '', ownerId: dev.account, iStorageVersion: 1,
-    videoType: r.continuous ? 0 : 1, coverPic: '', fileSize: Math.round((r.end - r.start) / 1000) * 12000,
+    fileId,
+    deviceSerial: serial,
+    channelNo,
+    recType: r.recType,
+    startTime: r.start,
+    endTime: r.end,
+    downloadPath: '',
+    ownerId: dev.account,
+    iStorageVersion: 1,
+    videoType: r.continuous ? 0 : 1,
+    coverPic: '',
+    fileSize: Math.round((r.end - r.start) / 1000) * 12000,
     encryption: dev.capabilities.encryption ? 1 : 0,
   };
 }

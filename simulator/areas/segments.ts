@@ -90,7 +90,7 @@ export function shiftTimestamps(b: Buffer, shift: number): void {
     let payload = at + 4;
     if (afc & 2) {
       const len = b[at + 4];
-      if (len > 0 && (b[at + 5] & 0x10)) shiftPcr(b, at + 6, shift);
+      if (len > 0 && b[at + 5] & 0x10) shiftPcr(b, at + 6, shift);
       payload += 1 + len;
     }
     if (!(afc & 1) || !unitStart || payload + 14 > at + PACKET) continue;
@@ -98,13 +98,16 @@ export function shiftTimestamps(b: Buffer, shift: number): void {
     if (b[payload] !== 0 || b[payload + 1] !== 0 || b[payload + 2] !== 1 || b[payload + 3] < 0xbc) continue;
     const flags = b[payload + 7] >> 6;
     if (flags & 2) writeStamp(b, payload + 9, (readStamp(b, payload + 9) + shift) % WRAP);
-    if (flags === 3 && payload + 19 <= at + PACKET) writeStamp(b, payload + 14, (readStamp(b, payload + 14) + shift) % WRAP);
+    if (flags === 3 && payload + 19 <= at + PACKET)
+      writeStamp(b, payload + 14, (readStamp(b, payload + 14) + shift) % WRAP);
   }
 }
 
 /** A 33-bit PES timestamp (5 bytes with marker bits). */
 function readStamp(b: Buffer, at: number): number {
-  return ((b[at] >> 1) & 7) * 2 ** 30 + (b[at + 1] << 22 | (b[at + 2] >> 1) << 15 | b[at + 3] << 7 | b[at + 4] >> 1);
+  return (
+    ((b[at] >> 1) & 7) * 2 ** 30 + ((b[at + 1] << 22) | ((b[at + 2] >> 1) << 15) | (b[at + 3] << 7) | (b[at + 4] >> 1))
+  );
 }
 
 function writeStamp(b: Buffer, at: number, v: number): void {
@@ -119,7 +122,7 @@ function writeStamp(b: Buffer, at: number, v: number): void {
 
 /** The 33-bit base of a PCR (6 bytes: base, 6 reserved bits, 9-bit extension). */
 function shiftPcr(b: Buffer, at: number, shift: number): void {
-  const base = b[at] * 2 ** 25 + (b[at + 1] << 17 | b[at + 2] << 9 | b[at + 3] << 1 | b[at + 4] >> 7);
+  const base = b[at] * 2 ** 25 + ((b[at + 1] << 17) | (b[at + 2] << 9) | (b[at + 3] << 1) | (b[at + 4] >> 7));
   const v = (base + shift) % WRAP;
   b[at] = Math.floor(v / 2 ** 25) & 0xff;
   const lo = v % 2 ** 25;

@@ -16,8 +16,12 @@ interface StorageTarget {
   userName?: string;
 }
 
-function storageTarget(state: SimulatorState, route: Route, f: URLSearchParams, ctx: CallContext):
-{ t: StorageTarget; params: Params } {
+function storageTarget(
+  state: SimulatorState,
+  route: Route,
+  f: URLSearchParams,
+  ctx: CallContext,
+): { t: StorageTarget; params: Params } {
   const { app, params } = authenticate(state, route, f, ctx);
   const serial = params.deviceSerial as string;
   const phone = params.phone as string | undefined;
@@ -58,8 +62,14 @@ function rechain(periods: StoragePeriod[], from: number, start: number): void {
 /** Adds a card's service to a chain (docs/api/open-api.md section 3): isImmediately 0 queues it after the service in
  * force; 1 renews a service of the same type (extends it) or overlaps one of another type (the
  * old one ends now, the new one starts now); queued periods follow the changed one. */
-export function addService(periods: StoragePeriod[], type: string, totalDays: number, days: number,
-  immediately: boolean, nowMs: number): void {
+export function addService(
+  periods: StoragePeriod[],
+  type: string,
+  totalDays: number,
+  days: number,
+  immediately: boolean,
+  nowMs: number,
+): void {
   const now = secondsFloor(nowMs);
   const len = days * DAY_MS;
   const cur = currentIndex(periods, now);

@@ -64,7 +64,6 @@ export function liveState(state: SimulatorState): LiveState {
   return s;
 }
 
-
 export const STREAM_PREFIX = '/v3/openlive/';
 /** Segments in a live playlist. */
 const WINDOW = 4;
@@ -86,7 +85,11 @@ function text(status: number, body: string): StreamAnswer {
 }
 
 function media(bytes: Buffer): StreamAnswer {
-  return { status: 200, headers: { ...CORS, 'Content-Type': 'video/mp2t', 'Cache-Control': 'max-age=60' }, body: bytes };
+  return {
+    status: 200,
+    headers: { ...CORS, 'Content-Type': 'video/mp2t', 'Cache-Control': 'max-age=60' },
+    body: bytes,
+  };
 }
 
 /** The address a stream request names (by id, signature and camera), or why not. */
@@ -105,7 +108,11 @@ function addressOf(state: SimulatorState, name: string, q: URLSearchParams, now:
 }
 
 function playlist(lines: string[]): StreamAnswer {
-  return { status: 200, headers: { ...CORS, 'Content-Type': 'application/vnd.apple.mpegurl' }, body: lines.join('\n') + '\n' };
+  return {
+    status: 200,
+    headers: { ...CORS, 'Content-Type': 'application/vnd.apple.mpegurl' },
+    body: lines.join('\n') + '\n',
+  };
 }
 
 /** A live playlist: the WINDOW segments before the live edge (the clock's time). */
@@ -114,10 +121,17 @@ function livePlaylist(state: SimulatorState, a: LiveAddress, name: string, now: 
   const last = Math.floor(now / (set.seconds * 1000)) - 1;
   const first = last - WINDOW + 1;
   const placeholder = liveState(state).placeholders.get(`${a.deviceSerial}/${a.channelNo}`);
-  const lines = ['#EXTM3U', '#EXT-X-VERSION:3', `#EXT-X-TARGETDURATION:${set.seconds}`, `#EXT-X-MEDIA-SEQUENCE:${first}`];
+  const lines = [
+    '#EXTM3U',
+    '#EXT-X-VERSION:3',
+    `#EXT-X-TARGETDURATION:${set.seconds}`,
+    `#EXT-X-MEDIA-SEQUENCE:${first}`,
+  ];
   for (let k = first; k <= last; k++) {
-    lines.push(`#EXTINF:${set.seconds.toFixed(3)},`,
-      placeholder ? `ErrCode/${placeholder}_0.ts?n=${k}` : `${name}/${k}.ts?id=${a.id}&t=${a.t}`);
+    lines.push(
+      `#EXTINF:${set.seconds.toFixed(3)},`,
+      placeholder ? `ErrCode/${placeholder}_0.ts?n=${k}` : `${name}/${k}.ts?id=${a.id}&t=${a.t}`,
+    );
   }
   if (ended) lines.push('#EXT-X-ENDLIST');
   return playlist(lines);
@@ -127,8 +141,13 @@ function livePlaylist(state: SimulatorState, a: LiveAddress, name: string, now: 
 function playbackPlaylist(a: LiveAddress, name: string): StreamAnswer {
   const set = segmentSet(a.deviceSerial);
   const n = Math.max(1, Math.min(PLAYBACK_SEGMENTS, Math.ceil((a.end! - a.begin!) / (set.seconds * 1000))));
-  const lines = ['#EXTM3U', '#EXT-X-VERSION:3', `#EXT-X-TARGETDURATION:${set.seconds}`, '#EXT-X-PLAYLIST-TYPE:VOD',
-    '#EXT-X-MEDIA-SEQUENCE:0'];
+  const lines = [
+    '#EXTM3U',
+    '#EXT-X-VERSION:3',
+    `#EXT-X-TARGETDURATION:${set.seconds}`,
+    '#EXT-X-PLAYLIST-TYPE:VOD',
+    '#EXT-X-MEDIA-SEQUENCE:0',
+  ];
   for (let k = 0; k < n; k++) lines.push(`#EXTINF:${set.seconds.toFixed(3)},`, `${name}/${k}.ts?id=${a.id}&t=${a.t}`);
   lines.push('#EXT-X-ENDLIST');
   return playlist(lines);
@@ -143,7 +162,12 @@ function segment(a: LiveAddress, k: number, now: number): StreamAnswer {
 }
 
 /** Answers a GET under STREAM_PREFIX (`path` the URL's path, `q` its query). */
-export function streamRequest(state: SimulatorState, path: string, q: URLSearchParams, now: number): StreamAnswer | { flv: LiveAddress } {
+export function streamRequest(
+  state: SimulatorState,
+  path: string,
+  q: URLSearchParams,
+  now: number,
+): StreamAnswer | { flv: LiveAddress } {
   const rest = path.slice(STREAM_PREFIX.length);
   const holder = /^ErrCode\/(9048|9053)_0\.ts$/.exec(rest);
   if (holder) {
@@ -164,7 +188,8 @@ export function streamRequest(state: SimulatorState, path: string, q: URLSearchP
   if (cap <= 0) return livePlaylist(state, a, m[1], now);
   // Capped: the address opens a session (a master playlist naming it); the session's playlist ends.
   const session = q.get('s');
-  if (session === null) return playlist(openHlsSession(liveState(state).hlsSessions, cap, `${m[1]}.m3u8?id=${a.id}&t=${a.t}`, now));
+  if (session === null)
+    return playlist(openHlsSession(liveState(state).hlsSessions, cap, `${m[1]}.m3u8?id=${a.id}&t=${a.t}`, now));
   const started = liveState(state).hlsSessions.get(session);
   if (started === undefined) return text(404, 'No such session.');
   return livePlaylist(state, a, m[1], Math.min(now, started + cap * 1000), started + cap * 1000 <= now);
@@ -172,13 +197,25 @@ export function streamRequest(state: SimulatorState, path: string, q: URLSearchP
 
 /** GET (or HEAD) under STREAM_PREFIX, logged like every request; faults with `path:
  * STREAM_PREFIX` hit it (latency, http500, drop). */
-async function serveStream(req: http.IncomingMessage, res: http.ServerResponse, path: string, ctx: ServerContext): Promise<void> {
+async function serveStream(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  path: string,
+  ctx: ServerContext,
+): Promise<void> {
   const method = req.method ?? 'GET';
   const entry: LogEntry = { time: ctx.clock.now(), method, path, fields: {}, code: null, httpStatus: 0 };
-  const finish = (status: number): void => { entry.httpStatus = status; ctx.log.record(entry); };
+  const finish = (status: number): void => {
+    entry.httpStatus = status;
+    ctx.log.record(entry);
+  };
   req.resume();
   if (method === 'OPTIONS') {
-    res.writeHead(204, { ...CORS, 'Access-Control-Allow-Methods': 'GET, HEAD', 'Access-Control-Allow-Headers': 'Range' });
+    res.writeHead(204, {
+      ...CORS,
+      'Access-Control-Allow-Methods': 'GET, HEAD',
+      'Access-Control-Allow-Headers': 'Range',
+    });
     res.end();
     return finish(204);
   }

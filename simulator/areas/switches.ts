@@ -15,8 +15,13 @@ import { normalizeCamera, SWITCH_FIELDS, type SwitchField } from '../state/camer
 
 /** The device a state call addresses, checked as the PTZ calls are (common.ts), but the channel
  * only when given and, for reads of device/info, an offline device still answered. */
-function stateDevice(state: SimulatorState, route: Route, f: URLSearchParams, ctx: CallContext, offlineOk = false):
-  { params: Params; dev: Device } {
+function stateDevice(
+  state: SimulatorState,
+  route: Route,
+  f: URLSearchParams,
+  ctx: CallContext,
+  offlineOk = false,
+): { params: Params; dev: Device } {
   const { app, params } = authenticate(state, route, f, ctx);
   const dev = ownDevice(state, app, params.deviceSerial as string);
   const channel = params.channelNo ?? params.channel;
@@ -47,86 +52,116 @@ function changed(dev: Device, now: number): ApiResult {
   return ok();
 }
 
-export const defenceSet: Handler = (state, route, f, ctx) => answer(() => {
-  const { params, dev } = stateDevice(state, route, f, ctx);
-  if (!supports(dev, 'defence')) stop('60020');
-  const v = params.isDefence as number;
-  if (dev.camera.hub ? v === 1 : v > 1) stop('10001');
-  if (dev.defence === v) stop('60021');
-  dev.defence = v;
-  return changed(dev, ctx.now);
-});
+export const defenceSet: Handler = (state, route, f, ctx) =>
+  answer(() => {
+    const { params, dev } = stateDevice(state, route, f, ctx);
+    if (!supports(dev, 'defence')) stop('60020');
+    const v = params.isDefence as number;
+    if (dev.camera.hub ? v === 1 : v > 1) stop('10001');
+    if (dev.defence === v) stop('60021');
+    dev.defence = v;
+    return changed(dev, ctx.now);
+  });
 
-export const switchSet: Handler = (state, route, f, ctx) => answer(() => {
-  const { params, dev } = stateDevice(state, route, f, ctx);
-  const name = switchOfPath(route.path);
-  if (!supports(dev, name)) stop('60020');
-  const field: SwitchField = SWITCH_FIELDS[name];
-  const on = params.enable === 1;
-  if (dev.camera[field] === on) stop('60022');
-  dev.camera[field] = on;
-  return changed(dev, ctx.now);
-});
+export const switchSet: Handler = (state, route, f, ctx) =>
+  answer(() => {
+    const { params, dev } = stateDevice(state, route, f, ctx);
+    const name = switchOfPath(route.path);
+    if (!supports(dev, name)) stop('60020');
+    const field: SwitchField = SWITCH_FIELDS[name];
+    const on = params.enable === 1;
+    if (dev.camera[field] === on) stop('60022');
+    dev.camera[field] = on;
+    return changed(dev, ctx.now);
+  });
 
-export const switchStatus: Handler = (state, route, f, ctx) => answer(() => {
-  const { params, dev } = stateDevice(state, route, f, ctx);
-  const name = switchOfPath(route.path);
-  if (!supports(dev, name)) stop('60020');
-  return ok({ deviceSerial: params.deviceSerial, channelNo: params.channelNo ?? 1, enable: dev.camera[SWITCH_FIELDS[name]] ? 1 : 0 });
-});
+export const switchStatus: Handler = (state, route, f, ctx) =>
+  answer(() => {
+    const { params, dev } = stateDevice(state, route, f, ctx);
+    const name = switchOfPath(route.path);
+    if (!supports(dev, name)) stop('60020');
+    return ok({
+      deviceSerial: params.deviceSerial,
+      channelNo: params.channelNo ?? 1,
+      enable: dev.camera[SWITCH_FIELDS[name]] ? 1 : 0,
+    });
+  });
 
-export const encryptOn: Handler = (state, route, f, ctx) => answer(() => {
-  const { dev } = stateDevice(state, route, f, ctx);
-  if (!supports(dev, 'encryption')) stop('60020');
-  if (dev.capabilities.encryption) stop('60019');
-  dev.capabilities.encryption = true;
-  return changed(dev, ctx.now);
-});
+export const encryptOn: Handler = (state, route, f, ctx) =>
+  answer(() => {
+    const { dev } = stateDevice(state, route, f, ctx);
+    if (!supports(dev, 'encryption')) stop('60020');
+    if (dev.capabilities.encryption) stop('60019');
+    dev.capabilities.encryption = true;
+    return changed(dev, ctx.now);
+  });
 
-export const encryptOff: Handler = (state, route, f, ctx) => answer(() => {
-  const { params, dev } = stateDevice(state, route, f, ctx);
-  if (!supports(dev, 'encryption')) stop('60020');
-  if (params.validateCode !== dev.camera.verificationCode) stop('20010');
-  if (!dev.capabilities.encryption) stop('60016');
-  dev.capabilities.encryption = false;
-  return changed(dev, ctx.now);
-});
+export const encryptOff: Handler = (state, route, f, ctx) =>
+  answer(() => {
+    const { params, dev } = stateDevice(state, route, f, ctx);
+    if (!supports(dev, 'encryption')) stop('60020');
+    if (params.validateCode !== dev.camera.verificationCode) stop('20010');
+    if (!dev.capabilities.encryption) stop('60016');
+    dev.capabilities.encryption = false;
+    return changed(dev, ctx.now);
+  });
 
-export const alarmSoundSet: Handler = (state, route, f, ctx) => answer(() => {
-  const { params, dev } = stateDevice(state, route, f, ctx);
-  if (!supports(dev, 'alarm-sound')) stop('60020');
-  if (dev.camera.alarmSound === params.type) stop('60022');
-  dev.camera.alarmSound = params.type as number;
-  return changed(dev, ctx.now);
-});
+export const alarmSoundSet: Handler = (state, route, f, ctx) =>
+  answer(() => {
+    const { params, dev } = stateDevice(state, route, f, ctx);
+    if (!supports(dev, 'alarm-sound')) stop('60020');
+    if (dev.camera.alarmSound === params.type) stop('60022');
+    dev.camera.alarmSound = params.type as number;
+    return changed(dev, ctx.now);
+  });
 
 /** /api/lapp/device/info: answered for offline devices too (status 0). */
-export const deviceInfo: Handler = (state, route, f, ctx) => answer(() => {
-  const { params, dev } = stateDevice(state, route, f, ctx, true);
-  const c = dev.camera;
-  return ok({
-    deviceSerial: params.deviceSerial, deviceName: dev.name, model: dev.model, status: dev.online ? 1 : 0,
-    defence: dev.defence, isEncrypt: dev.capabilities.encryption ? 1 : 0, alarmSoundMode: Math.min(c.alarmSound, 2),
-    offlineNotify: c.offlineNotify ? 1 : 0, category: dev.model.split('-')[0] ?? 'CS',
-    parentCategory: dev.kind === 'nvr' ? 'NVR' : c.hub ? 'AlarmHub' : 'IPC', updateTime: dev.updateTime,
-    netType: c.signal === null ? 'wire' : 'wireless', signal: c.signal === null ? '' : `${c.signal}%`, riskLevel: 0,
-    netAddress: '203.0.113.7', localAddress: '192.168.1.20', deviceVersion: c.firmware.version,
+export const deviceInfo: Handler = (state, route, f, ctx) =>
+  answer(() => {
+    const { params, dev } = stateDevice(state, route, f, ctx, true);
+    const c = dev.camera;
+    return ok({
+      deviceSerial: params.deviceSerial,
+      deviceName: dev.name,
+      model: dev.model,
+      status: dev.online ? 1 : 0,
+      defence: dev.defence,
+      isEncrypt: dev.capabilities.encryption ? 1 : 0,
+      alarmSoundMode: Math.min(c.alarmSound, 2),
+      offlineNotify: c.offlineNotify ? 1 : 0,
+      category: dev.model.split('-')[0] ?? 'CS',
+      parentCategory: dev.kind === 'nvr' ? 'NVR' : c.hub ? 'AlarmHub' : 'IPC',
+      updateTime: dev.updateTime,
+      netType: c.signal === null ? 'wire' : 'wireless',
+      signal: c.signal === null ? '' : `${c.signal}%`,
+      riskLevel: 0,
+      netAddress: '203.0.113.7',
+      localAddress: '192.168.1.20',
+      deviceVersion: c.firmware.version,
+    });
   });
-});
 
 /** /api/lapp/device/status/get (channel as `channel` or `channelNo`). */
-export const deviceStatus: Handler = (state, route, f, ctx) => answer(() => {
-  const { dev } = stateDevice(state, route, f, ctx);
-  const c = dev.camera;
-  const disk = c.disk;
-  return ok({
-    privacyStatus: dev.capabilities.privacy ? (c.privacy ? 1 : 0) : 2, pirStatus: 1, alarmSoundMode: c.alarmSound,
-    battryStatus: c.battery ?? -1, diskNum: disk.length, diskState: disk === '' ? '-' : disk,
-    cloudType: 1, cloudStatus: dev.capabilities.cloudStorage ? 1 : -2, nvrDiskNum: dev.kind === 'nvr' ? disk.length : -1,
-    nvrDiskState: dev.kind === 'nvr' ? disk || '-' : '', signal: c.signal ?? -1,
-    wakeUpStatus: c.battery === null ? -1 : c.sleeping ? 1 : 0,
+export const deviceStatus: Handler = (state, route, f, ctx) =>
+  answer(() => {
+    const { dev } = stateDevice(state, route, f, ctx);
+    const c = dev.camera;
+    const disk = c.disk;
+    return ok({
+      privacyStatus: dev.capabilities.privacy ? (c.privacy ? 1 : 0) : 2,
+      pirStatus: 1,
+      alarmSoundMode: c.alarmSound,
+      battryStatus: c.battery ?? -1,
+      diskNum: disk.length,
+      diskState: disk === '' ? '-' : disk,
+      cloudType: 1,
+      cloudStatus: dev.capabilities.cloudStorage ? 1 : -2,
+      nvrDiskNum: dev.kind === 'nvr' ? disk.length : -1,
+      nvrDiskState: dev.kind === 'nvr' ? disk || '-' : '',
+      signal: c.signal ?? -1,
+      wakeUpStatus: c.battery === null ? -1 : c.sleeping ? 1 : 0,
+    });
   });
-});
 
 /**
  * POST /sim/device {deviceSerial, online?, defence?, camera?: {...}}: changes a device as the
@@ -139,7 +174,8 @@ export function changeDevice(state: SimulatorState, body: unknown, now: number):
   const dev = Object.prototype.hasOwnProperty.call(state.devices, serial) ? state.devices[serial] : undefined;
   if (!dev) throw new Error(`deviceSerial "${serial}" is not in devices`);
   if (b.online !== undefined && typeof b.online !== 'boolean') throw new Error('online must be true or false');
-  if (b.defence !== undefined && ![0, 1, 8, 16].includes(b.defence as number)) throw new Error('defence must be 0, 1, 8 or 16');
+  if (b.defence !== undefined && ![0, 1, 8, 16].includes(b.defence as number))
+    throw new Error('defence must be 0, 1, 8 or 16');
   const patch = b.camera === undefined ? {} : b.camera;
   if (typeof patch !== 'object' || patch === null || Array.isArray(patch)) throw new Error('camera must be an object');
   const camera = normalizeCamera({ ...dev.camera, ...patch }, 'camera');
@@ -149,12 +185,26 @@ export function changeDevice(state: SimulatorState, body: unknown, now: number):
   if (b.defence !== undefined) dev.defence = b.defence as number;
   dev.camera = camera;
   dev.updateTime = now;
-  return { ok: true, deviceSerial: serial, online: dev.online, defence: dev.defence, camera: { ...camera, verificationCode: '***' } };
+  return {
+    ok: true,
+    deviceSerial: serial,
+    online: dev.online,
+    defence: dev.defence,
+    camera: { ...camera, verificationCode: '***' },
+  };
 }
 
 export const switchesArea: Area = {
-  handlers: { 'defence-set': defenceSet, 'switch-set': switchSet, 'switch-status': switchStatus, 'encrypt-on': encryptOn,
-    'encrypt-off': encryptOff, 'alarm-sound-set': alarmSoundSet, 'device-info': deviceInfo, 'device-status': deviceStatus },
+  handlers: {
+    'defence-set': defenceSet,
+    'switch-set': switchSet,
+    'switch-status': switchStatus,
+    'encrypt-on': encryptOn,
+    'encrypt-off': encryptOff,
+    'alarm-sound-set': alarmSoundSet,
+    'device-info': deviceInfo,
+    'device-status': deviceStatus,
+  },
   admin: { '/sim/device': { POST: ({ json, ctx }) => changeDevice(ctx.state, json, ctx.clock.now()) } },
   adminIndex: ['POST /sim/device {deviceSerial,online?,defence?,camera?}'],
 };

@@ -47,9 +47,11 @@ export function intlRequest(state: SimulatorState, fields: URLSearchParams, orig
   if (key !== undefined && !has(state.appKeys, key)) key = undefined;
   if (key !== undefined) return !!state.appKeys[key].areaDomain;
   const here = origins.map(normOrigin);
-  return Object.values(state.appKeys).some((k) => k.areaDomain !== undefined && here.includes(normOrigin(k.areaDomain)));
+  return Object.values(state.appKeys).some(
+    (k) => k.areaDomain !== undefined && here.includes(normOrigin(k.areaDomain)),
+  );
 }
 
 export const tokenArea: Area = {
-  handlers: { 'token': tokenGet },
+  handlers: { token: tokenGet },
 };

@@ -19,8 +19,20 @@ import { audioOf, MAX_VOICE_BYTES } from './voice-audio';
 export const VOICE_URL_LIFETIME_MS = 24 * 3600 * 1000;
 export const VOICE_PREFIX = '/sim-voice/';
 
-interface VoiceFile { id: string; account: string; name: string; format: string; durationMs: number; bytes: number; expires: number }
-interface VoiceState { files: Map<string, VoiceFile>; played: Array<Played & { time: number }>; uploads: number }
+interface VoiceFile {
+  id: string;
+  account: string;
+  name: string;
+  format: string;
+  durationMs: number;
+  bytes: number;
+  expires: number;
+}
+interface VoiceState {
+  files: Map<string, VoiceFile>;
+  played: Array<Played & { time: number }>;
+  uploads: number;
+}
 
 const voices = new WeakMap<SimulatorState, VoiceState>();
 
@@ -70,10 +82,20 @@ function upload(state: SimulatorState, route: Route, f: URLSearchParams, ctx: Ca
     if (same) v.files.delete(same.id);
     const id = randomBytes(12).toString('hex');
     const expires = Math.floor((ctx.now + VOICE_URL_LIFETIME_MS) / 1000);
-    v.files.set(id, { id, account: app.account, name, format: audio.format, durationMs: audio.durationMs,
-      bytes: audio.part.data.length, expires });
+    v.files.set(id, {
+      id,
+      account: app.account,
+      name,
+      format: audio.format,
+      durationMs: audio.durationMs,
+      bytes: audio.part.data.length,
+      expires,
+    });
     v.uploads++;
-    return ok({ name, url: `${ctx.publicOrigin}${VOICE_PREFIX}${id}.${audio.format}?Expires=${expires}&Signature=sim` });
+    return ok({
+      name,
+      url: `${ctx.publicOrigin}${VOICE_PREFIX}${id}.${audio.format}?Expires=${expires}&Signature=sim`,
+    });
   });
 }
 
@@ -87,8 +109,19 @@ function send(state: SimulatorState, route: Route, f: URLSearchParams, ctx: Call
     const file = id ? voiceState(state).files.get(id) : undefined;
     // An unknown URL, another account's file, or one whose signature expired: "voice not found".
     if (!file || file.account !== app.account || ctx.now >= file.expires * 1000) stop('10001');
-    return play(state, { deviceSerial: serial, channelNo, voiceName: file!.name, format: file!.format,
-      durationMs: file!.durationMs, bytes: file!.bytes, via: 'send' }, ctx.now);
+    return play(
+      state,
+      {
+        deviceSerial: serial,
+        channelNo,
+        voiceName: file!.name,
+        format: file!.format,
+        durationMs: file!.durationMs,
+        bytes: file!.bytes,
+        via: 'send',
+      },
+      ctx.now,
+    );
   });
 }
 
@@ -99,8 +132,19 @@ function sendOnce(state: SimulatorState, route: Route, f: URLSearchParams, ctx: 
     const channelNo = (params.channelNo as number | undefined) ?? 1;
     const audio = audioPart(ctx);
     speaker(state, app.account, serial, channelNo);
-    return play(state, { deviceSerial: serial, channelNo, voiceName: audio.part.filename, format: audio.format,
-      durationMs: audio.durationMs, bytes: audio.part.data.length, via: 'sendonce' }, ctx.now);
+    return play(
+      state,
+      {
+        deviceSerial: serial,
+        channelNo,
+        voiceName: audio.part.filename,
+        format: audio.format,
+        durationMs: audio.durationMs,
+        bytes: audio.part.data.length,
+        via: 'sendonce',
+      },
+      ctx.now,
+    );
   });
 }
 
@@ -116,17 +160,28 @@ function ring(state: SimulatorState, json: unknown, now: number, origin: string)
   const action = ACTIONS[String(c.action ?? 'ring')];
   if (action === undefined) throw new Error('call: action must be ring, answered or hung-up');
   const channelNo = c.channelNo === undefined ? 1 : Number(c.channelNo);
-  if (!Object.prototype.hasOwnProperty.call(dev.channels, String(channelNo))) throw new Error(`call: no channel ${channelNo}`);
+  if (!Object.prototype.hasOwnProperty.call(dev.channels, String(channelNo)))
+    throw new Error(`call: no channel ${channelNo}`);
   let cover = '';
   if (c.picture !== false && action === 0) {
     const id = `call-${randomBytes(12).toString('hex')}`;
-    state.pictures.set(id, { deviceSerial: serial, channelNo, time: now, expireTime: now + state.settings.pictureLifetimeMs });
+    state.pictures.set(id, {
+      deviceSerial: serial,
+      channelNo,
+      time: now,
+      expireTime: now + state.settings.pictureLifetimeMs,
+    });
     cover = pictureUrl(origin, id);
   }
   const message = {
     header: { channelNo, deviceId: serial, messageId: randomUUID(), messageTime: now, type: 'ys.calling' },
-    body: { action, callingId: randomBytes(8).toString('hex'), channelName: dev.channels[String(channelNo)].name,
-      timestamp: Math.floor(now / 1000), ...(cover ? { coverUrl: { url: cover } } : {}) },
+    body: {
+      action,
+      callingId: randomBytes(8).toString('hex'),
+      channelName: dev.channels[String(channelNo)].name,
+      timestamp: Math.floor(now / 1000),
+      ...(cover ? { coverUrl: { url: cover } } : {}),
+    },
     pictureList: [],
   };
   publishMessage(state, dev.account, message);
@@ -141,12 +196,16 @@ export const voiceArea: Area = {
         const v = voiceState(ctx.state);
         return { uploads: v.uploads, files: [...v.files.values()], played: v.played.slice() };
       },
-      DELETE: ({ ctx }) => { voices.delete(ctx.state); return { ok: true }; },
+      DELETE: ({ ctx }) => {
+        voices.delete(ctx.state);
+        return { ok: true };
+      },
     },
     '/sim/call': { POST: ({ ctx, json, req }) => ring(ctx.state, json, ctx.clock.now(), ctx.publicOrigin(req)) },
   },
   adminIndex: [
-    'GET  /sim/voice (uploaded voice files, what each camera played)', 'DELETE /sim/voice',
+    'GET  /sim/voice (uploaded voice files, what each camera played)',
+    'DELETE /sim/voice',
     'POST /sim/call {deviceSerial,channelNo?,action? (ring|answered|hung-up),picture?} (a doorbell rings: ys.calling)',
   ],
 };

@@ -44,8 +44,13 @@ export interface CameraState {
 
 /** Switch name -> field of CameraState (privacy support comes from capabilities.privacy). */
 export const SWITCH_FIELDS = {
-  privacy: 'privacy', microphone: 'microphone', 'prompt-sound': 'promptSound', 'status-light': 'statusLight',
-  'fullday-record': 'fulldayRecord', 'motion-tracking': 'motionTracking', 'offline-notify': 'offlineNotify',
+  privacy: 'privacy',
+  microphone: 'microphone',
+  'prompt-sound': 'promptSound',
+  'status-light': 'statusLight',
+  'fullday-record': 'fulldayRecord',
+  'motion-tracking': 'motionTracking',
+  'offline-notify': 'offlineNotify',
 } as const;
 
 export type SwitchField = (typeof SWITCH_FIELDS)[keyof typeof SWITCH_FIELDS];
@@ -59,12 +64,13 @@ function fail(where: string, what: string): never {
 }
 
 const boolOr = (v: unknown, d: boolean, where: string): boolean =>
-  (v === undefined ? d : typeof v === 'boolean' ? v : fail(where, 'must be true or false'));
+  v === undefined ? d : typeof v === 'boolean' ? v : fail(where, 'must be true or false');
 
 function numOr(v: unknown, d: number | null, where: string, min: number, max: number): number | null {
   if (v === undefined) return d;
   if (v === null) return null;
-  if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max) fail(where, `must be a whole number from ${min} to ${max}`);
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max)
+    fail(where, `must be a whole number from ${min} to ${max}`);
   return v as number;
 }
 
@@ -72,12 +78,24 @@ function numOr(v: unknown, d: number | null, where: string, min: number, max: nu
 export function normalizeCamera(raw: unknown, where: string): CameraState {
   const c = (raw === undefined || raw === null ? {} : raw) as Obj;
   if (typeof c !== 'object' || Array.isArray(c)) fail(where, 'must be an object');
-  const disk = c.disk === undefined ? '0' : typeof c.disk === 'string' && /^[0-3]{0,8}$/.test(c.disk) ? c.disk
-    : fail(`${where}.disk`, 'must be up to 8 of the characters 0-3');
-  const unsupported = c.unsupported === undefined ? [] : Array.isArray(c.unsupported) && c.unsupported.every((x) => typeof x === 'string')
-    ? (c.unsupported as string[]).slice() : fail(`${where}.unsupported`, 'must be a list of switch names');
-  const code = c.verificationCode === undefined ? 'ABCDEF' : typeof c.verificationCode === 'string' ? c.verificationCode
-    : fail(`${where}.verificationCode`, 'must be a string');
+  const disk =
+    c.disk === undefined
+      ? '0'
+      : typeof c.disk === 'string' && /^[0-3]{0,8}$/.test(c.disk)
+        ? c.disk
+        : fail(`${where}.disk`, 'must be up to 8 of the characters 0-3');
+  const unsupported =
+    c.unsupported === undefined
+      ? []
+      : Array.isArray(c.unsupported) && c.unsupported.every((x) => typeof x === 'string')
+        ? (c.unsupported as string[]).slice()
+        : fail(`${where}.unsupported`, 'must be a list of switch names');
+  const code =
+    c.verificationCode === undefined
+      ? 'ABCDEF'
+      : typeof c.verificationCode === 'string'
+        ? c.verificationCode
+        : fail(`${where}.verificationCode`, 'must be a string');
   return {
     privacy: boolOr(c.privacy, false, `${where}.privacy`),
     microphone: boolOr(c.microphone, true, `${where}.microphone`),
@@ -91,7 +109,9 @@ export function normalizeCamera(raw: unknown, where: string): CameraState {
     battery: numOr(c.battery, null, `${where}.battery`, 1, 100),
     sleeping: boolOr(c.sleeping, false, `${where}.sleeping`),
     signal: numOr(c.signal, null, `${where}.signal`, 0, 100),
-    disk, verificationCode: code, unsupported,
+    disk,
+    verificationCode: code,
+    unsupported,
     ...normalizeUpkeep(c, where),
   };
 }
@@ -99,13 +119,15 @@ export function normalizeCamera(raw: unknown, where: string): CameraState {
 export const FIRMWARE_VERSION = 'V5.3.0 build 230215';
 
 /** The settings and firmware of a device's `camera` object (docs/behaviour.md section 20), with defaults. */
-export function normalizeUpkeep(c: Obj, where: string): Pick<CameraState, 'sensitivity' | 'schedule' | 'infrared' | 'firmware' |
-  'upgradeStarted'> {
+export function normalizeUpkeep(
+  c: Obj,
+  where: string,
+): Pick<CameraState, 'sensitivity' | 'schedule' | 'infrared' | 'firmware' | 'upgradeStarted'> {
   const s = (c.schedule ?? {}) as Obj;
   const f = (c.firmware ?? {}) as Obj;
   if (typeof s !== 'object' || typeof f !== 'object') fail(where, 'schedule and firmware must be objects');
   const text = (v: unknown, d: string, re: RegExp, at: string): string =>
-    (v === undefined ? d : typeof v === 'string' && re.test(v) ? v : fail(`${where}.${at}`, `must match ${re}`));
+    v === undefined ? d : typeof v === 'string' && re.test(v) ? v : fail(`${where}.${at}`, `must match ${re}`);
   const version = text(f.version, FIRMWARE_VERSION, /^.{1,64}$/, 'firmware.version');
   return {
     sensitivity: numOr(c.sensitivity, 3, `${where}.sensitivity`, 0, 6) as number,
@@ -116,8 +138,16 @@ export function normalizeUpkeep(c: Obj, where: string): Pick<CameraState, 'sensi
       enable: numOr(s.enable, 1, `${where}.schedule.enable`, 0, 1) as number,
     },
     infrared: boolOr(c.infrared, true, `${where}.infrared`),
-    firmware: { version, latest: text(f.latest, version, /^.{1,64}$/, 'firmware.latest'),
-      upgrade: f.upgrade === undefined ? 'ok' : f.upgrade === 'ok' || f.upgrade === 'fail' ? f.upgrade : fail(`${where}.firmware.upgrade`, 'must be "ok" or "fail"') },
+    firmware: {
+      version,
+      latest: text(f.latest, version, /^.{1,64}$/, 'firmware.latest'),
+      upgrade:
+        f.upgrade === undefined
+          ? 'ok'
+          : f.upgrade === 'ok' || f.upgrade === 'fail'
+            ? f.upgrade
+            : fail(`${where}.firmware.upgrade`, 'must be "ok" or "fail"'),
+    },
     upgradeStarted: numOr(c.upgradeStarted, null, `${where}.upgradeStarted`, 0, Number.MAX_SAFE_INTEGER),
   };
 }

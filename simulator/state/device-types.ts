@@ -148,5 +148,10 @@ export interface Device {
 }
 
 export const DEFAULT_LIMITS: Readonly<PtzLimits> = Object.freeze({
-  panMin: -170, panMax: 170, tiltMin: -30, tiltMax: 60, zoomMin: 1, zoomMax: 4,
+  panMin: -170,
+  panMax: 170,
+  tiltMin: -30,
+  tiltMax: 60,
+  zoomMin: 1,
+  zoomMax: 4,
 });

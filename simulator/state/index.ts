@@ -3,12 +3,19 @@
 // default state (default.ts).
 
 export { DAY_MS, DEFAULT_SETTINGS } from './types';
-export type {
-  Settings, Account, AppKey, Token, User, CardStatus, Card, Alarm, StateData, StateInput,
-} from './types';
+export type { Settings, Account, AppKey, Token, User, CardStatus, Card, Alarm, StateData, StateInput } from './types';
 export { DEFAULT_LIMITS } from './device-types';
 export type {
-  Capabilities, DeviceFlags, PtzLimits, Moving, Preset, PresetCall, StoragePeriod, ChannelStorage, Channel, Device,
+  Capabilities,
+  DeviceFlags,
+  PtzLimits,
+  Moving,
+  Preset,
+  PresetCall,
+  StoragePeriod,
+  ChannelStorage,
+  Channel,
+  Device,
 } from './device-types';
 export { StateError } from './read';
 export { normalizeState, normalizeAlarm, ALARM_NAMES } from './normalize';

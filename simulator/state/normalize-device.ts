@@ -11,28 +11,30 @@ import { normalizeCamera } from './camera';
 function periods(v: unknown, now: number, where: string, dfltType: string): StoragePeriod[] {
   if (v === undefined || v === null) return [];
   if (!Array.isArray(v)) throw new StateError(`state: ${where} must be an array`);
-  return v.map((raw, i) => {
-    const p = obj(raw, `${where}[${i}]`);
-    const w = `${where}[${i}]`;
-    let startTime: number;
-    let expireTime: number;
-    if (p.startTime !== undefined || p.expireTime !== undefined) {
-      startTime = num(p.startTime, NaN, `${w}.startTime`);
-      expireTime = num(p.expireTime, NaN, `${w}.expireTime`);
-    } else {
-      startTime = wholeSeconds(now + num(p.startInDays, 0, `${w}.startInDays`) * DAY_MS);
-      expireTime = startTime + num(p.days, NaN, `${w}.days`) * DAY_MS;
-    }
-    if (!Number.isFinite(startTime) || !Number.isFinite(expireTime) || expireTime < startTime) {
-      throw new StateError(`state: ${w} needs startTime/expireTime or days (and startInDays)`);
-    }
-    return {
-      type: str(p.type, dfltType, `${w}.type`),
-      totalDays: num(p.totalDays, 7, `${w}.totalDays`),
-      startTime,
-      expireTime,
-    };
-  }).sort((a, b) => a.startTime - b.startTime);
+  return v
+    .map((raw, i) => {
+      const p = obj(raw, `${where}[${i}]`);
+      const w = `${where}[${i}]`;
+      let startTime: number;
+      let expireTime: number;
+      if (p.startTime !== undefined || p.expireTime !== undefined) {
+        startTime = num(p.startTime, NaN, `${w}.startTime`);
+        expireTime = num(p.expireTime, NaN, `${w}.expireTime`);
+      } else {
+        startTime = wholeSeconds(now + num(p.startInDays, 0, `${w}.startInDays`) * DAY_MS);
+        expireTime = startTime + num(p.days, NaN, `${w}.days`) * DAY_MS;
+      }
+      if (!Number.isFinite(startTime) || !Number.isFinite(expireTime) || expireTime < startTime) {
+        throw new StateError(`state: ${w} needs startTime/expireTime or days (and startInDays)`);
+      }
+      return {
+        type: str(p.type, dfltType, `${w}.type`),
+        totalDays: num(p.totalDays, 7, `${w}.totalDays`),
+        startTime,
+        expireTime,
+      };
+    })
+    .sort((a, b) => a.startTime - b.startTime);
 }
 
 function channel(v: unknown, now: number, where: string, account: Account, dfltName: string, serial: string): Channel {
@@ -117,13 +119,27 @@ export function normalizeDevice(serial: string, v: unknown, now: number, account
   if (Array.isArray(rawChannels)) {
     for (const n of rawChannels) {
       if (!Number.isInteger(n)) throw new StateError(`state: ${where}.channels must hold channel numbers`);
-      channels[String(n)] = channel({}, now, `${where}.channels.${n}`, accounts[account], chName(n, rawChannels.length), serial);
+      channels[String(n)] = channel(
+        {},
+        now,
+        `${where}.channels.${n}`,
+        accounts[account],
+        chName(n, rawChannels.length),
+        serial,
+      );
     }
   } else {
     const entries = Object.entries(obj(rawChannels, `${where}.channels`));
     for (const [k, raw] of entries) {
       if (!/^\d+$/.test(k)) throw new StateError(`state: ${where}.channels key "${k}" is not a number`);
-      channels[String(Number(k))] = channel(raw, now, `${where}.channels.${k}`, accounts[account], chName(Number(k), entries.length), serial);
+      channels[String(Number(k))] = channel(
+        raw,
+        now,
+        `${where}.channels.${k}`,
+        accounts[account],
+        chName(Number(k), entries.length),
+        serial,
+      );
     }
   }
   const kind = str(d.kind, 'camera', `${where}.kind`);
@@ -135,8 +151,10 @@ export function normalizeDevice(serial: string, v: unknown, now: number, account
   if (!Array.isArray(modes) || !modes.every((m) => m === 0 || m === 1 || m === 2)) {
     throw new StateError(`state: ${where}.capabilities.mirrorModes must be a list of 0, 1, 2`);
   }
-  const updateTime = d.updateTime !== undefined ? num(d.updateTime, 0, `${where}.updateTime`)
-    : wholeSeconds(now + num(d.updatedInDays, -1, `${where}.updatedInDays`) * DAY_MS);
+  const updateTime =
+    d.updateTime !== undefined
+      ? num(d.updateTime, 0, `${where}.updateTime`)
+      : wholeSeconds(now + num(d.updatedInDays, -1, `${where}.updatedInDays`) * DAY_MS);
   return {
     account,
     name,

@@ -21,19 +21,29 @@ export function normalizeState(input: unknown, now: number): StateData {
     presetCallMs: num(s.presetCallMs, DEFAULT_SETTINGS.presetCallMs, 'settings.presetCallMs'),
     cardAttemptLimit: num(s.cardAttemptLimit, DEFAULT_SETTINGS.cardAttemptLimit, 'settings.cardAttemptLimit'),
     cardLockoutMs: num(s.cardLockoutMs, DEFAULT_SETTINGS.cardLockoutMs, 'settings.cardLockoutMs'),
-    ptzDegPerSec: Array.isArray(s.ptzDegPerSec) && s.ptzDegPerSec.length === 3 &&
+    ptzDegPerSec:
+      Array.isArray(s.ptzDegPerSec) &&
+      s.ptzDegPerSec.length === 3 &&
       s.ptzDegPerSec.every((x) => typeof x === 'number' && x > 0)
-      ? (s.ptzDegPerSec as number[]).slice()
-      : (s.ptzDegPerSec === undefined ? DEFAULT_SETTINGS.ptzDegPerSec.slice()
-        : (() => { throw new StateError('state: settings.ptzDegPerSec must be three positive numbers'); })()),
+        ? (s.ptzDegPerSec as number[]).slice()
+        : s.ptzDegPerSec === undefined
+          ? DEFAULT_SETTINGS.ptzDegPerSec.slice()
+          : (() => {
+              throw new StateError('state: settings.ptzDegPerSec must be three positive numbers');
+            })(),
     zoomPerSec: num(s.zoomPerSec, DEFAULT_SETTINGS.zoomPerSec, 'settings.zoomPerSec'),
     updateTimeFormat: (() => {
       const f = str(s.updateTimeFormat, DEFAULT_SETTINGS.updateTimeFormat, 'settings.updateTimeFormat');
-      if (f !== 'string' && f !== 'ms') throw new StateError('state: settings.updateTimeFormat must be "string" or "ms"');
+      if (f !== 'string' && f !== 'ms')
+        throw new StateError('state: settings.updateTimeFormat must be "string" or "ms"');
       return f;
     })(),
     captureDailyLimit: num(s.captureDailyLimit, DEFAULT_SETTINGS.captureDailyLimit, 'settings.captureDailyLimit'),
-    captureMinIntervalMs: num(s.captureMinIntervalMs, DEFAULT_SETTINGS.captureMinIntervalMs, 'settings.captureMinIntervalMs'),
+    captureMinIntervalMs: num(
+      s.captureMinIntervalMs,
+      DEFAULT_SETTINGS.captureMinIntervalMs,
+      'settings.captureMinIntervalMs',
+    ),
     pictureLifetimeMs: num(s.pictureLifetimeMs, DEFAULT_SETTINGS.pictureLifetimeMs, 'settings.pictureLifetimeMs'),
     alarmLimit: num(s.alarmLimit, DEFAULT_SETTINGS.alarmLimit, 'settings.alarmLimit'),
   };
@@ -66,11 +76,12 @@ export function normalizeState(input: unknown, now: number): StateData {
     const t = obj(raw, `${tw}`);
     const appKey = str(t.appKey, undefined, `${tw}.appKey`);
     if (!appKeys[appKey]) throw new StateError(`state: ${tw}.appKey "${appKey}" is not in appKeys`);
-    const expireTime = t.expireTime !== undefined
-      ? num(t.expireTime, 0, `${tw}.expireTime`)
-      : t.expiresInDays !== undefined
-        ? now + num(t.expiresInDays, 0, `${tw}.expiresInDays`) * DAY_MS
-        : now + settings.tokenLifetimeMs;
+    const expireTime =
+      t.expireTime !== undefined
+        ? num(t.expireTime, 0, `${tw}.expireTime`)
+        : t.expiresInDays !== undefined
+          ? now + num(t.expiresInDays, 0, `${tw}.expiresInDays`) * DAY_MS
+          : now + settings.tokenLifetimeMs;
     tokens[tok] = { appKey, expireTime };
   }
 
@@ -114,7 +125,8 @@ export function normalizeState(input: unknown, now: number): StateData {
 
   const rawAlarms = root.alarms === undefined || root.alarms === null ? [] : root.alarms;
   if (!Array.isArray(rawAlarms)) throw new StateError('state: alarms must be an array');
-  const alarms = rawAlarms.map((raw, i) => normalizeAlarm(raw, now, `alarms[${i}]`, devices))
+  const alarms = rawAlarms
+    .map((raw, i) => normalizeAlarm(raw, now, `alarms[${i}]`, devices))
     .sort((a, b) => a.alarmTime - b.alarmTime);
 
   return { settings, accounts, appKeys, tokens, users, devices, cards, alarms };
@@ -143,9 +155,12 @@ export function normalizeAlarm(v: unknown, now: number, where: string, devices: 
     throw new StateError(`state: ${where}.channelNo ${channelNo} is not a channel of ${deviceSerial}`);
   }
   const alarmType = num(a.alarmType, 10002, `${where}.alarmType`);
-  if (!Number.isInteger(alarmType) || alarmType < 0) throw new StateError(`state: ${where}.alarmType must be an integer >= 0`);
-  const alarmTime = a.alarmTime !== undefined ? num(a.alarmTime, 0, `${where}.alarmTime`)
-    : now - num(a.minutesAgo, 0, `${where}.minutesAgo`) * 60000;
+  if (!Number.isInteger(alarmType) || alarmType < 0)
+    throw new StateError(`state: ${where}.alarmType must be an integer >= 0`);
+  const alarmTime =
+    a.alarmTime !== undefined
+      ? num(a.alarmTime, 0, `${where}.alarmTime`)
+      : now - num(a.minutesAgo, 0, `${where}.minutesAgo`) * 60000;
   const alarmId = str(a.alarmId, randomUUID(), `${where}.alarmId`);
   const isChecked = num(a.isChecked, 0, `${where}.isChecked`);
   if (isChecked !== 0 && isChecked !== 1) throw new StateError(`state: ${where}.isChecked must be 0 or 1`);
@@ -162,9 +177,16 @@ export function normalizeAlarm(v: unknown, now: number, where: string, devices: 
     throw new StateError(`state: ${where}.pictureBytes must be a whole number from 0 to 4194304`);
   }
   return {
-    alarmId, deviceSerial, channelNo, alarmType,
+    alarmId,
+    deviceSerial,
+    channelNo,
+    alarmType,
     alarmName: str(a.alarmName, ALARM_NAMES[alarmType] ?? 'Alarm', `${where}.alarmName`),
-    alarmTime: Math.floor(alarmTime), isEncrypt, isChecked, picture,
-    ...(form === undefined ? {} : { pictureForm: form as PictureForm }), ...(bytes === undefined ? {} : { pictureBytes: bytes }),
+    alarmTime: Math.floor(alarmTime),
+    isEncrypt,
+    isChecked,
+    picture,
+    ...(form === undefined ? {} : { pictureForm: form as PictureForm }),
+    ...(bytes === undefined ? {} : { pictureBytes: bytes }),
   };
 }

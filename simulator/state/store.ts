@@ -25,7 +25,8 @@ export class SimulatorState implements StateData {
   alarms!: Alarm[];
   /** Pictures handed out by device/capture (not part of the saved state): id -> when it was
    * taken, of which camera, and until when it is served. */
-  pictures: Map<string, { deviceSerial: string; channelNo: number; time: number; expireTime: number; code?: string }> = new Map();
+  pictures: Map<string, { deviceSerial: string; channelNo: number; time: number; expireTime: number; code?: string }> =
+    new Map();
   /** Captures per account and day (not part of the saved state). */
   captureCounts: Map<string, { day: number; count: number }> = new Map();
   /** Time of the last capture per "serial/channel" (not part of the saved state). */
@@ -54,8 +55,14 @@ export class SimulatorState implements StateData {
 
   toJSON(): StateData {
     return {
-      settings: this.settings, accounts: this.accounts, appKeys: this.appKeys, tokens: this.tokens,
-      users: this.users, devices: this.devices, cards: this.cards, alarms: this.alarms,
+      settings: this.settings,
+      accounts: this.accounts,
+      appKeys: this.appKeys,
+      tokens: this.tokens,
+      users: this.users,
+      devices: this.devices,
+      cards: this.cards,
+      alarms: this.alarms,
     };
   }
 

@@ -10,11 +10,15 @@ import * as fs from 'fs';
 import * as path from 'path';
 import type { Page } from 'playwright-core';
 import { startSimulator, type Simulator } from '../../simulator';
+import { screenshotOnFailure, skipWithoutChromium, type EditorSession } from '../support/browser-env';
 import {
-  screenshotOnFailure, skipWithoutChromium, type EditorSession,
-} from '../support/browser-env';
-import {
-  chooseTypedInputType, closeDialogs, fieldInvalid, openNodeDialog, pressDone, typeInto, waitForTrayIdle,
+  chooseTypedInputType,
+  closeDialogs,
+  fieldInvalid,
+  openNodeDialog,
+  pressDone,
+  typeInto,
+  waitForTrayIdle,
 } from '../support/browser-editor';
 import { freePort, startAdminRed, startEndlessAccount, type AdminRed } from '../support/red-admin';
 import { openAdminEditor } from '../support/browser-admin';
@@ -27,11 +31,23 @@ const CONFIG = 'cfg0browser0acc';
 const CONFIG_EMPTY = 'cfg0browser0emp';
 const CONFIG_ENDLESS = 'cfg0browser0end';
 const WRONG_SECRET = 'browser-wrong-secret-3f9c';
-const NODES = { start: 'op0ptzstart0001', mirror: 'op0mirror000001', preset: 'op0presetcall01', noConfig: 'op0noconfig0001',
-  noCreds: 'op0nocreds00001', zhStart: 'op0zhstart00001', endless: 'op0endless00001' };
+const NODES = {
+  start: 'op0ptzstart0001',
+  mirror: 'op0mirror000001',
+  preset: 'op0presetcall01',
+  noConfig: 'op0noconfig0001',
+  noCreds: 'op0nocreds00001',
+  zhStart: 'op0zhstart00001',
+  endless: 'op0endless00001',
+};
 
-const catalog = (lang: string) => JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', '..', 'nodes', 'ezviz-config',
-  'locales', lang, 'ezviz-config.json'), 'utf8')).editor as any;
+const catalog = (lang: string) =>
+  JSON.parse(
+    fs.readFileSync(
+      path.join(__dirname, '..', '..', '..', 'nodes', 'ezviz-config', 'locales', lang, 'ezviz-config.json'),
+      'utf8',
+    ),
+  ).editor as any;
 
 /** Catalog text with its __args__ (as Node-RED's i18n fills them). */
 function fillText(text: string, args: Record<string, string | number> = {}): string {
@@ -54,29 +70,90 @@ describe('browser: the editor knows the account (httpAdminRoot, adminAuth)', fun
     this.timeout(120000);
     sim = await startSimulator({ port: 0 });
     endless = await startEndlessAccount();
-    demoDevices = Object.entries(sim.state.devices).filter(([, d]) => (d as any).account === 'demo') as Array<[string, any]>;
-    const op = (id: string, type: string, config: string, y: number, extra: Record<string, unknown> = {}) =>
-      ({ id, type, z: TAB, name: '', config, x: 200, y, wires: [[], []], deviceSerial: '', deviceSerialType: 'str',
-        channelNo: '1', channelNoType: 'num', ...extra });
+    demoDevices = Object.entries(sim.state.devices).filter(([, d]) => (d as any).account === 'demo') as Array<
+      [string, any]
+    >;
+    const op = (id: string, type: string, config: string, y: number, extra: Record<string, unknown> = {}) => ({
+      id,
+      type,
+      z: TAB,
+      name: '',
+      config,
+      x: 200,
+      y,
+      wires: [[], []],
+      deviceSerial: '',
+      deviceSerialType: 'str',
+      channelNo: '1',
+      channelNoType: 'num',
+      ...extra,
+    });
     red = await startAdminRed({
-      simUrl: sim.url, port: await freePort(), httpAdminRoot: '/admin', adminAuth: true, logLevel: 'info',
+      simUrl: sim.url,
+      port: await freePort(),
+      httpAdminRoot: '/admin',
+      adminAuth: true,
+      logLevel: 'info',
       flows: [
         { id: TAB, type: 'tab', label: 'account' },
-        { id: CONFIG, type: 'ezviz-config', name: 'simulator', baseUrl: sim.url, timeout: 5000, maxRetries: 0, retryDelay: 0 },
-        { id: CONFIG_EMPTY, type: 'ezviz-config', name: 'empty', baseUrl: sim.url, timeout: 5000, maxRetries: 0, retryDelay: 0 },
-        op(NODES.start, 'ezviz-ptz-start', CONFIG, 60, { direction: 'up', directionType: 'direction', speed: 'medium',
-          speedType: 'speed', duration: '0', durationType: 'num' }),
+        {
+          id: CONFIG,
+          type: 'ezviz-config',
+          name: 'simulator',
+          baseUrl: sim.url,
+          timeout: 5000,
+          maxRetries: 0,
+          retryDelay: 0,
+        },
+        {
+          id: CONFIG_EMPTY,
+          type: 'ezviz-config',
+          name: 'empty',
+          baseUrl: sim.url,
+          timeout: 5000,
+          maxRetries: 0,
+          retryDelay: 0,
+        },
+        op(NODES.start, 'ezviz-ptz-start', CONFIG, 60, {
+          direction: 'up',
+          directionType: 'direction',
+          speed: 'medium',
+          speedType: 'speed',
+          duration: '0',
+          durationType: 'num',
+        }),
         op(NODES.mirror, 'ezviz-ptz-mirror', CONFIG, 120, { command: 'center', commandType: 'mirror' }),
-        op(NODES.preset, 'ezviz-preset-call', CONFIG, 180, { index: '1', indexType: 'num', presetName: '', presetNameType: 'str' }),
+        op(NODES.preset, 'ezviz-preset-call', CONFIG, 180, {
+          index: '1',
+          indexType: 'num',
+          presetName: '',
+          presetNameType: 'str',
+        }),
         op(NODES.noConfig, 'ezviz-ptz-stop', '', 240, { direction: '', directionType: 'direction' }),
         op(NODES.noCreds, 'ezviz-ptz-stop', CONFIG_EMPTY, 300, { direction: '', directionType: 'direction' }),
-        op(NODES.zhStart, 'ezviz-ptz-start', CONFIG, 360, { direction: 'up', directionType: 'direction', speed: 'medium',
-          speedType: 'speed', duration: '0', durationType: 'num' }),
-        { id: CONFIG_ENDLESS, type: 'ezviz-config', name: 'endless', baseUrl: endless.url, timeout: 5000, maxRetries: 0, retryDelay: 0 },
+        op(NODES.zhStart, 'ezviz-ptz-start', CONFIG, 360, {
+          direction: 'up',
+          directionType: 'direction',
+          speed: 'medium',
+          speedType: 'speed',
+          duration: '0',
+          durationType: 'num',
+        }),
+        {
+          id: CONFIG_ENDLESS,
+          type: 'ezviz-config',
+          name: 'endless',
+          baseUrl: endless.url,
+          timeout: 5000,
+          maxRetries: 0,
+          retryDelay: 0,
+        },
         op(NODES.endless, 'ezviz-ptz-stop', CONFIG_ENDLESS, 420, { direction: '', directionType: 'direction' }),
       ],
-      credentials: { [CONFIG]: { appKey: 'demo-app-key', appSecret: 'demo-app-secret' },
-        [CONFIG_ENDLESS]: { accessToken: 'at.endless-token' } },
+      credentials: {
+        [CONFIG]: { appKey: 'demo-app-key', appSecret: 'demo-app-secret' },
+        [CONFIG_ENDLESS]: { accessToken: 'at.endless-token' },
+      },
     });
     session = await openEditor('en-US');
   });
@@ -121,7 +198,9 @@ describe('browser: the editor knows the account (httpAdminRoot, adminAuth)', fun
   /** Clicks Test connection and waits for its answer: [state, text]. */
   async function testConnection(page: Page): Promise<[string, string]> {
     await page.locator('#ezviz-config-test').click();
-    const result = page.locator('#ezviz-config-test-result[data-state="ok"], #ezviz-config-test-result[data-state="failed"]');
+    const result = page.locator(
+      '#ezviz-config-test-result[data-state="ok"], #ezviz-config-test-result[data-state="failed"]',
+    );
     await result.waitFor({ state: 'visible', timeout: 20000 });
     return [String(await result.getAttribute('data-state')), (await result.innerText()).trim()];
   }
@@ -129,22 +208,33 @@ describe('browser: the editor knows the account (httpAdminRoot, adminAuth)', fun
   /** Opens the picker of the open operation dialog and waits for its list (or its message). */
   async function openPicker(page: Page): Promise<void> {
     await page.locator('.ezviz-picker-open').click();
-    await page.waitForFunction(() => {
-      const $ = (globalThis as any).$;
-      const status = $('.ezviz-picker-status').text();
-      return $('.ezviz-picker-list li').length > 0 || (status && !/\.\.\.$/.test(status.trim()));
-    }, null, { timeout: 20000 });
+    await page.waitForFunction(
+      () => {
+        const $ = (globalThis as any).$;
+        const status = $('.ezviz-picker-status').text();
+        return $('.ezviz-picker-list li').length > 0 || (status && !/\.\.\.$/.test(status.trim()));
+      },
+      null,
+      { timeout: 20000 },
+    );
   }
 
-  const serialOf = (page: Page) => page.evaluate(() => {
-    const $ = (globalThis as any).$;
-    return { type: $('#node-input-deviceSerial').typedInput('type'), value: $('#node-input-deviceSerial').typedInput('value'),
-      chType: $('#node-input-channelNo').typedInput('type'), channel: $('#node-input-channelNo').typedInput('value') };
-  });
+  const serialOf = (page: Page) =>
+    page.evaluate(() => {
+      const $ = (globalThis as any).$;
+      return {
+        type: $('#node-input-deviceSerial').typedInput('type'),
+        value: $('#node-input-deviceSerial').typedInput('value'),
+        chType: $('#node-input-channelNo').typedInput('type'),
+        channel: $('#node-input-channelNo').typedInput('value'),
+      };
+    });
 
   async function waitForCapacity(page: Page, serial: string): Promise<string[]> {
     await page.locator('.ezviz-capacity-summary', { hasText: serial }).waitFor({ state: 'visible', timeout: 20000 });
-    return page.locator('.ezviz-capacity-hint').evaluateAll((els: any[]) => els.map((e) => e.getAttribute('data-hint')));
+    return page
+      .locator('.ezviz-capacity-hint')
+      .evaluateAll((els: any[]) => els.map((e) => e.getAttribute('data-hint')));
   }
 
   describe('en-US', function () {
@@ -158,7 +248,11 @@ describe('browser: the editor knows the account (httpAdminRoot, adminAuth)', fun
     it('test connection on the deployed values: connected, with the number of devices (stored secret)', async function () {
       const { page } = session;
       await openConfigDialog(page, NODES.start);
-      assert.equal(await page.locator('#node-config-input-appSecret').inputValue(), '__PWRD__', 'the secret is not in the dialog');
+      assert.equal(
+        await page.locator('#node-config-input-appSecret').inputValue(),
+        '__PWRD__',
+        'the secret is not in the dialog',
+      );
       sim.clearLog();
       const [state, text] = await testConnection(page);
       assert.equal(state, 'ok', text);
@@ -185,27 +279,42 @@ describe('browser: the editor knows the account (httpAdminRoot, adminAuth)', fun
       await cancelDialogs(page);
     });
 
-    it('the picker lists the simulator\'s devices and NVR channels with name, serial, model and state', async function () {
+    it("the picker lists the simulator's devices and NVR channels with name, serial, model and state", async function () {
       const { page } = session;
       await openNodeDialog(page, NODES.start);
       await openPicker(page);
-      const items = await page.locator('.ezviz-picker-list li').evaluateAll((els: any[]) => els.map((e) => ({
-        cls: e.className, serial: e.getAttribute('data-serial'), channel: e.getAttribute('data-channel'), text: e.innerText })));
+      const items = await page.locator('.ezviz-picker-list li').evaluateAll((els: any[]) =>
+        els.map((e) => ({
+          cls: e.className,
+          serial: e.getAttribute('data-serial'),
+          channel: e.getAttribute('data-channel'),
+          text: e.innerText,
+        })),
+      );
       for (const [serial, dev] of demoDevices) {
         const channels = Object.keys(dev.channels).map(Number);
         const rows = items.filter((i) => i.serial === serial);
         const selectable = rows.filter((r) => /ezviz-picker-item/.test(r.cls));
-        assert.deepEqual(selectable.map((r) => Number(r.channel)).sort((a, b) => a - b), channels.sort((a, b) => a - b), `${serial} channels`);
+        assert.deepEqual(
+          selectable.map((r) => Number(r.channel)).sort((a, b) => a - b),
+          channels.sort((a, b) => a - b),
+          `${serial} channels`,
+        );
         const text = rows.map((r) => r.text).join(' ');
         assert.ok(text.includes(serial) && text.includes(dev.name) && text.includes(dev.model), `${serial}: "${text}"`);
-        assert.ok(text.includes(dev.online === false ? en.account.offline : en.account.online), `${serial} state: "${text}"`);
+        assert.ok(
+          text.includes(dev.online === false ? en.account.offline : en.account.online),
+          `${serial} state: "${text}"`,
+        );
       }
       const nvr = demoDevices.find(([, d]) => Object.keys(d.channels).length >= 8);
       assert.ok(nvr, 'the simulator has an NVR');
       // Search: the NVR's serial leaves only its heading and channels.
       await page.locator('.ezviz-picker-search').fill(nvr![0]);
       await page.locator('.ezviz-picker-search').dispatchEvent('input');
-      const shown = await page.locator('.ezviz-picker-list li').evaluateAll((els: any[]) => els.map((e) => e.getAttribute('data-serial')));
+      const shown = await page
+        .locator('.ezviz-picker-list li')
+        .evaluateAll((els: any[]) => els.map((e) => e.getAttribute('data-serial')));
       assert.equal(shown.length, Object.keys(nvr![1].channels).length + 1);
       assert.ok(shown.every((s) => s === nvr![0]));
       await page.locator('.ezviz-picker-search').fill('no such camera anywhere');
@@ -233,10 +342,14 @@ describe('browser: the editor knows the account (httpAdminRoot, adminAuth)', fun
       assert.match(await page.locator('.ezviz-capacity-hint[data-hint="directions"]').innerText(), /zoom-in, zoom-out/);
       await page.evaluate(() => (globalThis as any).$('#node-input-direction').typedInput('value', 'zoom-in'));
       await page.evaluate(() => (globalThis as any).$('#node-input-direction').trigger('change'));
-      hints = await page.locator('.ezviz-capacity-hint').evaluateAll((els: any[]) => els.map((e) => e.getAttribute('data-hint')));
+      hints = await page
+        .locator('.ezviz-capacity-hint')
+        .evaluateAll((els: any[]) => els.map((e) => e.getAttribute('data-hint')));
       assert.deepEqual(hints, ['directions', 'direction.ptz_zoom']);
-      assert.equal((await page.locator('.ezviz-capacity-hint[data-hint="direction.ptz_zoom"]').innerText()).trim(),
-        fillText(en.capacity.direction.ptz_zoom, { direction: 'zoom-in' }));
+      assert.equal(
+        (await page.locator('.ezviz-capacity-hint[data-hint="direction.ptz_zoom"]').innerText()).trim(),
+        fillText(en.capacity.direction.ptz_zoom, { direction: 'zoom-in' }),
+      );
 
       const noPtz = 'C00000003';
       await openPicker(page);
@@ -250,7 +363,13 @@ describe('browser: the editor knows the account (httpAdminRoot, adminAuth)', fun
       await pressDone(page);
       const saved = await page.evaluate((id) => {
         const n = (globalThis as any).RED.nodes.node(id);
-        return { serial: n.deviceSerial, type: n.deviceSerialType, channel: n.channelNo, direction: n.direction, valid: n.valid };
+        return {
+          serial: n.deviceSerial,
+          type: n.deviceSerialType,
+          channel: n.channelNo,
+          direction: n.direction,
+          valid: n.valid,
+        };
       }, NODES.start);
       assert.deepEqual(saved, { serial: noPtz, type: 'str', channel: '1', direction: 'zoom-in', valid: true });
     });
@@ -279,7 +398,10 @@ describe('browser: the editor knows the account (httpAdminRoot, adminAuth)', fun
       await openPicker(page);
       const widths = await page.evaluate(() => {
         const $ = (globalThis as any).$;
-        return { list: $('.ezviz-picker-list').outerWidth(), row: $('#node-input-deviceSerial').closest('.form-row').width() };
+        return {
+          list: $('.ezviz-picker-list').outerWidth(),
+          row: $('#node-input-deviceSerial').closest('.form-row').width(),
+        };
       });
       assert.ok(widths.list >= 0.9 * widths.row, `list ${widths.list} px, dialog row ${widths.row} px`);
       const tip = await page.locator('.ezviz-picker-item[data-serial="C00000002"]').getAttribute('title');
@@ -336,7 +458,7 @@ describe('browser: the editor knows the account (httpAdminRoot, adminAuth)', fun
       assert.equal(endless.listRequests(), 80, 'device/list and camera/list: 40 pages each');
     });
 
-    it('never puts a secret into the page or Node-RED\'s log', async function () {
+    it("never puts a secret into the page or Node-RED's log", async function () {
       const html = await session.page.content();
       for (const s of ['demo-app-secret', ...Object.keys(sim.state.tokens)]) {
         assert.ok(!html.includes(s), `${s.slice(0, 4)}... in the page`);

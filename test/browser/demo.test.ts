@@ -26,13 +26,21 @@ function startDemo(dir: string, port: number, simPort: number, args: string[] = 
   const proc = spawn(process.execPath, [path.join(ROOT, 'scripts', 'demo.js'), ...args], {
     cwd: ROOT,
     env: {
-      ...process.env, PORT: String(port), EZVIZ_SIM_PORT: String(simPort), EZVIZ_DEMO_DIR: dir, EZVIZ_DEMO_NO_BUILD: '1',
+      ...process.env,
+      PORT: String(port),
+      EZVIZ_SIM_PORT: String(simPort),
+      EZVIZ_DEMO_DIR: dir,
+      EZVIZ_DEMO_NO_BUILD: '1',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
-  proc.stdout!.on('data', (c) => { out += c.toString(); });
-  proc.stderr!.on('data', (c) => { out += c.toString(); });
+  proc.stdout!.on('data', (c) => {
+    out += c.toString();
+  });
+  proc.stderr!.on('data', (c) => {
+    out += c.toString();
+  });
   const exited = new Promise<number | null>((resolve) => proc.on('exit', (code) => resolve(code)));
   return { proc, output: () => out, exited };
 }
@@ -106,9 +114,20 @@ describe('demo: npm start (scripts/demo.js)', function () {
     const configs = flows.filter((n: any) => n.type === 'ezviz-config');
     assert.equal(configs.length, 1, 'one shared config node');
     assert.equal(configs[0].baseUrl, `http://127.0.0.1:${simPort}`);
-    for (const type of ['ezviz-storage-open', 'ezviz-storage-info', 'ezviz-ptz-start', 'ezviz-ptz-stop',
-      'ezviz-ptz-mirror', 'ezviz-preset-add', 'ezviz-preset-call', 'ezviz-preset-clear']) {
-      assert.ok(flows.some((n: any) => n.type === type), `${type} deployed`);
+    for (const type of [
+      'ezviz-storage-open',
+      'ezviz-storage-info',
+      'ezviz-ptz-start',
+      'ezviz-ptz-stop',
+      'ezviz-ptz-mirror',
+      'ezviz-preset-add',
+      'ezviz-preset-call',
+      'ezviz-preset-clear',
+    ]) {
+      assert.ok(
+        flows.some((n: any) => n.type === type),
+        `${type} deployed`,
+      );
     }
     const creds = await getJson(`${url}credentials/ezviz-config/${configs[0].id}`);
     assert.equal(creds.appKey, 'demo-app-key');
@@ -121,11 +140,19 @@ describe('demo: npm start (scripts/demo.js)', function () {
     assert.equal(res.status, 200);
     const simUrl = `http://127.0.0.1:${simPort}`;
     let log: any[] = [];
-    await waitFor('the storage-info request', async () => {
-      log = await getJson(`${simUrl}/sim/log`);
-      return log.some((e) => e.path === '/api/lapp/cloud/storage/device/info');
-    }, demo, 10000);
-    assert.ok(log.some((e) => e.path === '/api/lapp/token/get' && e.code === '200'), 'token fetched with key and secret');
+    await waitFor(
+      'the storage-info request',
+      async () => {
+        log = await getJson(`${simUrl}/sim/log`);
+        return log.some((e) => e.path === '/api/lapp/cloud/storage/device/info');
+      },
+      demo,
+      10000,
+    );
+    assert.ok(
+      log.some((e) => e.path === '/api/lapp/token/get' && e.code === '200'),
+      'token fetched with key and secret',
+    );
     assert.equal(log.find((e) => e.path === '/api/lapp/cloud/storage/device/info').code, '200');
 
     assert.equal(await stop(demo), 0, 'exits 0 on SIGINT');
@@ -146,7 +173,10 @@ describe('demo: npm start (scripts/demo.js)', function () {
     await waitFor('the editor URL', () => demo.output().includes('Node-RED editor:'), demo);
     assert.match(demo.output(), /keeping the flows you edited/);
     let flows = await getJson(`${url}flows`);
-    assert.ok(flows.some((n: any) => n.type === 'tab' && n.label === 'my edited tab'), 'edited flows kept');
+    assert.ok(
+      flows.some((n: any) => n.type === 'tab' && n.label === 'my edited tab'),
+      'edited flows kept',
+    );
     assert.equal(await stop(demo), 0);
 
     demo = running = startDemo(dir, port, simPort, ['--reset']);

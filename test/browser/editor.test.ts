@@ -12,14 +12,35 @@ import { MEDIA_NODES } from '../../nodes/shared/operations/voice';
 import { UPKEEP_NODES } from '../../nodes/shared/operations/settings';
 import { DIRECTIONS, IMMEDIATELY, MIRROR_COMMANDS, SPEEDS } from '../../nodes/shared/operations/enums';
 import {
-  ROOT, demo, screenshotOnFailure, skipWithoutChromium, startBrowserEnv, loadEditor,
-  type BrowserEnv, type EditorSession,
+  ROOT,
+  demo,
+  screenshotOnFailure,
+  skipWithoutChromium,
+  startBrowserEnv,
+  loadEditor,
+  type BrowserEnv,
+  type EditorSession,
 } from '../support/browser-env';
 import {
-  chooseTypedInputType, closeDialogs, debugMessages, deploy, dropNode, fieldInvalid, nodeIds, nodeProp, nthDebugMessage,
+  chooseTypedInputType,
+  closeDialogs,
+  debugMessages,
+  deploy,
+  dropNode,
+  fieldInvalid,
+  nodeIds,
+  nodeProp,
+  nthDebugMessage,
   openExamples,
-  openNodeDialog, pressDone, pressInject, recordDebugMessages, triangleShown, typeInto, validationMessage,
-  waitForNode, waitForTrayIdle,
+  openNodeDialog,
+  pressDone,
+  pressInject,
+  recordDebugMessages,
+  triangleShown,
+  typeInto,
+  validationMessage,
+  waitForNode,
+  waitForTrayIdle,
 } from '../support/browser-editor';
 import { errorIn, expectedCodes } from '../support/examples-run';
 
@@ -31,7 +52,10 @@ const NODE_SPECS = [STATE_NODES, MEDIA_NODES, UPKEEP_NODES].flatMap((table) => O
 const PALETTE_TYPES: string[] = [...OPERATION_TYPES, 'ezviz-alarm', ...NODE_SPECS.map((o) => o.type)];
 const ALL_TYPES = [CONFIG_TYPE, ...PALETTE_TYPES];
 const PACKAGE = 'node-red-contrib-ezviz-open';
-const EXAMPLE_FILES = fs.readdirSync(path.join(ROOT, 'examples')).filter((f) => f.endsWith('.json')).sort();
+const EXAMPLE_FILES = fs
+  .readdirSync(path.join(ROOT, 'examples'))
+  .filter((f) => f.endsWith('.json'))
+  .sort();
 const CJK = /[\u4e00-\u9fff]/;
 
 /** Secrets typed into the config dialog: they must never come back from the server. */
@@ -70,8 +94,10 @@ function assertTranslated(message: unknown, what: string): void {
   assert.equal(typeof message, 'string', `${what}: the validator returns a message`);
   const text = message as string;
   assert.ok(text.trim().length > 3, `${what}: message "${text}" is empty`);
-  assert.ok(!/^[\w-]+(\/[\w-]+)?:[\w.]+$/.test(text) && !/^[\w-]+\.[\w.]+$/.test(text),
-    `${what}: message "${text}" looks like an untranslated catalog key`);
+  assert.ok(
+    !/^[\w-]+(\/[\w-]+)?:[\w.]+$/.test(text) && !/^[\w-]+\.[\w.]+$/.test(text),
+    `${what}: message "${text}" looks like an untranslated catalog key`,
+  );
 }
 
 describe('browser: the EZVIZ nodes in the Node-RED editor (Chromium)', function () {
@@ -111,13 +137,21 @@ describe('browser: the EZVIZ nodes in the Node-RED editor (Chromium)', function 
       const { page } = session;
       const header = await page.locator('#red-ui-palette-header-EZVIZ').innerText();
       assert.equal(header.trim(), 'EZVIZ');
-      const inPalette = await page.evaluate(() => (globalThis as any).$('#red-ui-palette-container-EZVIZ .red-ui-palette-node')
-        .map((_i: number, e: any) => e.getAttribute('data-palette-type')).get());
+      const inPalette = await page.evaluate(() =>
+        (globalThis as any)
+          .$('#red-ui-palette-container-EZVIZ .red-ui-palette-node')
+          .map((_i: number, e: any) => e.getAttribute('data-palette-type'))
+          .get(),
+      );
       assert.deepEqual([...inPalette].sort(), [...PALETTE_TYPES].sort());
-      const registered = await page.evaluate((types) => types.map((t) => {
-        const def = (globalThis as any).RED.nodes.getType(t);
-        return def ? { type: t, category: def.category, color: def.color } : null;
-      }), ALL_TYPES);
+      const registered = await page.evaluate(
+        (types) =>
+          types.map((t) => {
+            const def = (globalThis as any).RED.nodes.getType(t);
+            return def ? { type: t, category: def.category, color: def.color } : null;
+          }),
+        ALL_TYPES,
+      );
       for (const [i, def] of registered.entries()) assert.ok(def, `${ALL_TYPES[i]} is registered in the editor`);
       assert.equal(registered[0]!.category, 'config');
       assert.equal(await page.locator(`.red-ui-palette-node[data-palette-type="${CONFIG_TYPE}"]`).count(), 0);
@@ -142,8 +176,10 @@ describe('browser: the EZVIZ nodes in the Node-RED editor (Chromium)', function 
         assert.equal(res.status(), 200, `${type}: icon ${m![1]} loads`);
         const svg = await res.text();
         assert.ok(/<svg[\s>]/.test(svg), `${type}: icon is an SVG`);
-        assert.ok(/fill="(#fff|#ffffff|white)"/i.test(svg) || /fill:\s*(#fff|#ffffff|white)/i.test(svg),
-          `${type}: icon is white`);
+        assert.ok(
+          /fill="(#fff|#ffffff|white)"/i.test(svg) || /fill:\s*(#fff|#ffffff|white)/i.test(svg),
+          `${type}: icon is white`,
+        );
       }
     });
   });
@@ -158,7 +194,9 @@ describe('browser: the EZVIZ nodes in the Node-RED editor (Chromium)', function 
       await page.locator('#node-input-btn-config-add').click();
       await page.locator('#node-config-dialog-ok').waitFor({ state: 'visible' });
       await waitForTrayIdle(page);
-      const regions = await page.locator('#ezviz-config-region option').evaluateAll((os: any[]) => os.map((o) => o.value));
+      const regions = await page
+        .locator('#ezviz-config-region option')
+        .evaluateAll((os: any[]) => os.map((o) => o.value));
       assert.deepEqual(regions, ['china', 'international', 'custom']);
       assert.equal(await page.locator('#node-config-input-accessToken').getAttribute('type'), 'password');
       assert.equal(await page.locator('#node-config-input-appSecret').getAttribute('type'), 'password');
@@ -193,8 +231,11 @@ describe('browser: the EZVIZ nodes in the Node-RED editor (Chromium)', function 
       const { page } = session;
       await typeInto(page, 'node-config-input-name', 'browser test account');
       await typeInto(page, 'node-config-input-appKey', 'demo-app-key');
-      assert.equal(await fieldInvalid(page, 'node-config-input-appSecret'), true,
-        'an app key without its secret is marked invalid');
+      assert.equal(
+        await fieldInvalid(page, 'node-config-input-appSecret'),
+        true,
+        'an app key without its secret is marked invalid',
+      );
       await typeInto(page, 'node-config-input-appSecret', SECRET_APP_SECRET);
       await typeInto(page, 'node-config-input-accessToken', SECRET_TOKEN);
       assert.equal(await fieldInvalid(page, 'node-config-input-appSecret'), false);
@@ -217,7 +258,8 @@ describe('browser: the EZVIZ nodes in the Node-RED editor (Chromium)', function 
       const flows = await (await page.request.get(`${env.url}flows`)).text();
       assert.ok(flows.includes(configId), 'the account is deployed');
       assert.ok(flows.includes(env.sim.url), 'with its URL');
-      for (const secret of [SECRET_TOKEN, SECRET_APP_SECRET]) assert.ok(!flows.includes(secret), 'GET /flows holds no secret');
+      for (const secret of [SECRET_TOKEN, SECRET_APP_SECRET])
+        assert.ok(!flows.includes(secret), 'GET /flows holds no secret');
       const creds = await (await page.request.get(`${env.url}credentials/${CONFIG_TYPE}/${configId}`)).json();
       assert.equal(creds.has_accessToken, true);
       assert.equal(creds.has_appSecret, true);
@@ -225,8 +267,10 @@ describe('browser: the EZVIZ nodes in the Node-RED editor (Chromium)', function 
       assert.ok(!('accessToken' in creds) && !('appSecret' in creds), `credentials API: ${JSON.stringify(creds)}`);
       const cred = fs.readFileSync(path.join(env.userDir, 'flows_cred.json'), 'utf8');
       assert.ok(cred.includes(SECRET_APP_SECRET), 'the runtime keeps the secret in flows_cred.json');
-      assert.ok(!fs.readFileSync(path.join(env.userDir, 'flows.json'), 'utf8').includes(SECRET_APP_SECRET),
-        'flows.json holds no secret');
+      assert.ok(
+        !fs.readFileSync(path.join(env.userDir, 'flows.json'), 'utf8').includes(SECRET_APP_SECRET),
+        'flows.json holds no secret',
+      );
 
       await loadEditor(page, env.url);
       await waitForNode(page, opId);
@@ -242,10 +286,15 @@ describe('browser: the EZVIZ nodes in the Node-RED editor (Chromium)', function 
       }
       const everything = await page.evaluate(() => {
         const w = globalThis as any;
-        const values = w.$('input, textarea').map((_i: number, e: any) => e.value).get().join('\n');
+        const values = w
+          .$('input, textarea')
+          .map((_i: number, e: any) => e.value)
+          .get()
+          .join('\n');
         return `${w.document.documentElement.outerHTML}\n${values}\n${JSON.stringify(w.RED.nodes.createCompleteNodeSet({ credentials: true }))}`;
       });
-      for (const secret of [SECRET_TOKEN, SECRET_APP_SECRET]) assert.ok(!everything.includes(secret), 'no secret in the page');
+      for (const secret of [SECRET_TOKEN, SECRET_APP_SECRET])
+        assert.ok(!everything.includes(secret), 'no secret in the page');
       await page.locator('#node-config-dialog-cancel').click();
       await waitForTrayIdle(page);
       await page.locator('#node-dialog-cancel').click();
@@ -293,11 +342,15 @@ describe('browser: the EZVIZ nodes in the Node-RED editor (Chromium)', function 
           if (!select) continue;
           const field = `node-input-${p.name}`;
           await chooseTypedInputType(page, field, select.type);
-          await page.locator(`#${field} + .red-ui-typedInput-container button.red-ui-typedInput-option-trigger`).click();
+          await page
+            .locator(`#${field} + .red-ui-typedInput-container button.red-ui-typedInput-option-trigger`)
+            .click();
           const menu = page.locator('.red-ui-typedInput-options:visible');
           await menu.waitFor({ state: 'visible' });
           await page.waitForFunction(() => (globalThis as any).$('.red-ui-typedInput-options:animated').length === 0);
-          const offered = await menu.locator('a').evaluateAll((as: any[]) => as.map((a) => [a.getAttribute('value'), a.textContent]));
+          const offered = await menu
+            .locator('a')
+            .evaluateAll((as: any[]) => as.map((a) => [a.getAttribute('value'), a.textContent]));
           for (const name of select.names) {
             const hit = offered.find(([v]) => v === name);
             assert.ok(hit, `${p.name}: "${name}" offered (${offered.map(([v]) => v).join(', ')})`);
@@ -325,8 +378,15 @@ describe('browser: the EZVIZ nodes in the Node-RED editor (Chromium)', function 
         assert.equal(await nodeProp(page, id, 'config'), configId);
         for (const [name, choice] of Object.entries(picked)) {
           assert.equal(await nodeProp(page, id, name), choice, `${name} saved as chosen`);
-          assert.equal(await nodeProp(page, id, `${name}Type`), SELECTS[Object.values(OPERATIONS)
-            .flatMap((o) => o.params).find((q) => q.name === name)!.kind]!.type, `${name}Type saved`);
+          assert.equal(
+            await nodeProp(page, id, `${name}Type`),
+            SELECTS[
+              Object.values(OPERATIONS)
+                .flatMap((o) => o.params)
+                .find((q) => q.name === name)!.kind
+            ]!.type,
+            `${name}Type saved`,
+          );
         }
       });
     });
@@ -384,11 +444,15 @@ describe('browser: the EZVIZ nodes in the Node-RED editor (Chromium)', function 
         assert.ok(labels[f].length > 1 && !labels[f].includes('.'), `${f}: label "${labels[f]}"`);
       }
       assert.equal(labels.interval, 'Poll every');
-      assert.match(await page.locator('#node-input-deviceSerial').getAttribute('placeholder') || '', /every device/);
+      assert.match((await page.locator('#node-input-deviceSerial').getAttribute('placeholder')) || '', /every device/);
       assert.ok((await page.locator('#ezviz-tip-alarm').innerText()).includes('once'), 'the tip explains the node');
       await page.locator('#node-input-config').selectOption(configId);
-      for (const [field, bad, good] of [['interval', '5', '10'], ['interval', 'often', '30'], ['deviceSerial', 'bad serial!', 'c00000001'],
-        ['alarmType', 'motion', '10002']]) {
+      for (const [field, bad, good] of [
+        ['interval', '5', '10'],
+        ['interval', 'often', '30'],
+        ['deviceSerial', 'bad serial!', 'c00000001'],
+        ['alarmType', 'motion', '10002'],
+      ]) {
         await typeInto(page, `node-input-${field}`, bad);
         assert.equal(await fieldInvalid(page, `node-input-${field}`), true, `${field} "${bad}" is marked invalid`);
         assertTranslated(await validationMessage(page, id, field, bad), `${field} "${bad}"`);
@@ -419,13 +483,27 @@ describe('browser: the EZVIZ nodes in the Node-RED editor (Chromium)', function 
       await openNodeDialog(page, id);
       await page.locator('#node-input-config').selectOption(configId);
       const shown = async (ids: string[]) => Promise.all(ids.map((r) => page.locator(`#${r}`).isVisible()));
-      const rows = ['ezviz-alarm-row-group', 'ezviz-alarm-row-interval', 'ezviz-alarm-row-path', 'ezviz-alarm-row-url',
-        'ezviz-alarm-row-secret', 'ezviz-alarm-row-onoffline'];
+      const rows = [
+        'ezviz-alarm-row-group',
+        'ezviz-alarm-row-interval',
+        'ezviz-alarm-row-path',
+        'ezviz-alarm-row-url',
+        'ezviz-alarm-row-secret',
+        'ezviz-alarm-row-onoffline',
+      ];
       assert.deepEqual(await shown(rows), [false, true, false, false, false, false], 'poll: the interval only');
       assert.match(await page.locator('#ezviz-alarm-needs-poll').innerText(), /every account/);
       await page.locator('#node-input-source').selectOption('consumer');
-      assert.deepEqual(await shown(rows), [true, true, false, false, false, true], 'consumer: group, interval, onoffline');
-      assert.equal(await page.locator('#node-input-interval').inputValue(), '5', 'the consumer default replaces the poll default');
+      assert.deepEqual(
+        await shown(rows),
+        [true, true, false, false, false, true],
+        'consumer: group, interval, onoffline',
+      );
+      assert.equal(
+        await page.locator('#node-input-interval').inputValue(),
+        '5',
+        'the consumer default replaces the poll default',
+      );
       assert.equal((await page.locator('label[for="node-input-interval"]').innerText()).trim(), 'Fetch every');
       assert.match(await page.locator('#ezviz-alarm-needs-consumer').innerText(), /message service/);
       await typeInto(page, 'node-input-interval', '1');
@@ -434,7 +512,11 @@ describe('browser: the EZVIZ nodes in the Node-RED editor (Chromium)', function 
       assert.equal(await fieldInvalid(page, 'node-input-interval'), false);
       await page.locator('#node-input-group').selectOption('3');
       await page.locator('#node-input-source').selectOption('webhook');
-      assert.deepEqual(await shown(rows), [false, false, true, true, true, true], 'webhook: path, URL, secret, onoffline');
+      assert.deepEqual(
+        await shown(rows),
+        [false, false, true, true, true, true],
+        'webhook: path, URL, secret, onoffline',
+      );
       await typeInto(page, 'node-input-path', 'hooks/ezviz');
       const url = await page.locator('#ezviz-alarm-url').innerText();
       assert.match(url, /^https:\/\/127\.0\.0\.1:\d+\/hooks\/ezviz$/, `the URL to register: ${url}`);
@@ -460,17 +542,26 @@ describe('browser: the EZVIZ nodes in the Node-RED editor (Chromium)', function 
         const help = await showHelp(session, type);
         assert.ok(help.title.trim().length > 0 && help.title !== type, `title "${help.title}"`);
         assert.ok(help.summary.length > 20, `one-sentence summary: "${help.summary}"`);
-        assert.ok(help.links.some((h) => /ys7\.com|ezvizlife\.com|ezviz/i.test(h)), `references: ${help.links.join(', ')}`);
+        assert.ok(
+          help.links.some((h) => /ys7\.com|ezvizlife\.com|ezviz/i.test(h)),
+          `references: ${help.links.join(', ')}`,
+        );
         if (type !== CONFIG_TYPE) {
           assert.ok(help.sections >= 3, `Inputs, Outputs, Details (${help.sections} sections)`);
           assert.equal(help.ports, 2, 'Outputs lists two ports');
           assert.ok(help.messageProperties > 0, 'message properties listed');
           const spec = [...Object.values(OPERATIONS), ...NODE_SPECS].find((o) => o.type === type);
-          const names = spec ? spec.params.map((p) => p.name) : ['interval', 'alarmId', 'alarmType', 'deviceSerial', 'alarmDate'];
+          const names = spec
+            ? spec.params.map((p) => p.name)
+            : ['interval', 'alarmId', 'alarmType', 'deviceSerial', 'alarmDate'];
           for (const name of names) assert.ok(help.text.includes(name), `help mentions ${name}`);
         }
-        assert.ok(!/node-red-contrib-ezviz-open\/|\bezviz-[a-z-]+\.[a-z]+\.|\b(params|editor|errors|status)\.[a-zA-Z]+\./
-          .test(help.text), 'no catalog keys in the help');
+        assert.ok(
+          !/node-red-contrib-ezviz-open\/|\bezviz-[a-z-]+\.[a-z]+\.|\b(params|editor|errors|status)\.[a-zA-Z]+\./.test(
+            help.text,
+          ),
+          'no catalog keys in the help',
+        );
         await page.waitForTimeout(10);
       });
     });
@@ -490,29 +581,44 @@ describe('browser: the EZVIZ nodes in the Node-RED editor (Chromium)', function 
       await page.locator('#red-ui-clipboard-dialog-ok').click();
       await page.waitForFunction((n) => {
         let count = 0;
-        (globalThis as any).RED.nodes.eachNode((x: any) => { if (x.type === 'ezviz-ptz-start') count += 1; });
+        (globalThis as any).RED.nodes.eachNode((x: any) => {
+          if (x.type === 'ezviz-ptz-start') count += 1;
+        });
         return count > n;
       }, ptzBefore);
       const example = JSON.parse(fs.readFileSync(path.join(ROOT, 'examples', '02-ptz-control.json'), 'utf8'));
       const cfg = example.find((n: any) => n.type === CONFIG_TYPE);
       const imported = await page.evaluate((name) => {
         let found: any = null;
-        (globalThis as any).RED.nodes.eachConfig((n: any) => { if (n.name === name) found = n; });
+        (globalThis as any).RED.nodes.eachConfig((n: any) => {
+          if (n.name === name) found = n;
+        });
         return found && { id: found.id, credentials: found.credentials, baseUrl: found.baseUrl };
       }, cfg.name);
       assert.ok(imported, 'the example brings its account');
       assert.equal(imported.baseUrl, 'http://127.0.0.1:8089');
-      assert.equal(imported.credentials && imported.credentials.appKey, cfg.credentials.appKey, 'app key kept on import');
-      assert.equal(imported.credentials && imported.credentials.appSecret, cfg.credentials.appSecret, 'app secret kept on import');
+      assert.equal(
+        imported.credentials && imported.credentials.appKey,
+        cfg.credentials.appKey,
+        'app key kept on import',
+      );
+      assert.equal(
+        imported.credentials && imported.credentials.appSecret,
+        cfg.credentials.appSecret,
+        'app secret kept on import',
+      );
 
       // A second example brings the same demo account (same config node id): Node-RED 4.1 says that
       // some nodes already exist; "Import copy" imports the flow and finds the account, so there is
       // still one (issue 22: two accounts had separate state). The card password stays a credential.
-      const configsOf = (): Promise<string[]> => page.evaluate((type) => {
-        const ids: string[] = [];
-        (globalThis as any).RED.nodes.eachConfig((n: any) => { if (n.type === type) ids.push(n.id); });
-        return ids.sort();
-      }, CONFIG_TYPE);
+      const configsOf = (): Promise<string[]> =>
+        page.evaluate((type) => {
+          const ids: string[] = [];
+          (globalThis as any).RED.nodes.eachConfig((n: any) => {
+            if (n.type === type) ids.push(n.id);
+          });
+          return ids.sort();
+        }, CONFIG_TYPE);
       const accountsBefore = await configsOf();
       assert.ok(accountsBefore.includes(cfg.id), 'the demo account came with the first example');
       const openBefore = await nodeIds(page, 'ezviz-storage-open');
@@ -524,12 +630,15 @@ describe('browser: the EZVIZ nodes in the Node-RED editor (Chromium)', function 
       await prompt.locator('button', { hasText: 'Import copy' }).click();
       await page.waitForFunction((n) => {
         let count = 0;
-        (globalThis as any).RED.nodes.eachNode((x: any) => { if (x.type === 'ezviz-storage-open') count += 1; });
+        (globalThis as any).RED.nodes.eachNode((x: any) => {
+          if (x.type === 'ezviz-storage-open') count += 1;
+        });
         return count > n;
       }, openBefore.length);
       assert.deepEqual(await configsOf(), accountsBefore, 'no second demo account');
-      const storage = JSON.parse(fs.readFileSync(path.join(ROOT, 'examples', '01-cloud-storage.json'), 'utf8'))
-        .find((n: any) => n.type === 'ezviz-storage-open');
+      const storage = JSON.parse(fs.readFileSync(path.join(ROOT, 'examples', '01-cloud-storage.json'), 'utf8')).find(
+        (n: any) => n.type === 'ezviz-storage-open',
+      );
       const openId = (await nodeIds(page, 'ezviz-storage-open')).find((i) => !openBefore.includes(i))!;
       const card = await page.evaluate((i) => {
         const n = (globalThis as any).RED.nodes.node(i);
@@ -539,7 +648,11 @@ describe('browser: the EZVIZ nodes in the Node-RED editor (Chromium)', function 
       assert.ok(card, 'storage-open imported');
       assert.equal(card!.type, 'cred');
       assert.equal(card!.value, '', 'the card password is not a property');
-      assert.equal(card!.credentials && card!.credentials.cardPassword, storage.credentials.cardPassword, 'card password kept as a credential');
+      assert.equal(
+        card!.credentials && card!.credentials.cardPassword,
+        storage.credentials.cardPassword,
+        'card password kept as a credential',
+      );
     });
 
     it('runs the imported example against the simulator: results and errors in the debug sidebar', async function () {
@@ -548,7 +661,9 @@ describe('browser: the EZVIZ nodes in the Node-RED editor (Chromium)', function 
       const ptzStart = example.find((n: any) => n.type === 'ezviz-ptz-start');
       const startId = await page.evaluate((name) => {
         let found = '';
-        (globalThis as any).RED.nodes.eachNode((n: any) => { if (n.type === 'ezviz-ptz-start' && n.name === name) found = n.id; });
+        (globalThis as any).RED.nodes.eachNode((n: any) => {
+          if (n.type === 'ezviz-ptz-start' && n.name === name) found = n.id;
+        });
         return found;
       }, ptzStart.name);
       assert.ok(startId, 'the imported ptz-start node');
@@ -567,14 +682,21 @@ describe('browser: the EZVIZ nodes in the Node-RED editor (Chromium)', function 
 
       await page.evaluate(() => (globalThis as any).RED.sidebar.show('debug'));
       await recordDebugMessages(page);
-      const injectId = async (topic: string): Promise<string> => page.evaluate((tp) => {
-        let found = '';
-        const RED = (globalThis as any).RED;
-        RED.nodes.eachNode((n: any) => {
-          if (n.type === 'inject' && n.topic === tp && RED.nodes.workspace(n.z) && /PTZ/.test(RED.nodes.workspace(n.z).label)) found = n.id;
-        });
-        return found;
-      }, topic);
+      const injectId = async (topic: string): Promise<string> =>
+        page.evaluate((tp) => {
+          let found = '';
+          const RED = (globalThis as any).RED;
+          RED.nodes.eachNode((n: any) => {
+            if (
+              n.type === 'inject' &&
+              n.topic === tp &&
+              RED.nodes.workspace(n.z) &&
+              /PTZ/.test(RED.nodes.workspace(n.z).label)
+            )
+              found = n.id;
+          });
+          return found;
+        }, topic);
 
       await pressInject(page, await injectId('C00000001 left'));
       const ok = await nthDebugMessage(page, 1);
@@ -614,13 +736,16 @@ describe('browser: the EZVIZ nodes in the Node-RED editor (Chromium)', function 
       // Each press waits until the sidebar is quiet for 0.6 s: the budget grows with the examples
       // (58 injects in eight examples of 0.3; 90 s was too short on a loaded machine).
       this.timeout(30000 + 2500 * flows.filter((n) => n.type === 'inject').length);
-      const body = flows.map((n) => (credentials[n.id as string] ? { ...n, credentials: credentials[n.id as string] } : n));
+      const body = flows.map((n) =>
+        credentials[n.id as string] ? { ...n, credentials: credentials[n.id as string] } : n,
+      );
       // A preset call takes 2 s in the default state; short here so the buttons can follow each other.
       (env.sim.state as any).settings.presetCallMs = 100;
       run = await env.openEditor('en-US');
       const { page } = run;
       const res = await page.request.post(`${env.url}flows`, {
-        data: body, headers: { 'Node-RED-Deployment-Type': 'full', 'Node-RED-API-Version': 'v1' },
+        data: body,
+        headers: { 'Node-RED-Deployment-Type': 'full', 'Node-RED-API-Version': 'v1' },
       });
       assert.equal(res.status(), 204, await res.text());
       await loadEditor(page, env.url);
@@ -650,7 +775,8 @@ describe('browser: the EZVIZ nodes in the Node-RED editor (Chromium)', function 
       for (const inject of injects) {
         await pressInject(page, inject.id as string);
         let count = seen;
-        for (let quiet = 0; quiet < 6;) { // until nothing new for 0.6 s
+        for (let quiet = 0; quiet < 6;) {
+          // until nothing new for 0.6 s
           await page.waitForTimeout(100);
           const now = (await debugMessages(page)).length;
           quiet = now === count ? quiet + 1 : 0;
@@ -659,11 +785,20 @@ describe('browser: the EZVIZ nodes in the Node-RED editor (Chromium)', function 
         const fresh = (await debugMessages(page)).slice(seen);
         seen = count;
         const want = expectedCodes(String(inject.name));
-        const errors = fresh.map((m) => { try { return errorIn(JSON.parse(m.msg)); } catch { return undefined; } })
+        const errors = fresh
+          .map((m) => {
+            try {
+              return errorIn(JSON.parse(m.msg));
+            } catch {
+              return undefined;
+            }
+          })
           .filter((e) => e !== undefined);
         const label = `"${inject.name}"`;
-        if (!want.length && errors.length) problems.push(`${label}: error ${errors.map((e) => e!.code).join(', ')} in the sidebar`);
-        if (want.length && !errors.some((e) => want.includes(e!.code))) problems.push(`${label}: no error ${want.join('/')}: ${fresh.map((m) => m.msg).join(' | ')}`);
+        if (!want.length && errors.length)
+          problems.push(`${label}: error ${errors.map((e) => e!.code).join(', ')} in the sidebar`);
+        if (want.length && !errors.some((e) => want.includes(e!.code)))
+          problems.push(`${label}: no error ${want.join('/')}: ${fresh.map((m) => m.msg).join(' | ')}`);
       }
       assert.deepEqual(problems, []);
       const shown = await page.locator('.red-ui-debug-content-list .red-ui-debug-msg').count();
@@ -695,7 +830,11 @@ describe('browser: the EZVIZ nodes in the Node-RED editor (Chromium)', function 
           const label = (await page.locator(`label[for="node-input-${p.name}"]`).innerText()).trim();
           assert.ok(CJK.test(label), `${spec.type} ${p.name}: label "${label}" is Chinese`);
         }
-        const tip = await page.locator('.form-tips').first().innerText().catch(() => '');
+        const tip = await page
+          .locator('.form-tips')
+          .first()
+          .innerText()
+          .catch(() => '');
         assert.ok(!tip || CJK.test(tip), `${spec.type}: tip "${tip}" is Chinese`);
         await typeInto(page, 'node-input-deviceSerial', 'bad serial!');
         const msg = await validationMessage(page, id, 'deviceSerial', 'bad serial!');
@@ -720,7 +859,13 @@ describe('browser: the EZVIZ nodes in the Node-RED editor (Chromium)', function 
       await page.locator('#node-config-dialog-ok').waitFor({ state: 'visible' });
       await waitForTrayIdle(page);
       // AccessToken, AppKey and AppSecret keep the EZVIZ console's own words in Chinese too.
-      for (const f of ['ezviz-config-region', 'node-config-input-baseUrl', 'node-config-input-timeout', 'node-config-input-maxRetries', 'node-config-input-retryDelay']) {
+      for (const f of [
+        'ezviz-config-region',
+        'node-config-input-baseUrl',
+        'node-config-input-timeout',
+        'node-config-input-maxRetries',
+        'node-config-input-retryDelay',
+      ]) {
         const label = (await page.locator(`label[for="${f}"]`).innerText()).trim();
         assert.ok(CJK.test(label), `config ${f}: label "${label}" is Chinese`);
       }
@@ -766,7 +911,10 @@ async function showHelp(s: EditorSession, type: string): Promise<HelpView> {
       sections: body.find('h3').length,
       ports: body.find('ol.node-ports > li').length,
       messageProperties: body.find('dl.message-properties').length,
-      links: body.find('a').map((_i: number, a: any) => a.getAttribute('href') || '').get(),
+      links: body
+        .find('a')
+        .map((_i: number, a: any) => a.getAttribute('href') || '')
+        .get(),
     };
   });
 }

@@ -16,7 +16,14 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { EzvizService } from '../../nodes/shared/service/service';
 import { startSimulator, type Simulator } from '../../simulator';
 import { admin } from '../support/simulator-http';
-import { ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, ROOT, screenshotOnFailure, skipWithoutChromium } from '../support/browser-env';
+import {
+  ARTIFACTS,
+  CHROMIUM,
+  CHROMIUM_ARGS,
+  ROOT,
+  screenshotOnFailure,
+  skipWithoutChromium,
+} from '../support/browser-env';
 
 const HLS_LIGHT = path.join(ROOT, 'node_modules', 'hls.js', 'dist', 'hls.light.min.js');
 
@@ -68,10 +75,18 @@ function servePage(): Promise<http.Server> {
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }
 
-type Probe = { time: number; frames: number; dropped: number; ready: number; corner: number[]; why: string; frags: string[];
-  errors: string[] };
+type Probe = {
+  time: number;
+  frames: number;
+  dropped: number;
+  ready: number;
+  corner: number[];
+  why: string;
+  frags: string[];
+  errors: string[];
+};
 
-describe('browser: the simulator\'s live stream in Chromium with hls.js (light build)', function () {
+describe("browser: the simulator's live stream in Chromium with hls.js (light build)", function () {
   this.timeout(90000);
   let sim: Simulator;
   let service: EzvizService;
@@ -82,10 +97,21 @@ describe('browser: the simulator\'s live stream in Chromium with hls.js (light b
   before(async function () {
     skipWithoutChromium(this);
     sim = await startSimulator({ port: 0 });
-    service = new EzvizService({ baseUrl: sim.url, timeout: 5000, maxRetries: 1, retryDelay: 100, appKey: 'demo-app-key',
-      appSecret: 'demo-app-secret', t: (key: string) => key, warn: () => undefined });
+    service = new EzvizService({
+      baseUrl: sim.url,
+      timeout: 5000,
+      maxRetries: 1,
+      retryDelay: 100,
+      appKey: 'demo-app-key',
+      appSecret: 'demo-app-secret',
+      t: (key: string) => key,
+      warn: () => undefined,
+    });
     pageServer = await servePage();
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS, '--autoplay-policy=no-user-gesture-required'] });
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: [...CHROMIUM_ARGS, '--autoplay-policy=no-user-gesture-required'],
+    });
   });
   afterEach(async function () {
     await screenshotOnFailure(this, page, 'live');
@@ -113,7 +139,7 @@ describe('browser: the simulator\'s live stream in Chromium with hls.js (light b
     const end = Date.now() + ms;
     let s: Probe;
     do {
-      s = await p.evaluate('window.probe()') as Probe;
+      s = (await p.evaluate('window.probe()')) as Probe;
       if (ok(s)) return s;
       await p.waitForTimeout(250);
     } while (Date.now() < end);
@@ -130,14 +156,21 @@ describe('browser: the simulator\'s live stream in Chromium with hls.js (light b
     const [r, g, b] = later.corner;
     assert.ok(Math.abs(r - 0x1d) < 24 && Math.abs(g - 0x35) < 24 && Math.abs(b - 0x57) < 24, `corner ${later.corner}`);
     assert.equal(later.why, 'live');
-    assert.ok(later.frags.every((u) => /\/v3\/openlive\/C00000001_1_1\/\d+\.ts\?/.test(u)), later.frags.join(' '));
-    assert.deepEqual(later.errors.filter((e) => e.includes('fatal')), []);
+    assert.ok(
+      later.frags.every((u) => /\/v3\/openlive\/C00000001_1_1\/\d+\.ts\?/.test(u)),
+      later.frags.join(' '),
+    );
+    assert.deepEqual(
+      later.errors.filter((e) => e.includes('fatal')),
+      [],
+    );
     fs.mkdirSync(ARTIFACTS, { recursive: true });
     await page.screenshot({ path: path.join(ARTIFACTS, 'live-view.png') });
-    if (process.env.EZVIZ_SCREENSHOTS === '1') await page.screenshot({ path: path.join(ROOT, 'docs', 'live-view.png') });
+    if (process.env.EZVIZ_SCREENSHOTS === '1')
+      await page.screenshot({ path: path.join(ROOT, 'docs', 'live-view.png') });
   });
 
-  it('recognises the vendor\'s placeholder segments by name (ErrCode/9048_0.ts)', async () => {
+  it("recognises the vendor's placeholder segments by name (ErrCode/9048_0.ts)", async () => {
     const set = await admin(sim.url, 'POST', '/sim/live', { deviceSerial: 'C00000003', placeholder: '9048' });
     assert.equal(set.status, 200);
     page = await open('C00000003');

@@ -7,11 +7,27 @@
 
 import { strict as assert } from 'assert';
 import {
-  screenshotOnFailure, skipWithoutChromium, startBrowserEnv, type BrowserEnv, type EditorSession,
+  screenshotOnFailure,
+  skipWithoutChromium,
+  startBrowserEnv,
+  type BrowserEnv,
+  type EditorSession,
 } from '../support/browser-env';
 import {
-  deploy, dropNode, dropOperationFlow, fieldInvalid, nodeProp, nthDebugMessage, openNodeDialog, pickOption, pressDone,
-  pressInject, recordDebugMessages, typeInto, waitForStatus, waitForTrayIdle,
+  deploy,
+  dropNode,
+  dropOperationFlow,
+  fieldInvalid,
+  nodeProp,
+  nthDebugMessage,
+  openNodeDialog,
+  pickOption,
+  pressDone,
+  pressInject,
+  recordDebugMessages,
+  typeInto,
+  waitForStatus,
+  waitForTrayIdle,
 } from '../support/browser-editor';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -63,8 +79,12 @@ describe('browser: a first-time user builds a flow from the palette (Chromium)',
     await waitForTrayIdle(page);
     // Nothing typed yet: token, app key and app secret are marked alike (not "token required").
     const marks: boolean[] = [];
-    for (const f of ['accessToken', 'appKey', 'appSecret']) marks.push(await fieldInvalid(page, `node-config-input-${f}`));
-    assert.ok(marks.every((m) => m === marks[0]), `token, app key, app secret marked alike: ${marks}`);
+    for (const f of ['accessToken', 'appKey', 'appSecret'])
+      marks.push(await fieldInvalid(page, `node-config-input-${f}`));
+    assert.ok(
+      marks.every((m) => m === marks[0]),
+      `token, app key, app secret marked alike: ${marks}`,
+    );
     const tip = await page.locator('#ezviz-config-region-tip').innerText();
     assert.match(tip, /where you registered/, tip);
     await page.locator('#ezviz-config-region').selectOption('custom');
@@ -81,7 +101,10 @@ describe('browser: a first-time user builds a flow from the palette (Chromium)',
     assert.ok(ids.config && ids.config !== '_ADD_', 'the new account is selected');
     // The labels say what they are: duration has its unit.
     const labels = await page.locator('.red-ui-editor label').allInnerTexts();
-    assert.ok(labels.some((l) => /Duration \(ms\)/.test(l)), labels.join(' | '));
+    assert.ok(
+      labels.some((l) => /Duration \(ms\)/.test(l)),
+      labels.join(' | '),
+    );
     await typeInto(page, 'node-input-deviceSerial', 'C00000001');
     await pickOption(page, 'node-input-direction', 'right');
     await pickOption(page, 'node-input-speed', 'fast');
@@ -101,7 +124,10 @@ describe('browser: a first-time user builds a flow from the palette (Chromium)',
     await waitForStatus(page, ids.ptz, 'OK');
     const start = env.sim.requestLog().filter((e) => e.path === '/api/lapp/device/ptz/start');
     assert.equal(start.length, 1);
-    assert.deepEqual([start[0].fields.deviceSerial, start[0].fields.direction, start[0].fields.speed], ['C00000001', '3', '2']);
+    assert.deepEqual(
+      [start[0].fields.deviceSerial, start[0].fields.direction, start[0].fields.speed],
+      ['C00000001', '3', '2'],
+    );
   });
 
   it('with a wrong serial: the error code and text in the debug sidebar, "no such device (20002)" under the node', async function () {
@@ -149,7 +175,10 @@ describe('browser: a first-time user builds a flow from the palette (Chromium)',
     await openNodeDialog(page, id);
     await page.locator('#node-input-config').selectOption(ids.config);
     await typeInto(page, 'node-input-deviceSerial', 'C00000001');
-    assert.equal(await page.evaluate(() => (globalThis as any).$('#node-input-cardPassword').typedInput('type')), 'cred');
+    assert.equal(
+      await page.evaluate(() => (globalThis as any).$('#node-input-cardPassword').typedInput('type')),
+      'cred',
+    );
     await typeInto(page, 'node-input-cardPassword', 'CARD-VALID-0004');
     await pressDone(page);
     assert.equal(await nodeProp(page, id, 'valid'), true, 'the original with its credential');
@@ -164,7 +193,9 @@ describe('browser: a first-time user builds a flow from the palette (Chromium)',
       RED.actions.invoke('core:copy-selection-to-internal-clipboard');
       RED.actions.invoke('core:paste-from-internal-clipboard');
       let added = '';
-      RED.nodes.eachNode((n: any) => { if (!before.has(n.id) && n.type === 'ezviz-storage-open') added = n.id; });
+      RED.nodes.eachNode((n: any) => {
+        if (!before.has(n.id) && n.type === 'ezviz-storage-open') added = n.id;
+      });
       return added;
     }, id);
     assert.ok(copy, 'pasted a copy');
@@ -176,7 +207,10 @@ describe('browser: a first-time user builds a flow from the palette (Chromium)',
       return { valid: n.valid, errors: n.validationErrors, creds: n.credentials };
     }, copy);
     assert.equal(state.valid, false, `the copy without its card password: ${JSON.stringify(state)}`);
-    assert.ok(state.errors.some((e: string) => /not copied/.test(e)), JSON.stringify(state.errors));
+    assert.ok(
+      state.errors.some((e: string) => /not copied/.test(e)),
+      JSON.stringify(state.errors),
+    );
     // The original is still fine.
     assert.equal(await nodeProp(page, id, 'valid'), true);
   });

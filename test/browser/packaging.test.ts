@@ -19,20 +19,47 @@ import { ROOT } from '../support/browser-env';
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
 const PKG = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
-const TYPES = [CONFIG_TYPE, ...Object.values(OPERATIONS).map((o) => o.type), 'ezviz-alarm',
-  ...[STATE_NODES, MEDIA_NODES, UPKEEP_NODES].flatMap((table) => Object.values(table).map((o) => o.type))];
+const TYPES = [
+  CONFIG_TYPE,
+  ...Object.values(OPERATIONS).map((o) => o.type),
+  'ezviz-alarm',
+  ...[STATE_NODES, MEDIA_NODES, UPKEEP_NODES].flatMap((table) => Object.values(table).map((o) => o.type)),
+];
 /** The camera panel's example (07) also uses Dashboard 2's config nodes and the panel widget
  * (package node-red-dashboard-2-ezviz, dashboard/). */
 const DASHBOARD_TYPES = new Set(['ui-base', 'ui-theme', 'ui-page', 'ui-group', 'ui-ezviz-camera']);
-const CORE_TYPES = new Set(['tab', 'inject', 'debug', 'comment', 'change', 'catch', 'status', 'complete',
-  'switch', 'function', 'delay', 'trigger', 'template', 'link in', 'link out', 'link call', 'junction', 'group', 'http request', 'file']);
+const CORE_TYPES = new Set([
+  'tab',
+  'inject',
+  'debug',
+  'comment',
+  'change',
+  'catch',
+  'status',
+  'complete',
+  'switch',
+  'function',
+  'delay',
+  'trigger',
+  'template',
+  'link in',
+  'link out',
+  'link call',
+  'junction',
+  'group',
+  'http request',
+  'file',
+]);
 
 /** npm's environment without the npm_* variables of a running `npm test`, with the npm of PATH
  * (not node_modules/.bin/npm, a dependency of Node-RED's registry). */
 function npmEnv(): Record<string, string | undefined> {
   const env: Record<string, string | undefined> = Object.fromEntries(
-    Object.entries(process.env).filter(([k]) => !/^npm_/i.test(k)));
-  env.PATH = (process.env.PATH || '').split(path.delimiter).filter((d) => !d.includes(`node_modules${path.sep}.bin`))
+    Object.entries(process.env).filter(([k]) => !/^npm_/i.test(k)),
+  );
+  env.PATH = (process.env.PATH || '')
+    .split(path.delimiter)
+    .filter((d) => !d.includes(`node_modules${path.sep}.bin`))
     .join(path.delimiter);
   return env;
 }
@@ -51,7 +78,11 @@ describe('packaging: npm pack and the examples', function () {
     // Scripts ignored: a build here would empty dist/ under the running tests.
     const env = npmEnv();
     env.npm_config_ignore_scripts = 'true';
-    const r = spawnSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: ROOT, encoding: 'utf8', env });
+    const r = spawnSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      env,
+    });
     assert.equal(r.status, 0, r.stderr);
     assert.ok(r.stdout.trimStart().startsWith('['), `npm pack printed: ${r.stdout.slice(0, 300)}`);
     files = JSON.parse(r.stdout)[0].files.map((f: any) => f.path);
@@ -62,17 +93,29 @@ describe('packaging: npm pack and the examples', function () {
     assert.deepEqual(Object.keys(declared).sort(), [...TYPES].sort());
     for (const [type, file] of Object.entries(declared)) {
       const dir = path.posix.dirname(file);
-      for (const f of [file, file.replace(/\.js$/, '.html'),
-        `${dir}/locales/en-US/${type}.json`, `${dir}/locales/zh-CN/${type}.json`,
-        `${dir}/locales/en-US/${type}.html`, `${dir}/locales/zh-CN/${type}.html`]) {
+      for (const f of [
+        file,
+        file.replace(/\.js$/, '.html'),
+        `${dir}/locales/en-US/${type}.json`,
+        `${dir}/locales/zh-CN/${type}.json`,
+        `${dir}/locales/en-US/${type}.html`,
+        `${dir}/locales/zh-CN/${type}.html`,
+      ]) {
         assert.ok(files.includes(f), `${f} is packed`);
       }
     }
   });
 
   it('ships the simulator, icons, examples, the shared editor code, README, CHANGELOG and LICENSE', function () {
-    for (const f of ['dist/simulator/cli.js', 'dist/simulator/index.js', 'README.md', 'CHANGELOG.md', 'LICENSE',
-      'package.json', SHARED_FILE]) {
+    for (const f of [
+      'dist/simulator/cli.js',
+      'dist/simulator/index.js',
+      'README.md',
+      'CHANGELOG.md',
+      'LICENSE',
+      'package.json',
+      SHARED_FILE,
+    ]) {
       assert.ok(files.includes(f), `${f} is packed`);
     }
     const bin = Object.values(PKG.bin as Record<string, string>);
@@ -85,8 +128,14 @@ describe('packaging: npm pack and the examples', function () {
   });
 
   it('ships no tests, TypeScript sources, source maps or build scripts', function () {
-    const unwanted = files.filter((f) => /^dist\/test\//.test(f) || /\.map$/.test(f) || (/\.ts$/.test(f) && !/\.d\.ts$/.test(f)) ||
-      /^(test|scripts|nodes|simulator\/.*\.ts|\.ci)\//.test(f) || /^(tsconfig|\.mocharc)/.test(f));
+    const unwanted = files.filter(
+      (f) =>
+        /^dist\/test\//.test(f) ||
+        /\.map$/.test(f) ||
+        (/\.ts$/.test(f) && !/\.d\.ts$/.test(f)) ||
+        /^(test|scripts|nodes|simulator\/.*\.ts|\.ci)\//.test(f) ||
+        /^(tsconfig|\.mocharc)/.test(f),
+    );
     assert.deepEqual(unwanted, []);
   });
 
@@ -96,15 +145,23 @@ describe('packaging: npm pack and the examples', function () {
     for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.json'))) {
       const nodes: any[] = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8'));
       const byId = new Map(nodes.map((n) => [n.id, n]));
-      assert.ok(nodes.some((n) => n.type === 'comment' && n.info), `${file}: explained by comment nodes`);
+      assert.ok(
+        nodes.some((n) => n.type === 'comment' && n.info),
+        `${file}: explained by comment nodes`,
+      );
       for (const n of nodes) {
-        assert.ok(CORE_TYPES.has(n.type) || TYPES.includes(n.type) || DASHBOARD_TYPES.has(n.type),
-          `${file}: ${n.type} is a core node, ours or the camera panel's`);
+        assert.ok(
+          CORE_TYPES.has(n.type) || TYPES.includes(n.type) || DASHBOARD_TYPES.has(n.type),
+          `${file}: ${n.type} is a core node, ours or the camera panel's`,
+        );
         used.add(n.type);
         if (n.type === CONFIG_TYPE) {
           assert.equal(n.baseUrl, 'http://127.0.0.1:8089', `${file}: the simulator's default URL`);
-          assert.deepEqual(n.credentials, { appKey: 'demo-app-key', appSecret: 'demo-app-secret',
-            verificationCodes: 'C00000005 ABCDEF' }, `${file}: demo credentials (and the encrypted camera's code)`);
+          assert.deepEqual(
+            n.credentials,
+            { appKey: 'demo-app-key', appSecret: 'demo-app-secret', verificationCodes: 'C00000005 ABCDEF' },
+            `${file}: demo credentials (and the encrypted camera's code)`,
+          );
         }
         if (TYPES.includes(n.type) && n.type !== CONFIG_TYPE) {
           assert.ok(byId.get(n.config)?.type === CONFIG_TYPE, `${file}: ${n.type} uses the example's config node`);
@@ -112,12 +169,19 @@ describe('packaging: npm pack and the examples', function () {
           for (const [i, out] of n.wires.entries()) {
             // A debug node there, or a few wires on (example 04 routes a preset-call's 60010 through
             // a switch node on to the capture).
-            const reaches = (id: string, hops: number): boolean => byId.get(id)?.type === 'debug' ||
-              (hops > 0 && (byId.get(id)?.wires ?? []).some((o: string[]) => o.some((next) => reaches(next, hops - 1))));
-            assert.ok(out.some((id: string) => reaches(id, 3)), `${file}: ${n.type} output ${i + 1} has a debug node`);
+            const reaches = (id: string, hops: number): boolean =>
+              byId.get(id)?.type === 'debug' ||
+              (hops > 0 &&
+                (byId.get(id)?.wires ?? []).some((o: string[]) => o.some((next) => reaches(next, hops - 1))));
+            assert.ok(
+              out.some((id: string) => reaches(id, 3)),
+              `${file}: ${n.type} output ${i + 1} has a debug node`,
+            );
           }
-          const spec = [...Object.values(OPERATIONS), ...[STATE_NODES, MEDIA_NODES, UPKEEP_NODES].flatMap((table) => Object.values(table))]
-            .find((o) => o.type === n.type);
+          const spec = [
+            ...Object.values(OPERATIONS),
+            ...[STATE_NODES, MEDIA_NODES, UPKEEP_NODES].flatMap((table) => Object.values(table)),
+          ].find((o) => o.type === n.type);
           for (const p of spec?.params ?? []) {
             assert.ok(p.name in n && `${p.name}Type` in n, `${file}: ${n.type} has ${p.name} and ${p.name}Type`);
             if (p.secret) assert.equal(n[p.name], '', `${file}: ${n.type} ${p.name} is not a plain property`);
@@ -126,7 +190,10 @@ describe('packaging: npm pack and the examples', function () {
       }
       const labels = nodes.filter((n) => n.type === 'inject').map((n) => String(n.name));
       assert.ok(labels.some((l) => /C00000002/.test(l)) || file.startsWith('01'), `${file}: an offline-device inject`);
-      assert.ok(labels.some((l) => /validation error|\(10001\)/.test(l)), `${file}: a bad-parameter inject`);
+      assert.ok(
+        labels.some((l) => /validation error|\(10001\)/.test(l)),
+        `${file}: a bad-parameter inject`,
+      );
     }
     for (const type of TYPES) assert.ok(used.has(type), `${type} is used in an example`);
   });
@@ -151,8 +218,20 @@ describe('packaging: a real npm pack of a copy of the project', function () {
     tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'ezviz-pack-'));
     const copy = path.join(tmp, 'project');
     // What the release build needs; the tests stay out (they are not shipped and not built here).
-    for (const f of ['package.json', 'tsconfig.json', 'tsconfig.editor.json', 'README.md', 'CHANGELOG.md', 'LICENSE',
-      'nodes', 'editor', 'simulator', 'scripts', 'icons', 'examples']) {
+    for (const f of [
+      'package.json',
+      'tsconfig.json',
+      'tsconfig.editor.json',
+      'README.md',
+      'CHANGELOG.md',
+      'LICENSE',
+      'nodes',
+      'editor',
+      'simulator',
+      'scripts',
+      'icons',
+      'examples',
+    ]) {
       if (fs.existsSync(path.join(ROOT, f))) fs.cpSync(path.join(ROOT, f), path.join(copy, f), { recursive: true });
     }
     fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(copy, 'node_modules'), 'dir');
@@ -165,8 +244,14 @@ describe('packaging: a real npm pack of a copy of the project', function () {
     const x = spawnSync('tar', ['-xzf', path.join(out, tgz!), '-C', out], { encoding: 'utf8' });
     assert.equal(x.status, 0, x.stderr);
     pkgDir = path.join(out, 'package');
-    const walk = (dir: string): string[] => fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-      (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.relative(pkgDir, path.join(dir, e.name)).split(path.sep).join('/')]));
+    const walk = (dir: string): string[] =>
+      fs
+        .readdirSync(dir, { withFileTypes: true })
+        .flatMap((e) =>
+          e.isDirectory()
+            ? walk(path.join(dir, e.name))
+            : [path.relative(pkgDir, path.join(dir, e.name)).split(path.sep).join('/')],
+        );
     shipped = walk(pkgDir);
   });
 
@@ -180,7 +265,10 @@ describe('packaging: a real npm pack of a copy of the project', function () {
   });
 
   it('no source maps and no sourceMappingURL comment in any shipped .js', function () {
-    assert.deepEqual(shipped.filter((f) => f.endsWith('.map')), []);
+    assert.deepEqual(
+      shipped.filter((f) => f.endsWith('.map')),
+      [],
+    );
     const js = shipped.filter((f) => f.endsWith('.js'));
     assert.ok(js.length > 20, `${js.length} .js files`);
     const dangling = js.filter((f) => /sourceMappingURL/.test(fs.readFileSync(path.join(pkgDir, f), 'utf8')));
@@ -198,20 +286,28 @@ describe('packaging: a real npm pack of a copy of the project', function () {
       const html = fs.readFileSync(path.join(pkgDir, file.replace(/\.js$/, '.html')), 'utf8');
       htmlBytes += Buffer.byteLength(html);
       assert.equal(html.split(SHARED_TAG).length - 1, 1, `${type}: loads the shared code once, with ${SHARED_TAG}`);
-      assert.ok(html.indexOf(SHARED_TAG) < html.indexOf('<script type="text/javascript">'), `${type}: shared code before its own`);
-      for (const f of sharedOnly) assert.ok(!new RegExp(`function ${f}\\b`).test(html), `${type}: its HTML defines ${f}`);
+      assert.ok(
+        html.indexOf(SHARED_TAG) < html.indexOf('<script type="text/javascript">'),
+        `${type}: shared code before its own`,
+      );
+      for (const f of sharedOnly)
+        assert.ok(!new RegExp(`function ${f}\\b`).test(html), `${type}: its HTML defines ${f}`);
       // Its own dialog only (the alarm node's, with its sources, calls and pictures, is the largest).
       assert.ok(Buffer.byteLength(html) < 10000, `${type}: ${Buffer.byteLength(html)} bytes of HTML`);
     }
     // one copy of the shared code in the whole package
-    const copies = shipped.filter((f) => /\.(js|html)$/.test(f) &&
-      /function setUpOperationNode\b/.test(fs.readFileSync(path.join(pkgDir, f), 'utf8')));
+    const copies = shipped.filter(
+      (f) =>
+        /\.(js|html)$/.test(f) && /function setUpOperationNode\b/.test(fs.readFileSync(path.join(pkgDir, f), 'utf8')),
+    );
     assert.deepEqual(copies, [SHARED_FILE]);
     // What an editor load fetches of this package: every node's HTML and the shared file once,
     // far less than the shared code once per node (eleven nodes since 0.2: about 64 KB, against
     // about 200 KB with a copy per node; 0.1: about 184 KB for nine nodes).
     const nodes = Object.keys(PKG['node-red'].nodes).length;
-    assert.ok(htmlBytes + Buffer.byteLength(shared) < (nodes * Buffer.byteLength(shared)) / 2,
-      `editor bytes ${htmlBytes} + ${Buffer.byteLength(shared)} for ${nodes} nodes`);
+    assert.ok(
+      htmlBytes + Buffer.byteLength(shared) < (nodes * Buffer.byteLength(shared)) / 2,
+      `editor bytes ${htmlBytes} + ${Buffer.byteLength(shared)} for ${nodes} nodes`,
+    );
   });
 });

@@ -31,7 +31,8 @@ describe('browser: the EZVIZ sidebar (calls, limits, alarm sources)', function (
   const sessions: EditorSession[] = [];
   let session: EditorSession;
 
-  const openEditor = (locale: string, user: keyof typeof USERS = 'admin') => openAdminEditor(red.url, locale, sessions, user);
+  const openEditor = (locale: string, user: keyof typeof USERS = 'admin') =>
+    openAdminEditor(red.url, locale, sessions, user);
 
   async function showTab(page: Page): Promise<void> {
     await page.evaluate(() => (globalThis as any).RED.actions.invoke('ezviz:show-ezviz-tab'));
@@ -45,13 +46,37 @@ describe('browser: the EZVIZ sidebar (calls, limits, alarm sources)', function (
     // The poll's first list meets a call-frequency limit; the consumer's fetches fail until the end.
     sim.injectFault({ kind: 'code', code: '10029', path: ALARMS, count: 1 });
     sim.injectFault({ kind: '49999', path: MESSAGES, count: 100000 });
-    const alarm = (id: string, name: string, y: number, extra: Record<string, unknown>) => ({ id, type: 'ezviz-alarm', z: TAB, name,
-      config: CONFIG, x: 200, y, wires: [[], []], interval: 60, deviceSerial: '', alarmType: '', ...extra });
+    const alarm = (id: string, name: string, y: number, extra: Record<string, unknown>) => ({
+      id,
+      type: 'ezviz-alarm',
+      z: TAB,
+      name,
+      config: CONFIG,
+      x: 200,
+      y,
+      wires: [[], []],
+      interval: 60,
+      deviceSerial: '',
+      alarmType: '',
+      ...extra,
+    });
     red = await startAdminRed({
-      simUrl: sim.url, port: await freePort(), httpAdminRoot: '/admin', adminAuth: true, logLevel: 'info',
+      simUrl: sim.url,
+      port: await freePort(),
+      httpAdminRoot: '/admin',
+      adminAuth: true,
+      logLevel: 'info',
       flows: [
         { id: TAB, type: 'tab', label: 'sidebar' },
-        { id: CONFIG, type: 'ezviz-config', name: 'home cameras', baseUrl: sim.url, timeout: 5000, maxRetries: 0, retryDelay: 0 },
+        {
+          id: CONFIG,
+          type: 'ezviz-config',
+          name: 'home cameras',
+          baseUrl: sim.url,
+          timeout: 5000,
+          maxRetries: 0,
+          retryDelay: 0,
+        },
         alarm(POLL, 'front door alarms', 60, { source: 'poll' }),
         alarm(CONSUMER, 'garden alarms', 120, { source: 'consumer', interval: 2, group: 1 }),
       ],
@@ -90,15 +115,21 @@ describe('browser: the EZVIZ sidebar (calls, limits, alarm sources)', function (
   it('shows the account: token, devices once a picker read them, calls by path, the limit error with what to do', async () => {
     const page = session.page;
     // What a camera picker asks (the sidebar itself makes no API call).
-    const picker = await postAccount(red, 'cameras', { id: CONFIG, baseUrl: sim.url, appKey: '__PWRD__', appSecret: '__PWRD__' },
-      await adminToken(red, 'admin'));
+    const picker = await postAccount(
+      red,
+      'cameras',
+      { id: CONFIG, baseUrl: sim.url, appKey: '__PWRD__', appSecret: '__PWRD__' },
+      await adminToken(red, 'admin'),
+    );
     assert.strictEqual(picker.status, 200, picker.text);
     const online = picker.json.devices.filter((d: any) => d.online).length;
     const offline = picker.json.devices.length - online;
     await showTab(page);
     const section = page.locator(`#ezviz-sidebar details[data-account="${CONFIG}"]`);
     await section.locator('summary', { hasText: 'home cameras' }).waitFor();
-    await page.waitForFunction(() => (globalThis as any).$('#ezviz-sidebar').text().includes('online,'), null, { timeout: 10000 });
+    await page.waitForFunction(() => (globalThis as any).$('#ezviz-sidebar').text().includes('online,'), null, {
+      timeout: 10000,
+    });
     const text = await section.innerText();
     assert.match(text, /working, used until/);
     assert.ok(text.includes(`${online} online, ${offline} offline`), text);
@@ -108,7 +139,8 @@ describe('browser: the EZVIZ sidebar (calls, limits, alarm sources)', function (
     assert.match(text, /10029 on \/api\/lapp\/alarm\/list/);
     assert.match(text, /Calls came too often/);
     const html = await page.content();
-    for (const s of ['demo-app-secret', ...Object.keys(sim.state.tokens)]) assert.ok(!html.includes(s), 'no secret in the page');
+    for (const s of ['demo-app-secret', ...Object.keys(sim.state.tokens)])
+      assert.ok(!html.includes(s), 'no secret in the page');
   });
 
   it('shows each alarm source: the consumer failing in a row goes stale; the node can be revealed', async () => {
@@ -124,12 +156,15 @@ describe('browser: the EZVIZ sidebar (calls, limits, alarm sources)', function (
     await section.locator('a', { hasText: 'garden alarms' }).click();
     assert.deepStrictEqual(session.pageErrors, []);
     // The README's picture is renewed only when asked (EZVIZ_SCREENSHOTS=1): a test run leaves the tree as it was.
-    const dir = process.env.EZVIZ_SCREENSHOTS === '1' ? path.join(ROOT, 'docs') : fs.mkdtempSync(path.join(os.tmpdir(), 'ezviz-sidebar-'));
+    const dir =
+      process.env.EZVIZ_SCREENSHOTS === '1'
+        ? path.join(ROOT, 'docs')
+        : fs.mkdtempSync(path.join(os.tmpdir(), 'ezviz-sidebar-'));
     await page.locator('#red-ui-sidebar').screenshot({ path: path.join(dir, 'ezviz-sidebar.png') });
     assert.ok(fs.statSync(path.join(dir, 'ezviz-sidebar.png')).size > 1000, 'a picture of the sidebar');
   });
 
-  it('is reachable by keyboard: the refresh button and each account\'s section', async () => {
+  it("is reachable by keyboard: the refresh button and each account's section", async () => {
     const page = session.page;
     await showTab(page);
     const button = page.locator('.red-ui-sidebar-header button[aria-label="Refresh"]');

@@ -7,11 +7,24 @@
 import { strict as assert } from 'assert';
 import type { Page } from 'playwright-core';
 import {
-  screenshotOnFailure, skipWithoutChromium, startBrowserEnv, type BrowserEnv, type EditorSession,
+  screenshotOnFailure,
+  skipWithoutChromium,
+  startBrowserEnv,
+  type BrowserEnv,
+  type EditorSession,
 } from '../support/browser-env';
 import {
-  addDemoAccount, deploy, dropOperationFlow, nodeProp, nthDebugMessage, openNodeDialog, pickOption, pressDone, pressInject,
-  recordDebugMessages, waitForStatus,
+  addDemoAccount,
+  deploy,
+  dropOperationFlow,
+  nodeProp,
+  nthDebugMessage,
+  openNodeDialog,
+  pickOption,
+  pressDone,
+  pressInject,
+  recordDebugMessages,
+  waitForStatus,
 } from '../support/browser-editor';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -21,12 +34,17 @@ async function pickCamera(page: Page, serial: string): Promise<void> {
   await page.locator('.ezviz-picker-open').click();
   await page.waitForFunction(() => (globalThis as any).$('.ezviz-picker-list li').length > 0, null, { timeout: 20000 });
   await page.locator(`.ezviz-picker-item[data-serial="${serial}"]`).first().click();
-  await page.waitForFunction((s) => (globalThis as any).$('#node-input-deviceSerial').typedInput('value') === s, serial);
+  await page.waitForFunction(
+    (s) => (globalThis as any).$('#node-input-deviceSerial').typedInput('value') === s,
+    serial,
+  );
 }
 
 /** The capability hints the dialog shows (their catalog keys), once the capacity has been read. */
 async function hints(page: Page): Promise<string[]> {
-  await page.waitForFunction(() => /\S/.test((globalThis as any).$('.ezviz-capacity-summary').text()), null, { timeout: 20000 });
+  await page.waitForFunction(() => /\S/.test((globalThis as any).$('.ezviz-capacity-summary').text()), null, {
+    timeout: 20000,
+  });
   return page.locator('.ezviz-capacity-hint').evaluateAll((els: any[]) => els.map((e) => e.getAttribute('data-hint')));
 }
 
@@ -82,9 +100,12 @@ describe('browser: ezviz-switch from the palette to "armed" (Chromium)', functio
     assert.deepEqual(JSON.parse(ok.msg), { switch: 'defence', state: 'on', changed: true });
     await page.waitForFunction(() => /changed/.test((globalThis as any).$('.red-ui-debug-content-list').text()));
     await waitForStatus(page, ids.sw, 'armed');
-    assert.equal(env.sim.state.devices.C00000001.defence, 1, 'the simulator\'s camera is armed');
+    assert.equal(env.sim.state.devices.C00000001.defence, 1, "the simulator's camera is armed");
     const set = env.sim.requestLog({ path: '/api/lapp/device/defence/set' });
-    assert.deepEqual(set.map((e) => e.fields.isDefence), ['1']);
+    assert.deepEqual(
+      set.map((e) => e.fields.isDefence),
+      ['1'],
+    );
   });
 
   it('in a Chinese editor the status reads 已布防; pressed again: changed false, still armed', async function () {

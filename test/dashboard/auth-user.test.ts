@@ -39,8 +39,14 @@ const PLUGIN = `module.exports = function (RED) {
 function installPlugin(userDir: string): void {
   const dir = path.join(userDir, 'node_modules', 'ezviz-test-auth');
   fs.mkdirSync(dir, { recursive: true });
-  fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'ezviz-test-auth', version: '1.0.0',
-    'node-red': { plugins: { 'ezviz-test-auth': 'plugin.js' } } }));
+  fs.writeFileSync(
+    path.join(dir, 'package.json'),
+    JSON.stringify({
+      name: 'ezviz-test-auth',
+      version: '1.0.0',
+      'node-red': { plugins: { 'ezviz-test-auth': 'plugin.js' } },
+    }),
+  );
   fs.writeFileSync(path.join(dir, 'plugin.js'), PLUGIN);
 }
 
@@ -51,15 +57,43 @@ describe('dashboard: who may move, with a Dashboard 2 auth plugin (Chromium)', f
 
   before(async function () {
     skipWithoutChromium(this);
-    env = await startDashboardEnv((url) => panelFlow(url, { moveUsers: 'alice', switchUsers: 'alice', wires: [['who']] }, [
-      { id: 'who', type: 'function', z: 'tab', name: 'who did it', x: 400, y: 100, wires: [['out']], outputs: 1,
-        func: 'msg.payload = JSON.stringify({ action: msg.payload.action, user: msg._client && msg._client.user || null });\nreturn msg;' },
-      { id: 'out', type: 'file', z: 'tab', name: 'actions', filename: 'actions.log', filenameType: 'str', appendNewline: true,
-        createDir: false, overwriteFile: 'false', encoding: 'utf8', x: 600, y: 100, wires: [[]] },
-    ]), { prepare: installPlugin });
+    env = await startDashboardEnv(
+      (url) =>
+        panelFlow(url, { moveUsers: 'alice', switchUsers: 'alice', wires: [['who']] }, [
+          {
+            id: 'who',
+            type: 'function',
+            z: 'tab',
+            name: 'who did it',
+            x: 400,
+            y: 100,
+            wires: [['out']],
+            outputs: 1,
+            func: 'msg.payload = JSON.stringify({ action: msg.payload.action, user: msg._client && msg._client.user || null });\nreturn msg;',
+          },
+          {
+            id: 'out',
+            type: 'file',
+            z: 'tab',
+            name: 'actions',
+            filename: 'actions.log',
+            filenameType: 'str',
+            appendNewline: true,
+            createDir: false,
+            overwriteFile: 'false',
+            encoding: 'utf8',
+            x: 600,
+            y: 100,
+            wires: [[]],
+          },
+        ]),
+      { prepare: installPlugin },
+    );
     outFile = path.join(env.userDir, 'actions.log');
   });
-  after(async () => { if (env) await env.stop(); });
+  after(async () => {
+    if (env) await env.stop();
+  });
 
   async function openAs(user: string): Promise<PanelPage> {
     const p = await env.open();
@@ -77,7 +111,15 @@ describe('dashboard: who may move, with a Dashboard 2 auth plugin (Chromium)', f
   }
 
   const moves = () => env.sim.requestLog().filter((e) => /ptz|preset\/move|switch\/set|defence\/set/.test(e.path));
-  const actions = () => (fs.existsSync(outFile) ? fs.readFileSync(outFile, 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l)) : []);
+  const actions = () =>
+    fs.existsSync(outFile)
+      ? fs
+          .readFileSync(outFile, 'utf8')
+          .trim()
+          .split('\n')
+          .filter(Boolean)
+          .map((l) => JSON.parse(l))
+      : [];
 
   it('alice (allowed) moves the camera; her user is in msg._client on the output', async () => {
     const p = await openAs('alice');
@@ -85,9 +127,15 @@ describe('dashboard: who may move, with a Dashboard 2 auth plugin (Chromium)', f
       env.sim.clearLog();
       await hold(p, 'left', 700);
       await p.page.getByRole('status').filter({ hasText: 'stopped' }).waitFor();
-      assert.deepStrictEqual(moves().map((e) => e.path.replace(/^.*\/ptz\//, '')), ['start', 'stop']);
+      assert.deepStrictEqual(
+        moves().map((e) => e.path.replace(/^.*\/ptz\//, '')),
+        ['start', 'stop'],
+      );
       const seen = actions();
-      assert.deepStrictEqual(seen.map((a) => a.action), ['move', 'stop']);
+      assert.deepStrictEqual(
+        seen.map((a) => a.action),
+        ['move', 'stop'],
+      );
       for (const a of seen) assert.deepStrictEqual(a.user, { userId: 'id-alice', username: 'alice' });
       assert.deepStrictEqual(p.pageErrors, []);
     } finally {
@@ -106,7 +154,10 @@ describe('dashboard: who may move, with a Dashboard 2 auth plugin (Chromium)', f
       await p.page.getByRole('button', { name: 'Door', exact: true }).click();
       await new Promise((r) => setTimeout(r, 800));
       await p.page.getByRole('status').filter({ hasText: 'not allowed' }).waitFor();
-      assert.deepStrictEqual(moves().map((e) => e.path), []);
+      assert.deepStrictEqual(
+        moves().map((e) => e.path),
+        [],
+      );
       assert.strictEqual(actions().length, before, 'nothing of bob on the output');
       assert.deepStrictEqual(p.pageErrors, []);
     } finally {

@@ -14,16 +14,35 @@ describe('dashboard: the state at a glance with the switches hidden (Chromium)',
 
   before(async function () {
     skipWithoutChromium(this);
-    env = await startDashboardEnv((url) => panelFlow(url, { show_live: true, show_switches: false }, [
-      { id: 'offline', type: 'inject', z: 'tab', name: 'offline camera', props: [{ p: 'ui_update', v: '{"deviceSerial":"C00000002"}', vt: 'json' }],
-        repeat: '', crontab: '', once: false, topic: '', x: 100, y: 200, wires: [['cam']] },
-    ]));
+    env = await startDashboardEnv((url) =>
+      panelFlow(url, { show_live: true, show_switches: false }, [
+        {
+          id: 'offline',
+          type: 'inject',
+          z: 'tab',
+          name: 'offline camera',
+          props: [{ p: 'ui_update', v: '{"deviceSerial":"C00000002"}', vt: 'json' }],
+          repeat: '',
+          crontab: '',
+          once: false,
+          topic: '',
+          x: 100,
+          y: 200,
+          wires: [['cam']],
+        },
+      ]),
+    );
   });
-  after(async () => { if (env) await env.stop(); });
+  after(async () => {
+    if (env) await env.stop();
+  });
 
   it('the name, the online chip and "lens covered" over the picture show; offline after a ui_update', async () => {
-    const r = await fetch(`${env.sim.url.replace(/\/$/, '')}/sim/device`, { method: 'POST', headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ deviceSerial: 'C00000001', camera: { privacy: true } }) });
+    const r = await fetch(`${env.sim.url.replace(/\/$/, '')}/sim/device`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ deviceSerial: 'C00000001', camera: { privacy: true } }),
+    });
     assert.strictEqual(r.status, 200);
     const p = await env.open();
     try {

@@ -52,7 +52,10 @@ describe('dashboard: a hidden page pauses playback and live (Chromium, a minimiz
   });
 
   it('a playback closes its FLV session while hidden and plays on from there with a fresh address when visible', async () => {
-    await p.page.getByRole('status').filter({ hasText: /recordings: tap one/ }).waitFor({ timeout: 30000 });
+    await p.page
+      .getByRole('status')
+      .filter({ hasText: /recordings: tap one/ })
+      .waitFor({ timeout: 30000 });
     env.sim.clearLog();
     await tapLongest(p);
     const before = await advancing(p);
@@ -65,8 +68,15 @@ describe('dashboard: a hidden page pauses playback and live (Chromium, a minimiz
     const atHide = env.sim.requestLog().length;
     await new Promise((r) => setTimeout(r, 4000));
     assert.strictEqual(await openSessions(env), 0, 'no FLV session opens while hidden');
-    const whileHidden = env.sim.requestLog().slice(atHide).map((e) => e.path);
-    assert.deepStrictEqual(whileHidden.filter((x) => ADDRESS.test(x) || /\.flv$/.test(x)), [], 'no address and no stream GET while hidden');
+    const whileHidden = env.sim
+      .requestLog()
+      .slice(atHide)
+      .map((e) => e.path);
+    assert.deepStrictEqual(
+      whileHidden.filter((x) => ADDRESS.test(x) || /\.flv$/.test(x)),
+      [],
+      'no address and no stream GET while hidden',
+    );
     assert.strictEqual(await p.page.locator('video.ezc-flv').count(), 0, 'the players are gone');
     await p.page.getByRole('note').filter({ hasText: 'playback paused' }).waitFor();
 
@@ -77,8 +87,11 @@ describe('dashboard: a hidden page pauses playback and live (Chromium, a minimiz
     assert.strictEqual(asks.length, 2, `a fresh address on resuming: ${asks.length}`);
     const step = wallClock(asks[1].fields.startTime) - wallClock(asks[0].fields.startTime);
     // It resumes where the picture stopped (at least what was shown before hiding), not from the tap's moment.
-    assert.ok(step >= Math.floor(before.time) * 1000 && step <= 60000, `resumed ${step} ms after the first start (${before.time} s shown before)`);
-    assert.strictEqual(asks[1].fields.type, '2', 'still the SD card\'s recording');
+    assert.ok(
+      step >= Math.floor(before.time) * 1000 && step <= 60000,
+      `resumed ${step} ms after the first start (${before.time} s shown before)`,
+    );
+    assert.strictEqual(asks[1].fields.type, '2', "still the SD card's recording");
     assert.deepStrictEqual(await p.changes(), ['hidden', 'visible'], 'Chromium fired visibilitychange itself');
     assert.deepStrictEqual(p.pageErrors, []);
   });
@@ -88,7 +101,9 @@ describe('dashboard: a hidden page pauses playback and live (Chromium, a minimiz
     await p.page.locator('video.ezc-flv').waitFor({ state: 'detached' });
     await sessionsBecome(env, 0, 5000);
     let segments = 0;
-    p.page.on('request', (r) => { if (/\.ts(\?|$)/.test(r.url())) segments += 1; });
+    p.page.on('request', (r) => {
+      if (/\.ts(\?|$)/.test(r.url())) segments += 1;
+    });
     const live = await liveAdvancing(p);
     assert.ok(segments > 0 || live.frames > 0, 'segments while it plays');
 

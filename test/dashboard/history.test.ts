@@ -16,25 +16,61 @@ import { readSettings } from '../../dashboard/nodes/panel/settings';
 
 const NOW = Date.parse('2026-11-26T10:00:00Z');
 const DAY = Date.parse('2026-11-26T00:00:00Z');
-const settings = (more: Record<string, unknown> = {}) => readSettings({ deviceSerial: 'C00000006', ...more }, TABLES.TOGGLES);
+const settings = (more: Record<string, unknown> = {}) =>
+  readSettings({ deviceSerial: 'C00000006', ...more }, TABLES.TOGGLES);
 
 function recordingApi(): { api: PanelApi; calls: Array<{ op: PanelOperation; values: PanelValues }> } {
   const calls: Array<{ op: PanelOperation; values: PanelValues }> = [];
   const api = {
-    version: 1, tables: TABLES, t: (k: string) => k, configNode: () => null, isMoving: () => false,
+    version: 1,
+    tables: TABLES,
+    t: (k: string) => k,
+    configNode: () => null,
+    isMoving: () => false,
     status: () => ({ fill: 'green', shape: 'dot', text: 'ok' }),
     call: async (_cfg: unknown, op: PanelOperation, values: PanelValues) => {
       calls.push({ op, values });
       if (op === 'recordings') {
-        return { kind: 'ok', payload: [{ start: '2026-11-26T01:00:00.000Z', end: '2026-11-26T02:00:00.000Z', seconds: 3600,
-          source: 'sd-card', downloadPath: '/secret/path' }], ezviz: {} };
+        return {
+          kind: 'ok',
+          payload: [
+            {
+              start: '2026-11-26T01:00:00.000Z',
+              end: '2026-11-26T02:00:00.000Z',
+              seconds: 3600,
+              source: 'sd-card',
+              downloadPath: '/secret/path',
+            },
+          ],
+          ezviz: {},
+        };
       }
-      return { kind: 'ok', payload: { url: 'https://sim/x.flv', expires: '2026-11-26T11:00:00.000Z', id: 'a' }, ezviz: { operation: 'live' } };
+      return {
+        kind: 'ok',
+        payload: { url: 'https://sim/x.flv', expires: '2026-11-26T11:00:00.000Z', id: 'a' },
+        ezviz: { operation: 'live' },
+      };
     },
     alarms: async (_cfg: unknown, camera: unknown, window: unknown) => {
-      calls.push({ op: 'alarms' as PanelOperation, values: { ...(camera as object), ...(window as object) } as PanelValues });
-      return { ok: true, alarms: [{ alarmId: 'A1', alarmName: 'door', alarmType: 10000, alarmTime: NOW - 60000, deviceSerial: 'C00000006',
-        channelNo: 1, alarmPicUrl: 'https://pictures/secret.jpg', isEncrypt: true }] };
+      calls.push({
+        op: 'alarms' as PanelOperation,
+        values: { ...(camera as object), ...(window as object) } as PanelValues,
+      });
+      return {
+        ok: true,
+        alarms: [
+          {
+            alarmId: 'A1',
+            alarmName: 'door',
+            alarmType: 10000,
+            alarmTime: NOW - 60000,
+            deviceSerial: 'C00000006',
+            channelNo: 1,
+            alarmPicUrl: 'https://pictures/secret.jpg',
+            isEncrypt: true,
+          },
+        ],
+      };
     },
     alarmPicture: async (_cfg: unknown, alarm: { alarmPicUrl: string }) => {
       calls.push({ op: 'picture' as PanelOperation, values: { source: alarm.alarmPicUrl } });
@@ -47,54 +83,90 @@ function recordingApi(): { api: PanelApi; calls: Array<{ op: PanelOperation; val
 class FakeConn implements Conn {
   emitted: Array<Record<string, unknown>> = [];
   constructor(readonly id: string) {}
-  emit(_event: string, reply: unknown) { this.emitted.push(reply as Record<string, unknown>); }
+  emit(_event: string, reply: unknown) {
+    this.emitted.push(reply as Record<string, unknown>);
+  }
 }
 
-describe('dashboard runtime: the timeline\'s messages are checked', () => {
+describe("dashboard runtime: the timeline's messages are checked", () => {
   const s = settings();
-  it('takes a day and a playback window of the panel\'s camera', () => {
-    assert.ok(isHistoryMessage({ action: 'day' }) && isHistoryMessage({ action: 'playback' }) && !isHistoryMessage({ action: 'move' }));
+  it("takes a day and a playback window of the panel's camera", () => {
+    assert.ok(
+      isHistoryMessage({ action: 'day' }) &&
+        isHistoryMessage({ action: 'playback' }) &&
+        !isHistoryMessage({ action: 'move' }),
+    );
     assert.deepStrictEqual(checkHistory({ action: 'day', start: DAY }, s, NOW), { action: 'day', start: DAY });
-    assert.deepStrictEqual(checkHistory({ action: 'playback', source: 'cloud', start: DAY, end: DAY + 60000, continued: true }, s, NOW),
-      { action: 'playback', source: 'cloud', start: DAY, end: DAY + 60000, continued: true });
+    assert.deepStrictEqual(
+      checkHistory({ action: 'playback', source: 'cloud', start: DAY, end: DAY + 60000, continued: true }, s, NOW),
+      { action: 'playback', source: 'cloud', start: DAY, end: DAY + 60000, continued: true },
+    );
   });
   it('refuses another camera, unbounded or odd times, an unknown source, a hidden timeline', () => {
     const cases: Array<[unknown, string]> = [
-      [null, 'shape'], [[], 'shape'],
-      [{ action: 'day', start: DAY, deviceSerial: 'C00000001' }, 'camera'], [{ action: 'day', start: DAY, channelNo: 2 }, 'camera'],
-      [{ action: 'day' }, 'time'], [{ action: 'day', start: '2026-11-26' }, 'time'], [{ action: 'day', start: DAY + 0.5 }, 'time'],
-      [{ action: 'day', start: NOW + 1 }, 'time'], [{ action: 'day', start: NOW - MAX_AGE_MS - 1 }, 'time'],
+      [null, 'shape'],
+      [[], 'shape'],
+      [{ action: 'day', start: DAY, deviceSerial: 'C00000001' }, 'camera'],
+      [{ action: 'day', start: DAY, channelNo: 2 }, 'camera'],
+      [{ action: 'day' }, 'time'],
+      [{ action: 'day', start: '2026-11-26' }, 'time'],
+      [{ action: 'day', start: DAY + 0.5 }, 'time'],
+      [{ action: 'day', start: NOW + 1 }, 'time'],
+      [{ action: 'day', start: NOW - MAX_AGE_MS - 1 }, 'time'],
       [{ action: 'playback', source: 'cloud', start: DAY, end: DAY }, 'time'],
       [{ action: 'playback', source: 'cloud', start: DAY, end: DAY + 86400001 }, 'time'],
       [{ action: 'playback', source: 'nas', start: DAY, end: DAY + 1000 }, 'source'],
       [{ action: 'playback', source: 'toString', start: DAY, end: DAY + 1000 }, 'source'],
     ];
-    for (const [m, reason] of cases) assert.deepStrictEqual(checkHistory(m, s, NOW), { refused: reason }, JSON.stringify(m));
-    assert.deepStrictEqual(checkHistory({ action: 'day', start: DAY }, settings({ show_timeline: false }), NOW), { refused: 'hidden' });
-    assert.deepStrictEqual(checkHistory({ action: 'day', start: DAY }, settings({ deviceSerial: '' }), NOW), { refused: 'camera' });
+    for (const [m, reason] of cases)
+      assert.deepStrictEqual(checkHistory(m, s, NOW), { refused: reason }, JSON.stringify(m));
+    assert.deepStrictEqual(checkHistory({ action: 'day', start: DAY }, settings({ show_timeline: false }), NOW), {
+      refused: 'hidden',
+    });
+    assert.deepStrictEqual(checkHistory({ action: 'day', start: DAY }, settings({ deviceSerial: '' }), NOW), {
+      refused: 'camera',
+    });
   });
 });
 
-describe('dashboard runtime: the timeline\'s calls are bounded (fake clock)', () => {
+describe("dashboard runtime: the timeline's calls are bounded (fake clock)", () => {
   let clock: sinon.SinonFakeTimers;
   const sent: Array<Record<string, unknown>> = [];
   const node = { id: 'cam', status: () => undefined, send: (m: Record<string, unknown>) => sent.push(m) } as never;
-  beforeEach(() => { clock = sinon.useFakeTimers(NOW); sent.length = 0; });
+  beforeEach(() => {
+    clock = sinon.useFakeTimers(NOW);
+    sent.length = 0;
+  });
   afterEach(() => clock.restore());
   const flush = () => clock.tickAsync(0);
 
-  it('a day\'s list is kept 30 s: viewers and repeats within it cost one call; the browser gets windows only', async () => {
+  it("a day's list is kept 30 s: viewers and repeats within it cost one call; the browser gets windows only", async () => {
     const { api, calls } = recordingApi();
     const h = new History(node, api, null, settings(), () => Date.now());
     const a = new FakeConn('a');
     const b = new FakeConn('b');
     for (let i = 0; i < 20; i++) h.fromBrowser(i % 2 ? a : b, { action: 'day', start: DAY });
     await flush();
-    assert.deepStrictEqual(calls.map((c) => c.op), ['recordings']);
-    assert.deepStrictEqual(calls[0].values, { deviceSerial: 'C00000006', channelNo: 1, source: 'auto', start: DAY, end: NOW });
+    assert.deepStrictEqual(
+      calls.map((c) => c.op),
+      ['recordings'],
+    );
+    assert.deepStrictEqual(calls[0].values, {
+      deviceSerial: 'C00000006',
+      channelNo: 1,
+      source: 'auto',
+      start: DAY,
+      end: NOW,
+    });
     assert.strictEqual(a.emitted.length + b.emitted.length, 20);
-    assert.deepStrictEqual(a.emitted[0], { action: 'day', ok: true, start: DAY,
-      items: [{ start: Date.parse('2026-11-26T01:00:00Z'), end: Date.parse('2026-11-26T02:00:00Z'), source: 'sd-card' }] });
+    assert.deepStrictEqual(a.emitted[0], {
+      action: 'day',
+      ok: true,
+      start: DAY,
+      items: [
+        { start: Date.parse('2026-11-26T01:00:00Z'), end: Date.parse('2026-11-26T02:00:00Z'), source: 'sd-card' },
+      ],
+    });
     await clock.tickAsync(30000);
     h.fromBrowser(a, { action: 'day', start: DAY });
     await flush();
@@ -111,11 +183,28 @@ describe('dashboard runtime: the timeline\'s calls are bounded (fake clock)', ()
     for (let i = 0; i < 9; i++) h.fromBrowser(a, { ...ask, continued: true });
     await flush();
     assert.strictEqual(calls.length, 5);
-    assert.deepStrictEqual(calls[0].values, { deviceSerial: 'C00000006', channelNo: 1, protocol: 'flv', quality: 'smooth',
-      source: 'sd-card', start: DAY + 3600000, end: DAY + 7200000 });
+    assert.deepStrictEqual(calls[0].values, {
+      deviceSerial: 'C00000006',
+      channelNo: 1,
+      protocol: 'flv',
+      quality: 'smooth',
+      source: 'sd-card',
+      start: DAY + 3600000,
+      end: DAY + 7200000,
+    });
     assert.strictEqual(a.emitted.filter((r) => r.refused === 'rate').length, 5);
-    assert.deepStrictEqual(a.emitted.find((r) => r.ok), { action: 'playback', ok: true, start: DAY + 3600000, end: DAY + 7200000,
-      source: 'sd-card', url: 'https://sim/x.flv', expires: '2026-11-26T11:00:00.000Z' });
+    assert.deepStrictEqual(
+      a.emitted.find((r) => r.ok),
+      {
+        action: 'playback',
+        ok: true,
+        start: DAY + 3600000,
+        end: DAY + 7200000,
+        source: 'sd-card',
+        url: 'https://sim/x.flv',
+        expires: '2026-11-26T11:00:00.000Z',
+      },
+    );
     assert.strictEqual(sent.length, 1, 'the tap only');
     assert.deepStrictEqual((sent[0].payload as Record<string, unknown>).action, 'playback');
     assert.deepStrictEqual(sent[0]._client, { socketId: 'a' }, 'who tapped, as on every output message');
@@ -129,31 +218,51 @@ describe('dashboard runtime: the timeline\'s calls are bounded (fake clock)', ()
     assert.strictEqual(calls.length, 6, 'nothing after close');
   });
 
-  it('alarms: a day\'s list kept 30 s (ids, times, names only); a picture by a listed id, fetched once, bytes only', async () => {
+  it("alarms: a day's list kept 30 s (ids, times, names only); a picture by a listed id, fetched once, bytes only", async () => {
     const { api, calls } = recordingApi();
     const h = new History(node, api, null, settings(), () => Date.now());
     const a = new FakeConn('a');
     h.fromBrowser(a, { action: 'picture', alarmId: 'A1' });
     await flush();
-    assert.deepStrictEqual(a.emitted.pop(), { action: 'picture', alarmId: 'A1', ok: false, refused: 'alarm' }, 'not listed yet');
+    assert.deepStrictEqual(
+      a.emitted.pop(),
+      { action: 'picture', alarmId: 'A1', ok: false, refused: 'alarm' },
+      'not listed yet',
+    );
     for (let i = 0; i < 10; i++) h.fromBrowser(a, { action: 'events', start: DAY });
     await flush();
     assert.deepStrictEqual(calls.filter((c) => c.op === ('alarms' as PanelOperation)).length, 1);
-    assert.deepStrictEqual(a.emitted.pop(), { action: 'events', start: DAY, ok: true,
-      events: [{ id: 'A1', time: NOW - 60000, name: 'door', type: 10000, picture: true }] });
+    assert.deepStrictEqual(a.emitted.pop(), {
+      action: 'events',
+      start: DAY,
+      ok: true,
+      events: [{ id: 'A1', time: NOW - 60000, name: 'door', type: 10000, picture: true }],
+    });
     for (let i = 0; i < 10; i++) h.fromBrowser(a, { action: 'picture', alarmId: 'A1' });
     await flush();
-    assert.strictEqual(calls.filter((c) => c.op === ('picture' as PanelOperation)).length, 1, 'one download for ten asks');
+    assert.strictEqual(
+      calls.filter((c) => c.op === ('picture' as PanelOperation)).length,
+      1,
+      'one download for ten asks',
+    );
     const pic = a.emitted.pop()!;
     assert.deepStrictEqual(Object.keys(pic).sort(), ['action', 'alarmId', 'ok', 'picture', 'type']);
     assert.ok(!JSON.stringify(a.emitted).includes('secret.jpg'), 'the URL never goes to the browser');
-    for (const m of [{ action: 'picture' }, { action: 'picture', alarmId: 7 }, { action: 'picture', alarmId: 'x'.repeat(257) }]) {
+    for (const m of [
+      { action: 'picture' },
+      { action: 'picture', alarmId: 7 },
+      { action: 'picture', alarmId: 'x'.repeat(257) },
+    ]) {
       assert.deepStrictEqual(checkHistory(m, settings(), NOW), { refused: 'alarm' });
     }
     const old = new History(node, api, null, settings(), () => Date.now());
     old.fromBrowser(a, { action: 'events', start: DAY - 8 * 86400000 });
     await flush();
-    assert.deepStrictEqual(a.emitted.pop(), { action: 'events', start: DAY - 8 * 86400000, ok: true, events: [] }, 'past the API\'s 7 days: no call');
+    assert.deepStrictEqual(
+      a.emitted.pop(),
+      { action: 'events', start: DAY - 8 * 86400000, ok: true, events: [] },
+      "past the API's 7 days: no call",
+    );
     assert.strictEqual(calls.filter((c) => c.op === ('alarms' as PanelOperation)).length, 1);
   });
 });

@@ -14,34 +14,47 @@ import { liveState } from '../../simulator/areas/stream';
 const ADDRESS = /\/api\/lapp(\/v2)?\/live\/address\/get$/;
 const PLAY_MS = 60000;
 
-interface Gaps { maxGap: number; playedMs: number; sessions: number }
+interface Gaps {
+  maxGap: number;
+  playedMs: number;
+  sessions: number;
+}
 
 /** Watches the live picture for `ms` (see above). */
 function measureGaps(p: PanelPage, ms: number): Promise<Gaps> {
-  return p.page.evaluate((span) => new Promise<Gaps>((resolve) => {
-    let last = performance.now();
-    const t0 = last;
-    let maxGap = 0;
-    let played = 0;
-    let front: HTMLVideoElement | null = null;
-    let time = -1;
-    const seen = new Set<Element>();
-    const tick = (): void => {
-      const now = performance.now();
-      const v = document.querySelector('.ezc-live video[data-active="true"]') as HTMLVideoElement | null;
-      if (v && (v !== front || v.currentTime !== time)) {
-        if (v === front && v.currentTime > time) played += v.currentTime - time;
-        seen.add(v);
-        maxGap = Math.max(maxGap, now - last);
-        last = now;
-        front = v;
-        time = v.currentTime;
-      }
-      if (now - t0 < span) requestAnimationFrame(tick);
-      else resolve({ maxGap: Math.round(Math.max(maxGap, now - last)), playedMs: Math.round(played * 1000), sessions: seen.size });
-    };
-    requestAnimationFrame(tick);
-  }), ms);
+  return p.page.evaluate(
+    (span) =>
+      new Promise<Gaps>((resolve) => {
+        let last = performance.now();
+        const t0 = last;
+        let maxGap = 0;
+        let played = 0;
+        let front: HTMLVideoElement | null = null;
+        let time = -1;
+        const seen = new Set<Element>();
+        const tick = (): void => {
+          const now = performance.now();
+          const v = document.querySelector('.ezc-live video[data-active="true"]') as HTMLVideoElement | null;
+          if (v && (v !== front || v.currentTime !== time)) {
+            if (v === front && v.currentTime > time) played += v.currentTime - time;
+            seen.add(v);
+            maxGap = Math.max(maxGap, now - last);
+            last = now;
+            front = v;
+            time = v.currentTime;
+          }
+          if (now - t0 < span) requestAnimationFrame(tick);
+          else
+            resolve({
+              maxGap: Math.round(Math.max(maxGap, now - last)),
+              playedMs: Math.round(played * 1000),
+              sessions: seen.size,
+            });
+        };
+        requestAnimationFrame(tick);
+      }),
+    ms,
+  );
 }
 
 for (const protocol of ['hls', 'flv'] as const) {
@@ -51,32 +64,53 @@ for (const protocol of ['hls', 'flv'] as const) {
 
     before(async function () {
       skipWithoutChromium(this);
-      env = await startDashboardEnv((url) => panelFlow(url, { show_live: true, liveProtocol: protocol, liveExpire: 30 }));
-      const r = await fetch(`${env.sim.url.replace(/\/$/, '')}/sim/stream`, { method: 'POST', body: '{"cap":5}',
-        headers: { 'content-type': 'application/json' } });
+      env = await startDashboardEnv((url) =>
+        panelFlow(url, { show_live: true, liveProtocol: protocol, liveExpire: 30 }),
+      );
+      const r = await fetch(`${env.sim.url.replace(/\/$/, '')}/sim/stream`, {
+        method: 'POST',
+        body: '{"cap":5}',
+        headers: { 'content-type': 'application/json' },
+      });
       assert.strictEqual(r.status, 200);
     });
-    after(async () => { if (env) await env.stop(); });
+    after(async () => {
+      if (env) await env.stop();
+    });
 
     it(`60 s of ${protocol} in 5 s sessions with 30 s addresses: never over 1 s without a new picture`, async () => {
       env.sim.clearLog();
       const p = await env.open();
       try {
-        await p.page.waitForFunction(() => {
-          const v = document.querySelector('.ezc-live video[data-active="true"]') as HTMLVideoElement | null;
-          return !!v && v.currentTime > 1 && !v.paused;
-        }, null, { timeout: 30000 });
+        await p.page.waitForFunction(
+          () => {
+            const v = document.querySelector('.ezc-live video[data-active="true"]') as HTMLVideoElement | null;
+            return !!v && v.currentTime > 1 && !v.paused;
+          },
+          null,
+          { timeout: 30000 },
+        );
         const m = await measureGaps(p, PLAY_MS);
         const asks = env.sim.requestLog().filter((e) => ADDRESS.test(e.path));
         // Sessions the simulator opened: FLV GETs, HLS sessions (a master playlist each).
-        const opened = protocol === 'flv' ? env.sim.requestLog().filter((e) => e.path.endsWith('.flv')).length
-          : liveState(env.sim.state).hlsSessions.size;
-        console.log(`      live ${protocol}: ${JSON.stringify(m)}, ${opened} sessions opened, ${asks.length} address requests`);
+        const opened =
+          protocol === 'flv'
+            ? env.sim.requestLog().filter((e) => e.path.endsWith('.flv')).length
+            : liveState(env.sim.state).hlsSessions.size;
+        console.log(
+          `      live ${protocol}: ${JSON.stringify(m)}, ${opened} sessions opened, ${asks.length} address requests`,
+        );
         assert.ok(m.maxGap <= 1000, `longest time without a new picture ${m.maxGap} ms`);
         assert.ok(m.playedMs >= PLAY_MS - 5000, `${m.playedMs} ms of media played in ${PLAY_MS} ms`);
         // A 5 s session lasts 5 s (FLV) to 5 s + two playlist reloads (HLS: the end seen, the next one started).
-        assert.ok(m.sessions >= 6 && m.sessions >= opened - 2, `the stream went on across the cap: ${m.sessions} of ${opened} sessions shown`);
-        assert.ok(asks.length >= 3 && asks.length <= 5, `the address renewed before it expired: ${asks.length} requests`);
+        assert.ok(
+          m.sessions >= 6 && m.sessions >= opened - 2,
+          `the stream went on across the cap: ${m.sessions} of ${opened} sessions shown`,
+        );
+        assert.ok(
+          asks.length >= 3 && asks.length <= 5,
+          `the address renewed before it expired: ${asks.length} requests`,
+        );
         for (const a of asks) assert.strictEqual(a.fields.protocol, protocol === 'flv' ? '4' : '2');
         assert.deepStrictEqual(p.pageErrors, []);
         assert.strictEqual(await p.page.getByRole('note').count(), 0, 'no reason over a playing stream');

@@ -13,15 +13,21 @@ const ADDRESS = /\/api\/lapp(\/v2)?\/live\/address\/get$/;
 /** Counts the page's segment (.ts) requests. */
 function countSegments(p: PanelPage): { n: number } {
   const c = { n: 0 };
-  p.page.on('request', (r) => { if (/\.ts(\?|$)/.test(r.url())) c.n += 1; });
+  p.page.on('request', (r) => {
+    if (/\.ts(\?|$)/.test(r.url())) c.n += 1;
+  });
   return c;
 }
 
 async function playing(p: PanelPage): Promise<void> {
-  await p.page.waitForFunction(() => {
-    const v = document.querySelector('video.ezc-video') as HTMLVideoElement | null;
-    return !!v && v.readyState >= 2 && v.currentTime > 0.5 && !v.paused;
-  }, null, { timeout: 30000 });
+  await p.page.waitForFunction(
+    () => {
+      const v = document.querySelector('video.ezc-video') as HTMLVideoElement | null;
+      return !!v && v.readyState >= 2 && v.currentTime > 0.5 && !v.paused;
+    },
+    null,
+    { timeout: 30000 },
+  );
 }
 
 /** Makes the page hidden (or visible again) as a browser does when the tab goes to the background. */
@@ -33,17 +39,31 @@ function setHidden(p: PanelPage, hidden: boolean): Promise<void> {
   }, hidden);
 }
 
-describe('dashboard: the panel\'s live view (Chromium, hls.js)', function () {
+describe("dashboard: the panel's live view (Chromium, hls.js)", function () {
   this.timeout(120000);
   let env: DashboardEnv;
   const pages: PanelPage[] = [];
 
   before(async function () {
     skipWithoutChromium(this);
-    env = await startDashboardEnv((url) => panelFlow(url, { show_live: true, wires: [[]] }, [
-      { id: 'offline', type: 'inject', z: 'tab', name: 'offline camera', props: [{ p: 'ui_update', v: '{"deviceSerial":"C00000002"}', vt: 'json' }],
-        repeat: '', crontab: '', once: false, topic: '', x: 100, y: 200, wires: [['cam']] },
-    ]));
+    env = await startDashboardEnv((url) =>
+      panelFlow(url, { show_live: true, wires: [[]] }, [
+        {
+          id: 'offline',
+          type: 'inject',
+          z: 'tab',
+          name: 'offline camera',
+          props: [{ p: 'ui_update', v: '{"deviceSerial":"C00000002"}', vt: 'json' }],
+          repeat: '',
+          crontab: '',
+          once: false,
+          topic: '',
+          x: 100,
+          y: 200,
+          wires: [['cam']],
+        },
+      ]),
+    );
   });
   after(async () => {
     for (const p of pages.splice(0)) await p.close();
@@ -67,7 +87,13 @@ describe('dashboard: the panel\'s live view (Chromium, hls.js)', function () {
     pages.push(p);
     const seen: string[] = [];
     p.page.on('websocket', (ws) => ws.on('framereceived', (f) => seen.push(String(f.payload))));
-    p.page.on('response', (r) => { if (/socket\.io|\.m3u8/.test(r.url())) r.text().then((t) => seen.push(r.url(), t), () => undefined); });
+    p.page.on('response', (r) => {
+      if (/socket\.io|\.m3u8/.test(r.url()))
+        r.text().then(
+          (t) => seen.push(r.url(), t),
+          () => undefined,
+        );
+    });
     await p.page.reload();
     await playing(p);
     await p.page.getByRole('button', { name: 'snapshot', exact: true }).click();
@@ -81,8 +107,12 @@ describe('dashboard: the panel\'s live view (Chromium, hls.js)', function () {
     assert.ok(tokens.length > 0 && seen.length > 3, `${tokens.length} tokens, ${seen.length} texts`);
     const all = seen.join('\n');
     // What was read is the panel's traffic: its answers (the live address among them) and the stream's playlist.
-    assert.ok(all.includes('ezviz-camera:cam') && /"live":\{"url"/.test(all) && all.includes('#EXTM3U'), 'the panel\'s traffic was read');
-    for (const secret of [...tokens, 'demo-app-secret']) assert.ok(!all.includes(secret), `the browser saw ${secret.slice(0, 6)}...`);
+    assert.ok(
+      all.includes('ezviz-camera:cam') && /"live":\{"url"/.test(all) && all.includes('#EXTM3U'),
+      "the panel's traffic was read",
+    );
+    for (const secret of [...tokens, 'demo-app-secret'])
+      assert.ok(!all.includes(secret), `the browser saw ${secret.slice(0, 6)}...`);
     assert.ok(!/accessToken|appSecret/.test(all), 'no credential field names either');
   });
 

@@ -8,7 +8,10 @@ import { skipWithoutChromium } from '../support/browser-env';
 import { darkTheme, DashboardEnv, panelFlow, PanelPage, startDashboardEnv } from '../support/dashboard-env';
 
 /** What of the panel lies outside its box, and the controls smaller than `min` px. */
-function measure(p: PanelPage, min: number): Promise<{ outside: string[]; small: string[]; chips: string[]; dark: boolean }> {
+function measure(
+  p: PanelPage,
+  min: number,
+): Promise<{ outside: string[]; small: string[]; chips: string[]; dark: boolean }> {
   return p.page.evaluate((min) => {
     const panel = document.querySelector('.ezc-panel') as HTMLElement;
     const box = panel.getBoundingClientRect();
@@ -26,10 +29,13 @@ function measure(p: PanelPage, min: number): Promise<{ outside: string[]; small:
       if (!group || r.bottom > group.bottom + 1) outside.push(`${name} below the group`);
       const target = el.closest('.v-selection-control') ?? el;
       const t = target.getBoundingClientRect();
-      if (el.matches('button, input') && (t.width < min || t.height < min)) small.push(`${name} ${Math.round(t.width)}x${Math.round(t.height)}`);
+      if (el.matches('button, input') && (t.width < min || t.height < min))
+        small.push(`${name} ${Math.round(t.width)}x${Math.round(t.height)}`);
     }
     if (panel.scrollWidth > panel.clientWidth + 1) outside.push('the panel scrolls sideways');
-    const chips = (Array.from(document.querySelectorAll('.ezc-chip')) as HTMLElement[]).map((c) => c.textContent!.trim());
+    const chips = (Array.from(document.querySelectorAll('.ezc-chip')) as HTMLElement[]).map((c) =>
+      c.textContent!.trim(),
+    );
     // The theme's text colour: light text on a dark theme (the panel has no colour of its own there).
     const [r, g, b] = (getComputedStyle(panel).color.match(/\d+/g) || ['0', '0', '0']).map(Number);
     return { outside, small, chips, dark: (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255 > 0.5 };
@@ -41,11 +47,14 @@ function timelineTargets(p: PanelPage, min: number): Promise<{ kinds: Record<str
   return p.page.evaluate((min) => {
     const kinds: Record<string, number> = {};
     const small: string[] = [];
-    for (const el of Array.from(document.querySelectorAll('.ezviz-timeline-area button, .ezviz-timeline-area [tabindex]')) as HTMLElement[]) {
+    for (const el of Array.from(
+      document.querySelectorAll('.ezviz-timeline-area button, .ezviz-timeline-area [tabindex]'),
+    ) as HTMLElement[]) {
       const kind = ['ezc-tl-clip', 'ezc-tl-mark', 'ezc-strip-item'].find((c) => el.classList.contains(c)) ?? 'head';
       kinds[kind] = (kinds[kind] ?? 0) + 1;
       const r = el.getBoundingClientRect();
-      if (r.width < min || r.height < min) small.push(`${el.getAttribute('aria-label')} ${Math.round(r.width)}x${Math.round(r.height)}`);
+      if (r.width < min || r.height < min)
+        small.push(`${el.getAttribute('aria-label')} ${Math.round(r.width)}x${Math.round(r.height)}`);
     }
     return { kinds, small };
   }, min);
@@ -61,24 +70,38 @@ describe('dashboard: the panel looks at home (Chromium: light and dark, desktop 
         const flow = (url: string) => panelFlow(url, { show_live: true });
         env = await startDashboardEnv(theme === 'dark' ? (url) => darkTheme(flow(url)) : flow);
         // An alarm: a mark on the timeline and a thumbnail in the strip.
-        await fetch(`${env.sim.url.replace(/\/$/, '')}/sim/alarm`, { method: 'POST', headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ deviceSerial: 'C00000001', alarmName: 'motion', minutesAgo: 2 }) });
+        await fetch(`${env.sim.url.replace(/\/$/, '')}/sim/alarm`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ deviceSerial: 'C00000001', alarmName: 'motion', minutesAgo: 2 }),
+        });
       });
-      after(async () => { if (env) await env.stop(); });
+      after(async () => {
+        if (env) await env.stop();
+      });
       for (const phone of [false, true]) {
         it(`${phone ? 'phone' : 'desktop'}: nothing outside the panel, the state in words${phone ? ', targets >= 44 px' : ''}`, async () => {
           const p = await env.open({ phone });
           try {
-            await p.page.waitForFunction(() => document.querySelectorAll('.ezc-switch[data-state="unknown"]').length === 0);
+            await p.page.waitForFunction(
+              () => document.querySelectorAll('.ezc-switch[data-state="unknown"]').length === 0,
+            );
             await p.page.locator('.ezc-chip-online').waitFor();
             await p.page.locator('.ezc-strip-item').first().waitFor({ timeout: 30000 });
-            await p.page.locator('.ezc-tl-note').filter({ hasText: /recordings/ }).waitFor({ timeout: 30000 });
+            await p.page
+              .locator('.ezc-tl-note')
+              .filter({ hasText: /recordings/ })
+              .waitFor({ timeout: 30000 });
             const m = await measure(p, phone ? 44 : 0);
             assert.deepStrictEqual(m.outside, []);
             assert.deepStrictEqual(m.small, []);
             assert.strictEqual(m.dark, theme === 'dark');
-            assert.ok(m.chips.includes('online') && m.chips.some((c) => /^(armed|disarmed)$/.test(c)) &&
-              m.chips.some((c) => /^lens (covered|open)$/.test(c)), m.chips.join(', '));
+            assert.ok(
+              m.chips.includes('online') &&
+                m.chips.some((c) => /^(armed|disarmed)$/.test(c)) &&
+                m.chips.some((c) => /^lens (covered|open)$/.test(c)),
+              m.chips.join(', '),
+            );
             for (const name of ['up', 'zoom in', 'stop']) {
               await p.page.getByRole('button', { name, exact: true }).hover();
               await p.page.getByRole('tooltip').filter({ hasText: name }).first().waitFor();
@@ -88,9 +111,15 @@ describe('dashboard: the panel looks at home (Chromium: light and dark, desktop 
               // Every target of the timeline and the strip: today's (a mark, a thumbnail), then a whole day of recordings.
               const today = await timelineTargets(p, 44);
               assert.deepStrictEqual(today.small, []);
-              assert.ok(today.kinds.head === 3 && today.kinds['ezc-tl-mark'] >= 1 && today.kinds['ezc-strip-item'] >= 1, JSON.stringify(today.kinds));
+              assert.ok(
+                today.kinds.head === 3 && today.kinds['ezc-tl-mark'] >= 1 && today.kinds['ezc-strip-item'] >= 1,
+                JSON.stringify(today.kinds),
+              );
               await p.page.getByRole('button', { name: 'day before', exact: true }).click();
-              await p.page.locator('.ezc-tl-note').filter({ hasText: /recordings: tap one/ }).waitFor({ timeout: 30000 });
+              await p.page
+                .locator('.ezc-tl-note')
+                .filter({ hasText: /recordings: tap one/ })
+                .waitFor({ timeout: 30000 });
               const before = await timelineTargets(p, 44);
               assert.deepStrictEqual(before.small, []);
               assert.ok(before.kinds['ezc-tl-clip'] >= 5, JSON.stringify(before.kinds));
@@ -111,7 +140,9 @@ describe('dashboard: the panel looks at home (Chromium: light and dark, desktop 
       skipWithoutChromium(this);
       env = await startDashboardEnv((url) => panelFlow(url, { moveUsers: 'alice', switchUsers: 'alice' }));
     });
-    after(async () => { if (env) await env.stop(); });
+    after(async () => {
+      if (env) await env.stop();
+    });
     it('a browser without an allowed user sends nothing when it presses and sees "not allowed"', async () => {
       const p = await env.open();
       try {
@@ -125,7 +156,10 @@ describe('dashboard: the panel looks at home (Chromium: light and dark, desktop 
         await p.page.getByRole('switch', { name: 'privacy', exact: true }).click();
         await new Promise((r) => setTimeout(r, 500));
         const sent = env.sim.requestLog().filter((e) => /ptz|preset\/move|switch\/set/.test(e.path));
-        assert.deepStrictEqual(sent.map((e) => e.path), []);
+        assert.deepStrictEqual(
+          sent.map((e) => e.path),
+          [],
+        );
       } finally {
         await p.close();
       }

@@ -12,20 +12,33 @@ const PTZ = '/api/lapp/device/ptz/';
 
 /** The PTZ requests the simulator received: [{kind: 'start'|'stop', direction, time}]. */
 function ptzRequests(env: DashboardEnv): Array<{ kind: string; direction?: string; time: number; serial: string }> {
-  return env.sim.requestLog().filter((e) => e.path.startsWith(PTZ)).map((e) => ({
-    kind: e.path.slice(PTZ.length), direction: e.fields.direction, time: e.time, serial: e.fields.deviceSerial,
-  }));
+  return env.sim
+    .requestLog()
+    .filter((e) => e.path.startsWith(PTZ))
+    .map((e) => ({
+      kind: e.path.slice(PTZ.length),
+      direction: e.fields.direction,
+      time: e.time,
+      serial: e.fields.deviceSerial,
+    }));
 }
 
 /** Emits on the page's own Dashboard 2 socket, as a forging browser would (the widget's id: cam). */
 function forge(p: PanelPage, msgs: unknown[], event = 'ezviz-camera', id: unknown = 'cam'): Promise<number> {
-  return p.page.evaluate(({ msgs, event, id }) => {
-    const app = (document.querySelector('#app') as unknown as { __vue_app__: { _context: { provides: { $socket: SocketLike } } } }).__vue_app__;
-    const socket = app._context.provides.$socket;
-    const t0 = performance.now();
-    for (const m of msgs) socket.emit(event, id, m);
-    return performance.now() - t0;
-  }, { msgs, event, id });
+  return p.page.evaluate(
+    ({ msgs, event, id }) => {
+      const app = (
+        document.querySelector('#app') as unknown as {
+          __vue_app__: { _context: { provides: { $socket: SocketLike } } };
+        }
+      ).__vue_app__;
+      const socket = app._context.provides.$socket;
+      const t0 = performance.now();
+      for (const m of msgs) socket.emit(event, id, m);
+      return performance.now() - t0;
+    },
+    { msgs, event, id },
+  );
 }
 
 /** Holds the named control for `ms` with a touch (Chromium's touch events, as a phone sends them). */
@@ -73,11 +86,26 @@ describe('dashboard: the camera panel in Dashboard 2 (Chromium)', function () {
 
   it('shows every control with its accessible name (en-US)', async () => {
     p = await env.open();
-    for (const name of ['up', 'down', 'left', 'right', 'up-left', 'up-right', 'down-left', 'down-right', 'zoom in',
-      'zoom out', 'stop', 'snapshot', 'Door', 'Garden']) {
+    for (const name of [
+      'up',
+      'down',
+      'left',
+      'right',
+      'up-left',
+      'up-right',
+      'down-left',
+      'down-right',
+      'zoom in',
+      'zoom out',
+      'stop',
+      'snapshot',
+      'Door',
+      'Garden',
+    ]) {
       assert.strictEqual(await p.page.getByRole('button', { name, exact: true }).count(), 1, name);
     }
-    for (const name of ['armed', 'privacy']) assert.strictEqual(await p.page.getByRole('switch', { name, exact: true }).count(), 1, name);
+    for (const name of ['armed', 'privacy'])
+      assert.strictEqual(await p.page.getByRole('switch', { name, exact: true }).count(), 1, name);
     await p.page.getByRole('status').filter({ hasText: 'C00000001/1' }).waitFor();
   });
 
@@ -86,7 +114,8 @@ describe('dashboard: the camera panel in Dashboard 2 (Chromium)', function () {
     for (const name of ['上', '左下', '放大', '缩小', '停止', '抓图']) {
       assert.strictEqual(await p.page.getByRole('button', { name, exact: true }).count(), 1, name);
     }
-    for (const name of ['布防', '隐私遮蔽']) assert.strictEqual(await p.page.getByRole('switch', { name, exact: true }).count(), 1, name);
+    for (const name of ['布防', '隐私遮蔽'])
+      assert.strictEqual(await p.page.getByRole('switch', { name, exact: true }).count(), 1, name);
     await p.page.getByRole('button', { name: '停止', exact: true }).click();
     await p.page.getByRole('status').filter({ hasText: '已停止' }).waitFor();
   });
@@ -104,7 +133,13 @@ describe('dashboard: the camera panel in Dashboard 2 (Chromium)', function () {
     const stop = await until(() => ptzRequests(env).find((r) => r.kind === 'stop'), 3000, 'the stop');
     await new Promise((r) => setTimeout(r, 1000));
     const reqs = ptzRequests(env);
-    assert.deepStrictEqual(reqs.map((r) => [r.kind, r.direction, r.serial]), [['start', '2', 'C00000001'], ['stop', '2', 'C00000001']]);
+    assert.deepStrictEqual(
+      reqs.map((r) => [r.kind, r.direction, r.serial]),
+      [
+        ['start', '2', 'C00000001'],
+        ['stop', '2', 'C00000001'],
+      ],
+    );
     assert.ok(stop.time - released <= 300, `stop ${stop.time - released} ms after the release`);
     await p.page.getByRole('status').filter({ hasText: 'stopped' }).waitFor();
   });
@@ -114,7 +149,13 @@ describe('dashboard: the camera panel in Dashboard 2 (Chromium)', function () {
     const released = await touchHold(p, 'up-right', 1500);
     const stop = await until(() => ptzRequests(env).find((r) => r.kind === 'stop'), 3000, 'the stop');
     await new Promise((r) => setTimeout(r, 800));
-    assert.deepStrictEqual(ptzRequests(env).map((r) => [r.kind, r.direction]), [['start', '6'], ['stop', '6']]);
+    assert.deepStrictEqual(
+      ptzRequests(env).map((r) => [r.kind, r.direction]),
+      [
+        ['start', '6'],
+        ['stop', '6'],
+      ],
+    );
     assert.ok(stop.time - released <= 300, `stop ${stop.time - released} ms after the release`);
   });
 
@@ -130,7 +171,13 @@ describe('dashboard: the camera panel in Dashboard 2 (Chromium)', function () {
     await p.page.keyboard.up('ArrowDown');
     await until(() => ptzRequests(env).find((r) => r.kind === 'stop'), 3000, 'the stop');
     await new Promise((r) => setTimeout(r, 500));
-    assert.deepStrictEqual(ptzRequests(env).map((r) => [r.kind, r.direction]), [['start', '1'], ['stop', '1']]);
+    assert.deepStrictEqual(
+      ptzRequests(env).map((r) => [r.kind, r.direction]),
+      [
+        ['start', '1'],
+        ['stop', '1'],
+      ],
+    );
   });
 
   it('closing the page during a hold stops the camera within 2 s', async () => {
@@ -144,7 +191,13 @@ describe('dashboard: the camera panel in Dashboard 2 (Chromium)', function () {
     p = undefined;
     const stop = await until(() => ptzRequests(env).find((r) => r.kind === 'stop'), 3000, 'the stop');
     assert.ok(stop.time - closed <= 2000, `stop ${stop.time - closed} ms after the page closed`);
-    assert.deepStrictEqual(ptzRequests(env).map((r) => [r.kind, r.direction]), [['start', '3'], ['stop', '3']]);
+    assert.deepStrictEqual(
+      ptzRequests(env).map((r) => [r.kind, r.direction]),
+      [
+        ['start', '3'],
+        ['stop', '3'],
+      ],
+    );
   });
 
   it('a browser that starts a move and then says nothing: the dead-man timer stops the camera after 1.5 s', async () => {
@@ -163,14 +216,25 @@ describe('dashboard: the camera panel in Dashboard 2 (Chromium)', function () {
   it('a preset press calls the preset; the snapshot appears in the panel', async () => {
     // Presets 1 and 2 exist on the camera (the API numbers them).
     for (let i = 0; i < 2; i++) {
-      const r = await callApi(env.sim.url, '/api/lapp/device/preset/add', { accessToken: 'at.demo-token', deviceSerial: 'C00000001', channelNo: 1 });
+      const r = await callApi(env.sim.url, '/api/lapp/device/preset/add', {
+        accessToken: 'at.demo-token',
+        deviceSerial: 'C00000001',
+        channelNo: 1,
+      });
       assert.strictEqual(r.code, '200');
     }
     env.sim.clearLog();
     p = await env.open();
     await p.page.getByRole('button', { name: 'Garden', exact: true }).click();
-    const call = await until(() => env.sim.requestLog().find((e) => e.path === '/api/lapp/device/preset/move'), 5000, 'the preset call');
-    assert.deepStrictEqual([call.fields.deviceSerial, call.fields.channelNo, call.fields.index], ['C00000001', '1', '2']);
+    const call = await until(
+      () => env.sim.requestLog().find((e) => e.path === '/api/lapp/device/preset/move'),
+      5000,
+      'the preset call',
+    );
+    assert.deepStrictEqual(
+      [call.fields.deviceSerial, call.fields.channelNo, call.fields.index],
+      ['C00000001', '1', '2'],
+    );
     await p.page.getByRole('status').filter({ hasText: 'moved to Garden' }).waitFor();
     await p.page.getByRole('button', { name: 'snapshot', exact: true }).click();
     const img = p.page.getByRole('img', { name: 'snapshot of C00000001/1' });
@@ -182,8 +246,10 @@ describe('dashboard: the camera panel in Dashboard 2 (Chromium)', function () {
     assert.strictEqual(env.sim.requestLog().filter((e) => e.path === '/api/lapp/device/capture').length, 1);
   });
 
-  it('switch toggles show the camera\'s state, and a toggle reaches the simulator\'s state', async () => {
-    const dev = (env.sim.state as unknown as { devices: Record<string, { camera: { privacy: boolean }; defence: number }> }).devices.C00000001;
+  it("switch toggles show the camera's state, and a toggle reaches the simulator's state", async () => {
+    const dev = (
+      env.sim.state as unknown as { devices: Record<string, { camera: { privacy: boolean }; defence: number }> }
+    ).devices.C00000001;
     dev.camera.privacy = false;
     p = await env.open();
     const privacy = p.page.getByRole('switch', { name: 'privacy', exact: true });
@@ -204,10 +270,20 @@ describe('dashboard: the camera panel in Dashboard 2 (Chromium)', function () {
     p = await env.open();
     const forged: unknown[] = [
       { action: 'move', direction: 'left', deviceSerial: 'C00000002', channelNo: 1 },
-      { action: 'move', direction: 99 }, { action: 'move', direction: 'auto' }, { action: 'move', direction: 'left', speed: 9 },
-      { action: 'preset', preset: '../../x' }, { action: 'preset', preset: 99 }, { action: 'constructor' }, { action: '__proto__' },
-      null, 'move', [1, 2], { action: 'snapshot', channelNo: 2 }, { action: 'x'.repeat(100000) },
-      { action: 'switch', switch: 'encryption', state: 'off' }, { action: 'switch', switch: 'privacy', state: 'away' },
+      { action: 'move', direction: 99 },
+      { action: 'move', direction: 'auto' },
+      { action: 'move', direction: 'left', speed: 9 },
+      { action: 'preset', preset: '../../x' },
+      { action: 'preset', preset: 99 },
+      { action: 'constructor' },
+      { action: '__proto__' },
+      null,
+      'move',
+      [1, 2],
+      { action: 'snapshot', channelNo: 2 },
+      { action: 'x'.repeat(100000) },
+      { action: 'switch', switch: 'encryption', state: 'off' },
+      { action: 'switch', switch: 'privacy', state: 'away' },
     ];
     await forge(p, forged);
     await forge(p, [{ action: 'move', direction: 'left' }], 'ezviz-camera', 'not-a-widget');
@@ -216,16 +292,29 @@ describe('dashboard: the camera panel in Dashboard 2 (Chromium)', function () {
     const ms = await forge(p, presses);
     await new Promise((r) => setTimeout(r, 2500));
     const log = env.sim.requestLog();
-    assert.deepStrictEqual(log.filter((e) => e.fields.deviceSerial && e.fields.deviceSerial !== 'C00000001'), []);
-    assert.deepStrictEqual(log.filter((e) => e.path.startsWith(PTZ) || /encrypt|\/set$/.test(e.path)), []);
+    assert.deepStrictEqual(
+      log.filter((e) => e.fields.deviceSerial && e.fields.deviceSerial !== 'C00000001'),
+      [],
+    );
+    assert.deepStrictEqual(
+      log.filter((e) => e.path.startsWith(PTZ) || /encrypt|\/set$/.test(e.path)),
+      [],
+    );
     const calls = log.filter((e) => e.path === '/api/lapp/device/preset/move');
-    assert.ok(calls.length >= 1 && calls.length <= 10 * (Math.ceil(ms / 1000) + 1), `${calls.length} preset calls for 1,000 presses in ${Math.round(ms)} ms`);
+    assert.ok(
+      calls.length >= 1 && calls.length <= 10 * (Math.ceil(ms / 1000) + 1),
+      `${calls.length} preset calls for 1,000 presses in ${Math.round(ms)} ms`,
+    );
     assert.ok(calls.every((e) => e.fields.index === '1'));
     assert.ok(env.alive(), 'Node-RED exited');
     // The panel still works.
     env.sim.clearLog();
     await p.page.getByRole('button', { name: 'Door', exact: true }).click();
-    await until(() => env.sim.requestLog().find((e) => e.path === '/api/lapp/device/preset/move'), 5000, 'a preset call after the forgeries');
+    await until(
+      () => env.sim.requestLog().find((e) => e.path === '/api/lapp/device/preset/move'),
+      5000,
+      'a preset call after the forgeries',
+    );
   });
 
   it('a deploy of the changed panel alone reaches the pages already open (no reload)', async () => {
@@ -234,13 +323,24 @@ describe('dashboard: the camera panel in Dashboard 2 (Chromium)', function () {
     const { rev, flows } = (await res.json()) as { rev: string; flows: Array<Record<string, unknown>> };
     const cam = flows.find((n) => n.id === 'cam')!;
     cam.presetList = '1: Door, 2: Garden, 3: Gate';
-    const put = await fetch(`${env.url}flows`, { method: 'POST', body: JSON.stringify({ rev, flows }),
-      headers: { 'Content-Type': 'application/json', 'Node-RED-API-Version': 'v2', 'Node-RED-Deployment-Type': 'nodes' } });
+    const put = await fetch(`${env.url}flows`, {
+      method: 'POST',
+      body: JSON.stringify({ rev, flows }),
+      headers: {
+        'Content-Type': 'application/json',
+        'Node-RED-API-Version': 'v2',
+        'Node-RED-Deployment-Type': 'nodes',
+      },
+    });
     assert.strictEqual(put.status, 200, await put.text());
     await p.page.getByRole('button', { name: 'Gate', exact: true }).waitFor();
     env.sim.clearLog();
     await p.page.getByRole('button', { name: 'Door', exact: true }).click();
-    const call = await until(() => env.sim.requestLog().find((e) => e.path === '/api/lapp/device/preset/move'), 5000, 'the preset call');
+    const call = await until(
+      () => env.sim.requestLog().find((e) => e.path === '/api/lapp/device/preset/move'),
+      5000,
+      'the preset call',
+    );
     assert.strictEqual(call.fields.index, '1');
   });
 });

@@ -12,20 +12,39 @@ import { Holds, realTimers } from '../../dashboard/nodes/panel/holds';
 import { Conn, Panel } from '../../dashboard/nodes/panel/panel';
 import { applyUpdate, parsePresets, readSettings } from '../../dashboard/nodes/panel/settings';
 
-const settings = () => readSettings({ deviceSerial: 'C00000001', channelNo: 1, presetList: '1: Door, 2, Gate' }, TABLES.TOGGLES);
+const settings = () =>
+  readSettings({ deviceSerial: 'C00000001', channelNo: 1, presetList: '1: Door, 2, Gate' }, TABLES.TOGGLES);
 
 describe('dashboard runtime: a browser message is checked before anything is sent', () => {
   const s = settings();
   const ok = (m: unknown) => checkAction(m, s, TABLES);
   it('takes the fixed actions with names from the PTZ tables', () => {
-    assert.deepStrictEqual(ok({ action: 'move', direction: 'left', speed: 'fast' }), { action: 'move', direction: 'left', speed: 'fast' });
-    assert.deepStrictEqual(ok({ action: 'move', direction: 'zoom-in' }), { action: 'move', direction: 'zoom-in', speed: 'medium' });
+    assert.deepStrictEqual(ok({ action: 'move', direction: 'left', speed: 'fast' }), {
+      action: 'move',
+      direction: 'left',
+      speed: 'fast',
+    });
+    assert.deepStrictEqual(ok({ action: 'move', direction: 'zoom-in' }), {
+      action: 'move',
+      direction: 'zoom-in',
+      speed: 'medium',
+    });
     assert.deepStrictEqual(ok({ action: 'hold' }), { action: 'hold' });
     assert.deepStrictEqual(ok({ action: 'stop' }), { action: 'stop' });
     assert.deepStrictEqual(ok({ action: 'snapshot' }), { action: 'snapshot' });
-    assert.deepStrictEqual(ok({ action: 'preset', preset: 2 }), { action: 'preset', preset: { index: 2, name: undefined } });
-    assert.deepStrictEqual(ok({ action: 'preset', preset: 'Gate' }), { action: 'preset', preset: { index: undefined, name: 'Gate' } });
-    assert.deepStrictEqual(ok({ action: 'switch', switch: 'privacy', state: 'on' }), { action: 'switch', switch: 'privacy', state: 'on' });
+    assert.deepStrictEqual(ok({ action: 'preset', preset: 2 }), {
+      action: 'preset',
+      preset: { index: 2, name: undefined },
+    });
+    assert.deepStrictEqual(ok({ action: 'preset', preset: 'Gate' }), {
+      action: 'preset',
+      preset: { index: undefined, name: 'Gate' },
+    });
+    assert.deepStrictEqual(ok({ action: 'switch', switch: 'privacy', state: 'on' }), {
+      action: 'switch',
+      switch: 'privacy',
+      state: 'on',
+    });
     assert.deepStrictEqual(ok({ action: 'state' }), { action: 'state' });
   });
   it('toggles on and off the switches of the panel (defence and privacy unless set), never encryption', () => {
@@ -34,36 +53,77 @@ describe('dashboard runtime: a browser message is checked before anything is sen
     assert.ok(TABLES.TOGGLES.includes('defence') && TABLES.TOGGLES.includes('microphone'));
     const mic = readSettings({ deviceSerial: 'C00000001', switchList: 'microphone, encryption' }, TABLES.TOGGLES);
     assert.deepStrictEqual(mic.switchList, ['microphone']);
-    assert.deepStrictEqual(checkAction({ action: 'switch', switch: 'privacy', state: 'on' }, mic, TABLES), { refused: 'switch' });
+    assert.deepStrictEqual(checkAction({ action: 'switch', switch: 'privacy', state: 'on' }, mic, TABLES), {
+      refused: 'switch',
+    });
   });
   it('refuses everything else, naming the reason', () => {
     const cases: Array<[unknown, string]> = [
-      [null, 'shape'], ['move', 'shape'], [[{ action: 'move' }], 'shape'],
-      [{ action: 'constructor' }, 'action'], [{ action: '__proto__' }, 'action'], [{ action: 'MOVE' }, 'action'], [{}, 'action'],
-      [{ action: 'move', direction: 99 }, 'direction'], [{ action: 'move', direction: 2 }, 'direction'],
-      [{ action: 'move', direction: 'auto' }, 'direction'], [{ action: 'move', direction: 'toString' }, 'direction'],
-      [{ action: 'move', direction: 'left', speed: 'warp' }, 'speed'], [{ action: 'move', direction: 'left', speed: 'constructor' }, 'speed'],
-      [{ action: 'preset', preset: 3 }, 'preset'], [{ action: 'preset', preset: '../../x' }, 'preset'],
-      [{ action: 'preset', preset: 'Door' }, 'preset'], [{ action: 'preset', preset: 1.5 }, 'preset'],
-      [{ action: 'move', direction: 'left', deviceSerial: 'C00000002' }, 'camera'], [{ action: 'snapshot', channelNo: 2 }, 'camera'],
-      [{ action: 'switch', switch: 'encryption', state: 'off' }, 'switch'], [{ action: 'switch', switch: 'microphone', state: 'on' }, 'switch'],
-      [{ action: 'switch', switch: 'privacy', state: true }, 'state'], [{ action: 'switch', switch: 'defence', state: 'away' }, 'state'],
+      [null, 'shape'],
+      ['move', 'shape'],
+      [[{ action: 'move' }], 'shape'],
+      [{ action: 'constructor' }, 'action'],
+      [{ action: '__proto__' }, 'action'],
+      [{ action: 'MOVE' }, 'action'],
+      [{}, 'action'],
+      [{ action: 'move', direction: 99 }, 'direction'],
+      [{ action: 'move', direction: 2 }, 'direction'],
+      [{ action: 'move', direction: 'auto' }, 'direction'],
+      [{ action: 'move', direction: 'toString' }, 'direction'],
+      [{ action: 'move', direction: 'left', speed: 'warp' }, 'speed'],
+      [{ action: 'move', direction: 'left', speed: 'constructor' }, 'speed'],
+      [{ action: 'preset', preset: 3 }, 'preset'],
+      [{ action: 'preset', preset: '../../x' }, 'preset'],
+      [{ action: 'preset', preset: 'Door' }, 'preset'],
+      [{ action: 'preset', preset: 1.5 }, 'preset'],
+      [{ action: 'move', direction: 'left', deviceSerial: 'C00000002' }, 'camera'],
+      [{ action: 'snapshot', channelNo: 2 }, 'camera'],
+      [{ action: 'switch', switch: 'encryption', state: 'off' }, 'switch'],
+      [{ action: 'switch', switch: 'microphone', state: 'on' }, 'switch'],
+      [{ action: 'switch', switch: 'privacy', state: true }, 'state'],
+      [{ action: 'switch', switch: 'defence', state: 'away' }, 'state'],
       [{ action: 'switch', switch: 'toString', state: 'on' }, 'switch'],
     ];
     for (const [m, reason] of cases) assert.deepStrictEqual(ok(m), { refused: reason }, JSON.stringify(m));
   });
   it('refuses the actions of a part the panel does not show (the state read is none), and everything without a camera', () => {
-    const hidden = readSettings({ deviceSerial: 'C00000001', show_ptz: false, show_snapshot: 'false', show_presets: false, presetList: '1', show_switches: false }, TABLES.TOGGLES);
+    const hidden = readSettings(
+      {
+        deviceSerial: 'C00000001',
+        show_ptz: false,
+        show_snapshot: 'false',
+        show_presets: false,
+        presetList: '1',
+        show_switches: false,
+      },
+      TABLES.TOGGLES,
+    );
     assert.deepStrictEqual(checkAction({ action: 'move', direction: 'left' }, hidden, TABLES), { refused: 'hidden' });
-    assert.deepStrictEqual(Object.prototype.hasOwnProperty.call(checkAction({ action: 'move', direction: 'zoom-in' }, hidden, TABLES), 'refused'), false);
+    assert.deepStrictEqual(
+      Object.prototype.hasOwnProperty.call(
+        checkAction({ action: 'move', direction: 'zoom-in' }, hidden, TABLES),
+        'refused',
+      ),
+      false,
+    );
     assert.deepStrictEqual(checkAction({ action: 'snapshot' }, hidden, TABLES), { refused: 'hidden' });
     assert.deepStrictEqual(checkAction({ action: 'preset', preset: 1 }, hidden, TABLES), { refused: 'hidden' });
-    assert.deepStrictEqual(checkAction({ action: 'switch', switch: 'privacy', state: 'on' }, hidden, TABLES), { refused: 'hidden' });
+    assert.deepStrictEqual(checkAction({ action: 'switch', switch: 'privacy', state: 'on' }, hidden, TABLES), {
+      refused: 'hidden',
+    });
     // The state read is no switch: the camera's name, online chip and the reason over the picture need it.
     assert.deepStrictEqual(checkAction({ action: 'state' }, hidden, TABLES), { action: 'state' });
-    assert.deepStrictEqual(checkAction({ action: 'state' }, readSettings({ deviceSerial: 'C00000001', switchList: [] }, TABLES.TOGGLES), TABLES),
-      { action: 'state' });
-    assert.deepStrictEqual(checkAction({ action: 'stop' }, readSettings({}, TABLES.TOGGLES), TABLES), { refused: 'camera' });
+    assert.deepStrictEqual(
+      checkAction(
+        { action: 'state' },
+        readSettings({ deviceSerial: 'C00000001', switchList: [] }, TABLES.TOGGLES),
+        TABLES,
+      ),
+      { action: 'state' },
+    );
+    assert.deepStrictEqual(checkAction({ action: 'stop' }, readSettings({}, TABLES.TOGGLES), TABLES), {
+      refused: 'camera',
+    });
   });
   it('allows 10 actions per second per browser', () => {
     let now = 0;
@@ -81,17 +141,41 @@ describe('dashboard runtime: a browser message is checked before anything is sen
 describe('dashboard runtime: settings and msg.ui_update', () => {
   it('reads presets from text or lists, leaving out what is neither a number from 1 to 256 nor a name', () => {
     assert.deepStrictEqual(parsePresets('1: Door, 2=Garden; 3\nGate, 0, 300, '), [
-      { index: 1, name: 'Door' }, { index: 2, name: 'Garden' }, { index: 3, name: undefined }, { index: undefined, name: 'Gate' }]);
-    assert.deepStrictEqual(parsePresets([4, '5 Yard', { index: 6, name: 'Pool' }, { name: 'Shed' }, { index: 0 }, null, [], 1.5]), [
-      { index: 4 }, { index: 5, name: 'Yard' }, { index: 6, name: 'Pool' }, { index: undefined, name: 'Shed' }]);
+      { index: 1, name: 'Door' },
+      { index: 2, name: 'Garden' },
+      { index: 3, name: undefined },
+      { index: undefined, name: 'Gate' },
+    ]);
+    assert.deepStrictEqual(
+      parsePresets([4, '5 Yard', { index: 6, name: 'Pool' }, { name: 'Shed' }, { index: 0 }, null, [], 1.5]),
+      [{ index: 4 }, { index: 5, name: 'Yard' }, { index: 6, name: 'Pool' }, { index: undefined, name: 'Shed' }],
+    );
     assert.strictEqual(parsePresets(Array.from({ length: 100 }, (_, i) => i + 1)).length, 32);
     assert.deepStrictEqual(parsePresets({ toString: 1 }), []);
   });
   it('changes the camera and the parts shown, ignoring anything else', () => {
     const s = settings();
-    assert.deepStrictEqual(applyUpdate(s, { deviceSerial: ' C00000002 ', channelNo: '2', show_ptz: false, other: 1, presetList: [7],
-      switchList: 'privacy, encryption, x, microphone' }, TABLES.TOGGLES),
-    { deviceSerial: 'C00000002', channelNo: 2, presetList: [{ index: 7 }], switchList: ['privacy', 'microphone'], show_ptz: false });
+    assert.deepStrictEqual(
+      applyUpdate(
+        s,
+        {
+          deviceSerial: ' C00000002 ',
+          channelNo: '2',
+          show_ptz: false,
+          other: 1,
+          presetList: [7],
+          switchList: 'privacy, encryption, x, microphone',
+        },
+        TABLES.TOGGLES,
+      ),
+      {
+        deviceSerial: 'C00000002',
+        channelNo: 2,
+        presetList: [{ index: 7 }],
+        switchList: ['privacy', 'microphone'],
+        show_ptz: false,
+      },
+    );
     assert.deepStrictEqual([s.deviceSerial, s.channelNo, s.show.ptz, s.show.zoom], ['C00000002', 2, false, true]);
     assert.deepStrictEqual(applyUpdate(s, 'x', TABLES.TOGGLES), {});
     assert.deepStrictEqual(applyUpdate(s, { channelNo: 'x' }, TABLES.TOGGLES), { channelNo: 1 });
@@ -102,8 +186,11 @@ describe('dashboard runtime: settings and msg.ui_update', () => {
 function recordingApi(): { api: PanelApi; calls: Array<{ op: PanelOperation; values: PanelValues; owner: string }> } {
   const calls: Array<{ op: PanelOperation; values: PanelValues; owner: string }> = [];
   const api = {
-    version: 1, tables: TABLES, t: (k: string) => k,
-    configNode: () => null, isMoving: () => false,
+    version: 1,
+    tables: TABLES,
+    t: (k: string) => k,
+    configNode: () => null,
+    isMoving: () => false,
     status: () => ({ fill: 'green', shape: 'dot', text: 'ok' }),
     call: async (_cfg: unknown, op: PanelOperation, values: PanelValues, owner: { id: string }) => {
       calls.push({ op, values, owner: owner.id });
@@ -117,21 +204,33 @@ class FakeConn implements Conn {
   emitted: unknown[] = [];
   private handlers: Array<() => void> = [];
   constructor(readonly id: string) {}
-  emit(_event: string, reply: unknown) { this.emitted.push(reply); }
-  once(_e: string, fn: () => void) { this.handlers.push(fn); }
-  off(_e: string, fn: () => void) { this.handlers = this.handlers.filter((h) => h !== fn); }
-  disconnect() { for (const h of this.handlers.splice(0)) h(); }
+  emit(_event: string, reply: unknown) {
+    this.emitted.push(reply);
+  }
+  once(_e: string, fn: () => void) {
+    this.handlers.push(fn);
+  }
+  off(_e: string, fn: () => void) {
+    this.handlers = this.handlers.filter((h) => h !== fn);
+  }
+  disconnect() {
+    for (const h of this.handlers.splice(0)) h();
+  }
 }
 
 describe('dashboard runtime: held moves, the dead-man timer and leaving browsers (fake clock)', () => {
   let clock: sinon.SinonFakeTimers;
   const sent: unknown[] = [];
   const node = { id: 'cam', status: () => undefined, send: (m: unknown) => sent.push(m) } as never;
-  beforeEach(() => { clock = sinon.useFakeTimers(); sent.length = 0; });
+  beforeEach(() => {
+    clock = sinon.useFakeTimers();
+    sent.length = 0;
+  });
   afterEach(() => clock.restore());
 
   const panel = (api: PanelApi) => new Panel(node, api, null, settings(), realTimers, () => Date.now());
-  const ops = (calls: Array<{ op: string; values: PanelValues }>) => calls.map((c) => `${c.op}${c.values.direction ? `:${c.values.direction}` : ''}`);
+  const ops = (calls: Array<{ op: string; values: PanelValues }>) =>
+    calls.map((c) => `${c.op}${c.values.direction ? `:${c.values.direction}` : ''}`);
 
   it('a held press confirmed every 500 ms moves until its stop: one start, one stop', async () => {
     const { api, calls } = recordingApi();
@@ -146,7 +245,10 @@ describe('dashboard runtime: held moves, the dead-man timer and leaving browsers
     p.fromBrowser(a, { action: 'stop' });
     await clock.tickAsync(5000);
     assert.deepStrictEqual(ops(calls), ['ptz-start:left', 'ptz-stop:left']);
-    assert.deepStrictEqual(sent.map((m) => (m as { payload: { action: string } }).payload.action), ['move', 'stop']);
+    assert.deepStrictEqual(
+      sent.map((m) => (m as { payload: { action: string } }).payload.action),
+      ['move', 'stop'],
+    );
   });
 
   it('1.5 s without a confirmation stops the camera (reason timeout); confirmations of another browser do not count', async () => {
@@ -164,7 +266,7 @@ describe('dashboard runtime: held moves, the dead-man timer and leaving browsers
     assert.strictEqual((sent[1] as { payload: { reason: string } }).payload.reason, 'timeout');
   });
 
-  it('a browser that disconnects stops its move at once; another browser\'s leaving does not', async () => {
+  it("a browser that disconnects stops its move at once; another browser's leaving does not", async () => {
     const { api, calls } = recordingApi();
     const p = panel(api);
     const a = new FakeConn('a');
@@ -191,7 +293,10 @@ describe('dashboard runtime: held moves, the dead-man timer and leaving browsers
     for (let i = 0; i < 20; i++) p.fromBrowser(a, { action: 'preset', preset: 1 });
     p.fromBrowser(a, { action: 'stop' });
     await clock.tickAsync(10);
-    assert.deepStrictEqual(ops(calls).filter((o) => o.startsWith('ptz')), ['ptz-start:left', 'ptz-stop:left']);
+    assert.deepStrictEqual(
+      ops(calls).filter((o) => o.startsWith('ptz')),
+      ['ptz-start:left', 'ptz-stop:left'],
+    );
     assert.strictEqual(calls.filter((c) => c.op === 'preset-call').length, 10 + 9);
     assert.ok(a.emitted.some((r) => (r as { refused?: string }).refused === 'rate'));
   });
@@ -215,7 +320,10 @@ describe('dashboard runtime: held moves, the dead-man timer and leaving browsers
     const before = a.emitted.length;
     await p.close();
     assert.deepStrictEqual(ops(calls), ['ptz-start:zoom-in', 'ptz-stop:zoom-in']);
-    assert.deepStrictEqual(calls.map((c) => c.owner), ['cam', 'cam:close']);
+    assert.deepStrictEqual(
+      calls.map((c) => c.owner),
+      ['cam', 'cam:close'],
+    );
     assert.strictEqual(a.emitted.length, before);
     p.fromBrowser(a, { action: 'move', direction: 'left' });
     assert.strictEqual(calls.length, 2);
@@ -232,14 +340,27 @@ describe('dashboard runtime: held moves, the dead-man timer and leaving browsers
 });
 
 /** A stand-in whose calls wait until the test answers them; each call's owner is kept. */
-function heldApi(): { api: PanelApi; calls: Array<{ op: PanelOperation; values: PanelValues; owner: { closed: boolean }; answer(): void }> } {
+function heldApi(): {
+  api: PanelApi;
+  calls: Array<{ op: PanelOperation; values: PanelValues; owner: { closed: boolean }; answer(): void }>;
+} {
   const calls: Array<{ op: PanelOperation; values: PanelValues; owner: { closed: boolean }; answer(): void }> = [];
   const api = {
-    version: 1, tables: TABLES, t: (k: string) => k, configNode: () => null, isMoving: () => false,
+    version: 1,
+    tables: TABLES,
+    t: (k: string) => k,
+    configNode: () => null,
+    isMoving: () => false,
     status: () => ({ fill: 'green', shape: 'dot', text: 'ok' }),
-    call: (_cfg: unknown, op: PanelOperation, values: PanelValues, owner: { closed: boolean }) => new Promise((resolve) => {
-      calls.push({ op, values, owner, answer: () => resolve(owner.closed ? { kind: 'closed' } : { kind: 'ok', payload: {}, ezviz: {} }) });
-    }),
+    call: (_cfg: unknown, op: PanelOperation, values: PanelValues, owner: { closed: boolean }) =>
+      new Promise((resolve) => {
+        calls.push({
+          op,
+          values,
+          owner,
+          answer: () => resolve(owner.closed ? { kind: 'closed' } : { kind: 'ok', payload: {}, ezviz: {} }),
+        });
+      }),
   } as unknown as PanelApi;
   return { api, calls };
 }
@@ -248,7 +369,10 @@ describe('dashboard runtime: bounded panel work (docs/behaviour.md section 21, f
   let clock: sinon.SinonFakeTimers;
   const sent: Array<{ payload: Record<string, unknown> }> = [];
   const node = { id: 'cam', status: () => undefined, send: (m: never) => sent.push(m) } as never;
-  beforeEach(() => { clock = sinon.useFakeTimers(); sent.length = 0; });
+  beforeEach(() => {
+    clock = sinon.useFakeTimers();
+    sent.length = 0;
+  });
   afterEach(() => clock.restore());
   const panel = (api: PanelApi) => new Panel(node, api, null, settings(), realTimers, () => Date.now());
   const replies = (c: FakeConn) => c.emitted as Array<Record<string, unknown>>;
@@ -261,18 +385,30 @@ describe('dashboard runtime: bounded panel work (docs/behaviour.md section 21, f
       p.fromBrowser(a, { action: 'snapshot' });
       await clock.tickAsync(100);
     }
-    assert.deepStrictEqual(calls.map((c) => c.op), ['capture']);
+    assert.deepStrictEqual(
+      calls.map((c) => c.op),
+      ['capture'],
+    );
     assert.strictEqual(replies(a).filter((r) => r.replaced === true && r.action === 'snapshot').length, 18);
     p.fromBrowser(a, { action: 'move', direction: 'left' });
     await clock.tickAsync(1);
-    assert.deepStrictEqual(calls.map((c) => c.op), ['capture', 'ptz-start']);
+    assert.deepStrictEqual(
+      calls.map((c) => c.op),
+      ['capture', 'ptz-start'],
+    );
     calls[0].answer();
     await clock.tickAsync(1);
-    assert.deepStrictEqual(calls.map((c) => c.op), ['capture', 'ptz-start', 'capture']);
+    assert.deepStrictEqual(
+      calls.map((c) => c.op),
+      ['capture', 'ptz-start', 'capture'],
+    );
     calls[2].answer();
     await clock.tickAsync(10000);
     assert.strictEqual(calls.filter((c) => c.op === 'capture').length, 2, 'nothing more was queued');
-    assert.deepStrictEqual(sent.map((m) => m.payload.action), ['snapshot', 'snapshot']); // the dead-man stop is still unanswered
+    assert.deepStrictEqual(
+      sent.map((m) => m.payload.action),
+      ['snapshot', 'snapshot'],
+    ); // the dead-man stop is still unanswered
   });
 
   it('switch writes: the last one wins, the replaced ones are answered, none is sent for them', async () => {
@@ -284,10 +420,19 @@ describe('dashboard runtime: bounded panel work (docs/behaviour.md section 21, f
     p.fromBrowser(a, { action: 'switch', switch: 'defence', state: 'off' });
     p.fromBrowser(b, { action: 'switch', switch: 'privacy', state: 'on' });
     await clock.tickAsync(1);
-    assert.deepStrictEqual(replies(a).filter((r) => r.replaced), [{ action: 'switch', switch: 'defence', state: 'off', ok: false, replaced: true }]);
+    assert.deepStrictEqual(
+      replies(a).filter((r) => r.replaced),
+      [{ action: 'switch', switch: 'defence', state: 'off', ok: false, replaced: true }],
+    );
     calls[0].answer();
     await clock.tickAsync(1);
-    assert.deepStrictEqual(calls.map((c) => [c.op, c.values.switch, c.values.state]), [['switch', 'defence', 'on'], ['switch', 'privacy', 'on']]);
+    assert.deepStrictEqual(
+      calls.map((c) => [c.op, c.values.switch, c.values.state]),
+      [
+        ['switch', 'defence', 'on'],
+        ['switch', 'privacy', 'on'],
+      ],
+    );
   });
 
   it('a browser that leaves: its waiting work is dropped and the call only it waited for gets a closed owner', async () => {
@@ -300,7 +445,10 @@ describe('dashboard runtime: bounded panel work (docs/behaviour.md section 21, f
     await clock.tickAsync(1);
     assert.strictEqual(calls.length, 2);
     a.disconnect();
-    assert.ok(calls.every((c) => c.owner.closed), 'the service drops them unsent');
+    assert.ok(
+      calls.every((c) => c.owner.closed),
+      'the service drops them unsent',
+    );
     for (const c of calls) c.answer();
     await clock.tickAsync(10000);
     assert.strictEqual(calls.length, 2, 'the waiting snapshot was never handed on');
@@ -320,7 +468,10 @@ describe('dashboard runtime: bounded panel work (docs/behaviour.md section 21, f
     assert.strictEqual(calls.length, 2);
     calls[1].answer();
     await clock.tickAsync(1);
-    assert.deepStrictEqual([a, b, c].map((x) => replies(x).filter((r) => r.action === 'state' && r.ok).length), [1, 0, 1]);
+    assert.deepStrictEqual(
+      [a, b, c].map((x) => replies(x).filter((r) => r.action === 'state' && r.ok).length),
+      [1, 0, 1],
+    );
   });
 
   it('the action limit holds per panel and camera: 50 browsers pressing 100 times in a second get 10 through', async () => {

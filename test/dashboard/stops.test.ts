@@ -26,11 +26,18 @@ async function until<T>(fn: () => T | undefined | false, ms = 5000, what = 'cond
 
 /** Emits on the page's own Dashboard 2 socket, as the page (or a forging browser) would. */
 function emit(p: PanelPage, event: string, id: string, msgs: unknown[]): Promise<void> {
-  return p.page.evaluate(({ event, id, msgs }) => {
-    const app = (document.querySelector('#app') as unknown as { __vue_app__: { _context: { provides: { $socket: SocketLike } } } }).__vue_app__;
-    const socket = app._context.provides.$socket;
-    for (const m of msgs) socket.emit(event, id, m);
-  }, { event, id, msgs });
+  return p.page.evaluate(
+    ({ event, id, msgs }) => {
+      const app = (
+        document.querySelector('#app') as unknown as {
+          __vue_app__: { _context: { provides: { $socket: SocketLike } } };
+        }
+      ).__vue_app__;
+      const socket = app._context.provides.$socket;
+      for (const m of msgs) socket.emit(event, id, m);
+    },
+    { event, id, msgs },
+  );
 }
 
 /** Holds the mouse down on the named control; returns when it was pressed. */
@@ -51,10 +58,25 @@ describe('dashboard: nothing waits in front of a stop (Chromium)', function () {
   before(async function () {
     skipWithoutChromium(this);
     // The panel's output goes to a debug node that prints msg.payload.action on Node-RED's console.
-    env = await startDashboardEnv((url) => panelFlow(url, { wires: [['dbg']] }, [
-      { id: 'dbg', type: 'debug', z: 'tab', name: 'panel-out', active: true, tosidebar: false, console: true, tostatus: false,
-        complete: 'payload.action', targetType: 'msg', x: 400, y: 100, wires: [] },
-    ]));
+    env = await startDashboardEnv((url) =>
+      panelFlow(url, { wires: [['dbg']] }, [
+        {
+          id: 'dbg',
+          type: 'debug',
+          z: 'tab',
+          name: 'panel-out',
+          active: true,
+          tosidebar: false,
+          console: true,
+          tostatus: false,
+          complete: 'payload.action',
+          targetType: 'msg',
+          x: 400,
+          y: 100,
+          wires: [],
+        },
+      ]),
+    );
   });
   after(async () => {
     if (env) await env.stop();
@@ -78,7 +100,12 @@ describe('dashboard: nothing waits in front of a stop (Chromium)', function () {
     p = await env.open();
     await press(p, 'left');
     await until(() => log(START).length === 1, 5000, 'the start');
-    await emit(p, 'ezviz-camera', 'cam', Array.from({ length: 5 }, () => ({ action: 'snapshot' })));
+    await emit(
+      p,
+      'ezviz-camera',
+      'cam',
+      Array.from({ length: 5 }, () => ({ action: 'snapshot' })),
+    );
     await until(() => log(CAPTURE).length === 1, 5000, 'the first capture');
     await sleep(1800);
     const released = Date.now();
@@ -103,7 +130,10 @@ describe('dashboard: nothing waits in front of a stop (Chromium)', function () {
     assert.ok(start.time - pressed <= 1000, `press -> start ${start.time - pressed} ms`);
     // One capture per 4 s (the first at once): the replaced snapshots were not sent.
     const bound = Math.floor((Date.now() - flood) / 4000) + 1;
-    assert.ok(log(CAPTURE).length <= bound, `${log(CAPTURE).length} captures for 20 clicks in ${Date.now() - flood} ms`);
+    assert.ok(
+      log(CAPTURE).length <= bound,
+      `${log(CAPTURE).length} captures for 20 clicks in ${Date.now() - flood} ms`,
+    );
     for (let i = 0; i < 20; i++) {
       await snapshot.click();
       await sleep(50);
@@ -131,13 +161,20 @@ describe('dashboard: nothing waits in front of a stop (Chromium)', function () {
     // A new page asks for the panel's stored message: none.
     const second = await env.open();
     try {
-      const stored = await second.page.evaluate(() => new Promise((resolve) => {
-        const app = (document.querySelector('#app') as unknown as { __vue_app__: { _context: { provides: { $socket: SocketLike } } } }).__vue_app__;
-        const socket = app._context.provides.$socket;
-        socket.once('widget-load:cam', (msg: unknown) => resolve(JSON.stringify(msg ?? null)));
-        socket.emit('widget-load', 'cam');
-        setTimeout(() => resolve('no answer'), 3000);
-      }));
+      const stored = await second.page.evaluate(
+        () =>
+          new Promise((resolve) => {
+            const app = (
+              document.querySelector('#app') as unknown as {
+                __vue_app__: { _context: { provides: { $socket: SocketLike } } };
+              }
+            ).__vue_app__;
+            const socket = app._context.provides.$socket;
+            socket.once('widget-load:cam', (msg: unknown) => resolve(JSON.stringify(msg ?? null)));
+            socket.emit('widget-load', 'cam');
+            setTimeout(() => resolve('no answer'), 3000);
+          }),
+      );
       assert.ok(!/FORGED/.test(String(stored)), `stored for new pages: ${stored}`);
     } finally {
       await second.close();

@@ -20,38 +20,45 @@ async function backToLive(p: PanelPage): Promise<void> {
   await p.page.locator('video.ezc-flv').waitFor({ state: 'detached' });
   const first = await liveAdvancing(p);
   const later = await liveAdvancing(p, first);
-  assert.ok(later.time > first.time && later.frames > first.frames, `live frames advance: ${JSON.stringify({ first, later })}`);
+  assert.ok(
+    later.time > first.time && later.frames > first.frames,
+    `live frames advance: ${JSON.stringify({ first, later })}`,
+  );
 }
 
 /** Watches the picture for `ms`: the longest time (ms) between two changes of the frame shown
  * (the front video element and its time), and how many elements (sessions) showed. */
 function measureGaps(p: PanelPage, ms: number): Promise<{ maxGap: number; sessions: number; changes: number }> {
-  return p.page.evaluate((span) => new Promise((resolve) => {
-    let last = performance.now();
-    let maxGap = 0;
-    let changes = 0;
-    let key: unknown = null;
-    const seen = new Set<Element>();
-    const t0 = last;
-    const tick = (): void => {
-      const now = performance.now();
-      const v = document.querySelector('video.ezc-flv[data-active="true"]') as HTMLVideoElement | null;
-      const k = v ? `${v.currentTime}` : null;
-      if (v && (k !== key || !seen.has(v))) {
-        if (!seen.has(v)) seen.add(v);
-        maxGap = Math.max(maxGap, now - last);
-        last = now;
-        key = k;
-        changes += 1;
-      }
-      if (now - t0 < span) requestAnimationFrame(tick);
-      else resolve({ maxGap: Math.round(Math.max(maxGap, now - last)), sessions: seen.size, changes });
-    };
-    requestAnimationFrame(tick);
-  }), ms);
+  return p.page.evaluate(
+    (span) =>
+      new Promise((resolve) => {
+        let last = performance.now();
+        let maxGap = 0;
+        let changes = 0;
+        let key: unknown = null;
+        const seen = new Set<Element>();
+        const t0 = last;
+        const tick = (): void => {
+          const now = performance.now();
+          const v = document.querySelector('video.ezc-flv[data-active="true"]') as HTMLVideoElement | null;
+          const k = v ? `${v.currentTime}` : null;
+          if (v && (k !== key || !seen.has(v))) {
+            if (!seen.has(v)) seen.add(v);
+            maxGap = Math.max(maxGap, now - last);
+            last = now;
+            key = k;
+            changes += 1;
+          }
+          if (now - t0 < span) requestAnimationFrame(tick);
+          else resolve({ maxGap: Math.round(Math.max(maxGap, now - last)), sessions: seen.size, changes });
+        };
+        requestAnimationFrame(tick);
+      }),
+    ms,
+  );
 }
 
-describe('dashboard: the panel\'s timeline and playback (Chromium, mpegts.js)', function () {
+describe("dashboard: the panel's timeline and playback (Chromium, mpegts.js)", function () {
   this.timeout(180000);
   let env: DashboardEnv;
   let p: PanelPage;
@@ -65,55 +72,87 @@ describe('dashboard: the panel\'s timeline and playback (Chromium, mpegts.js)', 
       cfg.credentials.verificationCodes = 'C00000006 ABCDEF';
       return flow;
     });
-    const r = await fetch(`${env.sim.url.replace(/\/$/, '')}/sim/alarm`, { method: 'POST', headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ deviceSerial: 'C00000006', alarmName: 'motion at the door', minutesAgo: 2, isEncrypt: 1 }) });
+    const r = await fetch(`${env.sim.url.replace(/\/$/, '')}/sim/alarm`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ deviceSerial: 'C00000006', alarmName: 'motion at the door', minutesAgo: 2, isEncrypt: 1 }),
+    });
     alarm = ((await r.json()) as { alarms: Array<{ alarmPicUrl: string; alarmTime: number | string }> }).alarms[0];
   });
   after(async () => {
     if (p) await p.close();
     if (env) {
-      await fetch(`${env.sim.url.replace(/\/$/, '')}/sim/stream`, { method: 'POST', body: '{"cap":0}', headers: { 'content-type': 'application/json' } });
+      await fetch(`${env.sim.url.replace(/\/$/, '')}/sim/stream`, {
+        method: 'POST',
+        body: '{"cap":0}',
+        headers: { 'content-type': 'application/json' },
+      });
       await env.stop();
     }
   });
 
-  it('lists the day\'s recordings as a bar; a tap plays one back (FLV, mpegts.js loaded only then); live returns', async () => {
+  it("lists the day's recordings as a bar; a tap plays one back (FLV, mpegts.js loaded only then); live returns", async () => {
     env.sim.clearLog();
     p = await env.open();
     const players: string[] = [];
-    p.page.on('request', (r) => { if (/mpegts\.js$|hls\.light/.test(r.url())) players.push(r.url()); });
-    await p.page.getByRole('status').filter({ hasText: /recordings: tap one/ }).waitFor({ timeout: 30000 });
+    p.page.on('request', (r) => {
+      if (/mpegts\.js$|hls\.light/.test(r.url())) players.push(r.url());
+    });
+    await p.page
+      .getByRole('status')
+      .filter({ hasText: /recordings: tap one/ })
+      .waitFor({ timeout: 30000 });
     assert.ok(!players.some((u) => u.includes('mpegts')), 'mpegts.js is not loaded before a playback');
     await tapLongest(p);
     const first = await advancing(p);
     await new Promise((r) => setTimeout(r, 2000));
     const later = await advancing(p);
-    assert.ok(later.time > first.time + 1 && later.frames > first.frames, `frames advance: ${JSON.stringify({ first, later })}`);
-    assert.ok(players.some((u) => u.endsWith('/resources/node-red-dashboard-2-ezviz/mpegts.js')), 'mpegts.js loaded for the playback');
+    assert.ok(
+      later.time > first.time + 1 && later.frames > first.frames,
+      `frames advance: ${JSON.stringify({ first, later })}`,
+    );
+    assert.ok(
+      players.some((u) => u.endsWith('/resources/node-red-dashboard-2-ezviz/mpegts.js')),
+      'mpegts.js loaded for the playback',
+    );
     const asks = env.sim.requestLog().filter((e) => ADDRESS.test(e.path) && e.fields.protocol === '4');
-    assert.ok(asks.length >= 1 && asks.every((a) => a.fields.type === '2'), `an FLV playback address of the SD card: ${JSON.stringify(asks.map((a) => a.fields))}`);
+    assert.ok(
+      asks.length >= 1 && asks.every((a) => a.fields.type === '2'),
+      `an FLV playback address of the SD card: ${JSON.stringify(asks.map((a) => a.fields))}`,
+    );
     const lists = env.sim.requestLog().filter((e) => LIST.test(e.path));
-    assert.ok(lists.length >= 1 && lists.length <= 2, `${lists.length} list calls for one day (cloud and card at most)`);
+    assert.ok(
+      lists.length >= 1 && lists.length <= 2,
+      `${lists.length} list calls for one day (cloud and card at most)`,
+    );
     await backToLive(p);
     assert.deepStrictEqual(p.pageErrors, []);
   });
 
-  it('the day\'s alarms as marks and decrypted thumbnails (no code, no picture URL in the page); a tap plays that moment', async () => {
+  it("the day's alarms as marks and decrypted thumbnails (no code, no picture URL in the page); a tap plays that moment", async () => {
     const frames: string[] = [];
     p.page.on('websocket', (ws) => ws.on('framereceived', (f) => frames.push(String(f.payload))));
     await p.page.reload();
     const thumb = p.page.getByRole('img', { name: /^alarm picture / });
     await thumb.waitFor({ timeout: 30000 });
-    const size = await thumb.evaluate((img: HTMLImageElement) => new Promise<number[]>((resolve) => {
-      const done = () => resolve([img.naturalWidth, img.naturalHeight]);
-      if (img.complete) done(); else img.onload = done;
-    }));
+    const size = await thumb.evaluate(
+      (img: HTMLImageElement) =>
+        new Promise<number[]>((resolve) => {
+          const done = () => resolve([img.naturalWidth, img.naturalHeight]);
+          if (img.complete) done();
+          else img.onload = done;
+        }),
+    );
     assert.ok(size[0] > 0 && size[1] > 0, `the thumbnail is a picture the browser decodes: ${size}`);
-    assert.strictEqual(await p.page.getByRole('button', { name: /^alarm .*motion at the door/ }).count(), 2, 'a mark and a thumbnail');
-    const seen = frames.join('\n') + await p.page.content();
-    assert.ok(seen.includes('ezviz-camera-history:cam'), 'the panel\'s traffic was read');
+    assert.strictEqual(
+      await p.page.getByRole('button', { name: /^alarm .*motion at the door/ }).count(),
+      2,
+      'a mark and a thumbnail',
+    );
+    const seen = frames.join('\n') + (await p.page.content());
+    assert.ok(seen.includes('ezviz-camera-history:cam'), "the panel's traffic was read");
     assert.ok(!seen.includes('ABCDEF'), 'the verification code never reaches the browser');
-    assert.ok(!seen.includes(new URL(alarm.alarmPicUrl).pathname), 'nor the picture\'s URL');
+    assert.ok(!seen.includes(new URL(alarm.alarmPicUrl).pathname), "nor the picture's URL");
     const alarmAt = typeof alarm.alarmTime === 'number' ? alarm.alarmTime : Date.parse(String(alarm.alarmTime));
     // From 5 s before the alarm, in the host's wall-clock time as the API takes it.
     const d = new Date(alarmAt - 5000);
@@ -139,8 +178,11 @@ describe('dashboard: the panel\'s timeline and playback (Chromium, mpegts.js)', 
   // Five ends of a session, as with 10 s sessions over 60 s, in half the time (the gap at an end
   // does not depend on how long the session was).
   it('a capped stream (5 s sessions) plays on for 30 s with no gap over 1 s', async () => {
-    const r = await fetch(`${env.sim.url.replace(/\/$/, '')}/sim/stream`, { method: 'POST', body: '{"cap":5}',
-      headers: { 'content-type': 'application/json' } });
+    const r = await fetch(`${env.sim.url.replace(/\/$/, '')}/sim/stream`, {
+      method: 'POST',
+      body: '{"cap":5}',
+      headers: { 'content-type': 'application/json' },
+    });
     assert.strictEqual(r.status, 200);
     env.sim.clearLog();
     await tapLongest(p);

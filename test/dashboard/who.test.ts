@@ -20,7 +20,11 @@ function api(fail: (op: PanelOperation) => string | undefined = () => undefined)
   const calls: Array<{ op: PanelOperation; values: PanelValues }> = [];
   const statuses: string[] = [];
   const a = {
-    version: 1, tables: TABLES, t: (k: string) => k, configNode: () => null, isMoving: () => false,
+    version: 1,
+    tables: TABLES,
+    t: (k: string) => k,
+    configNode: () => null,
+    isMoving: () => false,
     status: (what: unknown, op: string) => {
       const text = typeof what === 'string' ? `${op} ${what}` : `${op} ${(what as { kind: string }).kind}`;
       statuses.push(text);
@@ -30,7 +34,11 @@ function api(fail: (op: PanelOperation) => string | undefined = () => undefined)
       calls.push({ op, values });
       const code = fail(op);
       if (code) return { kind: 'error', error: { code, message: `failed ${code}` }, ezviz: {} };
-      return { kind: 'ok', payload: op === 'capture' ? Buffer.from([0xff, 0xd8, 0xff, 0xd9]) : { code: '200' }, ezviz: {} };
+      return {
+        kind: 'ok',
+        payload: op === 'capture' ? Buffer.from([0xff, 0xd8, 0xff, 0xd9]) : { code: '200' },
+        ezviz: {},
+      };
     },
   } as unknown as PanelApi;
   return { api: a, calls, statuses };
@@ -38,23 +46,38 @@ function api(fail: (op: PanelOperation) => string | undefined = () => undefined)
 
 class FakeConn implements Conn {
   emitted: Array<Record<string, unknown>> = [];
-  constructor(readonly id: string, readonly user?: unknown) {}
-  emit(_event: string, reply: Record<string, unknown>) { this.emitted.push(reply); }
-  once() { /* stays */ }
-  off() { /* stays */ }
+  constructor(
+    readonly id: string,
+    readonly user?: unknown,
+  ) {}
+  emit(_event: string, reply: Record<string, unknown>) {
+    this.emitted.push(reply);
+  }
+  once() {
+    /* stays */
+  }
+  off() {
+    /* stays */
+  }
 }
 
 describe('dashboard runtime: who did it (msg._client, allowed users, a quiet output)', () => {
   let clock: sinon.SinonFakeTimers;
   const sent: Out[] = [];
   const node = { id: 'cam', status: () => undefined, send: (m: Out) => sent.push(m) } as never;
-  beforeEach(() => { clock = sinon.useFakeTimers(); sent.length = 0; });
+  beforeEach(() => {
+    clock = sinon.useFakeTimers();
+    sent.length = 0;
+  });
   afterEach(() => clock.restore());
 
   function panel(a: PanelApi, def: Record<string, unknown> = {}): Panel {
     const s = readSettings({ deviceSerial: 'C00000001', presetList: '1: Door', ...def }, TABLES.TOGGLES);
     const p = new Panel(node, a, null, s, realTimers, () => Date.now());
-    p.clientOf = (conn) => ({ socketId: conn.id, ...((conn as FakeConn).user ? { user: (conn as FakeConn).user } : {}) });
+    p.clientOf = (conn) => ({
+      socketId: conn.id,
+      ...((conn as FakeConn).user ? { user: (conn as FakeConn).user } : {}),
+    });
     return p;
   }
 
@@ -62,7 +85,11 @@ describe('dashboard runtime: who did it (msg._client, allowed users, a quiet out
     assert.deepStrictEqual(parseUsers(' alice, bob;alice\ncarol, '), ['alice', 'bob', 'carol']);
     assert.deepStrictEqual(parseUsers(['x', 3, '']), ['x']);
     assert.deepStrictEqual(parseUsers(undefined), []);
-    assert.deepStrictEqual(userNames({ socketId: 's', user: { userId: 'u1', username: 'alice', email: 'a@x' } }), ['alice', 'u1', 'a@x']);
+    assert.deepStrictEqual(userNames({ socketId: 's', user: { userId: 'u1', username: 'alice', email: 'a@x' } }), [
+      'alice',
+      'u1',
+      'a@x',
+    ]);
     assert.deepStrictEqual(userNames({ socketId: 's', user: 'bob' }), ['bob']);
     assert.strictEqual(isAllowed([], undefined), true);
     assert.strictEqual(isAllowed(['alice'], { socketId: 's' }), false);
@@ -82,16 +109,27 @@ describe('dashboard runtime: who did it (msg._client, allowed users, a quiet out
     assert.deepStrictEqual(calls.map((x) => x.op).sort(), ['capture', 'device', 'live', 'preset-call', 'switch']);
     assert.deepStrictEqual(sent.map((m) => m.payload.action).sort(), ['preset', 'snapshot', 'switch']);
     for (const m of sent) assert.deepStrictEqual(m._client, { socketId: 'sock-1', user: { username: 'alice' } });
-    assert.ok(c.emitted.some((r) => r.action === 'state' && r.ok) && c.emitted.some((r) => r.action === 'live' && r.ok));
+    assert.ok(
+      c.emitted.some((r) => r.action === 'state' && r.ok) && c.emitted.some((r) => r.action === 'live' && r.ok),
+    );
   });
 
-  it('the live address is asked for with the panel\'s protocol and lifetime (hls and an hour unless set; 30 to 86400 s)', async () => {
-    for (const [def, protocol, expire] of [[{}, 'hls', 3600], [{ liveProtocol: 'flv', liveExpire: '30' }, 'flv', 30],
-      [{ liveProtocol: 'rtmp', liveExpire: 29 }, 'hls', 3600], [{ liveExpire: 86401 }, 'hls', 3600], [{ liveExpire: 86400 }, 'hls', 86400]] as const) {
+  it("the live address is asked for with the panel's protocol and lifetime (hls and an hour unless set; 30 to 86400 s)", async () => {
+    for (const [def, protocol, expire] of [
+      [{}, 'hls', 3600],
+      [{ liveProtocol: 'flv', liveExpire: '30' }, 'flv', 30],
+      [{ liveProtocol: 'rtmp', liveExpire: 29 }, 'hls', 3600],
+      [{ liveExpire: 86401 }, 'hls', 3600],
+      [{ liveExpire: 86400 }, 'hls', 86400],
+    ] as const) {
       const { api: a, calls } = api();
       panel(a, def).fromBrowser(new FakeConn('s'), { action: 'live' });
       await clock.tickAsync(0);
-      assert.deepStrictEqual(calls.map((c) => [c.values.protocol, c.values.expire]), [[protocol, expire]], JSON.stringify(def));
+      assert.deepStrictEqual(
+        calls.map((c) => [c.values.protocol, c.values.expire]),
+        [[protocol, expire]],
+        JSON.stringify(def),
+      );
     }
   });
 
@@ -100,8 +138,13 @@ describe('dashboard runtime: who did it (msg._client, allowed users, a quiet out
     const p = panel(a);
     p.fromBrowser(new FakeConn('sock-2'), { action: 'move', direction: 'left' });
     await clock.tickAsync(2000);
-    assert.deepStrictEqual(sent.map((m) => [m.payload.action, m.payload.reason, m._client?.socketId]),
-      [['move', undefined, 'sock-2'], ['stop', 'timeout', 'sock-2']]);
+    assert.deepStrictEqual(
+      sent.map((m) => [m.payload.action, m.payload.reason, m._client?.socketId]),
+      [
+        ['move', undefined, 'sock-2'],
+        ['stop', 'timeout', 'sock-2'],
+      ],
+    );
   });
 
   it('only the users named may move and switch: anyone else gets "not-allowed" and nothing is sent', async () => {
@@ -117,8 +160,12 @@ describe('dashboard runtime: who did it (msg._client, allowed users, a quiet out
       p.fromBrowser(c, { action: 'switch', switch: 'defence', state: 'off' });
     }
     await clock.tickAsync(100);
-    assert.deepStrictEqual(calls.map((x) => x.op), ['ptz-start', 'ptz-stop', 'preset-call']);
-    for (const c of [eve, anon]) assert.deepStrictEqual(c.emitted, Array(4).fill({ ok: false, refused: 'not-allowed' }));
+    assert.deepStrictEqual(
+      calls.map((x) => x.op),
+      ['ptz-start', 'ptz-stop', 'preset-call'],
+    );
+    for (const c of [eve, anon])
+      assert.deepStrictEqual(c.emitted, Array(4).fill({ ok: false, refused: 'not-allowed' }));
     assert.deepStrictEqual(alice.emitted.filter((r) => r.refused).length, 1); // her switch
     assert.ok(sent.every((m) => m._client?.socketId === 'a'));
     // Snapshots and reads need no right.
@@ -127,7 +174,7 @@ describe('dashboard runtime: who did it (msg._client, allowed users, a quiet out
     assert.strictEqual(calls.at(-1)?.op, 'capture');
   });
 
-  it('after a failed move the status keeps the move\'s error, not the stop\'s outcome', async () => {
+  it("after a failed move the status keeps the move's error, not the stop's outcome", async () => {
     const { api: a, statuses } = api((op) => (op === 'ptz-start' ? '20007' : op === 'ptz-stop' ? '20007' : undefined));
     const p = panel(a);
     const c = new FakeConn('c');
@@ -148,6 +195,9 @@ describe('dashboard runtime: who did it (msg._client, allowed users, a quiet out
     p.onSnapshot = (pic) => kept.push(pic);
     p.fromBrowser(new FakeConn('c'), { action: 'snapshot' });
     await clock.tickAsync(10);
-    assert.deepStrictEqual(kept.map((b) => b.toString('hex')), ['ffd8ffd9']);
+    assert.deepStrictEqual(
+      kept.map((b) => b.toString('hex')),
+      ['ffd8ffd9'],
+    );
   });
 });

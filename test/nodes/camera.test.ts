@@ -8,8 +8,20 @@ import type { Simulator } from '../../simulator';
 import { FakeClock } from '../../simulator';
 import { statusKey } from '../../nodes/shared/i18n/status-keys';
 import { fakeTimers, settle, until } from '../support/fake-time';
-import { collect, delay, fastRetries, helper, load, loadOp, Msg, run, simulatorPerTest, TAB, text, unload }
-  from '../support/red';
+import {
+  collect,
+  delay,
+  fastRetries,
+  helper,
+  load,
+  loadOp,
+  Msg,
+  run,
+  simulatorPerTest,
+  TAB,
+  text,
+  unload,
+} from '../support/red';
 
 const STOP = OPERATIONS['ptz-stop'].path;
 const CAM1 = { deviceSerial: 'C00000001', channelNo: 1 };
@@ -17,7 +29,15 @@ const CAM2 = { deviceSerial: 'C0000000F', channelNo: 2 };
 
 /** A flow with one config node and a start, a stop, a mirror, a preset-call node, all wired to ok/err. */
 function cameraFlow(url: string, opts: { errorWired?: boolean; startProps?: Record<string, unknown> } = {}) {
-  const cfg = { id: 'cfg', type: 'ezviz-config', name: 'sim', baseUrl: url, timeout: 2000, maxRetries: 3, retryDelay: 10 };
+  const cfg = {
+    id: 'cfg',
+    type: 'ezviz-config',
+    name: 'sim',
+    baseUrl: url,
+    timeout: 2000,
+    maxRetries: 3,
+    retryDelay: 10,
+  };
   const wires = (): string[][] => [['ok'], opts.errorWired === false ? [] : ['err']];
   const at = { z: TAB, x: 100, y: 100 };
   return [
@@ -35,13 +55,16 @@ function cameraFlow(url: string, opts: { errorWired?: boolean; startProps?: Reco
 }
 const CREDS = { cfg: { accessToken: 'at.demo-token' } };
 
-const startMsg = (cam: object, extra: Record<string, unknown> = {}): Msg =>
-  ({ payload: { ...cam, direction: 'right', speed: 'slow', ...extra } });
+const startMsg = (cam: object, extra: Record<string, unknown> = {}): Msg => ({
+  payload: { ...cam, direction: 'right', speed: 'slow', ...extra },
+});
 
 /** [path tail, code] of every API request of the log. */
-const seq = (sim: Simulator, serial?: string) => sim.requestLog()
-  .filter((e) => !serial || e.fields.deviceSerial === serial)
-  .map((e) => `${e.path.split('/').slice(-2).join('/')} ${e.code}`);
+const seq = (sim: Simulator, serial?: string) =>
+  sim
+    .requestLog()
+    .filter((e) => !serial || e.fields.deviceSerial === serial)
+    .map((e) => `${e.path.split('/').slice(-2).join('/')} ${e.code}`);
 
 describe('camera control: order and stop before start', function () {
   let sim: Simulator;
@@ -62,12 +85,19 @@ describe('camera control: order and stop before start', function () {
     }
     await got.wait(12, 10000);
     assert.strictEqual(got.err.length, 0, JSON.stringify(got.err.map((m) => m.error)));
-    assert.deepStrictEqual(seq(sim), order.map((p) => `${p} 200`));
+    assert.deepStrictEqual(
+      seq(sim),
+      order.map((p) => `${p} 200`),
+    );
     // no overlap: each request arrived after the previous one had been answered (25 ms latency)
     const times = sim.requestLog().map((e) => e.time);
-    for (let i = 1; i < times.length; i++) assert.ok(times[i] - times[i - 1] >= 20, `gap ${times[i] - times[i - 1]} ms at ${i}`);
+    for (let i = 1; i < times.length; i++)
+      assert.ok(times[i] - times[i - 1] >= 20, `gap ${times[i] - times[i - 1]} ms at ${i}`);
     // the messages came out in the order they went in
-    assert.deepStrictEqual(got.ok.map((m) => m.i), order.map((_p, k) => `${k % 2 ? 'stop' : 'start'}${Math.floor(k / 2)}`));
+    assert.deepStrictEqual(
+      got.ok.map((m) => m.i),
+      order.map((_p, k) => `${k % 2 ? 'stop' : 'start'}${Math.floor(k / 2)}`),
+    );
   });
 
   it('different cameras run in parallel', async () => {
@@ -154,7 +184,11 @@ describe('camera control: timed moves', function () {
     await load(cameraFlow(sim.url), CREDS);
     const node = helper.getNode('start');
     const spy = node.status as unknown as { args: Array<[{ fill: string; text: string }]>; thisValues: unknown[] };
-    const last = () => spy.args.filter((_a, i) => spy.thisValues[i] === node).map((a) => a[0]).at(-1);
+    const last = () =>
+      spy.args
+        .filter((_a, i) => spy.thisValues[i] === node)
+        .map((a) => a[0])
+        .at(-1);
     // "C00000001 up for 2 s", then "C00000002 (offline)" through the same node (example 02)
     assert.strictEqual((await run(startMsg(CAM1, { direction: 'up', duration: 2000 }), 'start')).port, 'ok');
     assert.strictEqual(timers.live(), 1, 'the timed stop waits on the injectable timer');
@@ -203,9 +237,19 @@ describe('camera control: timed moves', function () {
     const e = got.err[0];
     assert.strictEqual(e._msgid, 'm-1');
     assert.strictEqual(e.topic, 'gate');
-    assert.deepStrictEqual(e.error, { code: '20007', message: e.error.message, operation: 'ptz-stop', source: 'api', retriable: false });
-    assert.deepStrictEqual(e.ezviz, { operation: 'ptz-stop', timedStop: true, request: { ...CAM1, direction: 3 },
-      input: startMsg(CAM1, { duration: 100 }).payload });
+    assert.deepStrictEqual(e.error, {
+      code: '20007',
+      message: e.error.message,
+      operation: 'ptz-stop',
+      source: 'api',
+      retriable: false,
+    });
+    assert.deepStrictEqual(e.ezviz, {
+      operation: 'ptz-stop',
+      timedStop: true,
+      request: { ...CAM1, direction: 3 },
+      input: startMsg(CAM1, { duration: 100 }).payload,
+    });
     assert.deepStrictEqual(e.payload, e.error);
   });
 
@@ -253,10 +297,18 @@ describe('camera control: timed moves', function () {
     helper.getNode('mirror').receive({ payload: { ...CAM1, command: 2 } });
     helper.getNode('mirror').receive({ payload: { ...CAM1, command: 1 } });
     await delay(50);
-    await helper.setFlows(flow.map((n) => (n.id === 'mirror' ? { ...n, name: 'x' } : n)) as never, 'nodes', CREDS as never);
+    await helper.setFlows(
+      flow.map((n) => (n.id === 'mirror' ? { ...n, name: 'x' } : n)) as never,
+      'nodes',
+      CREDS as never,
+    );
     await delay(400);
     assert.strictEqual(got.ok.length + got.err.length + got.caught.length, 0);
-    assert.deepStrictEqual(sim.requestLog().map((e) => e.fields.command), ['2'], 'the queued request was not sent');
+    assert.deepStrictEqual(
+      sim.requestLog().map((e) => e.fields.command),
+      ['2'],
+      'the queued request was not sent',
+    );
   });
 
   it('a timed stop failing after its node closed is logged as a warning (no secret, no message)', async () => {
@@ -265,13 +317,22 @@ describe('camera control: timed moves', function () {
     const got = collect(['ok', 'err', 'caught']);
     await run(startMsg(CAM1, { duration: 10000 }), 'start');
     sim.injectFault({ kind: 'code', code: '20007', path: STOP });
-    await helper.setFlows(flow.map((n) => (n.id === 'start' ? { ...n, name: 'x' } : n)) as never, 'nodes', CREDS as never);
+    await helper.setFlows(
+      flow.map((n) => (n.id === 'start' ? { ...n, name: 'x' } : n)) as never,
+      'nodes',
+      CREDS as never,
+    );
     await delay(50);
     assert.strictEqual(got.ok.length + got.err.length + got.caught.length, 1, 'only the start message');
-    const warnings = helper.log().args.map((a) => a[0]).filter((e: { level: number }) => e.level === 30);
+    const warnings = helper
+      .log()
+      .args.map((a) => a[0])
+      .filter((e: { level: number }) => e.level === 30);
     const camera = 'C00000001/1';
-    assert.ok(warnings.some((w: { msg: string }) => w.msg.startsWith(text('log.timedStopFailed', { camera, message: '' }))),
-      JSON.stringify(warnings));
+    assert.ok(
+      warnings.some((w: { msg: string }) => w.msg.startsWith(text('log.timedStopFailed', { camera, message: '' }))),
+      JSON.stringify(warnings),
+    );
   });
 
   it('a timed stop waiting for a retry is sent at once when Node-RED stops', async () => {
@@ -296,7 +357,11 @@ describe('camera control: timed moves', function () {
     helper.getNode('stop').receive({ payload: CAM1 });
     await delay(150);
     const t0 = Date.now();
-    await helper.setFlows(flow.map((n) => (n.id === 'stop' ? { ...n, name: 'x' } : n)) as never, 'nodes', CREDS as never);
+    await helper.setFlows(
+      flow.map((n) => (n.id === 'stop' ? { ...n, name: 'x' } : n)) as never,
+      'nodes',
+      CREDS as never,
+    );
     assert.ok(Date.now() - t0 < 2000);
     await delay(100);
     assert.deepStrictEqual(seq(sim), ['ptz/stop 20008']);
@@ -309,7 +374,11 @@ describe('camera control: timed moves', function () {
     const flow = cameraFlow(sim.url);
     await load(flow, CREDS);
     await run(startMsg(CAM1, { duration: 0 }), 'start');
-    await helper.setFlows(flow.map((n) => (n.id === 'start' ? { ...n, name: 'x' } : n)) as never, 'nodes', CREDS as never);
+    await helper.setFlows(
+      flow.map((n) => (n.id === 'start' ? { ...n, name: 'x' } : n)) as never,
+      'nodes',
+      CREDS as never,
+    );
     await delay(50);
     assert.deepStrictEqual(seq(sim), ['ptz/start 200']);
   });
@@ -318,7 +387,11 @@ describe('camera control: timed moves', function () {
     const flow = cameraFlow(sim.url);
     await load(flow, CREDS);
     assert.strictEqual((await run(startMsg(CAM1, { duration: 0 }), 'start')).port, 'ok');
-    await helper.setFlows(flow.map((n) => (n.id === 'cfg' ? { ...n, timeout: 3000 } : n)) as never, 'full', CREDS as never);
+    await helper.setFlows(
+      flow.map((n) => (n.id === 'cfg' ? { ...n, timeout: 3000 } : n)) as never,
+      'full',
+      CREDS as never,
+    );
     const again = await run(startMsg(CAM1, { direction: 'left' }), 'start');
     assert.strictEqual(again.port, 'ok', JSON.stringify(again.msg.error));
     assert.deepStrictEqual(seq(sim), ['ptz/start 200', 'ptz/stop 200', 'ptz/start 200']);
@@ -362,8 +435,13 @@ describe('camera control: retries', function () {
       for (const f of FAULTS) {
         sim.clearLog();
         sleeps.length = 0;
-        sim.injectFault({ kind: f.kind, count: 50, path: spec.path, ...('faultCode' in f ? { code: f.faultCode } : {}),
-          ...('ms' in f ? { ms: f.ms } : {}) });
+        sim.injectFault({
+          kind: f.kind,
+          count: 50,
+          path: spec.path,
+          ...('faultCode' in f ? { code: f.faultCode } : {}),
+          ...('ms' in f ? { ms: f.ms } : {}),
+        });
         const r = await run({ payload: PAYLOAD[op] });
         if (f.kind === 'latency') await delay(450); // the simulator logs a delayed request when it answers
         sim.clearFaults();
@@ -379,7 +457,10 @@ describe('camera control: retries', function () {
         else {
           // capture: retries keep the 4 s spacing; the first attempt may wait for the last capture
           assert.deepStrictEqual(sleeps.slice(-3), backOffs);
-          assert.ok(sleeps.length <= 4 && sleeps.slice(0, -3).every((ms) => ms > 0 && ms <= spec.spacingMs!), `${sleeps}`);
+          assert.ok(
+            sleeps.length <= 4 && sleeps.slice(0, -3).every((ms) => ms > 0 && ms <= spec.spacingMs!),
+            `${sleeps}`,
+          );
         }
       }
       // an error that is not transient (10001): sent once by every operation
@@ -398,7 +479,10 @@ describe('camera control: retries', function () {
     sim.injectFault({ kind: '49999', count: 2 });
     const r = await run({ payload: { deviceSerial: 'C00000001' } });
     assert.strictEqual(r.port, 'ok');
-    assert.deepStrictEqual(sim.requestLog().map((e) => e.code), ['49999', '49999', '200']);
+    assert.deepStrictEqual(
+      sim.requestLog().map((e) => e.code),
+      ['49999', '49999', '200'],
+    );
     assert.strictEqual(sleeps.length, 2);
   });
 
@@ -412,7 +496,10 @@ describe('camera control: retries', function () {
     await unload();
     await loadOp('preset-call', sim.url);
     sim.clearLog();
-    assert.strictEqual((await run({ payload: { deviceSerial: 'C00000002', channelNo: 1, index: 1 } })).msg.error.code, '20007');
+    assert.strictEqual(
+      (await run({ payload: { deviceSerial: 'C00000002', channelNo: 1, index: 1 } })).msg.error.code,
+      '20007',
+    );
     assert.strictEqual(sim.requestLog().length, 1);
   });
 

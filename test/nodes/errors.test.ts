@@ -7,13 +7,39 @@ import { validationArgs } from '../../nodes/shared/params/parse';
 import { statusKey } from '../../nodes/shared/i18n/status-keys';
 import { restates } from '../../nodes/shared/requests/call-failures';
 import type { Simulator } from '../../simulator';
-import { buildFlow, collect, delay, fastRetries, helper, load, loadOp, run, simulatorPerSuite, simulatorPerTest, text, unload }
-  from '../support/red';
+import {
+  buildFlow,
+  collect,
+  delay,
+  fastRetries,
+  helper,
+  load,
+  loadOp,
+  run,
+  simulatorPerSuite,
+  simulatorPerTest,
+  text,
+  unload,
+} from '../support/red';
 
 const VALID: Record<string, unknown> = {
-  deviceSerial: 'C00000001', channelNo: 1, direction: 'up', speed: 'slow', command: 'center', index: 1,
-  cardPassword: 'CARD-VALID-0003', phone: '13800000001', isImmediately: 0, duration: 0, presetName: 'door',
-  protocol: 'llhls', quality: 'hd', expire: 600, source: 'live', start: '2026-03-01 10:00:00', end: '2026-03-01 11:00:00',
+  deviceSerial: 'C00000001',
+  channelNo: 1,
+  direction: 'up',
+  speed: 'slow',
+  command: 'center',
+  index: 1,
+  cardPassword: 'CARD-VALID-0003',
+  phone: '13800000001',
+  isImmediately: 0,
+  duration: 0,
+  presetName: 'door',
+  protocol: 'llhls',
+  quality: 'hd',
+  expire: 600,
+  source: 'live',
+  start: '2026-03-01 10:00:00',
+  end: '2026-03-01 11:00:00',
   verificationCode: 'ABCDEF',
 };
 
@@ -62,7 +88,10 @@ describe('operation nodes: validation', function () {
       sim.clearLog();
       let cases = 0;
       for (const p of spec.params) {
-        const samples: Array<{ value: unknown; reason: string }> = BAD[p.kind].map((value) => ({ value, reason: reasonOf(p.kind) }));
+        const samples: Array<{ value: unknown; reason: string }> = BAD[p.kind].map((value) => ({
+          value,
+          reason: reasonOf(p.kind),
+        }));
         if (p.required && !(p.name === 'index' && spec.params.some((q) => q.name === 'presetName'))) {
           samples.push({ value: undefined, reason: 'missing' }, { value: '  ', reason: 'missing' });
         }
@@ -78,12 +107,14 @@ describe('operation nodes: validation', function () {
           assert.deepStrictEqual(msg.payload, msg.error, 'payload is the error');
           const masked = JSON.parse(before);
           for (const k of ['cardPassword', 'verificationCode']) {
-            if (masked[k] !== undefined && masked[k] !== null && !(typeof masked[k] === 'string' && !masked[k].trim())) masked[k] = '***';
+            if (masked[k] !== undefined && masked[k] !== null && !(typeof masked[k] === 'string' && !masked[k].trim()))
+              masked[k] = '***';
           }
           assert.strictEqual(JSON.stringify(msg.ezviz.input), JSON.stringify(masked), 'input kept, secrets masked');
           assert.strictEqual(msg.ezviz.operation, op);
           assert.ok(!('cardPassword' in msg.ezviz.request), 'no card password in the request');
-          if (p.name !== 'deviceSerial') assert.strictEqual(msg.ezviz.request.deviceSerial, 'C00000001', 'which camera');
+          if (p.name !== 'deviceSerial')
+            assert.strictEqual(msg.ezviz.request.deviceSerial, 'C00000001', 'which camera');
           assert.strictEqual(msg.error.code, '10001');
           assert.strictEqual(msg.error.source, 'validation');
           assert.strictEqual(msg.error.operation, op);
@@ -92,7 +123,10 @@ describe('operation nodes: validation', function () {
           assert.ok(msg.error.message.includes(p.name), msg.error.message);
           if (p.secret) assert.ok(!msg.error.message.includes(String(s.value)));
           else if (s.reason !== 'missing' && typeof s.value !== 'object') {
-            assert.ok(msg.error.message.includes(String(s.value).slice(0, 20)), `names the value: ${msg.error.message}`);
+            assert.ok(
+              msg.error.message.includes(String(s.value).slice(0, 20)),
+              `names the value: ${msg.error.message}`,
+            );
           }
           cases++;
         }
@@ -118,11 +152,17 @@ describe('operation nodes: validation', function () {
     await loadOp('ptz-mirror', sim.url, { props: { command: '{bad', commandType: 'json' } });
     const a = await run({ payload: { deviceSerial: 'C00000001', channelNo: 1 } });
     assert.deepStrictEqual([a.msg.error.code, a.msg.error.source], ['10001', 'validation']);
-    assert.strictEqual(a.msg.error.message, text('validation.unreadable', { param: 'command', type: 'json', value: '{bad' }));
+    assert.strictEqual(
+      a.msg.error.message,
+      text('validation.unreadable', { param: 'command', type: 'json', value: '{bad' }),
+    );
     await unload();
     await loadOp('ptz-mirror', sim.url, { props: { channelNo: 'a[', channelNoType: 'msg' } });
     const b = await run({ payload: { deviceSerial: 'C00000001', channelNo: 1, command: 2 } });
-    assert.strictEqual(b.msg.error.message, text('validation.unreadable', { param: 'channelNo', type: 'msg', value: 'a[' }));
+    assert.strictEqual(
+      b.msg.error.message,
+      text('validation.unreadable', { param: 'channelNo', type: 'msg', value: 'a[' }),
+    );
     await unload();
     await loadOp('ptz-mirror', sim.url, { props: { command: '1 + 1', commandType: 'jsonata' } });
     const c = await run({ payload: { deviceSerial: 'C00000001', channelNo: 1 } });
@@ -155,8 +195,11 @@ describe('operation nodes: error sources', function () {
     const { port, msg } = await run({ payload });
     assert.strictEqual(port, 'err');
     assert.deepStrictEqual(msg.payload, msg.error);
-    assert.deepStrictEqual(msg.ezviz, { operation: 'ptz-start', input: payload,
-      request: { deviceSerial: 'C00000002', channelNo: 1, direction: 2, speed: 1 } });
+    assert.deepStrictEqual(msg.ezviz, {
+      operation: 'ptz-start',
+      input: payload,
+      request: { deviceSerial: 'C00000002', channelNo: 1, direction: 2, speed: 1 },
+    });
     const n = helper.getNode('op');
     const spy = n.status as unknown as { args: unknown[][]; thisValues: unknown[] };
     const own = spy.args.filter((_a, i) => spy.thisValues[i] === n).map((x) => x[0]);
@@ -215,7 +258,10 @@ describe('operation nodes: error sources', function () {
     assert.strictEqual(r.msg.error.code, 'ECONNREFUSED');
     assert.strictEqual(r.msg.error.source, 'network');
     assert.strictEqual(r.msg.error.retriable, true);
-    assert.strictEqual(r.msg.error.message, text('errors.network', { code: 'ECONNREFUSED', host: `127.0.0.1:${port}` }));
+    assert.strictEqual(
+      r.msg.error.message,
+      text('errors.network', { code: 'ECONNREFUSED', host: `127.0.0.1:${port}` }),
+    );
   });
 
   it('network: a closed simulator gives ECONNREFUSED', async () => {
@@ -257,7 +303,10 @@ describe('operation nodes: error sources', function () {
     assert.strictEqual(b.msg.error.source, 'http');
     assert.ok(/^HTTP_\d{3}$/.test(b.msg.error.code), b.msg.error.code);
     assert.strictEqual(b.msg.error.retriable, false);
-    assert.strictEqual(b.msg.error.message, text('errors.nonJson', { status: b.msg.error.code.slice(5), host: new URL(sim.url).host }));
+    assert.strictEqual(
+      b.msg.error.message,
+      text('errors.nonJson', { status: b.msg.error.code.slice(5), host: new URL(sim.url).host }),
+    );
   });
 
   it('local: no config node, no credentials, bad base URL', async () => {
@@ -303,7 +352,10 @@ describe('operation nodes: error sources', function () {
     assert.strictEqual(m.error.message, m._error.message);
     assert.ok(!/EzvizError/.test(m.error.message), m.error.message);
     assert.deepStrictEqual(m.payload, payload);
-    assert.deepStrictEqual(m.ezviz, { operation: 'ptz-start', request: { deviceSerial: 'C00000002', channelNo: 1, direction: 0, speed: 1 } });
+    assert.deepStrictEqual(m.ezviz, {
+      operation: 'ptz-start',
+      request: { deviceSerial: 'C00000002', channelNo: 1, direction: 0, speed: 1 },
+    });
     assert.deepStrictEqual(Object.keys(m._error).sort(), ['code', 'message', 'operation', 'retriable', 'source']);
     assert.strictEqual(m._error.source, 'api');
     assert.strictEqual(m.topic, 'x');

@@ -14,7 +14,16 @@ import type { Simulator } from '../../simulator';
 import { forgetSeenCopies, SEEN_KEY } from '../../nodes/shared/events/alarm-poller';
 import { OPERATIONS } from '../../nodes/shared/operations/operations';
 import {
-  collect, fastRetries, helper, load, loadOp, Msg, run, text, unload, unloadKeepingContext,
+  collect,
+  fastRetries,
+  helper,
+  load,
+  loadOp,
+  Msg,
+  run,
+  text,
+  unload,
+  unloadKeepingContext,
 } from '../support/red';
 import { fakeClockSimulator, fakeTime, fakeTimers, settle, until, type Timers } from '../support/fake-time';
 import { alarmFlow, CREDS, pollNow } from '../support/alarm-flow';
@@ -25,11 +34,19 @@ const CAM1 = { deviceSerial: 'C00000001', channelNo: 1 };
 
 function get(url: string): Promise<{ status: number; type: string; body: Buffer }> {
   return new Promise((resolve, reject) => {
-    http.get(url, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, type: String(res.headers['content-type']), body: Buffer.concat(chunks) }));
-    }).on('error', reject);
+    http
+      .get(url, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            type: String(res.headers['content-type']),
+            body: Buffer.concat(chunks),
+          }),
+        );
+      })
+      .on('error', reject);
   });
 }
 
@@ -43,7 +60,9 @@ describe('ezviz-capture against the simulator', function () {
 
   it('answers the picture URL the simulator serves; msg.ezviz.picUrl holds it; no token in the URL', async () => {
     fakeTime(clock);
-    await loadOp('capture', sim.url, { props: { deviceSerial: 'c00000001', deviceSerialType: 'str', channelNo: '1', channelNoType: 'num' } });
+    await loadOp('capture', sim.url, {
+      props: { deviceSerial: 'c00000001', deviceSerialType: 'str', channelNo: '1', channelNoType: 'num' },
+    });
     const { port, msg } = await run({ payload: 'go', topic: 't' });
     assert.strictEqual(port, 'ok', JSON.stringify(msg.error));
     assert.strictEqual(typeof msg.payload, 'string');
@@ -56,7 +75,11 @@ describe('ezviz-capture against the simulator', function () {
     const pic = await get(msg.payload);
     assert.strictEqual(pic.status, 200);
     assert.deepStrictEqual([...pic.body.subarray(0, 3)], [0xff, 0xd8, 0xff], 'a JPEG');
-    assert.deepStrictEqual(sim.requestLog({ path: CAPTURE })[0].fields, { accessToken: '***', deviceSerial: 'C00000001', channelNo: '1' });
+    assert.deepStrictEqual(sim.requestLog({ path: CAPTURE })[0].fields, {
+      accessToken: '***',
+      deviceSerial: 'C00000001',
+      channelNo: '1',
+    });
   });
 
   it('with download: msg.payload is the JPEG as a Buffer, msg.ezviz.picUrl the URL', async () => {
@@ -110,11 +133,21 @@ describe('ezviz-capture against the simulator', function () {
     for (let i = 0; i < 3; i++) n.receive({ payload: CAM1, topic: `c1-${i}` });
     n.receive({ payload: { deviceSerial: 'C00000003', channelNo: 1 }, topic: 'c3' });
     await out.wait(4);
-    assert.deepStrictEqual(out.err.map((m: Msg) => m.error), []);
-    assert.deepStrictEqual(out.ok.filter((m: Msg) => m.topic.startsWith('c1')).map((m: Msg) => m.topic), ['c1-0', 'c1-1', 'c1-2']);
-    const times = sim.requestLog({ path: CAPTURE }).filter((e) => e.fields.deviceSerial === 'C00000001').map((e) => e.time);
+    assert.deepStrictEqual(
+      out.err.map((m: Msg) => m.error),
+      [],
+    );
+    assert.deepStrictEqual(
+      out.ok.filter((m: Msg) => m.topic.startsWith('c1')).map((m: Msg) => m.topic),
+      ['c1-0', 'c1-1', 'c1-2'],
+    );
+    const times = sim
+      .requestLog({ path: CAPTURE })
+      .filter((e) => e.fields.deviceSerial === 'C00000001')
+      .map((e) => e.time);
     assert.strictEqual(times.length, 3);
-    for (let i = 1; i < times.length; i++) assert.ok(times[i] - times[i - 1] >= 4000, `gap ${times[i] - times[i - 1]} ms`);
+    for (let i = 1; i < times.length; i++)
+      assert.ok(times[i] - times[i - 1] >= 4000, `gap ${times[i] - times[i - 1]} ms`);
     assert.strictEqual(sleeps.length, 2, `two waits: ${sleeps}`);
     assert.ok(sleeps.every((ms) => ms > 0 && ms <= 4000));
   });
@@ -170,7 +203,10 @@ describe('ezviz-capture against the simulator', function () {
         await loadOp('capture', srv.url, { creds: { accessToken: 'at.own-server-token' } });
         const r = await run({ payload: CAM1 });
         assert.strictEqual(r.port, 'err', JSON.stringify(bad));
-        assert.deepStrictEqual([r.msg.error.code, r.msg.error.source, r.msg.error.retriable], ['BAD_REPLY', 'http', false]);
+        assert.deepStrictEqual(
+          [r.msg.error.code, r.msg.error.source, r.msg.error.retriable],
+          ['BAD_REPLY', 'http', false],
+        );
         assert.strictEqual(srv.seen.length, 1);
         await unload();
         await new Promise<void>((res) => server!.close(() => res()));
@@ -196,8 +232,6 @@ describe('ezviz-capture against the simulator', function () {
 
 // ---- ezviz-alarm ---------------------------------------------------------------------------------
 
-
-
 describe('ezviz-alarm against the simulator', function () {
   let sim: Simulator;
   let clock: FakeClock;
@@ -207,7 +241,10 @@ describe('ezviz-alarm against the simulator', function () {
   });
   afterEach(() => forgetSeenCopies());
 
-  async function start(props: Record<string, unknown> = {}, errorWired = true): Promise<{ timers: Timers; out: ReturnType<typeof collect> }> {
+  async function start(
+    props: Record<string, unknown> = {},
+    errorWired = true,
+  ): Promise<{ timers: Timers; out: ReturnType<typeof collect> }> {
     const timers = fakeTimers(clock);
     fakeTime(clock);
     await load(alarmFlow(sim.url, props, errorWired), CREDS);
@@ -241,15 +278,36 @@ describe('ezviz-alarm against the simulator', function () {
     assert.strictEqual(timers.fire(), 60000);
     await out.wait(2);
     await settle();
-    const hhmmss = (ms: number) => { const d = new Date(ms); return [d.getHours(), d.getMinutes(), d.getSeconds()].map((x) => String(x).padStart(2, '0')).join(':'); };
+    const hhmmss = (ms: number) => {
+      const d = new Date(ms);
+      return [d.getHours(), d.getMinutes(), d.getSeconds()].map((x) => String(x).padStart(2, '0')).join(':');
+    };
     // A catalog key with arguments (the editor shows it in its own language), not English text.
-    assert.deepStrictEqual(statuses.at(-1), { fill: 'green', shape: 'dot', text: statusWithArgs('polled', { t: hhmmss(clock.now()), n: 2 }) });
+    assert.deepStrictEqual(statuses.at(-1), {
+      fill: 'green',
+      shape: 'dot',
+      text: statusWithArgs('polled', { t: hhmmss(clock.now()), n: 2 }),
+    });
     assert.match(text('status.polled', { t: hhmmss(clock.now()), n: 2 }), /^\d\d:\d\d:\d\d: 2 new$/);
-    assert.deepStrictEqual(out.ok.map((m: Msg) => m.payload.alarmId), ['b', 'c']);
+    assert.deepStrictEqual(
+      out.ok.map((m: Msg) => m.payload.alarmId),
+      ['b', 'c'],
+    );
     const c = out.ok[1];
     assert.strictEqual(c.topic, 'C00000001');
-    assert.deepStrictEqual(Object.keys(c.payload).sort(), ['alarmDate', 'alarmId', 'alarmName', 'alarmPicUrl', 'alarmTime',
-      'alarmType', 'channelNo', 'deviceSerial', 'isChecked', 'isEncrypt', 'source']);
+    assert.deepStrictEqual(Object.keys(c.payload).sort(), [
+      'alarmDate',
+      'alarmId',
+      'alarmName',
+      'alarmPicUrl',
+      'alarmTime',
+      'alarmType',
+      'channelNo',
+      'deviceSerial',
+      'isChecked',
+      'isEncrypt',
+      'source',
+    ]);
     assert.strictEqual(c.payload.source, 'poll');
     assert.deepStrictEqual(c.ezviz, { source: 'poll', operation: 'alarm-list' });
     assert.strictEqual(typeof c.payload.alarmTime, 'number');
@@ -276,7 +334,10 @@ describe('ezviz-alarm against the simulator', function () {
     await pollNow();
     await settle();
     assert.strictEqual(sim.requestLog({ path: ALARMS }).length, before + 1, 'polled at once');
-    assert.deepStrictEqual(out.ok.map((m: Msg) => m.payload.alarmId), ['mine']);
+    assert.deepStrictEqual(
+      out.ok.map((m: Msg) => m.payload.alarmId),
+      ['mine'],
+    );
     assert.strictEqual(sim.requestLog({ path: ALARMS }).at(-1)!.fields.alarmType, '10002');
   });
 
@@ -292,7 +353,10 @@ describe('ezviz-alarm against the simulator', function () {
     const ids = out.ok.map((m: Msg) => m.payload.alarmId);
     assert.deepStrictEqual(ids, [...ids].sort());
     assert.strictEqual(new Set(ids).size, 120);
-    assert.deepStrictEqual(sim.requestLog({ path: ALARMS }).map((e) => e.fields.pageStart), ['0', '1', '2']);
+    assert.deepStrictEqual(
+      sim.requestLog({ path: ALARMS }).map((e) => e.fields.pageStart),
+      ['0', '1', '2'],
+    );
   });
 
   it('a failed poll goes to output 2 (payload and msg.error the error); status red with the code', async () => {
@@ -346,7 +410,9 @@ describe('ezviz-alarm against the simulator', function () {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ezviz-alarm-ctx-'));
     const ctx = () => (helper as unknown as { _context: { load(): Promise<void>; close(): Promise<void> } })._context;
     try {
-      helper.settings({ contextStorage: { default: { module: 'localfilesystem', config: { dir, cache: false } } } as never });
+      helper.settings({
+        contextStorage: { default: { module: 'localfilesystem', config: { dir, cache: false } } } as never,
+      });
       fakeTimers(clock);
       fakeTime(clock);
       // the simulator's clock runs ahead of Node-RED's: an alarm stamped after the redeploy was seen before it
@@ -357,13 +423,21 @@ describe('ezviz-alarm against the simulator', function () {
       clock.advance(40000);
       await pollNow();
       await out.wait(1);
-      assert.deepStrictEqual(out.ok.map((m: Msg) => m.payload.alarmId), ['ahead']);
+      assert.deepStrictEqual(
+        out.ok.map((m: Msg) => m.payload.alarmId),
+        ['ahead'],
+      );
       await unloadKeepingContext();
       const files: string[] = [];
-      const walk = (d: string) => fs.readdirSync(d, { withFileTypes: true }).forEach((e) =>
-        (e.isDirectory() ? walk(path.join(d, e.name)) : files.push(path.join(d, e.name))));
+      const walk = (d: string) =>
+        fs
+          .readdirSync(d, { withFileTypes: true })
+          .forEach((e) => (e.isDirectory() ? walk(path.join(d, e.name)) : files.push(path.join(d, e.name))));
       walk(dir);
-      assert.ok(files.some((f) => fs.readFileSync(f, 'utf8').includes(SEEN_KEY)), files.join(', '));
+      assert.ok(
+        files.some((f) => fs.readFileSync(f, 'utf8').includes(SEEN_KEY)),
+        files.join(', '),
+      );
 
       // restart: no in-process copy; redeployed at a time before the alarm's stamp
       forgetSeenCopies();

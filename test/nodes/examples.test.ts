@@ -10,11 +10,20 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { ROOT } from '../support/browser-env';
 import {
-  errorIn, expectedCodes, reachable, startExampleWorld, type ExampleWorld, type FlowNode, type Seen,
+  errorIn,
+  expectedCodes,
+  reachable,
+  startExampleWorld,
+  type ExampleWorld,
+  type FlowNode,
+  type Seen,
 } from '../support/examples-run';
 
 const DIR = path.join(ROOT, 'examples');
-const FILES = fs.readdirSync(DIR).filter((f) => f.endsWith('.json')).sort();
+const FILES = fs
+  .readdirSync(DIR)
+  .filter((f) => f.endsWith('.json'))
+  .sort();
 const read = (f: string): FlowNode[] => JSON.parse(fs.readFileSync(path.join(DIR, f), 'utf8'));
 /** The one demo account every example carries (the first example's). */
 const ACCOUNT = read(FILES[0]).find((n) => n.type === 'ezviz-config')!;
@@ -25,8 +34,12 @@ const wiresOf = (nodes: FlowNode[]): Map<string, string[]> =>
 
 /** What a press showed, for failure messages. */
 function describeSeen(seen: Seen[]): string {
-  return seen.filter((s) => s.kind !== 'status' || s.value?.fill === 'red')
-    .map((s) => `    ${s.kind} ${s.node ?? ''}: ${JSON.stringify(s.value).slice(0, 300)}`).join('\n') || '    (nothing)';
+  return (
+    seen
+      .filter((s) => s.kind !== 'status' || s.value?.fill === 'red')
+      .map((s) => `    ${s.kind} ${s.node ?? ''}: ${JSON.stringify(s.value).slice(0, 300)}`)
+      .join('\n') || '    (nothing)'
+  );
 }
 
 /** A node's box on the canvas as Node-RED draws it: about 7 px per letter of its label plus the
@@ -34,8 +47,12 @@ function describeSeen(seen: Seen[]): string {
 function boxOf(n: FlowNode): { left: number; right: number; top: number; bottom: number } {
   const w = Math.max(100, 20 * Math.ceil((7 * String(n.name || n.label || n.type).length + 57) / 20));
   const h = Math.max(30, 15 * (n.wires?.length > 2 ? n.wires.length : 0));
-  return { left: n.x - w / 2 - (n.type === 'inject' ? 25 : 0), right: n.x + w / 2 + (n.type === 'debug' ? 25 : 0),
-    top: n.y - h / 2, bottom: n.y + h / 2 };
+  return {
+    left: n.x - w / 2 - (n.type === 'inject' ? 25 : 0),
+    right: n.x + w / 2 + (n.type === 'debug' ? 25 : 0),
+    top: n.y - h / 2,
+    bottom: n.y + h / 2,
+  };
 }
 
 const overlap = (a: ReturnType<typeof boxOf>, b: ReturnType<typeof boxOf>): boolean =>
@@ -44,7 +61,8 @@ const overlap = (a: ReturnType<typeof boxOf>, b: ReturnType<typeof boxOf>): bool
 /** Injects of a flow in the order a reader presses them: tab by tab, top to bottom, left to right. */
 function injectsOf(nodes: FlowNode[]): FlowNode[] {
   const tabs = nodes.filter((n) => n.type === 'tab').map((n) => n.id);
-  return nodes.filter((n) => n.type === 'inject')
+  return nodes
+    .filter((n) => n.type === 'inject')
     .sort((a, b) => tabs.indexOf(a.z) - tabs.indexOf(b.z) || a.y - b.y || a.x - b.x);
 }
 
@@ -69,7 +87,11 @@ describe('examples: each one runs as it is on a fresh simulator (import, deploy,
     for (const f of FILES) {
       const configs = read(f).filter((n) => n.type === 'ezviz-config');
       assert.equal(configs.length, 1, `${f}: one ezviz-config node`);
-      assert.deepEqual(configs[0], ACCOUNT, `${f}: the config node must be the shared demo account of ${FILES[0]} (id ${ACCOUNT.id})`);
+      assert.deepEqual(
+        configs[0],
+        ACCOUNT,
+        `${f}: the config node must be the shared demo account of ${FILES[0]} (id ${ACCOUNT.id})`,
+      );
       for (const n of read(f)) {
         if (typeof n.type === 'string' && n.type.startsWith('ezviz-') && n.type !== 'ezviz-config') {
           assert.equal(n.config, ACCOUNT.id, `${f}: node ${n.id} (${n.type}) must use the demo account`);
@@ -79,9 +101,10 @@ describe('examples: each one runs as it is on a fresh simulator (import, deploy,
   });
 
   it('tab labels need no HTML escaping (the tab tooltip showed "-&gt;")', () => {
-    for (const f of FILES) for (const t of read(f).filter((n) => n.type === 'tab')) {
-      assert.ok(!/[<>&"]/.test(t.label), `${f}: tab label ${JSON.stringify(t.label)}`);
-    }
+    for (const f of FILES)
+      for (const t of read(f).filter((n) => n.type === 'tab')) {
+        assert.ok(!/[<>&"]/.test(t.label), `${f}: tab label ${JSON.stringify(t.label)}`);
+      }
   });
 
   it('every example fits a 1500 px wide canvas from its left edge, and no node stands over a comment (issue 27)', () => {
@@ -90,7 +113,8 @@ describe('examples: each one runs as it is on a fresh simulator (import, deploy,
       const placed = read(f).filter((x) => typeof x.x === 'number');
       for (const n of placed) {
         const b = boxOf(n);
-        if (b.left < 0 || b.right > 1500) problems.push(`${f}: ${n.type} "${n.name ?? ''}" spans ${Math.round(b.left)}..${Math.round(b.right)} px`);
+        if (b.left < 0 || b.right > 1500)
+          problems.push(`${f}: ${n.type} "${n.name ?? ''}" spans ${Math.round(b.left)}..${Math.round(b.right)} px`);
       }
       for (const c of placed.filter((n) => n.type === 'comment')) {
         for (const n of placed.filter((m) => m !== c && m.z === c.z && overlap(boxOf(c), boxOf(m)))) {
@@ -104,10 +128,14 @@ describe('examples: each one runs as it is on a fresh simulator (import, deploy,
   it('example 02: every direction it moves C00000001 in has its way back (a limit is never a dead end; issue 27)', () => {
     const nodes = read('02-ptz-control.json');
     const start = nodes.find((n) => n.type === 'ezviz-ptz-start')!;
-    const moves = nodes.filter((n) => n.type === 'inject' && n.wires.flat().includes(start.id))
-      .map((n) => JSON.parse(n.payload)).filter((p) => p.deviceSerial === 'C00000001').map((p) => p.direction);
+    const moves = nodes
+      .filter((n) => n.type === 'inject' && n.wires.flat().includes(start.id))
+      .map((n) => JSON.parse(n.payload))
+      .filter((p) => p.deviceSerial === 'C00000001')
+      .map((p) => p.direction);
     const back: Record<string, string> = { left: 'right', right: 'left', up: 'down', down: 'up' };
-    for (const d of moves) if (back[d]) assert.ok(moves.includes(back[d]), `moves ${d} but never ${back[d]}: ${moves.join(', ')}`);
+    for (const d of moves)
+      if (back[d]) assert.ok(moves.includes(back[d]), `moves ${d} but never ${back[d]}: ${moves.join(', ')}`);
   });
 
   for (const file of FILES) {
@@ -115,21 +143,32 @@ describe('examples: each one runs as it is on a fresh simulator (import, deploy,
       const nodes = read(file);
       await world!.importAndDeploy(nodes);
       const afterDeploy = world!.drain().filter((s) => s.kind !== 'status' && (s.kind === 'log' || errorIn(s.value)));
-      assert.deepEqual(afterDeploy, [], `${file}: errors after deploy, before any press:\n${describeSeen(afterDeploy)}`);
+      assert.deepEqual(
+        afterDeploy,
+        [],
+        `${file}: errors after deploy, before any press:\n${describeSeen(afterDeploy)}`,
+      );
       const problems: string[] = [];
       for (const inject of injectsOf(nodes)) {
         const seen = await world!.press(inject.id);
         const reached = reachable(wiresOf(nodes), inject.id);
         const want = expectedCodes(inject.name);
-        const errors = seen.filter((s) => s.kind === 'debug').map((s) => errorIn(s.value)).filter((e) => e !== undefined);
+        const errors = seen
+          .filter((s) => s.kind === 'debug')
+          .map((s) => errorIn(s.value))
+          .filter((e) => e !== undefined);
         const logged = seen.filter((s) => s.kind === 'log');
         const label = `"${inject.name}" (${inject.id})`;
-        for (const s of seen) if (s.kind === 'debug' && typeof s.value === 'string' && s.value.includes('/sim-pictures/')) pictures.push(file);
+        for (const s of seen)
+          if (s.kind === 'debug' && typeof s.value === 'string' && s.value.includes('/sim-pictures/'))
+            pictures.push(file);
         if (file.startsWith('09-')) shown09.push(...seen.filter((s) => s.kind === 'debug').map((s) => s.value));
         if (!seen.some((s) => s.kind !== 'log')) problems.push(`${label}: nothing in the debug sidebar or a status`);
         if (logged.length) problems.push(`${label}: Node-RED logged:\n${describeSeen(logged)}`);
         if (want.length === 0 && errors.length) {
-          problems.push(`${label} sent an error to the debug sidebar, and its name does not say so ("... (code)"):\n${describeSeen(seen)}`);
+          problems.push(
+            `${label} sent an error to the debug sidebar, and its name does not say so ("... (code)"):\n${describeSeen(seen)}`,
+          );
         }
         // A node the press reaches ends red only on a press that names its code: an outcome the
         // flow handles (example 04's preset call) is no red left behind (issue 27).
@@ -140,9 +179,11 @@ describe('examples: each one runs as it is on a fresh simulator (import, deploy,
             }
           }
         }
-        if (want.length && !errors.length) problems.push(`${label}: expected an error ${want.join('/')}, none came:\n${describeSeen(seen)}`);
+        if (want.length && !errors.length)
+          problems.push(`${label}: expected an error ${want.join('/')}, none came:\n${describeSeen(seen)}`);
         for (const e of errors) {
-          if (want.length && !want.includes(e!.code)) problems.push(`${label}: error ${e!.code} (${e!.message}), the name says ${want.join('/')}`);
+          if (want.length && !want.includes(e!.code))
+            problems.push(`${label}: error ${e!.code} (${e!.message}), the name says ${want.join('/')}`);
         }
       }
       assert.deepEqual(problems, [], `${file}:\n${problems.join('\n')}`);
@@ -155,24 +196,40 @@ describe('examples: each one runs as it is on a fresh simulator (import, deploy,
     await world!.press(inject.id); // (later examples' deploys restarted the account: a fresh cache)
     const seen = await world!.press(inject.id);
     const shown = seen.filter((s) => s.kind === 'debug').map((s) => s.value);
-    assert.ok(shown.some((v) => v?.ezviz?.shared === true), `the debug sidebar showed ${JSON.stringify(shown).slice(0, 400)}`);
+    assert.ok(
+      shown.some((v) => v?.ezviz?.shared === true),
+      `the debug sidebar showed ${JSON.stringify(shown).slice(0, 400)}`,
+    );
   });
 
-  it('example 08: its webhook is registered at this Node-RED\'s port (not 1880): every push acknowledged (issue 27)', async function () {
+  it("example 08: its webhook is registered at this Node-RED's port (not 1880): every push acknowledged (issue 27)", async function () {
     if (!FILES.includes('08-alarms-as-they-happen.json')) this.skip();
-    const view = await (await fetch(`${world!.simUrl}/sim/view`)).json() as { webhook: { url: string; failed: number; lastFailed: unknown[] } };
+    const view = (await (await fetch(`${world!.simUrl}/sim/view`)).json()) as {
+      webhook: { url: string; failed: number; lastFailed: unknown[] };
+    };
     assert.equal(new URL(view.webhook.url).port, new URL(world!.redUrl).port, JSON.stringify(view.webhook));
-    const pushes = (await (await fetch(`${world!.simUrl}/sim/webhook`)).json() as { pushes: { acked: boolean }[] }).pushes;
+    const pushes = ((await (await fetch(`${world!.simUrl}/sim/webhook`)).json()) as { pushes: { acked: boolean }[] })
+      .pushes;
     assert.ok(pushes.length > 0 && pushes.some((p) => p.acked), JSON.stringify(pushes).slice(0, 400));
     assert.equal(view.webhook.failed, 0, JSON.stringify(view.webhook.lastFailed));
   });
 
-  it('example 09: the encrypted camera\'s alarm picture and capture arrive decrypted (JPEG), the picture saved (issue 29)', function () {
+  it("example 09: the encrypted camera's alarm picture and capture arrive decrypted (JPEG), the picture saved (issue 29)", function () {
     if (!FILES.includes('09-pictures-you-can-see.json')) this.skip();
-    const jpegs = shown09.filter((v) => v?.deviceSerial === 'C00000005' && v.jpeg === true && v.type === 'image/jpeg' &&
-      v.wasEncrypted === true && v.bytes > 1000 && v.pictureError === null);
+    const jpegs = shown09.filter(
+      (v) =>
+        v?.deviceSerial === 'C00000005' &&
+        v.jpeg === true &&
+        v.type === 'image/jpeg' &&
+        v.wasEncrypted === true &&
+        v.bytes > 1000 &&
+        v.pictureError === null,
+    );
     assert.equal(jpegs.length, 2, `alarm and capture, decrypted: ${JSON.stringify(shown09).slice(0, 600)}`);
-    assert.ok(shown09.includes('ezviz-alarm-picture.jpg'), `the file node saved it: ${JSON.stringify(shown09).slice(0, 600)}`);
+    assert.ok(
+      shown09.includes('ezviz-alarm-picture.jpg'),
+      `the file node saved it: ${JSON.stringify(shown09).slice(0, 600)}`,
+    );
     assert.ok(!JSON.stringify(shown09).includes('ABCDEF'), 'no code in the debug sidebar');
   });
 

@@ -28,18 +28,23 @@ function flow(url: string, nodes: Array<[string, string]>, name = '') {
 describe('card password guard', function () {
   let sim: Simulator;
   let clock: FakeClock;
-  simulatorPerTest((s) => {
-    sim = s;
-  }, () => {
-    clock = new FakeClock(Date.parse('2026-04-01T08:00:00Z'));
-    hooks.now = () => clock.now();
-    return { clock };
-  });
+  simulatorPerTest(
+    (s) => {
+      sim = s;
+    },
+    () => {
+      clock = new FakeClock(Date.parse('2026-04-01T08:00:00Z'));
+      hooks.now = () => clock.now();
+      return { clock };
+    },
+  );
 
   it('after 60030 the device is refused locally for 24 h, across a redeploy; other devices are not', async () => {
     const f = flow(sim.url, [['open', 'ezviz-storage-open']]);
     await load(f, CREDS);
-    const wrong = (i: number, serial = 'C00000001') => ({ payload: { deviceSerial: serial, cardPassword: `WRONG-CARD-${i}` } });
+    const wrong = (i: number, serial = 'C00000001') => ({
+      payload: { deviceSerial: serial, cardPassword: `WRONG-CARD-${i}` },
+    });
     for (let i = 0; i < 5; i++) assert.strictEqual((await run(wrong(i), 'open')).msg.error.code, '60031');
     const locked = await run(wrong(5), 'open');
     assert.deepStrictEqual([locked.msg.error.code, locked.msg.error.source], ['60030', 'api']);
@@ -48,8 +53,13 @@ describe('card password guard', function () {
     const until = new Date(clock.now() + CARD_LOCK_MS).toISOString();
     const local = await run({ payload: { deviceSerial: 'c00000001', cardPassword: 'CARD-VALID-0001' } }, 'open');
     assert.strictEqual(local.port, 'err');
-    assert.deepStrictEqual(local.msg.error, { code: '60030', source: 'local', operation: 'storage-open', retriable: false,
-      message: text('errors.cardLocked', { serial: 'C00000001', until }) });
+    assert.deepStrictEqual(local.msg.error, {
+      code: '60030',
+      source: 'local',
+      operation: 'storage-open',
+      retriable: false,
+      message: text('errors.cardLocked', { serial: 'C00000001', until }),
+    });
     assert.ok(!local.msg.error.message.includes('CARD-VALID-0001'));
     assert.strictEqual(sim.requestLog({ path: OPEN }).length, 6, 'nothing sent');
 
@@ -58,7 +68,11 @@ describe('card password guard', function () {
     assert.deepStrictEqual([other.msg.error.code, other.msg.error.source], ['60031', 'api']);
 
     // a redeploy of the operation node keeps the guard (held by the config node)
-    await helper.setFlows(f.map((n) => (n.id === 'open' ? { ...n, name: 'renamed' } : n)) as never, 'nodes', CREDS as never);
+    await helper.setFlows(
+      f.map((n) => (n.id === 'open' ? { ...n, name: 'renamed' } : n)) as never,
+      'nodes',
+      CREDS as never,
+    );
     clock.advance(CARD_LOCK_MS - 1000);
     const still = await run(wrong(6), 'open');
     assert.deepStrictEqual([still.msg.error.code, still.msg.error.source], ['60030', 'local']);
@@ -74,31 +88,42 @@ describe('card password guard', function () {
   it('a full redeploy (config node restarted) keeps the guard', async () => {
     const f = flow(sim.url, [['open', 'ezviz-storage-open']]);
     await load(f, CREDS);
-    for (let i = 0; i < 6; i++) await run({ payload: { deviceSerial: 'C00000001', cardPassword: `WRONG-CARD-${i}` } }, 'open');
+    for (let i = 0; i < 6; i++)
+      await run({ payload: { deviceSerial: 'C00000001', cardPassword: `WRONG-CARD-${i}` } }, 'open');
     assert.strictEqual(sim.requestLog({ path: OPEN }).slice(-1)[0].code, '60030');
 
-    await helper.setFlows(f.map((n) => (n.id === 'cfg' ? { ...n, timeout: 3000 } : n)) as never, 'full', CREDS as never);
+    await helper.setFlows(
+      f.map((n) => (n.id === 'cfg' ? { ...n, timeout: 3000 } : n)) as never,
+      'full',
+      CREDS as never,
+    );
     const after = await run({ payload: { deviceSerial: 'C00000001', cardPassword: 'CARD-VALID-0001' } }, 'open');
     assert.deepStrictEqual([after.msg.error?.code, after.msg.error?.source], ['60030', 'local']);
     assert.strictEqual(sim.requestLog({ path: OPEN }).length, 6, 'nothing sent after the redeploy');
-
   });
 });
 
 describe('preset names', function () {
   let sim: Simulator;
   let clock: FakeClock;
-  const NODES: Array<[string, string]> = [['add', 'ezviz-preset-add'], ['call', 'ezviz-preset-call'], ['clear', 'ezviz-preset-clear']];
+  const NODES: Array<[string, string]> = [
+    ['add', 'ezviz-preset-add'],
+    ['call', 'ezviz-preset-call'],
+    ['clear', 'ezviz-preset-clear'],
+  ];
   const CAM = { deviceSerial: 'C00000001', channelNo: 1 };
 
-  simulatorPerTest((s) => {
-    sim = s;
-    // The default state's presets 1 and 3 of C00000001 (example 04 calls them) go: these tests number their own.
-    for (const i of ['1', '3']) delete sim.state.devices.C00000001.channels['1'].presets[i];
-  }, () => {
-    clock = new FakeClock(Date.parse('2026-04-01T08:00:00Z'));
-    return { clock };
-  });
+  simulatorPerTest(
+    (s) => {
+      sim = s;
+      // The default state's presets 1 and 3 of C00000001 (example 04 calls them) go: these tests number their own.
+      for (const i of ['1', '3']) delete sim.state.devices.C00000001.channels['1'].presets[i];
+    },
+    () => {
+      clock = new FakeClock(Date.parse('2026-04-01T08:00:00Z'));
+      return { clock };
+    },
+  );
   afterEach(() => {
     helper.settings({ contextStorage: undefined });
   });
@@ -117,24 +142,36 @@ describe('preset names', function () {
 
     const u = await run({ payload: { ...CAM, presetName: 'garden' } }, 'call');
     assert.deepStrictEqual([u.msg.error.code, u.msg.error.source], ['10001', 'validation']);
-    assert.strictEqual(u.msg.error.message, text('validation.presetUnknown', { name: '"garden"', camera: 'C00000001/1', known: 'door, gate' }));
+    assert.strictEqual(
+      u.msg.error.message,
+      text('validation.presetUnknown', { name: '"garden"', camera: 'C00000001/1', known: 'door, gate' }),
+    );
 
     // other camera: nothing known there
     const o = await run({ payload: { deviceSerial: 'C0000000F', channelNo: 1, presetName: 'door' } }, 'call');
-    assert.strictEqual(o.msg.error.message, text('validation.presetNoNames', { name: '"door"', camera: 'C0000000F/1' }));
+    assert.strictEqual(
+      o.msg.error.message,
+      text('validation.presetNoNames', { name: '"door"', camera: 'C0000000F/1' }),
+    );
 
     clock.advance(5000);
     const cl = await run({ payload: { ...CAM, presetName: 'door' } }, 'clear');
     assert.strictEqual(cl.port, 'ok', JSON.stringify(cl.msg.error));
     assert.strictEqual(cl.msg.ezviz.request.index, 1);
     const gone = await run({ payload: { ...CAM, presetName: 'door' } }, 'call');
-    assert.strictEqual(gone.msg.error.message, text('validation.presetUnknown', { name: '"door"', camera: 'C00000001/1', known: 'gate' }));
+    assert.strictEqual(
+      gone.msg.error.message,
+      text('validation.presetUnknown', { name: '"door"', camera: 'C00000001/1', known: 'gate' }),
+    );
 
     // clearing by number forgets the name of that number too
     clock.advance(5000);
     assert.strictEqual((await run({ payload: { ...CAM, index: 2 } }, 'clear')).port, 'ok');
     const none = await run({ payload: { ...CAM, presetName: 'gate' } }, 'call');
-    assert.strictEqual(none.msg.error.message, text('validation.presetNoNames', { name: '"gate"', camera: 'C00000001/1' }));
+    assert.strictEqual(
+      none.msg.error.message,
+      text('validation.presetNoNames', { name: '"gate"', camera: 'C00000001/1' }),
+    );
   });
 
   it('an index given beside a name wins', async () => {
@@ -149,7 +186,11 @@ describe('preset names', function () {
     const f = flow(sim.url, NODES);
     await load(f, CREDS);
     await run({ payload: { ...CAM, presetName: 'door' } }, 'add');
-    await helper.setFlows(f.map((n) => (n.id === 'cfg' ? { ...n, timeout: 3000 } : n)) as never, 'full', CREDS as never);
+    await helper.setFlows(
+      f.map((n) => (n.id === 'cfg' ? { ...n, timeout: 3000 } : n)) as never,
+      'full',
+      CREDS as never,
+    );
     const c = await run({ payload: { ...CAM, presetName: 'door' } }, 'call');
     assert.strictEqual(c.port, 'ok', JSON.stringify(c.msg.error));
     assert.strictEqual(c.msg.ezviz.request.index, 1);
@@ -158,7 +199,9 @@ describe('preset names', function () {
   it('names survive a restart with a file-backed context store', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ezviz-ctx-'));
     try {
-      helper.settings({ contextStorage: { default: { module: 'localfilesystem', config: { dir, cache: false } } } as never });
+      helper.settings({
+        contextStorage: { default: { module: 'localfilesystem', config: { dir, cache: false } } } as never,
+      });
       const f = flow(sim.url, NODES);
       await load(f, CREDS);
       await contextModule().load();

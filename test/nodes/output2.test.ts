@@ -19,7 +19,9 @@ function statuses(id: string): Array<{ fill?: string; shape?: string; text?: str
 
 /** Warnings logged by the operation nodes (not the runtime's own). */
 function warnings(): string[] {
-  return helper.log().args.map((a) => a[0])
+  return helper
+    .log()
+    .args.map((a) => a[0])
     .filter((e: { level: number; type?: string }) => e.level === 30 && /^ezviz-/.test(String(e.type)))
     .map((e: { msg: unknown }) => String(e.msg));
 }
@@ -33,8 +35,18 @@ describe('first-time user: output 2, ignored settings, statuses', function () {
   it('a wrong serial: payload is the error (code and text), msg.ezviz says which camera and keeps the input', async () => {
     // a timestamp payload as an inject sends it, with the serial set in the node
     const inject = { payload: 1795431256289, topic: 'press' };
-    await loadOp('ptz-start', sim.url, { props: { deviceSerial: 'C99999999', deviceSerialType: 'str', channelNo: '1', channelNoType: 'num', direction: 'right',
-      directionType: 'direction', speed: 'fast', speedType: 'speed' } });
+    await loadOp('ptz-start', sim.url, {
+      props: {
+        deviceSerial: 'C99999999',
+        deviceSerialType: 'str',
+        channelNo: '1',
+        channelNoType: 'num',
+        direction: 'right',
+        directionType: 'direction',
+        speed: 'fast',
+        speedType: 'speed',
+      },
+    });
     const { port, msg } = await run(inject);
     assert.strictEqual(port, 'err');
     assert.strictEqual(msg.payload.code, '20002', JSON.stringify(msg.payload));
@@ -42,8 +54,11 @@ describe('first-time user: output 2, ignored settings, statuses', function () {
     assert.strictEqual(msg.payload.operation, 'ptz-start');
     assert.ok(msg.payload.message.includes(text('hints.20002')), msg.payload.message);
     assert.deepStrictEqual(msg.payload, msg.error);
-    assert.deepStrictEqual(msg.ezviz, { operation: 'ptz-start', input: 1795431256289,
-      request: { deviceSerial: 'C99999999', channelNo: 1, direction: 3, speed: 2 } });
+    assert.deepStrictEqual(msg.ezviz, {
+      operation: 'ptz-start',
+      input: 1795431256289,
+      request: { deviceSerial: 'C99999999', channelNo: 1, direction: 3, speed: 2 },
+    });
     assert.strictEqual(msg.topic, 'press');
     const last = statuses('op').pop();
     assert.deepStrictEqual(last, { fill: 'red', shape: 'ring', text: statusKey('code.20002') });
@@ -52,13 +67,23 @@ describe('first-time user: output 2, ignored settings, statuses', function () {
 
   it('secrets in the incoming payload are masked in msg.ezviz.input, also under another key', async () => {
     await loadOp('storage-open', sim.url, { props: { cardPassword: 'payload.card.pw', cardPasswordType: 'msg' } });
-    const payload = { deviceSerial: 'C00000003', card: { pw: 'CARD-VALID-0004' }, note: 'CARD-VALID-0004',
-      accessToken: 'at.mine', nested: [{ appSecret: 's3cr3t', cardPassword: 'x' }] };
+    const payload = {
+      deviceSerial: 'C00000003',
+      card: { pw: 'CARD-VALID-0004' },
+      note: 'CARD-VALID-0004',
+      accessToken: 'at.mine',
+      nested: [{ appSecret: 's3cr3t', cardPassword: 'x' }],
+    };
     const { port, msg } = await run({ payload });
     assert.strictEqual(port, 'err');
     assert.strictEqual(msg.error.code, '60020');
-    assert.deepStrictEqual(msg.ezviz.input, { deviceSerial: 'C00000003', card: { pw: '***' }, note: '***',
-      accessToken: '***', nested: [{ appSecret: '***', cardPassword: '***' }] });
+    assert.deepStrictEqual(msg.ezviz.input, {
+      deviceSerial: 'C00000003',
+      card: { pw: '***' },
+      note: '***',
+      accessToken: '***',
+      nested: [{ appSecret: '***', cardPassword: '***' }],
+    });
     assert.deepStrictEqual(msg.ezviz.request, { deviceSerial: 'C00000003' });
     assert.ok(!JSON.stringify(msg.payload).includes('CARD-VALID-0004'));
     // the caller's own object is not changed
@@ -67,7 +92,9 @@ describe('first-time user: output 2, ignored settings, statuses', function () {
 
   it('a validation error names the camera that would have been asked', async () => {
     await loadOp('ptz-start', sim.url);
-    const { port, msg } = await run({ payload: { deviceSerial: 'C00000001', channelNo: 2, direction: 'sideways', speed: 'slow' } });
+    const { port, msg } = await run({
+      payload: { deviceSerial: 'C00000001', channelNo: 2, direction: 'sideways', speed: 'slow' },
+    });
     assert.strictEqual(port, 'err');
     assert.strictEqual(msg.payload.code, '10001');
     assert.deepStrictEqual(msg.ezviz.request, { deviceSerial: 'C00000001', channelNo: 2, speed: 0 });
@@ -75,8 +102,18 @@ describe('first-time user: output 2, ignored settings, statuses', function () {
   });
 
   it('a node setting that beats a different msg.payload value: warned once per parameter, log and status', async () => {
-    await loadOp('ptz-start', sim.url, { props: { deviceSerial: 'C00000001', deviceSerialType: 'str', channelNo: '1',
-      channelNoType: 'num', direction: 'up', directionType: 'direction', speed: 'medium', speedType: 'speed' } });
+    await loadOp('ptz-start', sim.url, {
+      props: {
+        deviceSerial: 'C00000001',
+        deviceSerialType: 'str',
+        channelNo: '1',
+        channelNoType: 'num',
+        direction: 'up',
+        directionType: 'direction',
+        speed: 'medium',
+        speedType: 'speed',
+      },
+    });
     // same values written differently: no warning
     const same = await run({ payload: { deviceSerial: 'c00000001', direction: 0, speed: 'MEDIUM' } });
     assert.strictEqual(same.port, 'ok', JSON.stringify(same.msg.error));
@@ -88,7 +125,11 @@ describe('first-time user: output 2, ignored settings, statuses', function () {
     assert.strictEqual(w1.length, 1, JSON.stringify(w1));
     assert.strictEqual(w1[0], text('log.ignored', { param: 'direction', value: '"right"', setting: '"up"' }));
     await delay(5);
-    assert.deepStrictEqual(statuses('op').pop(), { fill: 'yellow', shape: 'dot', text: statusKey('ignored.direction') });
+    assert.deepStrictEqual(statuses('op').pop(), {
+      fill: 'yellow',
+      shape: 'dot',
+      text: statusKey('ignored.direction'),
+    });
     assert.strictEqual(text('status.ignored.direction'), 'direction ignored');
     // once per parameter: the same again says nothing, another parameter says it once
     await run({ payload: { direction: 'left' } });
@@ -102,8 +143,10 @@ describe('first-time user: output 2, ignored settings, statuses', function () {
   });
 
   it('an ignored card password is reported without its value', async () => {
-    await loadOp('storage-open', sim.url, { props: { deviceSerial: 'C00000003', deviceSerialType: 'str', cardPassword: '',
-      cardPasswordType: 'cred' }, nodeCreds: { cardPassword: 'CARD-VALID-0002' } });
+    await loadOp('storage-open', sim.url, {
+      props: { deviceSerial: 'C00000003', deviceSerialType: 'str', cardPassword: '', cardPasswordType: 'cred' },
+      nodeCreds: { cardPassword: 'CARD-VALID-0002' },
+    });
     await run({ payload: { cardPassword: 'CARD-VALID-0005' } });
     const w = warnings();
     assert.strictEqual(w.length, 1);
@@ -124,8 +167,10 @@ describe('first-time user: output 2, ignored settings, statuses', function () {
   });
 
   it('a failing token: only the nodes that sent show it, with the reason', async () => {
-    const { flow, credentials } = buildFlow('ptz-mirror', sim.url, { count: 2,
-      creds: { appKey: 'demo-app-key', appSecret: 'wrong-secret' } });
+    const { flow, credentials } = buildFlow('ptz-mirror', sim.url, {
+      count: 2,
+      creds: { appKey: 'demo-app-key', appSecret: 'wrong-secret' },
+    });
     await load(flow, credentials);
     const got = collect(['ok', 'err']);
     helper.getNode('op').receive({ payload: { deviceSerial: 'C00000001', channelNo: 1, command: 2 } });
@@ -142,6 +187,10 @@ describe('first-time user: output 2, ignored settings, statuses', function () {
     const r = await run({ payload: { deviceSerial: 'C00000001', channelNo: 1, command: 2 } });
     assert.strictEqual(r.msg.error.code, 'HTTP_500');
     await delay(5);
-    assert.deepStrictEqual(statuses('op').pop(), { fill: 'red', shape: 'ring', text: statusWithArgs('error', { code: 'HTTP_500' }) });
+    assert.deepStrictEqual(statuses('op').pop(), {
+      fill: 'red',
+      shape: 'ring',
+      text: statusWithArgs('error', { code: 'HTTP_500' }),
+    });
   });
 });

@@ -26,9 +26,13 @@ describe('said checks (root hooks: secrets and status keys, per test and per fil
     assert.equal(statusTextProblem(statusKey('code.20007'), catalogs), undefined);
   });
 
-  it('a check sees only what was said since the last one, with the record\'s own secrets', () => {
+  it("a check sees only what was said since the last one, with the record's own secrets", () => {
     const check = checker();
-    const rec = { said: ['send: {"payload":"x"}'], secrets: new Set<string>(['at.s3cret']), statusTexts: new Set<string>() };
+    const rec = {
+      said: ['send: {"payload":"x"}'],
+      secrets: new Set<string>(['at.s3cret']),
+      statusTexts: new Set<string>(),
+    };
     assert.deepStrictEqual(check(rec), []);
     rec.said.push('status: {"text":"at.s3cret"}');
     rec.statusTexts.add('moving');
@@ -45,15 +49,21 @@ describe('said checks (root hooks: secrets and status keys, per test and per fil
       sim = s;
     });
 
-    it('holds the sent messages and statuses of an unloaded flow, and the simulator\'s tokens', async () => {
+    it("holds the sent messages and statuses of an unloaded flow, and the simulator's tokens", async () => {
       const before = said.length;
       await loadOp('storage-info', sim.url, { props: { deviceSerial: 'C00000001', deviceSerialType: 'str' } });
       const { port } = await run({ payload: { channelNo: 1 } });
       assert.equal(port, 'ok');
       await unload();
       const fresh = said.slice(before);
-      assert.ok(fresh.some((l) => l.startsWith('status:')), fresh.join('\n'));
-      assert.ok(fresh.some((l) => l.startsWith('send:')), fresh.join('\n'));
+      assert.ok(
+        fresh.some((l) => l.startsWith('status:')),
+        fresh.join('\n'),
+      );
+      assert.ok(
+        fresh.some((l) => l.startsWith('send:')),
+        fresh.join('\n'),
+      );
       assert.ok(statusTexts.size > 0);
       assert.ok(secrets.has('at.demo-token'));
     });

@@ -17,10 +17,13 @@ const path = (c: keyof typeof UPKEEP_CALLS): string => UPKEEP_CALLS[c].path;
 
 function perTest(use: (sim: Simulator, clock: FakeClock) => void): void {
   let clock: FakeClock;
-  simulatorPerTest((s) => use(s, clock), () => {
-    clock = new FakeClock(Date.parse('2026-03-01T08:00:00Z'));
-    return { clock };
-  });
+  simulatorPerTest(
+    (s) => use(s, clock),
+    () => {
+      clock = new FakeClock(Date.parse('2026-03-01T08:00:00Z'));
+      return { clock };
+    },
+  );
 }
 
 /** Fires the follow timer once it is there (the reads before it may take a moment on a busy machine). */
@@ -44,7 +47,9 @@ describe('ezviz-setting against the simulator', function () {
 
   it('sensitivity: reads 0-6 with its level; "low" writes 1 (changed), again only reads (changed false)', async () => {
     fakeTime(clock);
-    await loadOp('setting', sim.url, { props: { deviceSerial: CAM, deviceSerialType: 'str', setting: 'sensitivity', settingType: 'setting' } });
+    await loadOp('setting', sim.url, {
+      props: { deviceSerial: CAM, deviceSerialType: 'str', setting: 'sensitivity', settingType: 'setting' },
+    });
     const read = await run({ payload: {} });
     assert.strictEqual(read.port, 'ok', JSON.stringify(read.msg.error));
     assert.deepStrictEqual(read.msg.payload, { setting: 'sensitivity', value: 3, level: 'medium' });
@@ -67,10 +72,15 @@ describe('ezviz-setting against the simulator', function () {
     await loadOp('setting', sim.url, { props: { deviceSerial: CAM, deviceSerialType: 'str' } });
     sim.clearLog();
     const cases: Array<[string, unknown, RegExp]> = [
-      ['sensitivity', 7, /0 \(least sensitive\) to 6/], ['sensitivity', 'loud', /low, medium, high/], ['sensitivity', -1, /to 6/],
-      ['infrared', 'dim', /on or off/], ['schedule', { start: '22:00', stop: '06:00' }, /stop must come after start/],
-      ['schedule', { start: '25:00', stop: '26:00' }, /HH:mm/], ['schedule', { start: '08:00', stop: '09:00', days: ['funday'] }, /days/],
-      ['schedule', 'every night', /must be an object/], ['volume', 3, /sensitivity, schedule, infrared/],
+      ['sensitivity', 7, /0 \(least sensitive\) to 6/],
+      ['sensitivity', 'loud', /low, medium, high/],
+      ['sensitivity', -1, /to 6/],
+      ['infrared', 'dim', /on or off/],
+      ['schedule', { start: '22:00', stop: '06:00' }, /stop must come after start/],
+      ['schedule', { start: '25:00', stop: '26:00' }, /HH:mm/],
+      ['schedule', { start: '08:00', stop: '09:00', days: ['funday'] }, /days/],
+      ['schedule', 'every night', /must be an object/],
+      ['volume', 3, /sensitivity, schedule, infrared/],
     ];
     for (const [setting, value, why] of cases) {
       const r = await run({ payload: { setting, value } });
@@ -84,10 +94,14 @@ describe('ezviz-setting against the simulator', function () {
 
   it('schedule both ways: {enabled, start, stop "24:00", days} <-> startTime, stopTime n00:00, period (0 = Monday), enable', async () => {
     fakeTime(clock);
-    await loadOp('setting', sim.url, { props: { deviceSerial: CAM, deviceSerialType: 'str', setting: 'schedule', settingType: 'setting' } });
+    await loadOp('setting', sim.url, {
+      props: { deviceSerial: CAM, deviceSerialType: 'str', setting: 'schedule', settingType: 'setting' },
+    });
     const before = await run({ payload: {} });
-    assert.deepStrictEqual(before.msg.payload, { setting: 'schedule',
-      value: { enabled: true, start: '00:00', stop: '24:00', days: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] } });
+    assert.deepStrictEqual(before.msg.payload, {
+      setting: 'schedule',
+      value: { enabled: true, start: '00:00', stop: '24:00', days: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] },
+    });
     sim.clearLog();
     const w = await run({ payload: { value: { start: '8:30', stop: '00:00', days: 'Sunday, sat', enabled: 'off' } } });
     assert.strictEqual(w.port, 'ok', JSON.stringify(w.msg.error));
@@ -101,7 +115,9 @@ describe('ezviz-setting against the simulator', function () {
 
   it('infrared on/off; 60022 from the camera is a success with changed false', async () => {
     fakeTime(clock);
-    await loadOp('setting', sim.url, { props: { deviceSerial: CAM, deviceSerialType: 'str', setting: 'infrared', settingType: 'setting' } });
+    await loadOp('setting', sim.url, {
+      props: { deviceSerial: CAM, deviceSerialType: 'str', setting: 'infrared', settingType: 'setting' },
+    });
     const off = await run({ payload: { value: false } });
     assert.deepStrictEqual(off.msg.payload, { setting: 'infrared', value: 'off', changed: true });
     assert.strictEqual(sim.state.devices[CAM].camera.infrared, false);
@@ -126,9 +142,13 @@ describe('ezviz-setting against the simulator', function () {
     await run({ payload: { setting: 'sensitivity', value: 6 } });
     await run({ payload: { setting: 'infrared', value: 'off' } });
     await run({ payload: { setting: 'sensitivity', value: 0 } });
-    const writes = sim.requestLog().filter((e) => e.path.endsWith('/set')).map((e) => e.time);
+    const writes = sim
+      .requestLog()
+      .filter((e) => e.path.endsWith('/set'))
+      .map((e) => e.time);
     assert.strictEqual(writes.length, 3);
-    for (let i = 1; i < writes.length; i++) assert.ok(writes[i] - writes[i - 1] >= 2000, `gap ${writes[i] - writes[i - 1]} ms`);
+    for (let i = 1; i < writes.length; i++)
+      assert.ok(writes[i] - writes[i - 1] >= 2000, `gap ${writes[i] - writes[i - 1]} ms`);
   });
 
   it('ezviz-device gains firmware (device/info deviceVersion)', async () => {
@@ -152,8 +172,13 @@ describe('ezviz-firmware against the simulator', function () {
     await loadOp('firmware', sim.url);
     const r = await run({ payload: { deviceSerial: CAM } });
     assert.strictEqual(r.port, 'ok', JSON.stringify(r.msg.error));
-    assert.deepStrictEqual(r.msg.payload, { version: 'V5.3.0 build 230215', latest: 'V5.3.8 build 240601', upgradable: true,
-      upgrading: false, progress: null });
+    assert.deepStrictEqual(r.msg.payload, {
+      version: 'V5.3.0 build 230215',
+      latest: 'V5.3.8 build 240601',
+      upgradable: true,
+      upgrading: false,
+      progress: null,
+    });
     assert.match(String(lastStatus().text), /upkeep\.update/);
     const same = await run({ payload: { deviceSerial: 'C00000003' } });
     assert.strictEqual(same.msg.payload.upgradable, false);
@@ -162,8 +187,15 @@ describe('ezviz-firmware against the simulator', function () {
   it('upgrade: sent once, followed every 10 s, progress messages, one final message with the new version', async () => {
     fakeTime(clock);
     const timers = fakeTimers(clock);
-    await loadOp('firmware', sim.url, { props: { deviceSerial: CAM, deviceSerialType: 'str', action: 'upgrade', actionType: 'firmwareAction',
-      progress: true } });
+    await loadOp('firmware', sim.url, {
+      props: {
+        deviceSerial: CAM,
+        deviceSerialType: 'str',
+        action: 'upgrade',
+        actionType: 'firmwareAction',
+        progress: true,
+      },
+    });
     const out = collect();
     helper.getNode('op').receive({ payload: {}, topic: 'mine' });
     helper.getNode('op').receive({ payload: {} }); // a second one meanwhile joins: never sent twice
@@ -178,13 +210,23 @@ describe('ezviz-firmware against the simulator', function () {
     assert.strictEqual(sim.requestLog({ path: path('firmware-upgrade') }).length, 1, 'the upgrade was sent once');
     const finals = out.ok.filter((m) => m.topic !== 'progress');
     assert.strictEqual(finals.length, 2);
-    assert.deepStrictEqual(finals[0].payload, { version: 'V5.3.8 build 240601', latest: 'V5.3.8 build 240601', upgradable: false,
-      upgrading: false, progress: 100, status: 'upgraded' });
+    assert.deepStrictEqual(finals[0].payload, {
+      version: 'V5.3.8 build 240601',
+      latest: 'V5.3.8 build 240601',
+      upgradable: false,
+      upgrading: false,
+      progress: 100,
+      status: 'upgraded',
+    });
     const progress = out.ok.filter((m) => m.topic === 'progress' && m.payload.deviceSerial === CAM);
     assert.ok(progress.length >= 4, `progress messages: ${progress.length}`);
     assert.ok(progress.some((m) => m.payload.status === 'rebooting'));
     const values = progress.filter((m) => m.payload.status === 'upgrading').map((m) => m.payload.progress);
-    assert.deepStrictEqual(values, [...values].sort((a, b) => a - b), 'progress only grows');
+    assert.deepStrictEqual(
+      values,
+      [...values].sort((a, b) => a - b),
+      'progress only grows',
+    );
     assert.strictEqual(new Set(values).size, values.length, 'one message per change');
     assert.ok(fired >= 6 && fired <= 8, `about a minute of 10 s reads: ${fired}`);
     assert.strictEqual(out.err.length, 0);

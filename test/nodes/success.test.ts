@@ -10,12 +10,15 @@ describe('operation nodes: success', function () {
   let sim: Simulator;
   let clock: FakeClock;
 
-  simulatorPerTest((s) => {
-    sim = s;
-  }, () => {
-    clock = new FakeClock(Date.parse('2026-03-01T00:00:00Z'));
-    return { clock };
-  });
+  simulatorPerTest(
+    (s) => {
+      sim = s;
+    },
+    () => {
+      clock = new FakeClock(Date.parse('2026-03-01T00:00:00Z'));
+      return { clock };
+    },
+  );
 
   it('storage-info maps data, statusText and ISO dates; request without token', async () => {
     await loadOp('storage-info', sim.url, { props: { deviceSerial: 'c00000001', deviceSerialType: 'str' } });
@@ -46,13 +49,22 @@ describe('operation nodes: success', function () {
     assert.deepStrictEqual(sim.requestLog()[0].fields, { accessToken: '***', deviceSerial: 'C00000006' });
     assert.ok(msg.payload.serviceDetail, 'serviceDetail present');
     assert.strictEqual(typeof msg.payload.serviceDetail.statusText, 'string');
-    assert.strictEqual(msg.payload.serviceDetail.startDate, new Date(msg.payload.serviceDetail.startTime).toISOString());
+    assert.strictEqual(
+      msg.payload.serviceDetail.startDate,
+      new Date(msg.payload.serviceDetail.startTime).toISOString(),
+    );
   });
 
   it('storage-open with the card password as node credential: payload {code,msg}, no password in msg', async () => {
     await loadOp('storage-open', sim.url, {
-      props: { deviceSerial: 'C00000003', deviceSerialType: 'str', cardPassword: '', cardPasswordType: 'cred',
-        isImmediately: 'yes', isImmediatelyType: 'str' },
+      props: {
+        deviceSerial: 'C00000003',
+        deviceSerialType: 'str',
+        cardPassword: '',
+        cardPasswordType: 'cred',
+        isImmediately: 'yes',
+        isImmediatelyType: 'str',
+      },
       nodeCreds: { cardPassword: 'CARD-VALID-0002' },
     });
     const { port, msg } = await run({ payload: 'keep me?' });
@@ -63,7 +75,12 @@ describe('operation nodes: success', function () {
     assert.strictEqual(msg.ezviz.input, 'keep me?');
     assert.deepStrictEqual(msg.ezviz.request, { deviceSerial: 'C00000003', isImmediately: 1 });
     const log = sim.requestLog({ path: '/api/lapp/cloud/storage/open' });
-    assert.deepStrictEqual(log[0].fields, { accessToken: '***', deviceSerial: 'C00000003', cardPassword: '***', isImmediately: '1' });
+    assert.deepStrictEqual(log[0].fields, {
+      accessToken: '***',
+      deviceSerial: 'C00000003',
+      cardPassword: '***',
+      isImmediately: '1',
+    });
 
     sim.clearLog();
     const n = node<any>('op'); // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -72,24 +89,51 @@ describe('operation nodes: success', function () {
 
   it('storage-open success: card from msg.payload, request lists everything but the password', async () => {
     await loadOp('storage-open', sim.url, { props: { cardPassword: '', cardPasswordType: 'cred' } });
-    const { port, msg } = await run({ payload: { deviceSerial: 'C00000001', cardPassword: 'CARD-VALID-0001',
-      phone: '13800000001', channelNo: '1', isImmediately: 0 } });
+    const { port, msg } = await run({
+      payload: {
+        deviceSerial: 'C00000001',
+        cardPassword: 'CARD-VALID-0001',
+        phone: '13800000001',
+        channelNo: '1',
+        isImmediately: 0,
+      },
+    });
     assert.strictEqual(port, 'ok', JSON.stringify(msg.error));
     assert.deepStrictEqual(Object.keys(msg.payload).sort(), ['code', 'msg']);
     assert.strictEqual(msg.payload.code, '200');
-    assert.deepStrictEqual(msg.ezviz.request, { deviceSerial: 'C00000001', phone: '13800000001', channelNo: 1, isImmediately: 0 });
+    assert.deepStrictEqual(msg.ezviz.request, {
+      deviceSerial: 'C00000001',
+      phone: '13800000001',
+      channelNo: 1,
+      isImmediately: 0,
+    });
     assert.ok(!JSON.stringify(msg.ezviz).includes('CARD-VALID-0001'));
   });
 
   it('ptz-start and ptz-stop send names as numbers, serial upper-case', async () => {
-    await loadOp('ptz-start', sim.url, { props: { deviceSerial: 'c00000001', deviceSerialType: 'str', channelNo: '1',
-      channelNoType: 'num', direction: 'up-left', directionType: 'str', speed: 'fast', speedType: 'str' } });
+    await loadOp('ptz-start', sim.url, {
+      props: {
+        deviceSerial: 'c00000001',
+        deviceSerialType: 'str',
+        channelNo: '1',
+        channelNoType: 'num',
+        direction: 'up-left',
+        directionType: 'str',
+        speed: 'fast',
+        speedType: 'str',
+      },
+    });
     const r = await run({ payload: {} });
     assert.strictEqual(r.port, 'ok', JSON.stringify(r.msg.error));
     assert.deepStrictEqual(r.msg.payload, { code: '200', msg: r.msg.ezviz.msg });
     assert.deepStrictEqual(r.msg.ezviz.request, { deviceSerial: 'C00000001', channelNo: 1, direction: 4, speed: 2 });
-    assert.deepStrictEqual(sim.requestLog()[0].fields,
-      { accessToken: '***', deviceSerial: 'C00000001', channelNo: '1', direction: '4', speed: '2' });
+    assert.deepStrictEqual(sim.requestLog()[0].fields, {
+      accessToken: '***',
+      deviceSerial: 'C00000001',
+      channelNo: '1',
+      direction: '4',
+      speed: '2',
+    });
     await unload();
 
     await loadOp('ptz-stop', sim.url);
@@ -106,8 +150,18 @@ describe('operation nodes: success', function () {
   });
 
   it("the editor's select types (direction, speed, mirror, immediately) are literal values", async () => {
-    await loadOp('ptz-start', sim.url, { props: { deviceSerial: 'C00000001', deviceSerialType: 'str', channelNo: '1',
-      channelNoType: 'num', direction: 'right', directionType: 'direction', speed: 'slow', speedType: 'speed' } });
+    await loadOp('ptz-start', sim.url, {
+      props: {
+        deviceSerial: 'C00000001',
+        deviceSerialType: 'str',
+        channelNo: '1',
+        channelNoType: 'num',
+        direction: 'right',
+        directionType: 'direction',
+        speed: 'slow',
+        speedType: 'speed',
+      },
+    });
     const r = await run({ payload: { direction: 'up', speed: 'fast' } });
     assert.strictEqual(r.port, 'ok', JSON.stringify(r.msg.error));
     assert.deepStrictEqual(r.msg.ezviz.request, { deviceSerial: 'C00000001', channelNo: 1, direction: 3, speed: 0 });
@@ -120,7 +174,9 @@ describe('operation nodes: success', function () {
   });
 
   it('preset-add answers {index} (and presetName), preset-call and preset-clear by number', async () => {
-    await loadOp('preset-add', sim.url, { props: { deviceSerial: 'C00000001', deviceSerialType: 'str', channelNo: '1', channelNoType: 'num' } });
+    await loadOp('preset-add', sim.url, {
+      props: { deviceSerial: 'C00000001', deviceSerialType: 'str', channelNo: '1', channelNoType: 'num' },
+    });
     const a = await run({ payload: {} });
     assert.strictEqual(a.port, 'ok', JSON.stringify(a.msg.error));
     assert.ok(Number.isInteger(a.msg.payload.index));
@@ -137,23 +193,36 @@ describe('operation nodes: success', function () {
     await loadOp('preset-call', sim.url);
     const c = await run({ payload: { deviceSerial: 'C00000001', channelNo: 1, index: a.msg.payload.index } });
     assert.strictEqual(c.port, 'ok', JSON.stringify(c.msg.error));
-    assert.deepStrictEqual(c.msg.ezviz.request, { deviceSerial: 'C00000001', channelNo: 1, index: a.msg.payload.index });
+    assert.deepStrictEqual(c.msg.ezviz.request, {
+      deviceSerial: 'C00000001',
+      channelNo: 1,
+      index: a.msg.payload.index,
+    });
     await unload();
 
     clock.advance(5000); // the preset call has finished
     await loadOp('preset-clear', sim.url);
     const d = await run({ payload: { deviceSerial: 'C00000001', channelNo: 1, index: String(b.msg.payload.index) } });
     assert.strictEqual(d.port, 'ok', JSON.stringify(d.msg.error));
-    assert.deepStrictEqual(d.msg.ezviz.request, { deviceSerial: 'C00000001', channelNo: 1, index: b.msg.payload.index });
+    assert.deepStrictEqual(d.msg.ezviz.request, {
+      deviceSerial: 'C00000001',
+      channelNo: 1,
+      index: b.msg.payload.index,
+    });
   });
 
   it('node setting beats msg.payload; msg, flow, global and env typed inputs', async () => {
     process.env.EZVIZ_TEST_SERIAL = 'C00000001';
-    await loadOp('ptz-mirror', sim.url, { props: {
-      deviceSerial: 'EZVIZ_TEST_SERIAL', deviceSerialType: 'env',
-      channelNo: 'cam.ch', channelNoType: 'msg',
-      command: 'mirrorCommand', commandType: 'flow',
-    } });
+    await loadOp('ptz-mirror', sim.url, {
+      props: {
+        deviceSerial: 'EZVIZ_TEST_SERIAL',
+        deviceSerialType: 'env',
+        channelNo: 'cam.ch',
+        channelNoType: 'msg',
+        command: 'mirrorCommand',
+        commandType: 'flow',
+      },
+    });
     const n = helper.getNode('op');
     n.context().flow.set('mirrorCommand', 'center');
     const r = await run({ cam: { ch: 1 }, payload: { deviceSerial: 'C00000003', channelNo: 5, command: 0 } });
@@ -162,8 +231,16 @@ describe('operation nodes: success', function () {
     delete process.env.EZVIZ_TEST_SERIAL;
     await unload();
 
-    await loadOp('ptz-mirror', sim.url, { props: { command: 'mc', commandType: 'global', deviceSerial: 'C00000001',
-      deviceSerialType: 'str', channelNo: '1', channelNoType: 'num' } });
+    await loadOp('ptz-mirror', sim.url, {
+      props: {
+        command: 'mc',
+        commandType: 'global',
+        deviceSerial: 'C00000001',
+        deviceSerialType: 'str',
+        channelNo: '1',
+        channelNoType: 'num',
+      },
+    });
     helper.getNode('op').context().global.set('mc', 0);
     const g = await run({ payload: null });
     assert.strictEqual(g.port, 'ok', JSON.stringify(g.msg.error));
@@ -176,8 +253,9 @@ describe('operation nodes: success', function () {
     const r = await run({ payload: { deviceSerial: 'C00000001', channelNo: 1 } });
     assert.strictEqual(r.port, 'ok');
     await delay(5);
-    const calls = (n.status as unknown as { args: unknown[][] }).args.filter((_a, i) =>
-      (n.status as unknown as { thisValues: unknown[] }).thisValues[i] === n).map((a) => a[0]);
+    const calls = (n.status as unknown as { args: unknown[][] }).args
+      .filter((_a, i) => (n.status as unknown as { thisValues: unknown[] }).thisValues[i] === n)
+      .map((a) => a[0]);
     assert.deepStrictEqual(calls.slice(-2), [
       { fill: 'blue', shape: 'dot', text: statusKey('requesting') },
       { fill: 'green', shape: 'dot', text: statusKey('ok') },

@@ -10,17 +10,34 @@ import { STATE_CALLS } from '../../nodes/shared/operations/state-calls';
 import { statusKey } from '../../nodes/shared/i18n/status-keys';
 import { SWITCHES, SWITCH_NAMES, statesOf } from '../../nodes/shared/operations/switches';
 import { fakeTime } from '../support/fake-time';
-import { buildFlow, collect, helper, hooks, load, loadOp, Msg, run, said, secrets, simulatorPerTest, TAB, unload } from '../support/red';
+import {
+  buildFlow,
+  collect,
+  helper,
+  hooks,
+  load,
+  loadOp,
+  Msg,
+  run,
+  said,
+  secrets,
+  simulatorPerTest,
+  TAB,
+  unload,
+} from '../support/red';
 
 const CAM = 'C00000001';
 
 /** A fresh simulator with a fake clock per test; `use` gets both. */
 function perTest(use: (sim: Simulator, clock: FakeClock) => void): void {
   let clock: FakeClock;
-  simulatorPerTest((s) => use(s, clock), () => {
-    clock = new FakeClock(Date.parse('2026-03-01T08:00:00Z'));
-    return { clock };
-  });
+  simulatorPerTest(
+    (s) => use(s, clock),
+    () => {
+      clock = new FakeClock(Date.parse('2026-03-01T08:00:00Z'));
+      return { clock };
+    },
+  );
 }
 
 const lastStatus = (id = 'op'): Record<string, unknown> => {
@@ -38,8 +55,16 @@ describe('ezviz-switch against the simulator', function () {
 
   it('defence on: armed, changed true; again: changed false (60021); status armed / disarmed', async () => {
     fakeTime(clock);
-    await loadOp('switch', sim.url, { props: { deviceSerial: CAM, deviceSerialType: 'str', switch: 'defence', switchType: 'switch',
-      state: 'on', stateType: 'switchState' } });
+    await loadOp('switch', sim.url, {
+      props: {
+        deviceSerial: CAM,
+        deviceSerialType: 'str',
+        switch: 'defence',
+        switchType: 'switch',
+        state: 'on',
+        stateType: 'switchState',
+      },
+    });
     const first = await run({ payload: {} });
     assert.strictEqual(first.port, 'ok', JSON.stringify(first.msg.error));
     assert.deepStrictEqual(first.msg.payload, { switch: 'defence', state: 'on', changed: true });
@@ -54,8 +79,16 @@ describe('ezviz-switch against the simulator', function () {
 
   it('state from msg.payload itself (true/false, 0/1, "off") or msg.payload.state', async () => {
     fakeTime(clock);
-    await loadOp('switch', sim.url, { props: { deviceSerial: CAM, deviceSerialType: 'str', switch: 'privacy', switchType: 'switch' } });
-    for (const [payload, want] of [[true, true], [0, false], ['ON', true], [{ state: 'off' }, false], [1, true]] as const) {
+    await loadOp('switch', sim.url, {
+      props: { deviceSerial: CAM, deviceSerialType: 'str', switch: 'privacy', switchType: 'switch' },
+    });
+    for (const [payload, want] of [
+      [true, true],
+      [0, false],
+      ['ON', true],
+      [{ state: 'off' }, false],
+      [1, true],
+    ] as const) {
       const r = await run({ payload });
       assert.strictEqual(r.port, 'ok', JSON.stringify(r.msg.error));
       assert.strictEqual(sim.state.devices[CAM].camera.privacy, want, JSON.stringify(payload));
@@ -77,7 +110,8 @@ describe('ezviz-switch against the simulator', function () {
         const plan = SWITCHES[name].states[state]!;
         const log = sim.requestLog({ path: STATE_CALLS[plan.call].path });
         assert.strictEqual(log.length, 1, `${name} ${state}: ${JSON.stringify(r.msg.error)}`);
-        if (SWITCHES[name].field) assert.strictEqual(log[0].fields[SWITCHES[name].field!], String(plan.value), `${name} ${state}`);
+        if (SWITCHES[name].field)
+          assert.strictEqual(log[0].fields[SWITCHES[name].field!], String(plan.value), `${name} ${state}`);
         assert.strictEqual(r.port, 'ok', `${name} ${state}: ${JSON.stringify(r.msg.error)}`);
       }
     }
@@ -103,7 +137,11 @@ describe('ezviz-switch against the simulator', function () {
     const offline = await run({ payload: { deviceSerial: 'C00000002', switch: 'defence', state: 'on' } });
     sim.injectFault({ kind: 'drop', path: STATE_CALLS['defence-set'].path, count: 10 });
     const dropped = await run({ payload: { deviceSerial: CAM, switch: 'defence', state: 'on' } });
-    for (const [r, source] of [[bad, 'validation'], [offline, 'api'], [dropped, 'network']] as const) {
+    for (const [r, source] of [
+      [bad, 'validation'],
+      [offline, 'api'],
+      [dropped, 'network'],
+    ] as const) {
       assert.strictEqual(r.port, 'err', source);
       assert.strictEqual(r.msg.error.source, source, JSON.stringify(r.msg.error));
       assert.strictEqual(r.msg.error.operation, 'switch', `${source}: ${JSON.stringify(r.msg.error)}`);
@@ -143,14 +181,25 @@ describe('ezviz-switch against the simulator', function () {
   it('encryption off: the verification code from the credential, never in messages; wrong code 20010; none: validation', async () => {
     fakeTime(clock);
     secrets.add('ABCDEF');
-    await loadOp('switch', sim.url, { props: { switch: 'encryption', switchType: 'switch', state: 'off', stateType: 'switchState',
-      verificationCode: '', verificationCodeType: 'cred' }, nodeCreds: { verificationCode: 'ABCDEF' } });
+    await loadOp('switch', sim.url, {
+      props: {
+        switch: 'encryption',
+        switchType: 'switch',
+        state: 'off',
+        stateType: 'switchState',
+        verificationCode: '',
+        verificationCodeType: 'cred',
+      },
+      nodeCreds: { verificationCode: 'ABCDEF' },
+    });
     const ok = await run({ payload: { deviceSerial: 'C00000005' } });
     assert.strictEqual(ok.port, 'ok', JSON.stringify(ok.msg.error));
     assert.strictEqual(sim.state.devices.C00000005.capabilities.encryption, false);
     assert.ok(!JSON.stringify(ok.msg).includes('ABCDEF'));
     await unload();
-    await loadOp('switch', sim.url, { props: { switch: 'encryption', switchType: 'switch', state: 'off', stateType: 'switchState' } });
+    await loadOp('switch', sim.url, {
+      props: { switch: 'encryption', switchType: 'switch', state: 'off', stateType: 'switchState' },
+    });
     sim.state.devices.C00000005.capabilities.encryption = true;
     const wrong = await run({ payload: { deviceSerial: 'C00000005', verificationCode: 'WRONGX' } });
     assert.strictEqual(wrong.msg.error.code, '20010');
@@ -162,11 +211,13 @@ describe('ezviz-switch against the simulator', function () {
     assert.ok(!said.join('\n').includes('ABCDEF'));
   });
 
-  it('encryption off: a flow without verificationCodeType reads the credential (the editor\'s default type; issue 27)', async () => {
+  it("encryption off: a flow without verificationCodeType reads the credential (the editor's default type; issue 27)", async () => {
     fakeTime(clock);
     secrets.add('ABCDEF');
-    await loadOp('switch', sim.url, { props: { switch: 'encryption', switchType: 'switch', state: 'off', stateType: 'switchState' },
-      nodeCreds: { verificationCode: 'ABCDEF' } });
+    await loadOp('switch', sim.url, {
+      props: { switch: 'encryption', switchType: 'switch', state: 'off', stateType: 'switchState' },
+      nodeCreds: { verificationCode: 'ABCDEF' },
+    });
     const ok = await run({ payload: { deviceSerial: 'C00000005' } });
     assert.strictEqual(ok.port, 'ok', JSON.stringify(ok.msg.error));
     assert.strictEqual(sim.state.devices.C00000005.capabilities.encryption, false);
@@ -175,8 +226,19 @@ describe('ezviz-switch against the simulator', function () {
   it('the alarm node filtering a camera known to be disarmed says "camera disarmed" (docs/behaviour.md section 12)', async () => {
     fakeTime(clock);
     const { flow, credentials } = buildFlow('switch', sim.url);
-    flow.push({ id: 'alarm', type: 'ezviz-alarm', z: TAB, name: '', config: 'cfg', interval: 60, deviceSerial: CAM, alarmType: '',
-      x: 100, y: 100, wires: [[], []] });
+    flow.push({
+      id: 'alarm',
+      type: 'ezviz-alarm',
+      z: TAB,
+      name: '',
+      config: 'cfg',
+      interval: 60,
+      deviceSerial: CAM,
+      alarmType: '',
+      x: 100,
+      y: 100,
+      wires: [[], []],
+    });
     await load(flow, credentials);
     const alarm = helper.getNode('alarm');
     const polled = async (): Promise<string> => {
@@ -202,12 +264,21 @@ describe('ezviz-switch against the simulator', function () {
     n.receive({ payload: { deviceSerial: CAM, switch: 'defence', state: 'on' }, topic: 'a' });
     n.receive({ payload: { deviceSerial: CAM, channelNo: 1, switch: 'privacy', state: 'on' }, topic: 'b' });
     n.receive({ payload: { deviceSerial: CAM, switch: 'microphone', state: 'off' }, topic: 'c' });
-    helper.getNode('op2').receive({ payload: { deviceSerial: 'C00000005', switch: 'defence', state: 'on' }, topic: 'other' });
+    helper
+      .getNode('op2')
+      .receive({ payload: { deviceSerial: 'C00000005', switch: 'defence', state: 'on' }, topic: 'other' });
     await out.wait(4);
-    assert.deepStrictEqual(out.err.map((m: Msg) => m.error), []);
-    const times = sim.requestLog().filter((e) => e.path.startsWith('/api/lapp/') && e.fields.deviceSerial === CAM).map((e) => e.time);
+    assert.deepStrictEqual(
+      out.err.map((m: Msg) => m.error),
+      [],
+    );
+    const times = sim
+      .requestLog()
+      .filter((e) => e.path.startsWith('/api/lapp/') && e.fields.deviceSerial === CAM)
+      .map((e) => e.time);
     assert.strictEqual(times.length, 3);
-    for (let i = 1; i < times.length; i++) assert.ok(times[i] - times[i - 1] >= 2000, `gap ${times[i] - times[i - 1]} ms`);
+    for (let i = 1; i < times.length; i++)
+      assert.ok(times[i] - times[i - 1] >= 2000, `gap ${times[i] - times[i - 1]} ms`);
     assert.strictEqual(sleeps.length, 2, `${sleeps}`);
   });
 });
@@ -226,10 +297,27 @@ describe('ezviz-device against the simulator', function () {
     const r = await run({ payload: {} });
     assert.strictEqual(r.port, 'ok', JSON.stringify(r.msg.error));
     const p = r.msg.payload;
-    assert.deepStrictEqual({ ...p, updated: typeof p.updated }, {
-      deviceSerial: 'C00000014', channelNo: 1, name: 'Garden (battery camera)', model: 'CS-BC1C', firmware: 'V5.3.0 build 230215', online: true, armed: true,
-      privacy: null, encrypted: false, alarmSound: 'short', battery: 76, signal: 64, sdCard: 'none', cloudStorage: 'activated',
-      sleeping: true, updated: 'string' });
+    assert.deepStrictEqual(
+      { ...p, updated: typeof p.updated },
+      {
+        deviceSerial: 'C00000014',
+        channelNo: 1,
+        name: 'Garden (battery camera)',
+        model: 'CS-BC1C',
+        firmware: 'V5.3.0 build 230215',
+        online: true,
+        armed: true,
+        privacy: null,
+        encrypted: false,
+        alarmSound: 'short',
+        battery: 76,
+        signal: 64,
+        sdCard: 'none',
+        cloudStorage: 'activated',
+        sleeping: true,
+        updated: 'string',
+      },
+    );
     assert.strictEqual(lastStatus().text, statusKey('deviceArmed'));
     assert.deepStrictEqual(r.msg.ezviz.request, { deviceSerial: 'C00000014', channelNo: 1 });
     const status = sim.requestLog({ path: STATE_CALLS['device-status'].path })[0];
@@ -247,7 +335,12 @@ describe('ezviz-device against the simulator', function () {
     sim.clearFaults();
     sim.injectFault({ kind: 'http500', path: STATE_CALLS['device-status'].path, count: 10 });
     const status500 = await run({ payload: { deviceSerial: 'C00000001' } });
-    for (const [r, source] of [[bad, 'validation'], [unknown, 'api'], [dropped, 'network'], [status500, 'http']] as const) {
+    for (const [r, source] of [
+      [bad, 'validation'],
+      [unknown, 'api'],
+      [dropped, 'network'],
+      [status500, 'http'],
+    ] as const) {
       assert.strictEqual(r.port, 'err', source);
       assert.strictEqual(r.msg.error.source, source, JSON.stringify(r.msg.error));
       assert.strictEqual(r.msg.error.operation, 'device', `${source}: ${JSON.stringify(r.msg.error)}`);

@@ -5,13 +5,24 @@
 import type { Msg } from '../support/red';
 import { clean } from './reply-oracle';
 
-export const ALARM_KEYS = ['alarmDate', 'alarmId', 'alarmName', 'alarmPicUrl', 'alarmTime', 'alarmType', 'channelNo', 'deviceSerial',
-  'isChecked', 'isEncrypt', 'source'];
+export const ALARM_KEYS = [
+  'alarmDate',
+  'alarmId',
+  'alarmName',
+  'alarmPicUrl',
+  'alarmTime',
+  'alarmType',
+  'channelNo',
+  'deviceSerial',
+  'isChecked',
+  'isEncrypt',
+  'source',
+];
 
-export const isObj = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+export const isObj = (v: unknown): v is Record<string, unknown> =>
+  v !== null && typeof v === 'object' && !Array.isArray(v);
 export const safe = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v);
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$|^[+-]\d{6}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
-
 
 /** The payload has the documented fields, each of its documented type. (Choices the contract
  * leaves open and the runtime makes: a documented number or flag the reply gives of another type
@@ -34,7 +45,8 @@ export function checkShape(m: Msg, problems: string[]): void {
   if (typeof p.deviceSerial !== 'string' || !p.deviceSerial || m.topic !== p.deviceSerial) {
     problems.push(`deviceSerial ${JSON.stringify(p.deviceSerial)}, topic ${JSON.stringify(m.topic)}`);
   }
-  if (!(p.channelNo === null || (safe(p.channelNo) && p.channelNo >= 0))) problems.push(`channelNo ${JSON.stringify(p.channelNo)}`);
+  if (!(p.channelNo === null || (safe(p.channelNo) && p.channelNo >= 0)))
+    problems.push(`channelNo ${JSON.stringify(p.channelNo)}`);
   if (typeof p.alarmPicUrl !== 'string') problems.push(`alarmPicUrl ${JSON.stringify(p.alarmPicUrl)?.slice(0, 80)}`);
   for (const k of ['isEncrypt', 'isChecked']) {
     if (!(intOrNull(p[k]) || typeof p[k] === 'boolean')) problems.push(`${k} ${JSON.stringify(p[k])}`);

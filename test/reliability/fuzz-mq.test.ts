@@ -18,7 +18,19 @@ import fc from 'fast-check';
 import http from 'http';
 import type { AddressInfo } from 'net';
 import { forgetPushIds } from '../../nodes/shared/events/webhook';
-import { collect, fastRetries, helper, hooks, httpNodeApp, load, Msg, resetHooks, secrets, TAB, unload } from '../support/red';
+import {
+  collect,
+  fastRetries,
+  helper,
+  hooks,
+  httpNodeApp,
+  load,
+  Msg,
+  resetHooks,
+  secrets,
+  TAB,
+  unload,
+} from '../support/red';
 import { checkShape, isObj } from './alarm-shape';
 import { countOutcome, section, SEED, size, summary, takeTrapped, trapProcess, until } from './support';
 
@@ -31,38 +43,93 @@ secrets.add(TOKEN);
 
 type R = { status: number; body: string };
 const json = (v: unknown): R => ({ status: 200, body: JSON.stringify(v) });
-const api = (code: string, data?: unknown): R => json(data === undefined ? { code, msg: 'm' } : { code, msg: 'm', data });
+const api = (code: string, data?: unknown): R =>
+  json(data === undefined ? { code, msg: 'm' } : { code, msg: 'm', data });
 
-const junk = fc.oneof(fc.constantFrom<unknown>(null, '', 0, -1, 1e300, true, [], {}, { toString: 1 }, 'x'.repeat(5000)), fc.anything({ maxDepth: 2 }));
+const junk = fc.oneof(
+  fc.constantFrom<unknown>(null, '', 0, -1, 1e300, true, [], {}, { toString: 1 }, 'x'.repeat(5000)),
+  fc.anything({ maxDepth: 2 }),
+);
 /** A message as the fuzzer mutates it: any field, any type. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Loose = Record<string, any>;
 
 const failing = fc.oneof(
   fc.constantFrom('70101', '10029', '10007', '49999', '10002', '10001').map((c) => api(c)),
-  fc.constant<R>({ status: 500, body: 'oops' }), fc.constant<R>({ status: 200, body: '<html>' }), junk.map((d) => api('200', d)));
+  fc.constant<R>({ status: 500, body: 'oops' }),
+  fc.constant<R>({ status: 200, body: '<html>' }),
+  junk.map((d) => api('200', d)),
+);
 
-interface Planned { id: string; valid: boolean; value: unknown }
+interface Planned {
+  id: string;
+  valid: boolean;
+  value: unknown;
+}
 
 /** One message: valid and new, or mutated (a field of any type, old, another type), or anything. */
 function messageArb(deploy: number, seq: () => number): fc.Arbitrary<Planned> {
-  const base = (over: (m: Loose) => void, valid: boolean) => fc.constant(null).map(() => {
-    const id = `m${seq()}`;
-    const m: Loose = { header: { channelNo: 1, deviceId: 'C00000001', messageId: id, messageTime: deploy + 1000,
-      type: 'ys.alarm' }, body: { alarmId: `a-${id}`, alarmTime: deploy + 1000, alarmType: 10002 }, pictureList: [] };
-    over(m);
-    return { id, valid, value: m };
-  });
+  const base = (over: (m: Loose) => void, valid: boolean) =>
+    fc.constant(null).map(() => {
+      const id = `m${seq()}`;
+      const m: Loose = {
+        header: { channelNo: 1, deviceId: 'C00000001', messageId: id, messageTime: deploy + 1000, type: 'ys.alarm' },
+        body: { alarmId: `a-${id}`, alarmTime: deploy + 1000, alarmType: 10002 },
+        pictureList: [],
+      };
+      over(m);
+      return { id, valid, value: m };
+    });
   return fc.oneof(
     { weight: 4, arbitrary: base(() => undefined, true) },
-    { weight: 1, arbitrary: base((m) => { m.body.alarmTime = deploy - 60000; m.header.messageTime = deploy - 60000; }, false) },
-    { weight: 3, arbitrary: fc.tuple(fc.constantFrom('header', 'body'), fc.constantFrom('channelNo', 'deviceId', 'messageTime', 'type',
-      'alarmId', 'alarmTime', 'alarmType', 'describe', 'isEncrypt'), junk).chain(([part, k, v]) => base((m) => { m[part][k] = v; }, false)) },
-    { weight: 1, arbitrary: junk.chain((v) => base((m) => { m.pictureList = v; }, false)) },
-    { weight: 1, arbitrary: fc.constantFrom('ONLINE', 'OFFLINE', 'sleep').chain((t) => base((m) => {
-      m.header.type = 'ys.onoffline';
-      m.body = { msgType: t, deviceName: 'Door' };
-    }, false)) },
+    {
+      weight: 1,
+      arbitrary: base((m) => {
+        m.body.alarmTime = deploy - 60000;
+        m.header.messageTime = deploy - 60000;
+      }, false),
+    },
+    {
+      weight: 3,
+      arbitrary: fc
+        .tuple(
+          fc.constantFrom('header', 'body'),
+          fc.constantFrom(
+            'channelNo',
+            'deviceId',
+            'messageTime',
+            'type',
+            'alarmId',
+            'alarmTime',
+            'alarmType',
+            'describe',
+            'isEncrypt',
+          ),
+          junk,
+        )
+        .chain(([part, k, v]) =>
+          base((m) => {
+            m[part][k] = v;
+          }, false),
+        ),
+    },
+    {
+      weight: 1,
+      arbitrary: junk.chain((v) =>
+        base((m) => {
+          m.pictureList = v;
+        }, false),
+      ),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom('ONLINE', 'OFFLINE', 'sleep').chain((t) =>
+        base((m) => {
+          m.header.type = 'ys.onoffline';
+          m.body = { msgType: t, deviceName: 'Door' };
+        }, false),
+      ),
+    },
     { weight: 1, arbitrary: junk.map((value) => ({ id: '', valid: false, value })) },
   );
 }
@@ -123,14 +190,35 @@ describe('reliability: fuzzed message-service replies and webhook pushes of ezvi
     try {
       for (let c = 0; c < CASES; c++) {
         const deploy = Date.now();
-        const plan = fc.sample(fc.record({
-          create: fc.array(fc.oneof({ weight: 3, arbitrary: fc.oneof(fc.string({ minLength: 1, maxLength: 20 }), fc.nat())
-            .map((id) => api('200', { consumerId: id })) }, { weight: 1, arbitrary: failing }), { minLength: 1, maxLength: 3 }),
-          messages: fc.array(fc.oneof({ weight: 3, arbitrary: fc.array(messageArb(deploy, seq), { maxLength: 6 }) },
-            { weight: 1, arbitrary: failing }), { minLength: 1, maxLength: 4 }),
-          offsets: fc.array(fc.oneof({ weight: 3, arbitrary: fc.constant(api('200')) }, { weight: 1, arbitrary: failing }), { maxLength: 4 }),
-          wired: fc.boolean(),
-        }), { numRuns: 1, seed: SEED + c })[0];
+        const plan = fc.sample(
+          fc.record({
+            create: fc.array(
+              fc.oneof(
+                {
+                  weight: 3,
+                  arbitrary: fc
+                    .oneof(fc.string({ minLength: 1, maxLength: 20 }), fc.nat())
+                    .map((id) => api('200', { consumerId: id })),
+                },
+                { weight: 1, arbitrary: failing },
+              ),
+              { minLength: 1, maxLength: 3 },
+            ),
+            messages: fc.array(
+              fc.oneof(
+                { weight: 3, arbitrary: fc.array(messageArb(deploy, seq), { maxLength: 6 }) },
+                { weight: 1, arbitrary: failing },
+              ),
+              { minLength: 1, maxLength: 4 },
+            ),
+            offsets: fc.array(
+              fc.oneof({ weight: 3, arbitrary: fc.constant(api('200')) }, { weight: 1, arbitrary: failing }),
+              { maxLength: 4 },
+            ),
+            wired: fc.boolean(),
+          }),
+          { numRuns: 1, seed: SEED + c },
+        )[0];
         const planned = new Map<string, Planned>();
         const validIds = new Set<string>();
         const messages = plan.messages.map((m) => {
@@ -145,16 +233,33 @@ describe('reliability: fuzzed message-service replies and webhook pushes of ezvi
         requests.length = 0;
         fastRetries();
         hooks.timer = () => () => undefined; // no timed fetches: every round is an input's
-        await load([
-          { id: TAB, type: 'tab', label: 'fuzz-mq' },
-          { id: 'cfg', type: 'ezviz-config', name: 'w', baseUrl: url, timeout: 1500, maxRetries: 1, retryDelay: 0 },
-          { id: 'op', type: 'ezviz-alarm', z: TAB, config: 'cfg', source: 'consumer', interval: 2, onoffline: true, x: 1, y: 1,
-            wires: [['ok'], plan.wired ? ['err'] : []] },
-          ...[{ id: 'ok', type: 'helper' }, { id: 'err', type: 'helper' },
-            { id: 'catch', type: 'catch', scope: null, uncaught: false, wires: [['caught']] }, { id: 'caught', type: 'helper' },
-            { id: 'complete', type: 'complete', scope: ['op'], uncaught: false, wires: [['completed']] },
-            { id: 'completed', type: 'helper' }].map((n) => ({ ...n, z: TAB, x: 1, y: 1 })),
-        ], { cfg: { appKey: 'k', appSecret: 's' } });
+        await load(
+          [
+            { id: TAB, type: 'tab', label: 'fuzz-mq' },
+            { id: 'cfg', type: 'ezviz-config', name: 'w', baseUrl: url, timeout: 1500, maxRetries: 1, retryDelay: 0 },
+            {
+              id: 'op',
+              type: 'ezviz-alarm',
+              z: TAB,
+              config: 'cfg',
+              source: 'consumer',
+              interval: 2,
+              onoffline: true,
+              x: 1,
+              y: 1,
+              wires: [['ok'], plan.wired ? ['err'] : []],
+            },
+            ...[
+              { id: 'ok', type: 'helper' },
+              { id: 'err', type: 'helper' },
+              { id: 'catch', type: 'catch', scope: null, uncaught: false, wires: [['caught']] },
+              { id: 'caught', type: 'helper' },
+              { id: 'complete', type: 'complete', scope: ['op'], uncaught: false, wires: [['completed']] },
+              { id: 'completed', type: 'helper' },
+            ].map((n) => ({ ...n, z: TAB, x: 1, y: 1 })),
+          ],
+          { cfg: { appKey: 'k', appSecret: 's' } },
+        );
         const out = collect(['ok', 'err', 'caught', 'completed']);
         const rounds = plan.messages.length + 1;
         for (let i = 0; i < rounds; i++) {
@@ -189,8 +294,12 @@ describe('reliability: fuzzed message-service replies and webhook pushes of ezvi
           assert.ok(r.fields.get('consumerId'), 'a fetch names its consumer');
           assert.strictEqual(r.fields.get('accessToken'), TOKEN);
         }
-        const servedGood = plan.messages.slice(0, fetched.length).filter((m) => Array.isArray(m)).flat() as Planned[];
-        for (const p of servedGood) if (p.valid) assert.ok(ids.includes(p.id), `case ${c}: valid message ${p.id} not sent`);
+        const servedGood = plan.messages
+          .slice(0, fetched.length)
+          .filter((m) => Array.isArray(m))
+          .flat() as Planned[];
+        for (const p of servedGood)
+          if (p.valid) assert.ok(ids.includes(p.id), `case ${c}: valid message ${p.id} not sent`);
         sent += out.ok.length;
         summary.messages += rounds;
         summary.requests += requests.length;
@@ -209,12 +318,34 @@ describe('reliability: fuzzed message-service replies and webhook pushes of ezvi
   it(`webhook: ${PUSHES} generated pushes, each answered as section 15 says, only the accepted sent, each once`, async () => {
     const started = Date.now();
     fastRetries();
-    await load([
-      { id: TAB, type: 'tab', label: 'fuzz-push' },
-      { id: 'cfg', type: 'ezviz-config', name: 'w', baseUrl: 'http://127.0.0.1:1', timeout: 1000, maxRetries: 0, retryDelay: 0 },
-      { id: 'op', type: 'ezviz-alarm', z: TAB, config: 'cfg', source: 'webhook', path: '/fz', onoffline: true, x: 1, y: 1, wires: [['ok'], []] },
-      { id: 'ok', type: 'helper', z: TAB, x: 1, y: 1 },
-    ], { cfg: { appKey: 'k', appSecret: 's' }, op: { secret: SECRET } });
+    await load(
+      [
+        { id: TAB, type: 'tab', label: 'fuzz-push' },
+        {
+          id: 'cfg',
+          type: 'ezviz-config',
+          name: 'w',
+          baseUrl: 'http://127.0.0.1:1',
+          timeout: 1000,
+          maxRetries: 0,
+          retryDelay: 0,
+        },
+        {
+          id: 'op',
+          type: 'ezviz-alarm',
+          z: TAB,
+          config: 'cfg',
+          source: 'webhook',
+          path: '/fz',
+          onoffline: true,
+          x: 1,
+          y: 1,
+          wires: [['ok'], []],
+        },
+        { id: 'ok', type: 'helper', z: TAB, x: 1, y: 1 },
+      ],
+      { cfg: { appKey: 'k', appSecret: 's' }, op: { secret: SECRET } },
+    );
     const out = collect(['ok']);
     const server = http.createServer(httpNodeApp() as http.RequestListener);
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -227,10 +358,20 @@ describe('reliability: fuzzed message-service replies and webhook pushes of ezvi
       { weight: 5, arbitrary: messageArb(deploy, () => ++seqN).map((p) => JSON.stringify(p.value) ?? 'null') },
       { weight: 1, arbitrary: fc.string({ maxLength: 50 }) },
       { weight: 1, arbitrary: fc.anything({ maxDepth: 3 }).map((v) => JSON.stringify(v) ?? 'undefined') },
-      { weight: 1, arbitrary: fc.nat({ max: 400 }).map((k) => JSON.stringify({ header: { messageId: `big${k}`, type: 'ys.alarm' }, pad: 'x'.repeat(k * 1024) })) },
+      {
+        weight: 1,
+        arbitrary: fc
+          .nat({ max: 400 })
+          .map((k) =>
+            JSON.stringify({ header: { messageId: `big${k}`, type: 'ys.alarm' }, pad: 'x'.repeat(k * 1024) }),
+          ),
+      },
     );
     const sigArb = fc.constantFrom('good', 'good', 'good', 'wrong', 'none', 'stale', 'future', 'no-t');
-    const pushes = fc.sample(fc.record({ body: bodyArb, sig: sigArb, again: fc.boolean() }), { numRuns: PUSHES, seed: SEED + 21 });
+    const pushes = fc.sample(fc.record({ body: bodyArb, sig: sigArb, again: fc.boolean() }), {
+      numRuns: PUSHES,
+      seed: SEED + 21,
+    });
     let last: { body: string; t: string } | undefined;
     for (const [i, p] of pushes.entries()) {
       let body = p.body;
@@ -239,7 +380,9 @@ describe('reliability: fuzzed message-service replies and webhook pushes of ezvi
       if (again) ({ body, t } = last!);
       const headers: Record<string, string> = { 'Content-Type': 'text/plain' };
       if (p.sig !== 'no-t') headers.t = t;
-      const hmac = createHmac('sha1', p.sig === 'wrong' ? 'nope' : SECRET).update(body + t).digest('hex');
+      const hmac = createHmac('sha1', p.sig === 'wrong' ? 'nope' : SECRET)
+        .update(body + t)
+        .digest('hex');
       if (p.sig !== 'none') headers.signature = hmac;
       const size = Buffer.byteLength(body);
       let parsed: unknown;
@@ -250,7 +393,9 @@ describe('reliability: fuzzed message-service replies and webhook pushes of ezvi
         isJson = false;
       }
       const mid = isObj(parsed) && isObj(parsed.header) ? parsed.header.messageId : undefined;
-      const idOk = (typeof mid === 'string' && mid.length > 0 && mid.length <= 256) || (typeof mid === 'number' && Number.isSafeInteger(mid));
+      const idOk =
+        (typeof mid === 'string' && mid.length > 0 && mid.length <= 256) ||
+        (typeof mid === 'number' && Number.isSafeInteger(mid));
       const want = size > 256 * 1024 ? 413 : !['good', 'again'].includes(p.sig) ? 401 : !isJson || !idOk ? 400 : 200;
       const r = await new Promise<{ status: number; text: string }>((resolve, reject) => {
         const req = http.request({ host: '127.0.0.1', port, path: '/fz', method: 'POST', agent, headers }, (res) => {
@@ -261,7 +406,11 @@ describe('reliability: fuzzed message-service replies and webhook pushes of ezvi
         req.on('error', reject);
         req.end(body);
       });
-      assert.strictEqual(r.status, want, `push ${i} (${p.sig}, ${size} bytes): ${r.text.slice(0, 100)} for ${body.slice(0, 120)}`);
+      assert.strictEqual(
+        r.status,
+        want,
+        `push ${i} (${p.sig}, ${size} bytes): ${r.text.slice(0, 100)} for ${body.slice(0, 120)}`,
+      );
       if (want === 200) {
         assert.deepStrictEqual(JSON.parse(r.text), { messageId: String(mid) });
         accepted.set(String(mid), (accepted.get(String(mid)) ?? 0) + 1);

@@ -72,13 +72,16 @@ function pieces(start: number, end: number): number {
 
 const SOURCES: Record<string, number> = { auto: 0, cloud: 1, 'sd-card': 2 };
 function sourceOf(raw: unknown): string | undefined {
-  if (typeof raw === 'string' && Object.prototype.hasOwnProperty.call(SOURCES, raw.trim().toLowerCase())) return raw.trim().toLowerCase();
+  if (typeof raw === 'string' && Object.prototype.hasOwnProperty.call(SOURCES, raw.trim().toLowerCase()))
+    return raw.trim().toLowerCase();
   const n = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\s*[0-2]\s*$/.test(raw) ? Number(raw) : NaN;
   return Object.keys(SOURCES).find((k) => SOURCES[k] === n);
 }
 
 /** Valid or not, and for a valid message the window and the number of calls. */
-function oracle(p: Record<string, unknown>): { valid: false } | { valid: true; start: number; end: number; sources: number } {
+function oracle(
+  p: Record<string, unknown>,
+): { valid: false } | { valid: true; start: number; end: number; sources: number } {
   const serial = expectParam('serial', true, p.deviceSerial);
   if (serial === 'missing' || serial === 'invalid') return { valid: false };
   if (expectParam('channel', false, p.channelNo) === 'invalid') return { valid: false };
@@ -92,29 +95,47 @@ function oracle(p: Record<string, unknown>): { valid: false } | { valid: true; s
   return { valid: true, start, end, sources: src === 'auto' ? 2 : 1 };
 }
 
-const junk = fc.oneof(fc.constantFrom(null, undefined, '', ' ', true, {}, [], NaN, -1, 1.5, 1e21, 'soon', new Date(NaN)),
-  fc.string({ maxLength: 8 }), fc.integer());
-const time = fc.oneof({ weight: 4, arbitrary: fc.integer({ min: NOW - 40 * DAY, max: NOW + DAY }) },
+const junk = fc.oneof(
+  fc.constantFrom(null, undefined, '', ' ', true, {}, [], NaN, -1, 1.5, 1e21, 'soon', new Date(NaN)),
+  fc.string({ maxLength: 8 }),
+  fc.integer(),
+);
+const time = fc.oneof(
+  { weight: 4, arbitrary: fc.integer({ min: NOW - 40 * DAY, max: NOW + DAY }) },
   { weight: 2, arbitrary: fc.integer({ min: NOW - 3 * DAY, max: NOW }).map((ms) => new Date(ms).toISOString()) },
   { weight: 1, arbitrary: fc.integer({ min: NOW - 2 * DAY, max: NOW }).map((ms) => new Date(ms)) },
-  { weight: 1, arbitrary: fc.constantFrom('2026-03-01 01:00:00', '2026-02-28 23:59:59', '2026-02-30 10:00:00', String(NOW - DAY)) },
-  { weight: 1, arbitrary: junk });
-const payload = fc.record({
-  deviceSerial: fc.oneof({ weight: 6, arbitrary: fc.constantFrom('C00000001', 'c00000006', ' C00000002 ', 'C00000014', 'C0000000B') },
-    { weight: 1, arbitrary: junk }),
-  channelNo: fc.oneof(fc.constantFrom(undefined, 1, '1', 2), junk),
-  source: fc.oneof({ weight: 4, arbitrary: fc.constantFrom(undefined, 'auto', 'cloud', 'sd-card', 'Cloud', 0, 1, '2') },
-    { weight: 1, arbitrary: fc.oneof(fc.constantFrom('live', 3, 'tape'), junk) }),
-  start: fc.oneof({ weight: 2, arbitrary: fc.constant(undefined) }, { weight: 3, arbitrary: time }),
-  end: fc.oneof({ weight: 2, arbitrary: fc.constant(undefined) }, { weight: 3, arbitrary: time }),
-}, { requiredKeys: [] });
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom('2026-03-01 01:00:00', '2026-02-28 23:59:59', '2026-02-30 10:00:00', String(NOW - DAY)),
+  },
+  { weight: 1, arbitrary: junk },
+);
+const payload = fc.record(
+  {
+    deviceSerial: fc.oneof(
+      { weight: 6, arbitrary: fc.constantFrom('C00000001', 'c00000006', ' C00000002 ', 'C00000014', 'C0000000B') },
+      { weight: 1, arbitrary: junk },
+    ),
+    channelNo: fc.oneof(fc.constantFrom(undefined, 1, '1', 2), junk),
+    source: fc.oneof(
+      { weight: 4, arbitrary: fc.constantFrom(undefined, 'auto', 'cloud', 'sd-card', 'Cloud', 0, 1, '2') },
+      { weight: 1, arbitrary: fc.oneof(fc.constantFrom('live', 3, 'tape'), junk) },
+    ),
+    start: fc.oneof({ weight: 2, arbitrary: fc.constant(undefined) }, { weight: 3, arbitrary: time }),
+    end: fc.oneof({ weight: 2, arbitrary: fc.constant(undefined) }, { weight: 3, arbitrary: time }),
+  },
+  { requiredKeys: [] },
+);
 
 describe('reliability: fuzzed inputs and replies of ezviz-recordings (issue 30)', function () {
   this.timeout(600000);
   let sim: Simulator;
-  simulatorPerSuite((s) => {
-    sim = s;
-  }, () => ({ clock: new FakeClock(NOW) }));
+  simulatorPerSuite(
+    (s) => {
+      sim = s;
+    },
+    () => ({ clock: new FakeClock(NOW) }),
+  );
   beforeEach(async () => {
     hooks.now = () => NOW;
     hooks.sleep = () => Promise.resolve();
@@ -141,12 +162,16 @@ describe('reliability: fuzzed inputs and replies of ezviz-recordings (issue 30)'
       return;
     }
     // Each list call at most 1 + maxRetries (3) times: never more requests than that.
-    assert.ok(calls.length <= expect.sources * pieces(expect.start, expect.end) * 4, `${calls.length} requests: ${what}`);
+    assert.ok(
+      calls.length <= expect.sources * pieces(expect.start, expect.end) * 4,
+      `${calls.length} requests: ${what}`,
+    );
     if (port === 'err') {
       assert.notStrictEqual(msg.error.source, 'validation', `${what}: ${msg.error.message}`);
       assert.ok(calls.length >= 1, what);
       // (every attempt of the first call faulted: the error is the fault's; fewer: the camera's own answer may follow)
-      if (fault && count >= 4) assert.ok(FITS[fault](msg.error), `${fault} reported as ${msg.error.source} ${msg.error.code}: ${what}`);
+      if (fault && count >= 4)
+        assert.ok(FITS[fault](msg.error), `${fault} reported as ${msg.error.source} ${msg.error.code}: ${what}`);
       return;
     }
     const sent = calls.filter((c) => c.httpStatus === 200);
@@ -156,7 +181,8 @@ describe('reliability: fuzzed inputs and replies of ezviz-recordings (issue 30)'
       assert.ok(a >= expect.start && b <= expect.end && b > a && b - a <= DAY + 3600000, `${what}: ${a}..${b}`);
       assert.ok(['1', '2'].includes(String(c.fields.recType)), what);
     }
-    if (!faulted && !msg.ezviz.skipped) assert.strictEqual(sent.length, expect.sources * pieces(expect.start, expect.end), what);
+    if (!faulted && !msg.ezviz.skipped)
+      assert.strictEqual(sent.length, expect.sources * pieces(expect.start, expect.end), what);
     const items = msg.payload as { start: string; end: string; source: string }[];
     assert.ok(Array.isArray(items), what);
     const keys = items.map((i) => `${i.source} ${i.start} ${i.end}`);
@@ -165,11 +191,17 @@ describe('reliability: fuzzed inputs and replies of ezviz-recordings (issue 30)'
       assert.strictEqual(new Date(it.start).toISOString(), it.start);
       if (k) assert.ok(it.start >= items[k - 1].start, `sorted: ${what}`);
     });
-    assert.deepStrictEqual(msg.ezviz.window, { start: new Date(expect.start).toISOString(), end: new Date(expect.end).toISOString() });
+    assert.deepStrictEqual(msg.ezviz.window, {
+      start: new Date(expect.start).toISOString(),
+      end: new Date(expect.end).toISOString(),
+    });
   }
 
-  const inputs = (numRuns: number, seed = SEED) => fc.assert(fc.asyncProperty(payload, async (p) => check(p as Record<string,
-    unknown>)), { numRuns, seed, endOnFailure: true });
+  const inputs = (numRuns: number, seed = SEED) =>
+    fc.assert(
+      fc.asyncProperty(payload, async (p) => check(p as Record<string, unknown>)),
+      { numRuns, seed, endOnFailure: true },
+    );
 
   it(`inputs: ${size(2000, 200)} generated payloads, one outcome each, as the oracle says`, async () => {
     await inputs(size(2000, 200));
@@ -177,26 +209,49 @@ describe('reliability: fuzzed inputs and replies of ezviz-recordings (issue 30)'
 
   it('self-check: a planted fault makes the input fuzzer fail (lists twice; refuses a valid start)', async () => {
     type List = typeof recordingsService.listRecordings;
-    const twice = await mustFail('lists twice', plant(recordingsService, 'listRecordings', (original) =>
-      (async (...a: Parameters<List>) => {
-        await original(...a);
-        return original(...a);
-      }) as List), () => inputs(100, SEED + 7));
-    const refuses = await mustFail('refuses a valid start', plant(recordingsService, 'listRecordings', (original) =>
-      (async (service, t, req, owner) => {
-        if (req.start === undefined) return original(service, t, req, owner);
-        return original(service, t, { ...req, start: 'not a time' } as never, owner);
-      }) as List), () => inputs(100, SEED + 8));
-    section('recordings self-check', Date.now(), `planted faults caught: lists twice (${twice.slice(0, 80)}); ` +
-      `refuses a valid start (${refuses.slice(0, 80)})`);
+    const twice = await mustFail(
+      'lists twice',
+      plant(
+        recordingsService,
+        'listRecordings',
+        (original) =>
+          (async (...a: Parameters<List>) => {
+            await original(...a);
+            return original(...a);
+          }) as List,
+      ),
+      () => inputs(100, SEED + 7),
+    );
+    const refuses = await mustFail(
+      'refuses a valid start',
+      plant(
+        recordingsService,
+        'listRecordings',
+        (original) =>
+          (async (service, t, req, owner) => {
+            if (req.start === undefined) return original(service, t, req, owner);
+            return original(service, t, { ...req, start: 'not a time' } as never, owner);
+          }) as List,
+      ),
+      () => inputs(100, SEED + 8),
+    );
+    section(
+      'recordings self-check',
+      Date.now(),
+      `planted faults caught: lists twice (${twice.slice(0, 80)}); ` +
+        `refuses a valid start (${refuses.slice(0, 80)})`,
+    );
   });
 
-  const replies = (numRuns: number, seed = SEED + 1) => fc.assert(fc.asyncProperty(payload, fc.constantFrom(...KINDS),
-    fc.integer({ min: 1, max: 6 }), async (p, kind, count) => {
-      sim.clearFaults();
-      sim.injectFault({ kind, count, path: LIST });
-      await check(p as Record<string, unknown>, kind, count);
-    }), { numRuns, seed, endOnFailure: true });
+  const replies = (numRuns: number, seed = SEED + 1) =>
+    fc.assert(
+      fc.asyncProperty(payload, fc.constantFrom(...KINDS), fc.integer({ min: 1, max: 6 }), async (p, kind, count) => {
+        sim.clearFaults();
+        sim.injectFault({ kind, count, path: LIST });
+        await check(p as Record<string, unknown>, kind, count);
+      }),
+      { numRuns, seed, endOnFailure: true },
+    );
 
   it(`replies: ${size(600, 60)} messages with faults on the list call (20008, 49999, HTTP 500, not JSON, dropped)`, async () => {
     await replies(size(600, 60));
@@ -204,12 +259,20 @@ describe('reliability: fuzzed inputs and replies of ezviz-recordings (issue 30)'
 
   it('self-check: a planted fault makes the reply fuzzer fail (a failed list reported as a refused input)', async () => {
     type List = typeof recordingsService.listRecordings;
-    const caught = await mustFail('failure as validation', plant(recordingsService, 'listRecordings', (original) =>
-      (async (...a: Parameters<List>) => {
-        const r = await original(...a);
-        if (r.kind !== 'error' || r.error.source === 'validation') return r;
-        return { ...r, error: new EzvizError({ ...r.error.toJSON(), code: '10001', source: 'validation' }) };
-      }) as List), () => replies(100, SEED + 9));
+    const caught = await mustFail(
+      'failure as validation',
+      plant(
+        recordingsService,
+        'listRecordings',
+        (original) =>
+          (async (...a: Parameters<List>) => {
+            const r = await original(...a);
+            if (r.kind !== 'error' || r.error.source === 'validation') return r;
+            return { ...r, error: new EzvizError({ ...r.error.toJSON(), code: '10001', source: 'validation' }) };
+          }) as List,
+      ),
+      () => replies(100, SEED + 9),
+    );
     section('recordings reply self-check', Date.now(), `planted fault caught: ${caught.slice(0, 80)}`);
   });
 });

@@ -34,42 +34,126 @@ const path = (c: keyof typeof UPKEEP_CALLS): string => UPKEEP_CALLS[c].path;
 const UPGRADE = path('firmware-upgrade');
 type Msg = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-const junk = fc.oneof(fc.anything({ maxDepth: 2 }), fc.constantFrom<unknown>('', ' ', null, undefined, [], {}, NaN, Infinity, -1, 1.5,
-  true, 'x'.repeat(1200), { toString: 1 }, new Date(NaN), '7', 'loud', '{"start":"1:00"'));
-const serial = fc.oneof({ weight: 6, arbitrary: fc.constantFrom('C00000001', 'c00000001', ' C00000003 ', 'C00000002', 'C00000007',
-  'C00000014', 'C00000004', 'C99999999') }, { weight: 1, arbitrary: fc.constantFrom('C 1', '', 12345, 'C'.repeat(65)) });
-const channel = fc.oneof({ weight: 4, arbitrary: fc.constantFrom<unknown>(undefined, 1, '1') }, fc.constantFrom<unknown>(0, 2, 'x', 300));
-const setting = fc.oneof({ weight: 6, arbitrary: fc.constantFrom('sensitivity', 'schedule', 'infrared', 'Infrared ', 'SCHEDULE') },
-  fc.constantFrom<unknown>('volume', 'sensitivity-get', '', 3), junk);
-const time = fc.oneof(fc.constantFrom('00:00', '8:30', '22:00', '23:59', '24:00', '06:00', '12:05', '7:5', '25:00', '12:60'),
-  fc.tuple(fc.integer({ min: 0, max: 24 }), fc.integer({ min: 0, max: 59 })).map(([h, m]) => `${h}:${String(m).padStart(2, '0')}`));
-const schedule = fc.record({
-  enabled: fc.constantFrom<unknown>(true, false, 'on', 'off', 1, 0, 'yes'),
-  start: time, stop: time,
-  days: fc.oneof(fc.subarray(['mon', 'Tuesday', 'wed', 'THU', 'fri', 'sat', 'sun'], { minLength: 1 }).map((d) => d.join(',')),
-    fc.subarray(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun', 'Sunday']), fc.constantFrom<unknown>('funday', [], 'mon,,tue', ['m'])),
-}, { requiredKeys: ['start', 'stop'] });
-const sensitivityValue = fc.oneof(fc.integer({ min: -1, max: 7 }), fc.constantFrom<unknown>('low', ' High', 'medium', '3', '+2', '6.0'));
+const junk = fc.oneof(
+  fc.anything({ maxDepth: 2 }),
+  fc.constantFrom<unknown>(
+    '',
+    ' ',
+    null,
+    undefined,
+    [],
+    {},
+    NaN,
+    Infinity,
+    -1,
+    1.5,
+    true,
+    'x'.repeat(1200),
+    { toString: 1 },
+    new Date(NaN),
+    '7',
+    'loud',
+    '{"start":"1:00"',
+  ),
+);
+const serial = fc.oneof(
+  {
+    weight: 6,
+    arbitrary: fc.constantFrom(
+      'C00000001',
+      'c00000001',
+      ' C00000003 ',
+      'C00000002',
+      'C00000007',
+      'C00000014',
+      'C00000004',
+      'C99999999',
+    ),
+  },
+  { weight: 1, arbitrary: fc.constantFrom('C 1', '', 12345, 'C'.repeat(65)) },
+);
+const channel = fc.oneof(
+  { weight: 4, arbitrary: fc.constantFrom<unknown>(undefined, 1, '1') },
+  fc.constantFrom<unknown>(0, 2, 'x', 300),
+);
+const setting = fc.oneof(
+  { weight: 6, arbitrary: fc.constantFrom('sensitivity', 'schedule', 'infrared', 'Infrared ', 'SCHEDULE') },
+  fc.constantFrom<unknown>('volume', 'sensitivity-get', '', 3),
+  junk,
+);
+const time = fc.oneof(
+  fc.constantFrom('00:00', '8:30', '22:00', '23:59', '24:00', '06:00', '12:05', '7:5', '25:00', '12:60'),
+  fc
+    .tuple(fc.integer({ min: 0, max: 24 }), fc.integer({ min: 0, max: 59 }))
+    .map(([h, m]) => `${h}:${String(m).padStart(2, '0')}`),
+);
+const schedule = fc.record(
+  {
+    enabled: fc.constantFrom<unknown>(true, false, 'on', 'off', 1, 0, 'yes'),
+    start: time,
+    stop: time,
+    days: fc.oneof(
+      fc.subarray(['mon', 'Tuesday', 'wed', 'THU', 'fri', 'sat', 'sun'], { minLength: 1 }).map((d) => d.join(',')),
+      fc.subarray(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun', 'Sunday']),
+      fc.constantFrom<unknown>('funday', [], 'mon,,tue', ['m']),
+    ),
+  },
+  { requiredKeys: ['start', 'stop'] },
+);
+const sensitivityValue = fc.oneof(
+  fc.integer({ min: -1, max: 7 }),
+  fc.constantFrom<unknown>('low', ' High', 'medium', '3', '+2', '6.0'),
+);
 const infraredValue = fc.constantFrom<unknown>('on', 'off', true, false, 0, 1, 'ON', 'true', '0', 'dim');
-const scheduleValue = fc.oneof({ weight: 4, arbitrary: schedule }, { weight: 1, arbitrary: schedule.map((s) => JSON.stringify(s)) });
+const scheduleValue = fc.oneof(
+  { weight: 4, arbitrary: schedule },
+  { weight: 1, arbitrary: schedule.map((s) => JSON.stringify(s)) },
+);
 const value = fc.oneof(
   { weight: 3, arbitrary: fc.constantFrom<unknown>(undefined, '', ' ') },
-  { weight: 4, arbitrary: sensitivityValue }, { weight: 3, arbitrary: infraredValue }, { weight: 5, arbitrary: scheduleValue },
+  { weight: 4, arbitrary: sensitivityValue },
+  { weight: 3, arbitrary: infraredValue },
+  { weight: 5, arbitrary: scheduleValue },
   { weight: 2, arbitrary: junk },
 );
 /** Mostly a value of the setting's own kind (else most messages would be refused for a value of another). */
 const valueFor = (name: unknown): fc.Arbitrary<unknown> => {
   const key = typeof name === 'string' ? name.trim().toLowerCase() : '';
-  const own = key === 'sensitivity' ? sensitivityValue : key === 'infrared' ? infraredValue : key === 'schedule' ? scheduleValue : value;
-  return fc.oneof({ weight: 5, arbitrary: own }, { weight: 2, arbitrary: fc.constantFrom<unknown>(undefined, '') },
-    { weight: 2, arbitrary: value });
+  const own =
+    key === 'sensitivity'
+      ? sensitivityValue
+      : key === 'infrared'
+        ? infraredValue
+        : key === 'schedule'
+          ? scheduleValue
+          : value;
+  return fc.oneof(
+    { weight: 5, arbitrary: own },
+    { weight: 2, arbitrary: fc.constantFrom<unknown>(undefined, '') },
+    { weight: 2, arbitrary: value },
+  );
 };
-const settingMsg = fc.oneof({ weight: 9, arbitrary: setting.chain((name) => fc.record({ deviceSerial: serial, channelNo: channel,
-  setting: fc.constant(name), value: valueFor(name) }, { requiredKeys: ['deviceSerial', 'setting'] })) }, { weight: 1, arbitrary: junk });
-const action = fc.oneof({ weight: 6, arbitrary: fc.constantFrom<unknown>(undefined, 'check', 'upgrade', ' Upgrade ', 'CHECK') },
-  fc.constantFrom<unknown>('update', 'downgrade', 1, true, ''), junk);
-const firmwareMsg = fc.oneof({ weight: 9, arbitrary: fc.record({ deviceSerial: serial, action }, { requiredKeys: ['deviceSerial'] }) },
-  { weight: 1, arbitrary: junk });
+const settingMsg = fc.oneof(
+  {
+    weight: 9,
+    arbitrary: setting.chain((name) =>
+      fc.record(
+        { deviceSerial: serial, channelNo: channel, setting: fc.constant(name), value: valueFor(name) },
+        { requiredKeys: ['deviceSerial', 'setting'] },
+      ),
+    ),
+  },
+  { weight: 1, arbitrary: junk },
+);
+const action = fc.oneof(
+  { weight: 6, arbitrary: fc.constantFrom<unknown>(undefined, 'check', 'upgrade', ' Upgrade ', 'CHECK') },
+  fc.constantFrom<unknown>('update', 'downgrade', 1, true, ''),
+  junk,
+);
+const firmwareMsg = fc.oneof(
+  { weight: 9, arbitrary: fc.record({ deviceSerial: serial, action }, { requiredKeys: ['deviceSerial'] }) },
+  { weight: 1, arbitrary: junk },
+);
 
 /** Follow timers that fire at once on the fake clock (10 s of it per read); counted. */
 function instantTimers(clock: FakeClock): { live: () => number } {
@@ -95,16 +179,22 @@ function instantTimers(clock: FakeClock): { live: () => number } {
 
 const tally: Record<string, number> = {};
 const count = (k: string): void => void (tally[k] = (tally[k] ?? 0) + 1);
-const tallyText = (prefix: string): string => Object.entries(tally).filter(([k]) => k.startsWith(prefix))
-  .map(([k, n]) => `${k.slice(prefix.length)} ${n}`).join(', ');
+const tallyText = (prefix: string): string =>
+  Object.entries(tally)
+    .filter(([k]) => k.startsWith(prefix))
+    .map(([k, n]) => `${k.slice(prefix.length)} ${n}`)
+    .join(', ');
 
 describe('reliability: generated input to ezviz-setting and ezviz-firmware (issue 32)', function () {
   this.timeout(0);
   let sim: Simulator;
   let clock: FakeClock;
-  simulatorPerSuite((s) => {
-    sim = s;
-  }, () => ({ clock: (clock = new FakeClock(NOW)) }));
+  simulatorPerSuite(
+    (s) => {
+      sim = s;
+    },
+    () => ({ clock: (clock = new FakeClock(NOW)) }),
+  );
   afterEach(() => {
     resetHooks();
     sim.clearFaults();
@@ -112,7 +202,7 @@ describe('reliability: generated input to ezviz-setting and ezviz-firmware (issu
 
   /** One setting message judged by upkeep-oracle.ts against the simulator's log and state. */
   async function oneSetting(payload: unknown, problems: string[]): Promise<void> {
-    const p = payload !== null && typeof payload === 'object' ? payload as Msg : {};
+    const p = payload !== null && typeof payload === 'object' ? (payload as Msg) : {};
     const ser = expectParam('serial', true, p.deviceSerial);
     const dev = typeof ser === 'object' ? sim.state.devices[ser.sent] : undefined;
     const plan: Plan = planFor(payload, dev ? settingNow(dev.camera) : undefined);
@@ -125,31 +215,38 @@ describe('reliability: generated input to ezviz-setting and ezviz-firmware (issu
     summary.requests += log.length;
     if (plan.kind === 'invalid') {
       if (log.length) say(`sent ${log.map((e) => e.path)} for a refused message`);
-      if (port !== 'err' || msg.error.source !== 'validation' || msg.error.code !== '10001') say(`${port} ${JSON.stringify(msg.error)}`);
+      if (port !== 'err' || msg.error.source !== 'validation' || msg.error.code !== '10001')
+        say(`${port} ${JSON.stringify(msg.error)}`);
       return;
     }
     const gets = log.filter((e) => e.path === path(plan.get));
     const sets = log.filter((e) => e.path === path(plan.set));
-    if (gets.length !== 1 || gets.length + sets.length !== log.length) return say(`calls ${log.map((e) => `${e.path} ${e.code}`)}`);
+    if (gets.length !== 1 || gets.length + sets.length !== log.length)
+      return say(`calls ${log.map((e) => `${e.path} ${e.code}`)}`);
     const want = plan.serial === undefined ? {} : { deviceSerial: plan.serial, ...plan.getFields };
-    for (const [k, v] of Object.entries(want)) if (gets[0].fields[k] !== v) say(`get ${k}=${gets[0].fields[k]}, want ${v}`);
+    for (const [k, v] of Object.entries(want))
+      if (gets[0].fields[k] !== v) say(`get ${k}=${gets[0].fields[k]}, want ${v}`);
     if (gets[0].code !== '200') {
       if (sets.length) say('written after a failed read');
-      if (port !== 'err' || msg.error.code !== gets[0].code) say(`read ${gets[0].code} but ${port} ${JSON.stringify(msg.error)}`);
+      if (port !== 'err' || msg.error.code !== gets[0].code)
+        say(`read ${gets[0].code} but ${port} ${JSON.stringify(msg.error)}`);
       return;
     }
     const writes = plan.kind === 'write' && plan.differs ? 1 : 0;
     if (sets.length !== writes) return say(`${sets.length} writes, want ${writes}`);
     if (sets.length) {
-      for (const [k, v] of Object.entries(plan.setFields)) if (sets[0].fields[k] !== v) say(`set ${k}=${sets[0].fields[k]}, want ${v}`);
+      for (const [k, v] of Object.entries(plan.setFields))
+        if (sets[0].fields[k] !== v) say(`set ${k}=${sets[0].fields[k]}, want ${v}`);
       if (sets[0].code !== '200') {
-        if (port !== 'err' || msg.error.code !== sets[0].code) say(`write ${sets[0].code} but ${port} ${JSON.stringify(msg.error)}`);
+        if (port !== 'err' || msg.error.code !== sets[0].code)
+          say(`write ${sets[0].code} but ${port} ${JSON.stringify(msg.error)}`);
         return;
       }
     }
     if (port !== 'ok') return say(`err ${JSON.stringify(msg.error)}`);
     const expected = settingPayload(plan, dev ? settingNow(dev.camera) : undefined);
-    if (JSON.stringify(msg.payload) !== JSON.stringify(expected)) say(`payload ${JSON.stringify(msg.payload)}, want ${JSON.stringify(expected)}`);
+    if (JSON.stringify(msg.payload) !== JSON.stringify(expected))
+      say(`payload ${JSON.stringify(msg.payload)}, want ${JSON.stringify(expected)}`);
   }
 
   const settings = async (numRuns: number, seed: number): Promise<string[]> => {
@@ -157,34 +254,40 @@ describe('reliability: generated input to ezviz-setting and ezviz-firmware (issu
     await loadOp('setting', sim.url);
     const problems: string[] = [];
     try {
-      await fc.assert(fc.asyncProperty(settingMsg, async (payload) => {
-        await oneSetting(payload, problems);
-        assert.deepStrictEqual(problems, [], problems[0]);
-      }), { numRuns, seed, endOnFailure: true });
+      await fc.assert(
+        fc.asyncProperty(settingMsg, async (payload) => {
+          await oneSetting(payload, problems);
+          assert.deepStrictEqual(problems, [], problems[0]);
+        }),
+        { numRuns, seed, endOnFailure: true },
+      );
     } finally {
       await unload();
     }
     return problems;
   };
 
-  it(`setting: ${size(1500, 150)} generated messages: refused ones send nothing, a read one get, a write one set when it differs`,
-    async () => {
-      const started = Date.now();
-      await settings(size(1500, 150), SEED + 32);
-      section('fuzz setting', started, `${size(1500, 150)} messages: ${tallyText('s:')}`);
-    });
+  it(`setting: ${size(1500, 150)} generated messages: refused ones send nothing, a read one get, a write one set when it differs`, async () => {
+    const started = Date.now();
+    await settings(size(1500, 150), SEED + 32);
+    section('fuzz setting', started, `${size(1500, 150)} messages: ${tallyText('s:')}`);
+  });
 
   /** The default firmware of the cameras an upgrade changes (put back before some messages). */
   const reset = (serialNo: string): void => {
     const c = sim.state.devices[serialNo]?.camera;
     if (!c) return;
     c.upgradeStarted = null;
-    c.firmware.version = serialNo === 'C00000007' ? 'V5.2.1 build 220301' : serialNo === 'C00000001' ? 'V5.3.0 build 230215'
-      : c.firmware.version;
+    c.firmware.version =
+      serialNo === 'C00000007'
+        ? 'V5.2.1 build 220301'
+        : serialNo === 'C00000001'
+          ? 'V5.3.0 build 230215'
+          : c.firmware.version;
   };
 
   async function oneFirmware(payload: unknown, late: boolean, fresh: boolean, problems: string[]): Promise<void> {
-    const p = payload !== null && typeof payload === 'object' ? payload as Msg : {};
+    const p = payload !== null && typeof payload === 'object' ? (payload as Msg) : {};
     const ser = expectParam('serial', true, p.deviceSerial);
     const act = isBlank(p.action) ? 'check' : typeof p.action === 'string' ? p.action.trim().toLowerCase() : undefined;
     const valid = typeof ser === 'object' && (act === 'check' || act === 'upgrade');
@@ -209,7 +312,8 @@ describe('reliability: generated input to ezviz-setting and ezviz-firmware (issu
       if (upgrades.length) say('a check sent an upgrade');
       const info = log.filter((e) => e.path === path('firmware-version'));
       if (info.length !== 1) return say(`${info.length} version reads`);
-      if ((info[0].code === '200') !== (port === 'ok')) say(`version ${info[0].code} but ${port} ${JSON.stringify(msg.error)}`);
+      if ((info[0].code === '200') !== (port === 'ok'))
+        say(`version ${info[0].code} but ${port} ${JSON.stringify(msg.error)}`);
       return;
     }
     if (upgrades.length !== 1) return say(`${upgrades.length} upgrade requests (${upgrades.map((e) => e.code)})`);
@@ -217,14 +321,19 @@ describe('reliability: generated input to ezviz-setting and ezviz-firmware (issu
     // A reply this busy process delivered after the 300 ms deadline is a late one too (seen at full
     // counts under load): the same rule, sent once, ETIMEDOUT and never to be tried again.
     if (late || (port === 'err' && msg.error.code === 'ETIMEDOUT')) {
-      if (port !== 'err' || msg.error.code !== 'ETIMEDOUT' || msg.error.retriable !== false) say(`late reply: ${port} ${JSON.stringify(msg.error)}`);
+      if (port !== 'err' || msg.error.code !== 'ETIMEDOUT' || msg.error.retriable !== false)
+        say(`late reply: ${port} ${JSON.stringify(msg.error)}`);
       return;
     }
     const fails = sim.state.devices[ser.sent]?.camera.firmware.upgrade === 'fail';
     const ok = code === '60013' || ((code === '200' || code === '60014') && !fails);
     if (ok !== (port === 'ok')) return say(`upgrade ${code} but ${port} ${JSON.stringify(msg.error)}`);
-    if (port === 'ok' && msg.payload.status !== (code === '60013' ? 'latest' : 'upgraded')) say(`status ${msg.payload.status} after ${code}`);
-    if (port === 'err' && !(code === '200' || code === '60014' ? msg.error.code === '60018' : msg.error.code === code)) {
+    if (port === 'ok' && msg.payload.status !== (code === '60013' ? 'latest' : 'upgraded'))
+      say(`status ${msg.payload.status} after ${code}`);
+    if (
+      port === 'err' &&
+      !(code === '200' || code === '60014' ? msg.error.code === '60018' : msg.error.code === code)
+    ) {
       say(`upgrade ${code}: error ${msg.error.code}`);
     }
   }
@@ -235,87 +344,131 @@ describe('reliability: generated input to ezviz-setting and ezviz-firmware (issu
     await loadOp('firmware', sim.url, { config: { timeout: 300, maxRetries: 2, retryDelay: 1 } });
     const problems: string[] = [];
     try {
-      await fc.assert(fc.asyncProperty(firmwareMsg, fc.boolean(), fc.nat(9), async (payload, fresh, k) => {
-        await oneFirmware(payload, k === 0, fresh, problems);
-        if (timers.live()) problems.push(`${timers.live()} follow timers left after the outcome`);
-        assert.deepStrictEqual(problems, [], problems[0]);
-      }), { numRuns, seed, endOnFailure: true });
+      await fc.assert(
+        fc.asyncProperty(firmwareMsg, fc.boolean(), fc.nat(9), async (payload, fresh, k) => {
+          await oneFirmware(payload, k === 0, fresh, problems);
+          if (timers.live()) problems.push(`${timers.live()} follow timers left after the outcome`);
+          assert.deepStrictEqual(problems, [], problems[0]);
+        }),
+        { numRuns, seed, endOnFailure: true },
+      );
     } finally {
       await unload();
     }
     return problems;
   };
 
-  it(`firmware: ${size(600, 80)} generated messages: a check never upgrades, an upgrade is sent exactly once per message ` +
-    '(also when its reply comes after the deadline), one outcome as the camera answered', async () => {
-    const started = Date.now();
-    await firmware(size(600, 80), SEED + 320);
-    const scan = scanSaid();
-    assert.deepStrictEqual([...scan.hits, ...scan.foreignErrors], []);
-    section('fuzz firmware', started, `${size(600, 80)} messages: ${tallyText('f:')}`);
-  });
+  it(
+    `firmware: ${size(600, 80)} generated messages: a check never upgrades, an upgrade is sent exactly once per message ` +
+      '(also when its reply comes after the deadline), one outcome as the camera answered',
+    async () => {
+      const started = Date.now();
+      await firmware(size(600, 80), SEED + 320);
+      const scan = scanSaid();
+      assert.deepStrictEqual([...scan.hits, ...scan.foreignErrors], []);
+      section('fuzz firmware', started, `${size(600, 80)} messages: ${tallyText('f:')}`);
+    },
+  );
 
   it(`firmware: closing the node at ${size(60, 12)} generated moments of an upgrade stops following, never the upgrade`, async () => {
     const started = Date.now();
     let afterSent = 0;
-    await fc.assert(fc.asyncProperty(fc.integer({ min: 0, max: 250 }), fc.nat(7), async (latency, reads) => {
-      fakeTime(clock);
-      const timers = instantTimers(clock);
-      let fired = 0;
-      const inner = hooks.timer;
-      hooks.timer = (fn, ms) => inner(() => {
-        fired++;
-        fn();
-      }, ms);
-      reset('C00000001');
-      sim.clearLog();
-      sim.clearFaults();
-      if (latency) sim.injectFault({ kind: 'latency', ms: latency, path: UPGRADE });
-      await loadOp('firmware', sim.url, { props: { action: 'upgrade', actionType: 'firmwareAction' } });
-      helper.getNode('op').receive({ payload: { deviceSerial: 'C00000001' } });
-      const until = Date.now() + 5000;
-      while (fired < reads && Date.now() < until) await new Promise((r) => setTimeout(r, 2));
-      const sentBefore = sim.requestLog({ path: UPGRADE }).length;
-      if (sentBefore) afterSent++;
-      await unload(); // closing: Node-RED's close of the node
-      await new Promise((r) => setTimeout(r, latency + 100)); // an upgrade in flight reaches the camera
-      const before = sim.requestLog().length;
-      await new Promise((r) => setTimeout(r, 100));
-      const log = sim.requestLog();
-      const upgrades = log.filter((e) => e.path === UPGRADE).length;
-      const what = `latency ${latency}, ${reads} reads, closed ${sentBefore ? 'after' : 'before'} the upgrade was answered`;
-      // Closed before its upgrade was answered: it may not have left yet (the token first), never twice.
-      assert.ok(upgrades === 1 || (upgrades === 0 && !sentBefore), `${what}: ${upgrades} upgrade requests`);
-      if (upgrades) {
-        assert.notStrictEqual(sim.state.devices.C00000001.camera.upgradeStarted, null, `${what}: the camera upgrades`);
-      }
-      assert.strictEqual(log.length, before, `${what}: nothing sent after the close`);
-      assert.strictEqual(timers.live(), 0, 'no timer left');
-      resetHooks();
-    }), { numRuns: size(60, 12), seed: SEED + 3200, endOnFailure: true });
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 0, max: 250 }), fc.nat(7), async (latency, reads) => {
+        fakeTime(clock);
+        const timers = instantTimers(clock);
+        let fired = 0;
+        const inner = hooks.timer;
+        hooks.timer = (fn, ms) =>
+          inner(() => {
+            fired++;
+            fn();
+          }, ms);
+        reset('C00000001');
+        sim.clearLog();
+        sim.clearFaults();
+        if (latency) sim.injectFault({ kind: 'latency', ms: latency, path: UPGRADE });
+        await loadOp('firmware', sim.url, { props: { action: 'upgrade', actionType: 'firmwareAction' } });
+        helper.getNode('op').receive({ payload: { deviceSerial: 'C00000001' } });
+        const until = Date.now() + 5000;
+        while (fired < reads && Date.now() < until) await new Promise((r) => setTimeout(r, 2));
+        const sentBefore = sim.requestLog({ path: UPGRADE }).length;
+        if (sentBefore) afterSent++;
+        await unload(); // closing: Node-RED's close of the node
+        await new Promise((r) => setTimeout(r, latency + 100)); // an upgrade in flight reaches the camera
+        const before = sim.requestLog().length;
+        await new Promise((r) => setTimeout(r, 100));
+        const log = sim.requestLog();
+        const upgrades = log.filter((e) => e.path === UPGRADE).length;
+        const what = `latency ${latency}, ${reads} reads, closed ${sentBefore ? 'after' : 'before'} the upgrade was answered`;
+        // Closed before its upgrade was answered: it may not have left yet (the token first), never twice.
+        assert.ok(upgrades === 1 || (upgrades === 0 && !sentBefore), `${what}: ${upgrades} upgrade requests`);
+        if (upgrades) {
+          assert.notStrictEqual(
+            sim.state.devices.C00000001.camera.upgradeStarted,
+            null,
+            `${what}: the camera upgrades`,
+          );
+        }
+        assert.strictEqual(log.length, before, `${what}: nothing sent after the close`);
+        assert.strictEqual(timers.live(), 0, 'no timer left');
+        resetHooks();
+      }),
+      { numRuns: size(60, 12), seed: SEED + 3200, endOnFailure: true },
+    );
     section('fuzz firmware close', started, `${size(60, 12)} closes, ${afterSent} after the upgrade was answered`);
   });
 
   it('self-check: planted faults make the setting and firmware fuzzers fail', async () => {
     type Run = typeof settingsService.runSetting;
-    const twice = await mustFail('reads twice', plant(settingsService, 'runSetting', (original) =>
-      (async (...a: Parameters<Run>) => {
-        await original(a[0], a[1], { ...a[2], value: undefined }, a[3]);
-        return original(...a);
-      }) as Run), () => settings(100, SEED + 33));
-    const lies = await mustFail('changed when nothing was written', plant(settingsService, 'runSetting', (original) =>
-      (async (...a: Parameters<Run>) => {
-        const r = await original(...a);
-        return r.kind === 'ok' && (r.payload as Msg)?.changed === false ? { ...r, payload: { ...(r.payload as Msg), changed: true } } : r;
-      }) as Run), () => settings(100, SEED + 34));
+    const twice = await mustFail(
+      'reads twice',
+      plant(
+        settingsService,
+        'runSetting',
+        (original) =>
+          (async (...a: Parameters<Run>) => {
+            await original(a[0], a[1], { ...a[2], value: undefined }, a[3]);
+            return original(...a);
+          }) as Run,
+      ),
+      () => settings(100, SEED + 33),
+    );
+    const lies = await mustFail(
+      'changed when nothing was written',
+      plant(
+        settingsService,
+        'runSetting',
+        (original) =>
+          (async (...a: Parameters<Run>) => {
+            const r = await original(...a);
+            return r.kind === 'ok' && (r.payload as Msg)?.changed === false
+              ? { ...r, payload: { ...(r.payload as Msg), changed: true } }
+              : r;
+          }) as Run,
+      ),
+      () => settings(100, SEED + 34),
+    );
     type Up = typeof follow.upgradeFirmware;
-    const again = await mustFail('upgrade sent again after a failed reply', plant(follow, 'upgradeFirmware', (original) =>
-      (async (...a: Parameters<Up>) => {
-        const r = await original(...a);
-        return r.kind === 'error' && r.error.source === 'network' ? original(...a) : r;
-      }) as Up), () => firmware(100, SEED + 35));
-    section('upkeep self-check', Date.now(), `caught: reads twice (${twice.slice(0, 60)}); changed lie (${lies.slice(0, 60)}); ` +
-      `upgrade again (${again.slice(0, 60)})`);
+    const again = await mustFail(
+      'upgrade sent again after a failed reply',
+      plant(
+        follow,
+        'upgradeFirmware',
+        (original) =>
+          (async (...a: Parameters<Up>) => {
+            const r = await original(...a);
+            return r.kind === 'error' && r.error.source === 'network' ? original(...a) : r;
+          }) as Up,
+      ),
+      () => firmware(100, SEED + 35),
+    );
+    section(
+      'upkeep self-check',
+      Date.now(),
+      `caught: reads twice (${twice.slice(0, 60)}); changed lie (${lies.slice(0, 60)}); ` +
+        `upgrade again (${again.slice(0, 60)})`,
+    );
     secrets.add('demo-app-secret');
   });
 });

@@ -42,8 +42,12 @@ async function apiServer(closeMs: number, hintS?: number): Promise<ApiServer> {
       const data = token ? { accessToken: 'at.keep-alive-test', expireTime: Date.now() + 7 * 86400000 } : { index: 1 };
       const text = JSON.stringify({ code: '200', msg: 'Operation succeeded!', data });
       // An explicit Connection header keeps Node from writing its own Keep-Alive hint.
-      res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text),
-        Connection: 'keep-alive', ...(hintS === undefined ? {} : { 'Keep-Alive': `timeout=${hintS}` }) });
+      res.writeHead(200, {
+        'Content-Type': 'application/json',
+        'Content-Length': Buffer.byteLength(text),
+        Connection: 'keep-alive',
+        ...(hintS === undefined ? {} : { 'Keep-Alive': `timeout=${hintS}` }),
+      });
       res.end(text);
     });
   });
@@ -68,39 +72,68 @@ const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * `chains` cameras at once, each sending preset-add `perChain` times, waiting before each next one
  * a gap that lands on `boundaries` (in turn, ±`jitter` ms): the server's close and our own.
  */
-async function run(server: ApiServer, chains: number, perChain: number, boundaries: number[], jitter = 15):
-  Promise<{ failed: string[]; ms: number }> {
-  const service = new EzvizService({ baseUrl: server.url, timeout: 5000, maxRetries: 0, retryDelay: 100, appKey: 'ka-app-key',
-    appSecret: 'ka-app-secret', t: (key: string) => key, warn: () => undefined });
+async function run(
+  server: ApiServer,
+  chains: number,
+  perChain: number,
+  boundaries: number[],
+  jitter = 15,
+): Promise<{ failed: string[]; ms: number }> {
+  const service = new EzvizService({
+    baseUrl: server.url,
+    timeout: 5000,
+    maxRetries: 0,
+    retryDelay: 100,
+    appKey: 'ka-app-key',
+    appSecret: 'ka-app-secret',
+    t: (key: string) => key,
+    warn: () => undefined,
+  });
   const failed: string[] = [];
   const started = Date.now();
   try {
-    await Promise.all(Array.from({ length: chains }, async (_c, c) => {
-      const deviceSerial = `KA${String(c).padStart(4, '0')}`;
-      for (let i = 0; i < perChain; i++) {
-        const r = await service.call({ spec: OPERATIONS['preset-add'], fields: { deviceSerial, channelNo: 1 }, owner });
-        if (r.kind !== 'ok') failed.push(`${deviceSerial} #${i}: ${r.kind === 'error' ? r.error.code : r.kind}`);
-        const boundary = boundaries[(i + c) % boundaries.length];
-        await wait(boundary - jitter + ((i * 7 + c * 13) % (2 * jitter + 1)));
-      }
-    }));
+    await Promise.all(
+      Array.from({ length: chains }, async (_c, c) => {
+        const deviceSerial = `KA${String(c).padStart(4, '0')}`;
+        for (let i = 0; i < perChain; i++) {
+          const r = await service.call({
+            spec: OPERATIONS['preset-add'],
+            fields: { deviceSerial, channelNo: 1 },
+            owner,
+          });
+          if (r.kind !== 'ok') failed.push(`${deviceSerial} #${i}: ${r.kind === 'error' ? r.error.code : r.kind}`);
+          const boundary = boundaries[(i + c) % boundaries.length];
+          await wait(boundary - jitter + ((i * 7 + c * 13) % (2 * jitter + 1)));
+        }
+      }),
+    );
   } finally {
     await service.close();
   }
   return { failed, ms: Date.now() - started };
 }
 
-function check(name: string, server: ApiServer, chains: number, perChain: number, r: { failed: string[]; ms: number },
-  started: number): void {
+function check(
+  name: string,
+  server: ApiServer,
+  chains: number,
+  perChain: number,
+  r: { failed: string[]; ms: number },
+  started: number,
+): void {
   const total = chains * perChain;
   const sent = [...server.received.values()].reduce((a, b) => a + b, 0);
-  const line = `${name}: ${total} preset-add in ${r.ms} ms, ${r.failed.length} failed, ${sent} received, ` +
+  const line =
+    `${name}: ${total} preset-add in ${r.ms} ms, ${r.failed.length} failed, ${sent} received, ` +
     `${server.connections()} connections`;
   section(`keep-alive ${name}`, started, line);
   console.log(`      ${line}`);
   assert.deepStrictEqual(r.failed.slice(0, 5), [], line);
   assert.strictEqual(sent, total, `each received once: ${line}`);
-  assert.ok([...server.received.values()].every((n) => n === perChain), line);
+  assert.ok(
+    [...server.received.values()].every((n) => n === perChain),
+    line,
+  );
   assert.ok(server.connections() < total, `connections were kept and reused: ${line}`);
 }
 
@@ -108,7 +141,7 @@ describe('reliability: idle keep-alive connections closed before the server clos
   this.timeout(180000);
   afterEach(() => resetHooks());
 
-  it('the idle time: the server\'s Keep-Alive timeout less 1 s (0: not kept), else the default', () => {
+  it("the idle time: the server's Keep-Alive timeout less 1 s (0: not kept), else the default", () => {
     assert.strictEqual(idleMs(undefined, 4000), 4000);
     assert.strictEqual(idleMs('timeout=5', 4000), 5000 - KEEP_ALIVE_MARGIN_MS);
     assert.strictEqual(idleMs('max=100, timeout=2', 4000), 1000);

@@ -35,30 +35,77 @@ function flowFor(url: string, round: number, variant: number): Record<string, un
   const flow: Record<string, unknown>[] = [
     { id: TAB, type: 'tab', label: 'lifecycle' },
     // variant 2 changes the config node: every node using it restarts with it.
-    { id: 'cfg', type: 'ezviz-config', name: 'sim', baseUrl: url, timeout: variant === 2 ? 3000 + round : 3000,
-      maxRetries: 2, retryDelay: 5 },
+    {
+      id: 'cfg',
+      type: 'ezviz-config',
+      name: 'sim',
+      baseUrl: url,
+      timeout: variant === 2 ? 3000 + round : 3000,
+      maxRetries: 2,
+      retryDelay: 5,
+    },
     { id: 'ok', type: 'helper', z: TAB },
     { id: 'err', type: 'helper', z: TAB },
   ];
   for (const op of OPS) {
     // variant 1 renames the PTZ nodes only (a modified-nodes deploy restarts just those).
     const renamed = variant === 1 && OPERATIONS[op].cameraQueue;
-    flow.push({ id: op, type: OPERATIONS[op].type, z: TAB, name: renamed ? `${op} ${round}` : op, config: 'cfg',
-      wires: [['ok'], ['err']] });
+    flow.push({
+      id: op,
+      type: OPERATIONS[op].type,
+      z: TAB,
+      name: renamed ? `${op} ${round}` : op,
+      config: 'cfg',
+      wires: [['ok'], ['err']],
+    });
   }
   // The alarm node (issue 13): polls on its own timer and on every round's message; renamed with
   // the PTZ nodes. Its outputs go to helpers of their own (its messages answer no input).
-  flow.push({ id: 'alarm', type: 'ezviz-alarm', z: TAB, name: variant === 1 ? `alarm ${round}` : 'alarm', config: 'cfg',
-    interval: 10, deviceSerial: '', alarmType: '', wires: [['alarms'], ['alarm-err']] },
-  { id: 'alarms', type: 'helper', z: TAB }, { id: 'alarm-err', type: 'helper', z: TAB });
+  flow.push(
+    {
+      id: 'alarm',
+      type: 'ezviz-alarm',
+      z: TAB,
+      name: variant === 1 ? `alarm ${round}` : 'alarm',
+      config: 'cfg',
+      interval: 10,
+      deviceSerial: '',
+      alarmType: '',
+      wires: [['alarms'], ['alarm-err']],
+    },
+    { id: 'alarms', type: 'helper', z: TAB },
+    { id: 'alarm-err', type: 'helper', z: TAB },
+  );
   // ezviz-switch (issue 19) answers messages like the operation nodes; ezviz-device watches a
   // camera on its own timer (its first read at deploy, renamed with the PTZ nodes so that
   // redeploys restart it while reads are under way): no timer may be left once it closed.
-  flow.push({ id: 'switch', type: 'ezviz-switch', z: TAB, name: variant === 1 ? `switch ${round}` : 'switch', config: 'cfg',
-    switch: 'defence', switchType: 'switch', state: '', stateType: 'switchState', wires: [['ok'], ['err']] },
-  { id: 'device', type: 'ezviz-device', z: TAB, name: variant === 1 ? `device ${round}` : 'device', config: 'cfg',
-    deviceSerial: camera(round % CAMERAS), deviceSerialType: 'str', watch: 60, wires: [['watched'], ['watch-err']] },
-  { id: 'watched', type: 'helper', z: TAB }, { id: 'watch-err', type: 'helper', z: TAB });
+  flow.push(
+    {
+      id: 'switch',
+      type: 'ezviz-switch',
+      z: TAB,
+      name: variant === 1 ? `switch ${round}` : 'switch',
+      config: 'cfg',
+      switch: 'defence',
+      switchType: 'switch',
+      state: '',
+      stateType: 'switchState',
+      wires: [['ok'], ['err']],
+    },
+    {
+      id: 'device',
+      type: 'ezviz-device',
+      z: TAB,
+      name: variant === 1 ? `device ${round}` : 'device',
+      config: 'cfg',
+      deviceSerial: camera(round % CAMERAS),
+      deviceSerialType: 'str',
+      watch: 60,
+      wires: [['watched'], ['watch-err']],
+    },
+    { id: 'watched', type: 'helper', z: TAB },
+    { id: 'watch-err', type: 'helper', z: TAB },
+  );
   for (const n of flow) if (n.z) Object.assign(n, { x: 100, y: 100 });
   return flow;
 }
@@ -80,8 +127,10 @@ async function main(): Promise<void> {
   }
   const sim = await startSim({ state, logLimit: 1000000 });
   // An app key: every new config node fetches its token, often while a redeploy is under way.
-  const creds = { cfg: { appKey: 'demo-app-key', appSecret: 'demo-app-secret' },
-    'storage-open': { cardPassword: 'CARD-LIFECYCLE-0001' } };
+  const creds = {
+    cfg: { appKey: 'demo-app-key', appSecret: 'demo-app-secret' },
+    'storage-open': { cardPassword: 'CARD-LIFECYCLE-0001' },
+  };
   state.cards['CARD-LIFECYCLE-0001'] = { serviceType: '7d-loop', totalDays: 7, serviceDays: 30 };
   await load(flowFor(sim.url, 0, 0), creds);
 
@@ -113,7 +162,9 @@ async function main(): Promise<void> {
       if (!n || wrapped.has(n)) continue;
       wrapped.add(n);
       let closed = false;
-      n.on('close', () => { closed = true; });
+      n.on('close', () => {
+        closed = true;
+      });
       for (const m of ['send', 'error']) {
         const orig = n[m];
         n[m] = function (this: unknown, ...args: unknown[]) {
@@ -129,16 +180,26 @@ async function main(): Promise<void> {
   watch();
 
   const events = (helper as unknown as { _events: NodeJS.EventEmitter })._events;
-  const redNodes = (helper as unknown as { _redNodes: { setFlows(f: unknown, c: unknown, t: string): Promise<unknown> } })
-    ._redNodes;
+  const redNodes = (
+    helper as unknown as { _redNodes: { setFlows(f: unknown, c: unknown, t: string): Promise<unknown> } }
+  )._redNodes;
   const kinds = { full: 0, nodes: 0, config: 0 };
   let starts = 0;
   for (let round = 1; round <= REDEPLOYS; round++) {
     // Some replies (and token requests) take a while, so that redeploys meet them in flight.
     for (let f = 0; f < 3; f++) {
-      const paths = [...OPS.map((o) => OPERATIONS[o].path), '/api/lapp/token/get', STATE_CALLS['defence-set'].path,
-        STATE_CALLS['device-info'].path, STATE_CALLS['device-status'].path];
-      sim.injectFault({ kind: 'latency', ms: 20 + Math.floor(random() * 150), path: paths[Math.floor(random() * paths.length)] });
+      const paths = [
+        ...OPS.map((o) => OPERATIONS[o].path),
+        '/api/lapp/token/get',
+        STATE_CALLS['defence-set'].path,
+        STATE_CALLS['device-info'].path,
+        STATE_CALLS['device-status'].path,
+      ];
+      sim.injectFault({
+        kind: 'latency',
+        ms: 20 + Math.floor(random() * 150),
+        path: paths[Math.floor(random() * paths.length)],
+      });
     }
     for (let k = 0; k < BURST; k++) {
       const ops = [...OPS, 'switch'];
@@ -148,8 +209,19 @@ async function main(): Promise<void> {
       if (op === 'ptz-start') starts++;
       const id = `r${round}-${k}`;
       messages++;
-      helper.getNode(op).receive({ _msgid: id, payload: { deviceSerial: cam, channelNo: 1, direction: 'right',
-        speed: 'slow', command: 'center', index: 1, duration, state: random() < 0.5 } });
+      helper.getNode(op).receive({
+        _msgid: id,
+        payload: {
+          deviceSerial: cam,
+          channelNo: 1,
+          direction: 'right',
+          speed: 'slow',
+          command: 'center',
+          index: 1,
+          duration,
+          state: random() < 0.5,
+        },
+      });
     }
     sim.raiseAlarm({ deviceSerial: camera(Math.floor(random() * CAMERAS)), alarmId: `lc-${round}` });
     alarmsRaised++;
@@ -160,8 +232,10 @@ async function main(): Promise<void> {
     const type = variant === 0 ? 'full' : 'nodes';
     kinds[variant === 0 ? 'full' : variant === 1 ? 'nodes' : 'config']++;
     const started = new Promise<void>((resolve) => events.once('flows:started', () => resolve()));
-    await guard(`redeploy ${round} (${type})`, redNodes.setFlows(flowFor(sim.url, round, variant), creds, type)
-      .then(() => started));
+    await guard(
+      `redeploy ${round} (${type})`,
+      redNodes.setFlows(flowFor(sim.url, round, variant), creds, type).then(() => started),
+    );
     watch();
   }
   // Let the last moves run a little, then stop the runtime: pending timed moves stop at once.
@@ -178,8 +252,15 @@ async function main(): Promise<void> {
   const unstopped: string[] = [];
   log.forEach((e, i) => {
     if (e.path !== OPERATIONS['ptz-start'].path || e.code !== '200') return;
-    const later = log.slice(i + 1).some((s) => s.path === OPERATIONS['ptz-stop'].path && s.code === '200' &&
-      s.fields.deviceSerial === e.fields.deviceSerial && s.fields.channelNo === e.fields.channelNo);
+    const later = log
+      .slice(i + 1)
+      .some(
+        (s) =>
+          s.path === OPERATIONS['ptz-stop'].path &&
+          s.code === '200' &&
+          s.fields.deviceSerial === e.fields.deviceSerial &&
+          s.fields.channelNo === e.fields.channelNo,
+      );
     if (!later) unstopped.push(`${e.fields.deviceSerial}/${e.fields.channelNo}`);
   });
   const startsOk = log.filter((e) => e.path === OPERATIONS['ptz-start'].path && e.code === '200').length;
@@ -188,11 +269,27 @@ async function main(): Promise<void> {
   for (const [, n] of answers) if (n > 1) duplicates++;
   await stopSim(sim);
   const result = {
-    redeploys: REDEPLOYS, kinds, messages, answered: answers.size, duplicates, inFlightAtDeploy, starts, startsOk,
-    stopsOk, requests: log.length, unstopped, moving, lateAnswers, problems, secretHits: scan.hits,
-    alarmsRaised, alarmsSent: alarmsSent.size, alarmPolls: log.filter((e) => e.path === '/api/lapp/alarm/list').length,
+    redeploys: REDEPLOYS,
+    kinds,
+    messages,
+    answered: answers.size,
+    duplicates,
+    inFlightAtDeploy,
+    starts,
+    startsOk,
+    stopsOk,
+    requests: log.length,
+    unstopped,
+    moving,
+    lateAnswers,
+    problems,
+    secretHits: scan.hits,
+    alarmsRaised,
+    alarmsSent: alarmsSent.size,
+    alarmPolls: log.filter((e) => e.path === '/api/lapp/alarm/list').length,
     deviceReads: log.filter((e) => e.path === STATE_CALLS['device-info'].path).length,
-    thrown: scan.foreignErrors, linesScanned: scan.lines,
+    thrown: scan.foreignErrors,
+    linesScanned: scan.lines,
     connections: sim.connectionsOpened,
   };
   process.stdout.write(`RESULT ${JSON.stringify(result)}\n`);
@@ -200,17 +297,26 @@ async function main(): Promise<void> {
   if (process.env.RELIABILITY_PLANT_LEAK === '1') setInterval(() => undefined, 1000);
   // From here nothing may keep the process alive. If something does, name it (a timer that does
   // not itself keep the process alive) and fail.
-  setTimeout(() => {
-    const handles = (process as unknown as { _getActiveHandles(): object[] })._getActiveHandles()
-      .filter((h) => h !== process.stdout && h !== process.stderr && h !== process.stdin)
-      .map((h) => {
-        const o = h as { constructor?: { name?: string }; remoteAddress?: string; remotePort?: number; _idleTimeout?: number };
-        return `${o.constructor?.name}${o.remotePort ? `:${o.remotePort}` : ''}${o._idleTimeout ? ` (${o._idleTimeout} ms)` : ''}`;
-      });
-    const info = (process as unknown as { getActiveResourcesInfo?(): string[] }).getActiveResourcesInfo?.() ?? [];
-    process.stdout.write(`LEFT ${JSON.stringify({ resources: info, handles })}\n`);
-    process.exit(3);
-  }, Number(process.env.EXIT_GRACE_MS ?? 8000)).unref();
+  setTimeout(
+    () => {
+      const handles = (process as unknown as { _getActiveHandles(): object[] })
+        ._getActiveHandles()
+        .filter((h) => h !== process.stdout && h !== process.stderr && h !== process.stdin)
+        .map((h) => {
+          const o = h as {
+            constructor?: { name?: string };
+            remoteAddress?: string;
+            remotePort?: number;
+            _idleTimeout?: number;
+          };
+          return `${o.constructor?.name}${o.remotePort ? `:${o.remotePort}` : ''}${o._idleTimeout ? ` (${o._idleTimeout} ms)` : ''}`;
+        });
+      const info = (process as unknown as { getActiveResourcesInfo?(): string[] }).getActiveResourcesInfo?.() ?? [];
+      process.stdout.write(`LEFT ${JSON.stringify({ resources: info, handles })}\n`);
+      process.exit(3);
+    },
+    Number(process.env.EXIT_GRACE_MS ?? 8000),
+  ).unref();
 }
 
 main().catch((e) => {

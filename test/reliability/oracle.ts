@@ -7,8 +7,20 @@ import type { ParamKind } from '../../nodes/shared/operations/operations';
 
 export type Expect = { sent: string } | 'absent' | 'missing' | 'invalid';
 
-const DIRECTION_NAMES = ['up', 'down', 'left', 'right', 'up-left', 'down-left', 'up-right', 'down-right', 'zoom-in',
-  'zoom-out', 'focus-near', 'focus-far'];
+const DIRECTION_NAMES = [
+  'up',
+  'down',
+  'left',
+  'right',
+  'up-left',
+  'down-left',
+  'up-right',
+  'down-right',
+  'zoom-in',
+  'zoom-out',
+  'focus-near',
+  'focus-far',
+];
 const NAMES: Record<string, Record<string, number>> = {
   direction: { ...Object.fromEntries(DIRECTION_NAMES.map((n, i) => [n, i])), auto: 16 },
   speed: { slow: 0, medium: 1, fast: 2 },
@@ -30,8 +42,13 @@ function playback(raw: unknown): string | undefined {
     if (m) {
       const [y, mo, d, h, mi, s] = m.slice(2).map(Number);
       const t = new Date(y, mo - 1, d, h, mi, s);
-      const real = t.getFullYear() === y && t.getMonth() === mo - 1 && t.getDate() === d && t.getHours() === h &&
-        t.getMinutes() === mi && t.getSeconds() === s;
+      const real =
+        t.getFullYear() === y &&
+        t.getMonth() === mo - 1 &&
+        t.getDate() === d &&
+        t.getHours() === h &&
+        t.getMinutes() === mi &&
+        t.getSeconds() === s;
       return real && y >= 2000 && y <= 2099 ? m[1] : undefined;
     }
   }
@@ -39,7 +56,8 @@ function playback(raw: unknown): string | undefined {
   if (raw instanceof Date) ms = raw.getTime();
   else if (typeof raw === 'number') ms = raw;
   else if (typeof raw === 'string' && /^\s*\d{12,15}\s*$/.test(raw)) ms = Number(raw);
-  else if (typeof raw === 'string' && /^\s*\d{4}-\d\d-\d\dT[\d:.]+(Z|[+-]\d\d:?\d\d)?\s*$/.test(raw)) ms = Date.parse(raw);
+  else if (typeof raw === 'string' && /^\s*\d{4}-\d\d-\d\dT[\d:.]+(Z|[+-]\d\d:?\d\d)?\s*$/.test(raw))
+    ms = Date.parse(raw);
   if (ms === undefined || !Number.isFinite(ms)) return undefined;
   const t = new Date(ms);
   if (!(t.getFullYear() >= 2000 && t.getFullYear() <= 2099)) return undefined;
@@ -72,8 +90,10 @@ export function liveRules(f: Record<string, string>): string | undefined {
 function asInteger(raw: unknown): number | undefined {
   if (typeof raw === 'number') return Number.isInteger(raw) ? raw : undefined;
   if (typeof raw !== 'string') return undefined;
-  const m = /^[ \t\n\r\v\f\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]*([+-]?[0-9]+)[ \t\n\r\v\f\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]*$/
-    .exec(raw);
+  const m =
+    /^[ \t\n\r\v\f\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]*([+-]?[0-9]+)[ \t\n\r\v\f\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]*$/.exec(
+      raw,
+    );
   return m ? Number(m[1]) : undefined;
 }
 
@@ -85,7 +105,10 @@ function named(raw: unknown, kind: string, ok: (n: number) => boolean): string |
   const n = asInteger(raw);
   if (n !== undefined) return inRange(n, ok);
   if (typeof raw !== 'string') return undefined;
-  const key = raw.trim().toLowerCase().replace(/[_\s]+/g, '-');
+  const key = raw
+    .trim()
+    .toLowerCase()
+    .replace(/[_\s]+/g, '-');
   const table = NAMES[kind];
   return Object.prototype.hasOwnProperty.call(table, key) ? String(table[key]) : undefined;
 }
@@ -101,7 +124,8 @@ export function expectParam(kind: ParamKind, required: boolean, raw: unknown): E
   switch (kind) {
     case 'serial':
       if (typeof raw === 'number') v = Number.isSafeInteger(raw) && raw >= 0 ? String(Math.abs(raw)) : undefined;
-      else if (typeof raw === 'string') v = /^[A-Za-z0-9]{1,64}$/.test(raw.trim()) ? raw.trim().toUpperCase() : undefined;
+      else if (typeof raw === 'string')
+        v = /^[A-Za-z0-9]{1,64}$/.test(raw.trim()) ? raw.trim().toUpperCase() : undefined;
       break;
     case 'channel':
       v = inRange(asInteger(raw), (n) => n >= 1 && n <= 256);
@@ -120,7 +144,8 @@ export function expectParam(kind: ParamKind, required: boolean, raw: unknown): E
       break;
     case 'immediately':
       if (typeof raw === 'boolean') v = raw ? '1' : '0';
-      else if (typeof raw === 'string' && /^(true|false)$/i.test(raw.trim())) v = raw.trim().toLowerCase() === 'true' ? '1' : '0';
+      else if (typeof raw === 'string' && /^(true|false)$/i.test(raw.trim()))
+        v = raw.trim().toLowerCase() === 'true' ? '1' : '0';
       else v = named(raw, 'immediately', (n) => n === 0 || n === 1);
       break;
     case 'duration':

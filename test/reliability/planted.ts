@@ -25,7 +25,10 @@ export async function mustFail(what: string, undo: () => void, property: () => P
     await property();
   } catch (e) {
     const err = e as Error & { cause?: Error };
-    const lines = String(err?.cause?.message ?? err?.message ?? e).split('\n').map((l) => l.trim()).filter(Boolean);
+    const lines = String(err?.cause?.message ?? err?.message ?? e)
+      .split('\n')
+      .map((l) => l.trim())
+      .filter(Boolean);
     failure = lines.find((l) => /^Got |Error/.test(l)) ?? lines[0] ?? 'failed';
   } finally {
     undo();

@@ -30,7 +30,18 @@ import type { Ports } from './reply-gen';
 import { replyArb, slow } from './reply-gen';
 import { checkErrorShape, classify, clean, errorMismatch, LIMIT, transient, type Class } from './reply-oracle';
 import { prewarm, quiet, type Received, type Reply, startWorld, type World } from './reply-world';
-import { countOutcome, lightSpies, scanSaid, section, SEED, size, summary, takeTrapped, trapProcess, until } from './support';
+import {
+  countOutcome,
+  lightSpies,
+  scanSaid,
+  section,
+  SEED,
+  size,
+  summary,
+  takeTrapped,
+  trapProcess,
+  until,
+} from './support';
 import { statusReading, versionReading, type UpkeepFuzzOp } from './upkeep-replies';
 
 const TARGET = size(1300, 150);
@@ -46,32 +57,61 @@ const POLLS = FOLLOW_FOR_MS / FOLLOW_EVERY_MS + 1;
 
 type Msg = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 type Tail = 'upgraded' | 'failed' | 'forever' | 'gone';
-interface Case { action: 'check' | 'upgrade'; progress: boolean; upgrade: Reply; version: Reply[]; status: Reply[]; tail: Tail }
-interface Out { port: string; msg: Msg; at: number }
+interface Case {
+  action: 'check' | 'upgrade';
+  progress: boolean;
+  upgrade: Reply;
+  version: Reply[];
+  status: Reply[];
+  tail: Tail;
+}
+interface Out {
+  port: string;
+  msg: Msg;
+  at: number;
+}
 
 const pathOf = (r: Received): string => r.url.split('?')[0];
-const json = (o: unknown): Reply => ({ status: 200, headers: [['Content-Type', 'application/json']], delivery: 'whole',
-  body: { t: 'text', s: JSON.stringify(o) } });
+const json = (o: unknown): Reply => ({
+  status: 200,
+  headers: [['Content-Type', 'application/json']],
+  delivery: 'whole',
+  body: { t: 'text', s: JSON.stringify(o) },
+});
 /** What the status says once the generated replies are used up. */
 function tailReply(t: Tail, n: number): Reply | undefined {
   if (t === 'upgraded') return json({ code: '200', msg: 'ok', data: { status: 2, progress: 100 } });
   if (t === 'failed') return json({ code: '200', msg: 'ok', data: { status: 3 } });
-  if (t === 'forever') return json({ code: '200', msg: 'ok', data: { status: n % 7 === 6 ? 1 : 0, progress: Math.min(99, 1 + (n >> 2)) } });
+  if (t === 'forever')
+    return json({
+      code: '200',
+      msg: 'ok',
+      data: { status: n % 7 === 6 ? 1 : 0, progress: Math.min(99, 1 + (n >> 2)) },
+    });
   return undefined; // 404 (not scripted)
 }
 
 function caseArb(ports: Ports): fc.Arbitrary<Case> {
   const gen = (op: UpkeepFuzzOp) => replyArb(op, ports);
   const answered = (op: UpkeepFuzzOp) => gen(op).filter((r) => ['ok', 'either'].includes(classify(op, r).k));
-  const three = (op: UpkeepFuzzOp) => fc.oneof({ weight: 2, arbitrary: fc.array(gen(op), { minLength: 3, maxLength: 3 }) },
-    { weight: 1, arbitrary: fc.tuple(answered(op), gen(op), gen(op)) });
+  const three = (op: UpkeepFuzzOp) =>
+    fc.oneof(
+      { weight: 2, arbitrary: fc.array(gen(op), { minLength: 3, maxLength: 3 }) },
+      { weight: 1, arbitrary: fc.tuple(answered(op), gen(op), gen(op)) },
+    );
   return fc.record({
     action: fc.constantFrom<Case['action']>('check', 'upgrade', 'upgrade'),
     progress: fc.boolean(),
-    upgrade: fc.oneof({ weight: 2, arbitrary: gen('firmware-upgrade') }, { weight: 1, arbitrary: answered('firmware-upgrade') }),
+    upgrade: fc.oneof(
+      { weight: 2, arbitrary: gen('firmware-upgrade') },
+      { weight: 1, arbitrary: answered('firmware-upgrade') },
+    ),
     version: three('firmware-version'),
     status: fc.array(gen('firmware-status'), { maxLength: 8 }),
-    tail: fc.oneof({ weight: 4, arbitrary: fc.constantFrom<Tail>('upgraded', 'failed', 'gone') }, { weight: 1, arbitrary: fc.constant<Tail>('forever') }),
+    tail: fc.oneof(
+      { weight: 4, arbitrary: fc.constantFrom<Tail>('upgraded', 'failed', 'gone') },
+      { weight: 1, arbitrary: fc.constant<Tail>('forever') },
+    ),
   });
 }
 
@@ -91,39 +131,56 @@ function bearing(c: Class, reply: Reply | undefined): { k: 'continue' | 'end' | 
   return { k: tr === true ? 'continue' : tr === false ? 'end' : 'maybe' };
 }
 
-const opOf = (r: Received): UpkeepFuzzOp => (pathOf(r) === VERSION ? 'firmware-version' : pathOf(r) === STATUS ? 'firmware-status'
-  : 'firmware-upgrade');
+const opOf = (r: Received): UpkeepFuzzOp =>
+  pathOf(r) === VERSION ? 'firmware-version' : pathOf(r) === STATUS ? 'firmware-status' : 'firmware-upgrade';
 /** What the world answers a request it has no reply for. */
-const NOT_SCRIPTED: Reply = { status: 404, headers: [['Content-Type', 'text/plain']], delivery: 'whole', body: { t: 'text', s: 'not scripted' } };
+const NOT_SCRIPTED: Reply = {
+  status: 404,
+  headers: [['Content-Type', 'text/plain']],
+  delivery: 'whole',
+  body: { t: 'text', s: 'not scripted' },
+};
 const classOf = (r: Received): Class => classify(opOf(r), r.reply ?? NOT_SCRIPTED);
-const trace = (rs: Received[]): string => rs.map((r) => `${classOf(r).k} ${r.reply?.status ?? 404} ${r.reply?.delivery ?? ''}`).join(', ');
+const trace = (rs: Received[]): string =>
+  rs.map((r) => `${classOf(r).k} ${r.reply?.status ?? 404} ${r.reply?.delivery ?? ''}`).join(', ');
 
 /** A check's payload (and an upgrade's final one): the documented fields, typed, as the version reply said. */
 function checkPayload(p: Msg, versions: Received[], extra: string[], say: (m: string) => void): void {
   const keys = ['version', 'latest', 'upgradable', 'upgrading', 'progress', ...extra];
-  if (!p || typeof p !== 'object' || Object.keys(p).sort().join() !== keys.sort().join()) return say(`payload ${JSON.stringify(p)}`);
+  if (!p || typeof p !== 'object' || Object.keys(p).sort().join() !== keys.sort().join())
+    return say(`payload ${JSON.stringify(p)}`);
   const problems: string[] = [];
   clean(p, 'payload', problems);
   problems.forEach(say);
-  for (const k of ['version', 'latest']) if (p[k] !== null && (typeof p[k] !== 'string' || p[k] === '')) say(`${k} ${JSON.stringify(p[k])}`);
+  for (const k of ['version', 'latest'])
+    if (p[k] !== null && (typeof p[k] !== 'string' || p[k] === '')) say(`${k} ${JSON.stringify(p[k])}`);
   if (typeof p.upgradable !== 'boolean' || typeof p.upgrading !== 'boolean') say(`flags ${JSON.stringify(p)}`);
-  if (p.progress !== null && !(Number.isInteger(p.progress) && p.progress >= 0 && p.progress <= 100)) say(`progress ${p.progress}`);
+  if (p.progress !== null && !(Number.isInteger(p.progress) && p.progress >= 0 && p.progress <= 100))
+    say(`progress ${p.progress}`);
   const last = versions.length ? classOf(versions[versions.length - 1]) : undefined;
   const read = last && (last.k === 'ok' || last.k === 'either') ? versionReading(last.envelope.data) : undefined;
   if (read?.k === 'ok') {
     const v = read.values[0];
-    if (p.version !== v.version || p.latest !== v.latest) say(`version ${p.version}/${p.latest}, the reply said ${v.version}/${v.latest}`);
+    if (p.version !== v.version || p.latest !== v.latest)
+      say(`version ${p.version}/${p.latest}, the reply said ${v.version}/${v.latest}`);
     const final = p.status === 'upgraded'; // (the state after the upgrade: no longer upgrading)
     if (!final && p.upgradable !== v.upgradable) say(`upgradable ${p.upgradable}, the reply said ${v.upgradable}`);
     if (v.upgrading && !final && p.upgrading !== true) say('upgrading false, the reply said isUpgrading 1');
   }
 }
 
-function judgeCheck(reqs: Received[], out: Out, say: (m: string) => void, problems: string[], extra: string[] = []): void {
+function judgeCheck(
+  reqs: Received[],
+  out: Out,
+  say: (m: string) => void,
+  problems: string[],
+  extra: string[] = [],
+): void {
   const versions = reqs.filter((r) => pathOf(r) === VERSION);
   const statuses = reqs.filter((r) => pathOf(r) === STATUS);
   if (reqs.some((r) => pathOf(r) === UPGRADE)) say('a check sent an upgrade');
-  if (versions.length > 1 + MAX_RETRIES || statuses.length > 1 + MAX_RETRIES) say(`${versions.length} version, ${statuses.length} status reads`);
+  if (versions.length > 1 + MAX_RETRIES || statuses.length > 1 + MAX_RETRIES)
+    say(`${versions.length} version, ${statuses.length} status reads`);
   const last = versions.length ? classOf(versions[versions.length - 1]) : undefined;
   if (!last) return say('no version read');
   if (out.port === 'ok') {
@@ -138,14 +195,21 @@ function judgeCheck(reqs: Received[], out: Out, say: (m: string) => void, proble
   const ops = ['firmware', 'firmware-version', 'firmware-status'];
   if (!checkErrorShape(shape, ops.includes(err?.operation) ? err.operation : 'firmware', problems)) return;
   const m = errorMismatch(last, err);
-  if (m && !(err.code === 'BAD_REPLY' && err.source === 'http')) say(`check: ${m} (version replies ${trace(versions)})`);
-  if (transient(last) === true && err.retriable === true && versions.length < 1 + MAX_RETRIES && err.code !== 'ETIMEDOUT') {
+  if (m && !(err.code === 'BAD_REPLY' && err.source === 'http'))
+    say(`check: ${m} (version replies ${trace(versions)})`);
+  if (
+    transient(last) === true &&
+    err.retriable === true &&
+    versions.length < 1 + MAX_RETRIES &&
+    err.code !== 'ETIMEDOUT'
+  ) {
     say(`gave up after ${versions.length} version reads`);
   }
 }
 
 /** Uncertain: the server may have acted (no clear refusal came back). */
-const uncertain = (c: Class): boolean => !['api', 'http'].includes(c.k) || (c.k === 'http' && (c.status >= 500 || !!c.cut));
+const uncertain = (c: Class): boolean =>
+  !['api', 'http'].includes(c.k) || (c.k === 'http' && (c.status >= 500 || !!c.cut));
 
 function judgeUpgrade(c: Case, reqs: Received[], out: Out, say: (m: string) => void): void {
   const ups = reqs.filter((r) => pathOf(r) === UPGRADE);
@@ -165,7 +229,7 @@ function judgeUpgrade(c: Case, reqs: Received[], out: Out, say: (m: string) => v
   const started = uc.k === 'ok' || uc.k === 'either' || (uc.k === 'api' && uc.code === '60014');
   const latest = uc.k === 'api' && uc.code === '60013';
   const followed = after.some((r) => pathOf(r) === STATUS) && !latest;
-  if (!started && !latest || (uc.k === 'either' && !followed && out.port === 'err')) {
+  if ((!started && !latest) || (uc.k === 'either' && !followed && out.port === 'err')) {
     if (after.length) say(`reads after an upgrade reply of ${uc.k}`);
     if (out.port === 'ok') return say(`success after an upgrade reply of ${uc.k}`);
     const m = errorMismatch(uc, err);
@@ -187,8 +251,14 @@ function judgeFollow(c: Case, reqs: Received[], out: Out, say: (m: string) => vo
   const err = out.msg.error;
   const stageAt = (stage: string) => kinds.findIndex((b) => b.stage === stage);
   // The status reply the following ended at.
-  const j = out.port === 'ok' ? stageAt('upgraded') : err?.code === '60018' && stageAt('failed') >= 0 ? stageAt('failed')
-    : err?.code === 'UPGRADE_TIMEOUT' ? statuses.length : statuses.length - 1;
+  const j =
+    out.port === 'ok'
+      ? stageAt('upgraded')
+      : err?.code === '60018' && stageAt('failed') >= 0
+        ? stageAt('failed')
+        : err?.code === 'UPGRADE_TIMEOUT'
+          ? statuses.length
+          : statuses.length - 1;
   if (j < 0) return say(`${out.port} ${err?.code ?? ''} without a status that says so (${kinds.map((b) => b.k)})`);
   const early = kinds.slice(0, j).findIndex((b) => b.k === 'end');
   if (early >= 0) say(`followed on after a status reply of ${classOf(statuses[early]).k} ${kinds[early].stage ?? ''}`);
@@ -196,9 +266,11 @@ function judgeFollow(c: Case, reqs: Received[], out: Out, say: (m: string) => vo
   const versions = reqs.filter((r) => pathOf(r) === VERSION);
   if (out.port === 'ok') {
     // The end: the state after the upgrade (one check: its version and status reads).
-    if (tailEnd.length > 1 + MAX_RETRIES || versions.length > 1 + MAX_RETRIES) say(`${tailEnd.length} status, ${versions.length} version reads at the end`);
+    if (tailEnd.length > 1 + MAX_RETRIES || versions.length > 1 + MAX_RETRIES)
+      say(`${tailEnd.length} status, ${versions.length} version reads at the end`);
     if (versions.some((r) => r.at < statuses[j].at)) say('a version read while following');
-    if (out.msg.payload?.status !== 'upgraded' || out.msg.payload?.upgrading !== false) say(`payload ${JSON.stringify(out.msg.payload)}`);
+    if (out.msg.payload?.status !== 'upgraded' || out.msg.payload?.upgrading !== false)
+      say(`payload ${JSON.stringify(out.msg.payload)}`);
     return checkPayload(out.msg.payload, versions, ['status'], say);
   }
   if (tailEnd.length || versions.length) say(`${tailEnd.length + versions.length} reads after the end`);
@@ -210,7 +282,8 @@ function judgeFollow(c: Case, reqs: Received[], out: Out, say: (m: string) => vo
   if (c.tail === 'forever' && statuses.length > c.status.length) say(`${err.code} while the status said upgrading`);
   if (err.code === '60018' && kinds[j]?.stage === 'failed') return;
   const last = classOf(statuses[j]);
-  if (kinds[j].k === 'continue') return say(`ended with ${err.code} at a status reply of ${last.k} it should go through`);
+  if (kinds[j].k === 'continue')
+    return say(`ended with ${err.code} at a status reply of ${last.k} it should go through`);
   const m = errorMismatch(last, err);
   if (m && !(err.code === 'BAD_REPLY' && err.source === 'http' && kinds[j].k === 'maybe')) say(`status: ${m}`);
 }
@@ -219,7 +292,8 @@ function judgeFollow(c: Case, reqs: Received[], out: Out, say: (m: string) => vo
 let counting = true;
 
 function judge(c: Case, serial: string, reqs: Received[], outs: Out[], problems: string[]): void {
-  const say = (m: string): void => void problems.push(`${serial} ${c.action}${c.progress ? ' +progress' : ''} tail ${c.tail}: ${m}`);
+  const say = (m: string): void =>
+    void problems.push(`${serial} ${c.action}${c.progress ? ' +progress' : ''} tail ${c.tail}: ${m}`);
   const finals = outs.filter((o) => !(o.port === 'ok' && o.msg.topic === 'progress'));
   const progress = outs.filter((o) => o.port === 'ok' && o.msg.topic === 'progress');
   if (finals.length !== 1) return say(`${finals.length} outcomes`);
@@ -228,11 +302,20 @@ function judge(c: Case, serial: string, reqs: Received[], outs: Out[], problems:
   if (progress.some((o) => outs.indexOf(o) > outs.indexOf(out))) say('a progress message after the end');
   progress.forEach((o, i) => {
     const p = o.msg.payload;
-    if (!p || p.deviceSerial !== serial || !['upgrading', 'rebooting'].includes(p.status) ||
-      !(p.progress === null || (Number.isInteger(p.progress) && p.progress >= 0 && p.progress <= 100))) say(`progress ${JSON.stringify(p)}`);
-    if (i > 0 && JSON.stringify(progress[i - 1].msg.payload) === JSON.stringify(p)) say(`progress ${JSON.stringify(p)} twice`);
+    if (
+      !p ||
+      p.deviceSerial !== serial ||
+      !['upgrading', 'rebooting'].includes(p.status) ||
+      !(p.progress === null || (Number.isInteger(p.progress) && p.progress >= 0 && p.progress <= 100))
+    )
+      say(`progress ${JSON.stringify(p)}`);
+    if (i > 0 && JSON.stringify(progress[i - 1].msg.payload) === JSON.stringify(p))
+      say(`progress ${JSON.stringify(p)} twice`);
   });
-  if (counting) countOutcome(`replies-firmware:${c.action} ${out.port === 'ok' ? out.msg.payload?.status ?? 'checked' : out.msg.error?.code}`);
+  if (counting)
+    countOutcome(
+      `replies-firmware:${c.action} ${out.port === 'ok' ? (out.msg.payload?.status ?? 'checked') : out.msg.error?.code}`,
+    );
   if (c.action === 'check') judgeCheck(reqs, out, say, problems);
   else judgeUpgrade(c, reqs, out, say);
 }
@@ -264,9 +347,20 @@ function virtualTime(): { live: () => number } {
   return { live: () => live };
 }
 
-interface Run { replies: number; upgrades: number; slowOnes: number; closed: number }
+interface Run {
+  replies: number;
+  upgrades: number;
+  slowOnes: number;
+  closed: number;
+}
 
-async function runBatch(world: World, batch: number, cases: Case[], problems: string[], closeAfter?: number): Promise<Run> {
+async function runBatch(
+  world: World,
+  batch: number,
+  cases: Case[],
+  problems: string[],
+  closeAfter?: number,
+): Promise<Run> {
   const serials = cases.map((_, i) => `FW${batch}X${i}`);
   const bySerial = new Map(serials.map((s, i) => [s, cases[i]]));
   const run: Run = { replies: 0, upgrades: 0, slowOnes: 0, closed: 0 };
@@ -276,28 +370,65 @@ async function runBatch(world: World, batch: number, cases: Case[], problems: st
     const c = bySerial.get(r.fields.deviceSerial ?? '');
     if (!c) return undefined;
     const p = pathOf(r);
-    const reply = p === UPGRADE ? (r.attempt === 0 ? c.upgrade : json({ code: '200', msg: 'again' })) : p === VERSION ? c.version[r.attempt]
-      : p === STATUS ? c.status[r.attempt] ?? (c.action === 'upgrade' ? tailReply(c.tail, r.attempt) : undefined) : undefined;
+    const reply =
+      p === UPGRADE
+        ? r.attempt === 0
+          ? c.upgrade
+          : json({ code: '200', msg: 'again' })
+        : p === VERSION
+          ? c.version[r.attempt]
+          : p === STATUS
+            ? (c.status[r.attempt] ?? (c.action === 'upgrade' ? tailReply(c.tail, r.attempt) : undefined))
+            : undefined;
     if (reply && (p !== STATUS || r.attempt < c.status.length)) run.replies++;
     return reply;
   };
   world.resetCounts();
   const time = virtualTime();
-  const flow: Record<string, unknown>[] = [{ id: TAB, type: 'tab', label: 'fuzz' },
-    { id: 'cfg', type: 'ezviz-config', name: 'fz', baseUrl: world.plainUrl, timeout: TIMEOUT_MS, maxRetries: MAX_RETRIES, retryDelay: 1 },
-    { id: 'ok', type: 'helper', z: TAB }, { id: 'err', type: 'helper', z: TAB }];
-  cases.forEach((c, i) => flow.push({ id: `n${i}`, type: 'ezviz-firmware', z: TAB, config: 'cfg', action: c.action, actionType: 'firmwareAction',
-    progress: c.progress, x: 10, y: 10, wires: [['ok'], ['err']] }));
+  const flow: Record<string, unknown>[] = [
+    { id: TAB, type: 'tab', label: 'fuzz' },
+    {
+      id: 'cfg',
+      type: 'ezviz-config',
+      name: 'fz',
+      baseUrl: world.plainUrl,
+      timeout: TIMEOUT_MS,
+      maxRetries: MAX_RETRIES,
+      retryDelay: 1,
+    },
+    { id: 'ok', type: 'helper', z: TAB },
+    { id: 'err', type: 'helper', z: TAB },
+  ];
+  cases.forEach((c, i) =>
+    flow.push({
+      id: `n${i}`,
+      type: 'ezviz-firmware',
+      z: TAB,
+      config: 'cfg',
+      action: c.action,
+      actionType: 'firmwareAction',
+      progress: c.progress,
+      x: 10,
+      y: 10,
+      wires: [['ok'], ['err']],
+    }),
+  );
   await load(flow, { cfg: { accessToken: TOKEN } });
   let loaded = true;
   try {
     lightSpies();
     const outs = new Map<string, Out[]>();
     for (const port of ['ok', 'err']) {
-      helper.getNode(port).on('input', (msg: Msg) => outs.set(msg._msgid, [...outs.get(msg._msgid) ?? [], { port, msg, at: hooks.now() }]));
+      helper
+        .getNode(port)
+        .on('input', (msg: Msg) =>
+          outs.set(msg._msgid, [...(outs.get(msg._msgid) ?? []), { port, msg, at: hooks.now() }]),
+        );
     }
     const base = world.seen();
-    cases.forEach((_, i) => helper.getNode(`n${i}`).receive({ _msgid: `m${i}`, topic: 'fw', payload: { deviceSerial: serials[i] } }));
+    cases.forEach((_, i) =>
+      helper.getNode(`n${i}`).receive({ _msgid: `m${i}`, topic: 'fw', payload: { deviceSerial: serials[i] } }),
+    );
     const finals = () => [...outs.values()].filter((l) => l.some((o) => o.msg.topic !== 'progress')).length;
     let closedAt = Infinity;
     if (closeAfter !== undefined) {
@@ -314,12 +445,23 @@ async function runBatch(world: World, batch: number, cases: Case[], problems: st
     summary.requests += reqs.length;
     if (closeAfter !== undefined) {
       const late = reqs.filter((r) => r.at > closedAt + 500);
-      if (late.length) problems.push(`batch ${batch}: ${late.length} requests after the close (${late.map(pathOf).slice(0, 5)})`);
-      for (const s of serials) if (reqs.filter((r) => r.fields.deviceSerial === s && pathOf(r) === UPGRADE).length > 1) problems.push(`${s}: upgrade twice`);
+      if (late.length)
+        problems.push(`batch ${batch}: ${late.length} requests after the close (${late.map(pathOf).slice(0, 5)})`);
+      for (const s of serials)
+        if (reqs.filter((r) => r.fields.deviceSerial === s && pathOf(r) === UPGRADE).length > 1)
+          problems.push(`${s}: upgrade twice`);
       run.closed = cases.length - finals();
     } else {
       summary.messages += cases.length;
-      cases.forEach((c, i) => judge(c, serials[i], reqs.filter((r) => r.fields.deviceSerial === serials[i]), outs.get(`m${i}`) ?? [], problems));
+      cases.forEach((c, i) =>
+        judge(
+          c,
+          serials[i],
+          reqs.filter((r) => r.fields.deviceSerial === serials[i]),
+          outs.get(`m${i}`) ?? [],
+          problems,
+        ),
+      );
     }
     if (time.live()) problems.push(`batch ${batch}: ${time.live()} follow timers left`);
     run.upgrades = reqs.filter((r) => pathOf(r) === UPGRADE).length;
@@ -351,7 +493,11 @@ describe('reliability: fuzzed replies to ezviz-firmware (issue 32)', function ()
     await world.close();
   });
 
-  async function fuzz(target: number, seed: number, batch = BATCH): Promise<{ problems: string[]; total: Run; messages: number }> {
+  async function fuzz(
+    target: number,
+    seed: number,
+    batch = BATCH,
+  ): Promise<{ problems: string[]; total: Run; messages: number }> {
     const problems: string[] = [];
     const arb = caseArb(ports);
     const total: Run = { replies: 0, upgrades: 0, slowOnes: 0, closed: 0 };
@@ -366,16 +512,23 @@ describe('reliability: fuzzed replies to ezviz-firmware (issue 32)', function ()
     return { problems, total, messages };
   }
 
-  it(`${TARGET} generated replies to checks, upgrades and the following of their progress: one outcome per message, ` +
-    'the upgrade sent exactly once (never again after an uncertain reply), the following ended by the status that ends it or ' +
-    'after 30 virtual minutes, fitting errors, no secret', async () => {
-    const started = Date.now();
-    const { problems, total, messages } = await fuzz(TARGET, SEED + 32 * 7907);
-    summary.replies.firmware = (summary.replies.firmware ?? 0) + total.replies;
-    section('replies firmware', started, `${messages} messages, ${total.replies} generated replies, ${total.upgrades} upgrades sent ` +
-      `(once each), ${total.slowOnes} cases with a slow or late reply`);
-    assert.deepStrictEqual(problems.slice(0, 20), [], `seed ${SEED}`);
-  });
+  it(
+    `${TARGET} generated replies to checks, upgrades and the following of their progress: one outcome per message, ` +
+      'the upgrade sent exactly once (never again after an uncertain reply), the following ended by the status that ends it or ' +
+      'after 30 virtual minutes, fitting errors, no secret',
+    async () => {
+      const started = Date.now();
+      const { problems, total, messages } = await fuzz(TARGET, SEED + 32 * 7907);
+      summary.replies.firmware = (summary.replies.firmware ?? 0) + total.replies;
+      section(
+        'replies firmware',
+        started,
+        `${messages} messages, ${total.replies} generated replies, ${total.upgrades} upgrades sent ` +
+          `(once each), ${total.slowOnes} cases with a slow or late reply`,
+      );
+      assert.deepStrictEqual(problems.slice(0, 20), [], `seed ${SEED}`);
+    },
+  );
 
   it(`closing the nodes at ${size(8, 4)} generated moments of their upgrades: nothing sent after the close, no timer left`, async () => {
     const started = Date.now();
@@ -391,30 +544,57 @@ describe('reliability: fuzzed replies to ezviz-firmware (issue 32)', function ()
     assert.deepStrictEqual(problems.slice(0, 20), [], `seed ${SEED}`);
   });
 
-  it('self-check: the upgrade sent again after an uncertain reply and a failed check reported as a success make the fuzzer fail',
-    async () => {
-      type Start = typeof firmwareService.startUpgrade;
-      type Check = typeof firmwareService.checkFirmware;
-      const failing = async () => {
-        const { problems } = await fuzz(150, SEED + 32 * 7907 + 1, 60); // (the same at full counts)
-        if (problems.length) throw new Error(`Got ${problems[0]}`);
-      };
-      counting = false;
-      const again = await mustFail('the upgrade sent again after an uncertain reply', plant(firmwareService, 'startUpgrade', (original) =>
-        (async (...a: Parameters<Start>) => {
-          const r = await original(...a);
-          return r.kind === 'error' && (r.error.source === 'network' || /^HTTP_5/.test(r.error.code)) ? original(...a) : r;
-        }) as Start), failing);
-      const liar = await mustFail('a failed check reported as a success', plant(firmwareService, 'checkFirmware', (original) =>
-        (async (...a: Parameters<Check>) => {
-          const r = await original(...a);
-          return r.kind === 'error' ? { kind: 'ok', reply: { code: '200', msg: '' }, fields: r.fields, durationMs: 0,
-            payload: { version: null, latest: null, upgradable: false, upgrading: false, progress: null } } : r;
-        }) as Check), failing);
-      counting = true;
-      assert.match(again, /^Got \S+ upgrade.*: 2 upgrade requests/, again);
-      assert.match(liar, /^Got \S+ (check|upgrade).*: success after a version reply of/, liar);
-      section('replies firmware self-check', Date.now(), `caught: upgrade again (${again.slice(0, 80)}); failed check as success ` +
-        `(${liar.slice(0, 80)})`);
-    });
+  it('self-check: the upgrade sent again after an uncertain reply and a failed check reported as a success make the fuzzer fail', async () => {
+    type Start = typeof firmwareService.startUpgrade;
+    type Check = typeof firmwareService.checkFirmware;
+    const failing = async () => {
+      const { problems } = await fuzz(150, SEED + 32 * 7907 + 1, 60); // (the same at full counts)
+      if (problems.length) throw new Error(`Got ${problems[0]}`);
+    };
+    counting = false;
+    const again = await mustFail(
+      'the upgrade sent again after an uncertain reply',
+      plant(
+        firmwareService,
+        'startUpgrade',
+        (original) =>
+          (async (...a: Parameters<Start>) => {
+            const r = await original(...a);
+            return r.kind === 'error' && (r.error.source === 'network' || /^HTTP_5/.test(r.error.code))
+              ? original(...a)
+              : r;
+          }) as Start,
+      ),
+      failing,
+    );
+    const liar = await mustFail(
+      'a failed check reported as a success',
+      plant(
+        firmwareService,
+        'checkFirmware',
+        (original) =>
+          (async (...a: Parameters<Check>) => {
+            const r = await original(...a);
+            return r.kind === 'error'
+              ? {
+                  kind: 'ok',
+                  reply: { code: '200', msg: '' },
+                  fields: r.fields,
+                  durationMs: 0,
+                  payload: { version: null, latest: null, upgradable: false, upgrading: false, progress: null },
+                }
+              : r;
+          }) as Check,
+      ),
+      failing,
+    );
+    counting = true;
+    assert.match(again, /^Got \S+ upgrade.*: 2 upgrade requests/, again);
+    assert.match(liar, /^Got \S+ (check|upgrade).*: success after a version reply of/, liar);
+    section(
+      'replies firmware self-check',
+      Date.now(),
+      `caught: upgrade again (${again.slice(0, 80)}); failed check as success ` + `(${liar.slice(0, 80)})`,
+    );
+  });
 });

@@ -18,7 +18,17 @@ import { encryptPicture, paddedJpeg } from '../../simulator/areas/picture-crypt'
 import { pictureBytes } from '../../simulator/areas/pictures';
 import { forgetPushIds } from '../../nodes/shared/events/webhook';
 import { collect, httpNodeApp, load, Msg, secrets, TAB, unload } from '../support/red';
-import { countOutcome, prototypeClean, scanSaid, section, SEED, size, summary, takeTrapped, trapProcess } from './support';
+import {
+  countOutcome,
+  prototypeClean,
+  scanSaid,
+  section,
+  SEED,
+  size,
+  summary,
+  takeTrapped,
+  trapProcess,
+} from './support';
 
 const BURSTS = size(400, 30);
 const CODE = 'QXZW7Y9K';
@@ -31,34 +41,70 @@ const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a
 const MARKER = Buffer.from('hikencodepicture', 'latin1');
 
 /** How the server answers one picture GET, and what the alarm must carry (undefined: anything valid). */
-interface Plan { what: string; serial: string; expect?: 'jpeg' | 'png' | 'null' | string; body?: Buffer; status?: number;
-  type?: string; special?: 'big' | 'fast' | 'slow' | 'declared' | 'redirect' | 'drop' | 'nonhttp' }
+interface Plan {
+  what: string;
+  serial: string;
+  expect?: 'jpeg' | 'png' | 'null' | string;
+  body?: Buffer;
+  status?: number;
+  type?: string;
+  special?: 'big' | 'fast' | 'slow' | 'declared' | 'redirect' | 'drop' | 'nonhttp';
+}
 
 const ctype = fc.constantFrom('image/jpeg', 'text/html', 'application/octet-stream', 'application/json', '');
 const bytes = (max: number) => fc.uint8Array({ maxLength: max }).map((u) => Buffer.from(u));
 const good = encryptPicture(JPEG, CODE);
 const plan: fc.Arbitrary<Plan> = fc.oneof(
-  fc.tuple(ctype, fc.boolean()).map(([type, png]) => ({ what: png ? 'png' : 'jpeg', serial: 'C00000005', body: png ? PNG : JPEG,
-    type, expect: png ? 'png' : 'jpeg' })),
-  fc.constantFrom<[string, Buffer, string, string]>(['encrypted', good, 'C00000005', 'jpeg'],
-    ['preamble', encryptPicture(JPEG, CODE, { preamble: Buffer.from('PRE\r\n\0') }), 'C00000005', 'jpeg'],
-    ['segments', encryptPicture([JPEG, JPEG], CODE), 'C00000005', 'jpeg'],
-    ['wrong code', encryptPicture(JPEG, OTHER), 'C00000005', 'WRONG_CODE'],
-    ['no code known', good, 'C00000001', 'PICTURE_LOCKED'],
-    ['1 MiB encrypted', encryptPicture(paddedJpeg(JPEG, 1 << 20), CODE), 'C00000005', 'jpeg'])
+  fc.tuple(ctype, fc.boolean()).map(([type, png]) => ({
+    what: png ? 'png' : 'jpeg',
+    serial: 'C00000005',
+    body: png ? PNG : JPEG,
+    type,
+    expect: png ? 'png' : 'jpeg',
+  })),
+  fc
+    .constantFrom<[string, Buffer, string, string]>(
+      ['encrypted', good, 'C00000005', 'jpeg'],
+      ['preamble', encryptPicture(JPEG, CODE, { preamble: Buffer.from('PRE\r\n\0') }), 'C00000005', 'jpeg'],
+      ['segments', encryptPicture([JPEG, JPEG], CODE), 'C00000005', 'jpeg'],
+      ['wrong code', encryptPicture(JPEG, OTHER), 'C00000005', 'WRONG_CODE'],
+      ['no code known', good, 'C00000001', 'PICTURE_LOCKED'],
+      ['1 MiB encrypted', encryptPicture(paddedJpeg(JPEG, 1 << 20), CODE), 'C00000005', 'jpeg'],
+    )
     .chain(([what, body, serial, expect]) => ctype.map((type) => ({ what, body, serial, expect, type }))),
   // The decryptor keeps what came of a cut picture (its whole blocks: a partial JPEG) once one block is there.
-  fc.nat(good.length - 1).map((n) => ({ what: 'encrypted, cut', serial: 'C00000005', body: good.subarray(0, n), type: 'image/jpeg',
-    expect: n < 48 + 16 ? 'null' : undefined })),
+  fc.nat(good.length - 1).map((n) => ({
+    what: 'encrypted, cut',
+    serial: 'C00000005',
+    body: good.subarray(0, n),
+    type: 'image/jpeg',
+    expect: n < 48 + 16 ? 'null' : undefined,
+  })),
   bytes(300).map((g) => ({ what: 'garbage after the picture', serial: 'C00000005', body: Buffer.concat([good, g]) })),
-  fc.tuple(bytes(400), bytes(400)).map(([a, b]) => ({ what: 'marker at an odd place', serial: 'C00000005',
-    body: Buffer.concat([a, MARKER, b]), expect: 'null' })),
-  fc.tuple(bytes(3000), ctype).map(([body, type]) => ({ what: 'random bytes', serial: 'C00000005', body, type,
-    expect: body.length > 3 && (body[0] === 0xff || body[0] === 0x89) ? undefined : 'null' })),
-  fc.constantFrom<Plan['special']>('big', 'fast', 'slow', 'declared', 'redirect', 'drop', 'nonhttp')
+  fc.tuple(bytes(400), bytes(400)).map(([a, b]) => ({
+    what: 'marker at an odd place',
+    serial: 'C00000005',
+    body: Buffer.concat([a, MARKER, b]),
+    expect: 'null',
+  })),
+  fc.tuple(bytes(3000), ctype).map(([body, type]) => ({
+    what: 'random bytes',
+    serial: 'C00000005',
+    body,
+    type,
+    expect: body.length > 3 && (body[0] === 0xff || body[0] === 0x89) ? undefined : 'null',
+  })),
+  fc
+    .constantFrom<Plan['special']>('big', 'fast', 'slow', 'declared', 'redirect', 'drop', 'nonhttp')
     .map((special) => ({ what: special!, serial: 'C00000005', special, expect: 'null' })),
-  fc.constantFrom(204, 301, 304, 400, 403, 404, 410, 429, 500, 502, 503, 599).map((status) => ({ what: `HTTP ${status}`,
-    serial: 'C00000005', status, body: JPEG, type: 'image/jpeg', expect: 'null' })),
+  fc.constantFrom(204, 301, 304, 400, 403, 404, 410, 429, 500, 502, 503, 599).map((status) => ({
+    what: `HTTP ${status}`,
+    serial: 'C00000005',
+    status,
+    body: JPEG,
+    type: 'image/jpeg',
+    expect: 'null',
+  })),
 );
 
 function answer(p: Plan, req: http.IncomingMessage, res: http.ServerResponse): void {
@@ -66,9 +112,14 @@ function answer(p: Plan, req: http.IncomingMessage, res: http.ServerResponse): v
   if (s === 'drop') return void req.socket.destroy();
   if (s === 'nonhttp') return void req.socket.end('SURPRISE\r\n\r\nnot http at all');
   if (s === 'redirect') return void res.writeHead(302, { Location: '/target.jpg' }).end();
-  if (s === 'declared') return void (res.writeHead(200, { 'Content-Type': 'image/jpeg', 'Content-Length': String(10 * 2 ** 30) }),
-  res.write(JPEG), setTimeout(() => req.socket.destroy(), 50));
-  if (s === 'big') return void res.writeHead(200, { 'Content-Type': 'image/jpeg' }).end(paddedJpeg(JPEG, 5 * 1024 * 1024 + 100));
+  if (s === 'declared')
+    return void (
+      res.writeHead(200, { 'Content-Type': 'image/jpeg', 'Content-Length': String(10 * 2 ** 30) }),
+      res.write(JPEG),
+      setTimeout(() => req.socket.destroy(), 50)
+    );
+  if (s === 'big')
+    return void res.writeHead(200, { 'Content-Type': 'image/jpeg' }).end(paddedJpeg(JPEG, 5 * 1024 * 1024 + 100));
   if (s === 'fast' || s === 'slow') {
     res.writeHead(200, { 'Content-Type': 'image/jpeg' });
     res.write(JPEG.subarray(0, 3));
@@ -100,48 +151,93 @@ describe('reliability: fuzzed picture replies of ezviz-alarm picture: download (
   after(async () => {
     forgetPushIds();
     await unload();
-    for (const s of [pics, hook]) if (s) { s.closeAllConnections(); s.close(); }
+    for (const s of [pics, hook])
+      if (s) {
+        s.closeAllConnections();
+        s.close();
+      }
   });
 
   it(`${BURSTS} bursts of alarms with generated picture replies: each alarm once, in order, its picture or why not`, async () => {
     const started = Date.now();
-    await load([{ id: TAB, type: 'tab', label: 'fuzz-pictures' },
-      { id: 'cfg', type: 'ezviz-config', name: 'sim', baseUrl: 'http://127.0.0.1:9', timeout: TIMEOUT, maxRetries: 1, retryDelay: 0 },
-      { id: 'op', type: 'ezviz-alarm', z: TAB, x: 1, y: 1, config: 'cfg', source: 'webhook', path: '/fuzz/pics', interval: 60,
-        deviceSerial: '', alarmType: '', picture: 'download', wires: [['ok'], ['err']] },
-      { id: 'ok', type: 'helper', z: TAB, x: 1, y: 1 }, { id: 'err', type: 'helper', z: TAB, x: 1, y: 1 }],
-    { cfg: { appKey: 'demo-app-key', appSecret: 'demo-app-secret', verificationCodes: `C00000005 ${CODE}` } });
+    await load(
+      [
+        { id: TAB, type: 'tab', label: 'fuzz-pictures' },
+        {
+          id: 'cfg',
+          type: 'ezviz-config',
+          name: 'sim',
+          baseUrl: 'http://127.0.0.1:9',
+          timeout: TIMEOUT,
+          maxRetries: 1,
+          retryDelay: 0,
+        },
+        {
+          id: 'op',
+          type: 'ezviz-alarm',
+          z: TAB,
+          x: 1,
+          y: 1,
+          config: 'cfg',
+          source: 'webhook',
+          path: '/fuzz/pics',
+          interval: 60,
+          deviceSerial: '',
+          alarmType: '',
+          picture: 'download',
+          wires: [['ok'], ['err']],
+        },
+        { id: 'ok', type: 'helper', z: TAB, x: 1, y: 1 },
+        { id: 'err', type: 'helper', z: TAB, x: 1, y: 1 },
+      ],
+      { cfg: { appKey: 'demo-app-key', appSecret: 'demo-app-secret', verificationCodes: `C00000005 ${CODE}` } },
+    );
     hook = http.createServer(httpNodeApp() as http.RequestListener);
     await new Promise<void>((r) => hook.listen(0, '127.0.0.1', r));
     const hookUrl = `http://127.0.0.1:${(hook.address() as AddressInfo).port}/fuzz/pics`;
     const picBase = `http://127.0.0.1:${(pics.address() as AddressInfo).port}`;
     const out = collect(['ok', 'err']);
     let seq = 0;
-    await fc.assert(fc.asyncProperty(fc.array(plan, { minLength: 1, maxLength: 4 }), async (burst) => {
-      const first = out.ok.length;
-      const ids = burst.map((p) => {
-        const id = `pic-${++seq}`;
-        plans.set(`${id}.jpg`, p);
-        return id;
-      });
-      const sentAt = Date.now();
-      for (const [i, id] of ids.entries()) {
-        const body = JSON.stringify({ header: { channelNo: 1, deviceId: burst[i].serial, messageId: `m-${id}`, messageTime: Date.now(),
-          type: 'ys.alarm' }, body: { alarmId: id, alarmTime: Date.now(), alarmType: 10002 },
-        pictureList: [{ id, url: `${picBase}/${id}.jpg`, shortUrl: '' }] });
-        const r = await fetch(hookUrl, { method: 'POST', body, headers: { 'Content-Type': 'application/json' } });
-        assert.strictEqual(r.status, 200, `${id}: the push acknowledged`);
-      }
-      await out.wait(first + ids.length, TIMEOUT * ids.length + 8000);
-      const got = out.ok.slice(first);
-      assert.deepStrictEqual(got.map((m: Msg) => m.payload.alarmId), ids, 'each alarm once, in order');
-      assert.ok(Date.now() - sentAt < TIMEOUT * ids.length + 8000);
-      for (const [i, m] of got.entries()) check(burst[i], m.payload);
-      assert.strictEqual(out.err.length, 0, 'nothing on the error output');
-      assert.deepStrictEqual(takeTrapped(), []);
-      summary.messages += ids.length;
-      for (const id of ids) plans.delete(`${id}.jpg`);
-    }), { numRuns: BURSTS, seed: SEED + 29, endOnFailure: true });
+    await fc.assert(
+      fc.asyncProperty(fc.array(plan, { minLength: 1, maxLength: 4 }), async (burst) => {
+        const first = out.ok.length;
+        const ids = burst.map((p) => {
+          const id = `pic-${++seq}`;
+          plans.set(`${id}.jpg`, p);
+          return id;
+        });
+        const sentAt = Date.now();
+        for (const [i, id] of ids.entries()) {
+          const body = JSON.stringify({
+            header: {
+              channelNo: 1,
+              deviceId: burst[i].serial,
+              messageId: `m-${id}`,
+              messageTime: Date.now(),
+              type: 'ys.alarm',
+            },
+            body: { alarmId: id, alarmTime: Date.now(), alarmType: 10002 },
+            pictureList: [{ id, url: `${picBase}/${id}.jpg`, shortUrl: '' }],
+          });
+          const r = await fetch(hookUrl, { method: 'POST', body, headers: { 'Content-Type': 'application/json' } });
+          assert.strictEqual(r.status, 200, `${id}: the push acknowledged`);
+        }
+        await out.wait(first + ids.length, TIMEOUT * ids.length + 8000);
+        const got = out.ok.slice(first);
+        assert.deepStrictEqual(
+          got.map((m: Msg) => m.payload.alarmId),
+          ids,
+          'each alarm once, in order',
+        );
+        assert.ok(Date.now() - sentAt < TIMEOUT * ids.length + 8000);
+        for (const [i, m] of got.entries()) check(burst[i], m.payload);
+        assert.strictEqual(out.err.length, 0, 'nothing on the error output');
+        assert.deepStrictEqual(takeTrapped(), []);
+        summary.messages += ids.length;
+        for (const id of ids) plans.delete(`${id}.jpg`);
+      }),
+      { numRuns: BURSTS, seed: SEED + 29, endOnFailure: true },
+    );
     assert.strictEqual(followed, 0, 'no redirect followed');
     const scan = scanSaid([CODE, OTHER]);
     assert.deepStrictEqual(scan.foreignErrors, [], 'something was thrown out of a node');
@@ -156,23 +252,33 @@ function check(p: Plan, payload: Msg): void {
   const { picture, pictureType, pictureError } = payload;
   const where = `${payload.alarmId} (${p.what})`;
   if (picture === null) {
-    assert.ok(pictureError && typeof pictureError.code === 'string' && typeof pictureError.message === 'string', `${where}: why not`);
+    assert.ok(
+      pictureError && typeof pictureError.code === 'string' && typeof pictureError.message === 'string',
+      `${where}: why not`,
+    );
     assert.strictEqual(pictureType, null, where);
-    assert.ok(!JSON.stringify(pictureError).includes(CODE) && !JSON.stringify(pictureError).includes(OTHER), `${where}: no code`);
+    assert.ok(
+      !JSON.stringify(pictureError).includes(CODE) && !JSON.stringify(pictureError).includes(OTHER),
+      `${where}: no code`,
+    );
   } else {
     assert.ok(Buffer.isBuffer(picture), `${where}: a Buffer or null`);
     const jpeg = picture[0] === 0xff && picture[1] === 0xd8;
     assert.ok(jpeg || picture[0] === 0x89, `${where}: a JPEG or PNG`);
     assert.strictEqual(pictureType, jpeg ? 'image/jpeg' : 'image/png', where);
     assert.strictEqual(pictureError, undefined, where);
-    assert.ok(payload.pictureSuspect === undefined || payload.pictureSuspect === true, `${where}: pictureSuspect true or absent`);
+    assert.ok(
+      payload.pictureSuspect === undefined || payload.pictureSuspect === true,
+      `${where}: pictureSuspect true or absent`,
+    );
   }
   const got = picture === null ? pictureError.code : pictureType === 'image/png' ? 'png' : 'jpeg';
   countOutcome(`replies-pictures:${p.what}:${got}`);
   if (p.expect === 'null') assert.strictEqual(picture, null, `${where}: no picture (${got})`);
   else if (p.expect === 'jpeg' || p.expect === 'png') {
     assert.strictEqual(got, p.expect, `${where}: ${JSON.stringify(pictureError)}`);
-    if (p.what !== '1 MiB encrypted' && p.what !== 'segments') assert.ok(picture.equals(p.expect === 'png' ? PNG : JPEG), where);
+    if (p.what !== '1 MiB encrypted' && p.what !== 'segments')
+      assert.ok(picture.equals(p.expect === 'png' ? PNG : JPEG), where);
     // A whole picture's padding agrees (media-api.md 1.2): never flagged.
     assert.strictEqual(payload.pictureSuspect, undefined, `${where}: a whole picture is not suspect`);
   } else if (p.expect) assert.strictEqual(got, p.expect, where);

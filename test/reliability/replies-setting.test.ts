@@ -28,7 +28,18 @@ import type { Ports } from './reply-gen';
 import { replyArb, slow } from './reply-gen';
 import { checkErrorShape, classify, clean, errorMismatch, transient, type Class } from './reply-oracle';
 import { prewarm, quiet, type Received, type Reply, startWorld, type World } from './reply-world';
-import { countOutcome, lightSpies, scanSaid, section, SEED, size, summary, takeTrapped, trapProcess, until } from './support';
+import {
+  countOutcome,
+  lightSpies,
+  scanSaid,
+  section,
+  SEED,
+  size,
+  summary,
+  takeTrapped,
+  trapProcess,
+  until,
+} from './support';
 import { PLANS, settingReading, type SettingValue, type UpkeepFuzzOp } from './upkeep-replies';
 
 const TARGET = size(1000, 100);
@@ -42,7 +53,13 @@ const NAMES: SettingName[] = ['sensitivity', 'schedule', 'infrared'];
 const NOT_OFFERED = ['60020', '404', 'HTTP_404'];
 
 type Msg = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-interface Case { name: SettingName; value?: SettingValue; channel?: number; get: Reply[]; set: Reply[] }
+interface Case {
+  name: SettingName;
+  value?: SettingValue;
+  channel?: number;
+  get: Reply[];
+  set: Reply[];
+}
 
 const pathOf = (r: Received): string => r.url.split('?')[0];
 const getPath = (c: Case): string => UPKEEP_CALLS[SETTINGS[c.name].get].path;
@@ -55,45 +72,83 @@ function caseArb(ports: Ports): fc.Arbitrary<Case> {
   // Three generated replies, or (a server that keeps failing) three transient failures.
   const failing = (op: UpkeepFuzzOp) => replyArb(op, ports).filter((r) => transient(classify(op, r)) === true);
   // Or an answer first (a reply a client may take), so that reads and writes also succeed.
-  const answered = (op: UpkeepFuzzOp) => replyArb(op, ports).filter((r) => ['ok', 'either'].includes(classify(op, r).k));
-  const three = (op: UpkeepFuzzOp) => fc.oneof({ weight: 3, arbitrary: fc.array(replyArb(op, ports), { minLength: 3, maxLength: 3 }) },
-    { weight: 1, arbitrary: fc.array(failing(op), { minLength: 3, maxLength: 3 }) },
-    { weight: 2, arbitrary: fc.tuple(answered(op), replyArb(op, ports), replyArb(op, ports)) });
-  const valueOf = (name: SettingName): fc.Arbitrary<SettingValue | undefined> => fc.oneof(
-    { weight: 1, arbitrary: fc.constant(undefined) },
-    { weight: 2, arbitrary: name === 'sensitivity' ? fc.integer({ min: 0, max: 6 }) : name === 'infrared'
-      ? fc.constantFrom<SettingValue>('on', 'off') : fc.constantFrom<SettingValue>(...PLANS.map((p) => p.value)) });
-  return fc.constantFrom(...NAMES).chain((name) => fc.record({
-    name: fc.constant(name), value: valueOf(name), channel: fc.constantFrom(undefined, 1),
-    get: three(`${name}-get` as UpkeepFuzzOp), set: three('setting-set'),
-  })).map((c) => c as Case);
+  const answered = (op: UpkeepFuzzOp) =>
+    replyArb(op, ports).filter((r) => ['ok', 'either'].includes(classify(op, r).k));
+  const three = (op: UpkeepFuzzOp) =>
+    fc.oneof(
+      { weight: 3, arbitrary: fc.array(replyArb(op, ports), { minLength: 3, maxLength: 3 }) },
+      { weight: 1, arbitrary: fc.array(failing(op), { minLength: 3, maxLength: 3 }) },
+      { weight: 2, arbitrary: fc.tuple(answered(op), replyArb(op, ports), replyArb(op, ports)) },
+    );
+  const valueOf = (name: SettingName): fc.Arbitrary<SettingValue | undefined> =>
+    fc.oneof(
+      { weight: 1, arbitrary: fc.constant(undefined) },
+      {
+        weight: 2,
+        arbitrary:
+          name === 'sensitivity'
+            ? fc.integer({ min: 0, max: 6 })
+            : name === 'infrared'
+              ? fc.constantFrom<SettingValue>('on', 'off')
+              : fc.constantFrom<SettingValue>(...PLANS.map((p) => p.value)),
+      },
+    );
+  return fc
+    .constantFrom(...NAMES)
+    .chain((name) =>
+      fc.record({
+        name: fc.constant(name),
+        value: valueOf(name),
+        channel: fc.constantFrom(undefined, 1),
+        get: three(`${name}-get` as UpkeepFuzzOp),
+        set: three('setting-set'),
+      }),
+    )
+    .map((c) => c as Case);
 }
 
 /** The class of a request's reply, and the value a read's data says. */
 /** What the world answers a request it has no reply for (beyond the three of a call). */
-const NOT_SCRIPTED: Reply = { status: 404, headers: [['Content-Type', 'text/plain']], delivery: 'whole', body: { t: 'text', s: 'not scripted' } };
-const classOf = (c: Case, r: Received): Class => classify(pathOf(r) === getPath(c) ? getOp(c) : 'setting-set', r.reply ?? NOT_SCRIPTED);
+const NOT_SCRIPTED: Reply = {
+  status: 404,
+  headers: [['Content-Type', 'text/plain']],
+  delivery: 'whole',
+  body: { t: 'text', s: 'not scripted' },
+};
+const classOf = (c: Case, r: Received): Class =>
+  classify(pathOf(r) === getPath(c) ? getOp(c) : 'setting-set', r.reply ?? NOT_SCRIPTED);
 
 function judgeSuccess(c: Case, gets: Received[], sets: Received[], msg: Msg, say: (m: string) => void): void {
   const lastGet = gets.length ? classOf(c, gets[gets.length - 1]) : undefined;
-  const read = lastGet && (lastGet.k === 'ok' || lastGet.k === 'either') ? settingReading(getOp(c), lastGet.envelope.data) : undefined;
+  const read =
+    lastGet && (lastGet.k === 'ok' || lastGet.k === 'either')
+      ? settingReading(getOp(c), lastGet.envelope.data)
+      : undefined;
   if (!read || read.k === 'bad') return say(`success after a read of ${lastGet?.k ?? 'nothing'}`);
   const p = msg.payload;
   clean(p, 'payload', []);
-  const keys = ['setting', 'value', ...(c.name === 'sensitivity' ? ['level'] : []), ...(c.value === undefined ? [] : ['changed'])];
+  const keys = [
+    'setting',
+    'value',
+    ...(c.name === 'sensitivity' ? ['level'] : []),
+    ...(c.value === undefined ? [] : ['changed']),
+  ];
   if (!p || typeof p !== 'object' || Object.keys(p).sort().join() !== keys.sort().join() || p.setting !== c.name) {
     return say(`payload ${JSON.stringify(p)}`);
   }
   if (c.name === 'sensitivity' && p.level !== level(p.value)) say(`level ${p.level} for ${p.value}`);
   if (c.value === undefined) {
-    if (!read.values.some((v) => same(v, p.value))) say(`read ${JSON.stringify(p.value)}, the reply said ${JSON.stringify(read.values)}`);
-    if (read.k === 'ok' && !same(read.values[0], p.value)) say(`read ${JSON.stringify(p.value)} for ${JSON.stringify(read.values[0])}`);
+    if (!read.values.some((v) => same(v, p.value)))
+      say(`read ${JSON.stringify(p.value)}, the reply said ${JSON.stringify(read.values)}`);
+    if (read.k === 'ok' && !same(read.values[0], p.value))
+      say(`read ${JSON.stringify(p.value)} for ${JSON.stringify(read.values[0])}`);
     return;
   }
   if (!same(p.value, c.value)) say(`wrote ${JSON.stringify(p.value)}, asked ${JSON.stringify(c.value)}`);
   if (!sets.length) {
     if (p.changed !== false) say('changed without a write');
-    if (!read.values.some((v) => same(v, c.value))) say(`nothing written, the read said ${JSON.stringify(read.values)}`);
+    if (!read.values.some((v) => same(v, c.value)))
+      say(`nothing written, the read said ${JSON.stringify(read.values)}`);
     return;
   }
   const last = classOf(c, sets[sets.length - 1]);
@@ -102,7 +157,14 @@ function judgeSuccess(c: Case, gets: Received[], sets: Received[], msg: Msg, say
   if (p.changed !== !already) say(`changed ${p.changed} after a write of ${last.k}`);
 }
 
-function judgeError(c: Case, gets: Received[], sets: Received[], err: Msg, say: (m: string) => void, problems: string[]): void {
+function judgeError(
+  c: Case,
+  gets: Received[],
+  sets: Received[],
+  err: Msg,
+  say: (m: string) => void,
+  problems: string[],
+): void {
   const failed = sets.length ? sets : gets;
   if (!failed.length) return say(`error ${err?.code} without a request`);
   const ops = [getOp(c), 'setting', `${c.name}-set`];
@@ -110,27 +172,51 @@ function judgeError(c: Case, gets: Received[], sets: Received[], err: Msg, say: 
   if (!checkErrorShape(shape, ops.includes(err?.operation) ? err.operation : 'setting', problems)) return;
   const last = classOf(c, failed[failed.length - 1]);
   // "Not on this model or region": an api error whose message names the capability.
-  if (NOT_OFFERED.includes(err.code) && (err.source !== 'api' || !String(err.message).includes(SETTINGS[c.name].capacity))) {
+  if (
+    NOT_OFFERED.includes(err.code) &&
+    (err.source !== 'api' || !String(err.message).includes(SETTINGS[c.name].capacity))
+  ) {
     say(`${err.source} ${err.code} without the hint: ${err.message}`);
   }
-  const asSent = NOT_OFFERED.includes(err.code) && err.source === 'api' && err.code === 'HTTP_404' ? { ...err, source: 'http' } : err;
+  const asSent =
+    NOT_OFFERED.includes(err.code) && err.source === 'api' && err.code === 'HTTP_404'
+      ? { ...err, source: 'http' }
+      : err;
   const mismatch = errorMismatch(last, asSent);
   if (mismatch && !(err.code === 'BAD_REPLY' && err.source === 'http')) {
-    say(`${sets.length ? 'write' : 'read'}: ${mismatch} (replies ${failed.map((r) => `${classOf(c, r).k} ${r.reply?.status} ${r.reply?.delivery}`)})`);
+    say(
+      `${sets.length ? 'write' : 'read'}: ${mismatch} (replies ${failed.map((r) => `${classOf(c, r).k} ${r.reply?.status} ${r.reply?.delivery}`)})`,
+    );
   }
-  if (err.code === 'BAD_REPLY' && (last.k === 'ok' && settingReading(getOp(c), last.envelope.data).k === 'ok' && !sets.length)) {
+  if (
+    err.code === 'BAD_REPLY' &&
+    last.k === 'ok' &&
+    settingReading(getOp(c), last.envelope.data).k === 'ok' &&
+    !sets.length
+  ) {
     say('BAD_REPLY for a read the contract makes clear');
   }
   // A failure the node calls retriable (transient, the call idempotent) used the retry budget.
-  if (transient(last) === true && err.retriable === true && failed.length < 1 + MAX_RETRIES && err.code !== 'ETIMEDOUT') {
+  if (
+    transient(last) === true &&
+    err.retriable === true &&
+    failed.length < 1 + MAX_RETRIES &&
+    err.code !== 'ETIMEDOUT'
+  ) {
     say(`gave up after ${failed.length} (last ${last.k})`);
   }
 }
 
 let counting = true;
 
-function judge(c: Case, serial: string, reqs: Received[], out: { port: string; msg: Msg } | undefined, n: number,
-  problems: string[]): void {
+function judge(
+  c: Case,
+  serial: string,
+  reqs: Received[],
+  out: { port: string; msg: Msg } | undefined,
+  n: number,
+  problems: string[],
+): void {
   const say = (m: string): void => void problems.push(`${serial} ${c.name} ${JSON.stringify(c.value)}: ${m}`);
   if (!out) return say('no outcome within its bound');
   if (n !== 1) say(`${n} outcomes`);
@@ -142,12 +228,25 @@ function judge(c: Case, serial: string, reqs: Received[], out: { port: string; m
   if (sets.length) {
     if (c.value === undefined) say('a read wrote');
     const lastGet = gets.length ? classOf(c, gets[gets.length - 1]) : undefined;
-    const read = lastGet && (lastGet.k === 'ok' || lastGet.k === 'either') ? settingReading(getOp(c), lastGet.envelope.data) : undefined;
+    const read =
+      lastGet && (lastGet.k === 'ok' || lastGet.k === 'either')
+        ? settingReading(getOp(c), lastGet.envelope.data)
+        : undefined;
     if (!read || read.k === 'bad') say(`written after a read of ${lastGet?.k}`);
     else if (read.k === 'ok' && same(read.values[0], c.value)) say('written though the read said it was so');
   }
-  if (counting) countOutcome(`replies-setting:${out.port === 'ok' ? (c.value === undefined ? 'read' : out.msg.payload?.changed ? 'changed' : 'already so')
-    : out.msg.error?.code}`);
+  if (counting)
+    countOutcome(
+      `replies-setting:${
+        out.port === 'ok'
+          ? c.value === undefined
+            ? 'read'
+            : out.msg.payload?.changed
+              ? 'changed'
+              : 'already so'
+          : out.msg.error?.code
+      }`,
+    );
   if (out.port === 'ok') judgeSuccess(c, gets, sets, out.msg, say);
   else judgeError(c, gets, sets, out.msg.error, say, problems);
 }
@@ -165,10 +264,23 @@ async function runBatch(world: World, batch: number, cases: Case[], problems: st
     return reply;
   };
   world.resetCounts();
-  const flow: Record<string, unknown>[] = [{ id: TAB, type: 'tab', label: 'fuzz' },
-    { id: 'cfg', type: 'ezviz-config', name: 'fz', baseUrl: world.plainUrl, timeout: TIMEOUT_MS, maxRetries: MAX_RETRIES, retryDelay: 1 },
-    { id: 'ok', type: 'helper', z: TAB }, { id: 'err', type: 'helper', z: TAB }];
-  cases.forEach((_, i) => flow.push({ id: `n${i}`, type: 'ezviz-setting', z: TAB, config: 'cfg', x: 10, y: 10, wires: [['ok'], ['err']] }));
+  const flow: Record<string, unknown>[] = [
+    { id: TAB, type: 'tab', label: 'fuzz' },
+    {
+      id: 'cfg',
+      type: 'ezviz-config',
+      name: 'fz',
+      baseUrl: world.plainUrl,
+      timeout: TIMEOUT_MS,
+      maxRetries: MAX_RETRIES,
+      retryDelay: 1,
+    },
+    { id: 'ok', type: 'helper', z: TAB },
+    { id: 'err', type: 'helper', z: TAB },
+  ];
+  cases.forEach((_, i) =>
+    flow.push({ id: `n${i}`, type: 'ezviz-setting', z: TAB, config: 'cfg', x: 10, y: 10, wires: [['ok'], ['err']] }),
+  );
   await load(flow, { cfg: { accessToken: TOKEN } });
   try {
     lightSpies();
@@ -179,13 +291,30 @@ async function runBatch(world: World, batch: number, cases: Case[], problems: st
   return generated;
 }
 
-async function answerAndJudge(world: World, batch: number, cases: Case[], serials: string[], problems: string[]): Promise<void> {
+async function answerAndJudge(
+  world: World,
+  batch: number,
+  cases: Case[],
+  serials: string[],
+  problems: string[],
+): Promise<void> {
   const outs = new Map<string, Array<{ port: string; msg: Msg }>>();
   for (const port of ['ok', 'err']) {
-    helper.getNode(port).on('input', (msg: Msg) => outs.set(String(msg.topic), [...outs.get(String(msg.topic)) ?? [], { port, msg }]));
+    helper
+      .getNode(port)
+      .on('input', (msg: Msg) => outs.set(String(msg.topic), [...(outs.get(String(msg.topic)) ?? []), { port, msg }]));
   }
-  cases.forEach((c, i) => helper.getNode(`n${i}`).receive({ topic: String(i), payload: { deviceSerial: serials[i], setting: c.name,
-    ...(c.value === undefined ? {} : { value: c.value }), ...(c.channel ? { channelNo: c.channel } : {}) } }));
+  cases.forEach((c, i) =>
+    helper.getNode(`n${i}`).receive({
+      topic: String(i),
+      payload: {
+        deviceSerial: serials[i],
+        setting: c.name,
+        ...(c.value === undefined ? {} : { value: c.value }),
+        ...(c.channel ? { channelNo: c.channel } : {}),
+      },
+    }),
+  );
   // Spaced writes (2 s per camera) sleep on hooks.sleep, instant here; each call at most 1 + maxRetries deadlines.
   const bound = 2 * (1 + MAX_RETRIES) * TIMEOUT_MS + MARGIN_MS;
   await until(() => outs.size >= cases.length, bound);
@@ -193,8 +322,16 @@ async function answerAndJudge(world: World, batch: number, cases: Case[], serial
   const reqs = world.take();
   summary.requests += reqs.length;
   summary.messages += cases.length;
-  cases.forEach((c, i) => judge(c, serials[i], reqs.filter((r) => r.fields.deviceSerial === serials[i]), outs.get(String(i))?.[0],
-    outs.get(String(i))?.length ?? 0, problems));
+  cases.forEach((c, i) =>
+    judge(
+      c,
+      serials[i],
+      reqs.filter((r) => r.fields.deviceSerial === serials[i]),
+      outs.get(String(i))?.[0],
+      outs.get(String(i))?.length ?? 0,
+      problems,
+    ),
+  );
   const scan = scanSaid([TOKEN]);
   for (const h of scan.hits) problems.push(`batch ${batch}: secret ${h}`);
   for (const e of scan.foreignErrors) problems.push(`batch ${batch}: thrown ${e}`);
@@ -217,7 +354,11 @@ describe('reliability: fuzzed replies to ezviz-setting (issue 32)', function () 
   });
 
   /** Batches of generated cases until `target` replies were served; the problems found. */
-  async function fuzz(target: number, seed: number, batch = BATCH): Promise<{ problems: string[]; replies: number; slowOnes: number }> {
+  async function fuzz(
+    target: number,
+    seed: number,
+    batch = BATCH,
+  ): Promise<{ problems: string[]; replies: number; slowOnes: number }> {
     hooks.sleep = () => Promise.resolve();
     hooks.random = () => 0.5;
     const problems: string[] = [];
@@ -237,16 +378,23 @@ describe('reliability: fuzzed replies to ezviz-setting (issue 32)', function () 
     return { problems, replies, slowOnes };
   }
 
-  it(`${TARGET} generated replies to the reads and writes of sensitivity, schedule and infrared: one outcome per message, ` +
-    'reads and writes within the retry budget, a write only after a read that differs, success and changed only as the ' +
-    'replies say, fitting errors, no secret', async () => {
-    const started = Date.now();
-    const { problems, replies, slowOnes } = await fuzz(TARGET, SEED + 32 * 7919);
-    summary.replies.setting = (summary.replies.setting ?? 0) + replies;
-    section('replies setting', started, `${replies} generated replies to the setting reads and writes, ${slowOnes} cases with a slow ` +
-      'or late reply');
-    assert.deepStrictEqual(problems.slice(0, 20), [], `seed ${SEED}`);
-  });
+  it(
+    `${TARGET} generated replies to the reads and writes of sensitivity, schedule and infrared: one outcome per message, ` +
+      'reads and writes within the retry budget, a write only after a read that differs, success and changed only as the ' +
+      'replies say, fitting errors, no secret',
+    async () => {
+      const started = Date.now();
+      const { problems, replies, slowOnes } = await fuzz(TARGET, SEED + 32 * 7919);
+      summary.replies.setting = (summary.replies.setting ?? 0) + replies;
+      section(
+        'replies setting',
+        started,
+        `${replies} generated replies to the setting reads and writes, ${slowOnes} cases with a slow ` +
+          'or late reply',
+      );
+      assert.deepStrictEqual(problems.slice(0, 20), [], `seed ${SEED}`);
+    },
+  );
 
   it('self-check: a write retried beyond the budget and a failed read reported as a success make the fuzzer fail', async () => {
     type Run = typeof settingsService.runSetting;
@@ -257,23 +405,51 @@ describe('reliability: fuzzed replies to ezviz-setting (issue 32)', function () 
     counting = false;
     // Writes get two retries more than the config node's maxRetries.
     type Send = RequestLoop['send'];
-    const beyond = await mustFail('a write retried beyond the budget', plant(RequestLoop.prototype, 'send', (original) =>
-      function (this: RequestLoop, ...a: Parameters<Send>) {
-        if (!a[0].operation.endsWith('-set')) return original.apply(this, a);
-        const opts = (this as unknown as { opts: { maxRetries: number } }).opts;
-        return original.apply(Object.create(this, { opts: { value: { ...opts, maxRetries: opts.maxRetries + 2 } } }), a);
-      } as Send), failing);
-    const liar = await mustFail('a failed read reported as a success', plant(settingsService, 'runSetting', (original) =>
-      (async (...a: Parameters<Run>) => {
-        const r = await original(...a);
-        return r.kind === 'error' && a[2].value === undefined
-          ? { kind: 'ok', reply: { code: '200', msg: '' }, fields: r.fields, durationMs: 0, payload: { setting: a[2].setting, value: 3 } }
-          : r;
-      }) as Run), failing);
+    const beyond = await mustFail(
+      'a write retried beyond the budget',
+      plant(
+        RequestLoop.prototype,
+        'send',
+        (original) =>
+          function (this: RequestLoop, ...a: Parameters<Send>) {
+            if (!a[0].operation.endsWith('-set')) return original.apply(this, a);
+            const opts = (this as unknown as { opts: { maxRetries: number } }).opts;
+            return original.apply(
+              Object.create(this, { opts: { value: { ...opts, maxRetries: opts.maxRetries + 2 } } }),
+              a,
+            );
+          } as Send,
+      ),
+      failing,
+    );
+    const liar = await mustFail(
+      'a failed read reported as a success',
+      plant(
+        settingsService,
+        'runSetting',
+        (original) =>
+          (async (...a: Parameters<Run>) => {
+            const r = await original(...a);
+            return r.kind === 'error' && a[2].value === undefined
+              ? {
+                  kind: 'ok',
+                  reply: { code: '200', msg: '' },
+                  fields: r.fields,
+                  durationMs: 0,
+                  payload: { setting: a[2].setting, value: 3 },
+                }
+              : r;
+          }) as Run,
+      ),
+      failing,
+    );
     counting = true;
     assert.match(beyond, /^Got \S+ \S+ \S+: [45] writes/, beyond);
     assert.match(liar, /^Got \S+ \S+ undefined: success after a read of/, liar);
-    section('replies setting self-check', Date.now(), `caught: beyond the budget (${beyond.slice(0, 80)}); failed read as success ` +
-      `(${liar.slice(0, 80)})`);
+    section(
+      'replies setting self-check',
+      Date.now(),
+      `caught: beyond the budget (${beyond.slice(0, 80)}); failed read as success ` + `(${liar.slice(0, 80)})`,
+    );
   });
 });

@@ -15,7 +15,18 @@ import type { AddressInfo } from 'net';
 import fc from 'fast-check';
 import { wav } from '../support/audio';
 import { fastRetries, helper, load, Msg, secrets, TAB, unload } from '../support/red';
-import { countOutcome, prototypeClean, scanSaid, section, SEED, size, summary, takeTrapped, trapProcess, until } from './support';
+import {
+  countOutcome,
+  prototypeClean,
+  scanSaid,
+  section,
+  SEED,
+  size,
+  summary,
+  takeTrapped,
+  trapProcess,
+  until,
+} from './support';
 
 const MESSAGES = size(1200, 80);
 const TIMEOUT = 700;
@@ -24,35 +35,90 @@ const TOKEN = 'at.voice-fuzz-7c1d0e55a2';
 secrets.add(TOKEN);
 
 type Delivery = 'whole' | 'trickle' | 'drop' | 'hang';
-interface Answer { what: string; status: number; body: string; delivery: Delivery; headers?: Record<string, string>;
+interface Answer {
+  what: string;
+  status: number;
+  body: string;
+  delivery: Delivery;
+  headers?: Record<string, string>;
   /** The JSON envelope says 200 (delivered whole: a play or an upload that happened). */
-  ok?: boolean; url?: string }
+  ok?: boolean;
+  url?: string;
+}
 
-const json = (what: string, o: unknown, extra: Partial<Answer> = {}): Answer =>
-  ({ what, status: 200, body: JSON.stringify(o), delivery: 'whole', ...extra });
-const codes = fc.constantFrom('10001', '20007', '20008', '20015', '10029', '49999', '10002', '60020', '77777')
+const json = (what: string, o: unknown, extra: Partial<Answer> = {}): Answer => ({
+  what,
+  status: 200,
+  body: JSON.stringify(o),
+  delivery: 'whole',
+  ...extra,
+});
+const codes = fc
+  .constantFrom('10001', '20007', '20008', '20015', '10029', '49999', '10002', '60020', '77777')
   .map((code) => json(`code ${code}`, { code, msg: 'generated' }));
 const broken = fc.oneof(
-  fc.constantFrom(429, 500, 502, 503, 404).map((status) => ({ what: `HTTP ${status}`, status, body: 'no', delivery: 'whole' as const,
-    headers: { 'Retry-After': '0' } })),
-  fc.constant<Answer>({ what: 'redirect', status: 301, body: '', delivery: 'whole', headers: { Location: 'http://127.0.0.1:9/x' } }),
-  fc.constantFrom('<html>busy</html>', '', 'null', '[1,2]', '{"code":').map((body) => ({ what: `body ${body.slice(0, 8) || 'empty'}`,
-    status: 200, body, delivery: 'whole' as const })),
+  fc.constantFrom(429, 500, 502, 503, 404).map((status) => ({
+    what: `HTTP ${status}`,
+    status,
+    body: 'no',
+    delivery: 'whole' as const,
+    headers: { 'Retry-After': '0' },
+  })),
+  fc.constant<Answer>({
+    what: 'redirect',
+    status: 301,
+    body: '',
+    delivery: 'whole',
+    headers: { Location: 'http://127.0.0.1:9/x' },
+  }),
+  fc
+    .constantFrom('<html>busy</html>', '', 'null', '[1,2]', '{"code":')
+    .map((body) => ({ what: `body ${body.slice(0, 8) || 'empty'}`, status: 200, body, delivery: 'whole' as const })),
   fc.constant(json('over 1 MiB', { code: '200', data: { url: 'https://v.example/a.wav' }, pad: 'x'.repeat(1100000) })),
-  fc.constantFrom<Delivery>('trickle', 'drop', 'hang').map((delivery) => ({ what: delivery, status: 200,
-    body: JSON.stringify({ code: '200', msg: 'ok' }), delivery })),
+  fc
+    .constantFrom<Delivery>('trickle', 'drop', 'hang')
+    .map((delivery) => ({ what: delivery, status: 200, body: JSON.stringify({ code: '200', msg: 'ok' }), delivery })),
 );
 const upload = fc.oneof(
-  { weight: 4, arbitrary: fc.nat(9999).chain((n) => fc.constantFrom(
-    json('url', { code: '200', data: { url: `https://v.example/sim-voice/${n}.wav` } }, { ok: true, url: `https://v.example/sim-voice/${n}.wav` }),
-    json('fileUrl in a list', { code: '200', data: [{ fileUrl: `https://v.example/f/${n}.wav` }] }, { ok: true, url: `https://v.example/f/${n}.wav` }),
-    json('url a number', { code: '200', data: { url: n } }), json('no data', { code: '200' })) ) },
-  { weight: 1, arbitrary: codes }, { weight: 2, arbitrary: broken });
-const send = fc.oneof({ weight: 4, arbitrary: fc.constantFrom(json('played', { code: '200', msg: 'Operation succeeded' }, { ok: true }),
-  json('played, data', { code: '200', data: null }, { ok: true })) }, { weight: 1, arbitrary: codes }, { weight: 2, arbitrary: broken });
+  {
+    weight: 4,
+    arbitrary: fc
+      .nat(9999)
+      .chain((n) =>
+        fc.constantFrom(
+          json(
+            'url',
+            { code: '200', data: { url: `https://v.example/sim-voice/${n}.wav` } },
+            { ok: true, url: `https://v.example/sim-voice/${n}.wav` },
+          ),
+          json(
+            'fileUrl in a list',
+            { code: '200', data: [{ fileUrl: `https://v.example/f/${n}.wav` }] },
+            { ok: true, url: `https://v.example/f/${n}.wav` },
+          ),
+          json('url a number', { code: '200', data: { url: n } }),
+          json('no data', { code: '200' }),
+        ),
+      ),
+  },
+  { weight: 1, arbitrary: codes },
+  { weight: 2, arbitrary: broken },
+);
+const send = fc.oneof(
+  {
+    weight: 4,
+    arbitrary: fc.constantFrom(
+      json('played', { code: '200', msg: 'Operation succeeded' }, { ok: true }),
+      json('played, data', { code: '200', data: null }, { ok: true }),
+    ),
+  },
+  { weight: 1, arbitrary: codes },
+  { weight: 2, arbitrary: broken },
+);
 
 /** A reply whose fate the caller cannot know (the camera may have played): never sent again. */
-const uncertain = (a: Answer) => a.delivery !== 'whole' || a.status >= 500 || a.what.startsWith('body') || a.what === 'over 1 MiB';
+const uncertain = (a: Answer) =>
+  a.delivery !== 'whole' || a.status >= 500 || a.what.startsWith('body') || a.what === 'over 1 MiB';
 
 function deliver(a: Answer, req: http.IncomingMessage, res: http.ServerResponse): void {
   if (a.delivery === 'drop') return void req.socket.destroy();
@@ -72,7 +138,11 @@ describe('reliability: fuzzed replies of ezviz-voice upload and send (issue 31)'
     trapProcess();
     takeTrapped();
     server = http.createServer((req, res) => {
-      const kind = req.url?.startsWith('/api/lapp/voice/upload') ? 'upload' : req.url?.startsWith('/api/lapp/voice/send') ? 'send' : undefined;
+      const kind = req.url?.startsWith('/api/lapp/voice/upload')
+        ? 'upload'
+        : req.url?.startsWith('/api/lapp/voice/send')
+          ? 'send'
+          : undefined;
       req.resume();
       req.on('end', () => {
         if (!kind) return void res.writeHead(404).end();
@@ -91,53 +161,88 @@ describe('reliability: fuzzed replies of ezviz-voice upload and send (issue 31)'
 
   it(`${MESSAGES} messages against generated upload and send replies: one outcome, play never sent twice`, async () => {
     const started = Date.now();
-    await load([{ id: TAB, type: 'tab', label: 'replies-voice' },
-      { id: 'cfg', type: 'ezviz-config', name: 'fuzz', baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-        timeout: TIMEOUT, maxRetries: MAX_RETRIES, retryDelay: 0 },
-      { id: 'ok', type: 'helper', z: TAB, x: 1, y: 1 }, { id: 'err', type: 'helper', z: TAB, x: 1, y: 1 },
-      { id: 'op', type: 'ezviz-voice', z: TAB, x: 1, y: 1, name: '', config: 'cfg', deviceSerial: 'C00000003', deviceSerialType: 'str',
-        channelNo: '', channelNoType: 'num', wires: [['ok'], ['err']] }], { cfg: { accessToken: TOKEN } });
+    await load(
+      [
+        { id: TAB, type: 'tab', label: 'replies-voice' },
+        {
+          id: 'cfg',
+          type: 'ezviz-config',
+          name: 'fuzz',
+          baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+          timeout: TIMEOUT,
+          maxRetries: MAX_RETRIES,
+          retryDelay: 0,
+        },
+        { id: 'ok', type: 'helper', z: TAB, x: 1, y: 1 },
+        { id: 'err', type: 'helper', z: TAB, x: 1, y: 1 },
+        {
+          id: 'op',
+          type: 'ezviz-voice',
+          z: TAB,
+          x: 1,
+          y: 1,
+          name: '',
+          config: 'cfg',
+          deviceSerial: 'C00000003',
+          deviceSerialType: 'str',
+          channelNo: '',
+          channelNoType: 'num',
+          wires: [['ok'], ['err']],
+        },
+      ],
+      { cfg: { accessToken: TOKEN } },
+    );
     fastRetries();
     const outcomes = new Map<string, Msg[]>();
     for (const port of ['ok', 'err']) {
-      helper.getNode(port).on('input', (m: Msg) => outcomes.set(m._msgid, [...(outcomes.get(m._msgid) ?? []), { ...m, port }]));
+      helper
+        .getNode(port)
+        .on('input', (m: Msg) => outcomes.set(m._msgid, [...(outcomes.get(m._msgid) ?? []), { ...m, port }]));
     }
     let seq = 0;
     let played = 0;
-    const args = fc.tuple(fc.array(upload, { minLength: 3, maxLength: 3 }), fc.array(send, { minLength: 3, maxLength: 3 }), fc.nat(4));
-    await fc.assert(fc.asyncProperty(args, async ([ups, sends, again]) => {
-      const id = `voice-${++seq}`;
-      const audio = wav(200, 8000, again === 0 && seq > 1 ? seq - 1 : seq);
-      plan.upload = ups;
-      plan.send = sends;
-      got.upload = [];
-      got.send = [];
-      helper.getNode('op').receive({ _msgid: id, payload: audio });
-      const bound = (TIMEOUT + 200) * (2 * (1 + MAX_RETRIES)) + 5000;
-      assert.ok(await until(() => (outcomes.get(id) ?? []).length >= 1, bound), `${id}: no outcome`);
-      await new Promise((r) => setTimeout(r, 5));
-      const out = outcomes.get(id)!;
-      assert.strictEqual(out.length, 1, `${id}: ${out.length} outcomes`);
-      const m = out[0];
-      const what = `${id} (uploads ${got.upload.map((a) => a.what)}; sends ${got.send.map((a) => a.what)})`;
-      assert.ok(got.send.length <= 1, `${what}: play sent ${got.send.length} times`);
-      assert.ok(got.upload.length <= 1 + MAX_RETRIES, `${what}: ${got.upload.length} uploads`);
-      const last = got.send[0];
-      if (m.port === 'ok') {
-        assert.ok(last?.ok, `${what}: a success needs a play answered 200`);
-        assert.strictEqual(m.payload.played, true);
-        const url = got.upload.at(-1)?.url;
-        if (url) assert.strictEqual(m.payload.fileUrl, url, what);
-        played++;
-      } else {
-        assert.ok(!last?.ok, `${what}: a play answered 200 must succeed (${JSON.stringify(m.error)})`);
-        if (last && uncertain(last)) assert.strictEqual(m.error.retriable, false, `${what}: uncertain, never retriable`);
-        assert.ok(typeof m.error.code === 'string' && typeof m.error.message === 'string', what);
-      }
-      countOutcome(`replies-voice:${m.port === 'ok' ? 'played' : m.error.code}`);
-      summary.messages++;
-      assert.deepStrictEqual(takeTrapped(), [], id);
-    }), { numRuns: MESSAGES, seed: SEED + 131, endOnFailure: true });
+    const args = fc.tuple(
+      fc.array(upload, { minLength: 3, maxLength: 3 }),
+      fc.array(send, { minLength: 3, maxLength: 3 }),
+      fc.nat(4),
+    );
+    await fc.assert(
+      fc.asyncProperty(args, async ([ups, sends, again]) => {
+        const id = `voice-${++seq}`;
+        const audio = wav(200, 8000, again === 0 && seq > 1 ? seq - 1 : seq);
+        plan.upload = ups;
+        plan.send = sends;
+        got.upload = [];
+        got.send = [];
+        helper.getNode('op').receive({ _msgid: id, payload: audio });
+        const bound = (TIMEOUT + 200) * (2 * (1 + MAX_RETRIES)) + 5000;
+        assert.ok(await until(() => (outcomes.get(id) ?? []).length >= 1, bound), `${id}: no outcome`);
+        await new Promise((r) => setTimeout(r, 5));
+        const out = outcomes.get(id)!;
+        assert.strictEqual(out.length, 1, `${id}: ${out.length} outcomes`);
+        const m = out[0];
+        const what = `${id} (uploads ${got.upload.map((a) => a.what)}; sends ${got.send.map((a) => a.what)})`;
+        assert.ok(got.send.length <= 1, `${what}: play sent ${got.send.length} times`);
+        assert.ok(got.upload.length <= 1 + MAX_RETRIES, `${what}: ${got.upload.length} uploads`);
+        const last = got.send[0];
+        if (m.port === 'ok') {
+          assert.ok(last?.ok, `${what}: a success needs a play answered 200`);
+          assert.strictEqual(m.payload.played, true);
+          const url = got.upload.at(-1)?.url;
+          if (url) assert.strictEqual(m.payload.fileUrl, url, what);
+          played++;
+        } else {
+          assert.ok(!last?.ok, `${what}: a play answered 200 must succeed (${JSON.stringify(m.error)})`);
+          if (last && uncertain(last))
+            assert.strictEqual(m.error.retriable, false, `${what}: uncertain, never retriable`);
+          assert.ok(typeof m.error.code === 'string' && typeof m.error.message === 'string', what);
+        }
+        countOutcome(`replies-voice:${m.port === 'ok' ? 'played' : m.error.code}`);
+        summary.messages++;
+        assert.deepStrictEqual(takeTrapped(), [], id);
+      }),
+      { numRuns: MESSAGES, seed: SEED + 131, endOnFailure: true },
+    );
     const scan = scanSaid([TOKEN]);
     assert.deepStrictEqual(scan.foreignErrors, [], 'something was thrown out of a node');
     assert.deepStrictEqual(scan.hits, [], 'a secret in what the nodes said');

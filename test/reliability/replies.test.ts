@@ -24,7 +24,19 @@ import { helper, hooks, load, Msg, resetHooks, secrets, TAB, unload } from '../s
 import { fillToken, goodReply, Ports, replyArb, slow } from './reply-gen';
 import { areaTarget, Class, classify, checkErrorShape, checkSuccess, errorMismatch, transient } from './reply-oracle';
 import { prewarm, quiet, Received, Reply, startWorld, World } from './reply-world';
-import { countOutcome, FULL, inPart, lightSpies, scanSaid, section, SEED, size, summary, takeTrapped, trapProcess } from './support';
+import {
+  countOutcome,
+  FULL,
+  inPart,
+  lightSpies,
+  scanSaid,
+  section,
+  SEED,
+  size,
+  summary,
+  takeTrapped,
+  trapProcess,
+} from './support';
 
 /** Generated replies per operation (served on its path), full run and `npm test`. */
 const TARGET = size(10000, 150);
@@ -59,23 +71,43 @@ function scriptOps(op: OperationName): OperationName[] {
   return [op];
 }
 
-interface Step { op: OperationName; wired: boolean }
-interface Case { steps: Step[]; replies: Record<string, Reply[]> }
+interface Step {
+  op: OperationName;
+  wired: boolean;
+}
+interface Case {
+  steps: Step[];
+  replies: Record<string, Reply[]>;
+}
 
 function caseArb(op: OperationName, ports: Ports): fc.Arbitrary<Case> {
   const mix = scriptOps(op);
-  const paths = [...new Set(mix.flatMap((o) => (o === 'ptz-start' || o === 'preset-call' ? [OPERATIONS[o].path, STOP]
-    : [OPERATIONS[o].path])))];
-  const steps = mix.length === 1 ? fc.array(fc.record({ op: fc.constant(op), wired: fc.boolean() }), { minLength: 1, maxLength: 1 })
-    : fc.array(fc.record({ op: fc.constantFrom(...mix), wired: fc.boolean() }), { minLength: 1, maxLength: 4 });
-  const lists = fc.record(Object.fromEntries(paths.map((p) => [p, fc.array(replyArb(PATH_OP.get(p)!, ports),
-    { minLength: 1, maxLength: 6 })])));
+  const paths = [
+    ...new Set(
+      mix.flatMap((o) =>
+        o === 'ptz-start' || o === 'preset-call' ? [OPERATIONS[o].path, STOP] : [OPERATIONS[o].path],
+      ),
+    ),
+  ];
+  const steps =
+    mix.length === 1
+      ? fc.array(fc.record({ op: fc.constant(op), wired: fc.boolean() }), { minLength: 1, maxLength: 1 })
+      : fc.array(fc.record({ op: fc.constantFrom(...mix), wired: fc.boolean() }), { minLength: 1, maxLength: 4 });
+  const lists = fc.record(
+    Object.fromEntries(
+      paths.map((p) => [p, fc.array(replyArb(PATH_OP.get(p)!, ports), { minLength: 1, maxLength: 6 })]),
+    ),
+  );
   return fc.record({ steps, replies: lists }) as fc.Arbitrary<Case>;
 }
 
 // ---- outcomes -------------------------------------------------------------------------------
 
-interface Outcome { port: 'ok' | 'err' | 'caught'; msg: Msg; at: number }
+interface Outcome {
+  port: 'ok' | 'err' | 'caught';
+  msg: Msg;
+  at: number;
+}
 
 class Outcomes {
   readonly map = new Map<string, Outcome[]>();
@@ -113,7 +145,8 @@ function doneErrors(): Map<string, Record<string, unknown>> {
   for (const a of spy.args) {
     const e = a[0] as { name?: string; toJSON?: () => Record<string, unknown> } | undefined;
     const m = a[1] as Msg | undefined;
-    if (m?._msgid && !out.has(m._msgid)) out.set(m._msgid, e?.name === 'EzvizError' ? e.toJSON!() : { foreign: String(e) });
+    if (m?._msgid && !out.has(m._msgid))
+      out.set(m._msgid, e?.name === 'EzvizError' ? e.toJSON!() : { foreign: String(e) });
   }
   return out;
 }
@@ -161,23 +194,41 @@ function batches(op: string): number[] | undefined {
 
 // ---- operations -----------------------------------------------------------------------------
 
-function opFlow(op: OperationName, url: string): { flow: Record<string, unknown>[]; credentials: Record<string, unknown> } {
+function opFlow(
+  op: OperationName,
+  url: string,
+): { flow: Record<string, unknown>[]; credentials: Record<string, unknown> } {
   const flow: Record<string, unknown>[] = [
     { id: TAB, type: 'tab', label: 'replies' },
-    { id: 'ok', type: 'helper', z: TAB }, { id: 'ok2', type: 'helper', z: TAB }, { id: 'err', type: 'helper', z: TAB },
+    { id: 'ok', type: 'helper', z: TAB },
+    { id: 'ok2', type: 'helper', z: TAB },
+    { id: 'err', type: 'helper', z: TAB },
     { id: 'catch', type: 'catch', z: TAB, scope: null, uncaught: false, wires: [['caught']] },
     { id: 'caught', type: 'helper', z: TAB },
   ];
   const credentials: Record<string, unknown> = {};
   for (let c = 0; c < CONFIGS; c++) {
-    flow.push({ id: `cfg${c}`, type: 'ezviz-config', name: `world${c}`, baseUrl: url, timeout: timeoutOf(c),
-      maxRetries: MAX_RETRIES, retryDelay: 1 });
+    flow.push({
+      id: `cfg${c}`,
+      type: 'ezviz-config',
+      name: `world${c}`,
+      baseUrl: url,
+      timeout: timeoutOf(c),
+      maxRetries: MAX_RETRIES,
+      retryDelay: 1,
+    });
     credentials[`cfg${c}`] = { accessToken: TOKEN };
     for (const o of new Set(scriptOps(op))) {
       for (const wired of [true, false]) {
         // Output 1 goes to two nodes: Node-RED clones the message (a deep payload would overflow).
-        flow.push({ id: `${o}-${c}-${wired ? 'w' : 'c'}`, type: OPERATIONS[o].type, z: TAB, name: o, config: `cfg${c}`,
-          wires: [['ok', 'ok2'], wired ? ['err'] : []] });
+        flow.push({
+          id: `${o}-${c}-${wired ? 'w' : 'c'}`,
+          type: OPERATIONS[o].type,
+          z: TAB,
+          name: o,
+          config: `cfg${c}`,
+          wires: [['ok', 'ok2'], wired ? ['err'] : []],
+        });
       }
     }
   }
@@ -191,10 +242,25 @@ function bound(op: OperationName, cfg: number): number {
   return (attempts + stops) * timeoutOf(cfg) + MARGIN_MS;
 }
 
-interface Sent { id: string; op: OperationName; step: number; t0: number; wired: boolean; cfg: number }
+interface Sent {
+  id: string;
+  op: OperationName;
+  step: number;
+  t0: number;
+  wired: boolean;
+  cfg: number;
+}
 
-async function runOpBatch(world: World, op: OperationName, opIndex: number, batch: number, cases: Case[],
-  outcomes: Outcomes, run: Run, cards: Set<string>): Promise<void> {
+async function runOpBatch(
+  world: World,
+  op: OperationName,
+  opIndex: number,
+  batch: number,
+  cases: Case[],
+  outcomes: Outcomes,
+  run: Run,
+  cards: Set<string>,
+): Promise<void> {
   const serials = cases.map((_, i) => `Z${opIndex}B${batch.toString(36).toUpperCase()}C${i}`);
   const byCase = new Map(serials.map((s, i) => [s, cases[i]]));
   let generated = 0;
@@ -217,8 +283,12 @@ async function runOpBatch(world: World, op: OperationName, opIndex: number, batc
   const T0 = Date.now();
   // A pool of workers per config node, each running whole camera scripts: cameras with slow
   // replies through the short-timeout config nodes, the others through the long-timeout ones.
-  const queues = [0, 1].map((q) => cases.map((c, i) => ({ c, i })).filter(({ c }) =>
-    Object.values(c.replies).some((l) => l.some(slow)) === (q === 0)).map(({ i }) => i));
+  const queues = [0, 1].map((q) =>
+    cases
+      .map((c, i) => ({ c, i }))
+      .filter(({ c }) => Object.values(c.replies).some((l) => l.some(slow)) === (q === 0))
+      .map(({ i }) => i),
+  );
   const worker = async (cfg: number) => {
     const queue = queues[cfg < SHORT_CONFIGS ? 0 : 1];
     for (;;) {
@@ -233,11 +303,20 @@ async function runOpBatch(world: World, op: OperationName, opIndex: number, batc
         world.tags.set(serial, k);
         const s: Sent = { id, op: step.op, step: k, t0: Date.now(), wired: step.wired, cfg };
         sent[i].push(s);
-        helper.getNode(`${step.op}-${cfg}-${step.wired ? 'w' : 'c'}`).receive({ _msgid: id, payload: {
-          // The step is written into the request (direction, index), so a request that reaches the
-          // server late (after its message timed out) is still told apart from the next one's.
-          deviceSerial: serial, channelNo: 1, direction: step.op === 'ptz-stop' ? 4 + k : k, speed: 1, command: 0, index: k + 1,
-          cardPassword: card } });
+        helper.getNode(`${step.op}-${cfg}-${step.wired ? 'w' : 'c'}`).receive({
+          _msgid: id,
+          payload: {
+            // The step is written into the request (direction, index), so a request that reaches the
+            // server late (after its message timed out) is still told apart from the next one's.
+            deviceSerial: serial,
+            channelNo: 1,
+            direction: step.op === 'ptz-stop' ? 4 + k : k,
+            speed: 1,
+            command: 0,
+            index: k + 1,
+            cardPassword: card,
+          },
+        });
         await outcomes.wait(id, bound(step.op, cfg) + 3000);
       }
       world.tags.delete(serial);
@@ -246,12 +325,15 @@ async function runOpBatch(world: World, op: OperationName, opIndex: number, batc
   const lag = monitorEventLoopDelay({ resolution: 10 });
   lag.enable();
   const queueEnd = [0, 0];
-  await Promise.all(Array.from({ length: CONFIGS * PER_CONFIG }, async (_, w) => {
-    await worker(w % CONFIGS);
-    const q = w % CONFIGS < SHORT_CONFIGS ? 0 : 1;
-    queueEnd[q] = Math.max(queueEnd[q], Date.now() - T0);
-  }));
-  if (process.env.RELIABILITY_DEBUG) console.log(`batch ${batch}: slow cameras done +${queueEnd[0]} ms, others +${queueEnd[1]} ms`);
+  await Promise.all(
+    Array.from({ length: CONFIGS * PER_CONFIG }, async (_, w) => {
+      await worker(w % CONFIGS);
+      const q = w % CONFIGS < SHORT_CONFIGS ? 0 : 1;
+      queueEnd[q] = Math.max(queueEnd[q], Date.now() - T0);
+    }),
+  );
+  if (process.env.RELIABILITY_DEBUG)
+    console.log(`batch ${batch}: slow cameras done +${queueEnd[0]} ms, others +${queueEnd[1]} ms`);
   lag.disable();
   if (process.env.RELIABILITY_DEBUG) {
     for (let c = 0; c < CONFIGS; c++) {
@@ -260,7 +342,10 @@ async function runOpBatch(world: World, op: OperationName, opIndex: number, batc
       if (a) console.log(`cfg${c}: sockets ${n(a.sockets)}, free ${n(a.freeSockets)}, waiting ${n(a.requests)}`);
     }
   }
-  if (process.env.RELIABILITY_DEBUG) console.log(`batch ${batch}: event loop lag max ${Math.round(lag.max / 1e6)} ms, p99 ${Math.round(lag.percentile(99) / 1e6)} ms`);
+  if (process.env.RELIABILITY_DEBUG)
+    console.log(
+      `batch ${batch}: event loop lag max ${Math.round(lag.max / 1e6)} ms, p99 ${Math.round(lag.percentile(99) / 1e6)} ms`,
+    );
   await quiet(world);
   const requests = world.take();
   const errors = doneErrors();
@@ -298,7 +383,11 @@ async function runOpBatch(world: World, op: OperationName, opIndex: number, batc
     for (const r of reqs) {
       const p = r.url.split('?')[0];
       if ((p === START || p === MOVE) && moving && Number(r.tag) > movingSince) {
-        pushProblem(run, `${serial} (${replay(op, batch)})`, `${PATH_OP.get(p)} of step ${String(r.tag)} sent while the camera moves (no stop succeeded since a start did)`);
+        pushProblem(
+          run,
+          `${serial} (${replay(op, batch)})`,
+          `${PATH_OP.get(p)} of step ${String(r.tag)} sent while the camera moves (no stop succeeded since a start did)`,
+        );
       }
       const k = p === STOP && r.reply ? classify('ptz-stop', r.reply).k : undefined;
       if (k === 'ok' || k === 'either') moving = false;
@@ -308,8 +397,16 @@ async function runOpBatch(world: World, op: OperationName, opIndex: number, batc
       }
     }
     if (process.env.RELIABILITY_DEBUG_CAMERA === serial) {
-      for (const r of reqs) console.log(`${r.url} tag ${String(r.tag)} attempt ${r.attempt} +${r.at - T0} dir ${r.fields.direction}: ${showReply(r).slice(0, 200)}`);
-      for (const s of sent[i]) console.log(s.id, s.op, JSON.stringify(outcomes.map.get(s.id)?.map((o) => [o.port, o.msg.error ?? o.msg.payload, o.at - T0])));
+      for (const r of reqs)
+        console.log(
+          `${r.url} tag ${String(r.tag)} attempt ${r.attempt} +${r.at - T0} dir ${r.fields.direction}: ${showReply(r).slice(0, 200)}`,
+        );
+      for (const s of sent[i])
+        console.log(
+          s.id,
+          s.op,
+          JSON.stringify(outcomes.map.get(s.id)?.map((o) => [o.port, o.msg.error ?? o.msg.payload, o.at - T0])),
+        );
     }
     // Any deadline met on this camera (a process this busy reads requests late): stops, numbered by
     // arrival, may then be counted with the wrong message.
@@ -325,8 +422,10 @@ async function runOpBatch(world: World, op: OperationName, opIndex: number, batc
     // request only after its client gave up and closed the connection. (Seen once at full counts
     // under load, not on replay; a replay under load showed the stop ending ETIMEDOUT, the camera
     // kept marked moving, its stop request not in the log, the close's stops logged later.)
-    if (stopsSent < explicit && !cameraTimedOut) pushProblem(run, `${serial} (${replay(op, batch)})`, `${stopsSent} stops sent for ${explicit} explicit stops`);
-    if (stopsSent > stopBudget) pushProblem(run, `${serial} (${replay(op, batch)})`, `${stopsSent} stops sent for ${sent[i].length} messages`);
+    if (stopsSent < explicit && !cameraTimedOut)
+      pushProblem(run, `${serial} (${replay(op, batch)})`, `${stopsSent} stops sent for ${explicit} explicit stops`);
+    if (stopsSent > stopBudget)
+      pushProblem(run, `${serial} (${replay(op, batch)})`, `${stopsSent} stops sent for ${sent[i].length} messages`);
     for (const s of sent[i]) {
       run.messages++;
       summary.messages++;
@@ -343,7 +442,8 @@ async function runOpBatch(world: World, op: OperationName, opIndex: number, batc
       const out = got[0];
       countOutcome(`replies:${out.port}`);
       const elapsed = out.at - s.t0;
-      if (elapsed > bound(s.op, s.cfg)) pushProblem(run, where, `outcome after ${elapsed} ms (bound ${bound(s.op, s.cfg)} ms)`);
+      if (elapsed > bound(s.op, s.cfg))
+        pushProblem(run, where, `outcome after ${elapsed} ms (bound ${bound(s.op, s.cfg)} ms)`);
       const short = s.cfg < SHORT_CONFIGS;
       if (out.port === 'caught' && s.wired) pushProblem(run, where, 'Catch node used although output 2 is wired');
       if (out.port === 'err' && !s.wired) pushProblem(run, where, 'output 2 used although unwired');
@@ -354,23 +454,33 @@ async function runOpBatch(world: World, op: OperationName, opIndex: number, batc
       const limit = spec.idempotent ? 1 + MAX_RETRIES : 1;
       // (Stops are told apart by the order they came in, which a busy process may blur: their
       // budget is checked per camera below.)
-      if (own.length > limit && s.op !== 'ptz-stop') pushProblem(run, where, `sent ${own.length} times (at most ${limit})`);
+      if (own.length > limit && s.op !== 'ptz-stop')
+        pushProblem(run, where, `sent ${own.length} times (at most ${limit})`);
       const classes = own.map((r) => (r.reply ? classify(s.op, r.reply) : ({ k: 'broken' } as Class)));
       // Retries only after transient failures, and until the budget is used up.
       if (spec.idempotent && !short && !cameraTimedOut && s.op !== 'ptz-stop') {
         classes.slice(0, -1).forEach((c, j) => {
-          if (transient(c) === false) pushProblem(run, where, `retried after a non-transient reply (${c.k} ${JSON.stringify(c).slice(0, 80)}, attempt ${j + 1})`);
+          if (transient(c) === false)
+            pushProblem(
+              run,
+              where,
+              `retried after a non-transient reply (${c.k} ${JSON.stringify(c).slice(0, 80)}, attempt ${j + 1})`,
+            );
         });
       }
-      const last: Class | undefined = classes[classes.length - 1] ??
-        (stops.length && stops[stops.length - 1].reply ? classify('ptz-stop', stops[stops.length - 1].reply!) : undefined);
+      const last: Class | undefined =
+        classes[classes.length - 1] ??
+        (stops.length && stops[stops.length - 1].reply
+          ? classify('ptz-stop', stops[stops.length - 1].reply!)
+          : undefined);
       // What the client saw of each attempt is known when none of them met its deadline (a long-
       // timeout config node and no ETIMEDOUT); else a request read late by this busy process may
       // be numbered after the retry that followed it: then only the shape is judged.
       const err0 = out.port === 'err' ? out.msg.error : errors.get(s.id);
       // Stops carry no step of their own (numbered by arrival): ptz-stop messages are judged by
       // shape, and their stops by the camera's budget.
-      const exact = !short && !cameraTimedOut && s.op !== 'ptz-stop' && !(err0 && (err0 as { code?: string }).code === 'ETIMEDOUT');
+      const exact =
+        !short && !cameraTimedOut && s.op !== 'ptz-stop' && !(err0 && (err0 as { code?: string }).code === 'ETIMEDOUT');
       if (!exact) run.loose++;
       if (out.port === 'ok') {
         if (!exact) {
@@ -378,7 +488,11 @@ async function runOpBatch(world: World, op: OperationName, opIndex: number, batc
           checkSuccess(s.op, out.msg, { k: 'either', envelope: {} }, problems);
           for (const p of problems) pushProblem(run, where, p);
         } else if (!last || (last.k !== 'ok' && last.k !== 'either')) {
-          pushProblem(run, where, `success after a reply of class ${last?.k ?? '(none sent)'}: ${JSON.stringify(out.msg.payload)?.slice(0, 200)}`);
+          pushProblem(
+            run,
+            where,
+            `success after a reply of class ${last?.k ?? '(none sent)'}: ${JSON.stringify(out.msg.payload)?.slice(0, 200)}`,
+          );
         } else {
           const problems: string[] = [];
           checkSuccess(s.op, out.msg, last, problems);
@@ -388,7 +502,8 @@ async function runOpBatch(world: World, op: OperationName, opIndex: number, batc
       }
       const err = out.port === 'err' ? out.msg.error : errors.get(s.id);
       const problems: string[] = [];
-      if (err && (err as { foreign?: string }).foreign) problems.push(`done(err) with a foreign error: ${(err as { foreign: string }).foreign}`);
+      if (err && (err as { foreign?: string }).foreign)
+        problems.push(`done(err) with a foreign error: ${(err as { foreign: string }).foreign}`);
       else if (checkErrorShape(err, s.op, problems)) {
         const e = err as Record<string, unknown>;
         if (own.length === 0 && stops.length === 0) {
@@ -396,18 +511,32 @@ async function runOpBatch(world: World, op: OperationName, opIndex: number, batc
           // connection the server had closed; a timeout on a machine so busy the request never left).
           if (e.source === 'network') {
             run.flakes++;
-            if (process.env.RELIABILITY_DEBUG) console.log(`flake ${s.id}: sent +${s.t0 - T0}, answered +${out.at - T0}, requests at ${reqs.map((r) => `+${r.at - T0}`).join(',')}`);
-          }
-          else if (e.source !== 'local') problems.push(`error ${e.source} ${e.code} without any request (camera requests ${reqs.length}, tags ${reqs.map((r) => String(r.tag)).join(",")}, all ${requests.length}, open sockets ${world.open()}, elapsed ${elapsed})`);
+            if (process.env.RELIABILITY_DEBUG)
+              console.log(
+                `flake ${s.id}: sent +${s.t0 - T0}, answered +${out.at - T0}, requests at ${reqs.map((r) => `+${r.at - T0}`).join(',')}`,
+              );
+          } else if (e.source !== 'local')
+            problems.push(
+              `error ${e.source} ${e.code} without any request (camera requests ${reqs.length}, tags ${reqs.map((r) => String(r.tag)).join(',')}, all ${requests.length}, open sockets ${world.open()}, elapsed ${elapsed})`,
+            );
         } else if (last && exact) {
           const m = errorMismatch(last, e);
           if (m) problems.push(`${m} (last reply: ${showReply(own[own.length - 1] ?? stops[stops.length - 1])})`);
           else if (e.code === 'ETIMEDOUT' && last.k !== 'timeout' && last.k !== 'broken') {
             run.flakes++;
-            if (process.env.RELIABILITY_DEBUG) console.log(`flake ${s.id}: sent +${s.t0 - T0}, answered +${out.at - T0}, requests at ${reqs.map((r) => `+${r.at - T0} ${showReply(r).slice(0, 60)}`).join(',')}`);
+            if (process.env.RELIABILITY_DEBUG)
+              console.log(
+                `flake ${s.id}: sent +${s.t0 - T0}, answered +${out.at - T0}, requests at ${reqs.map((r) => `+${r.at - T0} ${showReply(r).slice(0, 60)}`).join(',')}`,
+              );
           }
-          if (spec.idempotent && own.length && own.length < limit && transient(last) === true && e.source !== 'local' &&
-            e.code !== 'REPLY_TOO_LARGE') {
+          if (
+            spec.idempotent &&
+            own.length &&
+            own.length < limit &&
+            transient(last) === true &&
+            e.source !== 'local' &&
+            e.code !== 'REPLY_TOO_LARGE'
+          ) {
             problems.push(`gave up after ${own.length} of ${limit} attempts on a transient failure (${e.code})`);
           }
         }
@@ -423,24 +552,49 @@ async function runOpBatch(world: World, op: OperationName, opIndex: number, batc
 function showReply(r: Received | undefined): string {
   if (!r?.reply) return '(none)';
   const b = r.reply.body;
-  const body = b.t === 'text' ? b.s.slice(0, 160) : b.t === 'big' ? `big ${JSON.stringify(b.parts.map((p) => (typeof p === 'string' ? p.slice(0, 40) : [p[0], p[1]])))}` : '(none)';
+  const body =
+    b.t === 'text'
+      ? b.s.slice(0, 160)
+      : b.t === 'big'
+        ? `big ${JSON.stringify(b.parts.map((p) => (typeof p === 'string' ? p.slice(0, 40) : [p[0], p[1]])))}`
+        : '(none)';
   return `HTTP ${r.reply.status} ${r.reply.delivery}${r.reply.gzip ? ' gzip' : ''} length=${r.reply.length} ${JSON.stringify(r.reply.headers)} ${body}`;
 }
-
 
 // ---- token/get ------------------------------------------------------------------------------
 
 const TOKEN_CONFIGS = size(150, 80);
-const BASES = (w: World) => [w.plainUrl, `https://open.ys7.com:${w.tlsPort}`, `https://open.ezvizlife.com:${w.tlsPort}`,
-  `https://127.0.0.1:${w.tlsPort}`];
+const BASES = (w: World) => [
+  w.plainUrl,
+  `https://open.ys7.com:${w.tlsPort}`,
+  `https://open.ezvizlife.com:${w.tlsPort}`,
+  `https://127.0.0.1:${w.tlsPort}`,
+];
 
-interface TokenCase { base: number; token: Reply; ops: Reply[] }
+interface TokenCase {
+  base: number;
+  token: Reply;
+  ops: Reply[];
+}
 
 function tokenCaseArb(ports: Ports): fc.Arbitrary<TokenCase> {
-  const opReply = fc.oneof({ weight: 6, arbitrary: fc.constant(goodReply('storage-info')) },
-    { weight: 1, arbitrary: fc.constant<Reply>({ status: 200, headers: [], delivery: 'whole',
-      body: { t: 'text', s: '{"code":"10002","msg":"accessToken expired"}' } }) });
-  return fc.record({ base: fc.nat(3), token: replyArb('token', ports), ops: fc.array(opReply, { minLength: 6, maxLength: 6 }) });
+  const opReply = fc.oneof(
+    { weight: 6, arbitrary: fc.constant(goodReply('storage-info')) },
+    {
+      weight: 1,
+      arbitrary: fc.constant<Reply>({
+        status: 200,
+        headers: [],
+        delivery: 'whole',
+        body: { t: 'text', s: '{"code":"10002","msg":"accessToken expired"}' },
+      }),
+    },
+  );
+  return fc.record({
+    base: fc.nat(3),
+    token: replyArb('token', ports),
+    ops: fc.array(opReply, { minLength: 6, maxLength: 6 }),
+  });
 }
 
 const originOf = (u: string) => {
@@ -461,7 +615,9 @@ async function runTokenBatch(world: World, batch: number, cases: TokenCase[], ru
   const slowToken = (i: number) => slow(filled[i].reply);
   const flow: Record<string, unknown>[] = [
     { id: TAB, type: 'tab', label: 'tokens' },
-    { id: 'ok', type: 'helper', z: TAB }, { id: 'ok2', type: 'helper', z: TAB }, { id: 'err', type: 'helper', z: TAB },
+    { id: 'ok', type: 'helper', z: TAB },
+    { id: 'ok2', type: 'helper', z: TAB },
+    { id: 'err', type: 'helper', z: TAB },
     { id: 'catch', type: 'catch', z: TAB, scope: null, uncaught: false, wires: [['caught']] },
     { id: 'caught', type: 'helper', z: TAB },
   ];
@@ -477,11 +633,24 @@ async function runTokenBatch(world: World, batch: number, cases: TokenCase[], ru
     }
     secrets.add(appSecret(i));
     keys.push(appSecret(i));
-    flow.push({ id: `tc${batch}-${i}`, type: 'ezviz-config', name: `t${i}`, baseUrl: baseOf(i),
-      timeout: slowToken(i) ? TIMEOUT_MS : LONG_TIMEOUT_MS, maxRetries: MAX_RETRIES, retryDelay: 1 });
+    flow.push({
+      id: `tc${batch}-${i}`,
+      type: 'ezviz-config',
+      name: `t${i}`,
+      baseUrl: baseOf(i),
+      timeout: slowToken(i) ? TIMEOUT_MS : LONG_TIMEOUT_MS,
+      maxRetries: MAX_RETRIES,
+      retryDelay: 1,
+    });
     credentials[`tc${batch}-${i}`] = { appKey: appKey(i), appSecret: appSecret(i) };
-    flow.push({ id: `ti${batch}-${i}`, type: OPERATIONS['storage-info'].type, z: TAB, name: '', config: `tc${batch}-${i}`,
-      wires: [['ok', 'ok2'], i % 2 ? ['err'] : []] });
+    flow.push({
+      id: `ti${batch}-${i}`,
+      type: OPERATIONS['storage-info'].type,
+      z: TAB,
+      name: '',
+      config: `tc${batch}-${i}`,
+      wires: [['ok', 'ok2'], i % 2 ? ['err'] : []],
+    });
   });
   for (const n of flow) if (n.z) Object.assign(n, { x: 100, y: 100 });
   world.keyOf = (r) => r.fields.appKey ?? r.fields.deviceSerial ?? '';
@@ -506,19 +675,21 @@ async function runTokenBatch(world: World, batch: number, cases: TokenCase[], ru
   const tokenBound = (i: number) => (slowToken(i) ? TIMEOUT_MS : LONG_TIMEOUT_MS) * (1 + 1 + MAX_RETRIES) + MARGIN_MS;
   const sent: Array<Array<{ id: string; t0: number }>> = cases.map(() => []);
   let next = 0;
-  await Promise.all(Array.from({ length: 48 }, async () => {
-    for (;;) {
-      const i = next++;
-      if (i >= cases.length) return;
-      // Two messages one after the other: the second must not fetch another token.
-      for (let k = 0; k < 2; k++) {
-        const id = `T${batch.toString(36).toUpperCase()}X${i}M${k}`;
-        sent[i].push({ id, t0: Date.now() });
-        helper.getNode(`ti${batch}-${i}`).receive({ _msgid: id, payload: { deviceSerial: id, channelNo: 1 } });
-        await outcomes.wait(id, tokenBound(i) + 3000);
+  await Promise.all(
+    Array.from({ length: 48 }, async () => {
+      for (;;) {
+        const i = next++;
+        if (i >= cases.length) return;
+        // Two messages one after the other: the second must not fetch another token.
+        for (let k = 0; k < 2; k++) {
+          const id = `T${batch.toString(36).toUpperCase()}X${i}M${k}`;
+          sent[i].push({ id, t0: Date.now() });
+          helper.getNode(`ti${batch}-${i}`).receive({ _msgid: id, payload: { deviceSerial: id, channelNo: 1 } });
+          await outcomes.wait(id, tokenBound(i) + 3000);
+        }
       }
-    }
-  }));
+    }),
+  );
   await quiet(world);
   const requests = world.take();
   const errors = doneErrors();
@@ -532,7 +703,8 @@ async function runTokenBatch(world: World, batch: number, cases: TokenCase[], ru
     const ki = byKey.get(r.fields.appKey ?? '');
     for (const [i, secret] of cases.map((_, j) => [j, appSecret(j)] as const)) {
       if (!(r.body.includes(secret) || r.url.includes(secret) || r.headers.includes(secret))) continue;
-      if (p !== TOKEN_PATH || origin !== originOf(baseOf(i)) || ki !== i) pushProblem(run, where, `app secret of config ${i} sent here`);
+      if (p !== TOKEN_PATH || origin !== originOf(baseOf(i)) || ki !== i)
+        pushProblem(run, where, `app secret of config ${i} sent here`);
     }
     if (p === TOKEN_PATH && ki !== undefined) {
       tokenRequests.set(ki, [...(tokenRequests.get(ki) ?? []), r]);
@@ -543,16 +715,27 @@ async function runTokenBatch(world: World, batch: number, cases: TokenCase[], ru
       if (!(r.body.includes(token) || r.url.includes(token) || r.headers.includes(token))) continue;
       const area = tokenArea(filled[i].reply);
       const target = areaTarget(baseOf(i), area);
-      const allowed = target === 'base' ? [originOf(baseOf(i))] : target === 'refused' ? []
-        : target === undefined ? [originOf(baseOf(i)), ...(typeof area === 'string' ? [originOf(area.trim())] : [])] : [target];
+      const allowed =
+        target === 'base'
+          ? [originOf(baseOf(i))]
+          : target === 'refused'
+            ? []
+            : target === undefined
+              ? [originOf(baseOf(i)), ...(typeof area === 'string' ? [originOf(area.trim())] : [])]
+              : [target];
       if (!allowed.includes(origin)) {
-        pushProblem(run, where, `token of config ${i} (base ${baseOf(i)}, areaDomain ${JSON.stringify(area)?.slice(0, 80)}) sent to ${origin}; allowed: ${JSON.stringify(allowed)}`);
+        pushProblem(
+          run,
+          where,
+          `token of config ${i} (base ${baseOf(i)}, areaDomain ${JSON.stringify(area)?.slice(0, 80)}) sent to ${origin}; allowed: ${JSON.stringify(allowed)}`,
+        );
       }
     }
   }
   cases.forEach((c, i) => {
     const n = tokenRequests.get(i)?.length ?? 0;
-    if (n > 1) pushProblem(run, `config ${i} (${replay('token', batch)})`, `${n} token requests (at most one per 30 s)`);
+    if (n > 1)
+      pushProblem(run, `config ${i} (${replay('token', batch)})`, `${n} token requests (at most one per 30 s)`);
     const cls = classify('token', filled[i].reply);
     for (const s of sent[i]) {
       run.messages++;
@@ -567,14 +750,17 @@ async function runTokenBatch(world: World, batch: number, cases: TokenCase[], ru
       }
       const out = got[0];
       countOutcome(`replies:${out.port}`);
-      if (out.at - s.t0 > tokenBound(i)) pushProblem(run, where, `outcome after ${out.at - s.t0} ms (bound ${tokenBound(i)} ms)`);
+      if (out.at - s.t0 > tokenBound(i))
+        pushProblem(run, where, `outcome after ${out.at - s.t0} ms (bound ${tokenBound(i)} ms)`);
       const problems: string[] = [];
       if (out.port === 'ok') {
-        if (cls.k !== 'ok' && cls.k !== 'either') problems.push(`success although the token reply was of class ${cls.k}`);
+        if (cls.k !== 'ok' && cls.k !== 'either')
+          problems.push(`success although the token reply was of class ${cls.k}`);
         else checkSuccess('storage-info', out.msg, classify('storage-info', goodReply('storage-info')), problems);
       } else {
         const err = out.port === 'err' ? out.msg.error : errors.get(s.id);
-        if (err && (err as { foreign?: string }).foreign) problems.push(`done(err) with a foreign error: ${(err as { foreign: string }).foreign}`);
+        if (err && (err as { foreign?: string }).foreign)
+          problems.push(`done(err) with a foreign error: ${(err as { foreign: string }).foreign}`);
         else checkErrorShape(err, 'storage-info', problems);
       }
       for (const p of problems) pushProblem(run, where, p);
@@ -620,70 +806,91 @@ describe('reliability: fuzzed replies (issue 10.2)', function () {
 
   OPS.forEach((op, opIndex) => {
     if (!inPart(opIndex)) return;
-    it(`${op}: ${TARGET} generated replies, concurrent cameras: one outcome each in its bound, documented payloads, ` +
-      'fitting errors, sent once or retried within budget, nothing elsewhere, no start while moving', async () => {
-      const started = Date.now();
-      const ports: Ports = { plain: world.plainPort, foreign: world.foreignPort, tls: world.tlsPort };
-      const { flow, credentials } = opFlow(op, world.plainUrl);
-      const sleeps = sleepsRecorder();
-      await load(flow, credentials);
-      lightSpies();
-      loaded = true;
-      const outcomes = new Outcomes();
-      outcomes.listen();
-      const run: Run = { problems: [], flakes: 0, loose: 0, replies: 0, messages: 0 };
-      const cards = new Set<string>();
-      const arb = caseArb(op, ports);
-      const only = batches(op);
-      for (let b = 0; only ? b < only.length : run.replies < TARGET; b++) {
-        const batch = only ? only[b] : b;
-        const cases = fc.sample(arb, { numRuns: BATCH, seed: SEED + opIndex * 7919 + batch * 104729 });
-        await runOpBatch(world, op, opIndex, batch, cases, outcomes, run, cards);
-        checkSleeps(run, sleeps);
-        const trapped = takeTrapped();
-        for (const t of trapped) pushProblem(run, `batch ${batch} (${replay(op, batch)})`, t.slice(0, 600));
-        summary.thrown += trapped.length;
-        if (run.problems.length) break;
-      }
-      for (const c of cards) secrets.add(c);
-      const scan = scanSaid([...cards, TOKEN]);
-      summary.thrown += scan.foreignErrors.length;
-      run.problems.push(...scan.foreignErrors.map((e) => `thrown out of a node: ${e}`), ...scan.hits.map((h) => `secret: ${h}`));
-      summary.replies[op] = (summary.replies[op] ?? 0) + run.replies;
-      section(`replies ${op}`, started, `${run.replies} generated replies, ${run.messages} messages, ` +
-        `${run.flakes} busy-machine timeouts, ${run.loose} judged by shape only`);
-      assert.deepStrictEqual(run.problems, [], `seed ${SEED}`);
-      if (!only) assert.ok(run.replies >= TARGET, `${run.replies} generated replies served`);
-    });
+    it(
+      `${op}: ${TARGET} generated replies, concurrent cameras: one outcome each in its bound, documented payloads, ` +
+        'fitting errors, sent once or retried within budget, nothing elsewhere, no start while moving',
+      async () => {
+        const started = Date.now();
+        const ports: Ports = { plain: world.plainPort, foreign: world.foreignPort, tls: world.tlsPort };
+        const { flow, credentials } = opFlow(op, world.plainUrl);
+        const sleeps = sleepsRecorder();
+        await load(flow, credentials);
+        lightSpies();
+        loaded = true;
+        const outcomes = new Outcomes();
+        outcomes.listen();
+        const run: Run = { problems: [], flakes: 0, loose: 0, replies: 0, messages: 0 };
+        const cards = new Set<string>();
+        const arb = caseArb(op, ports);
+        const only = batches(op);
+        for (let b = 0; only ? b < only.length : run.replies < TARGET; b++) {
+          const batch = only ? only[b] : b;
+          const cases = fc.sample(arb, { numRuns: BATCH, seed: SEED + opIndex * 7919 + batch * 104729 });
+          await runOpBatch(world, op, opIndex, batch, cases, outcomes, run, cards);
+          checkSleeps(run, sleeps);
+          const trapped = takeTrapped();
+          for (const t of trapped) pushProblem(run, `batch ${batch} (${replay(op, batch)})`, t.slice(0, 600));
+          summary.thrown += trapped.length;
+          if (run.problems.length) break;
+        }
+        for (const c of cards) secrets.add(c);
+        const scan = scanSaid([...cards, TOKEN]);
+        summary.thrown += scan.foreignErrors.length;
+        run.problems.push(
+          ...scan.foreignErrors.map((e) => `thrown out of a node: ${e}`),
+          ...scan.hits.map((h) => `secret: ${h}`),
+        );
+        summary.replies[op] = (summary.replies[op] ?? 0) + run.replies;
+        section(
+          `replies ${op}`,
+          started,
+          `${run.replies} generated replies, ${run.messages} messages, ` +
+            `${run.flakes} busy-machine timeouts, ${run.loose} judged by shape only`,
+        );
+        assert.deepStrictEqual(run.problems, [], `seed ${SEED}`);
+        if (!only) assert.ok(run.replies >= TARGET, `${run.replies} generated replies served`);
+      },
+    );
   });
 
-  if (inPart(OPS.length)) it(`token/get: ${TARGET} generated token replies (areaDomain, expireTime, accessToken of every kind), one config ` +
-    'node each, two messages: one token request at most, secrets only where the contract permits, one outcome each', async () => {
-    const started = Date.now();
-    const ports: Ports = { plain: world.plainPort, foreign: world.foreignPort, tls: world.tlsPort };
-    const sleeps = sleepsRecorder();
-    const run: Run = { problems: [], flakes: 0, loose: 0, replies: 0, messages: 0 };
-    const keys: string[] = [];
-    const arb = tokenCaseArb(ports);
-    const only = batches('token');
-    for (let b = 0; only ? b < only.length : run.replies < TARGET; b++) {
-      const batch = only ? only[b] : b;
-      const cases = fc.sample(arb, { numRuns: TOKEN_CONFIGS, seed: SEED + 9 * 7919 + batch * 104729 });
-      for (const c of cases) prewarm(c.token);
-      await runTokenBatch(world, batch, cases, run, keys);
-      checkSleeps(run, sleeps);
-      const trapped = takeTrapped();
-      for (const t of trapped) pushProblem(run, `batch ${batch} (${replay('token', batch)})`, t.slice(0, 600));
-      summary.thrown += trapped.length;
-      if (run.problems.length) break;
-    }
-    const scan = scanSaid(keys);
-    summary.thrown += scan.foreignErrors.length;
-    run.problems.push(...scan.foreignErrors.map((e) => `thrown out of a node: ${e}`), ...scan.hits.map((h) => `secret: ${h}`));
-    summary.replies.token = (summary.replies.token ?? 0) + run.replies;
-    section('replies token', started, `${run.replies} generated token replies, ${run.messages} messages` +
-      `${world.tlsPort ? '' : ' (no openssl: https bases skipped)'}`);
-    assert.deepStrictEqual(run.problems, [], `seed ${SEED}`);
-    if (!only) assert.ok(run.replies >= TARGET, `${run.replies} generated token replies served`);
-  });
+  if (inPart(OPS.length))
+    it(
+      `token/get: ${TARGET} generated token replies (areaDomain, expireTime, accessToken of every kind), one config ` +
+        'node each, two messages: one token request at most, secrets only where the contract permits, one outcome each',
+      async () => {
+        const started = Date.now();
+        const ports: Ports = { plain: world.plainPort, foreign: world.foreignPort, tls: world.tlsPort };
+        const sleeps = sleepsRecorder();
+        const run: Run = { problems: [], flakes: 0, loose: 0, replies: 0, messages: 0 };
+        const keys: string[] = [];
+        const arb = tokenCaseArb(ports);
+        const only = batches('token');
+        for (let b = 0; only ? b < only.length : run.replies < TARGET; b++) {
+          const batch = only ? only[b] : b;
+          const cases = fc.sample(arb, { numRuns: TOKEN_CONFIGS, seed: SEED + 9 * 7919 + batch * 104729 });
+          for (const c of cases) prewarm(c.token);
+          await runTokenBatch(world, batch, cases, run, keys);
+          checkSleeps(run, sleeps);
+          const trapped = takeTrapped();
+          for (const t of trapped) pushProblem(run, `batch ${batch} (${replay('token', batch)})`, t.slice(0, 600));
+          summary.thrown += trapped.length;
+          if (run.problems.length) break;
+        }
+        const scan = scanSaid(keys);
+        summary.thrown += scan.foreignErrors.length;
+        run.problems.push(
+          ...scan.foreignErrors.map((e) => `thrown out of a node: ${e}`),
+          ...scan.hits.map((h) => `secret: ${h}`),
+        );
+        summary.replies.token = (summary.replies.token ?? 0) + run.replies;
+        section(
+          'replies token',
+          started,
+          `${run.replies} generated token replies, ${run.messages} messages` +
+            `${world.tlsPort ? '' : ' (no openssl: https bases skipped)'}`,
+        );
+        assert.deepStrictEqual(run.problems, [], `seed ${SEED}`);
+        if (!only) assert.ok(run.replies >= TARGET, `${run.replies} generated token replies served`);
+      },
+    );
 });

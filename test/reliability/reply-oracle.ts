@@ -20,13 +20,25 @@ type FieldType = 'string' | 'serial' | 'int' | 'record';
 
 /** docs/api/open-api.md section 2.1: the cloud storage record (data of storage-info). */
 export const STORAGE_FIELDS: Readonly<Record<string, FieldType>> = {
-  userName: 'string', deviceSerial: 'serial', channelNo: 'int', totalDays: 'int', status: 'int', validDays: 'int',
-  startTime: 'int', expireTime: 'int', serviceDetail: 'record',
+  userName: 'string',
+  deviceSerial: 'serial',
+  channelNo: 'int',
+  totalDays: 'int',
+  status: 'int',
+  validDays: 'int',
+  startTime: 'int',
+  expireTime: 'int',
+  serviceDetail: 'record',
 };
 /** serviceDetail: the same fields but validDays and serviceDetail (docs/api/open-api.md section 2.1). */
 export const DETAIL_FIELDS: Readonly<Record<string, FieldType>> = {
-  userName: 'string', deviceSerial: 'serial', channelNo: 'int', totalDays: 'int', startTime: 'int',
-  expireTime: 'int', status: 'int',
+  userName: 'string',
+  deviceSerial: 'serial',
+  channelNo: 'int',
+  totalDays: 'int',
+  startTime: 'int',
+  expireTime: 'int',
+  status: 'int',
 };
 /** What the node adds to a storage record (docs/behaviour.md section 4). */
 const ADDED = ['statusText', 'startDate', 'expireDate'];
@@ -57,8 +69,11 @@ function fieldOk(t: FieldType, v: unknown, detailFields: Record<string, FieldTyp
   return isObj(v) ? recordOk(v, detailFields, {}) : 'bad';
 }
 
-function recordOk(rec: Record<string, unknown>, fields: Record<string, FieldType>, inner: Record<string, FieldType>):
-  'ok' | 'bad' | 'either' {
+function recordOk(
+  rec: Record<string, unknown>,
+  fields: Record<string, FieldType>,
+  inner: Record<string, FieldType>,
+): 'ok' | 'bad' | 'either' {
   let worst: 'ok' | 'bad' | 'either' = 'ok';
   for (const [k, t] of Object.entries(fields)) {
     if (!own(rec, k)) continue;
@@ -94,16 +109,26 @@ function liveOk(data: Record<string, unknown>): boolean {
     return false;
   }
   const id = data.id;
-  const idOk = id === undefined || id === null || (typeof id === 'number' && Number.isSafeInteger(id) && id >= 0) ||
+  const idOk =
+    id === undefined ||
+    id === null ||
+    (typeof id === 'number' && Number.isSafeInteger(id) && id >= 0) ||
     (typeof id === 'string' && /^[A-Za-z0-9_.:-]{1,128}$/.test(id));
   const t = data.expireTime;
-  let timeOk = t === undefined || t === null || (typeof t === 'number' && Number.isSafeInteger(t) && t >= 1e12 && t < 4.1e12);
+  let timeOk =
+    t === undefined || t === null || (typeof t === 'number' && Number.isSafeInteger(t) && t >= 1e12 && t < 4.1e12);
   const m = typeof t === 'string' ? /^(\d{4})-(\d\d)-(\d\d) (\d\d):(\d\d):(\d\d)$/.exec(t) : null;
   if (m) {
     const [y, mo, d, h, mi, s] = m.slice(1).map(Number);
     const x = new Date(Date.UTC(y, mo - 1, d, h, mi, s));
-    timeOk = y >= 2000 && y <= 2199 && x.getUTCMonth() === mo - 1 && x.getUTCDate() === d && x.getUTCHours() === h &&
-      x.getUTCMinutes() === mi && x.getUTCSeconds() === s;
+    timeOk =
+      y >= 2000 &&
+      y <= 2199 &&
+      x.getUTCMonth() === mo - 1 &&
+      x.getUTCDate() === d &&
+      x.getUTCHours() === h &&
+      x.getUTCMinutes() === mi &&
+      x.getUTCSeconds() === s;
   }
   return idOk && timeOk;
 }
@@ -134,8 +159,11 @@ export function dataClass(op: FuzzOp, envelope: Record<string, unknown>): 'ok' |
     case 'token': {
       if (!isObj(data)) return 'bad';
       const t = data.accessToken;
-      return typeof t === 'string' && t.length > 0 && t.length < 4096 && /^[\x21-\x7e]+$/.test(t) ? 'ok'
-        : typeof t === 'string' && t.length > 0 ? 'either' : 'bad';
+      return typeof t === 'string' && t.length > 0 && t.length < 4096 && /^[\x21-\x7e]+$/.test(t)
+        ? 'ok'
+        : typeof t === 'string' && t.length > 0
+          ? 'either'
+          : 'bad';
     }
     case 'alarm-list':
       // data: an array of alarms (docs/api/more-api.md), whatever its items (each is checked on its
@@ -188,7 +216,9 @@ export function classify(op: FuzzOp, reply: Reply): Class {
   if (reply.status < 200 || reply.status > 599) return { k: 'broken' };
   // A length that is not the body's: the reply ends early, or bytes follow the declared end.
   if (typeof declared === 'number' && declared !== bytes.length) {
-    return reply.status >= 300 && reply.status <= 599 ? { k: 'http', status: reply.status, large: false, cut: true } : { k: 'broken' };
+    return reply.status >= 300 && reply.status <= 599
+      ? { k: 'http', status: reply.status, large: false, cut: true }
+      : { k: 'broken' };
   }
   const body = bytes;
   const large = body.length > LIMIT;
@@ -250,13 +280,20 @@ export function clean(v: unknown, where: string, problems: string[], depth = 0):
       return;
     }
     const proto = Object.getPrototypeOf(v);
-    if (proto !== Object.prototype && proto !== Array.prototype) problems.push(`${where} is a ${proto?.constructor?.name ?? 'null-prototype object'}`);
+    if (proto !== Object.prototype && proto !== Array.prototype)
+      problems.push(`${where} is a ${proto?.constructor?.name ?? 'null-prototype object'}`);
     for (const k of Object.keys(v)) clean((v as Record<string, unknown>)[k], `${where}.${k}`, problems, depth + 1);
   }
 }
 
-function checkRecord(p: unknown, fields: Record<string, FieldType>, reply: Record<string, unknown> | undefined,
-  where: string, problems: string[], exact: boolean): void {
+function checkRecord(
+  p: unknown,
+  fields: Record<string, FieldType>,
+  reply: Record<string, unknown> | undefined,
+  where: string,
+  problems: string[],
+  exact: boolean,
+): void {
   if (!isObj(p)) {
     problems.push(`${where} is not an object: ${JSON.stringify(p)?.slice(0, 80)}`);
     return;
@@ -273,10 +310,19 @@ function checkRecord(p: unknown, fields: Record<string, FieldType>, reply: Recor
       problems.push(`${where}.${k}: not a documented field`);
       continue;
     }
-    if ((t === 'string' || t === 'serial') && typeof v !== 'string') problems.push(`${where}.${k} is not a string: ${JSON.stringify(v)?.slice(0, 80)}`);
-    if (t === 'int' && !(typeof v === 'number' && Number.isInteger(v))) problems.push(`${where}.${k} is not an int: ${JSON.stringify(v)?.slice(0, 80)}`);
-    if (t === 'record') checkRecord(v, DETAIL_FIELDS, isObj(reply?.[k]) ? reply![k] as Record<string, unknown> : undefined,
-      `${where}.${k}`, problems, exact);
+    if ((t === 'string' || t === 'serial') && typeof v !== 'string')
+      problems.push(`${where}.${k} is not a string: ${JSON.stringify(v)?.slice(0, 80)}`);
+    if (t === 'int' && !(typeof v === 'number' && Number.isInteger(v)))
+      problems.push(`${where}.${k} is not an int: ${JSON.stringify(v)?.slice(0, 80)}`);
+    if (t === 'record')
+      checkRecord(
+        v,
+        DETAIL_FIELDS,
+        isObj(reply?.[k]) ? (reply![k] as Record<string, unknown>) : undefined,
+        `${where}.${k}`,
+        problems,
+        exact,
+      );
   }
   // A documented field of the documented type is passed on as it came.
   if (exact && reply) {
@@ -284,7 +330,10 @@ function checkRecord(p: unknown, fields: Record<string, FieldType>, reply: Recor
       if (!own(reply, k) || t === 'record') continue;
       const rv = reply[k];
       if (fieldOk(t, rv, {}) !== 'ok') continue;
-      if ((p as Record<string, unknown>)[k] !== rv) problems.push(`${where}.${k}: ${JSON.stringify(rv)?.slice(0, 60)} became ${JSON.stringify((p as Record<string, unknown>)[k])?.slice(0, 60)}`);
+      if ((p as Record<string, unknown>)[k] !== rv)
+        problems.push(
+          `${where}.${k}: ${JSON.stringify(rv)?.slice(0, 60)} became ${JSON.stringify((p as Record<string, unknown>)[k])?.slice(0, 60)}`,
+        );
     }
   }
 }
@@ -297,18 +346,34 @@ export function checkSuccess(op: OperationName, msg: Record<string, unknown>, c:
   clean(p, 'payload', problems);
   clean(msg.ezviz, 'msg.ezviz', problems);
   const ez = msg.ezviz as Record<string, unknown> | undefined;
-  if (!isObj(ez) || ez.operation !== op || ez.code !== '200' || typeof ez.msg !== 'string' || !isObj(ez.request) ||
-    typeof ez.durationMs !== 'number' || ez.durationMs < 0) {
+  if (
+    !isObj(ez) ||
+    ez.operation !== op ||
+    ez.code !== '200' ||
+    typeof ez.msg !== 'string' ||
+    !isObj(ez.request) ||
+    typeof ez.durationMs !== 'number' ||
+    ez.durationMs < 0
+  ) {
     problems.push(`msg.ezviz: ${JSON.stringify(ez)?.slice(0, 200)}`);
   }
   switch (op) {
     case 'storage-info':
-      checkRecord(p, STORAGE_FIELDS, isObj(env?.data) ? env!.data as Record<string, unknown> : undefined, 'payload', problems, exact);
+      checkRecord(
+        p,
+        STORAGE_FIELDS,
+        isObj(env?.data) ? (env!.data as Record<string, unknown>) : undefined,
+        'payload',
+        problems,
+        exact,
+      );
       break;
     case 'capture': {
       // The picture URL (no download in these flows), also in msg.ezviz.picUrl.
       if (typeof p !== 'string' || !picUrlOk(p) || !isObj(ez) || ez.picUrl !== p) {
-        problems.push(`payload ${JSON.stringify(p)?.slice(0, 120)}: not the picture URL (msg.ezviz.picUrl ${JSON.stringify(ez?.picUrl)?.slice(0, 80)})`);
+        problems.push(
+          `payload ${JSON.stringify(p)?.slice(0, 120)}: not the picture URL (msg.ezviz.picUrl ${JSON.stringify(ez?.picUrl)?.slice(0, 80)})`,
+        );
       } else if (exact && env && isObj(env.data) && p !== env.data.picUrl) {
         problems.push(`payload ${p.slice(0, 80)} is not the reply's picUrl`);
       }
@@ -316,14 +381,24 @@ export function checkSuccess(op: OperationName, msg: Record<string, unknown>, c:
     }
     case 'live': {
       // The address, and msg.ezviz.live = {url, id, protocol, quality, source, expires} (docs/behaviour.md section 13).
-      const live = isObj(ez) ? ez.live as Record<string, unknown> : undefined;
+      const live = isObj(ez) ? (ez.live as Record<string, unknown>) : undefined;
       const keys = isObj(live) ? Object.keys(live).sort().join(',') : '';
-      if (typeof p !== 'string' || !isObj(live) || live.url !== p || keys !== 'expires,id,protocol,quality,source,url' ||
-        live.protocol !== 'hls' || live.source !== 'live' || typeof live.expires !== 'string') {
-        problems.push(`live: payload ${JSON.stringify(p)?.slice(0, 80)}, msg.ezviz.live ${JSON.stringify(live)?.slice(0, 160)}`);
+      if (
+        typeof p !== 'string' ||
+        !isObj(live) ||
+        live.url !== p ||
+        keys !== 'expires,id,protocol,quality,source,url' ||
+        live.protocol !== 'hls' ||
+        live.source !== 'live' ||
+        typeof live.expires !== 'string'
+      ) {
+        problems.push(
+          `live: payload ${JSON.stringify(p)?.slice(0, 80)}, msg.ezviz.live ${JSON.stringify(live)?.slice(0, 160)}`,
+        );
       } else if (exact && env && isObj(env.data)) {
         const id = env.data.id === undefined || env.data.id === null ? null : String(env.data.id);
-        if (p !== env.data.url || live.id !== id) problems.push(`live: ${p.slice(0, 80)} / ${String(live.id)} are not the reply's url and id`);
+        if (p !== env.data.url || live.id !== id)
+          problems.push(`live: ${p.slice(0, 80)} / ${String(live.id)} are not the reply's url and id`);
       }
       break;
     }
@@ -339,10 +414,14 @@ export function checkSuccess(op: OperationName, msg: Record<string, unknown>, c:
     }
     default: {
       const keys = isObj(p) ? Object.keys(p).sort().join(',') : '';
-      if (keys !== 'code,msg' || (p as Record<string, unknown>).code !== '200' || typeof (p as Record<string, unknown>).msg !== 'string') {
+      if (
+        keys !== 'code,msg' ||
+        (p as Record<string, unknown>).code !== '200' ||
+        typeof (p as Record<string, unknown>).msg !== 'string'
+      ) {
         problems.push(`payload ${JSON.stringify(p)?.slice(0, 120)}: not {code: "200", msg: a string}`);
       } else if (exact && env && typeof env.msg === 'string' && (p as Record<string, unknown>).msg !== env.msg) {
-        problems.push('payload.msg is not the reply\'s msg');
+        problems.push("payload.msg is not the reply's msg");
       }
     }
   }
@@ -356,10 +435,18 @@ export function checkErrorShape(err: unknown, op: FuzzOp, problems: string[]): e
   }
   clean(err, 'msg.error', problems);
   // (An API code is shown as it came, an empty one too.)
-  if (typeof err.code !== 'string' || (!err.code && err.source !== 'api') || typeof err.message !== 'string' || !err.message ||
-    !SOURCES.has(String(err.source)) || typeof err.retriable !== 'boolean' ||
+  if (
+    typeof err.code !== 'string' ||
+    (!err.code && err.source !== 'api') ||
+    typeof err.message !== 'string' ||
+    !err.message ||
+    !SOURCES.has(String(err.source)) ||
+    typeof err.retriable !== 'boolean' ||
     // (a start or preset call fails with the error of the stop it sends first)
-    (err.operation !== op && err.operation !== 'token' && !(err.operation === 'ptz-stop' && (op === 'ptz-start' || op === 'preset-call')))) {
+    (err.operation !== op &&
+      err.operation !== 'token' &&
+      !(err.operation === 'ptz-stop' && (op === 'ptz-start' || op === 'preset-call')))
+  ) {
     problems.push(`msg.error ${JSON.stringify(err).slice(0, 300)}`);
     return false;
   }
@@ -369,8 +456,8 @@ export function checkErrorShape(err: unknown, op: FuzzOp, problems: string[]): e
 /** Whether an error fits the class of the last reply (undefined: fits; else what is wrong). */
 export function errorMismatch(c: Class, err: Record<string, unknown>): string | undefined {
   const { code, source } = err as { code: string; source: string };
-  const is = (s: string, cd?: string | RegExp) => source === s && (cd === undefined ||
-    (typeof cd === 'string' ? code === cd : cd.test(code)));
+  const is = (s: string, cd?: string | RegExp) =>
+    source === s && (cd === undefined || (typeof cd === 'string' ? code === cd : cd.test(code)));
   const want = (ok: boolean, what: string) => (ok ? undefined : `expected ${what}, got ${source} ${code}`);
   // A machine too busy to read a prompt reply in time: ETIMEDOUT fits any reply (counted apart).
   if (is('network', 'ETIMEDOUT')) return undefined;
@@ -385,8 +472,13 @@ export function errorMismatch(c: Class, err: Record<string, unknown>): string | 
     case 'api?':
       return want(source === 'api' || source === 'http', 'an api or http error');
     case 'http':
-      return want(is('http', `HTTP_${c.status}`) || (c.status >= 300 && c.status < 400 && is('http', 'HTTP_3xx')) ||
-        (c.large && is('http', 'REPLY_TOO_LARGE')) || (!!c.cut && source === 'network'), `http HTTP_${c.status}`);
+      return want(
+        is('http', `HTTP_${c.status}`) ||
+          (c.status >= 300 && c.status < 400 && is('http', 'HTTP_3xx')) ||
+          (c.large && is('http', 'REPLY_TOO_LARGE')) ||
+          (!!c.cut && source === 'network'),
+        `http HTTP_${c.status}`,
+      );
     case 'nonjson':
       return want(source === 'http', 'an http error');
     case 'large':
@@ -423,7 +515,13 @@ export function areaTarget(base: string, area: unknown): string | 'refused' | 'b
   } catch {
     return 'refused';
   }
-  if ((a.protocol !== 'http:' && a.protocol !== 'https:') || a.username || a.password || /[?#]/.test(s) || !a.hostname) {
+  if (
+    (a.protocol !== 'http:' && a.protocol !== 'https:') ||
+    a.username ||
+    a.password ||
+    /[?#]/.test(s) ||
+    !a.hostname
+  ) {
     return 'refused';
   }
   if (a.pathname !== '/' && a.pathname !== '') return undefined; // a path on the area: not judged

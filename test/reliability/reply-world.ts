@@ -157,8 +157,25 @@ function head(status: number, headers: Array<[string, string]>): string {
 function certificate(): { key: Buffer; cert: Buffer } | undefined {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ezviz-replies-tls-'));
   try {
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', path.join(dir, 'k.pem'),
-      '-out', path.join(dir, 'c.pem'), '-days', '2', '-subj', '/CN=127.0.0.1'], { stdio: 'ignore' });
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-keyout',
+        path.join(dir, 'k.pem'),
+        '-out',
+        path.join(dir, 'c.pem'),
+        '-days',
+        '2',
+        '-subj',
+        '/CN=127.0.0.1',
+      ],
+      { stdio: 'ignore' },
+    );
     return { key: fs.readFileSync(path.join(dir, 'k.pem')), cert: fs.readFileSync(path.join(dir, 'c.pem')) };
   } catch {
     return undefined;
@@ -178,7 +195,7 @@ function patchNetwork(cert: Buffer | undefined): () => void {
   patched++;
   (dns as { lookup: unknown }).lookup = function lookup(host: string, opts: unknown, cb?: unknown) {
     const callback = (typeof opts === 'function' ? opts : cb) as (...a: unknown[]) => void;
-    const o = (typeof opts === 'object' && opts) ? opts as { all?: boolean } : {};
+    const o = typeof opts === 'object' && opts ? (opts as { all?: boolean }) : {};
     if (o.all) process.nextTick(callback, null, [{ address: '127.0.0.1', family: 4 }]);
     else process.nextTick(callback, null, '127.0.0.1', 4);
   };
@@ -226,9 +243,16 @@ export async function startWorld(): Promise<World> {
         const u = new URL(req.url ?? '/', 'http://x');
         const fields = { ...Object.fromEntries(u.searchParams), ...parseForm(body) };
         const r: Received = {
-          listener, scheme: listener === 'tls' ? 'https' : 'http', host: String(req.headers.host ?? ''),
-          method: req.method ?? '', url: req.url ?? '', headers: JSON.stringify(req.headers), body, fields,
-          attempt: 0, at: Date.now(),
+          listener,
+          scheme: listener === 'tls' ? 'https' : 'http',
+          host: String(req.headers.host ?? ''),
+          method: req.method ?? '',
+          url: req.url ?? '',
+          headers: JSON.stringify(req.headers),
+          body,
+          fields,
+          attempt: 0,
+          at: Date.now(),
         };
         const key = world.keyOf(r);
         const ck = `${key}|${u.pathname}`;
@@ -239,7 +263,12 @@ export async function startWorld(): Promise<World> {
         try {
           reply = world.script(r);
         } catch (e) {
-          reply = { status: 599, headers: [], body: { t: 'text', s: `script failed: ${String(e)}` }, delivery: 'whole' };
+          reply = {
+            status: 599,
+            headers: [],
+            body: { t: 'text', s: `script failed: ${String(e)}` },
+            delivery: 'whole',
+          };
         }
         r.reply = reply;
         log.push(r);
@@ -261,11 +290,16 @@ export async function startWorld(): Promise<World> {
     const headers: Array<[string, string]> = [...reply.headers];
     if (reply.gzip) headers.push(['Content-Encoding', 'gzip']);
     // A trickle has no length: its body never ends.
-    const len = reply.delivery === 'trickle' && reply.length === undefined ? false : reply.length ?? true;
+    const len = reply.delivery === 'trickle' && reply.length === undefined ? false : (reply.length ?? true);
     if (len === true) headers.push(['Content-Length', String(bytes.length)]);
     else if (typeof len === 'number') headers.push(['Content-Length', String(len)]);
-    const plain = reply.delivery === 'whole' && len === true && reply.status >= 200 && reply.status <= 599 &&
-      reply.status !== 204 && reply.status !== 304;
+    const plain =
+      reply.delivery === 'whole' &&
+      len === true &&
+      reply.status >= 200 &&
+      reply.status <= 599 &&
+      reply.status !== 204 &&
+      reply.status !== 304;
     if (plain) {
       // The ordinary way (the connection stays alive for the next request).
       res.writeHead(reply.status, STATUS_TEXT(reply.status), headers.flat() as unknown as http.OutgoingHttpHeaders);
@@ -328,10 +362,11 @@ export async function startWorld(): Promise<World> {
     }
   }
 
-  const track = (s: net.Server) => s.on('connection', (c: net.Socket) => {
-    sockets.add(c);
-    c.on('close', () => sockets.delete(c));
-  });
+  const track = (s: net.Server) =>
+    s.on('connection', (c: net.Socket) => {
+      sockets.add(c);
+      c.on('close', () => sockets.delete(c));
+    });
   // Idle kept-alive connections stay open longer than any wait of a message (back-off and
   // Retry-After are at most 30 s): a server closing one just as a retry is written resets a
   // request that never reaches this log, and the fuzzer would count one attempt short. That race
@@ -339,12 +374,13 @@ export async function startWorld(): Promise<World> {
   const plain = track(http.createServer({ keepAliveTimeout: 120000 }, serve('plain')));
   const foreign = track(http.createServer({ keepAliveTimeout: 120000 }, serve('foreign')));
   const secure = cert ? https.createServer({ key: cert.key, cert: cert.cert }, serve('tls')) : undefined;
-  if (secure) secure.on('secureConnection', (c: net.Socket) => {
-    sockets.add(c);
-    c.on('close', () => sockets.delete(c));
-  });
-  const listen = (s: net.Server) => new Promise<number>((resolve) => s.listen(0, '127.0.0.1',
-    () => resolve((s.address() as net.AddressInfo).port)));
+  if (secure)
+    secure.on('secureConnection', (c: net.Socket) => {
+      sockets.add(c);
+      c.on('close', () => sockets.delete(c));
+    });
+  const listen = (s: net.Server) =>
+    new Promise<number>((resolve) => s.listen(0, '127.0.0.1', () => resolve((s.address() as net.AddressInfo).port)));
   world.plainPort = await listen(plain);
   world.foreignPort = await listen(foreign);
   world.tlsPort = secure ? await listen(secure) : 0;
@@ -358,8 +394,11 @@ export async function startWorld(): Promise<World> {
     for (const t of timers) clearInterval(t);
     timers.clear();
     for (const s of sockets) s.destroy();
-    await Promise.all([plain, foreign, ...(secure ? [secure] : [])].map((s) =>
-      new Promise<void>((resolve) => s.close(() => resolve()))));
+    await Promise.all(
+      [plain, foreign, ...(secure ? [secure] : [])].map(
+        (s) => new Promise<void>((resolve) => s.close(() => resolve())),
+      ),
+    );
     unpatch();
   };
   return world;

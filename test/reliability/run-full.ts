@@ -19,23 +19,43 @@ const file = (name: string) => path.join(DIR, `${name}.test.js`);
 const SHARED = ['replies', 'fuzz', 'fuzz-state'].map(file);
 const FIRST = ['soak', 'config', 'soak-events'].map(file);
 /** Every other reliability test file goes to the second process (none is left out). */
-const REST = fs.readdirSync(DIR).filter((f) => f.endsWith('.test.js')).map((f) => path.join(DIR, f))
-  .filter((f) => !SHARED.includes(f) && !FIRST.includes(f)).sort();
-const PARTS: string[][] = [[...SHARED, ...FIRST], [...SHARED, ...REST]];
+const REST = fs
+  .readdirSync(DIR)
+  .filter((f) => f.endsWith('.test.js'))
+  .map((f) => path.join(DIR, f))
+  .filter((f) => !SHARED.includes(f) && !FIRST.includes(f))
+  .sort();
+const PARTS: string[][] = [
+  [...SHARED, ...FIRST],
+  [...SHARED, ...REST],
+];
 
-interface Done { part: number; code: number; out: string; summary?: Summary; ms: number }
+interface Done {
+  part: number;
+  code: number;
+  out: string;
+  summary?: Summary;
+  ms: number;
+}
 
 function runPart(part: number, files: string[], extra: string[]): Promise<Done> {
   const summaryFile = path.join(os.tmpdir(), `ezviz-reliability-${process.pid}-${part}.json`);
   fs.rmSync(summaryFile, { force: true });
   const started = Date.now();
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--enable-source-maps', MOCHA, '--no-config', '--timeout', '0',
-      '--reporter', 'spec', ...extra, ...files], {
-      env: { ...process.env, RELIABILITY_FULL: '1', RELIABILITY_PART: `${part}/${PARTS.length}`,
-        RELIABILITY_SUMMARY_OUT: summaryFile },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--enable-source-maps', MOCHA, '--no-config', '--timeout', '0', '--reporter', 'spec', ...extra, ...files],
+      {
+        env: {
+          ...process.env,
+          RELIABILITY_FULL: '1',
+          RELIABILITY_PART: `${part}/${PARTS.length}`,
+          RELIABILITY_SUMMARY_OUT: summaryFile,
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     const chunks: Buffer[] = [];
     child.stdout.on('data', (c: Buffer) => chunks.push(c));
     child.stderr.on('data', (c: Buffer) => chunks.push(c));
@@ -47,8 +67,13 @@ function runPart(part: number, files: string[], extra: string[]): Promise<Done> 
       } catch {
         summary = undefined;
       }
-      resolve({ part, code: code ?? (signal ? 1 : 0), out: Buffer.concat(chunks).toString('utf8'), summary,
-        ms: Date.now() - started });
+      resolve({
+        part,
+        code: code ?? (signal ? 1 : 0),
+        out: Buffer.concat(chunks).toString('utf8'),
+        summary,
+        ms: Date.now() - started,
+      });
     });
   });
 }
@@ -58,20 +83,31 @@ async function main(): Promise<void> {
   const started = Date.now();
   const load0 = os.loadavg();
   // Printed as each ends, in the order they end.
-  const runs = PARTS.map((files, part) => runPart(part, files, extra).then((d) => {
-    process.stdout.write(`\n==== reliability part ${part}/${PARTS.length} (${files.map((f) => path.basename(f))
-      .join(', ')}): exit ${d.code}, ${Math.round(d.ms / 1000)} s\n${d.out}`);
-    return d;
-  }));
+  const runs = PARTS.map((files, part) =>
+    runPart(part, files, extra).then((d) => {
+      process.stdout.write(
+        `\n==== reliability part ${part}/${PARTS.length} (${files
+          .map((f) => path.basename(f))
+          .join(', ')}): exit ${d.code}, ${Math.round(d.ms / 1000)} s\n${d.out}`,
+      );
+      return d;
+    }),
+  );
   const done = await Promise.all(runs);
   const total = done.reduce((s, d) => (d.summary ? addSummary(s, d.summary) : s), emptySummary());
   const load1 = os.loadavg();
   const seed = Number(process.env.RELIABILITY_SEED ?? 20260121) | 0;
-  process.stdout.write(summaryText(total, `Reliability summary (full run, seed ${seed}, ${PARTS.length} processes): ` +
-    `${Math.round((Date.now() - started) / 1000)} s wall, load average ${load0[0].toFixed(1)} at the start, ` +
-    `${load1[0].toFixed(1)} at the end`));
+  process.stdout.write(
+    summaryText(
+      total,
+      `Reliability summary (full run, seed ${seed}, ${PARTS.length} processes): ` +
+        `${Math.round((Date.now() - started) / 1000)} s wall, load average ${load0[0].toFixed(1)} at the start, ` +
+        `${load1[0].toFixed(1)} at the end`,
+    ),
+  );
   const failed = done.filter((d) => d.code !== 0 || !d.summary);
-  for (const d of failed) process.stdout.write(`part ${d.part}: ${d.summary ? `exit ${d.code}` : 'no summary written'}\n`);
+  for (const d of failed)
+    process.stdout.write(`part ${d.part}: ${d.summary ? `exit ${d.code}` : 'no summary written'}\n`);
   process.exitCode = failed.length ? 1 : 0;
 }
 

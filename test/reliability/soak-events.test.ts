@@ -12,8 +12,17 @@ import { hooks } from '../../nodes/shared/clock/clock';
 import type { FaultKind, Simulator } from '../../simulator';
 import { fastRetries, helper, load, Msg, resetHooks, TAB, unload } from '../support/red';
 import {
-  countOutcome, FULL, prototypeClean, scanSaid, section, SEED, simulatorForFile, size, stateSecrets, summary,
-  takeTrapped
+  countOutcome,
+  FULL,
+  prototypeClean,
+  scanSaid,
+  section,
+  SEED,
+  simulatorForFile,
+  size,
+  stateSecrets,
+  summary,
+  takeTrapped,
 } from './support';
 
 const MESSAGES = size(4000, 600);
@@ -41,148 +50,191 @@ describe('reliability: fault soak of ezviz-capture and ezviz-alarm (issue 13)', 
   this.timeout(0);
   let sim: Simulator;
   let loaded = false;
-  simulatorForFile({ logLimit: MESSAGES * 8 }, (s) => {
-    sim = s;
-    sim.state.settings.captureDailyLimit = MESSAGES * 4;
-  }, { forget: forgetSeenCopies, loaded: () => loaded });
+  simulatorForFile(
+    { logLimit: MESSAGES * 8 },
+    (s) => {
+      sim = s;
+      sim.state.settings.captureDailyLimit = MESSAGES * 4;
+    },
+    { forget: forgetSeenCopies, loaded: () => loaded },
+  );
 
-  it(`${MESSAGES} captures and alarm polls on shared cameras, ~20% of their requests faulted: one outcome each, ` +
-    'every alarm once per alarm node', async () => {
-    const started = Date.now();
-    const random = prng(SEED + 13);
-    const flow: Record<string, unknown>[] = [
-      { id: TAB, type: 'tab', label: 'soak events' },
-      { id: 'cfg', type: 'ezviz-config', name: 'sim', baseUrl: sim.url, timeout: TIMEOUT_MS, maxRetries: 2, retryDelay: 1 },
-      { id: 'cap', type: 'ezviz-capture', z: TAB, config: 'cfg', wires: [['ok'], ['err']] },
-      { id: 'cap-c', type: 'ezviz-capture', z: TAB, config: 'cfg', download: true, wires: [['ok'], []] },
-      { id: 'al', type: 'ezviz-alarm', z: TAB, config: 'cfg', interval: 10, wires: [['alarms-al'], ['err']] },
-      { id: 'al-c', type: 'ezviz-alarm', z: TAB, config: 'cfg', interval: 10, wires: [['alarms-al-c'], []] },
-      { id: 'ok', type: 'helper', z: TAB },
-      { id: 'err', type: 'helper', z: TAB },
-      { id: 'alarms-al', type: 'helper', z: TAB },
-      { id: 'alarms-al-c', type: 'helper', z: TAB },
-      { id: 'catch', type: 'catch', z: TAB, scope: null, uncaught: false, wires: [['caught']] },
-      { id: 'caught', type: 'helper', z: TAB },
-      { id: 'complete', type: 'complete', z: TAB, scope: ['al', 'al-c'], uncaught: false, wires: [['completed']] },
-      { id: 'completed', type: 'helper', z: TAB },
-    ];
-    for (const n of flow) if (n.z) Object.assign(n, { x: 100, y: 100 });
-    const retries = fastRetries();
-    hooks.timer = () => () => undefined; // polls by message only
-    await load(flow, { cfg: { appKey: 'demo-app-key', appSecret: 'demo-app-secret' } });
-    loaded = true;
+  it(
+    `${MESSAGES} captures and alarm polls on shared cameras, ~20% of their requests faulted: one outcome each, ` +
+      'every alarm once per alarm node',
+    async () => {
+      const started = Date.now();
+      const random = prng(SEED + 13);
+      const flow: Record<string, unknown>[] = [
+        { id: TAB, type: 'tab', label: 'soak events' },
+        {
+          id: 'cfg',
+          type: 'ezviz-config',
+          name: 'sim',
+          baseUrl: sim.url,
+          timeout: TIMEOUT_MS,
+          maxRetries: 2,
+          retryDelay: 1,
+        },
+        { id: 'cap', type: 'ezviz-capture', z: TAB, config: 'cfg', wires: [['ok'], ['err']] },
+        { id: 'cap-c', type: 'ezviz-capture', z: TAB, config: 'cfg', download: true, wires: [['ok'], []] },
+        { id: 'al', type: 'ezviz-alarm', z: TAB, config: 'cfg', interval: 10, wires: [['alarms-al'], ['err']] },
+        { id: 'al-c', type: 'ezviz-alarm', z: TAB, config: 'cfg', interval: 10, wires: [['alarms-al-c'], []] },
+        { id: 'ok', type: 'helper', z: TAB },
+        { id: 'err', type: 'helper', z: TAB },
+        { id: 'alarms-al', type: 'helper', z: TAB },
+        { id: 'alarms-al-c', type: 'helper', z: TAB },
+        { id: 'catch', type: 'catch', z: TAB, scope: null, uncaught: false, wires: [['caught']] },
+        { id: 'caught', type: 'helper', z: TAB },
+        { id: 'complete', type: 'complete', z: TAB, scope: ['al', 'al-c'], uncaught: false, wires: [['completed']] },
+        { id: 'completed', type: 'helper', z: TAB },
+      ];
+      for (const n of flow) if (n.z) Object.assign(n, { x: 100, y: 100 });
+      const retries = fastRetries();
+      hooks.timer = () => () => undefined; // polls by message only
+      await load(flow, { cfg: { appKey: 'demo-app-key', appSecret: 'demo-app-secret' } });
+      loaded = true;
 
-    const outcomes = new Map<string, Array<{ port: string; msg: Msg }>>();
-    let waiter: (() => void) | undefined;
-    for (const port of ['ok', 'err', 'caught', 'completed']) {
-      helper.getNode(port).on('input', (m: Msg) => {
-        const list = outcomes.get(m._msgid) ?? [];
-        list.push({ port, msg: m });
-        outcomes.set(m._msgid, list);
-        waiter?.();
-      });
-    }
-    const delivered: Record<string, string[]> = { al: [], 'al-c': [] };
-    for (const n of ['al', 'al-c']) helper.getNode(`alarms-${n}`).on('input', (m: Msg) => delivered[n].push(String(m.payload.alarmId)));
-
-    const plan: Array<{ id: string; node: string; camera?: string }> = [];
-    const raised: string[] = [];
-    let injected = 0;
-    /** Whether message `p` has its one outcome (an alarm poll answered on output 2 also ends with done()). */
-    const finished = (p: { id: string; node: string }) => {
-      const o = outcomes.get(p.id) ?? [];
-      if (p.node.startsWith('cap')) return o.length >= 1;
-      return o.some((x) => x.port === 'completed' || x.port === 'caught');
-    };
-    for (let i = 0; i < MESSAGES; i += CONCURRENCY) {
-      const batch: typeof plan = [];
-      for (let k = i; k < Math.min(MESSAGES, i + CONCURRENCY); k++) {
-        if (random() < 0.3) {
-          const a = sim.raiseAlarm({ deviceSerial: CAMERAS[Math.floor(random() * CAMERAS.length)], alarmId: `soak-alarm-${k}` });
-          raised.push(String(a.alarmId));
-        }
-        const isCapture = random() < 0.7;
-        const node = isCapture ? (k % 2 ? 'cap-c' : 'cap') : (k % 2 ? 'al-c' : 'al');
-        if (random() < FAULT_RATE) {
-          const kind = KINDS[Math.floor(random() * KINDS.length)];
-          const path = isCapture ? CAPTURE : ALARMS;
-          sim.injectFault(kind === '10029' ? { kind: 'code', code: '10029', path } : { kind, path, ...(kind === 'latency' ? { ms: TIMEOUT_MS + 300 } : {}) });
-          injected++;
-        }
-        const p = { id: `ev-${k}`, node, camera: isCapture ? CAMERAS[Math.floor(random() * CAMERAS.length)] : undefined };
-        plan.push(p);
-        batch.push(p);
-        helper.getNode(node).receive({ _msgid: p.id, payload: { deviceSerial: p.camera, channelNo: 1 } });
-      }
-      const deadline = Date.now() + 20000;
-      while (!batch.every(finished)) {
-        assert.ok(Date.now() < deadline, `batch at ${i}: ${batch.filter((p) => !finished(p)).map((p) => p.id)} unanswered`);
-        await new Promise<void>((resolve) => {
-          waiter = resolve;
-          setTimeout(resolve, 50);
+      const outcomes = new Map<string, Array<{ port: string; msg: Msg }>>();
+      let waiter: (() => void) | undefined;
+      for (const port of ['ok', 'err', 'caught', 'completed']) {
+        helper.getNode(port).on('input', (m: Msg) => {
+          const list = outcomes.get(m._msgid) ?? [];
+          list.push({ port, msg: m });
+          outcomes.set(m._msgid, list);
+          waiter?.();
         });
       }
-    }
-    sim.clearFaults();
-    await new Promise((r) => setTimeout(r, TIMEOUT_MS + 500)); // late replies of latency faults
-    // One more poll of each alarm node without faults.
-    for (const n of ['al', 'al-c']) {
-      const id = `final-${n}`;
-      helper.getNode(n).receive({ _msgid: id, payload: null });
-      const end = Date.now() + 10000;
-      while (!(outcomes.get(id) ?? []).some((o) => o.port === 'completed')) {
-        assert.ok(Date.now() < end, `${id} unanswered`);
-        await new Promise((r) => setTimeout(r, 20));
-      }
-      assert.ok(!(outcomes.get(id) ?? []).some((o) => o.port !== 'completed'), `${id} failed`);
-    }
+      const delivered: Record<string, string[]> = { al: [], 'al-c': [] };
+      for (const n of ['al', 'al-c'])
+        helper.getNode(`alarms-${n}`).on('input', (m: Msg) => delivered[n].push(String(m.payload.alarmId)));
 
-    const problems: string[] = [];
-    for (const p of plan) {
-      const o = (outcomes.get(p.id) ?? []).filter((x) => !(x.port === 'completed' && p.node.startsWith('cap')));
-      const ports = o.map((x) => x.port).join('+');
-      countOutcome(`soak-events:${p.node}:${ports}`);
-      if (p.node === 'cap' && !['ok', 'err'].includes(ports)) problems.push(`${p.id} (${p.node}): ${ports}`);
-      if (p.node === 'cap-c' && !['ok', 'caught'].includes(ports)) problems.push(`${p.id} (${p.node}): ${ports}`);
-      if (p.node === 'al' && !['completed', 'err+completed'].includes(ports)) problems.push(`${p.id} (${p.node}): ${ports}`);
-      if (p.node === 'al-c' && !['completed', 'caught'].includes(ports)) problems.push(`${p.id} (${p.node}): ${ports}`);
-      const ok = o.find((x) => x.port === 'ok');
-      if (ok && p.node === 'cap' && (typeof ok.msg.payload !== 'string' || ok.msg.payload !== ok.msg.ezviz.picUrl)) {
-        problems.push(`${p.id}: payload ${String(ok.msg.payload).slice(0, 80)}`);
+      const plan: Array<{ id: string; node: string; camera?: string }> = [];
+      const raised: string[] = [];
+      let injected = 0;
+      /** Whether message `p` has its one outcome (an alarm poll answered on output 2 also ends with done()). */
+      const finished = (p: { id: string; node: string }) => {
+        const o = outcomes.get(p.id) ?? [];
+        if (p.node.startsWith('cap')) return o.length >= 1;
+        return o.some((x) => x.port === 'completed' || x.port === 'caught');
+      };
+      for (let i = 0; i < MESSAGES; i += CONCURRENCY) {
+        const batch: typeof plan = [];
+        for (let k = i; k < Math.min(MESSAGES, i + CONCURRENCY); k++) {
+          if (random() < 0.3) {
+            const a = sim.raiseAlarm({
+              deviceSerial: CAMERAS[Math.floor(random() * CAMERAS.length)],
+              alarmId: `soak-alarm-${k}`,
+            });
+            raised.push(String(a.alarmId));
+          }
+          const isCapture = random() < 0.7;
+          const node = isCapture ? (k % 2 ? 'cap-c' : 'cap') : k % 2 ? 'al-c' : 'al';
+          if (random() < FAULT_RATE) {
+            const kind = KINDS[Math.floor(random() * KINDS.length)];
+            const path = isCapture ? CAPTURE : ALARMS;
+            sim.injectFault(
+              kind === '10029'
+                ? { kind: 'code', code: '10029', path }
+                : { kind, path, ...(kind === 'latency' ? { ms: TIMEOUT_MS + 300 } : {}) },
+            );
+            injected++;
+          }
+          const p = {
+            id: `ev-${k}`,
+            node,
+            camera: isCapture ? CAMERAS[Math.floor(random() * CAMERAS.length)] : undefined,
+          };
+          plan.push(p);
+          batch.push(p);
+          helper.getNode(node).receive({ _msgid: p.id, payload: { deviceSerial: p.camera, channelNo: 1 } });
+        }
+        const deadline = Date.now() + 20000;
+        while (!batch.every(finished)) {
+          assert.ok(
+            Date.now() < deadline,
+            `batch at ${i}: ${batch.filter((p) => !finished(p)).map((p) => p.id)} unanswered`,
+          );
+          await new Promise<void>((resolve) => {
+            waiter = resolve;
+            setTimeout(resolve, 50);
+          });
+        }
       }
-      if (ok && p.node === 'cap-c' && (!Buffer.isBuffer(ok.msg.payload) || ok.msg.payload[0] !== 0xff)) {
-        problems.push(`${p.id}: not a JPEG`);
+      sim.clearFaults();
+      await new Promise((r) => setTimeout(r, TIMEOUT_MS + 500)); // late replies of latency faults
+      // One more poll of each alarm node without faults.
+      for (const n of ['al', 'al-c']) {
+        const id = `final-${n}`;
+        helper.getNode(n).receive({ _msgid: id, payload: null });
+        const end = Date.now() + 10000;
+        while (!(outcomes.get(id) ?? []).some((o) => o.port === 'completed')) {
+          assert.ok(Date.now() < end, `${id} unanswered`);
+          await new Promise((r) => setTimeout(r, 20));
+        }
+        assert.ok(!(outcomes.get(id) ?? []).some((o) => o.port !== 'completed'), `${id} failed`);
       }
-      const e = o.find((x) => x.port === 'err')?.msg.error;
-      if (e && !['HTTP_500', 'HTTP_200', 'ETIMEDOUT', 'ECONNRESET', 'ENETWORK', 'EPIPE', '20008', '49999', '10029'].includes(e.code)) {
-        problems.push(`${p.id}: unexpected error ${JSON.stringify(e)}`);
+
+      const problems: string[] = [];
+      for (const p of plan) {
+        const o = (outcomes.get(p.id) ?? []).filter((x) => !(x.port === 'completed' && p.node.startsWith('cap')));
+        const ports = o.map((x) => x.port).join('+');
+        countOutcome(`soak-events:${p.node}:${ports}`);
+        if (p.node === 'cap' && !['ok', 'err'].includes(ports)) problems.push(`${p.id} (${p.node}): ${ports}`);
+        if (p.node === 'cap-c' && !['ok', 'caught'].includes(ports)) problems.push(`${p.id} (${p.node}): ${ports}`);
+        if (p.node === 'al' && !['completed', 'err+completed'].includes(ports))
+          problems.push(`${p.id} (${p.node}): ${ports}`);
+        if (p.node === 'al-c' && !['completed', 'caught'].includes(ports))
+          problems.push(`${p.id} (${p.node}): ${ports}`);
+        const ok = o.find((x) => x.port === 'ok');
+        if (ok && p.node === 'cap' && (typeof ok.msg.payload !== 'string' || ok.msg.payload !== ok.msg.ezviz.picUrl)) {
+          problems.push(`${p.id}: payload ${String(ok.msg.payload).slice(0, 80)}`);
+        }
+        if (ok && p.node === 'cap-c' && (!Buffer.isBuffer(ok.msg.payload) || ok.msg.payload[0] !== 0xff)) {
+          problems.push(`${p.id}: not a JPEG`);
+        }
+        const e = o.find((x) => x.port === 'err')?.msg.error;
+        if (
+          e &&
+          !['HTTP_500', 'HTTP_200', 'ETIMEDOUT', 'ECONNRESET', 'ENETWORK', 'EPIPE', '20008', '49999', '10029'].includes(
+            e.code,
+          )
+        ) {
+          problems.push(`${p.id}: unexpected error ${JSON.stringify(e)}`);
+        }
       }
-    }
-    for (const n of ['al', 'al-c']) {
-      const seen = new Set(delivered[n]);
-      if (seen.size !== delivered[n].length) problems.push(`${n}: an alarm sent twice`);
-      const missing = raised.filter((a) => !seen.has(a));
-      if (missing.length) problems.push(`${n}: ${missing.length} alarms never sent (${missing.slice(0, 5)})`);
-    }
-    const scan = scanSaid(stateSecrets(sim.state));
-    const log = sim.requestLog();
-    summary.messages += plan.length;
-    summary.requests += log.length;
-    summary.faultsInjected += injected;
-    summary.thrown += scan.foreignErrors.length;
-    const faulted = log.filter((e) => (e.path === CAPTURE || e.path === ALARMS) && (e.fault !== undefined || e.httpStatus === 0));
-    section('fault soak: capture and alarm', started, `${plan.length} messages, ${log.length} requests, ${faulted.length} ` +
-      `faulted (${injected} injected), ${retries.sleeps.length} back-offs, ${raised.length} alarms raised, ` +
-      `${delivered.al.length} and ${delivered['al-c'].length} sent by the two alarm nodes`);
-    assert.deepStrictEqual(problems.slice(0, 20), [], `${problems.length} problems`);
-    assert.deepStrictEqual(takeTrapped(), []);
-    assert.deepStrictEqual(scan.foreignErrors, []);
-    assert.deepStrictEqual(scan.hits, []);
-    assert.ok(prototypeClean());
-    assert.ok(faulted.length > 0 && raised.length > 0);
-    if (FULL) assert.ok(plan.length >= 4000);
-    resetHooks();
-    loaded = false;
-    await unload();
-  });
+      for (const n of ['al', 'al-c']) {
+        const seen = new Set(delivered[n]);
+        if (seen.size !== delivered[n].length) problems.push(`${n}: an alarm sent twice`);
+        const missing = raised.filter((a) => !seen.has(a));
+        if (missing.length) problems.push(`${n}: ${missing.length} alarms never sent (${missing.slice(0, 5)})`);
+      }
+      const scan = scanSaid(stateSecrets(sim.state));
+      const log = sim.requestLog();
+      summary.messages += plan.length;
+      summary.requests += log.length;
+      summary.faultsInjected += injected;
+      summary.thrown += scan.foreignErrors.length;
+      const faulted = log.filter(
+        (e) => (e.path === CAPTURE || e.path === ALARMS) && (e.fault !== undefined || e.httpStatus === 0),
+      );
+      section(
+        'fault soak: capture and alarm',
+        started,
+        `${plan.length} messages, ${log.length} requests, ${faulted.length} ` +
+          `faulted (${injected} injected), ${retries.sleeps.length} back-offs, ${raised.length} alarms raised, ` +
+          `${delivered.al.length} and ${delivered['al-c'].length} sent by the two alarm nodes`,
+      );
+      assert.deepStrictEqual(problems.slice(0, 20), [], `${problems.length} problems`);
+      assert.deepStrictEqual(takeTrapped(), []);
+      assert.deepStrictEqual(scan.foreignErrors, []);
+      assert.deepStrictEqual(scan.hits, []);
+      assert.ok(prototypeClean());
+      assert.ok(faulted.length > 0 && raised.length > 0);
+      if (FULL) assert.ok(plan.length >= 4000);
+      resetHooks();
+      loaded = false;
+      await unload();
+    },
+  );
 });

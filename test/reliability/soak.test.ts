@@ -13,7 +13,18 @@ import type { FaultKind, LogEntry, Simulator } from '../../simulator';
 import { FakeClock, loadDefaultState } from '../../simulator';
 import { fastRetries, helper, hooks, load, Msg, resetHooks, startSim, stopSim, TAB, unload } from '../support/red';
 import {
-  countOutcome, FULL, lightSpies, scanSaid, section, SEED, simulatorForFile, size, stateSecrets, summary, takeTrapped, until,
+  countOutcome,
+  FULL,
+  lightSpies,
+  scanSaid,
+  section,
+  SEED,
+  simulatorForFile,
+  size,
+  stateSecrets,
+  summary,
+  takeTrapped,
+  until,
 } from './support';
 
 const MESSAGES = size(21000, 2400);
@@ -53,8 +64,12 @@ function soakState(n: number): Loose {
   for (let i = 0; i < n; i++) {
     state.devices[serialOf(i)] = {
       account: 'demo',
-      channels: { 1: { presets: { 1: { pan: 20, tilt: 5, zoom: 1 } },
-        storage: { periods: [{ type: '7d-loop', totalDays: 7, startInDays: -1, days: 30 }] } } },
+      channels: {
+        1: {
+          presets: { 1: { pan: 20, tilt: 5, zoom: 1 } },
+          storage: { periods: [{ type: '7d-loop', totalDays: 7, startInDays: -1, days: 30 }] },
+        },
+      },
     };
     state.cards[cardOf(i)] = { serviceType: '7d-loop', totalDays: 7, serviceDays: 30 };
   }
@@ -63,31 +78,61 @@ function soakState(n: number): Loose {
   return state;
 }
 
-interface Sent { i: number; op: OperationName; serial: string; duration: number }
+interface Sent {
+  i: number;
+  op: OperationName;
+  serial: string;
+  duration: number;
+}
 
 describe('reliability: fault soak (issue 7.2)', function () {
   this.timeout(0);
   let sim: Simulator;
   let loaded = false;
-  simulatorForFile({ state: soakState(MESSAGES), clock: new FakeClock(Date.now()), logLimit: MESSAGES * 4 },
-    (s) => { sim = s; }, { loaded: () => loaded });
+  simulatorForFile(
+    { state: soakState(MESSAGES), clock: new FakeClock(Date.now()), logLimit: MESSAGES * 4 },
+    (s) => {
+      sim = s;
+    },
+    { loaded: () => loaded },
+  );
 
-  it(`${MESSAGES} messages through all ${OPS.length} operations (output 2 wired and unwired), about 20% of requests faulted, ` +
-    `${SEGMENTS - 1} token storms`,
+  it(
+    `${MESSAGES} messages through all ${OPS.length} operations (output 2 wired and unwired), about 20% of requests faulted, ` +
+      `${SEGMENTS - 1} token storms`,
     async () => {
       const started = Date.now();
       const random = prng(SEED);
       const flow: Record<string, unknown>[] = [
         { id: TAB, type: 'tab', label: 'soak' },
-        { id: 'cfg', type: 'ezviz-config', name: 'sim', baseUrl: sim.url, timeout: TIMEOUT_MS, maxRetries: MAX_RETRIES,
-          retryDelay: 1 },
+        {
+          id: 'cfg',
+          type: 'ezviz-config',
+          name: 'sim',
+          baseUrl: sim.url,
+          timeout: TIMEOUT_MS,
+          maxRetries: MAX_RETRIES,
+          retryDelay: 1,
+        },
         { id: 'ok', type: 'helper', z: TAB },
         { id: 'err', type: 'helper', z: TAB },
-        ...OPS.map((op) => ({ id: op, type: OPERATIONS[op].type, z: TAB, name: op, config: 'cfg',
-          wires: [['ok'], ['err']] })),
+        ...OPS.map((op) => ({
+          id: op,
+          type: OPERATIONS[op].type,
+          z: TAB,
+          name: op,
+          config: 'cfg',
+          wires: [['ok'], ['err']],
+        })),
         // The same with output 2 unwired: errors end in done(err), seen by the Catch node.
-        ...OPS.map((op) => ({ id: `${op}-c`, type: OPERATIONS[op].type, z: TAB, name: op, config: 'cfg',
-          wires: [['ok'], []] })),
+        ...OPS.map((op) => ({
+          id: `${op}-c`,
+          type: OPERATIONS[op].type,
+          z: TAB,
+          name: op,
+          config: 'cfg',
+          wires: [['ok'], []],
+        })),
         { id: 'catch', type: 'catch', z: TAB, scope: null, uncaught: false, wires: [['caught']] },
         { id: 'caught', type: 'helper', z: TAB },
       ];
@@ -142,10 +187,21 @@ describe('reliability: fault soak (issue 7.2)', function () {
           const duration = op === 'ptz-start' ? 1 + Math.floor(random() * 30) : 0;
           const sent: Sent = { i, op, serial: serialOf(i), duration };
           plan.push(sent);
-          const payload: Record<string, unknown> = { deviceSerial: sent.serial, channelNo: 1, direction: 'right',
-            speed: 'fast', command: 'center', index: 1, cardPassword: cardOf(i), duration };
+          const payload: Record<string, unknown> = {
+            deviceSerial: sent.serial,
+            channelNo: 1,
+            direction: 'right',
+            speed: 'fast',
+            command: 'center',
+            index: 1,
+            cardPassword: cardOf(i),
+            duration,
+          };
           const id = `soak-${i}`;
-          while (inFlight >= CONCURRENCY) await new Promise<void>((resolve) => { slotWaiter = resolve; });
+          while (inFlight >= CONCURRENCY)
+            await new Promise<void>((resolve) => {
+              slotWaiter = resolve;
+            });
           inFlight++;
           pending.add(id);
           helper.getNode(Math.floor(i / OPS.length) % 2 ? `${op}-c` : op).receive({ _msgid: id, payload });
@@ -156,8 +212,9 @@ describe('reliability: fault soak (issue 7.2)', function () {
       // Timed moves end with their stop.
       await until(() => {
         const stops = new Set(sim.requestLog({ path: OPERATIONS['ptz-stop'].path }).map((e) => e.fields.deviceSerial));
-        return plan.every((p) => p.op !== 'ptz-start' || stops.has(p.serial) ||
-          outcomes.get(`soak-${p.i}`)?.[0]?.port !== 'ok');
+        return plan.every(
+          (p) => p.op !== 'ptz-start' || stops.has(p.serial) || outcomes.get(`soak-${p.i}`)?.[0]?.port !== 'ok',
+        );
       }, 5000);
       // Replies delayed by a latency fault are logged when they end.
       await new Promise((r) => setTimeout(r, LATENCY_MS + 300));
@@ -200,7 +257,8 @@ describe('reliability: fault soak (issue 7.2)', function () {
         const stopReports = all.filter((o) => (o.msg.ezviz as { timedStop?: boolean } | undefined)?.timedStop);
         stopFailures += stopReports.length;
         const outs = all.filter((o) => !stopReports.includes(o));
-        if (stopReports.length > 1 || (stopReports.length && p.op !== 'ptz-start')) problems.push(`${id}: ${stopReports.length} stop reports`);
+        if (stopReports.length > 1 || (stopReports.length && p.op !== 'ptz-start'))
+          problems.push(`${id}: ${stopReports.length} stop reports`);
         if (outs.length !== 1) {
           problems.push(`${id} (${p.op}) answered ${outs.length} times`);
           if (outs.length > 1) duplicates++;
@@ -212,16 +270,19 @@ describe('reliability: fault soak (issue 7.2)', function () {
         const mine = entries.filter((e) => e.path === spec.path);
         const attempts = mine.filter((e) => e.code !== '10002');
         const caughtNode = Math.floor(p.i / OPS.length) % 2 === 1;
-        if ((out.port === 'caught') !== (caughtNode && out.port !== 'ok')) problems.push(`${id}: answered on ${out.port}`);
+        if ((out.port === 'caught') !== (caughtNode && out.port !== 'ok'))
+          problems.push(`${id}: answered on ${out.port}`);
         // On the Catch node msg.error is Node-RED's; the node's own error went to done(err).
         const err = (out.port === 'caught' ? doneErrors.get(id) : out.msg.error) as
           { code: string; source: string; retriable: boolean } | undefined;
         if (out.port === 'caught' && !err) problems.push(`${id}: caught without the node's error`);
         const show = () => JSON.stringify(attempts.map((e) => [e.code, e.httpStatus, e.fault]));
         if (err && err.code === '10002') problems.push(`${id}: 10002 reached the output during a storm`);
-        if (mine.length - attempts.length > 1) problems.push(`${id}: ${mine.length - attempts.length} sends with an expired token`);
+        if (mine.length - attempts.length > 1)
+          problems.push(`${id}: ${mine.length - attempts.length} sends with an expired token`);
         if (!spec.idempotent) {
-          if (attempts.length !== 1 && !(attempts.length === 0 && err?.code === 'ETIMEDOUT')) problems.push(`${id} (${p.op}, not idempotent) sent ${attempts.length} times`);
+          if (attempts.length !== 1 && !(attempts.length === 0 && err?.code === 'ETIMEDOUT'))
+            problems.push(`${id} (${p.op}, not idempotent) sent ${attempts.length} times`);
         } else if (attempts.length < 1 || attempts.length > 1 + MAX_RETRIES) {
           problems.push(`${id} (${p.op}) sent ${attempts.length} times (budget ${1 + MAX_RETRIES})`);
         } else if (err && err.retriable) {
@@ -237,7 +298,8 @@ describe('reliability: fault soak (issue 7.2)', function () {
         // late reply is logged with code 200, or with status 0 when the client had gone.)
         const has = (f: (e: LogEntry) => boolean) => attempts.some(f);
         if (!err) {
-          if (!has((e) => e.code === '200' && !e.fault)) problems.push(`${id}: success output but the log says ${show()}`);
+          if (!has((e) => e.code === '200' && !e.fault))
+            problems.push(`${id}: success output but the log says ${show()}`);
         } else if (err.code === 'HTTP_500') {
           if (!has((e) => e.fault === 'http500')) problems.push(`${id}: HTTP_500 without a 500: ${show()}`);
         } else if (err.code === 'HTTP_200') {
@@ -248,13 +310,18 @@ describe('reliability: fault soak (issue 7.2)', function () {
           // A latency fault is not marked in the log (it may stack with another fault on the
           // same request): any attempt may have been the late one.
           timeouts++;
-        } else if (p.op === 'preset-call' && err.code === '60009' && attempts.length > 1 &&
-          attempts.slice(0, -1).some((e) => e.code === '200')) {
+        } else if (
+          p.op === 'preset-call' &&
+          err.code === '60009' &&
+          attempts.length > 1 &&
+          attempts.slice(0, -1).some((e) => e.code === '200')
+        ) {
           // The first call reached the camera but its reply came after the timeout; the retry
           // then meets the call in progress (see the report of issue 7).
           lateThen60009++;
         } else if (err.source === 'network') {
-          if (!has((e) => e.fault === 'drop' || e.httpStatus === 0)) problems.push(`${id}: ${err.code} unexplained: ${show()}`);
+          if (!has((e) => e.fault === 'drop' || e.httpStatus === 0))
+            problems.push(`${id}: ${err.code} unexplained: ${show()}`);
         } else problems.push(`${id}: unexpected error ${JSON.stringify(err)}: ${show()}`);
         const last = attempts[attempts.length - 1];
         if (!last) continue;
@@ -268,9 +335,13 @@ describe('reliability: fault soak (issue 7.2)', function () {
       // One token request per storm (and one at the start).
       const tokenGets = log.filter((e) => e.path === TOKEN_PATH);
       const epochs = [0, ...stormEpochs];
-      const perEpoch = epochs.map((from, k) => tokenGets.filter((e) => e.time >= (from || -Infinity) &&
-        (k + 1 >= epochs.length || e.time < epochs[k + 1])).length);
-      if (!perEpoch.every((n) => n === 1)) problems.push(`token requests per storm: ${perEpoch.join(', ')} (want 1 each)`);
+      const perEpoch = epochs.map(
+        (from, k) =>
+          tokenGets.filter((e) => e.time >= (from || -Infinity) && (k + 1 >= epochs.length || e.time < epochs[k + 1]))
+            .length,
+      );
+      if (!perEpoch.every((n) => n === 1))
+        problems.push(`token requests per storm: ${perEpoch.join(', ')} (want 1 each)`);
 
       const scan = scanSaid([...stateSecrets(sim.state)]);
       summary.messages += plan.length;
@@ -280,9 +351,13 @@ describe('reliability: fault soak (issue 7.2)', function () {
       summary.timedMoves += timedStops;
       summary.thrown += scan.foreignErrors.length;
       const trapped = takeTrapped();
-      section('fault soak', started, `${plan.length} messages, ${log.length} requests, ${faulted} faulted ` +
-        `(${injected} injected), ${recovered} recovered by retry, ${exhausted} exhausted the budget, ` +
-        `${retries.sleeps.length} back-offs, ${stopFailures} timed stops failed (reported), ${timeouts} ended in ETIMEDOUT, ${lateThen60009} preset calls retried after a late 200 got 60009, token requests per storm ${perEpoch.join('/')}`);
+      section(
+        'fault soak',
+        started,
+        `${plan.length} messages, ${log.length} requests, ${faulted} faulted ` +
+          `(${injected} injected), ${recovered} recovered by retry, ${exhausted} exhausted the budget, ` +
+          `${retries.sleeps.length} back-offs, ${stopFailures} timed stops failed (reported), ${timeouts} ended in ETIMEDOUT, ${lateThen60009} preset calls retried after a late 200 got 60009, token requests per storm ${perEpoch.join('/')}`,
+      );
       assert.deepStrictEqual(problems.slice(0, 20), [], `${problems.length} problems`);
       assert.deepStrictEqual(trapped, []);
       assert.deepStrictEqual(scan.foreignErrors, []);
@@ -293,73 +368,103 @@ describe('reliability: fault soak (issue 7.2)', function () {
       resetHooks();
       loaded = false;
       await unload();
-    });
+    },
+  );
 });
 
 describe('reliability: shared cameras under faults (issue 7.2, PTZ order)', function () {
   this.timeout(0);
 
-  it(`${size(4000, 1200)} PTZ and preset messages on 6 shared cameras with ~20% faults: a start never meets a ` +
-    'moving camera (no 60006), every message answered once', async () => {
-    const started = Date.now();
-    const N = size(4000, 1200);
-    const state = loadDefaultState() as Loose;
-    const cams = [...Array(6).keys()].map((i) => `Q${String(i).padStart(8, '0')}`);
-    for (const s of cams) state.devices[s] = { account: 'demo', channels: { 1: { presets: { 1: { pan: 5, tilt: 0, zoom: 1 } } } } };
-    const sim = await startSim({ state, logLimit: N * 4 });
-    const random = prng(SEED + 1);
-    const ops: OperationName[] = ['ptz-start', 'ptz-stop', 'preset-call', 'ptz-start', 'ptz-mirror'];
-    const flow: Record<string, unknown>[] = [
-      { id: TAB, type: 'tab', label: 'shared' },
-      { id: 'cfg', type: 'ezviz-config', baseUrl: sim.url, timeout: 300, maxRetries: 2, retryDelay: 1 },
-      { id: 'ok', type: 'helper', z: TAB },
-      { id: 'err', type: 'helper', z: TAB },
-      ...[...new Set(ops)].map((op) => ({ id: op, type: OPERATIONS[op].type, z: TAB, config: 'cfg', wires: [['ok'], ['err']] })),
-    ];
-    for (const n of flow) if (n.z) Object.assign(n, { x: 100, y: 100 });
-    fastRetries();
-    try {
-      await load(flow, { cfg: { accessToken: 'at.demo-token' } });
-      lightSpies();
-      const answers = new Map<string, number>();
-      for (const p of ['ok', 'err']) {
-        helper.getNode(p).on('input', (m: Msg) => {
-          // (A failed timed stop is reported with the start's msg id: a report, not an answer.)
-          if (!(m.ezviz as { timedStop?: boolean } | undefined)?.timedStop) answers.set(m._msgid, (answers.get(m._msgid) ?? 0) + 1);
-        });
-      }
-      let injected = 0;
-      for (let i = 0; i < N; i++) {
-        const op = ops[i % ops.length];
-        if (random() < 0.2) {
-          const kind = KINDS[Math.floor(random() * KINDS.length)];
-          sim.injectFault({ kind, path: OPERATIONS[op].path, ...(kind === 'latency' ? { ms: 500 } : {}) });
-          injected++;
+  it(
+    `${size(4000, 1200)} PTZ and preset messages on 6 shared cameras with ~20% faults: a start never meets a ` +
+      'moving camera (no 60006), every message answered once',
+    async () => {
+      const started = Date.now();
+      const N = size(4000, 1200);
+      const state = loadDefaultState() as Loose;
+      const cams = [...Array(6).keys()].map((i) => `Q${String(i).padStart(8, '0')}`);
+      for (const s of cams)
+        state.devices[s] = { account: 'demo', channels: { 1: { presets: { 1: { pan: 5, tilt: 0, zoom: 1 } } } } };
+      const sim = await startSim({ state, logLimit: N * 4 });
+      const random = prng(SEED + 1);
+      const ops: OperationName[] = ['ptz-start', 'ptz-stop', 'preset-call', 'ptz-start', 'ptz-mirror'];
+      const flow: Record<string, unknown>[] = [
+        { id: TAB, type: 'tab', label: 'shared' },
+        { id: 'cfg', type: 'ezviz-config', baseUrl: sim.url, timeout: 300, maxRetries: 2, retryDelay: 1 },
+        { id: 'ok', type: 'helper', z: TAB },
+        { id: 'err', type: 'helper', z: TAB },
+        ...[...new Set(ops)].map((op) => ({
+          id: op,
+          type: OPERATIONS[op].type,
+          z: TAB,
+          config: 'cfg',
+          wires: [['ok'], ['err']],
+        })),
+      ];
+      for (const n of flow) if (n.z) Object.assign(n, { x: 100, y: 100 });
+      fastRetries();
+      try {
+        await load(flow, { cfg: { accessToken: 'at.demo-token' } });
+        lightSpies();
+        const answers = new Map<string, number>();
+        for (const p of ['ok', 'err']) {
+          helper.getNode(p).on('input', (m: Msg) => {
+            // (A failed timed stop is reported with the start's msg id: a report, not an answer.)
+            if (!(m.ezviz as { timedStop?: boolean } | undefined)?.timedStop)
+              answers.set(m._msgid, (answers.get(m._msgid) ?? 0) + 1);
+          });
         }
-        const duration = op === 'ptz-start' && random() < 0.5 ? 10 + Math.floor(random() * 60) : 0;
-        helper.getNode(op).receive({ _msgid: `q${i}`, payload: { deviceSerial: cams[i % cams.length], channelNo: 1,
-          direction: i % 2 ? 'left' : 'right', speed: 'slow', command: 'center', index: 1, duration } });
-        if (i % 50 === 49) await new Promise((r) => setTimeout(r, 5));
+        let injected = 0;
+        for (let i = 0; i < N; i++) {
+          const op = ops[i % ops.length];
+          if (random() < 0.2) {
+            const kind = KINDS[Math.floor(random() * KINDS.length)];
+            sim.injectFault({ kind, path: OPERATIONS[op].path, ...(kind === 'latency' ? { ms: 500 } : {}) });
+            injected++;
+          }
+          const duration = op === 'ptz-start' && random() < 0.5 ? 10 + Math.floor(random() * 60) : 0;
+          helper.getNode(op).receive({
+            _msgid: `q${i}`,
+            payload: {
+              deviceSerial: cams[i % cams.length],
+              channelNo: 1,
+              direction: i % 2 ? 'left' : 'right',
+              speed: 'slow',
+              command: 'center',
+              index: 1,
+              duration,
+            },
+          });
+          if (i % 50 === 49) await new Promise((r) => setTimeout(r, 5));
+        }
+        assert.ok(await until(() => answers.size >= N, 120000), `${answers.size} of ${N} answered`);
+        await new Promise((r) => setTimeout(r, 800));
+        const log = sim.requestLog();
+        const dup = [...answers.values()].filter((n) => n > 1).length;
+        summary.duplicates += dup;
+        summary.messages += N;
+        summary.requests += log.length;
+        summary.faultsInjected += injected;
+        const refused = log.filter((e) => e.code === '60006');
+        section(
+          'shared cameras',
+          started,
+          `${N} messages on ${cams.length} cameras, ${log.length} requests, ` +
+            `${injected} faults injected, 60006 answers: ${refused.length}`,
+        );
+        assert.deepStrictEqual(
+          refused.map((e) => e.fields.deviceSerial),
+          [],
+          'a start met a camera still moving',
+        );
+        assert.strictEqual(dup, 0, `${dup} messages answered twice`);
+        assert.deepStrictEqual(takeTrapped(), []);
+        assert.deepStrictEqual(scanSaid().hits, []);
+      } finally {
+        resetHooks();
+        await unload();
+        await stopSim(sim);
       }
-      assert.ok(await until(() => answers.size >= N, 120000), `${answers.size} of ${N} answered`);
-      await new Promise((r) => setTimeout(r, 800));
-      const log = sim.requestLog();
-      const dup = [...answers.values()].filter((n) => n > 1).length;
-      summary.duplicates += dup;
-      summary.messages += N;
-      summary.requests += log.length;
-      summary.faultsInjected += injected;
-      const refused = log.filter((e) => e.code === '60006');
-      section('shared cameras', started, `${N} messages on ${cams.length} cameras, ${log.length} requests, ` +
-        `${injected} faults injected, 60006 answers: ${refused.length}`);
-      assert.deepStrictEqual(refused.map((e) => e.fields.deviceSerial), [], 'a start met a camera still moving');
-      assert.strictEqual(dup, 0, `${dup} messages answered twice`);
-      assert.deepStrictEqual(takeTrapped(), []);
-      assert.deepStrictEqual(scanSaid().hits, []);
-    } finally {
-      resetHooks();
-      await unload();
-      await stopSim(sim);
-    }
-  });
+    },
+  );
 });

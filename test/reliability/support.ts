@@ -44,10 +44,16 @@ export function section(name: string, started: number, detail: string): void {
 
 function printSummary(): void {
   // For run-full.ts, which adds up the summaries of its processes.
-  if (process.env.RELIABILITY_SUMMARY_OUT) fs.writeFileSync(process.env.RELIABILITY_SUMMARY_OUT, JSON.stringify(summary));
+  if (process.env.RELIABILITY_SUMMARY_OUT)
+    fs.writeFileSync(process.env.RELIABILITY_SUMMARY_OUT, JSON.stringify(summary));
   if (!summary.sections.length) return;
-  console.log(summaryText(summary, `Reliability summary (${FULL ? 'full' : 'reduced'} run, seed ${SEED}` +
-    `${process.env.RELIABILITY_PART ? `, part ${process.env.RELIABILITY_PART}` : ''})`));
+  console.log(
+    summaryText(
+      summary,
+      `Reliability summary (${FULL ? 'full' : 'reduced'} run, seed ${SEED}` +
+        `${process.env.RELIABILITY_PART ? `, part ${process.env.RELIABILITY_PART}` : ''})`,
+    ),
+  );
 }
 
 // A root hook (this module is loaded by the reliability test files): once, after every test.
@@ -81,8 +87,11 @@ export function takeTrapped(): string[] {
  * `forget` run (process-wide memories of the nodes: push ids, seen copies), the flows unloaded
  * (unless `loaded()` says none are) and the simulator stopped.
  */
-export function simulatorForFile(options: SimulatorOptions, use: (sim: Simulator) => void,
-  o: { forget?: () => void; loaded?: () => boolean } = {}): void {
+export function simulatorForFile(
+  options: SimulatorOptions,
+  use: (sim: Simulator) => void,
+  o: { forget?: () => void; loaded?: () => boolean } = {},
+): void {
   let sim: Simulator | undefined;
   before(async () => {
     trapProcess();
@@ -119,16 +128,27 @@ function prototypeSpies(): Spy[] {
  * sandbox restores the prototype's own properties whatever they were replaced with).
  */
 export function lightSpies(): void {
-  const h = helper as unknown as { _NodePrototype: Record<string, unknown>; _log: Record<string, unknown>;
-    _logSpy?: unknown };
+  const h = helper as unknown as {
+    _NodePrototype: Record<string, unknown>;
+    _log: Record<string, unknown>;
+    _logSpy?: unknown;
+  };
   const light = (target: Record<string, unknown>, m: string) => {
     const spied = target[m] as { wrappedMethod?: (...a: unknown[]) => unknown } | undefined;
     const original = spied?.wrappedMethod;
     if (typeof original !== 'function') return undefined;
-    const rec = Object.assign(function recorder(this: unknown, ...args: unknown[]) {
-      rec.args.push(args);
-      return original.apply(this, args);
-    }, { args: [] as unknown[][], resetHistory() { rec.args = []; } });
+    const rec = Object.assign(
+      function recorder(this: unknown, ...args: unknown[]) {
+        rec.args.push(args);
+        return original.apply(this, args);
+      },
+      {
+        args: [] as unknown[][],
+        resetHistory() {
+          rec.args = [];
+        },
+      },
+    );
     target[m] = rec;
     return rec;
   };
@@ -137,7 +157,8 @@ export function lightSpies(): void {
   if (logRec && h._logSpy) {
     // helper.log() hands out the spy it made: hand out the recorder (with the level constants).
     const spy = h._logSpy as Record<string, unknown>;
-    for (const k of ['FATAL', 'ERROR', 'WARN', 'INFO', 'DEBUG', 'TRACE', 'METRIC']) (logRec as unknown as Record<string, unknown>)[k] = spy[k];
+    for (const k of ['FATAL', 'ERROR', 'WARN', 'INFO', 'DEBUG', 'TRACE', 'METRIC'])
+      (logRec as unknown as Record<string, unknown>)[k] = spy[k];
     h._logSpy = Object.assign(logRec, { restore: () => (spy as { restore: () => void }).restore() });
   }
 }
@@ -194,18 +215,26 @@ export function scanSaid(extra: Iterable<string> = []): ScanResult {
 }
 
 /** Every secret word of a simulator's state (tokens it issued, app secrets, card passwords). */
-export function stateSecrets(state: { tokens: Record<string, unknown>; appKeys: Record<string, { appSecret: string }>;
-  cards: Record<string, unknown> }): string[] {
-  return [...Object.keys(state.tokens), ...Object.values(state.appKeys).map((k) => k.appSecret),
-    ...Object.keys(state.cards)];
+export function stateSecrets(state: {
+  tokens: Record<string, unknown>;
+  appKeys: Record<string, { appSecret: string }>;
+  cards: Record<string, unknown>;
+}): string[] {
+  return [
+    ...Object.keys(state.tokens),
+    ...Object.values(state.appKeys).map((k) => k.appSecret),
+    ...Object.keys(state.cards),
+  ];
 }
 
 /** Keys of Object.prototype, to prove no input polluted it. */
 export const PROTO_KEYS = Object.getOwnPropertyNames(Object.prototype).sort().join(',');
 
 export function prototypeClean(): boolean {
-  return Object.getOwnPropertyNames(Object.prototype).sort().join(',') === PROTO_KEYS &&
-    ({} as Record<string, unknown>).deviceSerial === undefined;
+  return (
+    Object.getOwnPropertyNames(Object.prototype).sort().join(',') === PROTO_KEYS &&
+    ({} as Record<string, unknown>).deviceSerial === undefined
+  );
 }
 
 /** Waits until `cond()` holds or `ms` passed; resolves with its last value. */

@@ -9,10 +9,19 @@ const DAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
 type Name = 'sensitivity' | 'schedule' | 'infrared';
 type Value = number | 'on' | 'off' | { enabled: boolean; start: string; stop: string; days: string[] };
 
-export type Plan = { kind: 'invalid' } | {
-  kind: 'read' | 'write'; name: Name; serial: string; get: `${Name}-get`; set: `${Name}-set`;
-  getFields: Record<string, string | undefined>; setFields: Record<string, string>; value?: Value; differs: boolean;
-};
+export type Plan =
+  | { kind: 'invalid' }
+  | {
+      kind: 'read' | 'write';
+      name: Name;
+      serial: string;
+      get: `${Name}-get`;
+      set: `${Name}-set`;
+      getFields: Record<string, string | undefined>;
+      setFields: Record<string, string>;
+      value?: Value;
+      differs: boolean;
+    };
 
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
 
@@ -67,8 +76,13 @@ function wanted(name: Name, raw: unknown): { value: Value; fields: Record<string
   if (name === 'sensitivity') {
     const words: Record<string, number> = { low: 1, medium: 3, high: 5 };
     const w = typeof kept === 'string' ? kept.toLowerCase() : '';
-    const n = Object.prototype.hasOwnProperty.call(words, w) ? words[w] : typeof kept === 'number' ? kept
-      : /^[+-]?\d+$/.test(kept) ? Number(kept) : NaN;
+    const n = Object.prototype.hasOwnProperty.call(words, w)
+      ? words[w]
+      : typeof kept === 'number'
+        ? kept
+        : /^[+-]?\d+$/.test(kept)
+          ? Number(kept)
+          : NaN;
     return Number.isInteger(n) && n >= 0 && n <= 6 ? { value: n, fields: { value: String(n), type: '0' } } : undefined;
   }
   let o: unknown;
@@ -84,19 +98,40 @@ function wanted(name: Name, raw: unknown): { value: Value; fields: Record<string
   const stop = stop0 === '00:00' ? '24:00' : stop0;
   const d = days(o.days);
   if (!enabled || !start || start === '24:00' || !stop || stop <= start || !d) return undefined;
-  return { value: { enabled: enabled === 'on', start, stop, days: d },
-    fields: { startTime: start, stopTime: stop === '24:00' ? 'n00:00' : stop, period: d.map((x) => DAYS.indexOf(x)).join(','),
-      enable: enabled === 'on' ? '1' : '0' } };
+  return {
+    value: { enabled: enabled === 'on', start, stop, days: d },
+    fields: {
+      startTime: start,
+      stopTime: stop === '24:00' ? 'n00:00' : stop,
+      period: d.map((x) => DAYS.indexOf(x)).join(','),
+      enable: enabled === 'on' ? '1' : '0',
+    },
+  };
 }
 
 /** What a camera of the simulator holds now, in people's form. */
-export function settingNow(camera: { sensitivity: number; infrared: boolean;
-  schedule: { startTime: string; stopTime: string; period: string; enable: number } }): Record<Name, Value> {
+export function settingNow(camera: {
+  sensitivity: number;
+  infrared: boolean;
+  schedule: { startTime: string; stopTime: string; period: string; enable: number };
+}): Record<Name, Value> {
   const s = camera.schedule;
-  const period = new Set(s.period.split(',').filter((x) => x !== '').map(Number));
-  return { sensitivity: camera.sensitivity, infrared: camera.infrared ? 'on' : 'off',
-    schedule: { enabled: s.enable === 1, start: s.startTime, stop: s.stopTime === 'n00:00' ? '24:00' : s.stopTime,
-      days: period.size ? DAYS.filter((_, i) => period.has(i)) : [...DAYS] } };
+  const period = new Set(
+    s.period
+      .split(',')
+      .filter((x) => x !== '')
+      .map(Number),
+  );
+  return {
+    sensitivity: camera.sensitivity,
+    infrared: camera.infrared ? 'on' : 'off',
+    schedule: {
+      enabled: s.enable === 1,
+      start: s.startTime,
+      stop: s.stopTime === 'n00:00' ? '24:00' : s.stopTime,
+      days: period.size ? DAYS.filter((_, i) => period.has(i)) : [...DAYS],
+    },
+  };
 }
 
 /** The plan of one message (msg.payload; the node has no settings of its own). */
@@ -104,17 +139,34 @@ export function planFor(payload: unknown, now: Record<Name, Value> | undefined):
   const p = isObj(payload) ? payload : {};
   const ser = expectParam('serial', true, p.deviceSerial);
   const ch = expectParam('channel', false, p.channelNo);
-  const rawName = typeof p.setting === 'string' ? p.setting.trim().toLowerCase().replace(/[_\s]+/g, '-') : '';
+  const rawName =
+    typeof p.setting === 'string'
+      ? p.setting
+          .trim()
+          .toLowerCase()
+          .replace(/[_\s]+/g, '-')
+      : '';
   const name = (['sensitivity', 'schedule', 'infrared'] as const).find((n) => n === rawName);
   if (typeof ser !== 'object' || ch === 'invalid' || ch === 'missing' || !name) return { kind: 'invalid' };
   const channel: Record<string, string> = ch === 'absent' ? {} : { channelNo: ch.sent };
-  const base = { name, serial: ser.sent, get: `${name}-get` as const, set: `${name}-set` as const,
-    getFields: name === 'sensitivity' ? { channelNo: undefined } : channel };
+  const base = {
+    name,
+    serial: ser.sent,
+    get: `${name}-get` as const,
+    set: `${name}-set` as const,
+    getFields: name === 'sensitivity' ? { channelNo: undefined } : channel,
+  };
   if (isBlank(p.value)) return { kind: 'read', ...base, setFields: {}, differs: false };
   const w = wanted(name, p.value);
   if (!w) return { kind: 'invalid' };
   const differs = !now || JSON.stringify(now[name]) !== JSON.stringify(w.value);
-  return { kind: 'write', ...base, setFields: { deviceSerial: ser.sent, ...channel, ...w.fields }, value: w.value, differs };
+  return {
+    kind: 'write',
+    ...base,
+    setFields: { deviceSerial: ser.sent, ...channel, ...w.fields },
+    value: w.value,
+    differs,
+  };
 }
 
 /** msg.payload of a message that succeeded. */

@@ -9,30 +9,69 @@
 import fc from 'fast-check';
 
 /** The calls of ezviz-setting and ezviz-firmware as the reply fuzzers name them. */
-export type UpkeepFuzzOp = 'sensitivity-get' | 'schedule-get' | 'infrared-get' | 'setting-set' | 'firmware-version' |
-  'firmware-status' | 'firmware-upgrade';
-export const UPKEEP_OPS: readonly string[] = ['sensitivity-get', 'schedule-get', 'infrared-get', 'setting-set', 'firmware-version',
-  'firmware-status', 'firmware-upgrade'];
+export type UpkeepFuzzOp =
+  | 'sensitivity-get'
+  | 'schedule-get'
+  | 'infrared-get'
+  | 'setting-set'
+  | 'firmware-version'
+  | 'firmware-status'
+  | 'firmware-upgrade';
+export const UPKEEP_OPS: readonly string[] = [
+  'sensitivity-get',
+  'schedule-get',
+  'infrared-get',
+  'setting-set',
+  'firmware-version',
+  'firmware-status',
+  'firmware-upgrade',
+];
 
 /** Codes the upkeep calls answer (media-api sections 5 and 6) beside the common ones of reply-gen. */
-export const UPKEEP_CODES: readonly string[] = ['60020', '404', '20006', '20007', '20008', '20032', '60013', '60014', '60015',
-  '60016', '60018', '60022', '20002', '20014', '20018', '49999', '10029'];
+export const UPKEEP_CODES: readonly string[] = [
+  '60020',
+  '404',
+  '20006',
+  '20007',
+  '20008',
+  '20032',
+  '60013',
+  '60014',
+  '60015',
+  '60016',
+  '60018',
+  '60022',
+  '20002',
+  '20014',
+  '20018',
+  '49999',
+  '10029',
+];
 
 export type Schedule = { enabled: boolean; start: string; stop: string; days: string[] };
 export type SettingValue = number | 'on' | 'off' | Schedule;
-export interface Reading<T> { k: 'ok' | 'either' | 'bad'; values: T[] }
+export interface Reading<T> {
+  k: 'ok' | 'either' | 'bad';
+  values: T[];
+}
 
 export const DAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
 
 /** A few arming plans: the writes ask for one of them and the reads often answer one (so that
  * "already so" happens), in people's form and as the API writes them. */
 export const PLANS: ReadonlyArray<{ value: Schedule; data: Record<string, unknown> }> = [
-  { value: { enabled: true, start: '00:00', stop: '24:00', days: [...DAYS] },
-    data: { startTime: '00:00', stopTime: 'n00:00', period: '0,1,2,3,4,5,6', enable: 1 } },
-  { value: { enabled: true, start: '08:00', stop: '18:30', days: DAYS.slice(0, 5) },
-    data: { startTime: '8:00', stopTime: '18:30', period: '0,1,2,3,4', enable: 1 } },
-  { value: { enabled: false, start: '22:00', stop: '24:00', days: ['sat', 'sun'] },
-    data: { startTime: '22:00', stopTime: 'n00:00', period: '5,6', enable: 0 } },
+  {
+    value: { enabled: true, start: '00:00', stop: '24:00', days: [...DAYS] },
+    data: { startTime: '00:00', stopTime: 'n00:00', period: '0,1,2,3,4,5,6', enable: 1 },
+  },
+  {
+    value: { enabled: true, start: '08:00', stop: '18:30', days: DAYS.slice(0, 5) },
+    data: { startTime: '8:00', stopTime: '18:30', period: '0,1,2,3,4', enable: 1 },
+  },
+  {
+    value: { enabled: false, start: '22:00', stop: '24:00', days: ['sat', 'sun'] },
+    data: { startTime: '22:00', stopTime: 'n00:00', period: '5,6', enable: 0 },
+  },
 ];
 
 const isObj = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -48,66 +87,155 @@ export interface GenParts {
 // ---- generators -------------------------------------------------------------------------------
 
 function sensitivityData(g: GenParts): fc.Arbitrary<unknown> {
-  const entry = fc.record({
-    type: fc.oneof({ weight: 8, arbitrary: fc.constant<unknown>('0') }, fc.constantFrom<unknown>(0, '1', 2, '00', null, ' 0')),
-    channel: fc.constantFrom<unknown>('1', '1', '2', 1, '', null),
-    value: fc.oneof({ weight: 8, arbitrary: fc.integer({ min: 0, max: 6 }) }, fc.constantFrom<unknown>(-1, 7, '3', 2.5, null, '', 100)),
-  }, { requiredKeys: ['value'] });
-  return fc.oneof({ weight: 8, arbitrary: fc.array(entry, { minLength: 1, maxLength: 3 }) },
+  const entry = fc.record(
+    {
+      type: fc.oneof(
+        { weight: 8, arbitrary: fc.constant<unknown>('0') },
+        fc.constantFrom<unknown>(0, '1', 2, '00', null, ' 0'),
+      ),
+      channel: fc.constantFrom<unknown>('1', '1', '2', 1, '', null),
+      value: fc.oneof(
+        { weight: 8, arbitrary: fc.integer({ min: 0, max: 6 }) },
+        fc.constantFrom<unknown>(-1, 7, '3', 2.5, null, '', 100),
+      ),
+    },
+    { requiredKeys: ['value'] },
+  );
+  return fc.oneof(
+    { weight: 8, arbitrary: fc.array(entry, { minLength: 1, maxLength: 3 }) },
     { weight: 3, arbitrary: fc.array(g.mutated(entry, ['type', 'channel', 'value']), { minLength: 1, maxLength: 2 }) },
     { weight: 1, arbitrary: fc.constantFrom<unknown>([], [1], [[{ type: '0', value: 3 }]], { type: '0', value: 3 }) },
-    { weight: 2, arbitrary: g.anyData });
+    { weight: 2, arbitrary: g.anyData },
+  );
 }
 
 function scheduleData(g: GenParts): fc.Arbitrary<unknown> {
   const good = fc.constantFrom(...PLANS.map((p) => p.data));
-  const time = fc.constantFrom<unknown>('07:30', '7:30', '23:59', '24:00', 'n00:00', '00:00', ' 08:00', '25:00', '8:5', '', 730, null);
-  const fields = fc.record({ startTime: time, stopTime: time,
-    period: fc.constantFrom<unknown>('', '0', '6', '1,3', '0,0', '0, 1', '7', '1,2,3,4,5,6,7', 'mon', null, 3, [0, 1]),
-    enable: fc.constantFrom<unknown>(0, 1, 1, '1', '0', 2, -1, true, null) }, { requiredKeys: [] });
-  return fc.oneof({ weight: 6, arbitrary: good }, { weight: 4, arbitrary: g.mutated(good, ['startTime', 'stopTime', 'period', 'enable']) },
-    { weight: 3, arbitrary: fields }, { weight: 2, arbitrary: g.anyData });
+  const time = fc.constantFrom<unknown>(
+    '07:30',
+    '7:30',
+    '23:59',
+    '24:00',
+    'n00:00',
+    '00:00',
+    ' 08:00',
+    '25:00',
+    '8:5',
+    '',
+    730,
+    null,
+  );
+  const fields = fc.record(
+    {
+      startTime: time,
+      stopTime: time,
+      period: fc.constantFrom<unknown>(
+        '',
+        '0',
+        '6',
+        '1,3',
+        '0,0',
+        '0, 1',
+        '7',
+        '1,2,3,4,5,6,7',
+        'mon',
+        null,
+        3,
+        [0, 1],
+      ),
+      enable: fc.constantFrom<unknown>(0, 1, 1, '1', '0', 2, -1, true, null),
+    },
+    { requiredKeys: [] },
+  );
+  return fc.oneof(
+    { weight: 6, arbitrary: good },
+    { weight: 4, arbitrary: g.mutated(good, ['startTime', 'stopTime', 'period', 'enable']) },
+    { weight: 3, arbitrary: fields },
+    { weight: 2, arbitrary: g.anyData },
+  );
 }
 
 function infraredData(g: GenParts): fc.Arbitrary<unknown> {
-  const good = fc.record({ deviceSerial: fc.constant('C00000001'), channelNo: fc.constant(1), enable: fc.constantFrom(0, 1) },
-    { requiredKeys: ['enable'] });
-  return fc.oneof({ weight: 6, arbitrary: good }, { weight: 3, arbitrary: g.mutated(good, ['enable', 'channelNo']) },
+  const good = fc.record(
+    { deviceSerial: fc.constant('C00000001'), channelNo: fc.constant(1), enable: fc.constantFrom(0, 1) },
+    { requiredKeys: ['enable'] },
+  );
+  return fc.oneof(
+    { weight: 6, arbitrary: good },
+    { weight: 3, arbitrary: g.mutated(good, ['enable', 'channelNo']) },
     { weight: 1, arbitrary: fc.constantFrom<unknown>({ enable: '1' }, { enable: 2 }, { enable: true }, { Enable: 1 }) },
-    { weight: 2, arbitrary: g.anyData });
+    { weight: 2, arbitrary: g.anyData },
+  );
 }
 
 const VERSIONS = ['V5.3.0 build 230215', 'V5.2.1 build 220301', 'V4.2.5 build 151223'];
 
 function versionData(g: GenParts): fc.Arbitrary<unknown> {
-  const good = fc.record({ currentVersion: fc.constantFrom<unknown>(...VERSIONS), latestVersion: fc.constantFrom<unknown>(...VERSIONS, ''),
-    isNeedUpgrade: fc.constantFrom<unknown>(0, 1), isUpgrading: fc.constantFrom<unknown>(0, 1) },
-  { requiredKeys: ['currentVersion'] });
-  return fc.oneof({ weight: 6, arbitrary: good },
+  const good = fc.record(
+    {
+      currentVersion: fc.constantFrom<unknown>(...VERSIONS),
+      latestVersion: fc.constantFrom<unknown>(...VERSIONS, ''),
+      isNeedUpgrade: fc.constantFrom<unknown>(0, 1),
+      isUpgrading: fc.constantFrom<unknown>(0, 1),
+    },
+    { requiredKeys: ['currentVersion'] },
+  );
+  return fc.oneof(
+    { weight: 6, arbitrary: good },
     { weight: 4, arbitrary: g.mutated(good, ['currentVersion', 'latestVersion', 'isNeedUpgrade', 'isUpgrading']) },
-    { weight: 1, arbitrary: fc.constantFrom<unknown>({ currentVersion: ' V1 ' }, { currentVersion: 'v'.repeat(300) },
-      { latestVersion: 'V9' }, { currentVersion: null, latestVersion: null }, { isNeedUpgrade: '1' }, { isUpgrading: 2 }) },
-    { weight: 2, arbitrary: g.anyData });
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom<unknown>(
+        { currentVersion: ' V1 ' },
+        { currentVersion: 'v'.repeat(300) },
+        { latestVersion: 'V9' },
+        { currentVersion: null, latestVersion: null },
+        { isNeedUpgrade: '1' },
+        { isUpgrading: 2 },
+      ),
+    },
+    { weight: 2, arbitrary: g.anyData },
+  );
 }
 
 /** upgrade/status data; `stage` biases the status (the follow's tail: upgraded, failed, still upgrading). */
 export function statusData(g: GenParts, stages = fc.constantFrom<unknown>(0, 0, 1, 2, 3)): fc.Arbitrary<unknown> {
-  const good = fc.record({ status: stages, progress: fc.oneof({ weight: 5, arbitrary: fc.integer({ min: 1, max: 100 }) },
-    fc.constantFrom<unknown>(0, 101, -1, '50', null, 2.5)) }, { requiredKeys: ['status'] });
-  return fc.oneof({ weight: 8, arbitrary: good }, { weight: 3, arbitrary: g.mutated(good, ['status', 'progress']) },
-    { weight: 1, arbitrary: fc.constantFrom<unknown>({ status: '2' }, { status: 4 }, { status: -1 }, { progress: 50 }) },
-    { weight: 2, arbitrary: g.anyData });
+  const good = fc.record(
+    {
+      status: stages,
+      progress: fc.oneof(
+        { weight: 5, arbitrary: fc.integer({ min: 1, max: 100 }) },
+        fc.constantFrom<unknown>(0, 101, -1, '50', null, 2.5),
+      ),
+    },
+    { requiredKeys: ['status'] },
+  );
+  return fc.oneof(
+    { weight: 8, arbitrary: good },
+    { weight: 3, arbitrary: g.mutated(good, ['status', 'progress']) },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom<unknown>({ status: '2' }, { status: 4 }, { status: -1 }, { progress: 50 }),
+    },
+    { weight: 2, arbitrary: g.anyData },
+  );
 }
 
 /** `data` of a reply of an upkeep call (writes and the upgrade have none documented: anything). */
 export function upkeepData(op: UpkeepFuzzOp, g: GenParts): fc.Arbitrary<unknown> {
   switch (op) {
-    case 'sensitivity-get': return sensitivityData(g);
-    case 'schedule-get': return scheduleData(g);
-    case 'infrared-get': return infraredData(g);
-    case 'firmware-version': return versionData(g);
-    case 'firmware-status': return statusData(g);
-    default: return fc.oneof({ weight: 3, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: g.anyData });
+    case 'sensitivity-get':
+      return sensitivityData(g);
+    case 'schedule-get':
+      return scheduleData(g);
+    case 'infrared-get':
+      return infraredData(g);
+    case 'firmware-version':
+      return versionData(g);
+    case 'firmware-status':
+      return statusData(g);
+    default:
+      return fc.oneof({ weight: 3, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: g.anyData });
   }
 }
 
@@ -116,7 +244,8 @@ export function upkeepData(op: UpkeepFuzzOp, g: GenParts): fc.Arbitrary<unknown>
 const BAD: Reading<never> = { k: 'bad', values: [] };
 const digits = (v: unknown, lo: number, hi: number): number | undefined =>
   typeof v === 'string' && /^\d{1,3}$/.test(v) && Number(v) >= lo && Number(v) <= hi ? Number(v) : undefined;
-const exactInt = (v: unknown, lo: number, hi: number): v is number => typeof v === 'number' && Number.isInteger(v) && v >= lo && v <= hi;
+const exactInt = (v: unknown, lo: number, hi: number): v is number =>
+  typeof v === 'number' && Number.isInteger(v) && v >= lo && v <= hi;
 
 /** 5.1: data an array of {type "0", channel, value 0-6}; the motion entry (of the channel asked). */
 function sensitivityReading(data: unknown): Reading<number> {
@@ -129,8 +258,12 @@ function sensitivityReading(data: unknown): Reading<number> {
       continue;
     }
     const t = e.type;
-    const motion = t === '0' ? 'ok' : t === undefined || t === 0 || t === null || (typeof t === 'string' && /^\s*0+\s*$/.test(t))
-      ? 'either' : 'no';
+    const motion =
+      t === '0'
+        ? 'ok'
+        : t === undefined || t === 0 || t === null || (typeof t === 'string' && /^\s*0+\s*$/.test(t))
+          ? 'either'
+          : 'no';
     const v = exactInt(e.value, 0, 6) ? e.value : digits(e.value, 0, 6);
     if (motion === 'no' || v === undefined) {
       clean = false;
@@ -163,11 +296,20 @@ function scheduleReading(data: unknown): Reading<Schedule> {
   const p = data.period;
   const periodText = p === undefined || p === null ? '' : typeof p === 'string' ? p : undefined;
   const compact = periodText?.replace(/\s+/g, '');
-  if (enable === undefined || !start || !stop || compact === undefined || !/^([0-6](,[0-6])*)?$/.test(compact)) return BAD;
-  const nums = compact.split(',').filter((x) => x !== '').map(Number);
+  if (enable === undefined || !start || !stop || compact === undefined || !/^([0-6](,[0-6])*)?$/.test(compact))
+    return BAD;
+  const nums = compact
+    .split(',')
+    .filter((x) => x !== '')
+    .map(Number);
   const days = nums.length ? DAYS.filter((_, i) => nums.includes(i)) : [...DAYS];
-  const exact = typeof data.enable === 'number' && start.exact && stop.exact && compact === periodText &&
-    new Set(nums).size === nums.length && stop.t > start.t;
+  const exact =
+    typeof data.enable === 'number' &&
+    start.exact &&
+    stop.exact &&
+    compact === periodText &&
+    new Set(nums).size === nums.length &&
+    stop.t > start.t;
   return { k: exact ? 'ok' : 'either', values: [{ enabled: enable === 1, start: start.t, stop: stop.t, days }] };
 }
 
@@ -186,7 +328,12 @@ export function settingReading(op: UpkeepFuzzOp, data: unknown): Reading<Setting
   return infraredReading(data);
 }
 
-export interface VersionState { version: string | null; latest: string | null; upgradable: boolean; upgrading?: boolean }
+export interface VersionState {
+  version: string | null;
+  latest: string | null;
+  upgradable: boolean;
+  upgrading?: boolean;
+}
 
 function versionText(v: unknown): { s: string | null; exact: boolean } | undefined {
   if (v === undefined || v === null) return { s: null, exact: true };
@@ -200,13 +347,16 @@ export function versionReading(data: unknown): Reading<VersionState> {
   const cur = versionText(data.currentVersion);
   const latest = versionText(data.latestVersion);
   if (!cur || !latest) return BAD;
-  const flag = (k: string) => (!own(data, k) || data[k] === undefined ? 'absent' : exactInt(data[k], 0, 1) ? data[k] as number : 'odd');
+  const flag = (k: string) =>
+    !own(data, k) || data[k] === undefined ? 'absent' : exactInt(data[k], 0, 1) ? (data[k] as number) : 'odd';
   const need = flag('isNeedUpgrade');
   const busy = flag('isUpgrading');
   const upgradable = typeof need === 'number' ? need === 1 : latest.s !== null && latest.s !== cur.s;
   const exact = cur.exact && latest.exact && need !== 'odd' && busy !== 'odd';
-  return { k: exact ? 'ok' : 'either', values: [{ version: cur.s, latest: latest.s, upgradable,
-    ...(busy === 1 ? { upgrading: true } : {}) }] };
+  return {
+    k: exact ? 'ok' : 'either',
+    values: [{ version: cur.s, latest: latest.s, upgradable, ...(busy === 1 ? { upgrading: true } : {}) }],
+  };
 }
 
 export type Stage = 'upgrading' | 'rebooting' | 'upgraded' | 'failed';
@@ -229,8 +379,11 @@ export function upkeepDataClass(op: UpkeepFuzzOp, envelope: Record<string, unkno
     case 'schedule-get':
     case 'infrared-get':
       return settingReading(op, data).k;
-    case 'firmware-version': return versionReading(data).k;
-    case 'firmware-status': return statusReading(data).k;
-    default: return envelope.msg === undefined || typeof envelope.msg === 'string' ? 'ok' : 'either';
+    case 'firmware-version':
+      return versionReading(data).k;
+    case 'firmware-status':
+      return statusReading(data).k;
+    default:
+      return envelope.msg === undefined || typeof envelope.msg === 'string' ? 'ok' : 'either';
   }
 }

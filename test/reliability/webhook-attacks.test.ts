@@ -22,26 +22,77 @@ const PATH = '/ezviz/alarms';
 const SLOW = '/ezviz/slow';
 type Answer = { status: number; text: string; ms: number };
 
-function flows(simUrl: string, collector: string): { flows: Array<Record<string, unknown>>; credentials: Record<string, Record<string, string>> } {
+function flows(
+  simUrl: string,
+  collector: string,
+): { flows: Array<Record<string, unknown>>; credentials: Record<string, Record<string, string>> } {
   const z = 'tab-attacks';
   const at = (n: Record<string, unknown>) => ({ x: 100, y: 100, z, ...n });
   return {
     flows: [
       { id: z, type: 'tab', label: 'webhook attacks' },
       { id: 'cfg', type: 'ezviz-config', name: 'sim', baseUrl: simUrl, timeout: 5000, maxRetries: 0, retryDelay: 100 },
-      at({ id: 'hook', type: 'ezviz-alarm', config: 'cfg', source: 'webhook', path: PATH, onoffline: true, calls: true, interval: 60,
-        deviceSerial: '', alarmType: '', wires: [['wrap'], []] }),
-      at({ id: 'wrap', type: 'function', func: 'msg.payload = { payload: msg.payload, topic: msg.topic, ezviz: msg.ezviz };\nreturn msg;',
-        outputs: 1, wires: [['send']] }),
-      at({ id: 'send', type: 'http request', method: 'POST', ret: 'txt', paytoqs: 'ignore', url: collector, tls: '', persist: true,
-        proxy: '', insecureHTTPParser: false, authType: '', senderr: false, headers: [], wires: [[]] }),
+      at({
+        id: 'hook',
+        type: 'ezviz-alarm',
+        config: 'cfg',
+        source: 'webhook',
+        path: PATH,
+        onoffline: true,
+        calls: true,
+        interval: 60,
+        deviceSerial: '',
+        alarmType: '',
+        wires: [['wrap'], []],
+      }),
+      at({
+        id: 'wrap',
+        type: 'function',
+        func: 'msg.payload = { payload: msg.payload, topic: msg.topic, ezviz: msg.ezviz };\nreturn msg;',
+        outputs: 1,
+        wires: [['send']],
+      }),
+      at({
+        id: 'send',
+        type: 'http request',
+        method: 'POST',
+        ret: 'txt',
+        paytoqs: 'ignore',
+        url: collector,
+        tls: '',
+        persist: true,
+        proxy: '',
+        insecureHTTPParser: false,
+        authType: '',
+        senderr: false,
+        headers: [],
+        wires: [[]],
+      }),
       // the acknowledgement goes out before the flow runs: this flow blocks Node-RED for 3 s per message
-      at({ id: 'slowhook', type: 'ezviz-alarm', config: 'cfg', source: 'webhook', path: SLOW, interval: 60, deviceSerial: '',
-        alarmType: '', wires: [['block'], []] }),
-      at({ id: 'block', type: 'function', func: 'const end = Date.now() + 3000;\nwhile (Date.now() < end) {}\nreturn msg;', outputs: 1,
-        wires: [['wrap']] }),
+      at({
+        id: 'slowhook',
+        type: 'ezviz-alarm',
+        config: 'cfg',
+        source: 'webhook',
+        path: SLOW,
+        interval: 60,
+        deviceSerial: '',
+        alarmType: '',
+        wires: [['block'], []],
+      }),
+      at({
+        id: 'block',
+        type: 'function',
+        func: 'const end = Date.now() + 3000;\nwhile (Date.now() < end) {}\nreturn msg;',
+        outputs: 1,
+        wires: [['wrap']],
+      }),
     ],
-    credentials: { cfg: { appKey: 'demo-app-key', appSecret: 'demo-app-secret' }, hook: { secret: SECRET }, slowhook: { secret: SECRET } },
+    credentials: {
+      cfg: { appKey: 'demo-app-key', appSecret: 'demo-app-secret' },
+      hook: { secret: SECRET },
+      slowhook: { secret: SECRET },
+    },
   };
 }
 
@@ -50,29 +101,51 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 function post(url: string, body: string | Buffer, headers: Record<string, string> = {}): Promise<Answer> {
   const started = Date.now();
   return new Promise((resolve) => {
-    const req = http.request(url, { method: 'POST', agent, headers: { 'Content-Type': 'text/plain', ...headers } }, (res) => {
-      let text = '';
-      res.on('data', (c: Buffer) => (text += c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text, ms: Date.now() - started }));
-      res.on('error', () => resolve({ status: -1, text: 'reply cut off', ms: Date.now() - started }));
-    });
-    req.on('error', (e: NodeJS.ErrnoException) => resolve({ status: -1, text: e.code ?? 'error', ms: Date.now() - started }));
+    const req = http.request(
+      url,
+      { method: 'POST', agent, headers: { 'Content-Type': 'text/plain', ...headers } },
+      (res) => {
+        let text = '';
+        res.on('data', (c: Buffer) => (text += c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text, ms: Date.now() - started }));
+        res.on('error', () => resolve({ status: -1, text: 'reply cut off', ms: Date.now() - started }));
+      },
+    );
+    req.on('error', (e: NodeJS.ErrnoException) =>
+      resolve({ status: -1, text: e.code ?? 'error', ms: Date.now() - started }),
+    );
     req.end(body);
   });
 }
 
-const sign = (body: string, t: string, secret = SECRET) => createHmac('sha1', secret).update(body + t).digest('hex');
+const sign = (body: string, t: string, secret = SECRET) =>
+  createHmac('sha1', secret)
+    .update(body + t)
+    .digest('hex');
 
 function message(id: string, over: Record<string, unknown> = {}): string {
-  return JSON.stringify({ header: { channelNo: 1, deviceId: 'C00000001', messageId: id, messageTime: Date.now(), type: 'ys.alarm' },
-    body: { alarmId: `alarm-${id}`, alarmTime: Date.now(), alarmType: 10002, describe: 'Motion detection alarm' }, pictureList: [], ...over });
+  return JSON.stringify({
+    header: { channelNo: 1, deviceId: 'C00000001', messageId: id, messageTime: Date.now(), type: 'ys.alarm' },
+    body: { alarmId: `alarm-${id}`, alarmTime: Date.now(), alarmType: 10002, describe: 'Motion detection alarm' },
+    pictureList: [],
+    ...over,
+  });
 }
 
 /** A doorbell's call as the platform pushes it (ys.calling; docs/api/media-api.md section 4). */
 function call(id: string, action = 0, over: Record<string, unknown> = {}): string {
-  return JSON.stringify({ header: { channelNo: 1, deviceId: 'C00000003', messageId: id, messageTime: Date.now(), type: 'ys.calling' },
-    body: { action, callingId: `call-${id}`, channelName: 'Door', timestamp: Math.floor(Date.now() / 1000),
-      coverUrl: { url: `https://pictures.example/${id}.jpg` }, ...over }, pictureList: [] });
+  return JSON.stringify({
+    header: { channelNo: 1, deviceId: 'C00000003', messageId: id, messageTime: Date.now(), type: 'ys.calling' },
+    body: {
+      action,
+      callingId: `call-${id}`,
+      channelName: 'Door',
+      timestamp: Math.floor(Date.now() / 1000),
+      coverUrl: { url: `https://pictures.example/${id}.jpg` },
+      ...over,
+    },
+    pictureList: [],
+  });
 }
 
 function rssMiB(pid: number): number {
@@ -80,7 +153,7 @@ function rssMiB(pid: number): number {
   return m ? Math.round(Number(m[1]) / 1024) : NaN;
 }
 
-describe('reliability: attacks on the alarm webhook through Node-RED\'s HTTP server (docs/behaviour.md section 15)', function () {
+describe("reliability: attacks on the alarm webhook through Node-RED's HTTP server (docs/behaviour.md section 15)", function () {
   this.timeout(FULL ? 300000 : 120000);
   let sim: Simulator;
   let red: AdminRed;
@@ -120,7 +193,8 @@ describe('reliability: attacks on the alarm webhook through Node-RED\'s HTTP ser
   });
 
   after(async () => {
-    if (table.length) console.log(`      webhook attacks and their answers:\n${table.map((l) => `        ${l}`).join('\n')}`);
+    if (table.length)
+      console.log(`      webhook attacks and their answers:\n${table.map((l) => `        ${l}`).join('\n')}`);
     agent.destroy();
     await red?.stop();
     await sim?.close();
@@ -144,27 +218,60 @@ describe('reliability: attacks on the alarm webhook through Node-RED\'s HTTP ser
     await expect('no signature', post(url, body, { t: tt }), 401);
     await expect('wrong signature', post(url, body, { t: tt, signature: sign(body, tt, 'not-the-secret') }), 401);
     const old = String(Date.now() - 10 * 60000);
-    await expect('replayed message (t 10 minutes old, correctly signed)', post(url, body, { t: old, signature: sign(body, old) }), 401);
+    await expect(
+      'replayed message (t 10 minutes old, correctly signed)',
+      post(url, body, { t: old, signature: sign(body, old) }),
+      401,
+    );
     const big = Buffer.alloc(10 * 1024 * 1024, 0x61);
     const t1 = t();
     await expect('10 MiB body', post(url, big, { t: t1, signature: sign(big.toString(), t1) }), 413);
     const t2 = t();
-    await expect('body not JSON (signed)', post(url, 'not json at all {', { t: t2, signature: sign('not json at all {', t2) }), 400);
-    const pics = message('pics-1', { pictureList: Array.from({ length: 100000 }, (_, i) => ({ id: String(i), url: `https://x/${i}.jpg`, shortUrl: '' })) });
+    await expect(
+      'body not JSON (signed)',
+      post(url, 'not json at all {', { t: t2, signature: sign('not json at all {', t2) }),
+      400,
+    );
+    const pics = message('pics-1', {
+      pictureList: Array.from({ length: 100000 }, (_, i) => ({
+        id: String(i),
+        url: `https://x/${i}.jpg`,
+        shortUrl: '',
+      })),
+    });
     const t3 = t();
-    await expect(`100,000 pictures (${Math.round(pics.length / 1024)} KiB, signed)`, post(url, pics, { t: t3, signature: sign(pics, t3) }), 413);
+    await expect(
+      `100,000 pictures (${Math.round(pics.length / 1024)} KiB, signed)`,
+      post(url, pics, { t: t3, signature: sign(pics, t3) }),
+      413,
+    );
     const tiny = message('pics-2', { pictureList: Array(100000).fill(0) });
     const t4 = t();
-    await expect(`100,000 pictures in ${Math.round(tiny.length / 1024)} KiB (signed)`, post(url, tiny, { t: t4, signature: sign(tiny, t4) }), 200);
+    await expect(
+      `100,000 pictures in ${Math.round(tiny.length / 1024)} KiB (signed)`,
+      post(url, tiny, { t: t4, signature: sign(tiny, t4) }),
+      200,
+    );
     const t5 = t();
-    await expect('headers holding the secret', post(url, body, { t: t5, signature: SECRET, 'x-signing-secret': SECRET,
-      authorization: `Bearer ${SECRET}` }), 401);
+    await expect(
+      'headers holding the secret',
+      post(url, body, { t: t5, signature: SECRET, 'x-signing-secret': SECRET, authorization: `Bearer ${SECRET}` }),
+      401,
+    );
     const t6 = t();
     const good = await expect('a good push', post(url, body, { t: t6, signature: sign(body, t6) }), 200);
     assert.deepStrictEqual(JSON.parse(good.text), { messageId: 'good-1' });
-    await expect('the same push again (replayed within 5 minutes)', post(url, body, { t: t6, signature: sign(body, t6) }), 200);
+    await expect(
+      'the same push again (replayed within 5 minutes)',
+      post(url, body, { t: t6, signature: sign(body, t6) }),
+      200,
+    );
     await quiet(1500);
-    assert.deepStrictEqual(received.map((m) => m.ezviz?.messageId).sort(), ['good-1', 'pics-2'], JSON.stringify(received).slice(0, 500));
+    assert.deepStrictEqual(
+      received.map((m) => m.ezviz?.messageId).sort(),
+      ['good-1', 'pics-2'],
+      JSON.stringify(received).slice(0, 500),
+    );
     const pic2 = received.find((m) => m.ezviz.messageId === 'pics-2')!;
     assert.strictEqual(pic2.payload.alarmPicUrl, '', 'no usable picture among the first ones');
     assert.strictEqual(received.find((m) => m.ezviz.messageId === 'good-1')!.payload.source, 'webhook');
@@ -180,10 +287,18 @@ describe('reliability: attacks on the alarm webhook through Node-RED\'s HTTP ser
     await expect('call: no signature', post(url, ring, { t: t0 }), 401);
     await expect('call: forged signature', post(url, ring, { t: t0, signature: sign(ring, t0, 'forged') }), 401);
     const old = String(Date.now() - 10 * 60000);
-    await expect('call: t 10 minutes old (correctly signed)', post(url, ring, { t: old, signature: sign(ring, old) }), 401);
+    await expect(
+      'call: t 10 minutes old (correctly signed)',
+      post(url, ring, { t: old, signature: sign(ring, old) }),
+      401,
+    );
     const huge = call('ring-huge', 0, { coverUrl: { url: `https://x/${'a'.repeat(300 * 1024)}.jpg` } });
     const t1 = t();
-    await expect(`call: ${Math.round(huge.length / 1024)} KiB (signed)`, post(url, huge, { t: t1, signature: sign(huge, t1) }), 413);
+    await expect(
+      `call: ${Math.round(huge.length / 1024)} KiB (signed)`,
+      post(url, huge, { t: t1, signature: sign(huge, t1) }),
+      413,
+    );
     const t2 = t();
     await expect('call: a good ring', post(url, ring, { t: t2, signature: sign(ring, t2) }), 200);
     await expect('call: the same ring replayed', post(url, ring, { t: t2, signature: sign(ring, t2) }), 200);
@@ -195,36 +310,52 @@ describe('reliability: attacks on the alarm webhook through Node-RED\'s HTTP ser
     // The flood: rings of many ids, one in three forged, sent as fast as the agent allows.
     const n = size(3000, 300);
     const goodIds: string[] = [];
-    const answers = await Promise.all(Array.from({ length: n }, (_, i) => {
-      const id = `flood-ring-${i}-${randomUUID()}`;
-      const b = call(id, i % 3);
-      const tt = t();
-      const good = i % 3 !== 2;
-      if (good) goodIds.push(id);
-      return post(url, b, { t: tt, signature: good ? sign(b, tt) : sign(b, tt, 'forged') }).then((a) => ({ good, a }));
-    }));
+    const answers = await Promise.all(
+      Array.from({ length: n }, (_, i) => {
+        const id = `flood-ring-${i}-${randomUUID()}`;
+        const b = call(id, i % 3);
+        const tt = t();
+        const good = i % 3 !== 2;
+        if (good) goodIds.push(id);
+        return post(url, b, { t: tt, signature: good ? sign(b, tt) : sign(b, tt, 'forged') }).then((a) => ({
+          good,
+          a,
+        }));
+      }),
+    );
     const wrong = answers.filter(({ good, a }) => a.status !== (good ? 200 : 401));
     const deadline = Date.now() + 60000;
     const calls = () => received.slice(before).filter((m) => m.payload?.event === 'call');
     while (calls().length < goodIds.length + 1 && Date.now() < deadline) await quiet(200);
     await quiet(500);
     const got = calls().map((m) => m.ezviz?.messageId);
-    const line = `call flood: ${n} pushes (${goodIds.length} signed, ${n - goodIds.length} forged), ${n - wrong.length} answered as ` +
+    const line =
+      `call flood: ${n} pushes (${goodIds.length} signed, ${n - goodIds.length} forged), ${n - wrong.length} answered as ` +
       `expected; ${got.length} calls sent`;
     table.push(line);
     section('webhook call attacks', started, line);
-    assert.deepStrictEqual(wrong.slice(0, 3).map((w) => w.a), [], `${wrong.length} wrong answers`);
+    assert.deepStrictEqual(
+      wrong.slice(0, 3).map((w) => w.a),
+      [],
+      `${wrong.length} wrong answers`,
+    );
     assert.strictEqual(got.filter((id) => id === 'ring-1').length, 1, 'the replayed ring sent once');
     assert.ok(!got.includes('ring-huge'), 'nothing of the oversized call');
-    assert.deepStrictEqual([...new Set(got)].sort(), ['ring-1', ...goodIds, ...(got.includes('ring-odd') ? ['ring-odd'] : [])].sort(),
-      'each signed call once, nothing forged');
+    assert.deepStrictEqual(
+      [...new Set(got)].sort(),
+      ['ring-1', ...goodIds, ...(got.includes('ring-odd') ? ['ring-odd'] : [])].sort(),
+      'each signed call once, nothing forged',
+    );
     assert.strictEqual(got.length, new Set(got).size, 'no call twice');
     const first = calls().find((m) => m.ezviz.messageId === 'ring-1')!;
-    assert.deepStrictEqual([first.topic, first.payload.action, first.payload.deviceSerial], ['C00000003', 'ring', 'C00000003']);
+    assert.deepStrictEqual(
+      [first.topic, first.payload.action, first.payload.deviceSerial],
+      ['C00000003', 'ring', 'C00000003'],
+    );
     assert.ok(red.alive(), 'Node-RED is up');
   });
 
-  it('the acknowledgement goes back before the flow runs: a flow blocking for 3 s, the simulator\'s push acknowledged at once', async () => {
+  it("the acknowledgement goes back before the flow runs: a flow blocking for 3 s, the simulator's push acknowledged at once", async () => {
     webhookPusher(sim.state).set({ url: `${url.replace(PATH, SLOW)}`, secret: SECRET });
     const before = received.length;
     sim.raiseAlarm({ deviceSerial: 'C00000001', alarmId: 'slow-1' });
@@ -233,8 +364,14 @@ describe('reliability: attacks on the alarm webhook through Node-RED\'s HTTP ser
     await quiet(2500);
     webhookPusher(sim.state).clear();
     const pushes = webhookPusher(sim.state).pushes();
-    table.push(`simulator push into a flow that blocks 3 s: ${pushes.map((p) => `attempt ${p.attempt} HTTP ${p.status} in ${p.ms} ms`).join(', ')}`);
-    assert.deepStrictEqual(pushes.map((p) => [p.attempt, p.acked]), [[1, true]], JSON.stringify(pushes));
+    table.push(
+      `simulator push into a flow that blocks 3 s: ${pushes.map((p) => `attempt ${p.attempt} HTTP ${p.status} in ${p.ms} ms`).join(', ')}`,
+    );
+    assert.deepStrictEqual(
+      pushes.map((p) => [p.attempt, p.acked]),
+      [[1, true]],
+      JSON.stringify(pushes),
+    );
     assert.ok(pushes[0].ms < 2000, `acknowledged in ${pushes[0].ms} ms`);
     assert.strictEqual(received.filter((m) => m.payload?.alarmId === 'slow-1').length, 1);
   });
@@ -257,7 +394,9 @@ describe('reliability: attacks on the alarm webhook through Node-RED\'s HTTP ser
         const b = message(id);
         const t = String(Date.now());
         if (good) goodIds.push(id);
-        answers.push(post(url, b, { t, signature: good ? sign(b, t) : sign(b, t, 'forged') }).then((a) => ({ good, a })));
+        answers.push(
+          post(url, b, { t, signature: good ? sign(b, t) : sign(b, t, 'forged') }).then((a) => ({ good, a })),
+        );
       }
       const wait = tick - (Date.now() - at);
       if (wait > 0) await quiet(wait);
@@ -270,12 +409,17 @@ describe('reliability: attacks on the alarm webhook through Node-RED\'s HTTP ser
     await quiet(500);
     const got = received.slice(before).map((m) => m.ezviz?.messageId);
     const ms = done.map((d) => d.a.ms).sort((a, b) => a - b);
-    const line = `flood ${done.length} requests in ${seconds} s: ${done.length - wrong.length} answered as expected ` +
+    const line =
+      `flood ${done.length} requests in ${seconds} s: ${done.length - wrong.length} answered as expected ` +
       `(${goodIds.length} x 200, ${done.length - goodIds.length} x 401), answer p50 ${ms[Math.floor(ms.length / 2)]} ms, ` +
       `p99 ${ms[Math.floor(ms.length * 0.99)]} ms; Node-RED RSS ${rss0} -> ${rssPeak} MiB`;
     table.push(line);
     section('webhook flood', started, line);
-    assert.deepStrictEqual(wrong.slice(0, 3).map((w) => w.a), [], `${wrong.length} wrong answers`);
+    assert.deepStrictEqual(
+      wrong.slice(0, 3).map((w) => w.a),
+      [],
+      `${wrong.length} wrong answers`,
+    );
     assert.strictEqual(got.length, goodIds.length, 'each good push sent');
     assert.deepStrictEqual([...new Set(got)].sort(), [...goodIds].sort(), 'each once');
     assert.ok(red.alive(), 'Node-RED is up');
@@ -286,29 +430,36 @@ describe('reliability: attacks on the alarm webhook through Node-RED\'s HTTP ser
     const started = Date.now();
     const rss0 = rssMiB(red.proc.pid!);
     const port = Number(new URL(url).port);
-    const answers = Array.from({ length: 300 }, () => new Promise<{ status: number; ms: number }>((resolve) => {
-      const at = Date.now();
-      const socket = net.connect(port, '127.0.0.1');
-      let head = '';
-      let drip: NodeJS.Timeout | undefined;
-      socket.on('connect', () => {
-        socket.write(`POST ${PATH} HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nContent-Length: 200000\r\n\r\n` +
-          'x'.repeat(50000));
-        drip = setInterval(() => socket.writable && socket.write('x'), 1000);
-      });
-      socket.on('data', (c: Buffer) => (head += c.toString('latin1')));
-      socket.on('error', () => undefined);
-      socket.on('close', () => {
-        clearInterval(drip);
-        resolve({ status: Number(/^HTTP\/1\.1 (\d+)/.exec(head)?.[1] ?? -1), ms: Date.now() - at });
-      });
-    }));
+    const answers = Array.from(
+      { length: 300 },
+      () =>
+        new Promise<{ status: number; ms: number }>((resolve) => {
+          const at = Date.now();
+          const socket = net.connect(port, '127.0.0.1');
+          let head = '';
+          let drip: NodeJS.Timeout | undefined;
+          socket.on('connect', () => {
+            socket.write(
+              `POST ${PATH} HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nContent-Length: 200000\r\n\r\n` +
+                'x'.repeat(50000),
+            );
+            drip = setInterval(() => socket.writable && socket.write('x'), 1000);
+          });
+          socket.on('data', (c: Buffer) => (head += c.toString('latin1')));
+          socket.on('error', () => undefined);
+          socket.on('close', () => {
+            clearInterval(drip);
+            resolve({ status: Number(/^HTTP\/1\.1 (\d+)/.exec(head)?.[1] ?? -1), ms: Date.now() - at });
+          });
+        }),
+    );
     await quiet(2000);
     const rssHeld = rssMiB(red.proc.pid!);
     const done = await Promise.all(answers);
     const by = (st: number) => done.filter((d) => d.status === st);
     const slowest = Math.max(...by(408).map((d) => d.ms));
-    const line = `300 stalled bodies: ${by(408).length} x 408 (cut at ${slowest} ms at most), ${by(503).length} x 503, ` +
+    const line =
+      `300 stalled bodies: ${by(408).length} x 408 (cut at ${slowest} ms at most), ${by(503).length} x 503, ` +
       `others ${done.length - by(408).length - by(503).length}; Node-RED RSS ${rss0} -> ${rssHeld} MiB while held`;
     table.push(line);
     section('webhook stalled bodies', started, line);

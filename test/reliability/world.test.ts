@@ -13,8 +13,22 @@ import { defaultHooks } from '../../nodes/shared/clock/clock';
 import { OPERATIONS, OperationName, TOKEN_PATH } from '../../nodes/shared/operations/operations';
 import { handOver, takeOver } from '../../nodes/shared/service/handover';
 import { MIN_TOKEN_INTERVAL_MS } from '../../nodes/shared/requests/token';
-import { buildFlow, collect, delay, fastRetries, helper, hooks, load, loadOp, resetHooks, run, secrets, TAB, text,
-  unload } from '../support/red';
+import {
+  buildFlow,
+  collect,
+  delay,
+  fastRetries,
+  helper,
+  hooks,
+  load,
+  loadOp,
+  resetHooks,
+  run,
+  secrets,
+  TAB,
+  text,
+  unload,
+} from '../support/red';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 const TLS = {
@@ -75,10 +89,11 @@ async function server(handler: Handler, secure = false): Promise<TestServer> {
     url: `${secure ? 'https' : 'http'}://127.0.0.1:${port}`,
     port,
     hits,
-    close: () => new Promise<void>((resolve) => {
-      for (const s of sockets) s.destroy();
-      srv.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const s of sockets) s.destroy();
+        srv.close(() => resolve());
+      }),
   };
   open.push(t);
   return t;
@@ -91,13 +106,18 @@ function json(res: http.ServerResponse, body: unknown, status = 200, headers: Re
 }
 
 const OK = { code: '200', msg: 'Operation succeeded!' };
-const tokenReply = (extra: Record<string, unknown> = {}) =>
-  ({ ...OK, data: { accessToken: TOKEN, expireTime: Date.now() + 7 * 86400000, ...extra } });
+const tokenReply = (extra: Record<string, unknown> = {}) => ({
+  ...OK,
+  data: { accessToken: TOKEN, expireTime: Date.now() + 7 * 86400000, ...extra },
+});
 
 /** A server that answers the token request and every operation with `op(hit)`. */
-function api(op: (hit: Hit, res: http.ServerResponse) => void, token: (res: http.ServerResponse) => void = (res) => json(res, tokenReply())) {
+function api(
+  op: (hit: Hit, res: http.ServerResponse) => void,
+  token: (res: http.ServerResponse) => void = (res) => json(res, tokenReply()),
+) {
   return (req: http.IncomingMessage, res: http.ServerResponse, hit: Hit) =>
-    (hit.path === TOKEN_PATH ? token(res) : op(hit, res));
+    hit.path === TOKEN_PATH ? token(res) : op(hit, res);
 }
 
 /** Records unhandled rejections and uncaught exceptions while a test runs. */
@@ -106,10 +126,13 @@ function trap(): { errors: unknown[]; stop(): void } {
   const onErr = (e: unknown) => errors.push(e);
   process.on('unhandledRejection', onErr);
   process.on('uncaughtException', onErr);
-  return { errors, stop: () => {
-    process.off('unhandledRejection', onErr);
-    process.off('uncaughtException', onErr);
-  } };
+  return {
+    errors,
+    stop: () => {
+      process.off('unhandledRejection', onErr);
+      process.off('uncaughtException', onErr);
+    },
+  };
 }
 
 const tokenCreds = { accessToken: TOKEN };
@@ -140,7 +163,10 @@ describe('the world outside (docs/behaviour.md section 8): misbehaving servers',
       await loadOp('storage-info', s.url, { config: fast, creds: tokenCreds });
       const r = await run({ payload: { deviceSerial: CAM.deviceSerial } });
       assert.strictEqual(r.port, 'err');
-      assert.deepStrictEqual([r.msg.error.code, r.msg.error.source, r.msg.error.retriable], ['BAD_REPLY', 'http', false]);
+      assert.deepStrictEqual(
+        [r.msg.error.code, r.msg.error.source, r.msg.error.retriable],
+        ['BAD_REPLY', 'http', false],
+      );
       assert.ok(r.msg.error.message.includes('data.status'), r.msg.error.message);
       // and the node still works
       const again = await run({ payload: { deviceSerial: CAM.deviceSerial } });
@@ -148,10 +174,18 @@ describe('the world outside (docs/behaviour.md section 8): misbehaving servers',
     });
 
     it('preset-add data.index {"toString":1}, data null, index 0: BAD_REPLY, never {index: NaN}', async () => {
-      const bodies = ['{"code":"200","msg":"ok","data":{"index":{"toString":1}}}', '{"code":"200","msg":"ok","data":null}',
-        '{"code":"200","msg":"ok","data":{"index":0}}', '{"code":"200","msg":"ok"}'];
+      const bodies = [
+        '{"code":"200","msg":"ok","data":{"index":{"toString":1}}}',
+        '{"code":"200","msg":"ok","data":null}',
+        '{"code":"200","msg":"ok","data":{"index":0}}',
+        '{"code":"200","msg":"ok"}',
+      ];
       const s = await server(api((_h, res) => json(res, bodies.shift()!)));
-      await loadOp('preset-add', s.url, { config: fast, creds: tokenCreds, props: { presetName: 'door', presetNameType: 'str' } });
+      await loadOp('preset-add', s.url, {
+        config: fast,
+        creds: tokenCreds,
+        props: { presetName: 'door', presetNameType: 'str' },
+      });
       for (let i = 0; i < 4; i++) {
         const r = await run({ payload: { ...CAM } });
         assert.strictEqual(r.port, 'err', JSON.stringify(r.msg.payload));
@@ -162,19 +196,42 @@ describe('the world outside (docs/behaviour.md section 8): misbehaving servers',
     });
 
     it('success payloads hold only documented fields of documented types', async () => {
-      const s = await server(api((_h, res) => json(res, { ...OK, data: { status: '1', totalDays: 7, userName: 'u',
-        deviceSerial: 427734222, secret: 'x', nested: { a: [1, 2] }, serviceDetail: { status: 2, junk: true } } })));
+      const s = await server(
+        api((_h, res) =>
+          json(res, {
+            ...OK,
+            data: {
+              status: '1',
+              totalDays: 7,
+              userName: 'u',
+              deviceSerial: 427734222,
+              secret: 'x',
+              nested: { a: [1, 2] },
+              serviceDetail: { status: 2, junk: true },
+            },
+          }),
+        ),
+      );
       await loadOp('storage-info', s.url, { config: fast, creds: tokenCreds });
       const r = await run({ payload: { deviceSerial: CAM.deviceSerial } });
       assert.strictEqual(r.port, 'ok', JSON.stringify(r.msg.error));
-      assert.deepStrictEqual(r.msg.payload, { status: 1, totalDays: 7, userName: 'u', deviceSerial: '427734222',
-        statusText: 'activated', startDate: null, expireDate: null,
-        serviceDetail: { status: 2, statusText: 'expired', startDate: null, expireDate: null } });
+      assert.deepStrictEqual(r.msg.payload, {
+        status: 1,
+        totalDays: 7,
+        userName: 'u',
+        deviceSerial: '427734222',
+        statusText: 'activated',
+        startDate: null,
+        expireDate: null,
+        serviceDetail: { status: 2, statusText: 'expired', startDate: null, expireDate: null },
+      });
     });
 
     it('a 200 reply nested 100,000 deep, output 1 wired to two nodes: both get a plain payload', async () => {
       const deep = '['.repeat(100000) + ']'.repeat(100000);
-      const s = await server(api((_h, res) => json(res, `{"code":"200","msg":"ok","data":{"status":1,"deep":${deep}}}`)));
+      const s = await server(
+        api((_h, res) => json(res, `{"code":"200","msg":"ok","data":{"status":1,"deep":${deep}}}`)),
+      );
       const { flow, credentials } = buildFlow('storage-info', s.url, { config: fast, creds: tokenCreds });
       flow.push({ id: 'ok2', type: 'helper', z: TAB });
       const op = flow.find((n) => n.id === 'op')!;
@@ -184,7 +241,12 @@ describe('the world outside (docs/behaviour.md section 8): misbehaving servers',
       helper.getNode('op').receive({ payload: { deviceSerial: CAM.deviceSerial } });
       await got.wait(2);
       assert.strictEqual(got.ok.length + got.ok2.length, 2, JSON.stringify(got.err[0]?.error));
-      assert.deepStrictEqual(got.ok2[0].payload, { status: 1, statusText: 'activated', startDate: null, expireDate: null });
+      assert.deepStrictEqual(got.ok2[0].payload, {
+        status: 1,
+        statusText: 'activated',
+        startDate: null,
+        expireDate: null,
+      });
     });
   });
 
@@ -192,7 +254,12 @@ describe('the world outside (docs/behaviour.md section 8): misbehaving servers',
     it('an http base whose token reply names another host: a token error naming it, the token sent nowhere', async () => {
       const other = await server((_req, res) => json(res, OK));
       const area = `http://localhost:${other.port}`;
-      const s = await server(api((_h, res) => json(res, OK), (res) => json(res, tokenReply({ areaDomain: area }))));
+      const s = await server(
+        api(
+          (_h, res) => json(res, OK),
+          (res) => json(res, tokenReply({ areaDomain: area })),
+        ),
+      );
       await loadOp('ptz-stop', s.url, { config: fast, creds: KEYS });
       const r = await run({ payload: { ...CAM } });
       assert.strictEqual(r.port, 'err');
@@ -200,14 +267,24 @@ describe('the world outside (docs/behaviour.md section 8): misbehaving servers',
       assert.ok(r.msg.error.message.includes(area), r.msg.error.message);
       assert.ok(!r.msg.error.message.includes(TOKEN));
       assert.deepStrictEqual(other.hits, []);
-      assert.deepStrictEqual(s.hits.map((h) => h.path), [TOKEN_PATH], 'no operation request with a refused token');
+      assert.deepStrictEqual(
+        s.hits.map((h) => h.path),
+        [TOKEN_PATH],
+        'no operation request with a refused token',
+      );
     });
 
     it('an https base whose token reply names http://other-host: refused, nothing in clear text', async () => {
       hooks.ca = [TLS.cert];
       const other = await server((_req, res) => json(res, OK));
       const area = `http://127.0.0.1:${other.port}`;
-      const s = await server(api((_h, res) => json(res, OK), (res) => json(res, tokenReply({ areaDomain: area }))), true);
+      const s = await server(
+        api(
+          (_h, res) => json(res, OK),
+          (res) => json(res, tokenReply({ areaDomain: area })),
+        ),
+        true,
+      );
       await loadOp('storage-info', s.url, { config: fast, creds: KEYS });
       const r = await run({ payload: { deviceSerial: CAM.deviceSerial } });
       assert.strictEqual(r.msg.error.code, 'AREA_DOMAIN');
@@ -217,17 +294,29 @@ describe('the world outside (docs/behaviour.md section 8): misbehaving servers',
     it('an https areaDomain on the same test host is followed', async () => {
       hooks.ca = [TLS.cert];
       const region = await server((_req, res) => json(res, OK), true);
-      const s = await server(api((_h, res) => json(res, OK), (res) => json(res, tokenReply({ areaDomain: region.url }))), true);
+      const s = await server(
+        api(
+          (_h, res) => json(res, OK),
+          (res) => json(res, tokenReply({ areaDomain: region.url })),
+        ),
+        true,
+      );
       await loadOp('ptz-stop', s.url, { config: fast, creds: KEYS });
       const r = await run({ payload: { ...CAM } });
       assert.strictEqual(r.port, 'ok', JSON.stringify(r.msg.error));
-      assert.deepStrictEqual(region.hits.map((h) => [h.path, h.fields.accessToken]), [[PATH('ptz-stop'), TOKEN]]);
+      assert.deepStrictEqual(
+        region.hits.map((h) => [h.path, h.fields.accessToken]),
+        [[PATH('ptz-stop'), TOKEN]],
+      );
     });
   });
 
   describe('3. a camera is moving until a stop succeeds', () => {
     function cameraFlow(url: string) {
-      const { flow, credentials } = buildFlow('ptz-start', url, { config: { ...fast, maxRetries: 1 }, creds: tokenCreds });
+      const { flow, credentials } = buildFlow('ptz-start', url, {
+        config: { ...fast, maxRetries: 1 },
+        creds: tokenCreds,
+      });
       const start = flow.find((n) => n.id === 'op')!;
       flow.push({ ...start, id: 'stop', type: 'ezviz-ptz-stop' });
       return { flow, credentials };
@@ -236,11 +325,17 @@ describe('the world outside (docs/behaviour.md section 8): misbehaving servers',
 
     it('an explicit stop answered HTTP 500: the next start sends a stop first; it is always sent', async () => {
       let stopStatus = 500;
-      const s = await server(api((h, res) => (h.path === PATH('ptz-stop') ? json(res, OK, stopStatus) : json(res, OK))));
+      const s = await server(
+        api((h, res) => (h.path === PATH('ptz-stop') ? json(res, OK, stopStatus) : json(res, OK))),
+      );
       const { flow, credentials } = cameraFlow(s.url);
       await load(flow, credentials);
       fastRetries();
-      assert.strictEqual((await run({ payload: { ...CAM } }, 'stop')).port, 'err', 'a stop for a camera not known to move is sent');
+      assert.strictEqual(
+        (await run({ payload: { ...CAM } }, 'stop')).port,
+        'err',
+        'a stop for a camera not known to move is sent',
+      );
       assert.strictEqual((await run(start())).port, 'err', 'its failed stop makes the camera count as moving');
       stopStatus = 200;
       s.hits.length = 0;
@@ -255,7 +350,9 @@ describe('the world outside (docs/behaviour.md section 8): misbehaving servers',
 
     it('a failed timed stop leaves the camera moving: the next start stops it first', async () => {
       let stopStatus = 500;
-      const s = await server(api((h, res) => (h.path === PATH('ptz-stop') ? json(res, OK, stopStatus) : json(res, OK))));
+      const s = await server(
+        api((h, res) => (h.path === PATH('ptz-stop') ? json(res, OK, stopStatus) : json(res, OK))),
+      );
       const { flow, credentials } = cameraFlow(s.url);
       await load(flow, credentials);
       fastRetries();
@@ -266,15 +363,20 @@ describe('the world outside (docs/behaviour.md section 8): misbehaving servers',
       stopStatus = 200;
       s.hits.length = 0;
       assert.strictEqual((await run(start())).port, 'ok');
-      assert.deepStrictEqual(s.hits.map((h) => h.path), [PATH('ptz-stop'), PATH('ptz-start')]);
+      assert.deepStrictEqual(
+        s.hits.map((h) => h.path),
+        [PATH('ptz-stop'), PATH('ptz-start')],
+      );
     });
 
     it('a start that timed out may have moved the camera: the next start stops it first', async () => {
       let hang = true;
-      const s = await server(api((h, res) => {
-        if (h.path === PATH('ptz-start') && hang) return; // never answered
-        json(res, OK);
-      }));
+      const s = await server(
+        api((h, res) => {
+          if (h.path === PATH('ptz-start') && hang) return; // never answered
+          json(res, OK);
+        }),
+      );
       const { flow, credentials } = cameraFlow(s.url);
       flow.find((n) => n.id === 'cfg')!.timeout = 300;
       await load(flow, credentials);
@@ -283,18 +385,23 @@ describe('the world outside (docs/behaviour.md section 8): misbehaving servers',
       hang = false;
       s.hits.length = 0;
       assert.strictEqual((await run(start())).port, 'ok');
-      assert.deepStrictEqual(s.hits.map((h) => h.path), [PATH('ptz-stop'), PATH('ptz-start')]);
+      assert.deepStrictEqual(
+        s.hits.map((h) => h.path),
+        [PATH('ptz-stop'), PATH('ptz-start')],
+      );
     });
   });
 
   describe('4 and 7. one deadline, from the wire to the last byte', () => {
     it('a reply that trickles one byte every 100 ms is cut off at the deadline (ETIMEDOUT); the next stop is not held', async () => {
-      const s = await server(api((_h, res) => {
-        res.writeHead(200, { 'Content-Type': 'application/json' });
-        res.write('{"code":"200",');
-        const timer = setInterval(() => res.write(' '), 100);
-        res.on('close', () => clearInterval(timer));
-      }));
+      const s = await server(
+        api((_h, res) => {
+          res.writeHead(200, { 'Content-Type': 'application/json' });
+          res.write('{"code":"200",');
+          const timer = setInterval(() => res.write(' '), 100);
+          res.on('close', () => clearInterval(timer));
+        }),
+      );
       await loadOp('ptz-stop', s.url, { config: { ...fast, timeout: 400 }, creds: tokenCreds });
       const t0 = Date.now();
       const got = collect();
@@ -302,30 +409,41 @@ describe('the world outside (docs/behaviour.md section 8): misbehaving servers',
       helper.getNode('op').receive({ payload: { ...CAM } });
       await got.wait(2, 8000);
       const took = Date.now() - t0;
-      assert.deepStrictEqual(got.err.map((m) => m.error.code), ['ETIMEDOUT', 'ETIMEDOUT']);
+      assert.deepStrictEqual(
+        got.err.map((m) => m.error.code),
+        ['ETIMEDOUT', 'ETIMEDOUT'],
+      );
       // two stops in a row through one camera queue: about 2 x 400 ms, not 40 s
       assert.ok(took < 4000, `${took} ms`);
     });
 
     it('a body without a length that trickles past the deadline is ETIMEDOUT, not a cut reply read as not JSON', async () => {
       // (Such a body ends when its connection closes: the deadline's own close must not pass for its end.)
-      const s = await server(api((_h, res) => {
-        const sock = res.socket!;
-        sock.write('HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n{"code":"200",');
-        const timer = setInterval(() => sock.writable && sock.write(' '), 60);
-        sock.on('close', () => clearInterval(timer));
-      }));
+      const s = await server(
+        api((_h, res) => {
+          const sock = res.socket!;
+          sock.write('HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n{"code":"200",');
+          const timer = setInterval(() => sock.writable && sock.write(' '), 60);
+          sock.on('close', () => clearInterval(timer));
+        }),
+      );
       await loadOp('storage-info', s.url, { config: { ...fast, timeout: 400, maxRetries: 0 }, creds: tokenCreds });
       const got = collect();
       helper.getNode('op').receive({ payload: { deviceSerial: CAM.deviceSerial } });
       await got.wait(1, 8000);
-      assert.deepStrictEqual(got.err.map((m) => m.error.code), ['ETIMEDOUT'], JSON.stringify(got.err.map((m) => m.error)));
+      assert.deepStrictEqual(
+        got.err.map((m) => m.error.code),
+        ['ETIMEDOUT'],
+        JSON.stringify(got.err.map((m) => m.error)),
+      );
     });
 
     it('time waiting for a free socket does not count: 64 messages, 32 sockets, 700 ms server, timeout 1000 ms', async () => {
-      const s = await server(api((_h, res) => {
-        setTimeout(() => json(res, { ...OK, data: { status: 1 } }), 700);
-      }));
+      const s = await server(
+        api((_h, res) => {
+          setTimeout(() => json(res, { ...OK, data: { status: 1 } }), 700);
+        }),
+      );
       await loadOp('storage-info', s.url, { config: { ...fast, timeout: 1000 }, creds: tokenCreds });
       const got = collect();
       for (let i = 0; i < 64; i++) helper.getNode('op').receive({ payload: { deviceSerial: CAM.deviceSerial } });
@@ -339,8 +457,13 @@ describe('the world outside (docs/behaviour.md section 8): misbehaving servers',
   describe('4b. a kept-alive connection the server closed while idle', () => {
     /** A raw HTTP server that resets the second request on every connection (as a server that
      * closed an idle kept-alive connection just as the request was written) and answers the rest. */
-    async function resetting(): Promise<{ url: string; requests: number; connections: number; close(): Promise<void> }> {
-      const state = { url: "", requests: 0, connections: 0, close: (): Promise<void> => Promise.resolve() };
+    async function resetting(): Promise<{
+      url: string;
+      requests: number;
+      connections: number;
+      close(): Promise<void>;
+    }> {
+      const state = { url: '', requests: 0, connections: 0, close: (): Promise<void> => Promise.resolve() };
       const sockets = new Set<net.Socket>();
       const srv = net.createServer((sock) => {
         sockets.add(sock);
@@ -363,17 +486,20 @@ describe('the world outside (docs/behaviour.md section 8): misbehaving servers',
               return;
             }
             const body = JSON.stringify({ ...OK, data: { status: 1 } });
-            sock.write(`HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n` +
-              `Connection: keep-alive\r\n\r\n${body}`);
+            sock.write(
+              `HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n` +
+                `Connection: keep-alive\r\n\r\n${body}`,
+            );
           }
         });
       });
       await new Promise<void>((resolve) => srv.listen(0, '127.0.0.1', resolve));
       state.url = `http://127.0.0.1:${(srv.address() as AddressInfo).port}`;
-      state.close = () => new Promise<void>((resolve) => {
-        for (const x of sockets) x.destroy();
-        srv.close(() => resolve());
-      });
+      state.close = () =>
+        new Promise<void>((resolve) => {
+          for (const x of sockets) x.destroy();
+          srv.close(() => resolve());
+        });
       return state;
     }
 
@@ -386,7 +512,10 @@ describe('the world outside (docs/behaviour.md section 8): misbehaving servers',
         await got.wait(1, 5000);
         helper.getNode('op').receive({ payload: { deviceSerial: CAM.deviceSerial } });
         await got.wait(2, 5000);
-        assert.deepStrictEqual(got.err.map((m) => m.error), []);
+        assert.deepStrictEqual(
+          got.err.map((m) => m.error),
+          [],
+        );
         assert.strictEqual(got.ok.length, 2);
         // the first, the one reset on the reused connection, and its retry on a new one
         assert.deepStrictEqual([s.requests, s.connections], [3, 2]);
@@ -396,8 +525,10 @@ describe('the world outside (docs/behaviour.md section 8): misbehaving servers',
     });
 
     it('without retries it fails once with ECONNRESET, retriable; a non-idempotent one (ptz-mirror) is not retriable', async () => {
-      for (const [op, payload, retriable] of [['storage-info', { deviceSerial: CAM.deviceSerial }, true],
-        ['ptz-mirror', { ...CAM, command: 0 }, false]] as const) {
+      for (const [op, payload, retriable] of [
+        ['storage-info', { deviceSerial: CAM.deviceSerial }, true],
+        ['ptz-mirror', { ...CAM, command: 0 }, false],
+      ] as const) {
         const s = await resetting();
         try {
           await loadOp(op, s.url, { config: { ...fast }, creds: tokenCreds });
@@ -408,8 +539,11 @@ describe('the world outside (docs/behaviour.md section 8): misbehaving servers',
           await got.wait(2, 5000);
           assert.strictEqual(got.ok.length, 1, op);
           // (the mirror may have reached the camera: a flip toggles)
-          assert.deepStrictEqual(got.err.map((m) => [m.error.source, m.error.code, m.error.retriable]),
-            [['network', 'ECONNRESET', retriable]], op);
+          assert.deepStrictEqual(
+            got.err.map((m) => [m.error.source, m.error.code, m.error.retriable]),
+            [['network', 'ECONNRESET', retriable]],
+            op,
+          );
           assert.deepStrictEqual([s.requests, s.connections], [2, 1], op);
         } finally {
           await unload();
@@ -419,18 +553,23 @@ describe('the world outside (docs/behaviour.md section 8): misbehaving servers',
     });
   });
 
-  describe('5. closing fits Node-RED\'s 15 s; what passes to the successor passes at the start of close', () => {
+  describe("5. closing fits Node-RED's 15 s; what passes to the successor passes at the start of close", () => {
     it('the close budget is at most 10 s', () => {
       assert.ok(defaultHooks.closeBudgetMs <= 10000, String(defaultHooks.closeBudgetMs));
     });
 
     it('a server that never answers stops or requests: close ends within the budget', async () => {
       hooks.closeBudgetMs = 600;
-      const s = await server(api((h, res) => {
-        if (h.path === PATH('ptz-start')) json(res, OK);
-        // everything else: never answered
-      }));
-      const { flow, credentials } = buildFlow('ptz-start', s.url, { config: { timeout: 120000, maxRetries: 0 }, creds: tokenCreds });
+      const s = await server(
+        api((h, res) => {
+          if (h.path === PATH('ptz-start')) json(res, OK);
+          // everything else: never answered
+        }),
+      );
+      const { flow, credentials } = buildFlow('ptz-start', s.url, {
+        config: { timeout: 120000, maxRetries: 0 },
+        creds: tokenCreds,
+      });
       const start = flow.find((n) => n.id === 'op')!;
       flow.push({ ...start, id: 'mirror', type: 'ezviz-ptz-mirror' });
       await load(flow, credentials);
@@ -441,23 +580,35 @@ describe('the world outside (docs/behaviour.md section 8): misbehaving servers',
       await unload();
       const took = Date.now() - t0;
       assert.ok(took < 2500, `close took ${took} ms (budget 600 ms)`);
-      assert.ok(s.hits.some((h) => h.path === PATH('ptz-stop')), 'the timed stop was sent');
+      assert.ok(
+        s.hits.some((h) => h.path === PATH('ptz-stop')),
+        'the timed stop was sent',
+      );
     });
 
     it('the card lock is handed over when close starts, with a timed stop still hanging; another base URL does not get it', async () => {
       hooks.closeBudgetMs = 1500;
-      const s = await server(api((h, res) => {
-        if (h.path === PATH('storage-open')) json(res, { code: '60030', msg: 'too many attempts' });
-        else if (h.path === PATH('ptz-start')) json(res, OK);
-        // ptz-stop: never answered, so the close takes its whole budget
-      }));
-      const { flow, credentials } = buildFlow('storage-open', s.url, { config: { timeout: 60000, maxRetries: 0 },
-        creds: tokenCreds, props: { cardPassword: '', cardPasswordType: 'cred' }, nodeCreds: { cardPassword: CARD } });
+      const s = await server(
+        api((h, res) => {
+          if (h.path === PATH('storage-open')) json(res, { code: '60030', msg: 'too many attempts' });
+          else if (h.path === PATH('ptz-start')) json(res, OK);
+          // ptz-stop: never answered, so the close takes its whole budget
+        }),
+      );
+      const { flow, credentials } = buildFlow('storage-open', s.url, {
+        config: { timeout: 60000, maxRetries: 0 },
+        creds: tokenCreds,
+        props: { cardPassword: '', cardPasswordType: 'cred' },
+        nodeCreds: { cardPassword: CARD },
+      });
       const first = flow.find((n) => n.id === 'op')!;
       flow.push({ ...first, id: 'mover', type: 'ezviz-ptz-start' });
       await load(flow, credentials);
       assert.strictEqual((await run({ payload: { deviceSerial: CAM.deviceSerial } })).msg.error.code, '60030');
-      assert.strictEqual((await run({ payload: { ...CAM, direction: 'up', speed: 1, duration: 60000 } }, 'mover')).port, 'ok');
+      assert.strictEqual(
+        (await run({ payload: { ...CAM, direction: 'up', speed: 1, duration: 60000 } }, 'mover')).port,
+        'ok',
+      );
       const redeploy = helper.setFlows(flow as never, 'full', credentials as never);
       // While the old config node is still closing (its storage-info hangs), its state is there.
       let carried: ReturnType<typeof takeOver>;
@@ -474,14 +625,20 @@ describe('the world outside (docs/behaviour.md section 8): misbehaving servers',
       assert.deepStrictEqual(s.hits, [], 'a locked storage-open never reaches the API');
       // another server has other cameras: no lock there
       const other = await server(api((_h, res) => json(res, OK)));
-      await helper.setFlows(flow.map((n) => (n.id === 'cfg' ? { ...n, baseUrl: other.url } : n)) as never, 'full', credentials as never);
+      await helper.setFlows(
+        flow.map((n) => (n.id === 'cfg' ? { ...n, baseUrl: other.url } : n)) as never,
+        'full',
+        credentials as never,
+      );
       assert.strictEqual((await run({ payload: { deviceSerial: CAM.deviceSerial } })).port, 'ok');
     });
   });
 
   describe('6. size', () => {
     it('a declared 2 MiB reply is refused at once: REPLY_TOO_LARGE (source http)', async () => {
-      const s = await server(api((_h, res) => json(res, JSON.stringify({ ...OK, data: { userName: 'x'.repeat(2 * 1048576) } }))));
+      const s = await server(
+        api((_h, res) => json(res, JSON.stringify({ ...OK, data: { userName: 'x'.repeat(2 * 1048576) } }))),
+      );
       await loadOp('storage-info', s.url, { config: fast, creds: tokenCreds });
       const r = await run({ payload: { deviceSerial: CAM.deviceSerial } });
       assert.deepStrictEqual([r.msg.error.code, r.msg.error.source], ['REPLY_TOO_LARGE', 'http']);
@@ -489,18 +646,20 @@ describe('the world outside (docs/behaviour.md section 8): misbehaving servers',
 
     it('an endless chunked reply is cut off after 1 MiB, not buffered further', async () => {
       let written = 0;
-      const s = await server(api((_h, res) => {
-        res.writeHead(200, { 'Content-Type': 'application/json' });
-        const chunk = Buffer.alloc(65536, 0x20);
-        const pump = () => {
-          while (!res.destroyed && written < 64 * 1048576) {
-            written += chunk.length;
-            if (!res.write(chunk)) return void res.once('drain', pump);
-          }
-        };
-        res.write('{"code":"200","msg":"');
-        pump();
-      }));
+      const s = await server(
+        api((_h, res) => {
+          res.writeHead(200, { 'Content-Type': 'application/json' });
+          const chunk = Buffer.alloc(65536, 0x20);
+          const pump = () => {
+            while (!res.destroyed && written < 64 * 1048576) {
+              written += chunk.length;
+              if (!res.write(chunk)) return void res.once('drain', pump);
+            }
+          };
+          res.write('{"code":"200","msg":"');
+          pump();
+        }),
+      );
       await loadOp('storage-info', s.url, { config: fast, creds: tokenCreds });
       const r = await run({ payload: { deviceSerial: CAM.deviceSerial } });
       assert.deepStrictEqual([r.msg.error.code, r.msg.error.source], ['REPLY_TOO_LARGE', 'http']);
@@ -513,7 +672,11 @@ describe('the world outside (docs/behaviour.md section 8): misbehaving servers',
     function clock(): { advance(ms: number): void } {
       let offset = 0;
       hooks.now = () => Date.now() + offset;
-      return { advance: (ms) => { offset += ms; } };
+      return {
+        advance: (ms) => {
+          offset += ms;
+        },
+      };
     }
 
     it('10002 on every call: one token request for many messages; the error asks whether the region is right', async () => {
@@ -527,11 +690,20 @@ describe('the world outside (docs/behaviour.md section 8): misbehaving servers',
       assert.strictEqual(s.hits.filter((h) => h.path === TOKEN_PATH).length, 1);
     });
 
-    for (const [what, expireTime] of [['in seconds', Math.floor(Date.now() / 1000) + 7 * 86400], ['in the past', Date.now() - 1000],
-      ['missing', undefined], ['a text', 'tomorrow']] as const) {
+    for (const [what, expireTime] of [
+      ['in seconds', Math.floor(Date.now() / 1000) + 7 * 86400],
+      ['in the past', Date.now() - 1000],
+      ['missing', undefined],
+      ['a text', 'tomorrow'],
+    ] as const) {
       it(`expireTime ${what}: counts as 7 days, one token request`, async () => {
         const c = clock();
-        const s = await server(api((_h, res) => json(res, OK), (res) => json(res, tokenReply({ expireTime }))));
+        const s = await server(
+          api(
+            (_h, res) => json(res, OK),
+            (res) => json(res, tokenReply({ expireTime })),
+          ),
+        );
         await loadOp('ptz-stop', s.url, { config: fast, creds: KEYS });
         for (let i = 0; i < 4; i++) {
           assert.strictEqual((await run({ payload: { ...CAM } })).port, 'ok');
@@ -543,10 +715,16 @@ describe('the world outside (docs/behaviour.md section 8): misbehaving servers',
 
     it('at most one token request per 30 s, whatever the replies say', async () => {
       const c = clock();
-      const s = await server(api((_h, res) => json(res, OK), (res) => json(res, 'Bad gateway', 502)));
+      const s = await server(
+        api(
+          (_h, res) => json(res, OK),
+          (res) => json(res, 'Bad gateway', 502),
+        ),
+      );
       await loadOp('storage-info', s.url, { config: { ...fast, maxRetries: 2 }, creds: KEYS });
       fastRetries();
-      for (let i = 0; i < 4; i++) assert.strictEqual((await run({ payload: { deviceSerial: CAM.deviceSerial } })).msg.error.code, 'HTTP_502');
+      for (let i = 0; i < 4; i++)
+        assert.strictEqual((await run({ payload: { deviceSerial: CAM.deviceSerial } })).msg.error.code, 'HTTP_502');
       assert.strictEqual(s.hits.length, 1);
       c.advance(MIN_TOKEN_INTERVAL_MS);
       await run({ payload: { deviceSerial: CAM.deviceSerial } });
@@ -558,10 +736,17 @@ describe('the world outside (docs/behaviour.md section 8): misbehaving servers',
       const { flow, credentials } = buildFlow('ptz-stop', s.url, { config: fast, creds: KEYS });
       await load(flow, credentials);
       assert.strictEqual((await run({ payload: { ...CAM } })).port, 'ok');
-      await helper.setFlows(flow.map((n) => (n.id === 'cfg' ? { ...n, timeout: 3000 } : n)) as never, 'full', credentials as never);
+      await helper.setFlows(
+        flow.map((n) => (n.id === 'cfg' ? { ...n, timeout: 3000 } : n)) as never,
+        'full',
+        credentials as never,
+      );
       assert.strictEqual((await run({ payload: { ...CAM } })).port, 'ok');
       assert.strictEqual(s.hits.filter((h) => h.path === TOKEN_PATH).length, 1, 'no token request per deploy');
-      await helper.setFlows(flow as never, 'full', { ...credentials, cfg: { ...KEYS, appSecret: APP_SECRET + '-new' } } as never);
+      await helper.setFlows(flow as never, 'full', {
+        ...credentials,
+        cfg: { ...KEYS, appSecret: APP_SECRET + '-new' },
+      } as never);
       assert.strictEqual((await run({ payload: { ...CAM } })).port, 'ok');
       assert.strictEqual(s.hits.filter((h) => h.path === TOKEN_PATH).length, 2);
     });
@@ -570,12 +755,16 @@ describe('the world outside (docs/behaviour.md section 8): misbehaving servers',
   describe('9. rate limits, retriable, texts, queues, redirects', () => {
     it('HTTP 429 and 10029 with Retry-After: idempotent operations wait that long (at most 30 s)', async () => {
       const replies: Array<[number, unknown, Record<string, string>]> = [
-        [429, 'slow down', { 'Retry-After': '2' }], [200, { code: '10029', msg: 'frequency' }, { 'Retry-After': '120' }],
-        [200, OK, {}]];
-      const s = await server(api((_h, res) => {
-        const [status, body, headers] = replies.shift()!;
-        json(res, body as string, status, headers);
-      }));
+        [429, 'slow down', { 'Retry-After': '2' }],
+        [200, { code: '10029', msg: 'frequency' }, { 'Retry-After': '120' }],
+        [200, OK, {}],
+      ];
+      const s = await server(
+        api((_h, res) => {
+          const [status, body, headers] = replies.shift()!;
+          json(res, body as string, status, headers);
+        }),
+      );
       await loadOp('ptz-stop', s.url, { config: { ...fast, maxRetries: 3 }, creds: tokenCreds });
       const { sleeps } = fastRetries();
       const r = await run({ payload: { ...CAM } });
@@ -605,25 +794,34 @@ describe('the world outside (docs/behaviour.md section 8): misbehaving servers',
     });
 
     it('an API msg holding __code__ is shown as it came', async () => {
-      const s = await server(api((_h, res) => json(res, { code: '20007', msg: 'device __code__ offline __msg__ __hint__' })));
+      const s = await server(
+        api((_h, res) => json(res, { code: '20007', msg: 'device __code__ offline __msg__ __hint__' })),
+      );
       await loadOp('ptz-stop', s.url, { config: fast, creds: tokenCreds });
       const r = await run({ payload: { ...CAM } });
-      assert.ok(r.msg.error.message.endsWith('(code 20007: device __code__ offline __msg__ __hint__)'), r.msg.error.message);
+      assert.ok(
+        r.msg.error.message.endsWith('(code 20007: device __code__ offline __msg__ __hint__)'),
+        r.msg.error.message,
+      );
     });
 
     it('at most 100 messages wait per camera: the next one fails at once with QUEUE_FULL, nothing sent', async () => {
       const held: http.ServerResponse[] = [];
-      const s = await server(api((_h, res) => {
-        held.push(res);
-      }));
+      const s = await server(
+        api((_h, res) => {
+          held.push(res);
+        }),
+      );
       await loadOp('ptz-stop', s.url, { config: { ...fast, timeout: 60000 }, creds: tokenCreds });
       const got = collect();
       for (let i = 0; i < 102; i++) helper.getNode('op').receive({ payload: { ...CAM }, i });
       await got.wait(1, 3000);
       for (let i = 0; i < 100 && s.hits.length === 0; i++) await delay(10);
       assert.strictEqual(got.err.length, 1);
-      assert.deepStrictEqual([got.err[0].i, got.err[0].error.code, got.err[0].error.source, got.err[0].error.retriable],
-        [101, 'QUEUE_FULL', 'local', true]);
+      assert.deepStrictEqual(
+        [got.err[0].i, got.err[0].error.code, got.err[0].error.source, got.err[0].error.retriable],
+        [101, 'QUEUE_FULL', 'local', true],
+      );
       assert.ok(statusTexts('op').some((t) => t.includes('QUEUE_FULL')));
       assert.strictEqual(s.hits.length, 1, 'one running, 100 waiting');
       // the queue drains
@@ -641,8 +839,12 @@ describe('the world outside (docs/behaviour.md section 8): misbehaving servers',
 
     it('redirects are not followed: HTTP_302, the token never travels to the Location', async () => {
       const elsewhere = await server((_req, res) => json(res, OK));
-      const s = await server(api((_h, res) => json(res, OK, 302, { Location: `${elsewhere.url}/api/lapp/device/ptz/stop` }),
-        (res) => json(res, tokenReply(), 307, { Location: `${elsewhere.url}${TOKEN_PATH}` })));
+      const s = await server(
+        api(
+          (_h, res) => json(res, OK, 302, { Location: `${elsewhere.url}/api/lapp/device/ptz/stop` }),
+          (res) => json(res, tokenReply(), 307, { Location: `${elsewhere.url}${TOKEN_PATH}` }),
+        ),
+      );
       await loadOp('ptz-stop', s.url, { config: fast, creds: tokenCreds });
       const r = await run({ payload: { ...CAM } });
       assert.deepStrictEqual([r.msg.error.code, r.msg.error.source], ['HTTP_302', 'http']);
@@ -654,7 +856,9 @@ describe('the world outside (docs/behaviour.md section 8): misbehaving servers',
     });
 
     it('the axios range excludes the versions that sent https through an http proxy in clear (< 1.16.1)', () => {
-      const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+      const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+        dependencies: Record<string, string>;
+      };
       const m = /^\^(\d+)\.(\d+)\.(\d+)$/.exec(pkg.dependencies.axios);
       assert.ok(m, pkg.dependencies.axios);
       const [maj, min, patch] = m!.slice(1).map(Number);
@@ -664,7 +868,16 @@ describe('the world outside (docs/behaviour.md section 8): misbehaving servers',
   });
 
   describe('10. proxies: CONNECT tunnels, the proxy sees no secret', () => {
-    const VARS = ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy', 'NO_PROXY', 'no_proxy', 'ALL_PROXY', 'all_proxy'];
+    const VARS = [
+      'HTTPS_PROXY',
+      'https_proxy',
+      'HTTP_PROXY',
+      'http_proxy',
+      'NO_PROXY',
+      'no_proxy',
+      'ALL_PROXY',
+      'all_proxy',
+    ];
     let saved: Record<string, string | undefined>;
     beforeEach(() => {
       saved = Object.fromEntries(VARS.map((v) => [v, process.env[v]]));
@@ -678,7 +891,13 @@ describe('the world outside (docs/behaviour.md section 8): misbehaving servers',
     });
 
     /** A CONNECT proxy that records every byte it relays and every request line it is sent. */
-    async function proxy(): Promise<{ url: string; connects: string[]; plain: string[]; seen: () => Buffer; close(): Promise<void> }> {
+    async function proxy(): Promise<{
+      url: string;
+      connects: string[];
+      plain: string[];
+      seen: () => Buffer;
+      close(): Promise<void>;
+    }> {
       const connects: string[] = [];
       const plain: string[] = [];
       const chunks: Buffer[] = [];
@@ -714,10 +933,11 @@ describe('the world outside (docs/behaviour.md section 8): misbehaving servers',
         connects,
         plain,
         seen: () => Buffer.concat(chunks),
-        close: () => new Promise<void>((resolve) => {
-          for (const s of sockets) s.destroy();
-          srv.close(() => resolve());
-        }),
+        close: () =>
+          new Promise<void>((resolve) => {
+            for (const s of sockets) s.destroy();
+            srv.close(() => resolve());
+          }),
       };
     }
 
@@ -725,15 +945,28 @@ describe('the world outside (docs/behaviour.md section 8): misbehaving servers',
       hooks.ca = [TLS.cert];
       const p = await proxy();
       try {
-        const s = await server(api((_h, res) => json(res, OK)), true);
+        const s = await server(
+          api((_h, res) => json(res, OK)),
+          true,
+        );
         process.env.HTTPS_PROXY = p.url;
-        await loadOp('storage-open', s.url, { config: fast, creds: KEYS, props: { cardPassword: '', cardPasswordType: 'cred' },
-          nodeCreds: { cardPassword: CARD } });
+        await loadOp('storage-open', s.url, {
+          config: fast,
+          creds: KEYS,
+          props: { cardPassword: '', cardPasswordType: 'cred' },
+          nodeCreds: { cardPassword: CARD },
+        });
         const r = await run({ payload: { deviceSerial: CAM.deviceSerial } });
         assert.strictEqual(r.port, 'ok', JSON.stringify(r.msg.error));
-        assert.deepStrictEqual(s.hits.map((h) => h.path), [TOKEN_PATH, PATH('storage-open')]);
+        assert.deepStrictEqual(
+          s.hits.map((h) => h.path),
+          [TOKEN_PATH, PATH('storage-open')],
+        );
         assert.strictEqual(s.hits[1].fields.cardPassword, CARD, 'the server got the card');
-        assert.ok(p.connects.length >= 1 && p.connects.every((c) => c === `127.0.0.1:${s.port}`), JSON.stringify(p.connects));
+        assert.ok(
+          p.connects.length >= 1 && p.connects.every((c) => c === `127.0.0.1:${s.port}`),
+          JSON.stringify(p.connects),
+        );
         assert.deepStrictEqual(p.plain, []);
         const relayed = p.seen();
         assert.ok(relayed.length > 0, 'the tunnel carried the requests');
@@ -764,7 +997,10 @@ describe('the world outside (docs/behaviour.md section 8): misbehaving servers',
       hooks.ca = [TLS.cert];
       const p = await proxy();
       try {
-        const s = await server(api((_h, res) => json(res, OK)), true);
+        const s = await server(
+          api((_h, res) => json(res, OK)),
+          true,
+        );
         process.env.HTTPS_PROXY = p.url;
         process.env.NO_PROXY = 'localhost,127.0.0.1';
         await loadOp('ptz-stop', s.url, { config: fast, creds: tokenCreds });
@@ -778,11 +1014,17 @@ describe('the world outside (docs/behaviour.md section 8): misbehaving servers',
     it('a proxy that refuses the tunnel: a network error, the request never left (retriable even for a mirror)', async () => {
       hooks.ca = [TLS.cert];
       const refusing = await server((_req, res) => json(res, 'no', 403));
-      const s = await server(api((_h, res) => json(res, OK)), true);
+      const s = await server(
+        api((_h, res) => json(res, OK)),
+        true,
+      );
       process.env.HTTPS_PROXY = refusing.url;
       await loadOp('ptz-mirror', s.url, { config: fast, creds: tokenCreds });
       const r = await run({ payload: { ...CAM, command: 2 } });
-      assert.deepStrictEqual([r.msg.error.source, r.msg.error.code, r.msg.error.retriable], ['network', 'EPROXY', true]);
+      assert.deepStrictEqual(
+        [r.msg.error.source, r.msg.error.code, r.msg.error.retriable],
+        ['network', 'EPROXY', true],
+      );
       assert.deepStrictEqual(s.hits, []);
     });
   });

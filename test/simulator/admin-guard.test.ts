@@ -7,9 +7,21 @@ import { FakeClock, startSimulator } from '../../simulator';
 import type { Simulator } from '../../simulator';
 import { admin, callApi, request } from '../support/simulator-http';
 
-const SECRETS = ['demo-app-secret', 'frozen-app-secret', 'intl-app-secret', 'other-app-secret', 'at.demo-token',
-  'at.expired-token', 'at.frozen-token', 'at.intl-token', 'at.other-token', 'CARD-VALID-0001', 'CARD-USED-0001',
-  'CARD-BOUND-0001', 'CARD-FAIL-0001'];
+const SECRETS = [
+  'demo-app-secret',
+  'frozen-app-secret',
+  'intl-app-secret',
+  'other-app-secret',
+  'at.demo-token',
+  'at.expired-token',
+  'at.frozen-token',
+  'at.intl-token',
+  'at.other-token',
+  'CARD-VALID-0001',
+  'CARD-USED-0001',
+  'CARD-BOUND-0001',
+  'CARD-FAIL-0001',
+];
 
 describe('simulator: admin endpoint guard and secrets', function () {
   let sim: Simulator;
@@ -57,25 +69,49 @@ describe('simulator: admin endpoint guard and secrets', function () {
       const g = await send('GET', '/sim/state', h);
       assert.equal(g.status, 403, `GET ${JSON.stringify(h)}`);
     }
-    for (const h of [{ ...json, Origin: own }, { ...json, Origin: own, 'Sec-Fetch-Site': 'same-origin' },
-      { ...json, Host: `localhost:${sim.port}`, Origin: `http://localhost:${sim.port}` }]) {
+    for (const h of [
+      { ...json, Origin: own },
+      { ...json, Origin: own, 'Sec-Fetch-Site': 'same-origin' },
+      { ...json, Host: `localhost:${sim.port}`, Origin: `http://localhost:${sim.port}` },
+    ]) {
       assert.equal((await send('POST', '/sim/reset', h, '{}')).status, 200, JSON.stringify(h));
     }
   });
 
   it('the API paths are not affected (forms from anywhere, as the real service)', async () => {
-    const r = await callApi(sim.url, '/api/lapp/device/ptz/stop',
-      { accessToken: 'at.demo-token', deviceSerial: 'C00000001', channelNo: 1 }, { headers: { Origin: 'http://elsewhere.example' } });
+    const r = await callApi(
+      sim.url,
+      '/api/lapp/device/ptz/stop',
+      { accessToken: 'at.demo-token', deviceSerial: 'C00000001', channelNo: 1 },
+      { headers: { Origin: 'http://elsewhere.example' } },
+    );
     assert.equal(r.code, '200');
   });
 
   it('never returns a secret: /sim/state masks app secrets, tokens and card passwords, and still loads', async () => {
     await callApi(sim.url, '/api/lapp/token/get', { appKey: 'demo-app-key', appSecret: 'demo-app-secret' });
-    await callApi(sim.url, '/api/lapp/cloud/storage/open', { accessToken: 'at.demo-token', deviceSerial: 'C00000001', cardPassword: 'CARD-VALID-0001' });
+    await callApi(sim.url, '/api/lapp/cloud/storage/open', {
+      accessToken: 'at.demo-token',
+      deviceSerial: 'C00000001',
+      cardPassword: 'CARD-VALID-0001',
+    });
     const fresh = Object.keys(sim.state.tokens).find((t) => !SECRETS.includes(t))!;
     const everything: string[] = [];
-    for (const path of ['/sim', '/sim/state', '/sim/view', '/sim/log', '/sim/faults', '/sim/clock', '/sim/alarms', '/sim/nope']) {
-      everything.push((await admin(sim.url, 'GET', path)).json === undefined ? '' : JSON.stringify((await admin(sim.url, 'GET', path)).json));
+    for (const path of [
+      '/sim',
+      '/sim/state',
+      '/sim/view',
+      '/sim/log',
+      '/sim/faults',
+      '/sim/clock',
+      '/sim/alarms',
+      '/sim/nope',
+    ]) {
+      everything.push(
+        (await admin(sim.url, 'GET', path)).json === undefined
+          ? ''
+          : JSON.stringify((await admin(sim.url, 'GET', path)).json),
+      );
     }
     const text = everything.join('\n');
     for (const s of [...SECRETS, fresh]) assert.ok(!text.includes(s), `${s} leaked`);
@@ -91,7 +127,8 @@ describe('simulator: admin endpoint guard and secrets', function () {
 
   it('a malformed state names token and card entries by position, never by the secret', async () => {
     const bad = await admin(sim.url, 'PUT', '/sim/state', {
-      accounts: { a: {} }, appKeys: { k: { appSecret: 's', account: 'a' } },
+      accounts: { a: {} },
+      appKeys: { k: { appSecret: 's', account: 'a' } },
       tokens: { 'at.secret-token-123': { appKey: 'nope' } },
     });
     assert.equal(bad.status, 400);

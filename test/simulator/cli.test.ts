@@ -25,7 +25,10 @@ function run(args: string[]): Promise<Running> {
   let out = '';
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => { child.kill('SIGKILL'); reject(new Error(`no URL printed: ${out}`)); }, 10000);
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`no URL printed: ${out}`));
+    }, 10000);
     const onData = (d: Buffer): void => {
       out += d.toString();
       const m = /listening on (https?:\/\/\S+)/.exec(out);
@@ -35,8 +38,13 @@ function run(args: string[]): Promise<Running> {
       }
     };
     child.stdout!.on('data', onData);
-    child.stderr!.on('data', (d: Buffer) => { out += d.toString(); });
-    exited.then((code) => { clearTimeout(timer); reject(new Error(`exited with ${code} before listening: ${out}`)); });
+    child.stderr!.on('data', (d: Buffer) => {
+      out += d.toString();
+    });
+    exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`exited with ${code} before listening: ${out}`));
+    });
   });
 }
 
@@ -57,11 +65,18 @@ describe('simulator: command line', function () {
     assert.equal(tok.code, '200');
     assert.match(tok.data.accessToken, /^at\./);
     const accessToken = tok.data.accessToken as string;
-    const ptz = (serial: string) => callApi(url, OPERATIONS['ptz-start'].path,
-      { accessToken, deviceSerial: serial, channelNo: 1, direction: 0, speed: 1 });
+    const ptz = (serial: string) =>
+      callApi(url, OPERATIONS['ptz-start'].path, {
+        accessToken,
+        deviceSerial: serial,
+        channelNo: 1,
+        direction: 0,
+        speed: 1,
+      });
     assert.equal((await ptz('C00000001')).code, '200');
     assert.equal((await ptz('C00000002')).code, '20007');
-    const add = () => callApi(url, OPERATIONS['preset-add'].path, { accessToken, deviceSerial: 'C00000001', channelNo: 1 });
+    const add = () =>
+      callApi(url, OPERATIONS['preset-add'].path, { accessToken, deviceSerial: 'C00000001', channelNo: 1 });
     for (let i = 3; i <= 12; i += 1) assert.equal((await add()).code, '200'); // presets 1 and 3 are in the default state
     assert.equal((await add()).code, '60008');
     running.child.kill('SIGINT');
@@ -71,17 +86,30 @@ describe('simulator: command line', function () {
 
   it('takes --host, --state and --latency, and exits on SIGTERM', async () => {
     const file = path.join(os.tmpdir(), `ezviz-cli-state-${process.pid}.json`);
-    fs.writeFileSync(file, JSON.stringify({
-      accounts: { a: {} }, appKeys: { k: { appSecret: 's', account: 'a' } }, tokens: { 'at.t': { appKey: 'k' } },
-      devices: { ZZZZZZZZ1: { account: 'a' } },
-    }));
+    fs.writeFileSync(
+      file,
+      JSON.stringify({
+        accounts: { a: {} },
+        appKeys: { k: { appSecret: 's', account: 'a' } },
+        tokens: { 'at.t': { appKey: 'k' } },
+        devices: { ZZZZZZZZ1: { account: 'a' } },
+      }),
+    );
     try {
       running = await run(['--port=0', '--host', '127.0.0.1', '--state', file, '--latency', '100']);
       const t0 = Date.now();
-      const r = await callApi(running.url, OPERATIONS['ptz-stop'].path, { accessToken: 'at.t', deviceSerial: 'ZZZZZZZZ1', channelNo: 1 });
+      const r = await callApi(running.url, OPERATIONS['ptz-stop'].path, {
+        accessToken: 'at.t',
+        deviceSerial: 'ZZZZZZZZ1',
+        channelNo: 1,
+      });
       assert.equal(r.code, '200');
       assert.ok(Date.now() - t0 >= 90, 'latency applied');
-      const demo = await callApi(running.url, OPERATIONS['ptz-stop'].path, { accessToken: 'at.demo-token', deviceSerial: 'C00000001', channelNo: 1 });
+      const demo = await callApi(running.url, OPERATIONS['ptz-stop'].path, {
+        accessToken: 'at.demo-token',
+        deviceSerial: 'C00000001',
+        channelNo: 1,
+      });
       assert.equal(demo.code, '10002', 'the state file replaced the default state');
       running.child.kill('SIGTERM');
       assert.equal(await running.exited, 0);
@@ -96,7 +124,10 @@ describe('simulator: command line', function () {
       assert.equal(r.status, 2, `${args.join(' ')}: ${r.stderr}`);
       assert.match(r.stderr, /usage: ezviz-simulator/);
     }
-    const bad = spawnSync(process.execPath, [CLI, '--port', '0', '--state', '/nonexistent.json'], { encoding: 'utf8', timeout: 10000 });
+    const bad = spawnSync(process.execPath, [CLI, '--port', '0', '--state', '/nonexistent.json'], {
+      encoding: 'utf8',
+      timeout: 10000,
+    });
     assert.equal(bad.status, 1);
     assert.match(bad.stderr, /nonexistent/);
     const help = spawnSync(process.execPath, [CLI, '--help'], { encoding: 'utf8', timeout: 10000 });
@@ -116,8 +147,11 @@ describe('simulator: command line', function () {
       fresh = (await list()).filter((a) => !before.has(a.alarmId));
     }
     fresh.sort((a, b) => a.alarmTime - b.alarmTime);
-    assert.deepEqual(fresh.slice(0, 2).map((a) => a.deviceSerial), ['C00000001', 'C00000003'],
-      'the first two online channels (C00000002 is offline)');
+    assert.deepEqual(
+      fresh.slice(0, 2).map((a) => a.deviceSerial),
+      ['C00000001', 'C00000003'],
+      'the first two online channels (C00000002 is offline)',
+    );
     assert.match(running.output(), /alarm .* on C00000001\/1/);
     running.child.kill('SIGTERM');
     assert.equal(await running.exited, 0);

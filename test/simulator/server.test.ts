@@ -55,14 +55,18 @@ describe('simulator: HTTP layer', function () {
 
     it('answers 10001 to a body that is not a form (JSON, no content type)', async () => {
       const json = await request(sim.url, STOP_PATH, {
-        method: 'POST', body: JSON.stringify(stopFields), headers: { 'Content-Type': 'application/json' },
+        method: 'POST',
+        body: JSON.stringify(stopFields),
+        headers: { 'Content-Type': 'application/json' },
       });
       assert.equal(json.status, 200);
       assert.deepEqual(JSON.parse(json.text), { code: '10001', msg: 'Parameters error.', data: null });
       const none = await request(sim.url, STOP_PATH, { method: 'POST', body: formBody(stopFields) });
       assert.equal(JSON.parse(none.text).code, '10001');
       const garbage = await request(sim.url, STOP_PATH, {
-        method: 'POST', body: Buffer.from([0xff, 0x00, 0xfe, 0x25]), headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        method: 'POST',
+        body: Buffer.from([0xff, 0x00, 0xfe, 0x25]),
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
       });
       assert.equal(JSON.parse(garbage.text).code, '10001');
       await alive();
@@ -80,16 +84,28 @@ describe('simulator: HTTP layer', function () {
 
     it('cuts off a body of many megabytes and keeps serving', async () => {
       const res = await new Promise<string>((resolve) => {
-        const req = http.request(`${sim.url}${STOP_PATH}`, {
-          method: 'POST', agent: false, headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-        }, (r) => { r.resume(); r.on('end', () => resolve(`HTTP ${r.statusCode}`)); });
+        const req = http.request(
+          `${sim.url}${STOP_PATH}`,
+          {
+            method: 'POST',
+            agent: false,
+            headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+          },
+          (r) => {
+            r.resume();
+            r.on('end', () => resolve(`HTTP ${r.statusCode}`));
+          },
+        );
         req.on('error', (e: NodeJS.ErrnoException) => resolve(e.code ?? e.message));
         const chunk = Buffer.alloc(65536, 'a');
         let sent = 0;
         const pump = (): void => {
           while (sent < 12 * 1024 * 1024) {
             sent += chunk.length;
-            if (!req.write(chunk)) { req.once('drain', pump); return; }
+            if (!req.write(chunk)) {
+              req.once('drain', pump);
+              return;
+            }
           }
           req.end();
         };
@@ -132,7 +148,14 @@ describe('simulator: HTTP layer', function () {
           assert.equal(body.msg, kind === '20008' ? 'Device requesting timeout.' : 'Data exception.');
         }
         assert.equal(JSON.parse((await raw()).text).code, '200');
-        assert.deepEqual(sim.requestLog().map((e) => [e.code, e.fault]), [[kind, kind], [kind, kind], ['200', undefined]]);
+        assert.deepEqual(
+          sim.requestLog().map((e) => [e.code, e.fault]),
+          [
+            [kind, kind],
+            [kind, kind],
+            ['200', undefined],
+          ],
+        );
       });
     }
 
@@ -155,14 +178,22 @@ describe('simulator: HTTP layer', function () {
 
     it('drop: destroys the connection without a reply', async () => {
       sim.injectFault({ kind: 'drop' });
-      await assert.rejects(raw(), (e: NodeJS.ErrnoException) => ['ECONNRESET', 'EPIPE'].includes(e.code ?? '') || /socket hang up/.test(e.message));
+      await assert.rejects(
+        raw(),
+        (e: NodeJS.ErrnoException) =>
+          ['ECONNRESET', 'EPIPE'].includes(e.code ?? '') || /socket hang up/.test(e.message),
+      );
       assert.equal(sim.requestLog()[0].httpStatus, 0);
       await alive();
     });
 
     it('code: answers any code, e.g. 10029', async () => {
       sim.injectFault({ kind: 'code', code: '10029' });
-      assert.deepEqual(JSON.parse((await raw()).text), { code: '10029', msg: 'Call frequency limit reached.', data: null });
+      assert.deepEqual(JSON.parse((await raw()).text), {
+        code: '10029',
+        msg: 'Call frequency limit reached.',
+        data: null,
+      });
     });
 
     it('a fault with a path hits only that path; a faulted request changes no state', async () => {
@@ -179,8 +210,13 @@ describe('simulator: HTTP layer', function () {
       sim.injectFault({ kind: 'http500', count: 5 });
       sim.clearFaults();
       await alive();
-      const bad: unknown[] = [{ kind: 'boom' }, { kind: 'latency' }, { kind: '20008', count: 0 }, { kind: '20008', path: '/nope' },
-        { kind: 'code' }];
+      const bad: unknown[] = [
+        { kind: 'boom' },
+        { kind: 'latency' },
+        { kind: '20008', count: 0 },
+        { kind: '20008', path: '/nope' },
+        { kind: 'code' },
+      ];
       for (const f of bad) assert.throws(() => sim.injectFault(f as FaultSpec));
     });
 
@@ -204,7 +240,10 @@ describe('simulator: HTTP layer', function () {
       const t0 = Date.now();
       assert.equal(JSON.parse((await raw()).text).code, '200');
       assert.ok(Date.now() - t0 >= 70);
-      await add([{ kind: 'code', code: '10007' }, { kind: '49999', count: 3 }]);
+      await add([
+        { kind: 'code', code: '10007' },
+        { kind: '49999', count: 3 },
+      ]);
       assert.equal((await admin(sim.url, 'GET', '/sim/faults')).json.length, 2);
       assert.equal(JSON.parse((await raw()).text).code, '10007');
       assert.equal((await admin(sim.url, 'DELETE', '/sim/faults')).status, 200);
@@ -219,13 +258,21 @@ describe('simulator: HTTP layer', function () {
   describe('request log', () => {
     it('records method, path, fields, code and status, with secrets masked', async () => {
       await callApi(sim.url, TOKEN_PATH, { appKey: 'demo-app-key', appSecret: 'demo-app-secret' });
-      await callApi(sim.url, OPERATIONS['storage-open'].path, { accessToken: T, deviceSerial: 'C00000002', cardPassword: 'CARD-VALID-0001' });
+      await callApi(sim.url, OPERATIONS['storage-open'].path, {
+        accessToken: T,
+        deviceSerial: 'C00000002',
+        cardPassword: 'CARD-VALID-0001',
+      });
       await request(sim.url, STOP_PATH);
       const log = sim.requestLog();
       assert.equal(log.length, 3);
       assert.deepEqual(log[0], {
-        time: sim.clock.now(), method: 'POST', path: TOKEN_PATH,
-        fields: { appKey: 'demo-app-key', appSecret: '***' }, code: '200', httpStatus: 200,
+        time: sim.clock.now(),
+        method: 'POST',
+        path: TOKEN_PATH,
+        fields: { appKey: 'demo-app-key', appSecret: '***' },
+        code: '200',
+        httpStatus: 200,
       });
       assert.deepEqual(log[1].fields, { accessToken: '***', deviceSerial: 'C00000002', cardPassword: '***' });
       assert.deepEqual([log[2].method, log[2].httpStatus, log[2].code], ['GET', 405, null]);
@@ -248,8 +295,14 @@ describe('simulator: HTTP layer', function () {
     const s2 = await startSimulator({ port: 0, logLimit: 3, state: loadDefaultState() });
     try {
       for (let ch = 1; ch <= 5; ch += 1) await callApi(s2.url, STOP_PATH, { ...stopFields, channelNo: ch });
-      assert.deepEqual(s2.requestLog().map((e) => e.fields.channelNo), ['3', '4', '5']);
-      assert.deepEqual((await admin(s2.url, 'GET', '/sim/log')).json.map((e: { code: string }) => e.code), ['20032', '20032', '20032']);
+      assert.deepEqual(
+        s2.requestLog().map((e) => e.fields.channelNo),
+        ['3', '4', '5'],
+      );
+      assert.deepEqual(
+        (await admin(s2.url, 'GET', '/sim/log')).json.map((e: { code: string }) => e.code),
+        ['20032', '20032', '20032'],
+      );
     } finally {
       await s2.close();
     }
@@ -261,7 +314,16 @@ describe('simulator: HTTP layer', function () {
       assert.ok(idx.json.endpoints.length > 5);
       assert.equal((await admin(sim.url, 'GET', '/sim/nope')).status, 404);
       assert.equal((await admin(sim.url, 'DELETE', '/sim/reset')).status, 405);
-      assert.equal((await request(sim.url, '/sim/faults', { method: 'POST', body: '{', headers: { 'Content-Type': 'application/json' } })).status, 400);
+      assert.equal(
+        (
+          await request(sim.url, '/sim/faults', {
+            method: 'POST',
+            body: '{',
+            headers: { 'Content-Type': 'application/json' },
+          })
+        ).status,
+        400,
+      );
     });
 
     it('GET /sim/view shows positions, presets and storage computed now', async () => {
@@ -271,9 +333,20 @@ describe('simulator: HTTP layer', function () {
       const v = (await admin(sim.url, 'GET', '/sim/view')).json;
       assert.equal(v.now, sim.clock.now());
       assert.deepEqual(v.devices.C00000001.channels['1'], {
-        pan: 60, tilt: 0, zoom: 1, moving: { direction: 3, speed: 1 }, callingPreset: null, atPreset: null,
-        mirror: { upDown: false, leftRight: false }, presets: [1, 2, 3], // 1 and 3: the default state's
-        storage: { status: 1, totalDays: 7, validDays: 20, expireTime: v.devices.C00000001.channels['1'].storage.expireTime },
+        pan: 60,
+        tilt: 0,
+        zoom: 1,
+        moving: { direction: 3, speed: 1 },
+        callingPreset: null,
+        atPreset: null,
+        mirror: { upDown: false, leftRight: false },
+        presets: [1, 2, 3], // 1 and 3: the default state's
+        storage: {
+          status: 1,
+          totalDays: 7,
+          validDays: 20,
+          expireTime: v.devices.C00000001.channels['1'].storage.expireTime,
+        },
       });
       assert.equal(v.devices.C00000002.online, false);
       assert.equal(v.devices.C00000003.channels['1'].storage.status, -2);
@@ -308,7 +381,9 @@ describe('simulator: HTTP layer', function () {
     it('moves a fake clock over /sim/clock', async () => {
       const t0 = sim.clock.now();
       assert.deepEqual((await admin(sim.url, 'GET', '/sim/clock')).json, { now: t0, fake: true });
-      assert.deepEqual((await admin(sim.url, 'POST', '/sim/clock/advance', { ms: 8 * 86400000 })).json, { now: t0 + 8 * 86400000 });
+      assert.deepEqual((await admin(sim.url, 'POST', '/sim/clock/advance', { ms: 8 * 86400000 })).json, {
+        now: t0 + 8 * 86400000,
+      });
       assert.equal((await callApi(sim.url, STOP_PATH, stopFields)).code, '10002', 'the demo token expired');
       assert.equal((await admin(sim.url, 'POST', '/sim/clock/set', { ms: t0 })).json.now, t0);
       await alive();
@@ -336,7 +411,13 @@ describe('simulator: HTTP layer', function () {
         const tok = await callApi(sim.url, TOKEN_PATH, { appKey: 'intl-app-key', appSecret: 'intl-app-secret' });
         assert.equal(tok.code, '200');
         assert.equal(tok.data.areaDomain, area.url);
-        const fields = { accessToken: tok.data.accessToken, deviceSerial: 'C00000010', channelNo: 1, direction: 0, speed: 1 };
+        const fields = {
+          accessToken: tok.data.accessToken,
+          deviceSerial: 'C00000010',
+          channelNo: 1,
+          direction: 0,
+          speed: 1,
+        };
         assert.equal((await callApi(sim.url, START_PATH, fields)).code, '10002', 'wrong region');
         assert.equal((await callApi(area.url, START_PATH, fields)).code, '200');
         const localhost = area.url.replace('127.0.0.1', 'localhost');
@@ -354,12 +435,15 @@ describe('simulator: HTTP layer', function () {
   describe('start and close', () => {
     it('loads a state from a JSON file', async () => {
       const file = path.join(os.tmpdir(), `ezviz-sim-state-${process.pid}.json`);
-      fs.writeFileSync(file, JSON.stringify({
-        accounts: { a: {} },
-        appKeys: { k: { appSecret: 's', account: 'a' } },
-        tokens: { 'at.file': { appKey: 'k' } },
-        devices: { ABCDEF123: { account: 'a', online: false } },
-      }));
+      fs.writeFileSync(
+        file,
+        JSON.stringify({
+          accounts: { a: {} },
+          appKeys: { k: { appSecret: 's', account: 'a' } },
+          tokens: { 'at.file': { appKey: 'k' } },
+          devices: { ABCDEF123: { account: 'a', online: false } },
+        }),
+      );
       const s2 = await startSimulator({ port: 0, state: file });
       try {
         const f = { accessToken: 'at.file', deviceSerial: 'ABCDEF123', channelNo: 1 };
@@ -375,17 +459,41 @@ describe('simulator: HTTP layer', function () {
 
     it('a state saved from sim.state starts an equal simulator (round trip; GET /sim/state masks secrets)', async () => {
       await callApi(sim.url, START_PATH, { ...stopFields, direction: 3, speed: 2 });
-      await callApi(sim.url, OPERATIONS['storage-open'].path, { accessToken: T, deviceSerial: 'C00000002', cardPassword: 'CARD-VALID-0001' });
+      await callApi(sim.url, OPERATIONS['storage-open'].path, {
+        accessToken: T,
+        deviceSerial: 'C00000002',
+        cardPassword: 'CARD-VALID-0001',
+      });
       const snapshot = JSON.parse(JSON.stringify(sim.state));
       const s2 = await startSimulator({ port: 0, state: snapshot, clock: sim.clock });
       try {
         assert.deepEqual(JSON.parse(JSON.stringify(s2.state)), snapshot);
         (sim.clock as FakeClock).advance(1000);
-        assert.equal((await callApi(s2.url, START_PATH, { ...stopFields, direction: 3, speed: 2 })).code, '60006', 'still moving');
-        assert.equal((await callApi(s2.url, OPERATIONS['storage-open'].path,
-          { accessToken: T, deviceSerial: 'C00000003', cardPassword: 'CARD-VALID-0001' })).code, '60020');
-        assert.equal((await callApi(s2.url, OPERATIONS['storage-open'].path,
-          { accessToken: T, deviceSerial: 'C0000000F', cardPassword: 'CARD-VALID-0001' })).code, '60032');
+        assert.equal(
+          (await callApi(s2.url, START_PATH, { ...stopFields, direction: 3, speed: 2 })).code,
+          '60006',
+          'still moving',
+        );
+        assert.equal(
+          (
+            await callApi(s2.url, OPERATIONS['storage-open'].path, {
+              accessToken: T,
+              deviceSerial: 'C00000003',
+              cardPassword: 'CARD-VALID-0001',
+            })
+          ).code,
+          '60020',
+        );
+        assert.equal(
+          (
+            await callApi(s2.url, OPERATIONS['storage-open'].path, {
+              accessToken: T,
+              deviceSerial: 'C0000000F',
+              cardPassword: 'CARD-VALID-0001',
+            })
+          ).code,
+          '60032',
+        );
       } finally {
         await s2.close();
       }
@@ -425,13 +533,31 @@ describe('simulator: HTTP layer', function () {
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ezviz-sim-tls-'));
       try {
         try {
-          execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', path.join(dir, 'k.pem'),
-            '-out', path.join(dir, 'c.pem'), '-days', '1', '-subj', '/CN=127.0.0.1'], { stdio: 'ignore' });
+          execFileSync(
+            'openssl',
+            [
+              'req',
+              '-x509',
+              '-newkey',
+              'rsa:2048',
+              '-nodes',
+              '-keyout',
+              path.join(dir, 'k.pem'),
+              '-out',
+              path.join(dir, 'c.pem'),
+              '-days',
+              '1',
+              '-subj',
+              '/CN=127.0.0.1',
+            ],
+            { stdio: 'ignore' },
+          );
         } catch {
           this.skip(); // no openssl on this machine
         }
         const s2 = await startSimulator({
-          port: 0, tls: { key: fs.readFileSync(path.join(dir, 'k.pem')), cert: fs.readFileSync(path.join(dir, 'c.pem')) },
+          port: 0,
+          tls: { key: fs.readFileSync(path.join(dir, 'k.pem')), cert: fs.readFileSync(path.join(dir, 'c.pem')) },
         });
         try {
           assert.match(s2.url, /^https:\/\/127\.0\.0\.1:\d+$/);

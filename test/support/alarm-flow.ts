@@ -6,23 +6,42 @@ import { helper, TAB } from './red';
 
 export const CREDS = { cfg: { appKey: 'demo-app-key', appSecret: 'demo-app-secret' } };
 
-export function alarmFlow(url: string, props: Record<string, unknown> = {}, errorWired = true,
-  more: Array<Record<string, unknown>> = []): Record<string, unknown>[] {
-  const alarm = (id: string, p: Record<string, unknown>, ok: string, err: string) => ({ id, type: 'ezviz-alarm', z: TAB, name: '',
-    config: 'cfg', interval: 60, deviceSerial: '', alarmType: '', ...p, wires: [[ok], errorWired ? [err] : []] });
-  return ([
-    { id: TAB, type: 'tab', label: 'test' },
-    { id: 'cfg', type: 'ezviz-config', name: 'sim', baseUrl: url, timeout: 2000, maxRetries: 0, retryDelay: 10 },
-    alarm('op', props, 'ok', 'err'),
-    ...more.map((p, i) => alarm(`op${i + 2}`, p, `ok${i + 2}`, `err${i + 2}`)),
-    ...more.flatMap((_p, i) => [{ id: `ok${i + 2}`, type: 'helper', z: TAB }, { id: `err${i + 2}`, type: 'helper', z: TAB }]),
-    { id: 'ok', type: 'helper', z: TAB },
-    { id: 'err', type: 'helper', z: TAB },
-    { id: 'catch', type: 'catch', z: TAB, scope: null, uncaught: false, wires: [['caught']] },
-    { id: 'caught', type: 'helper', z: TAB },
-    { id: 'complete', type: 'complete', z: TAB, scope: ['op'], uncaught: false, wires: [['completed']] },
-    { id: 'completed', type: 'helper', z: TAB },
-  ] as Record<string, unknown>[]).map((n) => (n.z ? { ...n, x: 100, y: 100 } : n));
+export function alarmFlow(
+  url: string,
+  props: Record<string, unknown> = {},
+  errorWired = true,
+  more: Array<Record<string, unknown>> = [],
+): Record<string, unknown>[] {
+  const alarm = (id: string, p: Record<string, unknown>, ok: string, err: string) => ({
+    id,
+    type: 'ezviz-alarm',
+    z: TAB,
+    name: '',
+    config: 'cfg',
+    interval: 60,
+    deviceSerial: '',
+    alarmType: '',
+    ...p,
+    wires: [[ok], errorWired ? [err] : []],
+  });
+  return (
+    [
+      { id: TAB, type: 'tab', label: 'test' },
+      { id: 'cfg', type: 'ezviz-config', name: 'sim', baseUrl: url, timeout: 2000, maxRetries: 0, retryDelay: 10 },
+      alarm('op', props, 'ok', 'err'),
+      ...more.map((p, i) => alarm(`op${i + 2}`, p, `ok${i + 2}`, `err${i + 2}`)),
+      ...more.flatMap((_p, i) => [
+        { id: `ok${i + 2}`, type: 'helper', z: TAB },
+        { id: `err${i + 2}`, type: 'helper', z: TAB },
+      ]),
+      { id: 'ok', type: 'helper', z: TAB },
+      { id: 'err', type: 'helper', z: TAB },
+      { id: 'catch', type: 'catch', z: TAB, scope: null, uncaught: false, wires: [['caught']] },
+      { id: 'caught', type: 'helper', z: TAB },
+      { id: 'complete', type: 'complete', z: TAB, scope: ['op'], uncaught: false, wires: [['completed']] },
+      { id: 'completed', type: 'helper', z: TAB },
+    ] as Record<string, unknown>[]
+  ).map((n) => (n.z ? { ...n, x: 100, y: 100 } : n));
 }
 
 /** Sends a message into the alarm node and waits until the poll it starts has ended (its done(),

@@ -19,7 +19,8 @@ export function wav(ms: number, rate = 8000, seed = 0): Buffer {
   b.writeUInt16LE(16, 34);
   b.write('data', 36, 'latin1');
   b.writeUInt32LE(samples * 2, 40);
-  for (let i = 0; i < samples; i++) b.writeInt16LE(Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / rate + seed)), 44 + i * 2);
+  for (let i = 0; i < samples; i++)
+    b.writeInt16LE(Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / rate + seed)), 44 + i * 2);
   return b;
 }
 

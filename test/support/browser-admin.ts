@@ -19,28 +19,52 @@ export async function login(page: Page, url: string, user: keyof typeof USERS): 
   await page.locator('#node-dialog-login-password').fill(USERS[user].password);
   await page.locator('#node-dialog-login-submit').click();
   // The editor loads once the login is accepted (no reload: a reload here could cut the login off).
-  await page.waitForFunction(() => {
-    const w = globalThis as any;
-    return Boolean(w.RED && w.RED.user && w.RED.user.hasPermission && w.RED.nodes && w.RED.nodes.getType &&
-      w.RED.nodes.getType('ezviz-ptz-start') && w.$('#red-ui-palette-container-EZVIZ .red-ui-palette-node').length > 0 &&
-      w.RED.plugins && w.RED.plugins.getPlugin && w.RED.plugins.getPlugin('ezviz-sidebar') &&
-      w.RED.nodes.version() && !w.$('#red-ui-loading-progress').is(':visible'));
-  }, null, { timeout: 60000 });
+  await page.waitForFunction(
+    () => {
+      const w = globalThis as any;
+      return Boolean(
+        w.RED &&
+        w.RED.user &&
+        w.RED.user.hasPermission &&
+        w.RED.nodes &&
+        w.RED.nodes.getType &&
+        w.RED.nodes.getType('ezviz-ptz-start') &&
+        w.$('#red-ui-palette-container-EZVIZ .red-ui-palette-node').length > 0 &&
+        w.RED.plugins &&
+        w.RED.plugins.getPlugin &&
+        w.RED.plugins.getPlugin('ezviz-sidebar') &&
+        w.RED.nodes.version() &&
+        !w.$('#red-ui-loading-progress').is(':visible'),
+      );
+    },
+    null,
+    { timeout: 60000 },
+  );
 }
 
 /** A Chromium of its own (profile, locale) logged in as `user`; kept in `sessions` to be closed. */
-export async function openAdminEditor(url: string, locale: string, sessions: EditorSession[],
-  user: keyof typeof USERS = 'admin'): Promise<EditorSession> {
+export async function openAdminEditor(
+  url: string,
+  locale: string,
+  sessions: EditorSession[],
+  user: keyof typeof USERS = 'admin',
+): Promise<EditorSession> {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'ezviz-browser-profile-'));
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS, locale, viewport: { width: 1400, height: 900 },
+    executablePath: CHROMIUM,
+    headless: true,
+    args: CHROMIUM_ARGS,
+    locale,
+    viewport: { width: 1400, height: 900 },
   });
   const page = context.pages()[0] || (await context.newPage());
   const pageErrors: string[] = [];
   page.on('pageerror', (e) => pageErrors.push(e.message));
   page.setDefaultTimeout(30000);
   const s: EditorSession = {
-    context, page, pageErrors,
+    context,
+    page,
+    pageErrors,
     async close() {
       await context.close().catch(() => undefined);
       fs.rmSync(profile, { recursive: true, force: true });

@@ -11,17 +11,22 @@ import type { Locator, Page } from 'playwright-core';
 export function nodeIds(page: Page, type: string): Promise<string[]> {
   return page.evaluate((t) => {
     const ids: string[] = [];
-    (globalThis as any).RED.nodes.eachNode((n: any) => { if (n.type === t) ids.push(n.id); });
+    (globalThis as any).RED.nodes.eachNode((n: any) => {
+      if (n.type === t) ids.push(n.id);
+    });
     return ids;
   }, type);
 }
 
 /** One property of an editor node (or of a config node). */
 export function nodeProp(page: Page, id: string, prop: string): Promise<any> {
-  return page.evaluate(([i, p]) => {
-    const n = (globalThis as any).RED.nodes.node(i);
-    return n ? n[p] : undefined;
-  }, [id, prop] as const);
+  return page.evaluate(
+    ([i, p]) => {
+      const n = (globalThis as any).RED.nodes.node(i);
+      return n ? n[p] : undefined;
+    },
+    [id, prop] as const,
+  );
 }
 
 /** Drags a palette node onto the workspace at (x, y) of the chart; returns the new node's id. */
@@ -43,11 +48,17 @@ export async function dropNode(page: Page, type: string, x: number, y: number): 
     await page.mouse.move(chart.x + x, chart.y + y, { steps: 10 });
     await page.mouse.up();
     try {
-      await page.waitForFunction(([t, n]) => {
-        let count = 0;
-        (globalThis as any).RED.nodes.eachNode((node: any) => { if (node.type === t) count += 1; });
-        return count > (n as number);
-      }, [type, before.length] as const, { timeout: 5000 });
+      await page.waitForFunction(
+        ([t, n]) => {
+          let count = 0;
+          (globalThis as any).RED.nodes.eachNode((node: any) => {
+            if (node.type === t) count += 1;
+          });
+          return count > (n as number);
+        },
+        [type, before.length] as const,
+        { timeout: 5000 },
+      );
       break;
     } catch (e) {
       if (attempt >= 3) throw e;
@@ -107,7 +118,7 @@ export function typedInputField(page: Page, fieldId: string) {
 
 /** Types `value` into a plain input or the text part of a TypedInput and leaves the field. */
 export async function typeInto(page: Page, fieldId: string, value: string): Promise<void> {
-  const isTyped = await page.locator(`#${fieldId} + .red-ui-typedInput-container`).count() > 0;
+  const isTyped = (await page.locator(`#${fieldId} + .red-ui-typedInput-container`).count()) > 0;
   const input = isTyped ? typedInputField(page, fieldId) : page.locator(`#${fieldId}`);
   await input.click();
   await input.fill(value);
@@ -124,7 +135,10 @@ export async function chooseTypedInputType(page: Page, fieldId: string, type: st
   // The menu slides open; a click while it moves can land on the wrong entry.
   await page.waitForFunction(() => (globalThis as any).$('.red-ui-typedInput-options:animated').length === 0);
   await menu.locator(`[value="${type}"]`).click();
-  await page.waitForFunction(([f, t]) => (globalThis as any).$(`#${f}`).typedInput('type') === t, [fieldId, type] as const);
+  await page.waitForFunction(([f, t]) => (globalThis as any).$(`#${f}`).typedInput('type') === t, [
+    fieldId,
+    type,
+  ] as const);
 }
 
 /** Whether the editor marks `#<fieldId>` (or its TypedInput) as invalid. */
@@ -138,13 +152,16 @@ export function fieldInvalid(page: Page, fieldId: string): Promise<boolean> {
 
 /** The validator's message for `value` of `prop` of node `id`'s type (what the tooltip shows). */
 export function validationMessage(page: Page, id: string, prop: string, value: string): Promise<unknown> {
-  return page.evaluate(([i, p, v]) => {
-    const RED = (globalThis as any).RED;
-    const node = RED.nodes.node(i);
-    const def = RED.nodes.getType(node.type);
-    const spec = (def.defaults && def.defaults[p]) || (def.credentials && def.credentials[p]);
-    return spec && spec.validate ? spec.validate.call(node, v, { label: p }) : true;
-  }, [id, prop, value] as const);
+  return page.evaluate(
+    ([i, p, v]) => {
+      const RED = (globalThis as any).RED;
+      const node = RED.nodes.node(i);
+      const def = RED.nodes.getType(node.type);
+      const spec = (def.defaults && def.defaults[p]) || (def.credentials && def.credentials[p]);
+      return spec && spec.validate ? spec.validate.call(node, v, { label: p }) : true;
+    },
+    [id, prop, value] as const,
+  );
 }
 
 /** Whether the canvas shows the node's "invalid properties" triangle. */
@@ -172,17 +189,24 @@ export async function waitForNode(page: Page, id: string): Promise<void> {
 
 /** Presses Deploy and waits for the editor's "deployed" notification. */
 export async function deploy(page: Page): Promise<void> {
-  await page.evaluate(() => { (globalThis as any).__ezvizDeployed = false; });
+  await page.evaluate(() => {
+    (globalThis as any).__ezvizDeployed = false;
+  });
   await page.evaluate(() => {
     const RED = (globalThis as any).RED;
-    RED.events.on('deploy', () => { (globalThis as any).__ezvizDeployed = true; });
+    RED.events.on('deploy', () => {
+      (globalThis as any).__ezvizDeployed = true;
+    });
   });
   await page.locator('#red-ui-header-button-deploy').click();
   // A flow with invalid nodes asks for confirmation first.
   const confirm = page.locator('#red-ui-deploy-dialog-confirm-deploy-deploy');
   if (await confirm.isVisible({ timeout: 500 }).catch(() => false)) await confirm.click();
-  await page.waitForFunction(() => (globalThis as any).__ezvizDeployed === true
-    && !(globalThis as any).RED.nodes.dirty(), null, { timeout: 15000 });
+  await page.waitForFunction(
+    () => (globalThis as any).__ezvizDeployed === true && !(globalThis as any).RED.nodes.dirty(),
+    null,
+    { timeout: 15000 },
+  );
 }
 
 /** Collects every debug message the editor receives from now on into window.__ezvizDebug. */
@@ -191,7 +215,9 @@ export async function recordDebugMessages(page: Page): Promise<void> {
     const w = globalThis as any;
     if (w.__ezvizDebug) return;
     w.__ezvizDebug = [];
-    w.RED.comms.subscribe('debug', (_topic: string, msg: any) => { w.__ezvizDebug.push(msg); });
+    w.RED.comms.subscribe('debug', (_topic: string, msg: any) => {
+      w.__ezvizDebug.push(msg);
+    });
   });
 }
 
@@ -254,16 +280,22 @@ export async function wire(page: Page, from: string, port: number, to: string): 
   await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2, { steps: 5 });
   await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 5 });
   await page.mouse.up();
-  const linked = await page.evaluate(([f, p, t]) => {
-    const RED = (globalThis as any).RED;
-    return RED.nodes.filterLinks({ source: RED.nodes.node(f), sourcePort: p, target: RED.nodes.node(t) }).length;
-  }, [from, port, to] as const);
+  const linked = await page.evaluate(
+    ([f, p, t]) => {
+      const RED = (globalThis as any).RED;
+      return RED.nodes.filterLinks({ source: RED.nodes.node(f), sourcePort: p, target: RED.nodes.node(t) }).length;
+    },
+    [from, port, to] as const,
+  );
   assert.equal(linked, 1, `wire ${from}:${port} -> ${to}`);
 }
 
 /** What a newcomer builds first: inject -> the node of `type` -> a debug node on each output,
  * dragged from the palette and wired by hand. Returns the four node ids. */
-export async function dropOperationFlow(page: Page, type: string): Promise<{ inject: string; op: string; ok: string; err: string }> {
+export async function dropOperationFlow(
+  page: Page,
+  type: string,
+): Promise<{ inject: string; op: string; ok: string; err: string }> {
   const inject = await dropNode(page, 'inject', 140, 120);
   const op = await dropNode(page, type, 380, 120);
   const ok = await dropNode(page, 'debug', 640, 80);
@@ -287,16 +319,26 @@ export async function pickOption(page: Page, field: string, value: string): Prom
 
 /** The status text shown under a node on the canvas. */
 export function statusLabel(page: Page, id: string): Promise<string> {
-  return page.locator(`[id="${id}"] .red-ui-flow-node-status-label`).first().textContent().then((t) => (t || '').trim());
+  return page
+    .locator(`[id="${id}"] .red-ui-flow-node-status-label`)
+    .first()
+    .textContent()
+    .then((t) => (t || '').trim());
 }
 
 export async function waitForStatus(page: Page, id: string, text: string): Promise<void> {
-  await page.waitForFunction(([i, t]) => {
-    const el = (globalThis as any).document.querySelector(`[id="${i}"] .red-ui-flow-node-status-label`);
-    return el && el.textContent.trim() === t;
-  }, [id, text] as const, { timeout: 15000 }).catch(async () => {
-    assert.fail(`status of ${id}: "${await statusLabel(page, id)}", want "${text}"`);
-  });
+  await page
+    .waitForFunction(
+      ([i, t]) => {
+        const el = (globalThis as any).document.querySelector(`[id="${i}"] .red-ui-flow-node-status-label`);
+        return el && el.textContent.trim() === t;
+      },
+      [id, text] as const,
+      { timeout: 15000 },
+    )
+    .catch(async () => {
+      assert.fail(`status of ${id}: "${await statusLabel(page, id)}", want "${text}"`);
+    });
 }
 
 /** In the open node dialog: adds an account (the config dialog's + button) on the custom URL

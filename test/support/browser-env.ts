@@ -25,7 +25,10 @@ export const CHROMIUM_ARGS = [
 /** One Chromium for an environment, started at its first page; each page gets a fresh context
  * (its own cookies and storage, as with a profile of its own) instead of a browser of its own: a
  * Chromium start per page was most of a short browser test's time. */
-export function sharedBrowser(): { context(o: BrowserContextOptions): Promise<BrowserContext>; close(): Promise<void> } {
+export function sharedBrowser(): {
+  context(o: BrowserContextOptions): Promise<BrowserContext>;
+  close(): Promise<void>;
+} {
   let browser: Promise<Browser> | undefined;
   return {
     async context(o) {
@@ -48,12 +51,23 @@ export const ARTIFACTS = path.join(ROOT, 'test-artifacts');
 
 interface DemoModule {
   EXAMPLE_BASE_URL: string;
-  prepareUserDir(o: { userDir: string; port: number; host?: string; simUrl?: string; flows?: boolean }):
-    { settingsPath: string; flowsWritten: boolean };
-  buildDemoFlows(simUrl: string): { flows: Array<Record<string, unknown>>; credentials: Record<string, Record<string, string>> };
+  prepareUserDir(o: { userDir: string; port: number; host?: string; simUrl?: string; flows?: boolean }): {
+    settingsPath: string;
+    flowsWritten: boolean;
+  };
+  buildDemoFlows(simUrl: string): {
+    flows: Array<Record<string, unknown>>;
+    credentials: Record<string, Record<string, string>>;
+  };
   readExamples(): Array<{ file: string; nodes: Array<Record<string, unknown>> }>;
-  startNodeRed(o: { userDir: string; settingsPath: string; port: number; quiet?: boolean; redJs?: string; nodeBinary?: string }):
-    Promise<{ proc: ChildProcess; url: string; log(): string }>;
+  startNodeRed(o: {
+    userDir: string;
+    settingsPath: string;
+    port: number;
+    quiet?: boolean;
+    redJs?: string;
+    nodeBinary?: string;
+  }): Promise<{ proc: ChildProcess; url: string; log(): string }>;
   stopProcess(proc: ChildProcess | null | undefined, signal?: string, graceMs?: number): Promise<void>;
 }
 
@@ -124,7 +138,10 @@ export async function startBrowserEnv(): Promise<BrowserEnv> {
     // EZVIZ_NODE_RED / EZVIZ_NODE_BINARY: another Node-RED (and Node.js) for the editor, e.g. the
     // Node-RED 5 on Node.js 22 that scripts/compat-nr5.sh installs into .compat/.
     red = await demo.startNodeRed({
-      userDir, settingsPath, port, quiet: true,
+      userDir,
+      settingsPath,
+      port,
+      quiet: true,
       redJs: process.env.EZVIZ_NODE_RED ? path.join(process.env.EZVIZ_NODE_RED, 'red.js') : undefined,
       nodeBinary: process.env.EZVIZ_NODE_BINARY || undefined,
     });
@@ -133,7 +150,9 @@ export async function startBrowserEnv(): Promise<BrowserEnv> {
     fs.rmSync(userDir, { recursive: true, force: true });
     throw err;
   }
-  const killRed = (): void => { if (red.proc.exitCode === null) red.proc.kill('SIGKILL'); };
+  const killRed = (): void => {
+    if (red.proc.exitCode === null) red.proc.kill('SIGKILL');
+  };
   cleanups.add(killRed);
   const sessions = new Set<EditorSession>();
   const browser = sharedBrowser();
@@ -180,14 +199,24 @@ export async function startBrowserEnv(): Promise<BrowserEnv> {
 export async function loadEditor(page: Page, url: string): Promise<void> {
   // The editor's page with all its scripts: seconds on a busy machine (CI once passed 10 s).
   await page.goto(url, { timeout: 30000 });
-  await page.waitForFunction(() => {
-    const w = globalThis as any; // eslint-disable-line @typescript-eslint/no-explicit-any
-    return Boolean(w.RED && w.RED.nodes && w.RED.nodes.getType && w.RED.nodes.getType('ezviz-ptz-start') &&
-      w.$('.red-ui-palette-node[data-palette-type="inject"]').length > 0 &&
-      w.$('#red-ui-palette-container-EZVIZ .red-ui-palette-node').length > 0 &&
-      // the deployed flows are in (their revision is known) and the loading bar is gone
-      w.RED.nodes.version() && !w.$('#red-ui-loading-progress').is(':visible'));
-  }, null, { timeout: 30000 });
+  await page.waitForFunction(
+    () => {
+      const w = globalThis as any; // eslint-disable-line @typescript-eslint/no-explicit-any
+      return Boolean(
+        w.RED &&
+        w.RED.nodes &&
+        w.RED.nodes.getType &&
+        w.RED.nodes.getType('ezviz-ptz-start') &&
+        w.$('.red-ui-palette-node[data-palette-type="inject"]').length > 0 &&
+        w.$('#red-ui-palette-container-EZVIZ .red-ui-palette-node').length > 0 &&
+        // the deployed flows are in (their revision is known) and the loading bar is gone
+        w.RED.nodes.version() &&
+        !w.$('#red-ui-loading-progress').is(':visible'),
+      );
+    },
+    null,
+    { timeout: 30000 },
+  );
 }
 
 /** Saves a screenshot of `page` into test-artifacts/ when the current test failed. */
@@ -195,7 +224,9 @@ export async function screenshotOnFailure(ctx: Mocha.Context, page: Page | undef
   const test = ctx.currentTest;
   if (!page || page.isClosed() || !test || test.state !== 'failed') return;
   fs.mkdirSync(ARTIFACTS, { recursive: true });
-  const name = `${test.titlePath().slice(1).join(' ')}${label ? ` ${label}` : ''}`.replace(/[^\w.-]+/g, '_').slice(0, 120);
+  const name = `${test.titlePath().slice(1).join(' ')}${label ? ` ${label}` : ''}`
+    .replace(/[^\w.-]+/g, '_')
+    .slice(0, 120);
   const file = path.join(ARTIFACTS, `${name}.png`);
   try {
     await page.screenshot({ path: file, fullPage: true });

@@ -12,13 +12,16 @@ export const LANGS = ['en-US', 'zh-CN'] as const;
 
 /** The shared catalog of `lang` (the config node's). */
 export function sharedCatalog(lang: string): Record<string, unknown> {
-  return JSON.parse(fs.readFileSync(path.join(ROOT, 'nodes', 'ezviz-config', 'locales', lang, 'ezviz-config.json'), 'utf8'));
+  return JSON.parse(
+    fs.readFileSync(path.join(ROOT, 'nodes', 'ezviz-config', 'locales', lang, 'ezviz-config.json'), 'utf8'),
+  );
 }
 
 /** The string at a dotted path of a catalog, or undefined. */
 export function lookup(catalog: Record<string, unknown>, dotted: string): string | undefined {
   let v: unknown = catalog;
-  for (const part of dotted.split('.')) v = v && typeof v === 'object' ? (v as Record<string, unknown>)[part] : undefined;
+  for (const part of dotted.split('.'))
+    v = v && typeof v === 'object' ? (v as Record<string, unknown>)[part] : undefined;
   return typeof v === 'string' ? v : undefined;
 }
 

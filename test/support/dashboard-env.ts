@@ -17,21 +17,73 @@ export type FlowNode = Record<string, unknown>;
 /** Dashboard 2's base, theme, page and group (ids dash-base, dash-theme, dash-page, dash-group: an id equal to a type name reads as a circular config node dependency). */
 export function dashboardNodes(): FlowNode[] {
   return [
-    { id: 'dash-base', type: 'ui-base', name: 'EZVIZ', path: '/dashboard', includeClientData: true,
-      acceptsClientConfig: ['ui-notification', 'ui-control'] },
-    { id: 'dash-theme', type: 'ui-theme', name: 'Default', colors: { surface: '#ffffff', primary: '#0094ce',
-      bgPage: '#eeeeee', groupBg: '#ffffff', groupOutline: '#cccccc' } },
-    { id: 'dash-page', type: 'ui-page', name: 'Camera', ui: 'dash-base', path: '/camera', icon: '', layout: 'grid',
-      theme: 'dash-theme', order: 1, className: '', visible: 'true', disabled: 'false' },
-    { id: 'dash-group', type: 'ui-group', name: 'Camera', page: 'dash-page', width: '6', height: '1', order: 1,
-      showTitle: true, className: '', visible: 'true', disabled: 'false' },
+    {
+      id: 'dash-base',
+      type: 'ui-base',
+      name: 'EZVIZ',
+      path: '/dashboard',
+      includeClientData: true,
+      acceptsClientConfig: ['ui-notification', 'ui-control'],
+    },
+    {
+      id: 'dash-theme',
+      type: 'ui-theme',
+      name: 'Default',
+      colors: {
+        surface: '#ffffff',
+        primary: '#0094ce',
+        bgPage: '#eeeeee',
+        groupBg: '#ffffff',
+        groupOutline: '#cccccc',
+      },
+    },
+    {
+      id: 'dash-page',
+      type: 'ui-page',
+      name: 'Camera',
+      ui: 'dash-base',
+      path: '/camera',
+      icon: '',
+      layout: 'grid',
+      theme: 'dash-theme',
+      order: 1,
+      className: '',
+      visible: 'true',
+      disabled: 'false',
+    },
+    {
+      id: 'dash-group',
+      type: 'ui-group',
+      name: 'Camera',
+      page: 'dash-page',
+      width: '6',
+      height: '1',
+      order: 1,
+      showTitle: true,
+      className: '',
+      visible: 'true',
+      disabled: 'false',
+    },
   ];
 }
 
 /** The same flow in a dark Dashboard 2 theme (a dark page: Vuetify's dark theme, as a user's colours give it). */
 export function darkTheme(nodes: FlowNode[]): FlowNode[] {
-  return nodes.map((n) => (n.id !== 'dash-theme' ? n : { ...n, name: 'Dark', colors: { surface: '#1e1e1e', primary: '#4fb3f0',
-    bgPage: '#121212', groupBg: '#1e1e1e', groupOutline: '#3a3a3a' } }));
+  return nodes.map((n) =>
+    n.id !== 'dash-theme'
+      ? n
+      : {
+          ...n,
+          name: 'Dark',
+          colors: {
+            surface: '#1e1e1e',
+            primary: '#4fb3f0',
+            bgPage: '#121212',
+            groupBg: '#1e1e1e',
+            groupOutline: '#3a3a3a',
+          },
+        },
+  );
 }
 
 /** A flow: the dashboard, a tab, a config node `cfg` for the simulator and one panel `cam` on
@@ -40,11 +92,35 @@ export function panelFlow(simUrl: string, panel: FlowNode = {}, extra: FlowNode[
   return [
     ...dashboardNodes(),
     { id: 'tab', type: 'tab', label: 'camera panel' },
-    { id: 'cfg', type: 'ezviz-config', name: 'simulator', baseUrl: simUrl, timeout: 10000, maxRetries: 3, retryDelay: 500,
-      credentials: { appKey: 'demo-app-key', appSecret: 'demo-app-secret' } },
-    { id: 'cam', type: 'ui-ezviz-camera', z: 'tab', name: '', group: 'dash-group', order: 1, width: 6, height: 0,
-      config: 'cfg', deviceSerial: 'C00000001', channelNo: 1, presetList: '1: Door, 2: Garden',
-      show_live: false, x: 200, y: 100, wires: [[]], ...panel },
+    {
+      id: 'cfg',
+      type: 'ezviz-config',
+      name: 'simulator',
+      baseUrl: simUrl,
+      timeout: 10000,
+      maxRetries: 3,
+      retryDelay: 500,
+      credentials: { appKey: 'demo-app-key', appSecret: 'demo-app-secret' },
+    },
+    {
+      id: 'cam',
+      type: 'ui-ezviz-camera',
+      z: 'tab',
+      name: '',
+      group: 'dash-group',
+      order: 1,
+      width: 6,
+      height: 0,
+      config: 'cfg',
+      deviceSerial: 'C00000001',
+      channelNo: 1,
+      presetList: '1: Door, 2: Garden',
+      show_live: false,
+      x: 200,
+      y: 100,
+      wires: [[]],
+      ...panel,
+    },
     ...extra,
   ];
 }
@@ -84,23 +160,34 @@ function writeFlow(userDir: string, nodes: FlowNode[]): void {
 /** Starts the simulator and Node-RED with `flow(simUrl)` deployed. `userDir`: an existing user
  * directory (the packed-install test) instead of the demo's; `prepare`: what a test adds to the
  * user directory before Node-RED starts (a plugin of its own). */
-export async function startDashboardEnv(flow: (simUrl: string) => FlowNode[],
-  o: { userDir?: string; prepare?: (userDir: string) => void } = {}): Promise<DashboardEnv> {
+export async function startDashboardEnv(
+  flow: (simUrl: string) => FlowNode[],
+  o: { userDir?: string; prepare?: (userDir: string) => void } = {},
+): Promise<DashboardEnv> {
   const sim = await startSimulator({ port: 0 });
   const own = !o.userDir;
   const userDir = o.userDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'ezviz-dashboard-nr-'));
   const port = await freePort();
   let settingsPath = path.join(userDir, 'settings.js');
   if (own) settingsPath = demo.prepareUserDir({ userDir, port, simUrl: sim.url, flows: false }).settingsPath;
-  else fs.writeFileSync(settingsPath, `module.exports = { uiHost: '127.0.0.1', uiPort: ${port}, flowFile: 'flows.json', credentialSecret: false, editorTheme: { tours: false }, diagnostics: { enabled: false } };\n`);
+  else
+    fs.writeFileSync(
+      settingsPath,
+      `module.exports = { uiHost: '127.0.0.1', uiPort: ${port}, flowFile: 'flows.json', credentialSecret: false, editorTheme: { tours: false }, diagnostics: { enabled: false } };\n`,
+    );
   writeFlow(userDir, flow(sim.url));
   o.prepare?.(userDir);
   let red: { proc: ChildProcess; url: string; log(): string };
   try {
     // EZVIZ_NODE_RED / EZVIZ_NODE_BINARY: another Node-RED and Node.js (scripts/compat-nr5.sh).
-    red = await demo.startNodeRed({ userDir, settingsPath, port, quiet: true,
+    red = await demo.startNodeRed({
+      userDir,
+      settingsPath,
+      port,
+      quiet: true,
       redJs: process.env.EZVIZ_NODE_RED ? path.join(process.env.EZVIZ_NODE_RED, 'red.js') : undefined,
-      nodeBinary: process.env.EZVIZ_NODE_BINARY || undefined });
+      nodeBinary: process.env.EZVIZ_NODE_BINARY || undefined,
+    });
   } catch (err) {
     await sim.close();
     if (own) fs.rmSync(userDir, { recursive: true, force: true });
@@ -109,19 +196,27 @@ export async function startDashboardEnv(flow: (simUrl: string) => FlowNode[],
   const pages = new Set<PanelPage>();
   const browser = sharedBrowser();
   const env: DashboardEnv = {
-    sim, url: red.url, pageUrl: `${red.url}dashboard/camera`, userDir,
+    sim,
+    url: red.url,
+    pageUrl: `${red.url}dashboard/camera`,
+    userDir,
     log: () => red.log(),
     alive: () => red.proc.exitCode === null && red.proc.signalCode === null,
     async open({ phone = false, locale = 'en-US' } = {}) {
-      const context = await browser.context({ locale,
-        ...(phone ? { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 }
-          : { viewport: { width: 1280, height: 900 } }) });
+      const context = await browser.context({
+        locale,
+        ...(phone
+          ? { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 }
+          : { viewport: { width: 1280, height: 900 } }),
+      });
       const page = await context.newPage();
       const pageErrors: string[] = [];
       page.on('pageerror', (e) => pageErrors.push(e.message));
       page.setDefaultTimeout(15000);
       const p: PanelPage = {
-        context, page, pageErrors,
+        context,
+        page,
+        pageErrors,
         async close() {
           pages.delete(p);
           await context.close().catch(() => undefined);
@@ -129,7 +224,9 @@ export async function startDashboardEnv(flow: (simUrl: string) => FlowNode[],
       };
       pages.add(p);
       await page.goto(env.pageUrl);
-      await page.getByRole('region', { name: locale.startsWith('zh') ? '摄像机面板' : 'camera panel' }).waitFor({ timeout: 30000 });
+      await page
+        .getByRole('region', { name: locale.startsWith('zh') ? '摄像机面板' : 'camera panel' })
+        .waitFor({ timeout: 30000 });
       return p;
     },
     async stop() {

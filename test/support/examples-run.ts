@@ -40,8 +40,15 @@ export function expectedCodes(name: string): string[] {
 /** The error (output 2) shape {code, message, operation, source} in a shown value, if it is one. */
 export function errorIn(value: any): { code: string; message: string } | undefined {
   for (const v of [value, value?.error, value?.payload]) {
-    if (v && typeof v === 'object' && typeof v.code === 'string' && typeof v.source === 'string'
-      && typeof v.operation === 'string' && typeof v.message === 'string') return { code: v.code, message: v.message };
+    if (
+      v &&
+      typeof v === 'object' &&
+      typeof v.code === 'string' &&
+      typeof v.source === 'string' &&
+      typeof v.operation === 'string' &&
+      typeof v.message === 'string'
+    )
+      return { code: v.code, message: v.message };
   }
   return undefined;
 }
@@ -62,7 +69,10 @@ export interface ExampleWorld {
 
 const ws = require(require.resolve('ws', { paths: [path.dirname(require.resolve('node-red/package.json'))] }));
 
-async function json(url: string, o: { method?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<any> {
+async function json(
+  url: string,
+  o: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<any> {
   const r = await request(url, {
     method: o.method ?? 'GET',
     headers: { 'Content-Type': 'application/json', 'Node-RED-API-Version': 'v2', ...o.headers },
@@ -78,14 +88,19 @@ const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms
 export function reachable(wires: Map<string, string[]>, id: string): Set<string> {
   const seen = new Set<string>([id]);
   for (const todo = [id]; todo.length;) {
-    for (const next of wires.get(todo.pop()!) ?? []) if (!seen.has(next)) { seen.add(next); todo.push(next); }
+    for (const next of wires.get(todo.pop()!) ?? [])
+      if (!seen.has(next)) {
+        seen.add(next);
+        todo.push(next);
+      }
   }
   return seen;
 }
 
 /** Starts the simulator CLI and a fresh Node-RED, and connects to the editor's comms. */
 export async function startExampleWorld(): Promise<ExampleWorld> {
-  const start = (demo as unknown as { startSimulatorProcess(o: object): Promise<{ proc: ChildProcess; url: string }> }).startSimulatorProcess;
+  const start = (demo as unknown as { startSimulatorProcess(o: object): Promise<{ proc: ChildProcess; url: string }> })
+    .startSimulatorProcess;
   const sim = await start({ port: await freePort(), quiet: true });
   const userDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ezviz-examples-nr-'));
   const port = await freePort();
@@ -101,7 +116,10 @@ export async function startExampleWorld(): Promise<ExampleWorld> {
   let lastEvent = Date.now();
   const busy = new Set<string>();
   const socket = new ws(`${red.url.replace(/^http/, 'ws')}comms`);
-  await new Promise((resolve, reject) => { socket.once('open', resolve); socket.once('error', reject); });
+  await new Promise((resolve, reject) => {
+    socket.once('open', resolve);
+    socket.once('error', reject);
+  });
   socket.send(JSON.stringify({ subscribe: 'debug' }));
   socket.send(JSON.stringify({ subscribe: 'status/#' }));
   socket.on('message', (data: Buffer) => {
@@ -109,11 +127,16 @@ export async function startExampleWorld(): Promise<ExampleWorld> {
       const { topic, data: d } = m as { topic: string; data: any };
       if (topic === 'debug') {
         let value = d.msg;
-        try { value = JSON.parse(d.msg); } catch { /* a string or number as shown */ }
+        try {
+          value = JSON.parse(d.msg);
+        } catch {
+          /* a string or number as shown */
+        }
         seen.push({ kind: 'debug', node: d.id, value });
       } else if (topic.startsWith('status/')) {
         const node = topic.slice('status/'.length);
-        if (d?.fill === 'blue') busy.add(node); else busy.delete(node);
+        if (d?.fill === 'blue') busy.add(node);
+        else busy.delete(node);
         seen.push({ kind: 'status', node, value: d });
       } else continue;
       lastEvent = Date.now();
@@ -124,7 +147,11 @@ export async function startExampleWorld(): Promise<ExampleWorld> {
   const onLog = (c: Buffer): void => {
     const lines = (partial + c.toString()).split('\n');
     partial = lines.pop() ?? '';
-    for (const value of lines) if (/\[(error|warn)\]/.test(value)) { seen.push({ kind: 'log', value }); lastEvent = Date.now(); }
+    for (const value of lines)
+      if (/\[(error|warn)\]/.test(value)) {
+        seen.push({ kind: 'log', value });
+        lastEvent = Date.now();
+      }
   };
   red.proc.stdout!.on('data', onLog);
   red.proc.stderr!.on('data', onLog);
@@ -146,8 +173,9 @@ export async function startExampleWorld(): Promise<ExampleWorld> {
       if (Date.now() - lastEvent < o.settleMs || [...busy].some((n) => !o.nodes || o.nodes.has(n))) continue;
       const state = await json(`${sim.url}/sim/state`);
       const { now } = await json(`${sim.url}/sim/clock`);
-      const calling = Object.values(state.devices ?? {}).some((dev: any) => Object.values(dev.channels ?? {})
-        .some((ch: any) => ch?.presetCall && ch.presetCall.until > now));
+      const calling = Object.values(state.devices ?? {}).some((dev: any) =>
+        Object.values(dev.channels ?? {}).some((ch: any) => ch?.presetCall && ch.presetCall.until > now),
+      );
       if (!calling) return;
     }
   };
@@ -162,7 +190,11 @@ export async function startExampleWorld(): Promise<ExampleWorld> {
       const swapped = JSON.parse(JSON.stringify(nodes).split(demo.EXAMPLE_BASE_URL).join(sim.url)) as FlowNode[];
       const flows = [...current.flows, ...swapped.filter((n) => !have.has(n.id))];
       for (const n of flows as FlowNode[]) wires.set(n.id, ((n.wires ?? []) as string[][]).flat());
-      await json(`${red.url}flows`, { method: 'POST', body: { flows, rev: current.rev }, headers: { 'Node-RED-Deployment-Type': 'full' } });
+      await json(`${red.url}flows`, {
+        method: 'POST',
+        body: { flows, rev: current.rev },
+        headers: { 'Node-RED-Deployment-Type': 'full' },
+      });
       lastEvent = Date.now();
       await quiet({ settleMs: 1000 });
     },
@@ -172,8 +204,8 @@ export async function startExampleWorld(): Promise<ExampleWorld> {
       const r = await request(`${red.url}inject/${id}`, { method: 'POST' });
       if (r.status !== 200) throw new Error(`inject ${id}: HTTP ${r.status} ${r.text}`);
       lastEvent = Date.now();
-      const outcome = (): boolean => seen.some((e) => e.node !== undefined && nodes.has(e.node)
-        && (e.kind === 'debug' || e.value?.fill !== 'blue'));
+      const outcome = (): boolean =>
+        seen.some((e) => e.node !== undefined && nodes.has(e.node) && (e.kind === 'debug' || e.value?.fill !== 'blue'));
       await quiet({ settleMs: 300, nodes, outcome });
       return drain();
     },

@@ -66,11 +66,16 @@ export async function until(fn: () => boolean, ms = 3000): Promise<void> {
 
 /** Mocha hooks of a node test: before each test a simulator on a FakeClock at `start` (both handed
  * to `use`), after it the hooks reset, the flow unloaded, the simulator stopped. */
-export function fakeClockSimulator(use: (sim: Simulator, clock: FakeClock) => void,
-  start = Date.parse('2026-03-01T08:00:00Z')): void {
+export function fakeClockSimulator(
+  use: (sim: Simulator, clock: FakeClock) => void,
+  start = Date.parse('2026-03-01T08:00:00Z'),
+): void {
   let clock: FakeClock;
-  simulatorPerTest((s) => use(s, clock), () => {
-    clock = new FakeClock(start);
-    return { clock };
-  });
+  simulatorPerTest(
+    (s) => use(s, clock),
+    () => {
+      clock = new FakeClock(start);
+      return { clock };
+    },
+  );
 }

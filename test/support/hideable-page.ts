@@ -24,7 +24,9 @@ async function devtoolsUp(port: number, ms: number): Promise<void> {
   for (;;) {
     try {
       if ((await fetch(`http://127.0.0.1:${port}/json/version`)).ok) return;
-    } catch { /* not yet */ }
+    } catch {
+      /* not yet */
+    }
     if (Date.now() > until) throw new Error(`Chromium's DevTools port ${port} did not answer in ${ms} ms`);
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -34,8 +36,18 @@ async function devtoolsUp(port: number, ms: number): Promise<void> {
 export async function openHideable(env: DashboardEnv): Promise<HideablePage> {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'ezviz-dashboard-hideable-'));
   const port = await freePort();
-  const proc = spawn(CHROMIUM, [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`,
-    '--window-size=1280,900', '--lang=en-US', 'about:blank'], { stdio: 'ignore' });
+  const proc = spawn(
+    CHROMIUM,
+    [
+      ...CHROMIUM_ARGS,
+      `--remote-debugging-port=${port}`,
+      `--user-data-dir=${profile}`,
+      '--window-size=1280,900',
+      '--lang=en-US',
+      'about:blank',
+    ],
+    { stdio: 'ignore' },
+  );
   const close = async (): Promise<void> => {
     await demo.stopProcess(proc, 'SIGTERM', 5000);
     fs.rmSync(profile, { recursive: true, force: true });
@@ -58,12 +70,20 @@ export async function openHideable(env: DashboardEnv): Promise<HideablePage> {
     const cdp = await context.newCDPSession(page);
     const { windowId } = await cdp.send('Browser.getWindowForTarget');
     return {
-      context, page, pageErrors,
+      context,
+      page,
+      pageErrors,
       async setHidden(hidden: boolean) {
-        await cdp.send('Browser.setWindowBounds', { windowId, bounds: { windowState: hidden ? 'minimized' : 'normal' } });
-        await page.waitForFunction((h) => document.visibilityState === (h ? 'hidden' : 'visible'), hidden, { timeout: 10000 });
+        await cdp.send('Browser.setWindowBounds', {
+          windowId,
+          bounds: { windowState: hidden ? 'minimized' : 'normal' },
+        });
+        await page.waitForFunction((h) => document.visibilityState === (h ? 'hidden' : 'visible'), hidden, {
+          timeout: 10000,
+        });
       },
-      changes: () => page.evaluate(() => (window as unknown as { visibilityChanges: string[] }).visibilityChanges.slice()),
+      changes: () =>
+        page.evaluate(() => (window as unknown as { visibilityChanges: string[] }).visibilityChanges.slice()),
       async close() {
         await browser.close().catch(() => undefined);
         await close();

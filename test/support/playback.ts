@@ -9,7 +9,7 @@ export async function tapLongest(p: { page: Page }): Promise<void> {
   const drawn = p.page.locator('.ezc-tl-draw-sd-card');
   await drawn.first().waitFor({ timeout: 30000 });
   let best: { x: number; width: number } | null = null;
-  for (let i = 0; i < await drawn.count(); i++) {
+  for (let i = 0; i < (await drawn.count()); i++) {
     const box = await drawn.nth(i).boundingBox();
     if (box && (!best || box.width > best.width)) best = box;
   }
@@ -21,10 +21,14 @@ export async function tapLongest(p: { page: Page }): Promise<void> {
 /** The playback's frames advance: the shown video's time and decoded frames grow. Resolves with
  * them once it played over 2 s (and 30 frames) in the element in front. */
 export async function advancing(p: { page: Page }): Promise<{ time: number; frames: number }> {
-  await p.page.waitForFunction(() => {
-    const v = document.querySelector('video.ezc-flv[data-active="true"]') as HTMLVideoElement | null;
-    return !!v && v.currentTime > 2 && v.getVideoPlaybackQuality().totalVideoFrames > 30;
-  }, null, { timeout: 30000 });
+  await p.page.waitForFunction(
+    () => {
+      const v = document.querySelector('video.ezc-flv[data-active="true"]') as HTMLVideoElement | null;
+      return !!v && v.currentTime > 2 && v.getVideoPlaybackQuality().totalVideoFrames > 30;
+    },
+    null,
+    { timeout: 30000 },
+  );
   return p.page.evaluate(() => {
     const v = document.querySelector('video.ezc-flv[data-active="true"]') as HTMLVideoElement;
     return { time: v.currentTime, frames: v.getVideoPlaybackQuality().totalVideoFrames };
@@ -32,11 +36,24 @@ export async function advancing(p: { page: Page }): Promise<{ time: number; fram
 }
 
 /** The live view plays: its video's time passes and it decoded frames. Resolves with its time and frames. */
-export async function liveAdvancing(p: { page: Page }, after = { time: 0, frames: 0 }): Promise<{ time: number; frames: number }> {
-  await p.page.waitForFunction((a) => {
-    const v = document.querySelector('.ezc-live video') as HTMLVideoElement | null;
-    return !!v && v.readyState >= 2 && !v.paused && v.currentTime > a.time + 1 && v.getVideoPlaybackQuality().totalVideoFrames > a.frames + 10;
-  }, after, { timeout: 30000 });
+export async function liveAdvancing(
+  p: { page: Page },
+  after = { time: 0, frames: 0 },
+): Promise<{ time: number; frames: number }> {
+  await p.page.waitForFunction(
+    (a) => {
+      const v = document.querySelector('.ezc-live video') as HTMLVideoElement | null;
+      return (
+        !!v &&
+        v.readyState >= 2 &&
+        !v.paused &&
+        v.currentTime > a.time + 1 &&
+        v.getVideoPlaybackQuality().totalVideoFrames > a.frames + 10
+      );
+    },
+    after,
+    { timeout: 30000 },
+  );
   return p.page.evaluate(() => {
     const v = document.querySelector('.ezc-live video') as HTMLVideoElement;
     return { time: v.currentTime, frames: v.getVideoPlaybackQuality().totalVideoFrames };

@@ -11,13 +11,13 @@ import * as os from 'os';
 import * as path from 'path';
 import type { ChildProcess } from 'child_process';
 
-
 /** The project root (holds package.json), from src (test/support) or build (dist/test/support). */
 export function projectRoot(): string {
   let dir = __dirname;
   for (;;) {
     const pkg = path.join(dir, 'package.json');
-    if (fs.existsSync(pkg) && JSON.parse(fs.readFileSync(pkg, 'utf8')).name === 'node-red-contrib-ezviz-open') return dir;
+    if (fs.existsSync(pkg) && JSON.parse(fs.readFileSync(pkg, 'utf8')).name === 'node-red-contrib-ezviz-open')
+      return dir;
     const up = path.dirname(dir);
     if (up === dir) throw new Error('project root not found');
     dir = up;
@@ -26,7 +26,10 @@ export function projectRoot(): string {
 
 const ROOT = projectRoot();
 // The demo's user directory and process helpers (scripts/demo/), as browser-env.ts takes them.
-const demo = { ...require(path.join(ROOT, 'scripts', 'demo', 'user-dir.js')), ...require(path.join(ROOT, 'scripts', 'demo', 'processes.js')) };
+const demo = {
+  ...require(path.join(ROOT, 'scripts', 'demo', 'user-dir.js')),
+  ...require(path.join(ROOT, 'scripts', 'demo', 'processes.js')),
+};
 
 /** The users of adminAuth: name -> password and permissions. */
 export const USERS = {
@@ -61,7 +64,11 @@ export interface AdminRed {
 
 /** A bcrypt hash of `password` made with the bcryptjs that Node-RED itself uses. */
 function bcryptHash(password: string): string {
-  const red = path.dirname(require.resolve(process.env.EZVIZ_NODE_RED ? path.join(process.env.EZVIZ_NODE_RED, 'package.json') : 'node-red/package.json'));
+  const red = path.dirname(
+    require.resolve(
+      process.env.EZVIZ_NODE_RED ? path.join(process.env.EZVIZ_NODE_RED, 'package.json') : 'node-red/package.json',
+    ),
+  );
   let bcrypt: { hashSync(p: string, rounds: number): string };
   try {
     bcrypt = require(require.resolve('bcryptjs', { paths: [red, ROOT] }));
@@ -82,13 +89,20 @@ export async function startAdminRed(o: AdminRedOptions): Promise<AdminRed> {
   if (o.adminAuth) {
     extra.adminAuth = {
       type: 'credentials',
-      users: Object.entries(USERS).map(([username, u]) => ({ username, password: bcryptHash(u.password), permissions: u.permissions })),
+      users: Object.entries(USERS).map(([username, u]) => ({
+        username,
+        password: bcryptHash(u.password),
+        permissions: u.permissions,
+      })),
     };
   }
   const settingsPath = path.join(userDir, 'settings-admin.js');
-  fs.writeFileSync(settingsPath, `// Written by test/support/red-admin.ts
+  fs.writeFileSync(
+    settingsPath,
+    `// Written by test/support/red-admin.ts
 module.exports = Object.assign(require('./settings.js'), ${JSON.stringify(extra, null, 2)});
-`);
+`,
+  );
   if (o.flows) {
     fs.writeFileSync(path.join(userDir, 'flows.json'), JSON.stringify(o.flows, null, 2));
     fs.writeFileSync(path.join(userDir, 'flows_cred.json'), JSON.stringify(o.credentials || {}, null, 2));
@@ -96,7 +110,11 @@ module.exports = Object.assign(require('./settings.js'), ${JSON.stringify(extra,
   let red: { proc: ChildProcess; url: string; log(): string };
   try {
     red = await demo.startNodeRed({
-      userDir, settingsPath, port: o.port, quiet: true, adminRoot: o.httpAdminRoot || '',
+      userDir,
+      settingsPath,
+      port: o.port,
+      quiet: true,
+      adminRoot: o.httpAdminRoot || '',
       redJs: process.env.EZVIZ_NODE_RED ? path.join(process.env.EZVIZ_NODE_RED, 'red.js') : undefined,
       nodeBinary: process.env.EZVIZ_NODE_BINARY || undefined,
     });
@@ -105,8 +123,12 @@ module.exports = Object.assign(require('./settings.js'), ${JSON.stringify(extra,
     throw err;
   }
   let all = red.log();
-  red.proc.stdout?.on('data', (c: Buffer) => { all += c.toString(); });
-  red.proc.stderr?.on('data', (c: Buffer) => { all += c.toString(); });
+  red.proc.stdout?.on('data', (c: Buffer) => {
+    all += c.toString();
+  });
+  red.proc.stderr?.on('data', (c: Buffer) => {
+    all += c.toString();
+  });
   // The editor answers once the server runs; the flows (and the HTTP routes their nodes add)
   // start after that: with flows, wait for them.
   for (const end = Date.now() + 30000; o.flows && !/Started flows/.test(all) && Date.now() < end;) {
@@ -132,7 +154,10 @@ export interface HttpReply {
 }
 
 /** One HTTP request to 127.0.0.1; the reply as text and (when it parses) JSON. */
-export function request(url: string, o: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<HttpReply> {
+export function request(
+  url: string,
+  o: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<HttpReply> {
   return new Promise((resolve, reject) => {
     const req = http.request(url, { method: o.method || 'GET', headers: o.headers }, (res) => {
       const chunks: Buffer[] = [];
@@ -157,10 +182,18 @@ export function request(url: string, o: { method?: string; headers?: Record<stri
 
 /** An access token of adminAuth for `user` (Node-RED's /auth/token, as the editor's login does). */
 export async function adminToken(red: AdminRed, user: keyof typeof USERS): Promise<string> {
-  const body = new URLSearchParams({ client_id: 'node-red-editor', grant_type: 'password', scope: USERS[user].permissions,
-    username: user, password: USERS[user].password }).toString();
-  const r = await request(`${red.url}auth/token`, { method: 'POST', body,
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
+  const body = new URLSearchParams({
+    client_id: 'node-red-editor',
+    grant_type: 'password',
+    scope: USERS[user].permissions,
+    username: user,
+    password: USERS[user].password,
+  }).toString();
+  const r = await request(`${red.url}auth/token`, {
+    method: 'POST',
+    body,
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+  });
   if (r.status !== 200 || !r.json?.access_token) throw new Error(`login of ${user} failed: HTTP ${r.status} ${r.text}`);
   return r.json.access_token as string;
 }
@@ -187,7 +220,9 @@ export function freePort(): Promise<number> {
 
 /** A server whose device and channel lists never end (every page full), or, with `onePage`, answer
  * one page of that many devices: the picker's list is bounded and says so. */
-export function startEndlessAccount(onePage?: number): Promise<{ url: string; listRequests: () => number; close(): Promise<void> }> {
+export function startEndlessAccount(
+  onePage?: number,
+): Promise<{ url: string; listRequests: () => number; close(): Promise<void> }> {
   let lists = 0;
   const srv = http.createServer((req, res) => {
     let body = '';
@@ -199,14 +234,20 @@ export function startEndlessAccount(onePage?: number): Promise<{ url: string; li
       const q = new URLSearchParams(body);
       const start = Number(q.get('pageStart') ?? 0);
       let data: unknown = [];
-      if (req.url === '/api/lapp/token/get') data = { accessToken: 'at.endless-token', expireTime: Date.now() + 7 * 86400000 };
+      if (req.url === '/api/lapp/token/get')
+        data = { accessToken: 'at.endless-token', expireTime: Date.now() + 7 * 86400000 };
       else if (req.url === '/api/lapp/device/list' || req.url === '/api/lapp/camera/list') {
         lists++;
         const n = onePage ?? 50;
-        data = onePage !== undefined && start > 0 ? [] : Array.from({ length: n }, (_, i) => {
-          const serial = `E${String((onePage ? 0 : start * 50) + i).padStart(5, '0')}`;
-          return onePage ? { deviceSerial: serial } : { deviceSerial: serial, channelNo: 1, deviceName: serial, status: 1 };
-        });
+        data =
+          onePage !== undefined && start > 0
+            ? []
+            : Array.from({ length: n }, (_, i) => {
+                const serial = `E${String((onePage ? 0 : start * 50) + i).padStart(5, '0')}`;
+                return onePage
+                  ? { deviceSerial: serial }
+                  : { deviceSerial: serial, channelNo: 1, deviceName: serial, status: 1 };
+              });
       }
       res.end(JSON.stringify({ code: '200', msg: 'ok', data }));
     });
@@ -214,8 +255,11 @@ export function startEndlessAccount(onePage?: number): Promise<{ url: string; li
   return new Promise((resolve) => {
     srv.listen(0, '127.0.0.1', () => {
       const { port } = srv.address() as net.AddressInfo;
-      resolve({ url: `http://127.0.0.1:${port}`, listRequests: () => lists,
-        close: () => new Promise<void>((r) => srv.close(() => r())) });
+      resolve({
+        url: `http://127.0.0.1:${port}`,
+        listRequests: () => lists,
+        close: () => new Promise<void>((r) => srv.close(() => r())),
+      });
     });
   });
 }

@@ -8,7 +8,12 @@ import type { Node } from 'node-red';
 import { hooks, resetHooks } from '../../nodes/shared/clock/clock';
 import { forgetHandOvers } from '../../nodes/shared/service/handover';
 import { CATALOG_NS } from '../../nodes/shared/i18n/i18n';
-import type { MediaNodeName, OperationName, StateNodeName, UpkeepNodeName } from '../../nodes/shared/operations/operations';
+import type {
+  MediaNodeName,
+  OperationName,
+  StateNodeName,
+  UpkeepNodeName,
+} from '../../nodes/shared/operations/operations';
 import { MEDIA_NODES } from '../../nodes/shared/operations/voice';
 import { STATE_NODES } from '../../nodes/shared/operations/state-calls';
 import { UPKEEP_NODES } from '../../nodes/shared/operations/settings';
@@ -32,8 +37,9 @@ let catalogReady: Promise<void> | undefined;
 export function loadCatalog(): Promise<void> {
   if (!catalogReady) {
     i18n.init({ lang: 'en-US' });
-    catalogReady = i18n.registerMessageCatalog(CATALOG_NS, path.join(ROOT, 'nodes', 'ezviz-config', 'locales'),
-      'ezviz-config.json').then(() => undefined);
+    catalogReady = i18n
+      .registerMessageCatalog(CATALOG_NS, path.join(ROOT, 'nodes', 'ezviz-config', 'locales'), 'ezviz-config.json')
+      .then(() => undefined);
   }
   return catalogReady!;
 }
@@ -87,23 +93,30 @@ const sims = new Set<Simulator>();
 export function serialise(v: unknown): string {
   const seen = new WeakSet<object>();
   try {
-    return JSON.stringify(v, (k, val) => {
-      // A card password or verification code the user put into msg.payload stays there (the
-      // payload is untouched by contract): the user's own value, not a leak.
-      if (k === 'payload' && val && typeof val === 'object' && !Array.isArray(val) &&
-        ['cardPassword', 'verificationCode'].some((s) => Object.prototype.hasOwnProperty.call(val, s))) {
-        const { cardPassword: _mine, verificationCode: _code, ...rest } = val as Record<string, unknown>;
-        return rest;
-      }
-      if (typeof val === 'bigint') return `${val}n`;
-      if (val instanceof Error) return { ...val, name: val.name, message: val.message, stack: val.stack };
-      if (val && typeof val === 'object') {
-        if (seen.has(val)) return '[circular]';
-        seen.add(val);
-      }
-      if (typeof val === 'function') return undefined;
-      return val;
-    }) ?? String(v);
+    return (
+      JSON.stringify(v, (k, val) => {
+        // A card password or verification code the user put into msg.payload stays there (the
+        // payload is untouched by contract): the user's own value, not a leak.
+        if (
+          k === 'payload' &&
+          val &&
+          typeof val === 'object' &&
+          !Array.isArray(val) &&
+          ['cardPassword', 'verificationCode'].some((s) => Object.prototype.hasOwnProperty.call(val, s))
+        ) {
+          const { cardPassword: _mine, verificationCode: _code, ...rest } = val as Record<string, unknown>;
+          return rest;
+        }
+        if (typeof val === 'bigint') return `${val}n`;
+        if (val instanceof Error) return { ...val, name: val.name, message: val.message, stack: val.stack };
+        if (val && typeof val === 'object') {
+          if (seen.has(val)) return '[circular]';
+          seen.add(val);
+        }
+        if (typeof val === 'function') return undefined;
+        return val;
+      }) ?? String(v)
+    );
   } catch {
     return String(v);
   }
@@ -163,16 +176,35 @@ export interface FlowOptions {
 export const TAB = 'tab1';
 
 /** A flow: one config node `cfg`, operation node(s) `op`, helpers `ok`, `err` (and `caught`). */
-export function buildFlow(operation: OperationName | StateNodeName | MediaNodeName | UpkeepNodeName, url: string, o: FlowOptions = {}): {
-  flow: Record<string, unknown>[]; credentials: Record<string, Record<string, string>>;
+export function buildFlow(
+  operation: OperationName | StateNodeName | MediaNodeName | UpkeepNodeName,
+  url: string,
+  o: FlowOptions = {},
+): {
+  flow: Record<string, unknown>[];
+  credentials: Record<string, Record<string, string>>;
 } {
-  const type = (operation === 'switch' || operation === 'device' || operation === 'recordings' ? STATE_NODES[operation]
-    : operation === 'voice' ? MEDIA_NODES.voice
-      : operation === 'setting' || operation === 'firmware' ? UPKEEP_NODES[operation] : OPERATIONS[operation]).type;
+  const type = (
+    operation === 'switch' || operation === 'device' || operation === 'recordings'
+      ? STATE_NODES[operation]
+      : operation === 'voice'
+        ? MEDIA_NODES.voice
+        : operation === 'setting' || operation === 'firmware'
+          ? UPKEEP_NODES[operation]
+          : OPERATIONS[operation]
+  ).type;
   const flow: Record<string, unknown>[] = [
     { id: TAB, type: 'tab', label: 'test' },
-    { id: 'cfg', type: 'ezviz-config', name: 'sim', baseUrl: url, timeout: 2000, maxRetries: 3, retryDelay: 10,
-      ...o.config },
+    {
+      id: 'cfg',
+      type: 'ezviz-config',
+      name: 'sim',
+      baseUrl: url,
+      timeout: 2000,
+      maxRetries: 3,
+      retryDelay: 10,
+      ...o.config,
+    },
     { id: 'ok', type: 'helper', z: TAB },
     { id: 'err', type: 'helper', z: TAB },
   ];
@@ -182,8 +214,15 @@ export function buildFlow(operation: OperationName | StateNodeName | MediaNodeNa
   const count = o.count ?? 1;
   for (let i = 0; i < count; i++) {
     const id = i === 0 ? 'op' : `op${i + 1}`;
-    flow.push({ id, type, z: TAB, name: '', config: 'cfg', ...o.props,
-      wires: [['ok'], o.errorWired === false ? [] : ['err']] });
+    flow.push({
+      id,
+      type,
+      z: TAB,
+      name: '',
+      config: 'cfg',
+      ...o.props,
+      wires: [['ok'], o.errorWired === false ? [] : ['err']],
+    });
     if (o.nodeCreds) credentials[id] = o.nodeCreds;
   }
   if (o.withCatch) {
@@ -219,8 +258,11 @@ export async function load(flow: Record<string, unknown>[], credentials: Record<
   await helper.load(NODES as never, flow as never, credentials as never);
 }
 
-export async function loadOp(operation: OperationName | StateNodeName | MediaNodeName | UpkeepNodeName, url: string,
-  o: FlowOptions = {}): Promise<void> {
+export async function loadOp(
+  operation: OperationName | StateNodeName | MediaNodeName | UpkeepNodeName,
+  url: string,
+  o: FlowOptions = {},
+): Promise<void> {
   const { flow, credentials } = buildFlow(operation, url, o);
   await load(flow, credentials);
 }
@@ -271,7 +313,9 @@ export function nextMessage(id: string, timeoutMs = 3000): Promise<Msg> {
 }
 
 /** Collects every message of the helper nodes `ok`, `err` (and `caught`). */
-export function collect(ids: string[] = ['ok', 'err']): Record<string, Msg[]> & { wait(total: number, ms?: number): Promise<void> } {
+export function collect(
+  ids: string[] = ['ok', 'err'],
+): Record<string, Msg[]> & { wait(total: number, ms?: number): Promise<void> } {
   const out: Record<string, Msg[]> = {};
   let waiter: { total: number; resolve: () => void } | undefined;
   const count = () => ids.reduce((n, id) => n + out[id].length, 0);
@@ -287,7 +331,13 @@ export function collect(ids: string[] = ['ok', 'err']): Record<string, Msg[]> & 
       if (count() >= total) return Promise.resolve();
       return new Promise<void>((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error(`got ${count()} of ${total} messages within ${ms} ms`)), ms);
-        waiter = { total, resolve: () => { clearTimeout(timer); resolve(); } };
+        waiter = {
+          total,
+          resolve: () => {
+            clearTimeout(timer);
+            resolve();
+          },
+        };
       });
     },
   });
@@ -302,8 +352,14 @@ export function run(msg: Msg, id = 'op', timeoutMs = 5000): Promise<{ port: 'ok'
       cleanup();
       reject(new Error('no output within ' + timeoutMs + ' ms'));
     }, timeoutMs);
-    const onOk = (m: Msg) => { cleanup(); resolve({ port: 'ok', msg: m }); };
-    const onErr = (m: Msg) => { cleanup(); resolve({ port: 'err', msg: m }); };
+    const onOk = (m: Msg) => {
+      cleanup();
+      resolve({ port: 'ok', msg: m });
+    };
+    const onErr = (m: Msg) => {
+      cleanup();
+      resolve({ port: 'err', msg: m });
+    };
     function cleanup() {
       clearTimeout(timer);
       ok.removeListener('input', onOk);

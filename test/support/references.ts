@@ -14,20 +14,32 @@ export interface Tree {
   sections(rel: string): Set<string> | undefined;
 }
 
-export interface Problem { file: string; line: number; text: string; why: string }
+export interface Problem {
+  file: string;
+  line: number;
+  text: string;
+  why: string;
+}
 
 /** Top-level folders a repository path starts with. */
 const TOP = '(?:nodes|simulator|test|scripts|dashboard|editor|docs|examples|icons)';
-const PATH_REF = new RegExp(`(?<![\\w./@-]|\\]\\()(${TOP}/[\\w.@/-]*\\.(?:ts|js|mjs|md|json|vue|html|sh|png))(?![\\w*<{])`, 'g');
+const PATH_REF = new RegExp(
+  `(?<![\\w./@-]|\\]\\()(${TOP}/[\\w.@/-]*\\.(?:ts|js|mjs|md|json|vue|html|sh|png))(?![\\w*<{])`,
+  'g',
+);
 /** A page and the sections named after it (line breaks and comment marks may come between). */
-const SECTION_REF = /(docs\/[\w/.-]+\.md)[\s/*#]*\b(sections?)\s+(\d+(?:\.\d+)*(?:(?:\s*,\s*|\s+and\s+|\s*-\s*|\s+to\s+)\d+(?:\.\d+)*)*)/g;
+const SECTION_REF =
+  /(docs\/[\w/.-]+\.md)[\s/*#]*\b(sections?)\s+(\d+(?:\.\d+)*(?:(?:\s*,\s*|\s+and\s+|\s*-\s*|\s+to\s+)\d+(?:\.\d+)*)*)/g;
 const MD_LINK = /\]\((?!https?:|mailto:|#)([^)\s#]+)(?:#[^)]*)?\)/g;
 const DOTDOT = /(?<![\w.])((?:\.\.\/)+[\w.@/-]+)/g;
 /** Documents the repository does not hold (built from parts so that this file passes itself). */
 const OUTSIDE: Array<[RegExp, string]> = [
   [new RegExp(`(?<![\\w/-])${'design'}\\.md\\b`), 'names the old design notes: use docs/behaviour.md'],
   [new RegExp(`\\b${'spec'}/ezviz-`), 'names an API spec outside the repository: use docs/api/'],
-  [new RegExp(`(?<!docs/api/)\\bezviz-(?:open|more|watch|media)-api\\.md`), 'names an API spec outside the repository: use docs/api/'],
+  [
+    new RegExp(`(?<!docs/api/)\\bezviz-(?:open|more|watch|media)-api\\.md`),
+    'names an API spec outside the repository: use docs/api/',
+  ],
   [new RegExp(`/work/${'shared'}\\b`), 'names a folder outside the repository'],
 ];
 
@@ -37,11 +49,17 @@ const lineOf = (text: string, index: number): number => text.slice(0, index).spl
 
 /** The section numbers a reference names: `4`, `4.1`, `2-4` (each of 2, 3, 4), `4.1-4.8` (ends). */
 export function sectionNumbers(word: string, list: string): string[] {
-  const parts = list.split(/\s*,\s*|\s+and\s+/).map((p) => p.trim()).filter(Boolean);
+  const parts = list
+    .split(/\s*,\s*|\s+and\s+/)
+    .map((p) => p.trim())
+    .filter(Boolean);
   const out: string[] = [];
   for (const part of word === 'section' ? parts.slice(0, 1) : parts) {
     const range = /^(\d+(?:\.\d+)*)\s*(?:-|to)\s*(\d+(?:\.\d+)*)$/.exec(part);
-    if (!range) { out.push(part.split(/\s/)[0]); continue; }
+    if (!range) {
+      out.push(part.split(/\s/)[0]);
+      continue;
+    }
     const [a, b] = [range[1], range[2]];
     if (/^\d+$/.test(a) && /^\d+$/.test(b)) for (let n = +a; n <= +b; n++) out.push(String(n));
     else out.push(a, b);
@@ -98,7 +116,16 @@ export function sectionsOfPage(markdown: string): Set<string> {
 }
 
 /** Folders never read: dependencies, build output, generated or binary assets. */
-const SKIP = new Set(['node_modules', 'dist', '.git', '.compat', '.node-red-demo', 'resources', 'segments', 'coverage']);
+const SKIP = new Set([
+  'node_modules',
+  'dist',
+  '.git',
+  '.compat',
+  '.node-red-demo',
+  'resources',
+  'segments',
+  'coverage',
+]);
 const READ = /\.(ts|js|mjs|vue|sh|md|html|json)$/;
 
 /** The tree on disk below `root`. */
@@ -122,7 +149,10 @@ export function textFiles(root: string): string[] {
   const walk = (rel: string): void => {
     for (const e of fs.readdirSync(path.join(root, rel), { withFileTypes: true })) {
       const r = rel ? `${rel}/${e.name}` : e.name;
-      if (e.isDirectory()) { if (!SKIP.has(e.name)) walk(r); continue; }
+      if (e.isDirectory()) {
+        if (!SKIP.has(e.name)) walk(r);
+        continue;
+      }
       if (READ.test(e.name) && !e.name.endsWith('-lock.json')) out.push(r);
     }
   };

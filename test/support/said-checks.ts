@@ -13,11 +13,25 @@ import * as path from 'path';
 import { bothCatalogs, statusTextProblem } from './catalog-keys';
 
 /** The secrets of the default simulator state and of the tests (card passwords, app secrets). */
-export const KNOWN = ['demo-app-secret', 'frozen-app-secret', 'intl-app-secret', 'at.demo-token', 'at.expired-token',
-  'CARD-VALID-0001', 'CARD-VALID-0002', 'CARD-VALID-0003', 'CARD-USED-0001', 'CARD-BOUND-0001', 'CARD-FAIL-0001',
-  'wrong-secret-2', 'x-secret-1', 'WRONG-CARD-',
+export const KNOWN = [
+  'demo-app-secret',
+  'frozen-app-secret',
+  'intl-app-secret',
+  'at.demo-token',
+  'at.expired-token',
+  'CARD-VALID-0001',
+  'CARD-VALID-0002',
+  'CARD-VALID-0003',
+  'CARD-USED-0001',
+  'CARD-BOUND-0001',
+  'CARD-FAIL-0001',
+  'wrong-secret-2',
+  'x-secret-1',
+  'WRONG-CARD-',
   // verification codes (ezviz-switch: encryption off; ezviz-live; the simulator's default code, a wrong one of the tests)
-  'ABCDEF', 'WRONGX'];
+  'ABCDEF',
+  'WRONGX',
+];
 
 /** Lines holding one of `words`: `word in line`. */
 export function leaks(lines: readonly string[], words: Iterable<string>): string[] {

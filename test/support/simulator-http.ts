@@ -30,20 +30,26 @@ export function request(base: string, path: string, opts: RequestOptions = {}): 
   const u = new URL(path, base);
   const lib = u.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
-    const req = lib.request(u, {
-      method: opts.method ?? 'GET',
-      headers: {
-        ...(opts.body !== undefined ? { 'Content-Length': Buffer.byteLength(opts.body) } : {}),
-        ...opts.headers,
+    const req = lib.request(
+      u,
+      {
+        method: opts.method ?? 'GET',
+        headers: {
+          ...(opts.body !== undefined ? { 'Content-Length': Buffer.byteLength(opts.body) } : {}),
+          ...opts.headers,
+        },
+        agent: opts.agent ?? false,
+        rejectUnauthorized: opts.rejectUnauthorized,
       },
-      agent: opts.agent ?? false,
-      rejectUnauthorized: opts.rejectUnauthorized,
-    }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }));
-      res.on('error', reject);
-    });
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }),
+        );
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     if (opts.body !== undefined) req.write(opts.body);
     req.end();
@@ -67,7 +73,12 @@ export function postForm(base: string, path: string, fields: Fields, opts: Reque
 }
 
 /** POSTs a form and parses the API envelope (fails when the reply is not HTTP 200 JSON). */
-export async function callApi(base: string, path: string, fields: Fields, opts: RequestOptions = {}): Promise<ApiReply> {
+export async function callApi(
+  base: string,
+  path: string,
+  fields: Fields,
+  opts: RequestOptions = {},
+): Promise<ApiReply> {
   const r = await postForm(base, path, fields, opts);
   if (r.status !== 200) throw new Error(`HTTP ${r.status} from ${path}: ${r.text}`);
   return JSON.parse(r.text) as ApiReply;
@@ -78,7 +89,12 @@ export async function callApi(base: string, path: string, fields: Fields, opts: 
 type Json = any;
 
 /** An admin call under /sim/ (JSON: the admin endpoint refuses other requests but a bare GET). */
-export async function admin(base: string, method: string, path: string, body?: unknown): Promise<{ status: number; json: Json }> {
+export async function admin(
+  base: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; json: Json }> {
   const r = await request(base, path, {
     method,
     body: body === undefined ? undefined : JSON.stringify(body),

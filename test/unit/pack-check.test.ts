@@ -11,7 +11,8 @@ import * as path from 'path';
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 const SCRIPT = path.join(ROOT, 'scripts', 'check-pack.js');
 const { requiredFiles, missingFiles } = require(SCRIPT) as {
-  requiredFiles(root: string): string[]; missingFiles(root: string): string[];
+  requiredFiles(root: string): string[];
+  missingFiles(root: string): string[];
 };
 
 describe('prepack: check-pack refuses an incomplete package', function () {
@@ -51,7 +52,10 @@ describe('prepack: check-pack refuses an incomplete package', function () {
     assert.match(r.stderr, /refusing to pack/);
     assert.match(r.stderr, /dist\/nodes\/ezviz-config\/ezviz-config\.js/);
     assert.match(r.stderr, /dist\/simulator\/cli\.js/);
-    assert.deepEqual(missingFiles(dir).filter((f) => !f.startsWith('dist/')), []);
+    assert.deepEqual(
+      missingFiles(dir).filter((f) => !f.startsWith('dist/')),
+      [],
+    );
   });
 
   it('fails without examples or without one catalog', () => {

@@ -46,21 +46,38 @@ describe('references: the checker', () => {
       '/** docs/api/open-api.md section 7.2 (0.2) */',
     ].join('\n');
     assert.deepStrictEqual(whys('nodes/a.ts', text), []);
-    assert.deepStrictEqual(whys('docs/x.md', 'See [the API](api/open-api.md#4-endpoints) and [home](https://x.y/z.md).'), []);
+    assert.deepStrictEqual(
+      whys('docs/x.md', 'See [the API](api/open-api.md#4-endpoints) and [home](https://x.y/z.md).'),
+      [],
+    );
   });
 
   it('fails a planted missing file, a missing section, a broken link', () => {
-    assert.deepStrictEqual(whys('nodes/a.ts', '// nodes/shared/wire/gone.ts'), ['nodes/shared/wire/gone.ts: no such file in the repository']);
-    assert.deepStrictEqual(whys('nodes/a.ts', '// docs/behaviour.md section 23'), ['docs/behaviour.md section 23: docs/behaviour.md has no section 23']);
-    assert.deepStrictEqual(whys('nodes/a.ts', '// docs/behaviour.md sections 3-5'),
-      ['docs/behaviour.md section 5: docs/behaviour.md has no section 5']);
-    assert.deepStrictEqual(whys('nodes/a.ts', '// docs/nodes/ezviz-gone.md'), ['docs/nodes/ezviz-gone.md: no such file in the repository']);
-    assert.deepStrictEqual(whys('docs/x.md', 'See [it](api/gone.md).'), ['api/gone.md: the link points to no file of the repository']);
+    assert.deepStrictEqual(whys('nodes/a.ts', '// nodes/shared/wire/gone.ts'), [
+      'nodes/shared/wire/gone.ts: no such file in the repository',
+    ]);
+    assert.deepStrictEqual(whys('nodes/a.ts', '// docs/behaviour.md section 23'), [
+      'docs/behaviour.md section 23: docs/behaviour.md has no section 23',
+    ]);
+    assert.deepStrictEqual(whys('nodes/a.ts', '// docs/behaviour.md sections 3-5'), [
+      'docs/behaviour.md section 5: docs/behaviour.md has no section 5',
+    ]);
+    assert.deepStrictEqual(whys('nodes/a.ts', '// docs/nodes/ezviz-gone.md'), [
+      'docs/nodes/ezviz-gone.md: no such file in the repository',
+    ]);
+    assert.deepStrictEqual(whys('docs/x.md', 'See [it](api/gone.md).'), [
+      'api/gone.md: the link points to no file of the repository',
+    ]);
   });
 
   it('fails every reference to a document outside the repository', () => {
-    const outside = ['design' + '.md section 4', 'spec' + '/ezviz-open-api.md section 4.3', 'ezviz-' + 'watch-api.md section 5',
-      '/work/' + 'shared/spec', '../' + 'shared/design'];
+    const outside = [
+      'design' + '.md section 4',
+      'spec' + '/ezviz-open-api.md section 4.3',
+      'ezviz-' + 'watch-api.md section 5',
+      '/work/' + 'shared/spec',
+      '../' + 'shared/design',
+    ];
     for (const ref of outside) {
       assert.ok(whys('nodes/a.ts', `// ${ref}`).length > 0, `not caught: ${ref}`);
       assert.ok(whys('README.md', ref).length > 0, `not caught in a page: ${ref}`);
@@ -72,6 +89,9 @@ describe('references: the repository', () => {
   it('every reference in code, tests and docs points to a file and section the repository holds', function () {
     this.timeout(20000);
     const problems = scanTree(ROOT).filter((p) => !(DATA[p.file] ?? []).some((d) => d === '*' || d === p.text));
-    assert.deepStrictEqual(problems.map((p) => `${p.file}:${p.line} ${p.text} (${p.why})`), []);
+    assert.deepStrictEqual(
+      problems.map((p) => `${p.file}:${p.line} ${p.text} (${p.why})`),
+      [],
+    );
   });
 });

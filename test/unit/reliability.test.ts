@@ -15,13 +15,45 @@ const reply = (data: unknown) => ({ code: '200', msg: '', data });
 
 describe('typed reply mapping', () => {
   it('storage-info: only documented fields, each type-checked', () => {
-    const p = storageInfoPayload(reply({ userName: 'u', deviceSerial: 427734222, channelNo: '1', status: 1, validDays: 3,
-      extra: { deep: [1, 2, 3] }, toString: 'x', startTime: 1700000000000, serviceDetail: null }));
-    assert.deepStrictEqual(p, { userName: 'u', deviceSerial: '427734222', channelNo: 1, status: 1, validDays: 3,
-      startTime: 1700000000000, statusText: 'activated', startDate: new Date(1700000000000).toISOString(), expireDate: null });
-    for (const bad of [null, [], 'x', 7, { status: { toString: 1 } }, { status: 1.5 }, { status: 'on' }, { startTime: NaN },
-      { userName: 5 }, { userName: 'x'.repeat(5000) }, { serviceDetail: 'x' }, { serviceDetail: { status: {} } },
-      { channelNo: 1e300 }]) {
+    const p = storageInfoPayload(
+      reply({
+        userName: 'u',
+        deviceSerial: 427734222,
+        channelNo: '1',
+        status: 1,
+        validDays: 3,
+        extra: { deep: [1, 2, 3] },
+        toString: 'x',
+        startTime: 1700000000000,
+        serviceDetail: null,
+      }),
+    );
+    assert.deepStrictEqual(p, {
+      userName: 'u',
+      deviceSerial: '427734222',
+      channelNo: 1,
+      status: 1,
+      validDays: 3,
+      startTime: 1700000000000,
+      statusText: 'activated',
+      startDate: new Date(1700000000000).toISOString(),
+      expireDate: null,
+    });
+    for (const bad of [
+      null,
+      [],
+      'x',
+      7,
+      { status: { toString: 1 } },
+      { status: 1.5 },
+      { status: 'on' },
+      { startTime: NaN },
+      { userName: 5 },
+      { userName: 'x'.repeat(5000) },
+      { serviceDetail: 'x' },
+      { serviceDetail: { status: {} } },
+      { channelNo: 1e300 },
+    ]) {
       assert.throws(() => storageInfoPayload(reply(bad)), BadReply, JSON.stringify(bad));
     }
   });
@@ -29,8 +61,19 @@ describe('typed reply mapping', () => {
   it('preset-add: data.index must be a positive whole number', () => {
     assert.deepStrictEqual(presetAddPayload(reply({ index: '4' }), 'door'), { index: 4, presetName: 'door' });
     assert.strictEqual(presetIndex({ index: 12, more: {} }), 12);
-    for (const bad of [null, undefined, {}, { index: null }, { index: 0 }, { index: -1 }, { index: 2.5 },
-      { index: { toString: 1 } }, { index: [3] }, { index: '3x' }, []]) {
+    for (const bad of [
+      null,
+      undefined,
+      {},
+      { index: null },
+      { index: 0 },
+      { index: -1 },
+      { index: 2.5 },
+      { index: { toString: 1 } },
+      { index: [3] },
+      { index: '3x' },
+      [],
+    ]) {
       assert.throws(() => presetIndex(bad), BadReply, JSON.stringify(bad));
     }
   });
@@ -110,7 +153,8 @@ describe('Retry-After', () => {
     const now = Date.parse('2026-01-01T00:00:00Z');
     assert.strictEqual(retryAfterMs('Thu, 01 Jan 2026 00:00:05 GMT', now), 5000);
     assert.strictEqual(retryAfterMs('Wed, 31 Dec 2025 00:00:05 GMT', now), 0);
-    for (const v of [undefined, '', '-1', '1.5', 'soon', ['3'], '99999999999999']) assert.strictEqual(retryAfterMs(v, now), undefined, String(v));
+    for (const v of [undefined, '', '-1', '1.5', 'soon', ['3'], '99999999999999'])
+      assert.strictEqual(retryAfterMs(v, now), undefined, String(v));
   });
 });
 
@@ -118,7 +162,9 @@ describe('KeyedQueue bound', () => {
   it('counts the tasks waiting behind the running one', async () => {
     const q = new KeyedQueue();
     let release!: () => void;
-    const gate = new Promise<void>((r) => { release = r; });
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
     const all = [q.run('a', () => gate), q.run('a', async () => 1), q.run('a', async () => 2)];
     assert.strictEqual(q.waiting('a'), 2);
     assert.strictEqual(q.waiting('b'), 0);
@@ -131,7 +177,11 @@ describe('KeyedQueue bound', () => {
 
 describe('proxy environment', () => {
   it('HTTPS_PROXY / HTTP_PROXY per scheme, NO_PROXY entries', () => {
-    const env = { HTTPS_PROXY: 'http://127.0.0.1:3128', http_proxy: 'proxy.local:8080', NO_PROXY: 'localhost, .internal.example,10.0.0.1:8443' };
+    const env = {
+      HTTPS_PROXY: 'http://127.0.0.1:3128',
+      http_proxy: 'proxy.local:8080',
+      NO_PROXY: 'localhost, .internal.example,10.0.0.1:8443',
+    };
     assert.strictEqual(proxyFor(new URL('https://open.ys7.com'), env)?.href, 'http://127.0.0.1:3128/');
     assert.strictEqual(proxyFor(new URL('http://open.ys7.com'), env)?.href, 'http://proxy.local:8080/');
     assert.strictEqual(proxyFor(new URL('https://localhost:9'), env), undefined);
@@ -154,6 +204,9 @@ describe('translation treats arguments as data', () => {
       return s;
     };
     const t = translator({ _: underscore } as never);
-    assert.strictEqual(t('errors.api', { msg: 'a __code__ b \u00011\u0002', code: '20007' }), 'a __code__ b \u00011\u0002 (code 20007)');
+    assert.strictEqual(
+      t('errors.api', { msg: 'a __code__ b \u00011\u0002', code: '20007' }),
+      'a __code__ b \u00011\u0002 (code 20007)',
+    );
   });
 });

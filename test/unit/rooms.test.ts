@@ -17,7 +17,11 @@ const SKIP = new Set(['node_modules', 'dist', '.git', '.compat', '.node-red-demo
 const CODE_ROOTS = ['nodes', 'editor', 'plugins', 'simulator', 'scripts', 'test', 'dashboard'];
 const CODE_FILE = /\.(ts|js|vue|sh)$/;
 
-export interface Room { folder: string; job: string; mayImport: string[] }
+export interface Room {
+  folder: string;
+  job: string;
+  mayImport: string[];
+}
 
 /** The rows of the page's "Rooms" table: `folder` | job | may import (room names, or "-"). */
 export function roomsOfPage(markdown: string): Room[] {
@@ -25,7 +29,10 @@ export function roomsOfPage(markdown: string): Room[] {
   if (!section) throw new Error(`${PAGE} has no "## Rooms" section`);
   const rooms: Room[] = [];
   for (const line of section.split('\n')) {
-    const cells = line.split('|').slice(1, -1).map((c) => c.trim());
+    const cells = line
+      .split('|')
+      .slice(1, -1)
+      .map((c) => c.trim());
     const folder = /^`([^`]+)`$/.exec(cells[0] ?? '')?.[1];
     if (cells.length < 3 || !folder) continue;
     const mayImport = [...cells[2].matchAll(/`([^`]+)`/g)].map((m) => m[1]);
@@ -42,7 +49,8 @@ export function codeFolders(root = ROOT): string[] {
     if (!fs.existsSync(full)) return;
     const entries = fs.readdirSync(full, { withFileTypes: true });
     if (entries.some((e) => e.isFile() && CODE_FILE.test(e.name))) out.push(rel);
-    for (const e of entries) if (e.isDirectory() && !SKIP.has(e.name) && !e.name.startsWith('.')) walk(`${rel}/${e.name}`);
+    for (const e of entries)
+      if (e.isDirectory() && !SKIP.has(e.name) && !e.name.startsWith('.')) walk(`${rel}/${e.name}`);
   };
   for (const r of CODE_ROOTS) walk(r);
   return out.sort();
@@ -50,7 +58,9 @@ export function codeFolders(root = ROOT): string[] {
 
 /** A page entry names a folder exactly, or a family of folders with a trailing `*` (nodes/ezviz-*). */
 const names = (entry: string, folder: string): boolean =>
-  entry.endsWith('*') ? folder.startsWith(entry.slice(0, -1)) && !folder.slice(entry.length - 1).includes('/') : entry === folder;
+  entry.endsWith('*')
+    ? folder.startsWith(entry.slice(0, -1)) && !folder.slice(entry.length - 1).includes('/')
+    : entry === folder;
 
 /** Folders the page does not name, and page entries that name no folder. */
 export function pageVersusTree(rooms: Room[], folders: string[]): { unnamed: string[]; missing: string[] } {
@@ -65,11 +75,15 @@ export function importsOf(file: string, text: string): string[] {
   const info = ts.preProcessFile(text, true, true);
   const specs = info.importedFiles.map((f) => f.fileName);
   for (const m of text.matchAll(/import\(\s*['"]([^'"]+)['"]\s*\)/g)) specs.push(m[1]);
-  return [...new Set(specs)].filter((s) => s.startsWith('.'))
+  return [...new Set(specs)]
+    .filter((s) => s.startsWith('.'))
     .map((s) => path.posix.normalize(path.posix.join(path.posix.dirname(file), s)));
 }
 
-export interface Edge { from: string; to: string }
+export interface Edge {
+  from: string;
+  to: string;
+}
 
 /** The room (a row's folder) a file belongs to: the longest folder entry that holds it. */
 function roomOf(rooms: Room[], file: string): Room | undefined {
@@ -146,7 +160,11 @@ describe('rooms: the tree, its page and its layers (issue 18)', () => {
   it(`${PAGE} names every folder that holds code, and no folder that does not exist`, () => {
     const { unnamed, missing } = pageVersusTree(rooms, codeFolders());
     assert.deepStrictEqual(unnamed, [], `folders the page's Rooms table does not name: ${unnamed.join(', ')}`);
-    assert.deepStrictEqual(missing, [], `the page's Rooms table names folders that do not exist: ${missing.join(', ')}`);
+    assert.deepStrictEqual(
+      missing,
+      [],
+      `the page's Rooms table names folders that do not exist: ${missing.join(', ')}`,
+    );
     for (const r of rooms) assert.ok(r.job.length > 10, `${r.folder}: its job is not said`);
   });
 
@@ -156,11 +174,19 @@ describe('rooms: the tree, its page and its layers (issue 18)', () => {
   });
 
   it('no circle between rooms, none between files', () => {
-    const roomEdges = edges.map((e): [string, string] => [roomOf(rooms, e.from)?.folder ?? e.from, roomOf(rooms, e.to)?.folder ?? e.to]);
+    const roomEdges = edges.map((e): [string, string] => [
+      roomOf(rooms, e.from)?.folder ?? e.from,
+      roomOf(rooms, e.to)?.folder ?? e.to,
+    ]);
     const rc = findCircle(roomEdges);
     // The imports that make the circle: for each step a -> b of it, the files of a importing b.
-    const step = (e: Edge): number => (rc ?? []).findIndex((r, i) => i > 0
-      && (roomOf(rooms, e.from)?.folder ?? e.from) === rc?.[i - 1] && (roomOf(rooms, e.to)?.folder ?? e.to) === r);
+    const step = (e: Edge): number =>
+      (rc ?? []).findIndex(
+        (r, i) =>
+          i > 0 &&
+          (roomOf(rooms, e.from)?.folder ?? e.from) === rc?.[i - 1] &&
+          (roomOf(rooms, e.to)?.folder ?? e.to) === r,
+      );
     const witness = rc && edges.filter((e) => step(e) > 0).map((e) => `${e.from} -> ${e.to}`);
     assert.strictEqual(rc, undefined, `a circle between rooms: ${rc?.join(' -> ')}; by ${witness?.join(', ')}`);
     const fc = findCircle(edges.map((e): [string, string] => [e.from, e.to]));
@@ -175,16 +201,40 @@ describe('rooms: the tree, its page and its layers (issue 18)', () => {
   });
 
   it('the checks can fail: an unnamed folder, an upward import and a circle are found', () => {
-    const r: Room[] = [{ folder: 'nodes/shared/a', job: 'the upper room', mayImport: ['b'] },
-      { folder: 'nodes/shared/b', job: 'the lower room', mayImport: [] }];
-    assert.deepStrictEqual(pageVersusTree(r, ['nodes/shared/a', 'nodes/shared/c']),
-      { unnamed: ['nodes/shared/c'], missing: ['nodes/shared/b'] });
-    assert.deepStrictEqual(upwardImports(r, [{ from: 'nodes/shared/b/x.ts', to: 'nodes/shared/a/y.ts' },
-      { from: 'nodes/shared/a/y.ts', to: 'nodes/shared/b/x.ts' }]),
-    ['nodes/shared/b/x.ts imports nodes/shared/a/y.ts (nodes/shared/b may import nothing)']);
-    assert.deepStrictEqual(findCircle([['a', 'b'], ['b', 'c'], ['c', 'a']]), ['a', 'b', 'c', 'a']);
-    assert.strictEqual(findCircle([['a', 'b'], ['b', 'c'], ['a', 'c']]), undefined);
-    assert.deepStrictEqual(importsOf('nodes/x/y.ts', "import type { A } from '../shared/b/c';\nconst t: import('./d').T = 1;"),
-      ['nodes/shared/b/c', 'nodes/x/d']);
+    const r: Room[] = [
+      { folder: 'nodes/shared/a', job: 'the upper room', mayImport: ['b'] },
+      { folder: 'nodes/shared/b', job: 'the lower room', mayImport: [] },
+    ];
+    assert.deepStrictEqual(pageVersusTree(r, ['nodes/shared/a', 'nodes/shared/c']), {
+      unnamed: ['nodes/shared/c'],
+      missing: ['nodes/shared/b'],
+    });
+    assert.deepStrictEqual(
+      upwardImports(r, [
+        { from: 'nodes/shared/b/x.ts', to: 'nodes/shared/a/y.ts' },
+        { from: 'nodes/shared/a/y.ts', to: 'nodes/shared/b/x.ts' },
+      ]),
+      ['nodes/shared/b/x.ts imports nodes/shared/a/y.ts (nodes/shared/b may import nothing)'],
+    );
+    assert.deepStrictEqual(
+      findCircle([
+        ['a', 'b'],
+        ['b', 'c'],
+        ['c', 'a'],
+      ]),
+      ['a', 'b', 'c', 'a'],
+    );
+    assert.strictEqual(
+      findCircle([
+        ['a', 'b'],
+        ['b', 'c'],
+        ['a', 'c'],
+      ]),
+      undefined,
+    );
+    assert.deepStrictEqual(
+      importsOf('nodes/x/y.ts', "import type { A } from '../shared/b/c';\nconst t: import('./d').T = 1;"),
+      ['nodes/shared/b/c', 'nodes/x/d'],
+    );
   });
 });

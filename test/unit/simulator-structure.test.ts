@@ -25,9 +25,22 @@ describe('structure: simulator rooms (issue 18)', () => {
   const files = simulatorFiles();
 
   it('has one file per API area beside its server and state', () => {
-    for (const f of ['server.ts', 'admin.ts', 'api.ts', 'routes.ts', 'index.ts', 'cli.ts', 'state/index.ts',
-      'areas/index.ts', 'areas/token.ts', 'areas/storage.ts', 'areas/ptz.ts', 'areas/devices.ts',
-      'areas/pictures.ts', 'areas/alarms.ts']) {
+    for (const f of [
+      'server.ts',
+      'admin.ts',
+      'api.ts',
+      'routes.ts',
+      'index.ts',
+      'cli.ts',
+      'state/index.ts',
+      'areas/index.ts',
+      'areas/token.ts',
+      'areas/storage.ts',
+      'areas/ptz.ts',
+      'areas/devices.ts',
+      'areas/pictures.ts',
+      'areas/alarms.ts',
+    ]) {
       assert.ok(files.includes(`simulator/${f}`), `simulator/${f} is missing`);
     }
   });
@@ -36,7 +49,10 @@ describe('structure: simulator rooms (issue 18)', () => {
     const over = files
       .map((file) => ({ file, lines: linesOf(fs.readFileSync(path.join(ROOT, file), 'utf8')) }))
       .filter((f) => f.lines > MAX_SIMULATOR_FILE_LINES);
-    assert.deepStrictEqual(over, [],
-      `simulator files over ${MAX_SIMULATOR_FILE_LINES} lines: ${over.map((o) => `${o.file} (${o.lines} lines)`).join(', ')}`);
+    assert.deepStrictEqual(
+      over,
+      [],
+      `simulator files over ${MAX_SIMULATOR_FILE_LINES} lines: ${over.map((o) => `${o.file} (${o.lines} lines)`).join(', ')}`,
+    );
   });
 });

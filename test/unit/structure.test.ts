@@ -14,7 +14,11 @@ const ROOT = path.resolve(__dirname, '../../..');
 export const MAX_FILE_LINES = 200;
 export const MAX_FUNCTION_LINES = 60;
 
-export interface Offender { file: string; name: string; lines: number }
+export interface Offender {
+  file: string;
+  name: string;
+  lines: number;
+}
 
 /** The runtime's source files, relative to the repository, sorted. */
 function runtimeFiles(dir = path.join(ROOT, 'nodes')): string[] {
@@ -42,8 +46,11 @@ function functionName(node: ts.FunctionLikeDeclaration, sf: ts.SourceFile): stri
   if (ts.isConstructorDeclaration(node)) return 'constructor';
   if (node.name && !ts.isComputedPropertyName(node.name)) return node.name.getText(sf);
   const parent = node.parent;
-  if (parent && (ts.isVariableDeclaration(parent) || ts.isPropertyAssignment(parent)
-    || ts.isPropertyDeclaration(parent)) && !ts.isComputedPropertyName(parent.name)) {
+  if (
+    parent &&
+    (ts.isVariableDeclaration(parent) || ts.isPropertyAssignment(parent) || ts.isPropertyDeclaration(parent)) &&
+    !ts.isComputedPropertyName(parent.name)
+  ) {
     return parent.name.getText(sf);
   }
   if (parent && ts.isExportAssignment(parent)) return 'export = (the module function)';
@@ -56,9 +63,16 @@ export function functionLines(fileName: string, text: string): Array<{ name: str
   const sf = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true);
   const out: Array<{ name: string; lines: number }> = [];
   const visit = (node: ts.Node): void => {
-    if ((ts.isFunctionDeclaration(node) || ts.isMethodDeclaration(node) || ts.isConstructorDeclaration(node)
-      || ts.isGetAccessorDeclaration(node) || ts.isSetAccessorDeclaration(node)
-      || ts.isArrowFunction(node) || ts.isFunctionExpression(node)) && node.body) {
+    if (
+      (ts.isFunctionDeclaration(node) ||
+        ts.isMethodDeclaration(node) ||
+        ts.isConstructorDeclaration(node) ||
+        ts.isGetAccessorDeclaration(node) ||
+        ts.isSetAccessorDeclaration(node) ||
+        ts.isArrowFunction(node) ||
+        ts.isFunctionExpression(node)) &&
+      node.body
+    ) {
       const first = sf.getLineAndCharacterOfPosition(node.body.getStart(sf)).line;
       const last = sf.getLineAndCharacterOfPosition(node.body.getEnd()).line;
       out.push({ name: functionName(node, sf), lines: last - first + 1 });
@@ -84,13 +98,18 @@ export function offenders(files: Array<{ file: string; text: string }>): { files
 }
 
 const describeOffenders = (list: Offender[]): string =>
-  list.map((o) => (o.name === o.file ? `${o.file} (${o.lines} lines)` : `${o.file}: ${o.name} (${o.lines} lines)`)).join(', ');
+  list
+    .map((o) => (o.name === o.file ? `${o.file} (${o.lines} lines)` : `${o.file}: ${o.name} (${o.lines} lines)`))
+    .join(', ');
 
 describe('structure: runtime size limits (issue 14)', function () {
   // Parsing every runtime file takes 2-3 s on a loaded 2-core machine (the default 2 s timed out).
   this.timeout(20000);
   // The dashboard package's runtime (dashboard/nodes) is held to the same limits.
-  const files = [...runtimeFiles(), ...runtimeFiles(path.join(ROOT, 'dashboard', 'nodes'))].map((file) => ({ file, text: fs.readFileSync(path.join(ROOT, file), 'utf8') }));
+  const files = [...runtimeFiles(), ...runtimeFiles(path.join(ROOT, 'dashboard', 'nodes'))].map((file) => ({
+    file,
+    text: fs.readFileSync(path.join(ROOT, file), 'utf8'),
+  }));
 
   it('finds the runtime files (and none of the editor code)', () => {
     const names = files.map((f) => f.file);
@@ -120,9 +139,19 @@ describe('structure: runtime size limits (issue 14)', function () {
       `const fine = () => {\n${body(60)}\n};`,
     ].join('\n');
     const found = offenders([{ file: 'nodes/x.ts', text }]);
-    assert.deepStrictEqual(found.functions.map((o) => [o.name, o.lines]),
-      [['declared', 61], ['method', 61], ['arrow', 61], ['expr', 61]]);
-    assert.deepStrictEqual(found.files.map((o) => o.file), ['nodes/x.ts']);
+    assert.deepStrictEqual(
+      found.functions.map((o) => [o.name, o.lines]),
+      [
+        ['declared', 61],
+        ['method', 61],
+        ['arrow', 61],
+        ['expr', 61],
+      ],
+    );
+    assert.deepStrictEqual(
+      found.files.map((o) => o.file),
+      ['nodes/x.ts'],
+    );
     assert.strictEqual(fileLines('a\nb\n'), 2);
     assert.deepStrictEqual(offenders([{ file: 'nodes/y.ts', text: 'const a = 1;\n'.repeat(200) }]).files, []);
   });

@@ -14,11 +14,18 @@ const STRAY = new RegExp(`${CJK}(?:[ \\t]*\\n[ \\t]*|[ \\t]+)${CJK}`, 'g');
 
 /** The stray spaces of one text: line and the characters around each. */
 export function straySpaces(text: string): string[] {
-  return [...text.matchAll(STRAY)].map((m) => `line ${text.slice(0, m.index).split('\n').length}: ${JSON.stringify(m[0])}`);
+  return [...text.matchAll(STRAY)].map(
+    (m) => `line ${text.slice(0, m.index).split('\n').length}: ${JSON.stringify(m[0])}`,
+  );
 }
 
 const list = (dir: string, keep: (f: string) => boolean): string[] =>
-  fs.existsSync(path.join(ROOT, dir)) ? fs.readdirSync(path.join(ROOT, dir)).filter(keep).map((f) => `${dir}/${f}`) : [];
+  fs.existsSync(path.join(ROOT, dir))
+    ? fs
+        .readdirSync(path.join(ROOT, dir))
+        .filter(keep)
+        .map((f) => `${dir}/${f}`)
+    : [];
 
 /** Every zh-CN help page: the nodes' sources, the shared fragments, the dashboard's, the built ones. */
 function chineseHelp(): string[] {
@@ -41,7 +48,9 @@ describe('texts: the Chinese help', () => {
   it('no help page has a stray space between two Chinese characters', () => {
     const files = chineseHelp();
     assert.ok(files.length >= 30, `zh-CN help found: ${files.length}`);
-    const found = files.flatMap((f) => straySpaces(fs.readFileSync(path.join(ROOT, f), 'utf8')).map((s) => `${f} ${s}`));
+    const found = files.flatMap((f) =>
+      straySpaces(fs.readFileSync(path.join(ROOT, f), 'utf8')).map((s) => `${f} ${s}`),
+    );
     assert.deepStrictEqual(found, []);
   });
 });
@@ -61,9 +70,32 @@ describe('texts: the dashboard package example', () => {
 
 describe('texts: the node count', () => {
   it('the README and the architecture page count the node types package.json lists', () => {
-    const WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve',
-      'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen', 'twenty'];
-    const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { 'node-red': { nodes: object } };
+    const WORDS = [
+      'zero',
+      'one',
+      'two',
+      'three',
+      'four',
+      'five',
+      'six',
+      'seven',
+      'eight',
+      'nine',
+      'ten',
+      'eleven',
+      'twelve',
+      'thirteen',
+      'fourteen',
+      'fifteen',
+      'sixteen',
+      'seventeen',
+      'eighteen',
+      'nineteen',
+      'twenty',
+    ];
+    const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+      'node-red': { nodes: object };
+    };
     const count = Object.keys(pkg['node-red'].nodes).length;
     for (const f of ['README.md', 'docs/architecture.md']) {
       const m = /\b([a-z]+) node types\b/.exec(fs.readFileSync(path.join(ROOT, f), 'utf8'));

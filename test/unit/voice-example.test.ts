@@ -11,7 +11,9 @@ const ROOT = path.join(__dirname, '..', '..', '..');
 describe('example 11: the doorbell greeting', () => {
   it('the function node holds the committed wav, which ezviz-voice takes', () => {
     const wav = fs.readFileSync(path.join(ROOT, 'examples', 'sounds', 'doorbell-greeting.wav'));
-    const flow = JSON.parse(fs.readFileSync(path.join(ROOT, 'examples', '11-doorbell-greeting.json'), 'utf8')) as Array<Record<string, string>>;
+    const flow = JSON.parse(fs.readFileSync(path.join(ROOT, 'examples', '11-doorbell-greeting.json'), 'utf8')) as Array<
+      Record<string, string>
+    >;
     const fn = flow.find((n) => n.type === 'function')!;
     const b64 = /Buffer\.from\('([A-Za-z0-9+/=]+)', 'base64'\)/.exec(fn.func)?.[1];
     assert.ok(b64, 'the greeting as base64');

@@ -16,17 +16,31 @@ export interface PanelCall {
 export function callOf(a: Exclude<Action, { action: 'hold' | 'live' }>, held?: { direction: string }): PanelCall {
   switch (a.action) {
     case 'move':
-      return { op: 'ptz-start', values: { direction: a.direction, speed: a.speed },
-        payload: { action: 'move', direction: a.direction, speed: a.speed } };
+      return {
+        op: 'ptz-start',
+        values: { direction: a.direction, speed: a.speed },
+        payload: { action: 'move', direction: a.direction, speed: a.speed },
+      };
     case 'stop':
-      return { op: 'ptz-stop', values: held ? { direction: held.direction } : {}, payload: { action: 'stop', reason: 'asked' } };
+      return {
+        op: 'ptz-stop',
+        values: held ? { direction: held.direction } : {},
+        payload: { action: 'stop', reason: 'asked' },
+      };
     case 'preset': {
       const { index, name } = a.preset;
-      return { op: 'preset-call', values: index !== undefined ? { index } : { presetName: name },
-        payload: { action: 'preset', preset: index ?? name, ...(name ? { name } : {}) } };
+      return {
+        op: 'preset-call',
+        values: index !== undefined ? { index } : { presetName: name },
+        payload: { action: 'preset', preset: index ?? name, ...(name ? { name } : {}) },
+      };
     }
     case 'switch':
-      return { op: 'switch', values: { switch: a.switch, state: a.state }, payload: { action: 'switch', switch: a.switch, state: a.state } };
+      return {
+        op: 'switch',
+        values: { switch: a.switch, state: a.state },
+        payload: { action: 'switch', switch: a.switch, state: a.state },
+      };
     case 'state':
       return { op: 'device', values: {}, payload: { action: 'state' } };
     default:
@@ -35,11 +49,17 @@ export function callOf(a: Exclude<Action, { action: 'hold' | 'live' }>, held?: {
 }
 
 /** The stop the runtime sends for a held move (a browser went quiet or left, the node closes). */
-export const stopCall = (direction: string, reason: string): PanelCall =>
-  ({ op: 'ptz-stop', values: { direction }, payload: { action: 'stop', reason } });
+export const stopCall = (direction: string, reason: string): PanelCall => ({
+  op: 'ptz-stop',
+  values: { direction },
+  payload: { action: 'stop', reason },
+});
 
 /** The panel's camera's shared live address (its protocol, quality and lifetime); `refresh` asks for a new one. */
-export function liveCall(s: Pick<PanelSettings, 'liveProtocol' | 'liveQuality' | 'liveExpire'>, refresh: boolean): PanelCall {
+export function liveCall(
+  s: Pick<PanelSettings, 'liveProtocol' | 'liveQuality' | 'liveExpire'>,
+  refresh: boolean,
+): PanelCall {
   const { liveProtocol: protocol, liveQuality: quality, liveExpire: expire } = s;
   return { op: 'live', values: { protocol, quality, expire, refresh }, payload: { action: 'live' } };
 }

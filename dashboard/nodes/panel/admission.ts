@@ -13,15 +13,24 @@ export class Admission {
   /** The same limit for every browser of this panel and camera together. */
   private readonly cameraRate: RateLimit;
 
-  constructor(private readonly settings: PanelSettings, now: () => number) {
+  constructor(
+    private readonly settings: PanelSettings,
+    now: () => number,
+  ) {
     this.rate = new RateLimit(now);
     this.cameraRate = new RateLimit(now);
   }
 
   /** Why a browser's action is refused, if it is; `moving` says whether a move is under way. */
-  refusal(connId: string, client: Client | undefined, action: ActionName, moving: () => boolean): 'not-allowed' | 'rate' | undefined {
+  refusal(
+    connId: string,
+    client: Client | undefined,
+    action: ActionName,
+    moving: () => boolean,
+  ): 'not-allowed' | 'rate' | undefined {
     const right = rightOf(action);
-    if (right && !isAllowed(right === 'move' ? this.settings.moveUsers : this.settings.switchUsers, client)) return 'not-allowed';
+    if (right && !isAllowed(right === 'move' ? this.settings.moveUsers : this.settings.switchUsers, client))
+      return 'not-allowed';
     const freeStop = action === 'stop' && moving();
     const read = action === 'state' || action === 'live';
     const camera = `${this.settings.deviceSerial}/${this.settings.channelNo}`;

@@ -18,7 +18,10 @@ export class Browsers {
 
   /** `clientOf` reads a browser's `msg._client`; `left` hears of a browser that went (before its
    * client is forgotten). */
-  constructor(private readonly clientOf: (conn: Conn) => Client | undefined, private readonly left: (id: string) => void) {}
+  constructor(
+    private readonly clientOf: (conn: Conn) => Client | undefined,
+    private readonly left: (id: string) => void,
+  ) {}
 
   /** Follows a browser's connection: when it goes, `left` hears of it. */
   watch(conn: Conn): void {

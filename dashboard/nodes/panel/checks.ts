@@ -6,12 +6,21 @@
 import type { PanelSettings, PresetEntry } from './settings';
 
 /** The pad's directions (the names of the DIRECTIONS table it offers: eight ways and zoom). */
-export const PAD_DIRECTIONS = ['up', 'down', 'left', 'right', 'up-left', 'up-right', 'down-left', 'down-right'] as const;
+export const PAD_DIRECTIONS = [
+  'up',
+  'down',
+  'left',
+  'right',
+  'up-left',
+  'up-right',
+  'down-left',
+  'down-right',
+] as const;
 export const ZOOM_DIRECTIONS = ['zoom-in', 'zoom-out'] as const;
 
 /** What a browser may ask. `hold` confirms a held press (the dead-man timer, holds.ts). */
 export const ACTIONS = ['move', 'hold', 'stop', 'preset', 'snapshot', 'switch', 'state', 'live'] as const;
-export type ActionName = typeof ACTIONS[number];
+export type ActionName = (typeof ACTIONS)[number];
 
 export type Action =
   | { action: 'move'; direction: string; speed: string }
@@ -24,7 +33,9 @@ export type Action =
   | { action: 'live'; refresh: boolean };
 
 /** Why a message was refused (a word for the log; never the browser's own text). */
-export type Refusal = { refused: 'shape' | 'action' | 'direction' | 'speed' | 'preset' | 'hidden' | 'camera' | 'switch' | 'state' };
+export type Refusal = {
+  refused: 'shape' | 'action' | 'direction' | 'speed' | 'preset' | 'hidden' | 'camera' | 'switch' | 'state';
+};
 
 export interface Tables {
   DIRECTIONS: Readonly<Record<string, number>>;
@@ -53,7 +64,8 @@ function checkPreset(m: Record<string, unknown>, s: PanelSettings): Action | Ref
   const v = m.preset;
   let found: PresetEntry | undefined;
   if (typeof v === 'number' && Number.isInteger(v)) found = s.presetList.find((p) => p.index === v);
-  else if (typeof v === 'string' && v.length <= 50) found = s.presetList.find((p) => p.index === undefined && p.name === v);
+  else if (typeof v === 'string' && v.length <= 50)
+    found = s.presetList.find((p) => p.index === undefined && p.name === v);
   return found ? { action: 'preset', preset: found } : { refused: 'preset' };
 }
 
@@ -74,15 +86,23 @@ export function checkAction(msg: unknown, s: PanelSettings, tables: Tables): Act
   // The camera is the node's (or the flow's ui_update), never a browser's: a message naming one is refused.
   if (!s.deviceSerial || 'deviceSerial' in m || 'channelNo' in m) return { refused: 'camera' };
   switch (action as ActionName) {
-    case 'move': return checkMove(m, s, tables);
-    case 'hold': return { action: 'hold' };
-    case 'stop': return s.show.ptz || s.show.zoom ? { action: 'stop' } : { refused: 'hidden' };
-    case 'preset': return checkPreset(m, s);
-    case 'snapshot': return s.show.snapshot ? { action: 'snapshot' } : { refused: 'hidden' };
-    case 'switch': return checkSwitch(m, s);
+    case 'move':
+      return checkMove(m, s, tables);
+    case 'hold':
+      return { action: 'hold' };
+    case 'stop':
+      return s.show.ptz || s.show.zoom ? { action: 'stop' } : { refused: 'hidden' };
+    case 'preset':
+      return checkPreset(m, s);
+    case 'snapshot':
+      return s.show.snapshot ? { action: 'snapshot' } : { refused: 'hidden' };
+    case 'switch':
+      return checkSwitch(m, s);
     // The camera's name, online state and the reason over the picture show also without switches.
-    case 'state': return { action: 'state' };
-    case 'live': return s.show.live ? { action: 'live', refresh: m.refresh === true } : { refused: 'hidden' };
+    case 'state':
+      return { action: 'state' };
+    case 'live':
+      return s.show.live ? { action: 'live', refresh: m.refresh === true } : { refused: 'hidden' };
   }
   return { refused: 'action' };
 }
@@ -91,7 +111,11 @@ export function checkAction(msg: unknown, s: PanelSettings, tables: Tables): Act
 export class RateLimit {
   private readonly seen = new Map<string, number[]>();
 
-  constructor(private readonly now: () => number, private readonly max = 10, private readonly windowMs = 1000) {}
+  constructor(
+    private readonly now: () => number,
+    private readonly max = 10,
+    private readonly windowMs = 1000,
+  ) {}
 
   /** Whether browser `id` may act now (and counts it when so). */
   allow(id: string): boolean {

@@ -14,7 +14,7 @@ export type HistoryAsk =
   | { action: 'day'; start: number }
   | { action: 'events'; start: number }
   | { action: 'picture'; alarmId: string }
-  | { action: 'playback'; source: typeof SOURCES[number]; start: number; end: number; continued: boolean };
+  | { action: 'playback'; source: (typeof SOURCES)[number]; start: number; end: number; continued: boolean };
 
 const isTime = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v > 0;
 
@@ -31,7 +31,8 @@ export function checkHistory(msg: unknown, s: PanelSettings, now: number): Histo
   if (!s.deviceSerial || 'deviceSerial' in m || 'channelNo' in m) return { refused: 'camera' };
   if (!s.show.timeline) return { refused: 'hidden' };
   if (m.action === 'picture') {
-    return typeof m.alarmId === 'string' && m.alarmId.length > 0 && m.alarmId.length <= 256 ? { action: 'picture', alarmId: m.alarmId }
+    return typeof m.alarmId === 'string' && m.alarmId.length > 0 && m.alarmId.length <= 256
+      ? { action: 'picture', alarmId: m.alarmId }
       : { refused: 'alarm' };
   }
   if (!isTime(m.start) || m.start < now - MAX_AGE_MS || m.start > now) return { refused: 'time' };
@@ -39,6 +40,6 @@ export function checkHistory(msg: unknown, s: PanelSettings, now: number): Histo
   if (m.action !== 'playback') return { refused: 'action' };
   if (typeof m.source !== 'string' || !(SOURCES as readonly string[]).includes(m.source)) return { refused: 'source' };
   if (!isTime(m.end) || m.end <= m.start || m.end - m.start > DAY_MS) return { refused: 'time' };
-  const source = m.source as typeof SOURCES[number];
+  const source = m.source as (typeof SOURCES)[number];
   return { action: 'playback', source, start: m.start, end: m.end, continued: m.continued === true };
 }

@@ -12,17 +12,31 @@ export const DAY_CACHE_MS = 30000;
 const MAX_DAYS_KEPT = 8;
 
 type Owner = Parameters<PanelApi['call']>[3];
-interface DayEntry { at: number; outcome: Promise<Exclude<PanelOutcome, { kind: 'closed' }> | null> }
+interface DayEntry {
+  at: number;
+  outcome: Promise<Exclude<PanelOutcome, { kind: 'closed' }> | null>;
+}
 /** A recording as a browser sees it. */
-export interface RecordingView { start: number; end: number; source: string }
-export type DayAnswer = { ok: true; start: number; items: RecordingView[] }
-  | { ok: false; start: number; error: { code: string; message: string } } | null;
+export interface RecordingView {
+  start: number;
+  end: number;
+  source: string;
+}
+export type DayAnswer =
+  | { ok: true; start: number; items: RecordingView[] }
+  | { ok: false; start: number; error: { code: string; message: string } }
+  | null;
 
 export class RecordingDays {
   private readonly days = new Map<string, DayEntry>();
 
-  constructor(private readonly api: PanelApi, private readonly cfg: ReturnType<PanelApi['configNode']>,
-    private readonly settings: PanelSettings, private readonly owner: Owner, private readonly now: () => number) {}
+  constructor(
+    private readonly api: PanelApi,
+    private readonly cfg: ReturnType<PanelApi['configNode']>,
+    private readonly settings: PanelSettings,
+    private readonly owner: Owner,
+    private readonly now: () => number,
+  ) {}
 
   private key(start: number): string {
     return `${this.settings.deviceSerial}/${this.settings.channelNo}/${start}`;
@@ -45,8 +59,14 @@ export class RecordingDays {
     if (!entry) {
       const now = this.now();
       const camera = { deviceSerial: this.settings.deviceSerial, channelNo: this.settings.channelNo };
-      const outcome = this.api.call(this.cfg, 'recordings', { ...camera, source: 'auto', start, end: Math.min(start + DAY_MS, now) },
-        this.owner).then((o) => (o.kind === 'closed' ? null : o));
+      const outcome = this.api
+        .call(
+          this.cfg,
+          'recordings',
+          { ...camera, source: 'auto', start, end: Math.min(start + DAY_MS, now) },
+          this.owner,
+        )
+        .then((o) => (o.kind === 'closed' ? null : o));
       entry = { at: now, outcome };
       this.days.set(this.key(start), entry);
       this.prune();
@@ -54,7 +74,8 @@ export class RecordingDays {
     const o = await entry.outcome;
     if (!o) return null;
     if (o.kind === 'error') this.days.delete(this.key(start));
-    return o.kind === 'ok' ? { ok: true, start, items: itemsOf(o.payload) }
+    return o.kind === 'ok'
+      ? { ok: true, start, items: itemsOf(o.payload) }
       : { ok: false, start, error: { code: o.error.code, message: o.error.message } };
   }
 
@@ -76,7 +97,8 @@ function itemsOf(payload: unknown): RecordingView[] {
   for (const r of list as Array<{ start?: unknown; end?: unknown; source?: unknown }>) {
     const start = Date.parse(String(r.start));
     const end = Date.parse(String(r.end));
-    if (Number.isFinite(start) && Number.isFinite(end) && end > start) out.push({ start, end, source: String(r.source) });
+    if (Number.isFinite(start) && Number.isFinite(end) && end > start)
+      out.push({ start, end, source: String(r.source) });
     if (out.length >= 2000) break;
   }
   return out;

@@ -18,16 +18,28 @@ type Alarm = Extract<PanelAlarms, { ok: true }>['alarms'][number];
 type Owner = Parameters<PanelApi['alarms']>[3];
 
 /** An alarm as a browser sees it. */
-export interface AlarmView { id: string; time: number; name: string; type: number | null; picture: boolean }
+export interface AlarmView {
+  id: string;
+  time: number;
+  name: string;
+  type: number | null;
+  picture: boolean;
+}
 
-export type EventsAnswer = { ok: true; events: AlarmView[] } | { ok: false; error: { code: string; message: string } } | null;
+export type EventsAnswer =
+  { ok: true; events: AlarmView[] } | { ok: false; error: { code: string; message: string } } | null;
 
 export class AlarmEvents {
   private readonly days = new Map<string, { at: number; answer: Promise<EventsAnswer>; alarms: Alarm[] }>();
   private readonly pictures = new Map<string, Promise<PanelPicture>>();
 
-  constructor(private readonly api: PanelApi, private readonly cfg: ReturnType<PanelApi['configNode']>,
-    private readonly settings: PanelSettings, private readonly owner: Owner, private readonly now: () => number) {}
+  constructor(
+    private readonly api: PanelApi,
+    private readonly cfg: ReturnType<PanelApi['configNode']>,
+    private readonly settings: PanelSettings,
+    private readonly owner: Owner,
+    private readonly now: () => number,
+  ) {}
 
   private key(start: number): string {
     return `${this.settings.deviceSerial}/${this.settings.channelNo}/${start}`;
@@ -56,8 +68,16 @@ export class AlarmEvents {
           return { ok: false, error: { code: r.error.code, message: r.error.message } };
         }
         entry.alarms = r.alarms;
-        return { ok: true, events: r.alarms.map((a) => ({ id: a.alarmId, time: a.alarmTime, name: a.alarmName, type: a.alarmType,
-          picture: !!a.alarmPicUrl })) };
+        return {
+          ok: true,
+          events: r.alarms.map((a) => ({
+            id: a.alarmId,
+            time: a.alarmTime,
+            name: a.alarmName,
+            type: a.alarmType,
+            picture: !!a.alarmPicUrl,
+          })),
+        };
       });
     }
     this.days.set(key, entry);

@@ -26,8 +26,13 @@ export class History {
   /** `msg._client` of a browser (the node sets Dashboard 2's, as for the panel's other actions). */
   clientOf: (conn: Conn) => Client | undefined = (conn) => ({ socketId: conn.id });
 
-  constructor(private readonly node: Node, private readonly api: PanelApi, private readonly cfg: ReturnType<PanelApi['configNode']>,
-    private readonly settings: PanelSettings, private readonly now: () => number = Date.now) {
+  constructor(
+    private readonly node: Node,
+    private readonly api: PanelApi,
+    private readonly cfg: ReturnType<PanelApi['configNode']>,
+    private readonly settings: PanelSettings,
+    private readonly now: () => number = Date.now,
+  ) {
     this.rate = new RateLimit(now, 5);
     this.cameraRate = new RateLimit(now, 5);
     this.owner = { id: `${node.id}:history`, closed: false, timedStopDone: () => undefined };
@@ -43,12 +48,24 @@ export class History {
   fromBrowser(conn: Conn, msg: unknown): void {
     if (this.closed) return;
     const ask = checkHistory(msg, this.settings, this.now());
-    if ('refused' in ask) return this.emit(conn, { action: (msg as { action?: unknown })?.action, ok: false, refused: ask.refused });
+    if ('refused' in ask)
+      return this.emit(conn, { action: (msg as { action?: unknown })?.action, ok: false, refused: ask.refused });
     const key = `${this.settings.deviceSerial}/${this.settings.channelNo}`;
-    const cached = ask.action === 'day' ? this.recordings.cached(ask.start) : ask.action === 'events' ? this.events.cached(ask.start)
-      : ask.action === 'picture' ? this.events.hasPicture(ask.alarmId) : false;
+    const cached =
+      ask.action === 'day'
+        ? this.recordings.cached(ask.start)
+        : ask.action === 'events'
+          ? this.events.cached(ask.start)
+          : ask.action === 'picture'
+            ? this.events.hasPicture(ask.alarmId)
+            : false;
     if (!cached && !(this.rate.allow(conn.id) && this.cameraRate.allow(key))) {
-      return this.emit(conn, { action: ask.action, ok: false, refused: 'rate', ...(ask.action === 'picture' ? { alarmId: ask.alarmId } : {}) });
+      return this.emit(conn, {
+        action: ask.action,
+        ok: false,
+        refused: 'rate',
+        ...(ask.action === 'picture' ? { alarmId: ask.alarmId } : {}),
+      });
     }
     if (ask.action === 'day') void this.day(conn, ask.start);
     else if (ask.action === 'events') void this.alarms(conn, ask.start);
@@ -66,8 +83,12 @@ export class History {
   private async picture(conn: Conn, alarmId: string): Promise<void> {
     const r = await this.events.picture(alarmId);
     if (!r) return this.emit(conn, { action: 'picture', alarmId, ok: false, refused: 'alarm' });
-    this.emit(conn, r.ok ? { action: 'picture', alarmId, ok: true, picture: r.data, type: r.type }
-      : { action: 'picture', alarmId, ok: false, error: { code: r.error.code, message: r.error.message } });
+    this.emit(
+      conn,
+      r.ok
+        ? { action: 'picture', alarmId, ok: true, picture: r.data, type: r.type }
+        : { action: 'picture', alarmId, ok: false, error: { code: r.error.code, message: r.error.message } },
+    );
   }
 
   /** A day's recordings (cloud and SD card), from the cache when listed in the last 30 s. */
@@ -79,20 +100,55 @@ export class History {
   /** The FLV playback address of a window (the config node's shared addresses). */
   private async playback(conn: Conn, ask: Extract<HistoryAsk, { action: 'playback' }>): Promise<void> {
     const camera = { deviceSerial: this.settings.deviceSerial, channelNo: this.settings.channelNo };
-    const values = { protocol: 'flv', quality: this.settings.liveQuality, source: ask.source, start: ask.start, end: ask.end };
+    const values = {
+      protocol: 'flv',
+      quality: this.settings.liveQuality,
+      source: ask.source,
+      start: ask.start,
+      end: ask.end,
+    };
     const o = await this.api.call(this.cfg, 'live', { ...camera, ...values }, this.owner);
     if (o.kind === 'closed' || this.closed) return;
-    const payload = { action: 'playback', source: ask.source, start: new Date(ask.start).toISOString(), end: new Date(ask.end).toISOString() };
+    const payload = {
+      action: 'playback',
+      source: ask.source,
+      start: new Date(ask.start).toISOString(),
+      end: new Date(ask.end).toISOString(),
+    };
     if (o.kind === 'ok') {
       const a = (o.payload ?? {}) as { url?: unknown; expires?: unknown };
-      this.emit(conn, { action: 'playback', ok: true, start: ask.start, end: ask.end, source: ask.source,
-        url: typeof a.url === 'string' ? a.url : null, expires: typeof a.expires === 'string' ? a.expires : null });
+      this.emit(conn, {
+        action: 'playback',
+        ok: true,
+        start: ask.start,
+        end: ask.end,
+        source: ask.source,
+        url: typeof a.url === 'string' ? a.url : null,
+        expires: typeof a.expires === 'string' ? a.expires : null,
+      });
       // A tap leaves on the output; the addresses a playing stream takes on its way do not.
-      if (!ask.continued) this.node.send({ topic: camera.deviceSerial, payload: { ...payload, result: o.payload }, ezviz: o.ezviz, ...this.client(conn) } as never);
+      if (!ask.continued)
+        this.node.send({
+          topic: camera.deviceSerial,
+          payload: { ...payload, result: o.payload },
+          ezviz: o.ezviz,
+          ...this.client(conn),
+        } as never);
     } else {
-      this.emit(conn, { action: 'playback', ok: false, start: ask.start, error: { code: o.error.code, message: o.error.message } });
+      this.emit(conn, {
+        action: 'playback',
+        ok: false,
+        start: ask.start,
+        error: { code: o.error.code, message: o.error.message },
+      });
       if (!ask.continued) {
-        this.node.send({ topic: camera.deviceSerial, payload: { ...payload, error: o.error }, error: o.error, ezviz: o.ezviz, ...this.client(conn) } as never);
+        this.node.send({
+          topic: camera.deviceSerial,
+          payload: { ...payload, error: o.error },
+          error: o.error,
+          ezviz: o.ezviz,
+          ...this.client(conn),
+        } as never);
       }
     }
   }

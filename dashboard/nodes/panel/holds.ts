@@ -28,8 +28,11 @@ export class Holds {
   private timer: unknown;
 
   /** `expired`: the move's browser stopped confirming it; the caller sends the stop. */
-  constructor(private readonly expired: (move: HeldMove) => void, private readonly timers: Timers = realTimers,
-    private readonly deadMs = DEAD_MS) {}
+  constructor(
+    private readonly expired: (move: HeldMove) => void,
+    private readonly timers: Timers = realTimers,
+    private readonly deadMs = DEAD_MS,
+  ) {}
 
   get current(): HeldMove | undefined {
     return this.move;

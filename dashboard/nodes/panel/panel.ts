@@ -48,14 +48,23 @@ export class Panel {
   /** A snapshot taken (the node keeps the last one for pages that load later). */
   onSnapshot: (picture: Buffer) => void = () => undefined;
 
-  constructor(private readonly node: Node, private readonly api: PanelApi, private readonly cfg: ConfigNode,
-    readonly settings: PanelSettings, timers: Timers = realTimers, private readonly now: () => number = Date.now) {
+  constructor(
+    private readonly node: Node,
+    private readonly api: PanelApi,
+    private readonly cfg: ConfigNode,
+    readonly settings: PanelSettings,
+    timers: Timers = realTimers,
+    private readonly now: () => number = Date.now,
+  ) {
     this.holds = new Holds((move) => this.autoStop(move, 'timeout'), timers);
     this.admission = new Admission(settings, now);
     this.pending = new PendingWork<Conn>(node.id);
     this.owner.id = node.id;
     this.closer.id = `${node.id}:close`;
-    this.browsers = new Browsers((conn) => this.clientOf(conn), (id) => this.left(id));
+    this.browsers = new Browsers(
+      (conn) => this.clientOf(conn),
+      (id) => this.left(id),
+    );
   }
 
   /** A message of a browser (Dashboard 2's socket event for this widget). */
@@ -69,7 +78,8 @@ export class Panel {
       return;
     }
     // The stop of a move under way (held here, or any the config node knows of) always goes through.
-    const moving = (): boolean => !!this.holds.current || this.api.isMoving(this.cfg, this.settings.deviceSerial, this.settings.channelNo);
+    const moving = (): boolean =>
+      !!this.holds.current || this.api.isMoving(this.cfg, this.settings.deviceSerial, this.settings.channelNo);
     const refused = this.admission.refusal(conn.id, this.browsers.client(conn.id), checked.action, moving);
     if (refused) return this.refuse(conn, refused);
     this.act(conn, checked);
@@ -96,11 +106,17 @@ export class Panel {
    * (a later snapshot or write replaces it, a later read joins it). */
   private queue(conn: Conn, call: PanelCall): void {
     const camera = { deviceSerial: this.settings.deviceSerial, channelNo: this.settings.channelNo };
-    this.pending.submit(`${call.op} ${this.cameraKey()}`, {
-      conns: [conn],
-      run: (owner, conns) => this.run(conns, call, { owner, camera }),
-      replaced: (conns) => { for (const c of conns) this.emit(c, { ...call.payload, ok: false, replaced: true }); },
-    }, call.op === 'device');
+    this.pending.submit(
+      `${call.op} ${this.cameraKey()}`,
+      {
+        conns: [conn],
+        run: (owner, conns) => this.run(conns, call, { owner, camera }),
+        replaced: (conns) => {
+          for (const c of conns) this.emit(c, { ...call.payload, ok: false, replaced: true });
+        },
+      },
+      call.op === 'device',
+    );
   }
 
   /** The shared live address of the panel's camera; a new one at most once per 10 s per panel. */
@@ -124,7 +140,8 @@ export class Panel {
     if (op !== 'ptz-stop' || !this.moveFailed) this.node.status(this.api.status('requesting', op, this.cfg));
     return this.api.call(this.cfg, op, { ...camera, ...values }, o.owner ?? this.owner).then((outcome) => {
       if (outcome.kind === 'closed') return;
-      if (op === 'ptz-start' && outcome.kind === 'error' && conns[0] && this.holds.current?.socket === conns[0].id) this.holds.end();
+      if (op === 'ptz-start' && outcome.kind === 'error' && conns[0] && this.holds.current?.socket === conns[0].id)
+        this.holds.end();
       const keep = op === 'ptz-stop' && this.moveFailed;
       if (op === 'ptz-start' || op === 'ptz-stop') this.moveFailed = op === 'ptz-start' && outcome.kind === 'error';
       if (!this.closed && !keep) this.node.status(this.api.status(outcome, op, this.cfg));
@@ -159,6 +176,9 @@ export class Panel {
     this.browsers.close();
     const move = this.holds.end();
     if (!move) return Promise.resolve();
-    return this.run([], stopCall(move.direction, 'close'), { owner: this.closer, client: this.browsers.client(move.socket) });
+    return this.run([], stopCall(move.direction, 'close'), {
+      owner: this.closer,
+      client: this.browsers.client(move.socket),
+    });
   }
 }

@@ -6,10 +6,16 @@
 // owner that is closed, so the service drops it unsent if it has not gone out yet. Pure.
 
 /** The owner the service sees behind one call (closed: the call is dropped unsent). */
-export interface CallOwner { id: string; closed: boolean; timedStopDone: () => undefined }
+export interface CallOwner {
+  id: string;
+  closed: boolean;
+  timedStopDone: () => undefined;
+}
 
 /** A browser, as far as this file knows it. */
-interface Browser { id: string }
+interface Browser {
+  id: string;
+}
 
 /** One piece of work: run it for these browsers with this owner (never rejects). */
 export interface Work<Conn extends Browser = Browser> {

@@ -12,13 +12,16 @@ function liveOf(address: unknown): { url: string; expires: string | null } | nul
 }
 
 /** The panel's switches as the device state tells them (true, false, or null: not known). */
-function switchStates(state: unknown, switchList: readonly string[], toggleState: Readonly<Record<string, string>>):
-  Record<string, boolean | null> {
+function switchStates(
+  state: unknown,
+  switchList: readonly string[],
+  toggleState: Readonly<Record<string, string>>,
+): Record<string, boolean | null> {
   const out: Record<string, boolean | null> = {};
   const s = (state && typeof state === 'object' ? state : {}) as Record<string, unknown>;
   for (const name of switchList) {
     const field = toggleState[name];
-    out[name] = field && typeof s[field] === 'boolean' ? s[field] as boolean : null;
+    out[name] = field && typeof s[field] === 'boolean' ? (s[field] as boolean) : null;
   }
   return out;
 }
@@ -26,16 +29,27 @@ function switchStates(state: unknown, switchList: readonly string[], toggleState
 /** The camera's name and whether it is online, for the panel's title and chips. */
 function cameraOf(state: unknown): { online: boolean | null; name: string | null } {
   const s = (state && typeof state === 'object' ? state : {}) as Record<string, unknown>;
-  return { online: typeof s.online === 'boolean' ? s.online : null, name: typeof s.name === 'string' ? s.name.slice(0, 100) : null };
+  return {
+    online: typeof s.online === 'boolean' ? s.online : null,
+    name: typeof s.name === 'string' ? s.name.slice(0, 100) : null,
+  };
 }
 
 /** The answer to the browser(s) that asked for `payload`. */
-export function replyOf(payload: Record<string, unknown>, outcome: Exclude<PanelOutcome, { kind: 'closed' }>,
-  switchList: readonly string[], toggleState: Readonly<Record<string, string>>): Record<string, unknown> {
+export function replyOf(
+  payload: Record<string, unknown>,
+  outcome: Exclude<PanelOutcome, { kind: 'closed' }>,
+  switchList: readonly string[],
+  toggleState: Readonly<Record<string, string>>,
+): Record<string, unknown> {
   const reply: Record<string, unknown> = { ...payload, ok: outcome.kind === 'ok' };
   if (outcome.kind === 'error') reply.error = { code: outcome.error.code, message: outcome.error.message };
   else if (payload.action === 'snapshot' && Buffer.isBuffer(outcome.payload)) reply.picture = outcome.payload;
-  else if (payload.action === 'state') Object.assign(reply, { switches: switchStates(outcome.payload, switchList, toggleState), ...cameraOf(outcome.payload) });
+  else if (payload.action === 'state')
+    Object.assign(reply, {
+      switches: switchStates(outcome.payload, switchList, toggleState),
+      ...cameraOf(outcome.payload),
+    });
   else if (payload.action === 'live') reply.live = liveOf(outcome.payload);
   else if (payload.action === 'switch') reply.switches = { [String(payload.switch)]: payload.state === 'on' };
   return reply;
@@ -47,12 +61,17 @@ const QUIET = ['state', 'live'];
 
 /** The message an action puts on the node's output (shaped as docs/behaviour.md section 4), with
  * `_client` of the browser behind it; null for a read. */
-export function outputOf(payload: Record<string, unknown>, outcome: Exclude<PanelOutcome, { kind: 'closed' }>, serial: string,
-  client: Client | undefined): Record<string, unknown> | null {
+export function outputOf(
+  payload: Record<string, unknown>,
+  outcome: Exclude<PanelOutcome, { kind: 'closed' }>,
+  serial: string,
+  client: Client | undefined,
+): Record<string, unknown> | null {
   if (QUIET.includes(String(payload.action))) return null;
-  const msg: Record<string, unknown> = outcome.kind === 'ok'
-    ? { topic: serial, payload: { ...payload, result: outcome.payload }, ezviz: outcome.ezviz }
-    : { topic: serial, payload: { ...payload, error: outcome.error }, error: outcome.error, ezviz: outcome.ezviz };
+  const msg: Record<string, unknown> =
+    outcome.kind === 'ok'
+      ? { topic: serial, payload: { ...payload, result: outcome.payload }, ezviz: outcome.ezviz }
+      : { topic: serial, payload: { ...payload, error: outcome.error }, error: outcome.error, ezviz: outcome.ezviz };
   if (client) msg._client = { ...client };
   return msg;
 }

@@ -6,10 +6,13 @@ import { parseUsers } from './who';
 
 /** A preset button: its number, its name, or both (a name alone is looked up through the config
  * node's preset names). */
-export interface PresetEntry { index?: number; name?: string }
+export interface PresetEntry {
+  index?: number;
+  name?: string;
+}
 
 export const SHOW_KEYS = ['live', 'ptz', 'zoom', 'presets', 'snapshot', 'switches', 'status', 'timeline'] as const;
-export type ShowKey = typeof SHOW_KEYS[number];
+export type ShowKey = (typeof SHOW_KEYS)[number];
 
 export interface PanelSettings {
   deviceSerial: string;
@@ -39,7 +42,14 @@ export const DEFAULT_SWITCHES = ['defence', 'privacy'];
 export const MAX_PRESETS = 32;
 const MAX_NAME = 50;
 /** The properties a `msg.ui_update` may change (and the widget reads through getProperty). */
-export const UPDATABLE = ['deviceSerial', 'channelNo', 'presetList', 'switchList', 'padOnVideo', ...SHOW_KEYS.map((k) => `show_${k}`)] as const;
+export const UPDATABLE = [
+  'deviceSerial',
+  'channelNo',
+  'presetList',
+  'switchList',
+  'padOnVideo',
+  ...SHOW_KEYS.map((k) => `show_${k}`),
+] as const;
 
 /** Switch names from the node's text ("defence, privacy") or a list, those of `toggles` only. */
 export function parseSwitches(v: unknown, toggles: readonly string[]): string[] {
@@ -64,7 +74,8 @@ function presetOf(item: unknown): PresetEntry | undefined {
   }
   if (item && typeof item === 'object' && !Array.isArray(item)) {
     const o = item as { index?: unknown; name?: unknown };
-    const index = typeof o.index === 'number' || typeof o.index === 'string' ? presetOf(String(o.index))?.index : undefined;
+    const index =
+      typeof o.index === 'number' || typeof o.index === 'string' ? presetOf(String(o.index))?.index : undefined;
     const name = typeof o.name === 'string' && o.name.trim() ? o.name.trim().slice(0, MAX_NAME) : undefined;
     return index !== undefined || name ? { index, name } : undefined;
   }
@@ -90,7 +101,8 @@ function lifetimeOf(v: unknown): number {
   return Number.isInteger(n) && n >= 30 && n <= 86400 ? n : 3600;
 }
 
-const flag = (v: unknown, dflt: boolean): boolean => (v === undefined || v === null || v === '' ? dflt : v === true || v === 'true');
+const flag = (v: unknown, dflt: boolean): boolean =>
+  v === undefined || v === null || v === '' ? dflt : v === true || v === 'true';
 
 /** The serial as the operation nodes take it (the service checks it again), or '' when unset. */
 function serialOf(v: unknown): string {
@@ -107,16 +119,28 @@ export function readSettings(def: Record<string, unknown>, toggles: readonly str
   const show = {} as Record<ShowKey, boolean>;
   for (const k of SHOW_KEYS) show[k] = flag(def[`show_${k}`], true);
   const empty = def.switchList === undefined || def.switchList === null || def.switchList === '';
-  return { deviceSerial: serialOf(def.deviceSerial), channelNo: channelOf(def.channelNo), show,
-    presetList: parsePresets(def.presetList), switchList: parseSwitches(empty ? DEFAULT_SWITCHES : def.switchList, toggles),
-    liveQuality: def.liveQuality === 'hd' ? 'hd' : 'smooth', liveProtocol: def.liveProtocol === 'flv' ? 'flv' : 'hls',
-    liveExpire: lifetimeOf(def.liveExpire), padOnVideo: flag(def.padOnVideo, false),
-    moveUsers: parseUsers(def.moveUsers), switchUsers: parseUsers(def.switchUsers) };
+  return {
+    deviceSerial: serialOf(def.deviceSerial),
+    channelNo: channelOf(def.channelNo),
+    show,
+    presetList: parsePresets(def.presetList),
+    switchList: parseSwitches(empty ? DEFAULT_SWITCHES : def.switchList, toggles),
+    liveQuality: def.liveQuality === 'hd' ? 'hd' : 'smooth',
+    liveProtocol: def.liveProtocol === 'flv' ? 'flv' : 'hls',
+    liveExpire: lifetimeOf(def.liveExpire),
+    padOnVideo: flag(def.padOnVideo, false),
+    moveUsers: parseUsers(def.moveUsers),
+    switchUsers: parseUsers(def.switchUsers),
+  };
 }
 
 /** Applies a flow's `msg.ui_update` to `settings`; the changed properties in their stored form
  * (for Dashboard 2's state store, which the widgets read). Unknown keys are ignored. */
-export function applyUpdate(settings: PanelSettings, update: unknown, toggles: readonly string[]): Record<string, unknown> {
+export function applyUpdate(
+  settings: PanelSettings,
+  update: unknown,
+  toggles: readonly string[],
+): Record<string, unknown> {
   const changed: Record<string, unknown> = {};
   if (!update || typeof update !== 'object' || Array.isArray(update)) return changed;
   const u = update as Record<string, unknown>;

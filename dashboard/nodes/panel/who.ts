@@ -37,7 +37,9 @@ export function userNames(client: Client | undefined): string[] {
   if (typeof u === 'string') return [u];
   if (!u || typeof u !== 'object') return [];
   const o = u as Record<string, unknown>;
-  return ['username', 'userId', 'email', 'name', 'id'].map((k) => o[k]).filter((v): v is string => typeof v === 'string' && v !== '');
+  return ['username', 'userId', 'email', 'name', 'id']
+    .map((k) => o[k])
+    .filter((v): v is string => typeof v === 'string' && v !== '');
 }
 
 /** Whether a browser may act: everyone when the list is empty, else only a user the list names. */

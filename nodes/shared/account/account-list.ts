@@ -48,8 +48,13 @@ export function readDevicePage(data: unknown): DeviceEntry[] | undefined {
     if (!item || typeof item !== 'object') continue;
     const d = item as Record<string, unknown>;
     if (typeof d.deviceSerial !== 'string' || !SERIAL.test(d.deviceSerial)) continue;
-    out.push({ serial: d.deviceSerial.toUpperCase(), name: text(d.deviceName), model: text(d.deviceType),
-      online: onlineOf(d.status), channels: [] });
+    out.push({
+      serial: d.deviceSerial.toUpperCase(),
+      name: text(d.deviceName),
+      model: text(d.deviceType),
+      online: onlineOf(d.status),
+      channels: [],
+    });
   }
   return out;
 }
@@ -63,8 +68,10 @@ export function readCameraPage(data: unknown): Array<{ serial: string; channel: 
     const c = item as Record<string, unknown>;
     const channelNo = channelOf(c.channelNo);
     if (typeof c.deviceSerial !== 'string' || !SERIAL.test(c.deviceSerial) || channelNo === undefined) continue;
-    out.push({ serial: c.deviceSerial.toUpperCase(),
-      channel: { channelNo, name: text(c.channelName), online: onlineOf(c.status) } });
+    out.push({
+      serial: c.deviceSerial.toUpperCase(),
+      channel: { channelNo, name: text(c.channelName), online: onlineOf(c.status) },
+    });
   }
   return out;
 }
@@ -74,7 +81,10 @@ export function readCameraPage(data: unknown): Array<{ serial: string; channel: 
  * device list does not hold, e.g. shared with the account, gets an entry of its own); a device
  * without listed channels gets channel 1. Sorted by name, then serial; channels by number.
  */
-export function mergeAccount(devices: DeviceEntry[], channels: Array<{ serial: string; channel: ChannelEntry }>): DeviceEntry[] {
+export function mergeAccount(
+  devices: DeviceEntry[],
+  channels: Array<{ serial: string; channel: ChannelEntry }>,
+): DeviceEntry[] {
   const bySerial = new Map<string, DeviceEntry>();
   for (const d of devices) if (!bySerial.has(d.serial)) bySerial.set(d.serial, { ...d, channels: [] });
   for (const { serial, channel } of channels) {

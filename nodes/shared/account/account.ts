@@ -20,8 +20,15 @@ export const MAX_PAGES = 40;
  * at once; the user can ask again). Typed as operation specs for the service's one call path.
  */
 function accountCall(operation: string, path: string): OperationSpec {
-  return Object.freeze({ operation, type: `ezviz-${operation}`, path, section: '4.2', idempotent: false,
-    cameraQueue: false, params: [] }) as unknown as OperationSpec;
+  return Object.freeze({
+    operation,
+    type: `ezviz-${operation}`,
+    path,
+    section: '4.2',
+    idempotent: false,
+    cameraQueue: false,
+    params: [],
+  }) as unknown as OperationSpec;
 }
 
 export const ACCOUNT_CALLS = Object.freeze({
@@ -34,8 +41,11 @@ export const ACCOUNT_CALLS = Object.freeze({
 const EDITOR_OWNER: Owner = Object.freeze({ id: 'ezviz-open-editor', closed: false, timedStopDone: () => undefined });
 
 /** Sends one account call; the result's reply data, or the failure. */
-async function send(service: EzvizService, spec: OperationSpec, fields: Record<string, string | number>):
-  Promise<{ ok: true; data: unknown } | Failure> {
+async function send(
+  service: EzvizService,
+  spec: OperationSpec,
+  fields: Record<string, string | number>,
+): Promise<{ ok: true; data: unknown } | Failure> {
   const result: CallResult = await service.call({ spec, fields, owner: EDITOR_OWNER });
   if (result.kind === 'ok') return { ok: true, data: result.reply.data };
   if (result.kind === 'closed') return { ok: false, reason: 'unreachable', code: 'ECLOSED', message: '' };
@@ -45,8 +55,11 @@ async function send(service: EzvizService, spec: OperationSpec, fields: Record<s
 const badReply = (what: string): Failure => ({ ok: false, reason: 'http', code: 'BAD_REPLY', message: what });
 
 /** Every page of a list (until a short page, at most MAX_PAGES). */
-async function allPages<T>(service: EzvizService, spec: OperationSpec, read: (data: unknown) => T[] | undefined):
-  Promise<Answer<{ items: T[]; truncated: boolean }>> {
+async function allPages<T>(
+  service: EzvizService,
+  spec: OperationSpec,
+  read: (data: unknown) => T[] | undefined,
+): Promise<Answer<{ items: T[]; truncated: boolean }>> {
   const items: T[] = [];
   for (let page = 0; page < MAX_PAGES; page++) {
     const r = await send(service, spec, { pageStart: page, pageSize: PAGE_SIZE });
@@ -60,24 +73,35 @@ async function allPages<T>(service: EzvizService, spec: OperationSpec, read: (da
 }
 
 /** The account's devices (device/list only): what "test connection" counts. */
-export async function listDevices(service: EzvizService): Promise<Answer<{ devices: DeviceEntry[]; truncated: boolean }>> {
+export async function listDevices(
+  service: EzvizService,
+): Promise<Answer<{ devices: DeviceEntry[]; truncated: boolean }>> {
   const r = await allPages(service, ACCOUNT_CALLS.deviceList, readDevicePage);
   return r.ok ? { ok: true, devices: r.items, truncated: r.truncated } : r;
 }
 
 /** The account's devices with their channels (device/list and camera/list). */
-export async function listCameras(service: EzvizService): Promise<Answer<{ devices: DeviceEntry[]; truncated: boolean }>> {
+export async function listCameras(
+  service: EzvizService,
+): Promise<Answer<{ devices: DeviceEntry[]; truncated: boolean }>> {
   // One after the other: the first fetches the token, the second uses it.
   const devices = await allPages(service, ACCOUNT_CALLS.deviceList, readDevicePage);
   if (!devices.ok) return devices;
   const channels = await allPages(service, ACCOUNT_CALLS.cameraList, readCameraPage);
   if (!channels.ok) return channels;
-  return { ok: true, devices: mergeAccount(devices.items, channels.items), truncated: devices.truncated || channels.truncated };
+  return {
+    ok: true,
+    devices: mergeAccount(devices.items, channels.items),
+    truncated: devices.truncated || channels.truncated,
+  };
 }
 
 /** What one device (channel) reports it supports. */
-export async function deviceCapacity(service: EzvizService, serial: string, channelNo?: number):
-  Promise<Answer<{ capacity: Capacity }>> {
+export async function deviceCapacity(
+  service: EzvizService,
+  serial: string,
+  channelNo?: number,
+): Promise<Answer<{ capacity: Capacity }>> {
   const fields: Record<string, string | number> = { deviceSerial: serial };
   if (channelNo !== undefined) fields.channelNo = channelNo;
   const r = await send(service, ACCOUNT_CALLS.capacity, fields);

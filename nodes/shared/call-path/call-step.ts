@@ -29,14 +29,24 @@ export interface StepNode {
 }
 
 /** 3. Without a config node there is no service to call. */
-export const noConfigError = (n: StepNode): EzvizError => new EzvizError({ code: 'NO_CONFIG', message: n.t('errors.noConfig'),
-  operation: n.spec.operation, source: 'local', retriable: false });
+export const noConfigError = (n: StepNode): EzvizError =>
+  new EzvizError({
+    code: 'NO_CONFIG',
+    message: n.t('errors.noConfig'),
+    operation: n.spec.operation,
+    source: 'local',
+    retriable: false,
+  });
 
 /** 3. The service call of a validated message (a timed move carries its msg for a failing stop). */
 export function callService(n: StepNode, cfg: ConfigNodeLike, input: ParsedInput, msg: Msg): Promise<CallResult> {
   if (n.options.call) return n.options.call(cfg.service, input, n.node, msg);
   return cfg.service.call({
-    spec: n.spec, fields: input.fields, presetName: input.presetName, duration: input.duration, owner: n.node,
+    spec: n.spec,
+    fields: input.fields,
+    presetName: input.presetName,
+    duration: input.duration,
+    owner: n.node,
     origin: input.duration ? { _msgid: msg._msgid, topic: msg.topic, payload: msg.payload } : undefined,
     refresh: (msg as { refresh?: unknown }).refresh === true,
   });
@@ -44,11 +54,17 @@ export function callService(n: StepNode, cfg: ConfigNodeLike, input: ParsedInput
 
 /** 4. What a reply becomes: only documented fields of documented types (replies.ts); a wrong shape,
  * or anything the shaper throws, is an error. */
-export function shapeReply(n: StepNode, cfg: ConfigNodeLike, input: ParsedInput, result: Extract<CallResult, { kind: 'ok' }>,
-  payload: unknown): Shaping {
+export function shapeReply(
+  n: StepNode,
+  cfg: ConfigNodeLike,
+  input: ParsedInput,
+  result: Extract<CallResult, { kind: 'ok' }>,
+  payload: unknown,
+): Shaping {
   try {
     const shape = n.options.result;
-    return shape ? shape({ reply: result.reply, input, def: n.def, service: cfg.service, t: n.t, result, node: n.node, payload })
+    return shape
+      ? shape({ reply: result.reply, input, def: n.def, service: cfg.service, t: n.t, result, node: n.node, payload })
       : { payload: 'payload' in result ? result.payload : n.mapPayload(result.reply, input) };
   } catch (e) {
     return replyError(n.t, n.spec, e);

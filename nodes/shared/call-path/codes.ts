@@ -30,7 +30,12 @@ function messageCode(msg: Msg): unknown {
 export function fillCode(spec: OperationSpec, msg: Msg, raw: RawInput, node: Node, book: CodeBook = NO_CODES): void {
   if (!takesCode(spec)) return;
   const creds = (node as { credentials?: Record<string, unknown> }).credentials;
-  const found = lookUpCodes({ message: messageCode(msg), node: creds?.[NAME], book, deviceSerial: raw.values.deviceSerial });
+  const found = lookUpCodes({
+    message: messageCode(msg),
+    node: creds?.[NAME],
+    book,
+    deviceSerial: raw.values.deviceSerial,
+  });
   if (found.origin === 'none') return;
   raw.values[NAME] = found.codes[0];
   if (found.origin === 'message') raw.fromSetting.delete(NAME);

@@ -50,7 +50,10 @@ export class Lifecycle {
       this.closed = true;
       if (!cfg) return done();
       cfg.removeUser(node);
-      cfg.service.stopTimedMoves(node.id).then(() => done(), () => done());
+      cfg.service.stopTimedMoves(node.id).then(
+        () => done(),
+        () => done(),
+      );
     });
   }
 }

@@ -22,8 +22,12 @@ export class NodeStatus {
   private readonly requestingText = statusKey('requesting');
 
   /** `canRefresh`: whether the config node can fetch a new token (its 10002 text differs). */
-  constructor(private readonly node: Node, private readonly t: Translate, private readonly section: SpecSection,
-    private readonly canRefresh: () => boolean) {}
+  constructor(
+    private readonly node: Node,
+    private readonly t: Translate,
+    private readonly section: SpecSection,
+    private readonly canRefresh: () => boolean,
+  ) {}
 
   noConfig(): void {
     this.show({ fill: 'red', shape: 'ring', text: statusKey('noConfig') });

@@ -24,10 +24,17 @@ export interface OperationOptions {
   /** The status of a success (a full catalog key: `armed`, `privacy on`); default "OK". */
   okStatus?(payload: unknown): string | undefined;
   /** Per node, once set up: `input` runs a message through the pipeline (device `watch`). */
-  attach?(node: OperationNodeLike, def: NodeDef & Record<string, unknown>, input: (msg: Msg, send: Send, done: Done) => void): void;
+  attach?(
+    node: OperationNodeLike,
+    def: NodeDef & Record<string, unknown>,
+    input: (msg: Msg, send: Send, done: Done) => void,
+  ): void;
 }
 
-export interface Shaped { payload: unknown; ezviz?: Record<string, unknown> }
+export interface Shaped {
+  payload: unknown;
+  ezviz?: Record<string, unknown>;
+}
 
 /** A failure with facts for msg.ezviz (capture: the picture URL when only the download failed). */
 export interface Failed {

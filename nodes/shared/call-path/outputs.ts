@@ -42,11 +42,21 @@ export function publicRequest(spec: CallSpec, fields: Fields | Record<string, un
 export function replyError(t: Translate, spec: OperationSpec, e: unknown): EzvizError {
   if (e instanceof EzvizError) return e;
   if (e instanceof BadReply) {
-    return new EzvizError({ code: 'BAD_REPLY', message: t('errors.badReply', { detail: e.detail }),
-      operation: spec.operation, source: 'http', retriable: false });
+    return new EzvizError({
+      code: 'BAD_REPLY',
+      message: t('errors.badReply', { detail: e.detail }),
+      operation: spec.operation,
+      source: 'http',
+      retriable: false,
+    });
   }
-  return new EzvizError({ code: 'INTERNAL', message: t('errors.internal', { detail: String((e as Error)?.message ?? e).slice(0, 200) }),
-    operation: spec.operation, source: 'local', retriable: false });
+  return new EzvizError({
+    code: 'INTERNAL',
+    message: t('errors.internal', { detail: String((e as Error)?.message ?? e).slice(0, 200) }),
+    operation: spec.operation,
+    source: 'local',
+    retriable: false,
+  });
 }
 
 /** An incoming payload as output 2 shows it: secrets masked (`secrets`: the values read for
@@ -60,15 +70,25 @@ function maskedInput(payload: unknown, secrets?: string[]): unknown {
 }
 
 export class Outputs {
-  constructor(private readonly RED: NodeAPI, private readonly node: Node, private readonly spec: CallSpec,
+  constructor(
+    private readonly RED: NodeAPI,
+    private readonly node: Node,
+    private readonly spec: CallSpec,
     /** Output 2 has wires: failures go there, else to done(err). */
-    private readonly errorWired: boolean) {}
+    private readonly errorWired: boolean,
+  ) {}
 
   success(ends: MessageEnds, s: Success): void {
     const msg = ends.msg;
     msg.payload = s.payload;
-    msg.ezviz = { operation: this.spec.operation, code: s.reply.code, msg: s.reply.msg, request: s.request,
-      durationMs: s.durationMs, ...s.extra };
+    msg.ezviz = {
+      operation: this.spec.operation,
+      code: s.reply.code,
+      msg: s.reply.msg,
+      request: s.request,
+      durationMs: s.durationMs,
+      ...s.extra,
+    };
     ends.send([msg as NodeMessage, null]);
     ends.done();
   }
@@ -82,7 +102,8 @@ export class Outputs {
       const secrets: string[] = [];
       for (const p of this.spec.params) {
         const v = raw?.values[p.name];
-        if (p.secret && (typeof v === 'string' || typeof v === 'number') && String(v).trim() !== '') secrets.push(String(v));
+        if (p.secret && (typeof v === 'string' || typeof v === 'number') && String(v).trim() !== '')
+          secrets.push(String(v));
       }
       msg.ezviz = { operation: this.spec.operation, request, input: maskedInput(msg.payload, secrets), ...extra };
       msg.payload = { ...info };
@@ -101,8 +122,13 @@ export class Outputs {
     const stop = { operation: 'ptz-stop', timedStop: true, request: publicRequest(this.spec, request) };
     const _msgid = o._msgid ?? this.RED.util.generateId();
     if (this.errorWired) {
-      const msg = { _msgid, topic: o.topic as string, payload: { ...info }, ezviz: { ...stop, input: maskedInput(o.payload) },
-        error: info } as Msg;
+      const msg = {
+        _msgid,
+        topic: o.topic as string,
+        payload: { ...info },
+        ezviz: { ...stop, input: maskedInput(o.payload) },
+        error: info,
+      } as Msg;
       this.node.send([null, msg as NodeMessage]);
     } else {
       const msg = { _msgid, topic: o.topic as string, payload: o.payload, ezviz: stop, error: info } as Msg;

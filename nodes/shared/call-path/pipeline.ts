@@ -31,8 +31,15 @@ class Pipeline implements StepNode {
   private readonly life: Lifecycle;
   private readonly cfg: ConfigNodeLike | null;
 
-  constructor(RED: NodeAPI, readonly node: OperationNodeLike, readonly spec: OperationSpec, readonly t: Translate,
-    readonly mapPayload: MapPayload, readonly def: NodeDef & Record<string, unknown>, readonly options: OperationOptions) {
+  constructor(
+    RED: NodeAPI,
+    readonly node: OperationNodeLike,
+    readonly spec: OperationSpec,
+    readonly t: Translate,
+    readonly mapPayload: MapPayload,
+    readonly def: NodeDef & Record<string, unknown>,
+    readonly options: OperationOptions,
+  ) {
     const cfg = configOf(RED, def);
     this.cfg = cfg;
     this.readers = new Readers(RED, node, spec, t, def);
@@ -63,17 +70,24 @@ class Pipeline implements StepNode {
     if (input instanceof EzvizError) return this.refuse(ctx, input);
     ctx.input = input;
     this.status.requesting();
-    callService(this, cfg, input, ctx.msg).then((result) => this.finish(ctx, input, result), (e) => {
-      // Not expected (call() never rejects); report without the error object itself.
-      this.status.answered();
-      this.fail(ctx, replyError(this.t, spec, e), publicRequest(spec, input.fields));
-    }).catch((e) => {
-      // Anything thrown between reply and output ends the message with an error, never an
-      // unhandled rejection (docs/behaviour.md section 8).
-      try {
-        ctx.done(replyError(this.t, spec, e));
-      } catch { /* nothing left to report to */ }
-    });
+    callService(this, cfg, input, ctx.msg)
+      .then(
+        (result) => this.finish(ctx, input, result),
+        (e) => {
+          // Not expected (call() never rejects); report without the error object itself.
+          this.status.answered();
+          this.fail(ctx, replyError(this.t, spec, e), publicRequest(spec, input.fields));
+        },
+      )
+      .catch((e) => {
+        // Anything thrown between reply and output ends the message with an error, never an
+        // unhandled rejection (docs/behaviour.md section 8).
+        try {
+          ctx.done(replyError(this.t, spec, e));
+        } catch {
+          /* nothing left to report to */
+        }
+      });
   }
 
   /** 4. Map the reply, then 5. emit. */
@@ -90,24 +104,36 @@ class Pipeline implements StepNode {
     if (!(shaped instanceof Promise)) return this.emit(ctx, result, request, shaped);
     // Still busy (capture: downloading the picture).
     this.status.requesting();
-    shaped.then((s) => {
-      this.status.answered();
-      this.emit(ctx, result, request, s);
-    }, (e) => {
-      this.status.answered();
-      this.emit(ctx, result, request, replyError(this.t, this.spec, e));
-    });
+    shaped.then(
+      (s) => {
+        this.status.answered();
+        this.emit(ctx, result, request, s);
+      },
+      (e) => {
+        this.status.answered();
+        this.emit(ctx, result, request, replyError(this.t, this.spec, e));
+      },
+    );
   }
 
   /** 5. Emit what the reply became. */
-  private emit(ctx: MessageContext, result: Extract<CallResult, { kind: 'ok' }>, request: Fields,
-    shaped: Shaped | EzvizError | Failed): void {
+  private emit(
+    ctx: MessageContext,
+    result: Extract<CallResult, { kind: 'ok' }>,
+    request: Fields,
+    shaped: Shaped | EzvizError | Failed,
+  ): void {
     if (this.life.closed) return ctx.done();
     if (shaped instanceof EzvizError) return this.fail(ctx, shaped, request);
     if ('error' in shaped) return this.fail(ctx, shaped.error, request, shaped.ezviz);
     this.status.ok(this.options.okStatus?.(shaped.payload));
-    this.outputs.success(ctx, { payload: shaped.payload, reply: result.reply, request, durationMs: result.durationMs,
-      extra: shaped.ezviz });
+    this.outputs.success(ctx, {
+      payload: shaped.payload,
+      reply: result.reply,
+      request,
+      durationMs: result.durationMs,
+      extra: shaped.ezviz,
+    });
   }
 
   /** 5. A message refused before anything was sent: the request it would have made. */
@@ -130,7 +156,12 @@ class Pipeline implements StepNode {
     }
     const info = error.toJSON();
     if (closed) {
-      this.node.warn(this.t('log.timedStopFailed', { camera: `${request.deviceSerial}/${request.channelNo}`, message: info.message }));
+      this.node.warn(
+        this.t('log.timedStopFailed', {
+          camera: `${request.deviceSerial}/${request.channelNo}`,
+          message: info.message,
+        }),
+      );
       return;
     }
     this.status.error(error);
@@ -151,6 +182,9 @@ export function registerOperation(RED: NodeAPI, spec: OperationSpec, options: Op
     options.attach?.(this, def, (msg, send, done) => pipeline.input(msg, send, done));
   }
 
-  RED.nodes.registerType(spec.type, OperationNode as unknown as (this: Node, def: NodeDef) => void,
-    secrets.length ? { credentials: Object.fromEntries(secrets) } as never : undefined);
+  RED.nodes.registerType(
+    spec.type,
+    OperationNode as unknown as (this: Node, def: NodeDef) => void,
+    secrets.length ? ({ credentials: Object.fromEntries(secrets) } as never) : undefined,
+  );
 }

@@ -44,8 +44,13 @@ export class Readers {
   /** Parameters whose ignored payload value has been reported (once per node and parameter). */
   private readonly warned = new Set<string>();
 
-  constructor(private readonly RED: NodeAPI, private readonly node: Node, private readonly spec: OperationSpec,
-    private readonly t: Translate, def: NodeDef & Record<string, unknown>) {
+  constructor(
+    private readonly RED: NodeAPI,
+    private readonly node: Node,
+    private readonly spec: OperationSpec,
+    private readonly t: Translate,
+    def: NodeDef & Record<string, unknown>,
+  ) {
     this.list = spec.params.map((p) => ({
       spec: p,
       value: def[p.name] === undefined || def[p.name] === null ? '' : String(def[p.name]),
@@ -128,8 +133,17 @@ export class Readers {
 
   /** The error of a setting that could not be read. */
   error(r: Reader): EzvizError {
-    return new EzvizError({ code: '10001', message: this.t('validation.unreadable', { param: r.spec.name, type: r.type,
-      value: r.spec.secret ? '(hidden)' : r.value }), operation: this.spec.operation, source: 'validation', retriable: false });
+    return new EzvizError({
+      code: '10001',
+      message: this.t('validation.unreadable', {
+        param: r.spec.name,
+        type: r.type,
+        value: r.spec.secret ? '(hidden)' : r.value,
+      }),
+      operation: this.spec.operation,
+      source: 'validation',
+      retriable: false,
+    });
   }
 
   /** A node setting won over a different msg.payload.<name>: warns once per parameter. The last
@@ -152,8 +166,13 @@ export class Readers {
       if (isEmpty(given) || sameValue(r.spec, raw.values[name], given, ctx.parse(r.spec))) continue;
       this.warned.add(name);
       last = name;
-      this.node.warn(this.t('log.ignored', { param: name, value: describeValue(r.spec, given),
-        setting: describeValue(r.spec, raw.values[name]) }));
+      this.node.warn(
+        this.t('log.ignored', {
+          param: name,
+          value: describeValue(r.spec, given),
+          setting: describeValue(r.spec, raw.values[name]),
+        }),
+      );
     }
     return last;
   }

@@ -15,7 +15,11 @@ export type { ParsedInput, ParseOnce } from '../params/validate';
  * The request a message would have made: every sent, non-secret parameter whose value is valid
  * (for an error before anything was sent: which camera was asked).
  */
-export function wouldSend(spec: OperationSpec, raw: Record<string, unknown>, parse: ParseOnce = parseOnce(raw)): Fields {
+export function wouldSend(
+  spec: OperationSpec,
+  raw: Record<string, unknown>,
+  parse: ParseOnce = parseOnce(raw),
+): Fields {
   const fields: Fields = {};
   for (const p of spec.params) {
     if (!p.sent || p.secret) continue;
@@ -27,8 +31,12 @@ export function wouldSend(spec: OperationSpec, raw: Record<string, unknown>, par
 
 /** Whether a node setting and a payload value mean the same (after parsing, e.g. `right` and 3); `pa`: the
  * setting's value parsed already. */
-export function sameValue(p: ParamSpec, a: unknown, b: unknown,
-  pa: ParseResult = parseParam({ ...p, required: false }, a)): boolean {
+export function sameValue(
+  p: ParamSpec,
+  a: unknown,
+  b: unknown,
+  pa: ParseResult = parseParam({ ...p, required: false }, a),
+): boolean {
   const pb = parseParam({ ...p, required: false }, b);
   if (pa.ok && pb.ok && primitive(pa.value) && primitive(pb.value)) return String(pa.value) === String(pb.value);
   // An object is the same only as itself (its text may be anything, or throw: {toString: 1}).

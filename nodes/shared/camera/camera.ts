@@ -29,8 +29,13 @@ export class CameraController {
   /** Camera-queue calls not yet answered (close waits for them). */
   private readonly inFlight = new Set<Promise<CallResult>>();
 
-  constructor(private readonly loop: RequestLoop, private readonly errors: CallErrors, private readonly t: Translate,
-    private readonly presets: PresetNames, moving?: ReadonlyMap<string, Fields>) {
+  constructor(
+    private readonly loop: RequestLoop,
+    private readonly errors: CallErrors,
+    private readonly t: Translate,
+    private readonly presets: PresetNames,
+    moving?: ReadonlyMap<string, Fields>,
+  ) {
     this.moves = new Moves(this.queue, loop, moving);
   }
 
@@ -41,8 +46,17 @@ export class CameraController {
     const lane = laneKey(req.spec, fields);
     if (this.queue.waiting(lane) >= MAX_WAITING) {
       // Bounded queues (docs/behaviour.md section 8): nothing is sent; the same message later may succeed.
-      return Promise.resolve(failedAt(this.errors.local(req.spec.operation, 'QUEUE_FULL',
-        this.t('errors.queueFull', { camera: key, max: MAX_WAITING }), true), fields));
+      return Promise.resolve(
+        failedAt(
+          this.errors.local(
+            req.spec.operation,
+            'QUEUE_FULL',
+            this.t('errors.queueFull', { camera: key, max: MAX_WAITING }),
+            true,
+          ),
+          fields,
+        ),
+      );
     }
     const task = this.queue.run(lane, () => this.run(key, req));
     this.inFlight.add(task);
@@ -79,7 +93,10 @@ export class CameraController {
    * is stopped at once), then for the stops they left. */
   async settle(left: () => number): Promise<void> {
     if (this.inFlight.size && left() > 0) {
-      await withinBudget(Promise.all([...this.inFlight]).then(() => this.moves.stopTimed(undefined, left())), left());
+      await withinBudget(
+        Promise.all([...this.inFlight]).then(() => this.moves.stopTimed(undefined, left())),
+        left(),
+      );
     }
   }
 }

@@ -61,7 +61,11 @@ export class Moves {
   /** "SERIAL/channel" -> the move under way. */
   private readonly moves = new Map<string, Move>();
 
-  constructor(private readonly queue: KeyedQueue, private readonly loop: RequestLoop, carried?: ReadonlyMap<string, Fields>) {
+  constructor(
+    private readonly queue: KeyedQueue,
+    private readonly loop: RequestLoop,
+    carried?: ReadonlyMap<string, Fields>,
+  ) {
     for (const [key, stopFields] of carried ?? []) {
       this.moves.set(key, { key, stopFields: { ...stopFields }, owner: NO_OWNER, origin: undefined });
     }
@@ -92,20 +96,28 @@ export class Moves {
     const move = this.moves.get(key);
     if (move) {
       cancelTimer(move);
-      if (fields.direction === undefined && move.stopFields.direction !== undefined) fields.direction = move.stopFields.direction;
+      if (fields.direction === undefined && move.stopFields.direction !== undefined)
+        fields.direction = move.stopFields.direction;
     }
     const result = await this.loop.send(req.spec, fields, req.owner, true);
     if (result.kind === 'ok') {
       if (move && this.moves.get(key) === move) this.moves.delete(key);
     } else if (move) {
       move.stopFailed = true;
-    } else if (!this.moves.has(key) && (result.error.retriable || result.error.source === 'network' ||
-      result.error.source === 'http')) {
+    } else if (
+      !this.moves.has(key) &&
+      (result.error.retriable || result.error.source === 'network' || result.error.source === 'http')
+    ) {
       // Someone wants this camera stopped and the stop did not arrive (a refusal such as
       // "no such channel" says the camera is as it was): it may be moving.
       // Its stop names no direction: none is known to be running.
-      this.moves.set(key, { key, stopFields: { deviceSerial: fields.deviceSerial, channelNo: fields.channelNo },
-        owner: NO_OWNER, origin: undefined, stopFailed: true });
+      this.moves.set(key, {
+        key,
+        stopFields: { deviceSerial: fields.deviceSerial, channelNo: fields.channelNo },
+        owner: NO_OWNER,
+        origin: undefined,
+        stopFailed: true,
+      });
     }
     return result;
   }
@@ -116,7 +128,11 @@ export class Moves {
   started(key: string, req: CallRequest, result: Answered): void {
     if (result.kind === 'error' && !mayHaveActed(result.error)) return;
     const { fields, duration } = req;
-    const stopFields: Fields = { deviceSerial: fields.deviceSerial, channelNo: fields.channelNo, direction: fields.direction };
+    const stopFields: Fields = {
+      deviceSerial: fields.deviceSerial,
+      channelNo: fields.channelNo,
+      direction: fields.direction,
+    };
     const move: Move = { key, stopFields, owner: req.owner, origin: req.origin, timed: !!(duration && duration > 0) };
     this.moves.set(key, move);
     if (!duration || duration <= 0) return;
@@ -165,8 +181,10 @@ export class Moves {
     this.loop.wake(ownerId);
     const stops: Promise<void>[] = [];
     for (const move of this.moves.values()) {
-      if ((ownerId === undefined || move.owner.id === ownerId) &&
-        (move.timer || move.stopping || (move.timed && move.stopFailed))) {
+      if (
+        (ownerId === undefined || move.owner.id === ownerId) &&
+        (move.timer || move.stopping || (move.timed && move.stopFailed))
+      ) {
         stops.push(this.timedStop(move));
       }
     }

@@ -13,12 +13,18 @@ import type { PresetStore } from './presets';
 import { BadReply, presetIndex } from '../replies/replies';
 
 export class PresetNames {
-  constructor(private readonly store: PresetStore | undefined, private readonly t: Translate,
-    private readonly errors: CallErrors, private readonly warn: (text: string) => void) {}
+  constructor(
+    private readonly store: PresetStore | undefined,
+    private readonly t: Translate,
+    private readonly errors: CallErrors,
+    private readonly warn: (text: string) => void,
+  ) {}
 
   /** Whether a request names its preset instead of giving its index. */
   needsLookup(spec: CallSpec, fields: Fields, name: string | undefined): name is string {
-    return (spec.presetNames === 'find' || spec.presetNames === 'clear') && fields.index === undefined && name !== undefined;
+    return (
+      (spec.presetNames === 'find' || spec.presetNames === 'clear') && fields.index === undefined && name !== undefined
+    );
   }
 
   /** The index of `name` on the request's camera, or the error (unknown name, context failure). */

@@ -28,7 +28,11 @@ export class PresetStore {
   private chain: Promise<unknown> = Promise.resolve();
 
   /** `id`: the config node's id (key of the in-process copy); `store`: context store name. */
-  constructor(private readonly ctx: ContextLike, private readonly id?: string, private readonly store?: string) {}
+  constructor(
+    private readonly ctx: ContextLike,
+    private readonly id?: string,
+    private readonly store?: string,
+  ) {}
 
   private read(): Promise<PresetMap> {
     return new Promise((resolve, reject) => {

@@ -20,7 +20,7 @@ export type AreaDecision = { ok: true; base: string } | { ok: false; shown: stri
 function show(v: unknown): string {
   let s: string;
   try {
-    s = typeof v === 'string' ? v : JSON.stringify(v) ?? String(v);
+    s = typeof v === 'string' ? v : (JSON.stringify(v) ?? String(v));
   } catch {
     s = Object.prototype.toString.call(v);
   }

@@ -21,14 +21,14 @@ export function intSetting(raw: unknown, fallback: number, [min, max]: readonly 
   return Number.isInteger(n) && n >= min && n <= max ? n : undefined;
 }
 
-
 /** Strips trailing slashes; accepts only http(s) URLs without user info, query or fragment. */
 export function normaliseBase(url: unknown): string | undefined {
   if (typeof url !== 'string') return undefined;
   const s = url.trim().replace(/\/+$/, '');
   try {
     const u = new URL(s);
-    if ((u.protocol !== 'http:' && u.protocol !== 'https:') || !u.hostname || u.username || u.password) return undefined;
+    if ((u.protocol !== 'http:' && u.protocol !== 'https:') || !u.hostname || u.username || u.password)
+      return undefined;
     // A query or fragment would swallow the API path appended to the base.
     if (/[?#]/.test(s)) return undefined;
   } catch {

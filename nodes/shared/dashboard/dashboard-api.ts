@@ -26,18 +26,37 @@ export { CONFIG_TYPE };
  * with one version; a mismatch is a broken install). */
 export const DASHBOARD_API_VERSION = 1;
 
-function statusOf(outcome: PanelOutcome | 'requesting' | 'noConfig', operation: PanelOperation,
-  cfg: ConfigNodeLike | null): NodeStatusLike {
+function statusOf(
+  outcome: PanelOutcome | 'requesting' | 'noConfig',
+  operation: PanelOperation,
+  cfg: ConfigNodeLike | null,
+): NodeStatusLike {
   if (outcome === 'noConfig') return { fill: 'red', shape: 'ring', text: statusKey('noConfig') };
   if (outcome === 'requesting') return { fill: 'blue', shape: 'dot', text: statusKey('requesting') };
   if (outcome.kind !== 'error') return { fill: 'green', shape: 'dot', text: statusKey('ok') };
-  return { fill: 'red', shape: 'ring', text: errorStatusText(outcome.error, specOf(operation).section, !!cfg && cfg.service.tokens.canRefresh) };
+  return {
+    fill: 'red',
+    shape: 'ring',
+    text: errorStatusText(outcome.error, specOf(operation).section, !!cfg && cfg.service.tokens.canRefresh),
+  };
 }
 
-const noConfig = (t: Translate, operation: 'alarm-list'): ErrorInfo => new EzvizError({ code: 'NO_CONFIG', message: t('errors.noConfig'),
-  operation, source: 'local', retriable: false }).toJSON();
-const failed = (t: Translate, e: unknown): ErrorInfo => new EzvizError({ code: 'INTERNAL', message: t('errors.internal',
-  { detail: String((e as Error)?.name) }), operation: 'alarm-list', source: 'local', retriable: false }).toJSON();
+const noConfig = (t: Translate, operation: 'alarm-list'): ErrorInfo =>
+  new EzvizError({
+    code: 'NO_CONFIG',
+    message: t('errors.noConfig'),
+    operation,
+    source: 'local',
+    retriable: false,
+  }).toJSON();
+const failed = (t: Translate, e: unknown): ErrorInfo =>
+  new EzvizError({
+    code: 'INTERNAL',
+    message: t('errors.internal', { detail: String((e as Error)?.name) }),
+    operation: 'alarm-list',
+    source: 'local',
+    retriable: false,
+  }).toJSON();
 
 /** The panel's view of this package, for the Node-RED runtime `RED`. */
 export function dashboardApi(RED: NodeAPI): PanelApi {
@@ -46,14 +65,20 @@ export function dashboardApi(RED: NodeAPI): PanelApi {
     version: DASHBOARD_API_VERSION,
     tables: TABLES,
     configNode: (def) => configOf(RED, def as never),
-    call: (cfg, operation, values, owner) => callOperation(t, cfg, operation, values, owner)
-      .catch((e) => failure(t, operation, e, {})),
+    call: (cfg, operation, values, owner) =>
+      callOperation(t, cfg, operation, values, owner).catch((e) => failure(t, operation, e, {})),
     isMoving: (cfg, serial, channel) => !!cfg && cfg.service.isMoving(serial, channel),
     status: (outcome, operation, cfg) => statusOf(outcome, operation, cfg),
     t,
-    alarms: (cfg, camera, window, owner) => (cfg ? cameraAlarms(cfg, camera, window, owner)
-      : Promise.resolve<PanelAlarms>({ ok: false, error: noConfig(t, 'alarm-list') })).catch((e) => ({ ok: false as const, error: failed(t, e) })),
-    alarmPicture: (cfg, alarm) => (cfg ? alarmPicture(cfg, alarm) : Promise.resolve<PanelPicture>({ ok: false, error: noConfig(t, 'alarm-list') }))
-      .catch((e) => ({ ok: false as const, error: failed(t, e) })),
+    alarms: (cfg, camera, window, owner) =>
+      (cfg
+        ? cameraAlarms(cfg, camera, window, owner)
+        : Promise.resolve<PanelAlarms>({ ok: false, error: noConfig(t, 'alarm-list') })
+      ).catch((e) => ({ ok: false as const, error: failed(t, e) })),
+    alarmPicture: (cfg, alarm) =>
+      (cfg
+        ? alarmPicture(cfg, alarm)
+        : Promise.resolve<PanelPicture>({ ok: false, error: noConfig(t, 'alarm-list') })
+      ).catch((e) => ({ ok: false as const, error: failed(t, e) })),
   };
 }

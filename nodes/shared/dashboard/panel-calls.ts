@@ -18,10 +18,15 @@ import { plainPayload } from '../replies/replies';
 import { validateInput, wouldSend } from '../call-path/validation';
 import { PANEL_OPERATIONS, type PanelOperation, type PanelOutcome, type PanelValues } from './panel-types';
 
-export const specOf = (op: PanelOperation): OperationSpec => (op === 'switch' || op === 'device' || op === 'recordings' ? STATE_NODES[op]
-  : OPERATIONS[op]);
+export const specOf = (op: PanelOperation): OperationSpec =>
+  op === 'switch' || op === 'device' || op === 'recordings' ? STATE_NODES[op] : OPERATIONS[op];
 
-export function failure(t: Translate, operation: PanelOperation, e: unknown, request: Record<string, unknown>): PanelOutcome {
+export function failure(
+  t: Translate,
+  operation: PanelOperation,
+  e: unknown,
+  request: Record<string, unknown>,
+): PanelOutcome {
   const error = e instanceof EzvizError ? e : replyError(t, specOf(operation), e);
   return { kind: 'error', error: error.toJSON(), ezviz: { operation, request } };
 }
@@ -38,11 +43,19 @@ async function liveAddress(cfg: ConfigNodeLike, raw: Record<string, unknown>, ow
 
 /** A switch set, a device read (service/camera-state.ts) or a recording list (service/recordings.ts:
  * the panel's timeline; an item with `source`, `start`, `end` asks `live` for its playback), shaped. */
-async function cameraState(t: Translate, cfg: ConfigNodeLike, operation: 'switch' | 'device' | 'recordings',
-  raw: Record<string, unknown>, owner: Owner): Promise<PanelOutcome> {
-  const result: CallResult & { payload?: unknown } = operation === 'switch' ? await setSwitch(cfg.service, t, raw as never, owner)
-    : operation === 'device' ? await readDevice(cfg.service, t, raw as never, owner)
-      : await listRecordings(cfg.service, t, raw as never, owner);
+async function cameraState(
+  t: Translate,
+  cfg: ConfigNodeLike,
+  operation: 'switch' | 'device' | 'recordings',
+  raw: Record<string, unknown>,
+  owner: Owner,
+): Promise<PanelOutcome> {
+  const result: CallResult & { payload?: unknown } =
+    operation === 'switch'
+      ? await setSwitch(cfg.service, t, raw as never, owner)
+      : operation === 'device'
+        ? await readDevice(cfg.service, t, raw as never, owner)
+        : await listRecordings(cfg.service, t, raw as never, owner);
   if (result.kind === 'closed' || owner.closed) return { kind: 'closed' };
   const request = publicRequest(specOf(operation), result.fields);
   if (result.kind === 'error') return failure(t, operation, result.error, request);
@@ -52,15 +65,31 @@ async function cameraState(t: Translate, cfg: ConfigNodeLike, operation: 'switch
   return { kind: 'ok', payload: listing.items, ezviz: { ...ezviz, window: listing.window, skipped: listing.skipped } };
 }
 
-export async function callOperation(t: Translate, cfg: ConfigNodeLike | null, operation: PanelOperation, values: PanelValues,
-  owner: Owner): Promise<PanelOutcome> {
+export async function callOperation(
+  t: Translate,
+  cfg: ConfigNodeLike | null,
+  operation: PanelOperation,
+  values: PanelValues,
+  owner: Owner,
+): Promise<PanelOutcome> {
   if (!PANEL_OPERATIONS.includes(operation)) throw new Error('not a panel operation');
   const raw = values as Record<string, unknown>;
   if (!cfg) {
-    return failure(t, operation, new EzvizError({ code: 'NO_CONFIG', message: t('errors.noConfig'), operation,
-      source: 'local', retriable: false }), wouldSend(specOf(operation), raw));
+    return failure(
+      t,
+      operation,
+      new EzvizError({
+        code: 'NO_CONFIG',
+        message: t('errors.noConfig'),
+        operation,
+        source: 'local',
+        retriable: false,
+      }),
+      wouldSend(specOf(operation), raw),
+    );
   }
-  if (operation === 'switch' || operation === 'device' || operation === 'recordings') return cameraState(t, cfg, operation, raw, owner);
+  if (operation === 'switch' || operation === 'device' || operation === 'recordings')
+    return cameraState(t, cfg, operation, raw, owner);
   if (operation === 'live') return liveAddress(cfg, raw, owner);
   const spec = OPERATIONS[operation];
   const input = validateInput(t, spec, raw);
@@ -70,13 +99,20 @@ export async function callOperation(t: Translate, cfg: ConfigNodeLike | null, op
   const request = publicRequest(spec, result.fields);
   if (result.kind === 'error') return failure(t, operation, result.error, request);
   const reply = result.reply;
-  const ezviz: Record<string, unknown> = { operation, code: reply.code, msg: reply.msg, request, durationMs: result.durationMs };
+  const ezviz: Record<string, unknown> = {
+    operation,
+    code: reply.code,
+    msg: reply.msg,
+    request,
+    durationMs: result.durationMs,
+  };
   try {
     if (operation !== 'capture') return { kind: 'ok', payload: plainPayload(reply), ezviz };
     // The panel shows the picture itself: downloaded by the service (5 MiB, the node's timeout).
     const shaped = await captureResult({ reply, input, def: { download: true }, service: cfg.service, t, result });
     if (shaped instanceof EzvizError) return failure(t, operation, shaped, request);
-    if ('error' in shaped) return { kind: 'error', error: shaped.error.toJSON(), ezviz: { operation, request, ...shaped.ezviz } };
+    if ('error' in shaped)
+      return { kind: 'error', error: shaped.error.toJSON(), ezviz: { operation, request, ...shaped.ezviz } };
     return { kind: 'ok', payload: shaped.payload, ezviz: { ...ezviz, ...shaped.ezviz } };
   } catch (e) {
     return failure(t, operation, e, request);

@@ -11,14 +11,24 @@ import { statesOf, SWITCH_NAMES } from '../operations/switches';
 import type { PanelAlarms, PanelPicture } from './panel-alarms';
 
 /** The operations a panel may run. */
-export type PanelOperation = 'ptz-start' | 'ptz-stop' | 'preset-call' | 'capture' | 'switch' | 'device' | 'live' | 'recordings';
-export const PANEL_OPERATIONS: readonly PanelOperation[] = Object.freeze(['ptz-start', 'ptz-stop', 'preset-call', 'capture',
-  'switch', 'device', 'live', 'recordings']);
+export type PanelOperation =
+  'ptz-start' | 'ptz-stop' | 'preset-call' | 'capture' | 'switch' | 'device' | 'live' | 'recordings';
+export const PANEL_OPERATIONS: readonly PanelOperation[] = Object.freeze([
+  'ptz-start',
+  'ptz-stop',
+  'preset-call',
+  'capture',
+  'switch',
+  'device',
+  'live',
+  'recordings',
+]);
 
 /** The switches a panel toggles: those set with on and off alone (encryption off needs the
  * device's verification code, which a browser never gives). */
-const TOGGLES: readonly string[] = Object.freeze(SWITCH_NAMES.filter((n) => n === 'defence' ||
-  (n !== 'encryption' && statesOf(n).join() === 'on,off')));
+const TOGGLES: readonly string[] = Object.freeze(
+  SWITCH_NAMES.filter((n) => n === 'defence' || (n !== 'encryption' && statesOf(n).join() === 'on,off')),
+);
 /** Where the device state (ezviz-device's payload) tells a switch's state. */
 const TOGGLE_STATE: Readonly<Record<string, string>> = Object.freeze({ defence: 'armed', privacy: 'privacy' });
 
@@ -26,8 +36,26 @@ const TOGGLE_STATE: Readonly<Record<string, string>> = Object.freeze({ defence: 
 export const TABLES = Object.freeze({ DIRECTIONS, SPEEDS, TOGGLES, TOGGLE_STATE });
 
 /** Values of one panel call, read by the operation's own validation (section 4). */
-export type PanelValues = Partial<Record<'deviceSerial' | 'channelNo' | 'direction' | 'speed' | 'index' | 'presetName' |
-  'switch' | 'state' | 'protocol' | 'quality' | 'expire' | 'refresh' | 'source' | 'start' | 'end', unknown>>;
+export type PanelValues = Partial<
+  Record<
+    | 'deviceSerial'
+    | 'channelNo'
+    | 'direction'
+    | 'speed'
+    | 'index'
+    | 'presetName'
+    | 'switch'
+    | 'state'
+    | 'protocol'
+    | 'quality'
+    | 'expire'
+    | 'refresh'
+    | 'source'
+    | 'start'
+    | 'end',
+    unknown
+  >
+>;
 
 /** One call's outcome: `payload` and `ezviz` as output 1 of the operation node would carry them,
  * or the error (msg.error) with `ezviz` as on output 2. `closed`: the owner closed meanwhile. */
@@ -47,14 +75,26 @@ export interface PanelApi {
   /** Whether the config node believes the camera is moving (started, not yet stopped). */
   isMoving(cfg: ConfigNodeLike | null, deviceSerial: string, channelNo: number): boolean;
   /** The node status of an outcome, as the operation nodes show it (docs/behaviour.md section 9). */
-  status(outcome: PanelOutcome | 'requesting' | 'noConfig', operation: PanelOperation, cfg: ConfigNodeLike | null): NodeStatusLike;
+  status(
+    outcome: PanelOutcome | 'requesting' | 'noConfig',
+    operation: PanelOperation,
+    cfg: ConfigNodeLike | null,
+  ): NodeStatusLike;
   /** A text of the shared catalog (the panel's node status and log lines). */
   t: Translate;
   /** A camera's latest alarms of a window, newest first (the panel's events strip; panel-alarms.ts). */
-  alarms(cfg: ConfigNodeLike | null, camera: { deviceSerial: string; channelNo: number }, window: { start: number; end: number },
-    owner: Owner): Promise<PanelAlarms>;
+  alarms(
+    cfg: ConfigNodeLike | null,
+    camera: { deviceSerial: string; channelNo: number },
+    window: { start: number; end: number },
+    owner: Owner,
+  ): Promise<PanelAlarms>;
   /** An alarm's picture through the config node's picture desk, decrypted. */
   alarmPicture(cfg: ConfigNodeLike | null, alarm: { alarmPicUrl: string; deviceSerial: string }): Promise<PanelPicture>;
 }
 
-export interface NodeStatusLike { fill: 'red' | 'green' | 'blue'; shape: 'dot' | 'ring'; text: string }
+export interface NodeStatusLike {
+  fill: 'red' | 'green' | 'blue';
+  shape: 'dot' | 'ring';
+  text: string;
+}

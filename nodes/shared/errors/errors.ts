@@ -44,8 +44,14 @@ export class EzvizError extends Error implements ErrorInfo {
   }
 
   toJSON(): ErrorInfo {
-    return { code: this.code, message: this.message, operation: this.operation, source: this.source,
-      retriable: this.retriable, ...(this.since !== undefined ? { since: this.since } : {}) };
+    return {
+      code: this.code,
+      message: this.message,
+      operation: this.operation,
+      source: this.source,
+      retriable: this.retriable,
+      ...(this.since !== undefined ? { since: this.since } : {}),
+    };
   }
 }
 

@@ -44,7 +44,9 @@ function text(v: unknown, max: number): string {
 /** The alarmTime of a reply item as an alarm reads it (undefined: none usable); never converts an
  * object to a number (a `{"toString":1}` would throw). */
 export function alarmTimeOf(item: unknown): number | undefined {
-  return item && typeof item === 'object' && !Array.isArray(item) ? time((item as Record<string, unknown>).alarmTime) : undefined;
+  return item && typeof item === 'object' && !Array.isArray(item)
+    ? time((item as Record<string, unknown>).alarmTime)
+    : undefined;
 }
 
 /** One reply item -> the payload of docs/behaviour.md section 11, or undefined when it lacks what an
@@ -52,8 +54,12 @@ export function alarmTimeOf(item: unknown): number | undefined {
 export function mapAlarm(item: unknown): AlarmPayload | undefined {
   if (!item || typeof item !== 'object' || Array.isArray(item)) return undefined;
   const o = item as Record<string, unknown>;
-  const id = typeof o.alarmId === 'string' ? o.alarmId : typeof o.alarmId === 'number' && Number.isSafeInteger(o.alarmId)
-    ? String(o.alarmId) : '';
+  const id =
+    typeof o.alarmId === 'string'
+      ? o.alarmId
+      : typeof o.alarmId === 'number' && Number.isSafeInteger(o.alarmId)
+        ? String(o.alarmId)
+        : '';
   const at = alarmTimeOf(o);
   const serial = typeof o.deviceSerial === 'string' ? o.deviceSerial.trim() : '';
   if (!id || id.length > 256 || at === undefined || !/^[A-Za-z0-9]{1,64}$/.test(serial)) return undefined;
@@ -112,8 +118,12 @@ export class SeenAlarms {
 
 /** The alarms of one poll still to send: valid, not older than `floor`, matching the filters,
  * not seen, each once; oldest first. `invalid` counts items that were not alarms. */
-export function newAlarms(items: readonly unknown[], seen: SeenAlarms, floor: number, settings: AlarmSettings):
-  { alarms: AlarmPayload[]; invalid: number } {
+export function newAlarms(
+  items: readonly unknown[],
+  seen: SeenAlarms,
+  floor: number,
+  settings: AlarmSettings,
+): { alarms: AlarmPayload[]; invalid: number } {
   const out = new Map<string, AlarmPayload>();
   let invalid = 0;
   for (const item of items) {

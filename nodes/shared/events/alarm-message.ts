@@ -35,7 +35,12 @@ export type MessageEvent =
 
 /** Alarm types some devices send as words (docs/api/watch-api.md section 5) -> the numbers alarm/list uses. */
 export const ALARM_TYPE_WORDS: Readonly<Record<string, number>> = Object.freeze({
-  motiondetect: 10002, motion: 10002, pir: 10000, infrared: 10000, doorbell: 10016, callbell: 10016,
+  motiondetect: 10002,
+  motion: 10002,
+  pir: 10000,
+  infrared: 10000,
+  doorbell: 10016,
+  callbell: 10016,
 });
 
 /** Pictures looked at (a message may list thousands: only the first usable URL is taken). */
@@ -79,9 +84,14 @@ function otherMessage(header: Record<string, unknown>, body: unknown): OtherMess
   } catch {
     json = undefined;
   }
-  const serial = typeof header.deviceId === 'string' && /^[A-Za-z0-9]{1,64}$/.test(header.deviceId) ? header.deviceId : '';
-  return { event: 'message', type, body: json !== undefined && json.length <= MAX_OTHER_BODY ? JSON.parse(json) : null,
-    deviceSerial: serial.toUpperCase() };
+  const serial =
+    typeof header.deviceId === 'string' && /^[A-Za-z0-9]{1,64}$/.test(header.deviceId) ? header.deviceId : '';
+  return {
+    event: 'message',
+    type,
+    body: json !== undefined && json.length <= MAX_OTHER_BODY ? JSON.parse(json) : null,
+    deviceSerial: serial.toUpperCase(),
+  };
 }
 
 function alarmType(v: unknown): unknown {
@@ -105,8 +115,12 @@ function idOf(v: unknown): string {
 }
 
 /** The alarm-list item an `ys.alarm` message stands for (mapAlarm checks every field). */
-function alarmItem(header: Record<string, unknown>, body: Record<string, unknown>, pictures: unknown, messageId: string):
-  Record<string, unknown> {
+function alarmItem(
+  header: Record<string, unknown>,
+  body: Record<string, unknown>,
+  pictures: unknown,
+  messageId: string,
+): Record<string, unknown> {
   const named = typeof body.alarmName === 'string' ? body.alarmName : body.describe;
   return {
     alarmId: idOf(body.alarmId) || messageId,
@@ -121,12 +135,20 @@ function alarmItem(header: Record<string, unknown>, body: Record<string, unknown
   };
 }
 
-function onOffline(header: Record<string, unknown>, body: Record<string, unknown>, time: number): OnOffline | undefined {
+function onOffline(
+  header: Record<string, unknown>,
+  body: Record<string, unknown>,
+  time: number,
+): OnOffline | undefined {
   const type = typeof body.msgType === 'string' ? body.msgType.trim().toUpperCase() : '';
   const serial = typeof header.deviceId === 'string' ? header.deviceId.trim() : '';
   if ((type !== 'ONLINE' && type !== 'OFFLINE') || !/^[A-Za-z0-9]{1,64}$/.test(serial)) return undefined;
-  return { event: type === 'ONLINE' ? 'online' : 'offline', deviceSerial: serial.toUpperCase(),
-    deviceName: typeof body.deviceName === 'string' ? body.deviceName.slice(0, 256) : '', time };
+  return {
+    event: type === 'ONLINE' ? 'online' : 'offline',
+    deviceSerial: serial.toUpperCase(),
+    deviceName: typeof body.deviceName === 'string' ? body.deviceName.slice(0, 256) : '',
+    time,
+  };
 }
 
 /** One message -> what it means, or undefined when it has no usable `header.messageId`. */

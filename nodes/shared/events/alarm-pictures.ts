@@ -43,7 +43,11 @@ interface Entry {
   cancel?: () => void;
 }
 
-const failure = (code: string, message: string): PictureFields => ({ picture: null, pictureType: null, pictureError: { code, message } });
+const failure = (code: string, message: string): PictureFields => ({
+  picture: null,
+  pictureType: null,
+  pictureError: { code, message },
+});
 
 /** The alarms of one node on their way out, in order, each with its picture or why not. */
 export class PictureLine {
@@ -57,13 +61,37 @@ export class PictureLine {
     if (e.kind !== 'alarm') return this.settle(entry, undefined);
     const { alarmPicUrl: url, deviceSerial } = e.alarm;
     if (!url) return this.settle(entry, { picture: null, pictureType: null });
-    entry.cancel = hooks.timer(() => this.settle(entry, failure('ETIMEDOUT',
-      this.o.t('errors.pictureDeadline', { timeout: this.o.timeout }))), this.o.timeout);
-    this.o.get({ url, deviceSerial, codes: this.o.codes.codes(deviceSerial), operation: 'alarm-list', abandoned: () => entry.done })
-      .then((r) => this.settle(entry, r instanceof EzvizError ? failure(r.code, r.message)
-        : { picture: r.data, pictureType: r.type, ...(r.count > 1 ? { pictureCount: r.count } : {}),
-          ...(r.suspect ? { pictureSuspect: true as const } : {}) }),
-      (err) => this.settle(entry, failure('INTERNAL', this.o.t('errors.internal', { detail: String((err as Error)?.name) }))));
+    entry.cancel = hooks.timer(
+      () => this.settle(entry, failure('ETIMEDOUT', this.o.t('errors.pictureDeadline', { timeout: this.o.timeout }))),
+      this.o.timeout,
+    );
+    this.o
+      .get({
+        url,
+        deviceSerial,
+        codes: this.o.codes.codes(deviceSerial),
+        operation: 'alarm-list',
+        abandoned: () => entry.done,
+      })
+      .then(
+        (r) =>
+          this.settle(
+            entry,
+            r instanceof EzvizError
+              ? failure(r.code, r.message)
+              : {
+                  picture: r.data,
+                  pictureType: r.type,
+                  ...(r.count > 1 ? { pictureCount: r.count } : {}),
+                  ...(r.suspect ? { pictureSuspect: true as const } : {}),
+                },
+          ),
+        (err) =>
+          this.settle(
+            entry,
+            failure('INTERNAL', this.o.t('errors.internal', { detail: String((err as Error)?.name) })),
+          ),
+      );
   }
 
   /** Every alarm still waiting leaves now, without its picture (the node closes). */
@@ -90,6 +118,16 @@ export class PictureLine {
 }
 
 /** The line of an alarm node with `picture: download` on a config node's service. */
-export function pictureLine(service: Pick<EzvizService, 'pictures' | 'codes' | 'timeout'>, t: Translate, send: SendEvent): PictureLine {
-  return new PictureLine({ get: (ask) => service.pictures.get(ask), codes: service.codes, timeout: service.timeout, t, send });
+export function pictureLine(
+  service: Pick<EzvizService, 'pictures' | 'codes' | 'timeout'>,
+  t: Translate,
+  send: SendEvent,
+): PictureLine {
+  return new PictureLine({
+    get: (ask) => service.pictures.get(ask),
+    codes: service.codes,
+    timeout: service.timeout,
+    t,
+    send,
+  });
 }

@@ -13,7 +13,13 @@ import type { CallResult, Fields, Owner } from '../requests/call-types';
 import { AlarmPayload, alarmTimeOf, newAlarms, SeenAlarms } from './alarm-items';
 import { SeenStore } from './seen-store';
 import {
-  AlarmSettings, ALARM_WINDOW_MS, morePages, pageFields, queryWindow, RATE_LIMIT_WAIT_S, readPage,
+  AlarmSettings,
+  ALARM_WINDOW_MS,
+  morePages,
+  pageFields,
+  queryWindow,
+  RATE_LIMIT_WAIT_S,
+  readPage,
 } from './alarms';
 
 export { forgetSeenCopies, SEEN_KEY } from './seen-store';
@@ -99,9 +105,17 @@ export class AlarmPoller {
   }
 
   private begin(): Promise<PollOutcome> {
-    const run = this.once().catch((e): PollOutcome => ({ kind: 'error', request: {}, error: new EzvizError({
-      code: 'INTERNAL', message: this.o.t('errors.internal', { detail: String((e as Error)?.message ?? e) }),
-      operation: 'alarm-list', source: 'local', retriable: false }) }));
+    const run = this.once().catch((e): PollOutcome => ({
+      kind: 'error',
+      request: {},
+      error: new EzvizError({
+        code: 'INTERNAL',
+        message: this.o.t('errors.internal', { detail: String((e as Error)?.message ?? e) }),
+        operation: 'alarm-list',
+        source: 'local',
+        retriable: false,
+      }),
+    }));
     this.running = run;
     void run.then(() => {
       if (this.running === run) this.running = undefined;
@@ -124,8 +138,17 @@ export class AlarmPoller {
       if (result.kind === 'error') return { kind: 'error', error: result.error, request };
       const page = readPage(result.reply.data, result.reply.page);
       if (!page) {
-        return { kind: 'error', request, error: new EzvizError({ code: 'BAD_REPLY', message: this.o.t('errors.badReply', { detail: 'data is not an array' }),
-          operation: 'alarm-list', source: 'http', retriable: false }) };
+        return {
+          kind: 'error',
+          request,
+          error: new EzvizError({
+            code: 'BAD_REPLY',
+            message: this.o.t('errors.badReply', { detail: 'data is not an array' }),
+            operation: 'alarm-list',
+            source: 'http',
+            retriable: false,
+          }),
+        };
       }
       for (const it of page.items) items.push(it); // (not push(...items): a long list overflows the stack)
       let oldest: number | undefined;

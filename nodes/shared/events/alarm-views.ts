@@ -26,7 +26,11 @@ function refusals(node: Node, t: Translate, path: string): (why: PushRefusal) =>
   let last = -Infinity;
   return (why) => {
     count++;
-    node.status({ fill: 'yellow', shape: 'ring', text: statusWithArgs('pushRefused', { t: clock(hooks.now()), code: REFUSED_STATUS[why] }) });
+    node.status({
+      fill: 'yellow',
+      shape: 'ring',
+      text: statusWithArgs('pushRefused', { t: clock(hooks.now()), code: REFUSED_STATUS[why] }),
+    });
     if (hooks.now() - last < REFUSED_WARN_MS) return;
     last = hooks.now();
     node.warn(t('errors.pushRefused', { path, reason: t(`errors.pushReason.${why}`), count }));
@@ -45,20 +49,36 @@ export interface Views {
 }
 
 /** The node's status views (nothing once closed). */
-export function views(node: Node, t: Translate, status: NodeStatus, closed: () => boolean, path: string,
-  disarmed: () => boolean): Views {
+export function views(
+  node: Node,
+  t: Translate,
+  status: NodeStatus,
+  closed: () => boolean,
+  path: string,
+  disarmed: () => boolean,
+): Views {
   const refused = refusals(node, t, path);
   return {
     error: (error) => void (closed() || status.error(error)),
     // Motion alarms come only from armed cameras (docs/behaviour.md section 12): a filtered camera known to be
     // disarmed is said, not hidden behind "0 new".
-    count: (time, count) => void (closed() || node.status(disarmed()
-      ? { fill: 'yellow', shape: 'ring', text: statusWithArgs('cameraDisarmed', { t: clock(time) }) }
-      : { fill: 'green', shape: 'dot', text: statusWithArgs('polled', { t: clock(time), n: count }) })),
+    count: (time, count) =>
+      void (
+        closed() ||
+        node.status(
+          disarmed()
+            ? { fill: 'yellow', shape: 'ring', text: statusWithArgs('cameraDisarmed', { t: clock(time) }) }
+            : { fill: 'green', shape: 'dot', text: statusWithArgs('polled', { t: clock(time), n: count }) },
+        )
+      ),
     refused: (why) => void (closed() || refused(why)),
-    stale: (since) => void (closed() || node.status({ fill: 'yellow', shape: 'ring', text: statusWithArgs('stale', { t: hhmm(since) }) })),
-    recovered: (time) => void (closed() ||
-      node.status({ fill: 'green', shape: 'dot', text: statusWithArgs('recovered', { t: clock(time) }) })),
+    stale: (since) =>
+      void (
+        closed() || node.status({ fill: 'yellow', shape: 'ring', text: statusWithArgs('stale', { t: hhmm(since) }) })
+      ),
+    recovered: (time) =>
+      void (
+        closed() || node.status({ fill: 'green', shape: 'dot', text: statusWithArgs('recovered', { t: clock(time) }) })
+      ),
   };
 }
-

@@ -26,12 +26,15 @@ export interface AlarmSettings {
   alarmType?: number;
 }
 
-export type SettingsResult = { ok: true; settings: AlarmSettings; clamped: boolean } | { ok: false; param: string; value: string };
+export type SettingsResult =
+  { ok: true; settings: AlarmSettings; clamped: boolean } | { ok: false; param: string; value: string };
 
 /** The node's properties -> settings; an interval below the minimum is raised to it (`clamped`).
  * `limits`: the interval's default and minimum of the node's source (poll by default). */
-export function alarmSettings(def: { interval?: unknown; deviceSerial?: unknown; alarmType?: unknown },
-  limits: { def: number; min: number } = { def: DEFAULT_INTERVAL_S, min: MIN_INTERVAL_S }): SettingsResult {
+export function alarmSettings(
+  def: { interval?: unknown; deviceSerial?: unknown; alarmType?: unknown },
+  limits: { def: number; min: number } = { def: DEFAULT_INTERVAL_S, min: MIN_INTERVAL_S },
+): SettingsResult {
   const show = (v: unknown) => {
     const s = typeof v === 'string' ? JSON.stringify(v) : String(v);
     return s.length > 40 ? s.slice(0, 37) + '...' : s;
@@ -70,9 +73,18 @@ export function queryWindow(now: number, floor: number, lastEnd?: number): { sta
 }
 
 /** The request fields of page `pageStart` (status 2: read and unread). */
-export function pageFields(window: { startTime: number; endTime: number }, pageStart: number, settings: AlarmSettings):
-  Fields {
-  const fields: Fields = { startTime: window.startTime, endTime: window.endTime, status: 2, pageStart, pageSize: PAGE_SIZE };
+export function pageFields(
+  window: { startTime: number; endTime: number },
+  pageStart: number,
+  settings: AlarmSettings,
+): Fields {
+  const fields: Fields = {
+    startTime: window.startTime,
+    endTime: window.endTime,
+    status: 2,
+    pageStart,
+    pageSize: PAGE_SIZE,
+  };
   if (settings.alarmType !== undefined) fields.alarmType = settings.alarmType;
   return fields;
 }

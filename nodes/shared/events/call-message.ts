@@ -17,11 +17,18 @@ export interface CallEvent {
 }
 
 const ACTIONS: Readonly<Record<string, CallEvent['action']>> = {
-  0: 'ring', 1: 'answered', 2: 'hung-up', ring: 'ring', answered: 'answered', 'hung-up': 'hung-up', hangup: 'hung-up',
+  0: 'ring',
+  1: 'answered',
+  2: 'hung-up',
+  ring: 'ring',
+  answered: 'answered',
+  'hung-up': 'hung-up',
+  hangup: 'hung-up',
 };
 
 const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
-const httpUrl = (v: unknown): string => (typeof v === 'string' && v.length <= 2048 && /^https?:\/\/[^\s]+$/i.test(v) ? v : '');
+const httpUrl = (v: unknown): string =>
+  typeof v === 'string' && v.length <= 2048 && /^https?:\/\/[^\s]+$/i.test(v) ? v : '';
 
 /** "yyyy-MM-dd HH:mm:ss" in China time (UTC+8) -> ms. */
 function chinaTime(s: string): number | undefined {
@@ -32,8 +39,14 @@ function chinaTime(s: string): number | undefined {
 /** `timestamp` (epoch seconds, or ms, or a China-time date), else the header's messageTime (ms). */
 function callTime(body: Record<string, unknown>, header: Record<string, unknown>): number | undefined {
   const ts = integer(body.timestamp);
-  const t = ts !== undefined ? (ts < 1e11 ? ts * 1000 : ts)
-    : typeof body.timestamp === 'string' ? chinaTime(body.timestamp) : integer(header.messageTime);
+  const t =
+    ts !== undefined
+      ? ts < 1e11
+        ? ts * 1000
+        : ts
+      : typeof body.timestamp === 'string'
+        ? chinaTime(body.timestamp)
+        : integer(header.messageTime);
   return t !== undefined && t > 0 && t < 8.64e15 ? t : undefined;
 }
 
@@ -47,16 +60,29 @@ function picture(body: Record<string, unknown>, pictures: unknown): string {
 }
 
 /** A `ys.calling` message -> the call, or undefined when it lacks a serial, an action or a time. */
-export function callEvent(header: Record<string, unknown>, body: Record<string, unknown>, pictures: unknown): CallEvent | undefined {
+export function callEvent(
+  header: Record<string, unknown>,
+  body: Record<string, unknown>,
+  pictures: unknown,
+): CallEvent | undefined {
   const serial = typeof header.deviceId === 'string' ? header.deviceId.trim() : '';
   if (!/^[A-Za-z0-9]{1,64}$/.test(serial)) return undefined;
   const raw = body.action;
-  const action = typeof raw === 'number' || typeof raw === 'string'
-    ? Object.prototype.hasOwnProperty.call(ACTIONS, String(raw).trim().toLowerCase()) ? ACTIONS[String(raw).trim().toLowerCase()] : undefined
-    : undefined;
+  const action =
+    typeof raw === 'number' || typeof raw === 'string'
+      ? Object.prototype.hasOwnProperty.call(ACTIONS, String(raw).trim().toLowerCase())
+        ? ACTIONS[String(raw).trim().toLowerCase()]
+        : undefined
+      : undefined;
   const time = callTime(body, header);
   if (!action || time === undefined) return undefined;
   const ch = integer(header.channelNo ?? body.channelNo);
-  return { event: 'call', action, deviceSerial: serial.toUpperCase(), channelNo: ch !== undefined && ch >= 1 && ch <= 9999 ? ch : 1,
-    time: new Date(time).toISOString(), picture: picture(body, pictures) };
+  return {
+    event: 'call',
+    action,
+    deviceSerial: serial.toUpperCase(),
+    channelNo: ch !== undefined && ch >= 1 && ch <= 9999 ? ch : 1,
+    time: new Date(time).toISOString(),
+    picture: picture(body, pictures),
+  };
 }

@@ -32,18 +32,33 @@ function messageCode(payload: unknown): unknown {
   }
 }
 
-export async function captureResult({ reply, input, def, service, t, node, payload }: ResultContext):
-  Promise<Shaped | EzvizError | Failed> {
+export async function captureResult({
+  reply,
+  input,
+  def,
+  service,
+  t,
+  node,
+  payload,
+}: ResultContext): Promise<Shaped | EzvizError | Failed> {
   const picUrl = capturePicUrl(reply);
   // A wrong shape is BAD_REPLY (source http), as for every reply (call-path.ts).
   if (picUrl === undefined) throw new BadReply('data.picUrl is not an http(s) URL');
   const hint = urlSaysEncrypted(picUrl);
   if (!wantsDownload(def.download)) {
-    return { payload: picUrl, ezviz: { picUrl, picture: { url: picUrl, ...(hint === undefined ? {} : { encrypted: hint }) } } };
+    return {
+      payload: picUrl,
+      ezviz: { picUrl, picture: { url: picUrl, ...(hint === undefined ? {} : { encrypted: hint }) } },
+    };
   }
   const deviceSerial = String(input.values.deviceSerial);
   const creds = (node as { credentials?: Record<string, unknown> } | undefined)?.credentials;
-  const { codes } = lookUpCodes({ message: messageCode(payload), node: creds?.verificationCode, book: service.codes, deviceSerial });
+  const { codes } = lookUpCodes({
+    message: messageCode(payload),
+    node: creds?.verificationCode,
+    book: service.codes,
+    deviceSerial,
+  });
   const picture = await service.pictures.get({ url: picUrl, deviceSerial, codes, operation: 'capture' });
   if (picture instanceof EzvizError) {
     // The capture itself succeeded: the URL is still of use (for about 2 hours).

@@ -23,8 +23,13 @@ export type RoundOutcome =
   | { kind: 'closed' };
 
 function badReply(t: Translate, operation: CallSpec['operation'], detail: string): EzvizError {
-  return new EzvizError({ code: 'BAD_REPLY', message: t('errors.badReply', { detail }), operation, source: 'http',
-    retriable: false });
+  return new EzvizError({
+    code: 'BAD_REPLY',
+    message: t('errors.badReply', { detail }),
+    operation,
+    source: 'http',
+    retriable: false,
+  });
 }
 
 /** data.consumerId of a create reply, when it is a usable id. */
@@ -62,8 +67,13 @@ function readBatch(data: unknown): { events: MessageEvent[]; invalid: number } |
 }
 
 /** Fetches with consumer `id` (created first when undefined; once more after a 70101). */
-export async function fetchRound(call: Call, owner: Owner, group: number, id: string | undefined, t: Translate):
-  Promise<RoundOutcome> {
+export async function fetchRound(
+  call: Call,
+  owner: Owner,
+  group: number,
+  id: string | undefined,
+  t: Translate,
+): Promise<RoundOutcome> {
   for (let attempt = 0; ; attempt++) {
     if (id === undefined) {
       const made = await create(call, owner, group, t);
@@ -79,7 +89,8 @@ export async function fetchRound(call: Call, owner: Owner, group: number, id: st
     }
     if (r.kind === 'error') return { kind: 'error', error: r.error, request, consumerId: expired(r) ? undefined : id };
     const batch = readBatch(r.reply.data);
-    if (!batch) return { kind: 'error', request, consumerId: id, error: badReply(t, 'mq-messages', 'data is not an array') };
+    if (!batch)
+      return { kind: 'error', request, consumerId: id, error: badReply(t, 'mq-messages', 'data is not an array') };
     return { kind: 'ok', consumerId: id, ...batch };
   }
 }

@@ -45,7 +45,11 @@ export class SharedConsumer implements Owner {
   private cancelTimer: (() => void) | undefined;
   private failures = 0;
 
-  constructor(private readonly call: Call, readonly group: number, private readonly t: Translate) {
+  constructor(
+    private readonly call: Call,
+    readonly group: number,
+    private readonly t: Translate,
+  ) {
     this.id = `ezviz-mq-group${group}`;
   }
 
@@ -75,9 +79,17 @@ export class SharedConsumer implements Owner {
   fetchNow(asker?: Subscriber): Promise<FetchOutcome> {
     if (this.running) return this.running;
     this.stopTimer();
-    const run = this.round(asker).catch((e): FetchOutcome => ({ kind: 'error', request: {}, error: new EzvizError({
-      code: 'INTERNAL', message: this.t('errors.internal', { detail: String((e as Error)?.message ?? e) }),
-      operation: 'mq-messages', source: 'local', retriable: false }) }));
+    const run = this.round(asker).catch((e): FetchOutcome => ({
+      kind: 'error',
+      request: {},
+      error: new EzvizError({
+        code: 'INTERNAL',
+        message: this.t('errors.internal', { detail: String((e as Error)?.message ?? e) }),
+        operation: 'mq-messages',
+        source: 'local',
+        retriable: false,
+      }),
+    }));
     this.running = run;
     void run.then((outcome) => {
       this.running = undefined;
@@ -117,8 +129,10 @@ export class SharedConsumer implements Owner {
     const r: RoundOutcome = await fetchRound(this.call, this, this.group, this.consumerId, this.t);
     if (r.kind === 'closed') return r;
     this.consumerId = r.consumerId;
-    const outcome = r.kind === 'error' ? { kind: 'error' as const, error: r.error, request: r.request }
-      : await this.hand(r.consumerId, r.events);
+    const outcome =
+      r.kind === 'error'
+        ? { kind: 'error' as const, error: r.error, request: r.request }
+        : await this.hand(r.consumerId, r.events);
     for (const s of this.subs) if (s !== asker && !s.closed) s.report(outcome);
     return outcome;
   }

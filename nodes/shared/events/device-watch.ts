@@ -51,16 +51,20 @@ export class DeviceWatch {
     const finish = (): void => {
       this.busy = false;
     };
-    this.o.input(msg, (out) => {
-      finish();
-      if (this.closed) return;
-      const [ok, failed] = Array.isArray(out) ? out : [out, null];
-      if (ok) this.changed(ok as Msg);
-      else if (failed) this.failed(failed as Msg, false);
-    }, (err) => {
-      finish();
-      if (err && !this.closed) this.failed(msg, true, err);
-    });
+    this.o.input(
+      msg,
+      (out) => {
+        finish();
+        if (this.closed) return;
+        const [ok, failed] = Array.isArray(out) ? out : [out, null];
+        if (ok) this.changed(ok as Msg);
+        else if (failed) this.failed(failed as Msg, false);
+      },
+      (err) => {
+        finish();
+        if (err && !this.closed) this.failed(msg, true, err);
+      },
+    );
   }
 
   private changed(msg: Msg): void {

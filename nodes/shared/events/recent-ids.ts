@@ -6,7 +6,10 @@ export class RecentIds {
   /** id -> when it was seen; insertion order is time order (add() moves an id to the end). */
   private readonly ids = new Map<string, number>();
 
-  constructor(private readonly max: number, private readonly ttlMs: number) {}
+  constructor(
+    private readonly max: number,
+    private readonly ttlMs: number,
+  ) {}
 
   /** Whether `id` was seen less than ttlMs before `now`. */
   has(id: string, now: number): boolean {

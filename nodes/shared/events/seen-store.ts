@@ -27,7 +27,10 @@ export class SeenStore {
   private loading: Promise<SeenAlarms> | undefined;
 
   /** `closed`: a context failing after the node closed is not warned about. */
-  constructor(private readonly o: SeenStoreOptions, private readonly closed: () => boolean) {}
+  constructor(
+    private readonly o: SeenStoreOptions,
+    private readonly closed: () => boolean,
+  ) {}
 
   /** The ids sent before (the context's, else this process's copy), read once. */
   load(): Promise<SeenAlarms> {

@@ -14,8 +14,10 @@ export type Refusal = 'noSignature' | 'badSignature' | 'noTime' | 'stale';
 
 /** The signature of `raw` sent at `t` (the header's text, as sent). */
 export function signPush(raw: Buffer | string, t: string, secret: string): string {
-  return createHmac('sha1', secret).update(typeof raw === 'string' ? Buffer.from(raw, 'utf8') : raw)
-    .update(t, 'utf8').digest('hex');
+  return createHmac('sha1', secret)
+    .update(typeof raw === 'string' ? Buffer.from(raw, 'utf8') : raw)
+    .update(t, 'utf8')
+    .digest('hex');
 }
 
 /** A header's single value (Node gives arrays for repeated headers: refused as absent). */
@@ -27,8 +29,12 @@ function one(v: string | string[] | undefined): string | undefined {
  * Checks one push: undefined when it may be read, else why not. `headers` are Node's (lower-case
  * names). The time is checked first (cheap), then the signature; both only when a secret is set.
  */
-export function checkPush(raw: Buffer, headers: Record<string, string | string[] | undefined>, secret: string,
-  now: number): Refusal | undefined {
+export function checkPush(
+  raw: Buffer,
+  headers: Record<string, string | string[] | undefined>,
+  secret: string,
+  now: number,
+): Refusal | undefined {
   if (!secret) return undefined;
   const t = one(headers.t);
   if (t === undefined || !/^\d{1,16}$/.test(t)) return 'noTime';

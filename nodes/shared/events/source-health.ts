@@ -32,7 +32,11 @@ export function hhmm(ms: number): string {
 /** The one message a stale source sends on output 2: code STALE, when it began, the last failure. */
 export function staleError(t: Translate, kind: SourceKind, since: number, last: EzvizError): EzvizError {
   return new EzvizError({
-    code: 'STALE', operation: last.operation, source: 'local', retriable: false, since: new Date(since).toISOString(),
+    code: 'STALE',
+    operation: last.operation,
+    source: 'local',
+    retriable: false,
+    since: new Date(since).toISOString(),
     message: t('errors.sourceStale', { source: kind, since: hhmm(since), code: last.code, message: last.message }),
   });
 }
@@ -48,13 +52,21 @@ export interface Watched<O> {
  * outcomes as they were, an error while stale marked `stale: true` (its status stays yellow), and
  * the health outcomes above.
  */
-export function watchSource<O extends Outcome>(book: SourceBook, node: { id: string; name?: string }, kind: SourceKind,
-  intervalMs: number | undefined, t: Translate, report: (o: O | (O & { stale: true }) | HealthOutcome) => void): Watched<O> {
+export function watchSource<O extends Outcome>(
+  book: SourceBook,
+  node: { id: string; name?: string },
+  kind: SourceKind,
+  intervalMs: number | undefined,
+  t: Translate,
+  report: (o: O | (O & { stale: true }) | HealthOutcome) => void,
+): Watched<O> {
   book.open(node.id, node.name ?? '', kind, intervalMs);
   return {
     report(o) {
       if (o.kind === 'ok' || o.kind === 'pushed') {
-        return report(book.ok(node.id, o.time, o.count) === 'recovered' ? { kind: 'recovered', time: o.time, count: o.count } : o);
+        return report(
+          book.ok(node.id, o.time, o.count) === 'recovered' ? { kind: 'recovered', time: o.time, count: o.count } : o,
+        );
       }
       if (o.kind === 'refused') book.refused(node.id);
       if (o.kind !== 'error') return report(o);

@@ -54,7 +54,8 @@ export function webhookPath(v: unknown): string | undefined {
   let p = v.trim();
   if (!p.startsWith('/')) p = '/' + p;
   p = p.replace(/\/+$/, '');
-  if (p === '' || p.length > 200 || p.includes('..') || p.includes('//') || !/^[A-Za-z0-9\-._~/]+$/.test(p)) return undefined;
+  if (p === '' || p.length > 200 || p.includes('..') || p.includes('//') || !/^[A-Za-z0-9\-._~/]+$/.test(p))
+    return undefined;
   return p;
 }
 
@@ -88,7 +89,21 @@ export function sourceSettings(def: Record<string, unknown>): SourceResult {
   const ticked = (v: unknown) => source !== 'poll' && (v === true || v === 'true');
   const onoffline = def.onoffline === true || def.onoffline === 'true';
   const picture = blank(def.picture) ? 'url' : def.picture;
-  if (!(PICTURE_MODES as readonly unknown[]).includes(picture)) return { ok: false, param: 'picture', value: show(def.picture), min: limits.min };
-  return { ok: true, settings: { ...base.settings, source, group, path, onoffline, calls: ticked(def.calls), others: ticked(def.others),
-    picture: picture as PictureMode }, clamped: base.clamped, min: limits.min };
+  if (!(PICTURE_MODES as readonly unknown[]).includes(picture))
+    return { ok: false, param: 'picture', value: show(def.picture), min: limits.min };
+  return {
+    ok: true,
+    settings: {
+      ...base.settings,
+      source,
+      group,
+      path,
+      onoffline,
+      calls: ticked(def.calls),
+      others: ticked(def.others),
+      picture: picture as PictureMode,
+    },
+    clamped: base.clamped,
+    min: limits.min,
+  };
 }

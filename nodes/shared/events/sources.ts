@@ -25,9 +25,8 @@ export type OutEvent =
   | { kind: 'call'; event: CallEvent; messageId: string }
   | { kind: 'message'; event: OtherMessage; messageId: string };
 
-type TimedOutcome = PollOutcome | FetchOutcome
-  | { kind: 'pushed'; time: number; count: number }
-  | { kind: 'refused'; why: PushRefusal };
+type TimedOutcome =
+  PollOutcome | FetchOutcome | { kind: 'pushed'; time: number; count: number } | { kind: 'refused'; why: PushRefusal };
 
 /** What a source reports (an error while the source is stale carries `stale`: source-health.ts). */
 export type SourceOutcome = TimedOutcome | (TimedOutcome & { stale: true }) | HealthOutcome;
@@ -58,8 +57,11 @@ export interface AlarmSource {
 export function accepts(s: SourceSettings, floor: number, e: MessageEvent): boolean {
   if (e.kind === 'alarm') {
     const a = e.alarm;
-    return a.alarmTime >= floor && (s.deviceSerial === undefined || a.deviceSerial === s.deviceSerial) &&
-      (s.alarmType === undefined || a.alarmType === s.alarmType);
+    return (
+      a.alarmTime >= floor &&
+      (s.deviceSerial === undefined || a.deviceSerial === s.deviceSerial) &&
+      (s.alarmType === undefined || a.alarmType === s.alarmType)
+    );
   }
   const device = (serial: string) => s.deviceSerial === undefined || serial === s.deviceSerial;
   if (e.kind === 'onoffline') return s.onoffline && e.time >= floor && device(e.event.deviceSerial);
@@ -77,9 +79,15 @@ function toOut(e: MessageEvent): OutEvent | undefined {
 
 function pollSource(h: SourceHost): AlarmSource {
   const poller = new AlarmPoller({
-    id: h.node.id, settings: h.settings, deployedAt: h.deployedAt, context: h.node.context() as never, t: h.t,
-    call: (fields, owner) => h.cfg.service.call({ spec: ALARM_LIST, fields, owner }), owner: h.node,
-    onAlarm: (alarm) => h.emit({ kind: 'alarm', alarm }, 'poll'), warn: (text) => h.node.warn(text),
+    id: h.node.id,
+    settings: h.settings,
+    deployedAt: h.deployedAt,
+    context: h.node.context() as never,
+    t: h.t,
+    call: (fields, owner) => h.cfg.service.call({ spec: ALARM_LIST, fields, owner }),
+    owner: h.node,
+    onAlarm: (alarm) => h.emit({ kind: 'alarm', alarm }, 'poll'),
+    warn: (text) => h.node.warn(text),
   });
   poller.start(h.report);
   return {
@@ -93,7 +101,12 @@ function pollSource(h: SourceHost): AlarmSource {
 
 function consumerSource(h: SourceHost): AlarmSource {
   const service = h.cfg.service;
-  const consumer = sharedConsumer(service, h.settings.group, (spec, fields, owner) => service.call({ spec, fields, owner }), h.t);
+  const consumer = sharedConsumer(
+    service,
+    h.settings.group,
+    (spec, fields, owner) => service.call({ spec, fields, owner }),
+    h.t,
+  );
   const sub: Subscriber = {
     id: h.node.id,
     get closed() {
@@ -117,7 +130,9 @@ function consumerSource(h: SourceHost): AlarmSource {
 
 function webhookSource(h: SourceHost, app: Parameters<typeof openEndpoint>[0]): AlarmSource | 'pathInUse' {
   const ep: Endpoint = {
-    id: h.node.id, path: h.settings.path, secret: h.secret,
+    id: h.node.id,
+    path: h.settings.path,
+    secret: h.secret,
     deliver(e) {
       if (h.node.closed) return;
       const out = accepts(h.settings, h.deployedAt, e) ? toOut(e) : undefined;
@@ -139,7 +154,14 @@ function webhookSource(h: SourceHost, app: Parameters<typeof openEndpoint>[0]): 
 /** The node's source, started, its health in the config node's book; 'noHttp' when Node-RED serves
  * no HTTP nodes (httpNodeRoot false), 'pathInUse' when another alarm node serves the webhook's path. */
 export function openSource(h: SourceHost): AlarmSource | 'noHttp' | 'pathInUse' {
-  const watch = watchSource<TimedOutcome>(h.cfg.service.sources, h.node, h.settings.source, h.settings.interval * 1000, h.t, h.report);
+  const watch = watchSource<TimedOutcome>(
+    h.cfg.service.sources,
+    h.node,
+    h.settings.source,
+    h.settings.interval * 1000,
+    h.t,
+    h.report,
+  );
   const opened = openKind({ ...h, report: watch.report as SourceHost['report'] });
   if (typeof opened === 'string') {
     watch.close();

@@ -41,8 +41,12 @@ const seenIds = new Map<string, RecentIds>();
 
 function reply(res: ServerResponse, status: number, body: unknown, close = false): void {
   const text = JSON.stringify(body);
-  const headers: Record<string, string | number> = { 'Content-Type': 'application/json; charset=utf-8',
-    'Content-Length': Buffer.byteLength(text), 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' };
+  const headers: Record<string, string | number> = {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': Buffer.byteLength(text),
+    'Cache-Control': 'no-store',
+    'X-Content-Type-Options': 'nosniff',
+  };
   if (close) headers.Connection = 'close';
   res.writeHead(status, headers);
   res.end(text);
@@ -60,7 +64,14 @@ function messageOf(raw: Buffer): MessageEvent | 'notJson' | 'notMessage' {
 
 /** The HTTP status of each refusal (docs/behaviour.md section 15). */
 export const REFUSED_STATUS: Readonly<Record<PushRefusal, number>> = {
-  noSignature: 401, badSignature: 401, noTime: 401, stale: 401, tooLarge: 413, slowBody: 408, busy: 503, notJson: 400,
+  noSignature: 401,
+  badSignature: 401,
+  noTime: 401,
+  stale: 401,
+  tooLarge: 413,
+  slowBody: 408,
+  busy: 503,
+  notJson: 400,
   notMessage: 400,
 };
 
@@ -89,7 +100,8 @@ function refuse(ep: Endpoint, req: Req, res: ServerResponse, why: PushRefusal): 
 async function handle(ep: Endpoint, req: Req, res: ServerResponse): Promise<void> {
   const raw = await readBody(req);
   if (raw === undefined) return void (res.headersSent || res.destroyed || reply(res, 400, { error: 'body' }, true));
-  let why: PushRefusal | undefined = typeof raw === 'string' ? raw : checkPush(raw, req.headers, ep.secret, hooks.now());
+  let why: PushRefusal | undefined =
+    typeof raw === 'string' ? raw : checkPush(raw, req.headers, ep.secret, hooks.now());
   const event = why || typeof raw === 'string' ? undefined : messageOf(raw);
   if (typeof event === 'string') why = event;
   if (why) return refuse(ep, req, res, why);

@@ -33,8 +33,11 @@ export function statusKey(key: string): string {
  * What the status of a failed message says: a full catalog key, or (for a code without a text of
  * its own) `{key: 'error', code}` for the caller to translate with the code as argument.
  */
-export function errorStatus(error: Pick<ErrorInfo, 'code' | 'source'>, section: SpecSection, canRefreshToken: boolean):
-  { key: string } | { key: 'error'; code: string } {
+export function errorStatus(
+  error: Pick<ErrorInfo, 'code' | 'source'>,
+  section: SpecSection,
+  canRefreshToken: boolean,
+): { key: string } | { key: 'error'; code: string } {
   const code = error.code;
   if (code === 'NO_CONFIG') return { key: statusKey('noConfig') };
   if (code === 'NO_CREDENTIALS') return { key: statusKey('noCredentials') };
@@ -79,7 +82,11 @@ export function parseStatusWithArgs(text: string): { key: string; args: Record<s
 }
 
 /** The status text of a failed message: its code's own key, or "error (code)" with the code as argument. */
-export function errorStatusText(error: Pick<ErrorInfo, 'code' | 'source'>, section: SpecSection, canRefreshToken: boolean): string {
+export function errorStatusText(
+  error: Pick<ErrorInfo, 'code' | 'source'>,
+  section: SpecSection,
+  canRefreshToken: boolean,
+): string {
   const s = errorStatus(error, section, canRefreshToken);
   return 'code' in s ? statusWithArgs('error', { code: s.code.slice(0, 20) }) : s.key;
 }

@@ -18,14 +18,26 @@ export const UPKEEP_STATUS_KEYS: Readonly<Record<string, readonly string[]>> = O
 /** A setting read or written: "sensitivity 2", "schedule on", "infrared off". */
 export function settingStatus(p: { setting: string; value: unknown }): string {
   const v = p.value;
-  const shown = typeof v === 'number' || typeof v === 'string' ? String(v)
-    : v && typeof v === 'object' ? ((v as { enabled?: unknown }).enabled ? 'on' : 'off') : '';
+  const shown =
+    typeof v === 'number' || typeof v === 'string'
+      ? String(v)
+      : v && typeof v === 'object'
+        ? (v as { enabled?: unknown }).enabled
+          ? 'on'
+          : 'off'
+        : '';
   return statusWithArgs('upkeep.setting', { setting: p.setting, value: shown });
 }
 
 /** A check or the end of an upgrade. */
-export function firmwareStatus(p: { version: string | null; latest: string | null; upgradable: boolean; upgrading: boolean;
-  progress: number | null; status?: string }): string {
+export function firmwareStatus(p: {
+  version: string | null;
+  latest: string | null;
+  upgradable: boolean;
+  upgrading: boolean;
+  progress: number | null;
+  status?: string;
+}): string {
   const cut = (s: string | null): string => (s ?? '?').slice(0, 24);
   if (p.status === 'upgraded') return statusWithArgs('upkeep.upgraded', { version: cut(p.version) });
   if (p.upgrading) return upgradeProgressStatus('upgrading', p.progress);

@@ -6,8 +6,13 @@ import type { CallSpec, MqName } from './call-spec';
 
 /** The alarm list polled by ezviz-alarm (docs/api/more-api.md): fields built by events/alarms.ts. */
 export const ALARM_LIST: Readonly<CallSpec> = Object.freeze({
-  operation: 'alarm-list', path: '/api/lapp/alarm/list', section: 'alarm', idempotent: true, cameraQueue: false,
-  waitsOnRateLimit: true, params: [],
+  operation: 'alarm-list',
+  path: '/api/lapp/alarm/list',
+  section: 'alarm',
+  idempotent: true,
+  cameraQueue: false,
+  waitsOnRateLimit: true,
+  params: [],
 });
 
 /** The message service's consumer (docs/api/watch-api.md section 5; seen in independent clients, no
@@ -15,7 +20,15 @@ export const ALARM_LIST: Readonly<CallSpec> = Object.freeze({
  * A fetch without preCommit hands the same messages out again until they are committed, so it
  * may be retried; creating a consumer twice only leaves one to expire. */
 const mq = (operation: MqName, path: string): Readonly<CallSpec> =>
-  Object.freeze({ operation, path, section: 'mq', idempotent: true, cameraQueue: false, waitsOnRateLimit: true, params: [] });
+  Object.freeze({
+    operation,
+    path,
+    section: 'mq',
+    idempotent: true,
+    cameraQueue: false,
+    waitsOnRateLimit: true,
+    params: [],
+  });
 export const MQ = Object.freeze({
   /** Create a consumer of group `g` (1..5): data.consumerId. */
   consumer: Object.freeze([1, 2, 3, 4, 5].map((g) => mq('mq-consumer', `/api/lapp/mq/v1/consumer/group${g}`))),

@@ -4,8 +4,17 @@
 
 import type { ParamName, ParamSpec, UpkeepName, UpkeepNodeName } from './param-kinds';
 
-export type OperationName = 'storage-open' | 'storage-info' | 'ptz-start' | 'ptz-stop' | 'ptz-mirror' | 'preset-add'
-  | 'preset-call' | 'preset-clear' | 'capture' | 'live';
+export type OperationName =
+  | 'storage-open'
+  | 'storage-info'
+  | 'ptz-start'
+  | 'ptz-stop'
+  | 'ptz-mirror'
+  | 'preset-add'
+  | 'preset-call'
+  | 'preset-clear'
+  | 'capture'
+  | 'live';
 
 /** Nodes whose message may take several calls, chosen by their parameters (docs/behaviour.md sections 12 and 18). */
 export type StateNodeName = 'switch' | 'device' | 'recordings';
@@ -25,25 +34,55 @@ export type MqName = 'mq-consumer' | 'mq-messages' | 'mq-offsets';
 /** The calls of camera state (docs/api/watch-api.md sections 2-4): a set per switch, the status
  * reads, device/info and device/status/get. */
 export type StateCallName =
-  | 'defence-set' | 'privacy-set' | 'microphone-set' | 'prompt-sound-set' | 'status-light-set'
-  | 'fullday-record-set' | 'motion-tracking-set' | 'offline-notify-set' | 'encryption-on' | 'encryption-off'
-  | 'alarm-sound-set' | 'privacy-status' | 'microphone-status' | 'prompt-sound-status' | 'status-light-status'
-  | 'fullday-record-status' | 'motion-tracking-status' | 'device-info' | 'device-status';
+  | 'defence-set'
+  | 'privacy-set'
+  | 'microphone-set'
+  | 'prompt-sound-set'
+  | 'status-light-set'
+  | 'fullday-record-set'
+  | 'motion-tracking-set'
+  | 'offline-notify-set'
+  | 'encryption-on'
+  | 'encryption-off'
+  | 'alarm-sound-set'
+  | 'privacy-status'
+  | 'microphone-status'
+  | 'prompt-sound-status'
+  | 'status-light-status'
+  | 'fullday-record-status'
+  | 'motion-tracking-status'
+  | 'device-info'
+  | 'device-status';
 
 /** Any call the service sends. */
-export type CallName = OperationName | PollName | StateNodeName | StateCallName | MediaNodeName | VoiceCallName | UpkeepName;
+export type CallName =
+  OperationName | PollName | StateNodeName | StateCallName | MediaNodeName | VoiceCallName | UpkeepName;
 
 /** Error-hint group: the docs/api/open-api.md section whose rows of table 7.2 apply (20014, 20018, 20032 and
  * 60020 have per-group texts). */
-export type SpecSection = '4.1' | '4.2' | '4.3' | '4.4' | '4.5' | '4.6' | '4.7' | '4.8'
+export type SpecSection =
+  | '4.1'
+  | '4.2'
+  | '4.3'
+  | '4.4'
+  | '4.5'
+  | '4.6'
+  | '4.7'
+  | '4.8'
   // docs/api/more-api.md: capture, alarm list; docs/api/watch-api.md: switches, device state
-  | 'capture' | 'alarm' | 'switch' | 'device'
+  | 'capture'
+  | 'alarm'
+  | 'switch'
+  | 'device'
   // docs/api/watch-api.md section 5: the message service; section 1: live and playback addresses
-  | 'mq' | 'live'
+  | 'mq'
+  | 'live'
   // docs/api/media-api.md section 3: voice upload and send
   | 'voice'
   // docs/api/media-api.md section 2: recordings; sections 5 (settings) and 6 (firmware)
-  | 'recordings' | 'setting' | 'firmware';
+  | 'recordings'
+  | 'setting'
+  | 'firmware';
 
 /** What the service needs to know to send a call (operation nodes and the alarm poller). */
 export interface CallSpec {

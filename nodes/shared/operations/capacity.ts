@@ -10,15 +10,35 @@ import { SWITCHES, switchOf } from './switches';
 
 /** The flags the package reads; values are the strings "0"/"1", an absent flag means "not supported". */
 export const CAPACITY_FLAGS = [
-  'support_ptz', 'ptz_top_bottom', 'ptz_left_right', 'ptz_45', 'ptz_zoom', 'ptz_focus', 'ptz_preset',
-  'ptz_common_cruise', 'ptz_center_mirror', 'ptz_left_right_mirror', 'ptz_top_bottom_mirror',
-  'support_capture', 'support_cloud', 'support_cloud_version', 'support_defence', 'support_privacy',
+  'support_ptz',
+  'ptz_top_bottom',
+  'ptz_left_right',
+  'ptz_45',
+  'ptz_zoom',
+  'ptz_focus',
+  'ptz_preset',
+  'ptz_common_cruise',
+  'ptz_center_mirror',
+  'ptz_left_right_mirror',
+  'ptz_top_bottom_mirror',
+  'support_capture',
+  'support_cloud',
+  'support_cloud_version',
+  'support_defence',
+  'support_privacy',
   // switches (docs/behaviour.md section 12; flag names from public clients' capacity replies)
-  'support_audio_onoff', 'support_fullday_record', 'support_intelligent_track', 'support_encrypt', 'support_alarm_voice',
+  'support_audio_onoff',
+  'support_fullday_record',
+  'support_intelligent_track',
+  'support_encrypt',
+  'support_alarm_voice',
   // a speaker for ezviz-voice (media-api section 3): 0 none, 1 full duplex, 3 half duplex
   'support_talk',
   // settings and firmware (docs/behaviour.md section 20, media-api sections 5 and 6)
-  'support_sensibility_adjust', 'support_defenceplan', 'support_close_infrared_light', 'support_upgrade',
+  'support_sensibility_adjust',
+  'support_defenceplan',
+  'support_close_infrared_light',
+  'support_upgrade',
 ] as const;
 
 export type CapacityFlag = (typeof CAPACITY_FLAGS)[number];
@@ -57,11 +77,17 @@ export function directionFlag(direction: number): CapacityFlag | undefined {
   return undefined;
 }
 
-const MIRROR_FLAGS: Record<number, CapacityFlag> = { 0: 'ptz_top_bottom_mirror', 1: 'ptz_left_right_mirror', 2: 'ptz_center_mirror' };
+const MIRROR_FLAGS: Record<number, CapacityFlag> = {
+  0: 'ptz_top_bottom_mirror',
+  1: 'ptz_left_right_mirror',
+  2: 'ptz_center_mirror',
+};
 
 /** The API number of a direction or mirror value as a dialog holds it (name or number), or undefined. */
 function numberOf(table: Readonly<Record<string, number>>, value: unknown): number | undefined {
-  const v = String(value ?? '').trim().toLowerCase();
+  const v = String(value ?? '')
+    .trim()
+    .toLowerCase();
   if (v === '') return undefined;
   if (Object.prototype.hasOwnProperty.call(table, v)) return table[v];
   return /^\d+$/.test(v) ? Number(v) : undefined;
@@ -80,8 +106,11 @@ export function unsupportedDirections(c: Capacity): string[] {
  * (`direction`, `command`; others are ignored). The first hint says what the device lacks for the
  * operation as a whole; further ones concern the chosen value.
  */
-export function capacityHints(c: Capacity, operation: OperationName | StateNodeName | MediaNodeName | UpkeepNodeName,
-  values: { direction?: unknown; command?: unknown; switch?: unknown; source?: unknown; setting?: unknown }): CapacityHint[] {
+export function capacityHints(
+  c: Capacity,
+  operation: OperationName | StateNodeName | MediaNodeName | UpkeepNodeName,
+  values: { direction?: unknown; command?: unknown; switch?: unknown; source?: unknown; setting?: unknown },
+): CapacityHint[] {
   const hints: CapacityHint[] = [];
   switch (operation) {
     case 'ptz-start':
@@ -132,7 +161,7 @@ export function capacityHints(c: Capacity, operation: OperationName | StateNodeN
     case 'switch': {
       // A switch whose flag the device does not report is marked, never refused (s10, s12).
       const name = switchOf(values.switch);
-      const flag = name && SWITCHES[name].capacity as CapacityFlag | undefined;
+      const flag = name && (SWITCHES[name].capacity as CapacityFlag | undefined);
       if (name && flag && !c[flag]) hints.push({ key: 'noSwitch', args: { switch: name } });
       break;
     }

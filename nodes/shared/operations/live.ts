@@ -20,7 +20,13 @@ export interface LiveAddress {
 }
 
 /** protocol: 1 ezopen, 2 hls, 3 rtmp, 4 flv, 5 llhls. */
-export const LIVE_PROTOCOLS: Readonly<Record<string, number>> = Object.freeze({ ezopen: 1, hls: 2, rtmp: 3, flv: 4, llhls: 5 });
+export const LIVE_PROTOCOLS: Readonly<Record<string, number>> = Object.freeze({
+  ezopen: 1,
+  hls: 2,
+  rtmp: 3,
+  flv: 4,
+  llhls: 5,
+});
 /** quality: 1 HD (main stream), 2 smooth (sub stream). */
 export const LIVE_QUALITIES: Readonly<Record<string, number>> = Object.freeze({ hd: 1, smooth: 2 });
 /** type: 1 live, 2 playback from the SD card, 3 playback from cloud storage. */
@@ -75,7 +81,8 @@ export function playbackTime(raw: unknown): string | undefined {
   if (raw instanceof Date) ms = raw.getTime();
   else if (typeof raw === 'number') ms = raw;
   else if (typeof raw === 'string' && /^\s*\d{12,15}\s*$/.test(raw)) ms = Number(raw);
-  else if (typeof raw === 'string' && /^\s*\d{4}-\d\d-\d\dT[\d:.]+(Z|[+-]\d\d:?\d\d)?\s*$/.test(raw)) ms = Date.parse(raw);
+  else if (typeof raw === 'string' && /^\s*\d{4}-\d\d-\d\dT[\d:.]+(Z|[+-]\d\d:?\d\d)?\s*$/.test(raw))
+    ms = Date.parse(raw);
   if (ms === undefined || !Number.isFinite(ms)) return undefined;
   const d = new Date(ms);
   if (!(d.getFullYear() >= 2000 && d.getFullYear() <= 2099)) return undefined; // (NaN: a number past a Date's range)
@@ -108,7 +115,8 @@ export function completeLiveFields(f: Record<string, string | number>): LiveRule
   delete f.quality;
   if (f.protocol === LIVE_PROTOCOLS.hls) return { param: 'protocol', reason: 'playbackHls' };
   if (f.startTime === undefined) return { param: 'start', reason: 'playbackWindow' };
-  if (f.stopTime === undefined || String(f.stopTime) <= String(f.startTime)) return { param: 'end', reason: 'playbackWindow' };
+  if (f.stopTime === undefined || String(f.stopTime) <= String(f.startTime))
+    return { param: 'end', reason: 'playbackWindow' };
   if (f.type === LIVE_SOURCES.cloud && String(f.startTime).slice(0, 10) !== String(f.stopTime).slice(0, 10)) {
     return { param: 'end', reason: 'cloudDay' };
   }

@@ -15,11 +15,17 @@ export function integerIn(raw: unknown, min: number, max: number): number | unde
 }
 
 /** A number in [min, max], or a friendly name of `names` (case-insensitive, `_` or blank as `-`). */
-export function numberOrName(raw: unknown, names: Readonly<Record<string, number>>, allowed: (n: number) => boolean):
-  number | undefined {
+export function numberOrName(
+  raw: unknown,
+  names: Readonly<Record<string, number>>,
+  allowed: (n: number) => boolean,
+): number | undefined {
   const n = integer(raw);
   if (n !== undefined) return allowed(n) ? n : undefined;
   if (typeof raw !== 'string') return undefined;
-  const key = raw.trim().toLowerCase().replace(/[_\s]+/g, '-');
+  const key = raw
+    .trim()
+    .toLowerCase()
+    .replace(/[_\s]+/g, '-');
   return Object.prototype.hasOwnProperty.call(names, key) ? names[key] : undefined;
 }

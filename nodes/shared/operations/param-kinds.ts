@@ -46,11 +46,25 @@ export type ParamName =
   | 'state'
   | 'verificationCode'
   // ezviz-live
-  | 'protocol' | 'quality' | 'expire' | 'source' | 'start' | 'end'
+  | 'protocol'
+  | 'quality'
+  | 'expire'
+  | 'source'
+  | 'start'
+  | 'end'
   // API fields of the camera-state calls (state-calls.ts), never node properties
-  | 'enable' | 'isDefence' | 'type' | 'validateCode' | 'channel'
+  | 'enable'
+  | 'isDefence'
+  | 'type'
+  | 'validateCode'
+  | 'channel'
   // ezviz-setting and ezviz-firmware; the API fields of their calls
-  | 'setting' | 'value' | 'action' | 'startTime' | 'stopTime' | 'period';
+  | 'setting'
+  | 'value'
+  | 'action'
+  | 'startTime'
+  | 'stopTime'
+  | 'period';
 
 export interface ParamSpec {
   name: ParamName;
@@ -72,8 +86,15 @@ export type UpkeepNodeName = 'setting' | 'firmware';
 
 /** Their calls (docs/api/media-api.md sections 5 and 6; operations/settings.ts). */
 export type UpkeepCallName =
-  | 'sensitivity-get' | 'sensitivity-set' | 'schedule-get' | 'schedule-set' | 'infrared-get' | 'infrared-set'
-  | 'firmware-version' | 'firmware-upgrade' | 'firmware-status';
+  | 'sensitivity-get'
+  | 'sensitivity-set'
+  | 'schedule-get'
+  | 'schedule-set'
+  | 'infrared-get'
+  | 'infrared-set'
+  | 'firmware-version'
+  | 'firmware-upgrade'
+  | 'firmware-status';
 
 /** The recordings' call and the settings and upkeep nodes and calls: the rest of operations.ts's CallName. */
 export type UpkeepName = 'video-by-time' | UpkeepNodeName | UpkeepCallName;

@@ -7,23 +7,39 @@ import type { CallSpec, OperationSpec } from './operations';
 
 /** The list call: `/api/lapp/video/by/time` (startTime, endTime in epoch ms; recType). */
 export const VIDEO_BY_TIME: Readonly<CallSpec> = Object.freeze({
-  operation: 'video-by-time', path: '/api/lapp/video/by/time', section: 'recordings', idempotent: true, cameraQueue: false,
+  operation: 'video-by-time',
+  path: '/api/lapp/video/by/time',
+  section: 'recordings',
+  idempotent: true,
+  cameraQueue: false,
   params: [], // built by service/recordings.ts: deviceSerial, channelNo, startTime, endTime, recType
 });
 
 /** ezviz-recordings: one message may make several list calls (a window split, both sources). */
 export const RECORDINGS_NODE: Readonly<OperationSpec> = Object.freeze({
-  operation: 'recordings', type: 'ezviz-recordings', path: VIDEO_BY_TIME.path, section: 'recordings',
-  idempotent: true, cameraQueue: false,
-  params: [serial, optChannel, p('source', 'recordSource', false, { sent: false }),
-    p('start', 'recordTime', false, { sent: false }), p('end', 'recordTime', false, { sent: false })],
+  operation: 'recordings',
+  type: 'ezviz-recordings',
+  path: VIDEO_BY_TIME.path,
+  section: 'recordings',
+  idempotent: true,
+  cameraQueue: false,
+  params: [
+    serial,
+    optChannel,
+    p('source', 'recordSource', false, { sent: false }),
+    p('start', 'recordTime', false, { sent: false }),
+    p('end', 'recordTime', false, { sent: false }),
+  ],
 });
 
 /** Sources a flow names: `auto` (the card and the cloud, both asked), `cloud` (recType 1),
  * `sd-card` (recType 2). */
 export const RECORD_SOURCES: Readonly<Record<string, number>> = Object.freeze({ auto: 0, cloud: 1, 'sd-card': 2 });
 /** An item's source by the recType it was listed with. */
-export const SOURCE_OF_REC_TYPE: Readonly<Record<number, 'cloud' | 'sd-card'>> = Object.freeze({ 1: 'cloud', 2: 'sd-card' });
+export const SOURCE_OF_REC_TYPE: Readonly<Record<number, 'cloud' | 'sd-card'>> = Object.freeze({
+  1: 'cloud',
+  2: 'sd-card',
+});
 
 const DAY = 24 * 3600 * 1000;
 /** The longest window one message may ask for: 31 days (a month of cloud storage). */
@@ -52,7 +68,10 @@ export function recordTime(raw: unknown): number | undefined {
     else if (local) {
       const m = local.slice(1).map(Number);
       const d = new Date(m[0], m[1] - 1, m[2], m[3], m[4], m[5]);
-      ms = d.getMonth() === m[1] - 1 && d.getDate() === m[2] && d.getHours() === m[3] && m[4] < 60 && m[5] < 60 ? d.getTime() : NaN;
+      ms =
+        d.getMonth() === m[1] - 1 && d.getDate() === m[2] && d.getHours() === m[3] && m[4] < 60 && m[5] < 60
+          ? d.getTime()
+          : NaN;
     }
   }
   if (ms === undefined || !Number.isFinite(ms) || !Number.isInteger(ms)) return undefined;
@@ -73,8 +92,11 @@ export function localMidnight(ms: number): number {
 
 /** The window of a message: start (default: local midnight of today) and end (default: now), or
  * which bound is wrong (end not after start, or longer than MAX_WINDOW_DAYS). */
-export function recordWindow(start: number | undefined, end: number | undefined, now: number):
-  { start: number; end: number } | { param: 'start' | 'end'; reason: 'recordWindow' | 'recordSpan' } {
+export function recordWindow(
+  start: number | undefined,
+  end: number | undefined,
+  now: number,
+): { start: number; end: number } | { param: 'start' | 'end'; reason: 'recordWindow' | 'recordSpan' } {
   const s = start ?? localMidnight(end ?? now);
   const e = end ?? now;
   if (e <= s) return { param: end === undefined ? 'start' : 'end', reason: 'recordWindow' };

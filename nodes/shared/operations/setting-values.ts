@@ -21,7 +21,11 @@ export const DAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 export type DayName = (typeof DAYS)[number];
 
 /** Sensitivity words and the value each writes; a read value's word is that of its band. */
-export const SENSITIVITY_WORDS: Readonly<Record<'low' | 'medium' | 'high', number>> = Object.freeze({ low: 1, medium: 3, high: 5 });
+export const SENSITIVITY_WORDS: Readonly<Record<'low' | 'medium' | 'high', number>> = Object.freeze({
+  low: 1,
+  medium: 3,
+  high: 5,
+});
 export const MAX_SENSITIVITY = 6;
 
 /** The word of a sensitivity value: 0-1 low, 2-4 medium, 5-6 high. */
@@ -36,7 +40,9 @@ export interface Planned {
 }
 
 /** Why a value is refused: a `validation.settingRule.<reason>` text of the shared catalog. */
-export interface Refused { reason: 'sensitivity' | 'infrared' | 'schedule' | 'time' | 'order' | 'days' }
+export interface Refused {
+  reason: 'sensitivity' | 'infrared' | 'schedule' | 'time' | 'order' | 'days';
+}
 
 const onOff = (raw: unknown): 'on' | 'off' | undefined => {
   const s = typeof raw === 'string' ? raw.trim().toLowerCase() : raw;
@@ -90,8 +96,12 @@ function parseSchedule(raw: string | number): Planned | Refused {
   if (!days) return { reason: 'days' };
   return {
     value: { enabled: enabled === 'on', start, stop: end, days },
-    fields: { startTime: start, stopTime: end === '24:00' ? 'n00:00' : end,
-      period: days.map((d) => DAYS.indexOf(d)).join(','), enable: enabled === 'on' ? '1' : '0' },
+    fields: {
+      startTime: start,
+      stopTime: end === '24:00' ? 'n00:00' : end,
+      period: days.map((d) => DAYS.indexOf(d)).join(','),
+      enable: enabled === 'on' ? '1' : '0',
+    },
   };
 }
 
@@ -104,7 +114,8 @@ export function planWrite(name: SettingName, raw: string | number): Planned | Re
   }
   const word = typeof raw === 'string' ? raw.trim().toLowerCase() : '';
   const n = Object.prototype.hasOwnProperty.call(SENSITIVITY_WORDS, word)
-    ? SENSITIVITY_WORDS[word as keyof typeof SENSITIVITY_WORDS] : integer(raw);
+    ? SENSITIVITY_WORDS[word as keyof typeof SENSITIVITY_WORDS]
+    : integer(raw);
   if (n === undefined || n < 0 || n > MAX_SENSITIVITY) return { reason: 'sensitivity' };
   return { value: n, fields: { value: n, type: 0 } };
 }

@@ -25,10 +25,23 @@ export interface SettingSpec {
 }
 
 const L = '/api/lapp';
-const call = (operation: UpkeepCallName, path: string, write: boolean, section: 'setting' | 'firmware',
-  params: readonly ParamSpec[], idempotent = true): CallSpec =>
-  Object.freeze({ operation, path, section, idempotent, cameraQueue: write,
-    ...(write ? { spacingMs: 2000, queueBy: 'device' as const } : {}), params });
+const call = (
+  operation: UpkeepCallName,
+  path: string,
+  write: boolean,
+  section: 'setting' | 'firmware',
+  params: readonly ParamSpec[],
+  idempotent = true,
+): CallSpec =>
+  Object.freeze({
+    operation,
+    path,
+    section,
+    idempotent,
+    cameraQueue: write,
+    ...(write ? { spacingMs: 2000, queueBy: 'device' as const } : {}),
+    params,
+  });
 const v = (name: 'value' | 'type' | 'startTime' | 'stopTime' | 'period' | 'enable', required: boolean) =>
   p(name, 'settingValue', required);
 
@@ -38,16 +51,29 @@ const v = (name: 'value' | 'type' | 'startTime' | 'stopTime' | 'period' | 'enabl
 export const UPKEEP_CALLS: Readonly<Record<UpkeepCallName, CallSpec>> = Object.freeze({
   // media-api section 5.1: get answers data [{type, channel, value}]; set takes value 0-6, type 0.
   'sensitivity-get': call('sensitivity-get', `${L}/device/algorithm/config/get`, false, 'setting', [serial]),
-  'sensitivity-set': call('sensitivity-set', `${L}/device/algorithm/config/set`, true, 'setting',
-    [serial, v('value', true), optChannel, v('type', false)]),
+  'sensitivity-set': call('sensitivity-set', `${L}/device/algorithm/config/set`, true, 'setting', [
+    serial,
+    v('value', true),
+    optChannel,
+    v('type', false),
+  ]),
   // 5.2: the arming plan, one window a day for the chosen days.
   'schedule-get': call('schedule-get', `${L}/device/defence/plan/get`, false, 'setting', [serial, optChannel]),
-  'schedule-set': call('schedule-set', `${L}/device/defence/plan/set`, true, 'setting',
-    [serial, optChannel, v('startTime', false), v('stopTime', false), v('period', false), v('enable', false)]),
+  'schedule-set': call('schedule-set', `${L}/device/defence/plan/set`, true, 'setting', [
+    serial,
+    optChannel,
+    v('startTime', false),
+    v('stopTime', false),
+    v('period', false),
+    v('enable', false),
+  ]),
   // 5.3: the infrared (night vision) light.
   'infrared-get': call('infrared-get', `${L}/device/infrared/switch/get`, false, 'setting', [serial, optChannel]),
-  'infrared-set': call('infrared-set', `${L}/device/infrared/switch/set`, true, 'setting',
-    [serial, v('enable', true), optChannel]),
+  'infrared-set': call('infrared-set', `${L}/device/infrared/switch/set`, true, 'setting', [
+    serial,
+    v('enable', true),
+    optChannel,
+  ]),
   // section 6
   'firmware-version': call('firmware-version', `${L}/device/version/info`, false, 'firmware', [serial]),
   'firmware-upgrade': call('firmware-upgrade', `${L}/device/upgrade`, false, 'firmware', [serial], false),
@@ -55,19 +81,40 @@ export const UPKEEP_CALLS: Readonly<Record<UpkeepCallName, CallSpec>> = Object.f
 });
 
 export const SETTINGS: Readonly<Record<SettingName, SettingSpec>> = Object.freeze({
-  sensitivity: { name: 'sensitivity', get: 'sensitivity-get', set: 'sensitivity-set', capacity: 'support_sensibility_adjust',
-    region: 'china', already: [] },
-  schedule: { name: 'schedule', get: 'schedule-get', set: 'schedule-set', capacity: 'support_defenceplan',
-    region: 'both', already: [] },
-  infrared: { name: 'infrared', get: 'infrared-get', set: 'infrared-set', capacity: 'support_close_infrared_light',
-    region: 'international', already: ['60022'] },
+  sensitivity: {
+    name: 'sensitivity',
+    get: 'sensitivity-get',
+    set: 'sensitivity-set',
+    capacity: 'support_sensibility_adjust',
+    region: 'china',
+    already: [],
+  },
+  schedule: {
+    name: 'schedule',
+    get: 'schedule-get',
+    set: 'schedule-set',
+    capacity: 'support_defenceplan',
+    region: 'both',
+    already: [],
+  },
+  infrared: {
+    name: 'infrared',
+    get: 'infrared-get',
+    set: 'infrared-set',
+    capacity: 'support_close_infrared_light',
+    region: 'international',
+    already: ['60022'],
+  },
 });
 
 /** A setting's name as a message or a setting gives it (any case, `_` or blank as `-`). */
 export function settingOf(raw: unknown): SettingName | undefined {
   if (typeof raw !== 'string') return undefined;
-  const key = raw.trim().toLowerCase().replace(/[_\s]+/g, '-');
-  return (SETTING_NAMES as readonly string[]).includes(key) ? key as SettingName : undefined;
+  const key = raw
+    .trim()
+    .toLowerCase()
+    .replace(/[_\s]+/g, '-');
+  return (SETTING_NAMES as readonly string[]).includes(key) ? (key as SettingName) : undefined;
 }
 
 export const FIRMWARE_ACTIONS = ['check', 'upgrade'] as const;
@@ -76,7 +123,7 @@ export type FirmwareAction = (typeof FIRMWARE_ACTIONS)[number];
 /** ezviz-firmware `action`: check or upgrade (any case). */
 export function firmwareActionOf(raw: unknown): FirmwareAction | undefined {
   const s = typeof raw === 'string' ? raw.trim().toLowerCase() : '';
-  return (FIRMWARE_ACTIONS as readonly string[]).includes(s) ? s as FirmwareAction : undefined;
+  return (FIRMWARE_ACTIONS as readonly string[]).includes(s) ? (s as FirmwareAction) : undefined;
 }
 
 /** Longest text or JSON a setting's value may be (a schedule is about 100 characters). */
@@ -108,13 +155,27 @@ export function parseUpkeepParam(kind: string, raw: unknown): string | number | 
 /** The two nodes of docs/behaviour.md section 20: their parameters; their calls are UPKEEP_CALLS. */
 export const UPKEEP_NODES: Readonly<Record<UpkeepNodeName, OperationSpec>> = Object.freeze({
   setting: {
-    operation: 'setting', type: 'ezviz-setting', path: UPKEEP_CALLS['sensitivity-get'].path, section: 'setting',
-    idempotent: true, cameraQueue: false,
-    params: [serial, optChannel, p('setting', 'setting', true, { sent: false }), p('value', 'settingValue', false, { sent: false })],
+    operation: 'setting',
+    type: 'ezviz-setting',
+    path: UPKEEP_CALLS['sensitivity-get'].path,
+    section: 'setting',
+    idempotent: true,
+    cameraQueue: false,
+    params: [
+      serial,
+      optChannel,
+      p('setting', 'setting', true, { sent: false }),
+      p('value', 'settingValue', false, { sent: false }),
+    ],
   },
   firmware: {
-    operation: 'firmware', type: 'ezviz-firmware', path: UPKEEP_CALLS['firmware-version'].path, section: 'firmware',
-    idempotent: false, cameraQueue: false, params: [serial, p('action', 'firmwareAction', false, { sent: false })],
+    operation: 'firmware',
+    type: 'ezviz-firmware',
+    path: UPKEEP_CALLS['firmware-version'].path,
+    section: 'firmware',
+    idempotent: false,
+    cameraQueue: false,
+    params: [serial, p('action', 'firmwareAction', false, { sent: false })],
     options: [{ name: 'progress', kind: 'boolean', default: false }],
   },
 });

@@ -7,8 +7,15 @@ import type { CallSpec, OperationSpec, ParamSpec, StateCallName, StateNodeName }
 import { RECORDINGS_NODE } from './recordings';
 
 const call = (operation: StateCallName, path: string, write: boolean, params: readonly ParamSpec[]): CallSpec =>
-  Object.freeze({ operation, path, section: write ? 'switch' : 'device', idempotent: true, cameraQueue: write,
-    ...(write ? { spacingMs: 2000, queueBy: 'device' as const } : {}), params });
+  Object.freeze({
+    operation,
+    path,
+    section: write ? 'switch' : 'device',
+    idempotent: true,
+    cameraQueue: write,
+    ...(write ? { spacingMs: 2000, queueBy: 'device' as const } : {}),
+    params,
+  });
 const enable = [serial, optChannel, p('enable', 'switchState', true)];
 const L = '/api/lapp';
 
@@ -22,20 +29,38 @@ export const STATE_CALLS: Readonly<Record<StateCallName, CallSpec>> = Object.fre
   'status-light-set': call('status-light-set', `${L}/device/light/switch/set`, true, enable),
   'fullday-record-set': call('fullday-record-set', `${L}/device/fullday/record/switch/set`, true, enable),
   'motion-tracking-set': call('motion-tracking-set', `${L}/device/mobile/status/set`, true, enable),
-  'offline-notify-set': call('offline-notify-set', `${L}/device/notify/switch`, true, [serial, p('enable', 'switchState', true)]),
+  'offline-notify-set': call('offline-notify-set', `${L}/device/notify/switch`, true, [
+    serial,
+    p('enable', 'switchState', true),
+  ]),
   'encryption-on': call('encryption-on', `${L}/device/encrypt/on`, true, [serial]),
-  'encryption-off': call('encryption-off', `${L}/device/encrypt/off`, true,
-    [serial, p('validateCode', 'verificationCode', true, { secret: true })]),
-  'alarm-sound-set': call('alarm-sound-set', `${L}/device/alarm/sound/set`, true, [serial, p('type', 'switchState', true)]),
+  'encryption-off': call('encryption-off', `${L}/device/encrypt/off`, true, [
+    serial,
+    p('validateCode', 'verificationCode', true, { secret: true }),
+  ]),
+  'alarm-sound-set': call('alarm-sound-set', `${L}/device/alarm/sound/set`, true, [
+    serial,
+    p('type', 'switchState', true),
+  ]),
   'privacy-status': call('privacy-status', `${L}/device/scene/switch/status`, false, [serial, optChannel]),
   'microphone-status': call('microphone-status', `${L}/camera/video/sound/status`, false, [serial, optChannel]),
   'prompt-sound-status': call('prompt-sound-status', `${L}/device/sound/switch/status`, false, [serial, optChannel]),
   'status-light-status': call('status-light-status', `${L}/device/light/switch/status`, false, [serial, optChannel]),
-  'fullday-record-status': call('fullday-record-status', `${L}/device/fullday/record/switch/status`, false, [serial, optChannel]),
-  'motion-tracking-status': call('motion-tracking-status', `${L}/device/mobile/status/get`, false, [serial, optChannel]),
+  'fullday-record-status': call('fullday-record-status', `${L}/device/fullday/record/switch/status`, false, [
+    serial,
+    optChannel,
+  ]),
+  'motion-tracking-status': call('motion-tracking-status', `${L}/device/mobile/status/get`, false, [
+    serial,
+    optChannel,
+  ]),
   'device-info': call('device-info', `${L}/device/info`, false, [serial]),
   // The documentation names the channel `channel`, one client sends `channelNo`: we send both.
-  'device-status': call('device-status', `${L}/device/status/get`, false, [serial, optChannel, p('channel', 'channel', false)]),
+  'device-status': call('device-status', `${L}/device/status/get`, false, [
+    serial,
+    optChannel,
+    p('channel', 'channel', false),
+  ]),
 });
 
 const verificationCode = p('verificationCode', 'verificationCode', false, { secret: true, sent: false });
@@ -43,14 +68,28 @@ const verificationCode = p('verificationCode', 'verificationCode', false, { secr
 /** The two nodes of camera state: their parameters; the calls they make are STATE_CALLS. */
 export const STATE_NODES: Readonly<Record<StateNodeName, OperationSpec>> = Object.freeze({
   switch: {
-    operation: 'switch', type: 'ezviz-switch', path: STATE_CALLS['defence-set'].path, section: 'switch',
-    idempotent: true, cameraQueue: false,
-    params: [serial, optChannel, p('switch', 'switch', true, { sent: false }), p('state', 'switchState', true, { sent: false }),
-      verificationCode],
+    operation: 'switch',
+    type: 'ezviz-switch',
+    path: STATE_CALLS['defence-set'].path,
+    section: 'switch',
+    idempotent: true,
+    cameraQueue: false,
+    params: [
+      serial,
+      optChannel,
+      p('switch', 'switch', true, { sent: false }),
+      p('state', 'switchState', true, { sent: false }),
+      verificationCode,
+    ],
   },
   device: {
-    operation: 'device', type: 'ezviz-device', path: STATE_CALLS['device-info'].path, section: 'device',
-    idempotent: true, cameraQueue: false, params: [serial, optChannel],
+    operation: 'device',
+    type: 'ezviz-device',
+    path: STATE_CALLS['device-info'].path,
+    section: 'device',
+    idempotent: true,
+    cameraQueue: false,
+    params: [serial, optChannel],
     options: [{ name: 'watch', kind: 'seconds', default: 0 }],
   },
   // ezviz-recordings (docs/behaviour.md section 18): its row is in recordings.ts with its list call.

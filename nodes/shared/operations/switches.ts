@@ -7,8 +7,16 @@ import type { CallSpec, StateCallName } from './operations';
 import { STATE_CALLS } from './state-calls';
 
 export const SWITCH_NAMES = [
-  'defence', 'privacy', 'microphone', 'prompt-sound', 'status-light', 'fullday-record', 'motion-tracking',
-  'offline-notify', 'encryption', 'alarm-sound',
+  'defence',
+  'privacy',
+  'microphone',
+  'prompt-sound',
+  'status-light',
+  'fullday-record',
+  'motion-tracking',
+  'offline-notify',
+  'encryption',
+  'alarm-sound',
 ] as const;
 export type SwitchName = (typeof SWITCH_NAMES)[number];
 
@@ -34,41 +42,117 @@ export interface SwitchSpec {
   capacity?: string;
 }
 
-const onOff = (set: StateCallName): SwitchSpec['states'] => ({ on: { call: set, value: 1 }, off: { call: set, value: 0 } });
+const onOff = (set: StateCallName): SwitchSpec['states'] => ({
+  on: { call: set, value: 1 },
+  off: { call: set, value: 0 },
+});
 const ALREADY = ['60022'] as const;
 
 export const SWITCHES: Readonly<Record<SwitchName, SwitchSpec>> = Object.freeze({
   // docs/api/watch-api.md section 2: 0 disarm, 1 arm; on alarm hubs (security modes) 0 sleep, 8 home, 16 away.
-  defence: { name: 'defence', field: 'isDefence', perChannel: false, already: ['60021', '60022'], capacity: 'support_defence',
-    states: { on: { call: 'defence-set', value: 1 }, off: { call: 'defence-set', value: 0 },
-      sleep: { call: 'defence-set', value: 0 }, home: { call: 'defence-set', value: 8 }, away: { call: 'defence-set', value: 16 } } },
-  privacy: { name: 'privacy', field: 'enable', perChannel: true, already: ALREADY, status: 'privacy-status',
-    capacity: 'support_privacy', states: onOff('privacy-set') },
-  microphone: { name: 'microphone', field: 'enable', perChannel: true, already: ALREADY, status: 'microphone-status',
-    capacity: 'support_audio_onoff', states: onOff('microphone-set') },
-  'prompt-sound': { name: 'prompt-sound', field: 'enable', perChannel: true, already: ALREADY, status: 'prompt-sound-status',
-    states: onOff('prompt-sound-set') },
-  'status-light': { name: 'status-light', field: 'enable', perChannel: true, already: ALREADY, status: 'status-light-status',
-    states: onOff('status-light-set') },
-  'fullday-record': { name: 'fullday-record', field: 'enable', perChannel: true, already: ALREADY,
-    status: 'fullday-record-status', capacity: 'support_fullday_record', states: onOff('fullday-record-set') },
-  'motion-tracking': { name: 'motion-tracking', field: 'enable', perChannel: true, already: ALREADY,
-    status: 'motion-tracking-status', capacity: 'support_intelligent_track', states: onOff('motion-tracking-set') },
-  'offline-notify': { name: 'offline-notify', field: 'enable', perChannel: false, already: ALREADY,
-    states: onOff('offline-notify-set') },
+  defence: {
+    name: 'defence',
+    field: 'isDefence',
+    perChannel: false,
+    already: ['60021', '60022'],
+    capacity: 'support_defence',
+    states: {
+      on: { call: 'defence-set', value: 1 },
+      off: { call: 'defence-set', value: 0 },
+      sleep: { call: 'defence-set', value: 0 },
+      home: { call: 'defence-set', value: 8 },
+      away: { call: 'defence-set', value: 16 },
+    },
+  },
+  privacy: {
+    name: 'privacy',
+    field: 'enable',
+    perChannel: true,
+    already: ALREADY,
+    status: 'privacy-status',
+    capacity: 'support_privacy',
+    states: onOff('privacy-set'),
+  },
+  microphone: {
+    name: 'microphone',
+    field: 'enable',
+    perChannel: true,
+    already: ALREADY,
+    status: 'microphone-status',
+    capacity: 'support_audio_onoff',
+    states: onOff('microphone-set'),
+  },
+  'prompt-sound': {
+    name: 'prompt-sound',
+    field: 'enable',
+    perChannel: true,
+    already: ALREADY,
+    status: 'prompt-sound-status',
+    states: onOff('prompt-sound-set'),
+  },
+  'status-light': {
+    name: 'status-light',
+    field: 'enable',
+    perChannel: true,
+    already: ALREADY,
+    status: 'status-light-status',
+    states: onOff('status-light-set'),
+  },
+  'fullday-record': {
+    name: 'fullday-record',
+    field: 'enable',
+    perChannel: true,
+    already: ALREADY,
+    status: 'fullday-record-status',
+    capacity: 'support_fullday_record',
+    states: onOff('fullday-record-set'),
+  },
+  'motion-tracking': {
+    name: 'motion-tracking',
+    field: 'enable',
+    perChannel: true,
+    already: ALREADY,
+    status: 'motion-tracking-status',
+    capacity: 'support_intelligent_track',
+    states: onOff('motion-tracking-set'),
+  },
+  'offline-notify': {
+    name: 'offline-notify',
+    field: 'enable',
+    perChannel: false,
+    already: ALREADY,
+    states: onOff('offline-notify-set'),
+  },
   // docs/api/watch-api.md section 3: encrypt/on (60019 already on), encrypt/off with the verification code (60016 already off).
-  encryption: { name: 'encryption', perChannel: false, already: ['60016', '60019'], capacity: 'support_encrypt',
-    states: { on: { call: 'encryption-on' }, off: { call: 'encryption-off' } } },
-  'alarm-sound': { name: 'alarm-sound', field: 'type', perChannel: false, already: ALREADY, capacity: 'support_alarm_voice',
-    states: { short: { call: 'alarm-sound-set', value: 0 }, long: { call: 'alarm-sound-set', value: 1 },
-      mute: { call: 'alarm-sound-set', value: 2 } } },
+  encryption: {
+    name: 'encryption',
+    perChannel: false,
+    already: ['60016', '60019'],
+    capacity: 'support_encrypt',
+    states: { on: { call: 'encryption-on' }, off: { call: 'encryption-off' } },
+  },
+  'alarm-sound': {
+    name: 'alarm-sound',
+    field: 'type',
+    perChannel: false,
+    already: ALREADY,
+    capacity: 'support_alarm_voice',
+    states: {
+      short: { call: 'alarm-sound-set', value: 0 },
+      long: { call: 'alarm-sound-set', value: 1 },
+      mute: { call: 'alarm-sound-set', value: 2 },
+    },
+  },
 });
 
 /** The switch of a name as a message or a setting may give it (any case, `_` or blank as `-`). */
 export function switchOf(raw: unknown): SwitchName | undefined {
   if (typeof raw !== 'string') return undefined;
-  const key = raw.trim().toLowerCase().replace(/[_\s]+/g, '-');
-  return (SWITCH_NAMES as readonly string[]).includes(key) ? key as SwitchName : undefined;
+  const key = raw
+    .trim()
+    .toLowerCase()
+    .replace(/[_\s]+/g, '-');
+  return (SWITCH_NAMES as readonly string[]).includes(key) ? (key as SwitchName) : undefined;
 }
 
 /** A state as a message may give it: true/false, 1/0 (number or text), on/off, or a mode word. */
@@ -79,7 +163,7 @@ export function stateOf(raw: unknown): StateWord | undefined {
   const v = raw.trim().toLowerCase();
   if (v === 'true' || v === '1') return 'on';
   if (v === 'false' || v === '0') return 'off';
-  return (STATE_WORDS as readonly string[]).includes(v) ? v as StateWord : undefined;
+  return (STATE_WORDS as readonly string[]).includes(v) ? (v as StateWord) : undefined;
 }
 
 /** The states a switch takes, in table order. */

@@ -16,20 +16,34 @@ export const MAX_VOICE_URL = 2048;
 
 /** Uploading the same content again replaces the file of that name (`force`): it may be retried. */
 export const VOICE_UPLOAD: Readonly<CallSpec> = Object.freeze({
-  operation: 'voice-upload', path: '/api/lapp/voice/upload', section: 'voice', idempotent: true, cameraQueue: false,
-  multipart: true, params: [],
+  operation: 'voice-upload',
+  path: '/api/lapp/voice/upload',
+  section: 'voice',
+  idempotent: true,
+  cameraQueue: false,
+  multipart: true,
+  params: [],
 });
 
 /** Playing is never sent twice: a speaker would say it twice. Queued per camera (one file at a time). */
 export const VOICE_SEND: Readonly<CallSpec> = Object.freeze({
-  operation: 'voice-send', path: '/api/lapp/voice/send', section: 'voice', idempotent: false, cameraQueue: true,
+  operation: 'voice-send',
+  path: '/api/lapp/voice/send',
+  section: 'voice',
+  idempotent: false,
+  cameraQueue: true,
   params: [serial, optChannel],
 });
 
 /** The node: its parameters are the camera; msg.payload is the audio (or a voice file's URL). */
 export const MEDIA_NODES: Readonly<Record<MediaNodeName, OperationSpec>> = Object.freeze({
   voice: {
-    operation: 'voice', type: 'ezviz-voice', path: VOICE_SEND.path, section: 'voice', idempotent: false,
-    cameraQueue: true, params: [serial, optChannel],
+    operation: 'voice',
+    type: 'ezviz-voice',
+    path: VOICE_SEND.path,
+    section: 'voice',
+    idempotent: false,
+    cameraQueue: true,
+    params: [serial, optChannel],
   },
 });

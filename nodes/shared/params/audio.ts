@@ -42,7 +42,11 @@ const MP3_KBPS: Record<number, number[]> = {
   1: [0, 32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320],
   2: [0, 8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160],
 };
-const MP3_RATES: Record<number, number[]> = { 3: [44100, 48000, 32000], 2: [22050, 24000, 16000], 0: [11025, 12000, 8000] };
+const MP3_RATES: Record<number, number[]> = {
+  3: [44100, 48000, 32000],
+  2: [22050, 24000, 16000],
+  0: [11025, 12000, 8000],
+};
 
 /** One MPEG audio layer III frame header at `i`: its length in bytes and in ms, or undefined. */
 function mp3Frame(b: Uint8Array, i: number): { len: number; ms: number } | undefined {
@@ -53,7 +57,7 @@ function mp3Frame(b: Uint8Array, i: number): { len: number; ms: number } | undef
   const rate = MP3_RATES[version]?.[(b[i + 2] >> 2) & 3];
   if (!kbps || !rate) return undefined;
   const samples = version === 3 ? 1152 : 576;
-  const len = Math.floor((samples / 8) * kbps * 1000 / rate) + ((b[i + 2] >> 1) & 1);
+  const len = Math.floor(((samples / 8) * kbps * 1000) / rate) + ((b[i + 2] >> 1) & 1);
   return { len, ms: (samples * 1000) / rate };
 }
 

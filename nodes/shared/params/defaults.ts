@@ -20,26 +20,44 @@ export interface ParamDefault {
  */
 export function paramDefault(p: ParamSpec): ParamDefault {
   switch (p.kind) {
-    case 'channel': return { value: p.required ? '1' : '', type: 'num' };
-    case 'index': return { value: '', type: 'num' };
-    case 'direction': return { value: '', type: 'direction' };
-    case 'speed': return { value: '', type: 'speed' };
-    case 'mirror': return { value: '', type: 'mirror' };
-    case 'immediately': return { value: '', type: 'immediately' };
-    case 'duration': return { value: '', type: 'num' };
+    case 'channel':
+      return { value: p.required ? '1' : '', type: 'num' };
+    case 'index':
+      return { value: '', type: 'num' };
+    case 'direction':
+      return { value: '', type: 'direction' };
+    case 'speed':
+      return { value: '', type: 'speed' };
+    case 'mirror':
+      return { value: '', type: 'mirror' };
+    case 'immediately':
+      return { value: '', type: 'immediately' };
+    case 'duration':
+      return { value: '', type: 'num' };
     case 'cardPassword':
-    case 'verificationCode': return { value: '', type: 'cred' };
-    case 'switch': return { value: 'defence', type: 'switch' };
-    case 'switchState': return { value: '', type: 'switchState' };
+    case 'verificationCode':
+      return { value: '', type: 'cred' };
+    case 'switch':
+      return { value: 'defence', type: 'switch' };
+    case 'switchState':
+      return { value: '', type: 'switchState' };
     // ezviz-live: hls, live, one hour (the node's defaults made visible); quality from the camera
-    case 'protocol': return { value: 'hls', type: 'protocol' };
-    case 'quality': return { value: '', type: 'quality' };
-    case 'source': return { value: 'live', type: 'source' };
-    case 'lifetime': return { value: '3600', type: 'num' };
+    case 'protocol':
+      return { value: 'hls', type: 'protocol' };
+    case 'quality':
+      return { value: '', type: 'quality' };
+    case 'source':
+      return { value: 'live', type: 'source' };
+    case 'lifetime':
+      return { value: '3600', type: 'num' };
     // ezviz-recordings: both sources unless the node says otherwise
-    case 'recordSource': return { value: 'auto', type: 'recordSource' };
-    case 'setting': return { value: 'sensitivity', type: 'setting' };
-    case 'firmwareAction': return { value: 'check', type: 'firmwareAction' };
-    default: return { value: '', type: 'str' };
+    case 'recordSource':
+      return { value: 'auto', type: 'recordSource' };
+    case 'setting':
+      return { value: 'sensitivity', type: 'setting' };
+    case 'firmwareAction':
+      return { value: 'check', type: 'firmwareAction' };
+    default:
+      return { value: '', type: 'str' };
   }
 }

@@ -47,9 +47,7 @@ export type Reason =
   | 'settingValue'
   | 'firmwareAction';
 
-export type ParseResult =
-  | { ok: true; value: ParamValue | undefined }
-  | { ok: false; reason: Reason };
+export type ParseResult = { ok: true; value: ParamValue | undefined } | { ok: false; reason: Reason };
 
 /** Empty means "not given": undefined, null and strings of blanks. */
 export function isEmpty(raw: unknown): boolean {
@@ -57,13 +55,18 @@ export function isEmpty(raw: unknown): boolean {
 }
 
 const isDirection = (n: number) => (n >= 0 && n <= 11) || n === 16;
-const text = (raw: unknown): string => (typeof raw === 'string' ? raw.trim() : typeof raw === 'number' ? String(raw) : '');
+const text = (raw: unknown): string =>
+  typeof raw === 'string' ? raw.trim() : typeof raw === 'number' ? String(raw) : '';
 
 /** The kinds given as text: each raw value -> the text sent, or undefined when it is refused. */
 const TEXT_KINDS: Readonly<Record<string, (raw: unknown) => string | undefined>> = Object.freeze({
   serial: (raw: unknown) => {
-    const s = typeof raw === 'number' && Number.isSafeInteger(raw) && raw >= 0 ? String(raw)
-      : typeof raw === 'string' ? raw.trim() : '';
+    const s =
+      typeof raw === 'number' && Number.isSafeInteger(raw) && raw >= 0
+        ? String(raw)
+        : typeof raw === 'string'
+          ? raw.trim()
+          : '';
     return /^[A-Za-z0-9]{1,64}$/.test(s) ? s.toUpperCase() : undefined;
   },
   presetName: (raw: unknown) => {
@@ -85,44 +88,52 @@ export function parseParam(spec: ParamSpec, raw: unknown): ParseResult {
   if (isEmpty(raw)) return spec.required ? { ok: false, reason: 'missing' } : { ok: true, value: undefined };
   let v: ParamValue | undefined;
   if (Object.prototype.hasOwnProperty.call(TEXT_KINDS, spec.kind)) v = TEXT_KINDS[spec.kind](raw);
-  else switch (spec.kind) {
-    case 'channel':
-      v = integerIn(raw, 1, MAX_CHANNEL);
-      break;
-    case 'index':
-      v = integerIn(raw, 1, MAX_PRESET_INDEX);
-      break;
-    case 'direction':
-      v = numberOrName(raw, DIRECTIONS, isDirection);
-      break;
-    case 'speed':
-      v = numberOrName(raw, SPEEDS, (n) => n >= 0 && n <= 2);
-      break;
-    case 'mirror':
-      v = numberOrName(raw, MIRROR_COMMANDS, (n) => n >= 0 && n <= 2);
-      break;
-    case 'immediately':
-      if (raw === true || raw === false) v = raw ? 1 : 0;
-      else if (typeof raw === 'string' && /^(true|false)$/i.test(raw.trim())) v = /^true$/i.test(raw.trim()) ? 1 : 0;
-      else v = numberOrName(raw, IMMEDIATELY, (n) => n === 0 || n === 1);
-      break;
-    case 'duration':
-      v = integerIn(raw, 0, MAX_DURATION_MS);
-      break;
-    case 'switch':
-    case 'switchState':
-    case 'verificationCode':
-      v = switchParam(spec.kind, raw);
-      break;
-    default:
-      v = parseUpkeepParam(spec.kind, raw) ?? parseRecordParam(spec.kind, raw) ?? parseLiveParam(spec.kind, raw);
-  }
-  return v === undefined ? { ok: false, reason: spec.kind === 'serial' ? 'serial' : (spec.kind as Reason) } : { ok: true, value: v };
+  else
+    switch (spec.kind) {
+      case 'channel':
+        v = integerIn(raw, 1, MAX_CHANNEL);
+        break;
+      case 'index':
+        v = integerIn(raw, 1, MAX_PRESET_INDEX);
+        break;
+      case 'direction':
+        v = numberOrName(raw, DIRECTIONS, isDirection);
+        break;
+      case 'speed':
+        v = numberOrName(raw, SPEEDS, (n) => n >= 0 && n <= 2);
+        break;
+      case 'mirror':
+        v = numberOrName(raw, MIRROR_COMMANDS, (n) => n >= 0 && n <= 2);
+        break;
+      case 'immediately':
+        if (raw === true || raw === false) v = raw ? 1 : 0;
+        else if (typeof raw === 'string' && /^(true|false)$/i.test(raw.trim())) v = /^true$/i.test(raw.trim()) ? 1 : 0;
+        else v = numberOrName(raw, IMMEDIATELY, (n) => n === 0 || n === 1);
+        break;
+      case 'duration':
+        v = integerIn(raw, 0, MAX_DURATION_MS);
+        break;
+      case 'switch':
+      case 'switchState':
+      case 'verificationCode':
+        v = switchParam(spec.kind, raw);
+        break;
+      default:
+        v = parseUpkeepParam(spec.kind, raw) ?? parseRecordParam(spec.kind, raw) ?? parseLiveParam(spec.kind, raw);
+    }
+  return v === undefined
+    ? { ok: false, reason: spec.kind === 'serial' ? 'serial' : (spec.kind as Reason) }
+    : { ok: true, value: v };
 }
 
 /** Keys whose values are secrets wherever they appear (docs/behaviour.md section 5). */
-export const SECRET_KEYS: ReadonlySet<string> = new Set(['cardPassword', 'accessToken', 'appSecret', 'verificationCode',
-  'validateCode']);
+export const SECRET_KEYS: ReadonlySet<string> = new Set([
+  'cardPassword',
+  'accessToken',
+  'appSecret',
+  'verificationCode',
+  'validateCode',
+]);
 
 /** What a secret is replaced by in `msg.ezviz.input`. */
 export const REDACTED = '***';
@@ -147,8 +158,15 @@ export function describeValue(spec: ParamSpec, raw: unknown): string {
 
 /** Catalog args of the validation message for `spec` and its bad raw value. */
 export function validationArgs(spec: ParamSpec, raw: unknown): { param: ParamName; value: string; max: number } {
-  const max = spec.kind === 'duration' ? MAX_DURATION_MS : spec.kind === 'index' ? MAX_PRESET_INDEX
-    : spec.kind === 'lifetime' ? MAX_LIFETIME_S
-    : spec.kind === 'channel' ? MAX_CHANNEL : MAX_PRESET_NAME_LENGTH;
+  const max =
+    spec.kind === 'duration'
+      ? MAX_DURATION_MS
+      : spec.kind === 'index'
+        ? MAX_PRESET_INDEX
+        : spec.kind === 'lifetime'
+          ? MAX_LIFETIME_S
+          : spec.kind === 'channel'
+            ? MAX_CHANNEL
+            : MAX_PRESET_NAME_LENGTH;
   return { param: spec.name, value: describeValue(spec, raw), max };
 }

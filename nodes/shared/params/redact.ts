@@ -18,16 +18,27 @@ export function redactSecrets(value: unknown, secrets: readonly string[] = []): 
     if (v === null || typeof v !== 'object') return v;
     const isArray = Array.isArray(v);
     // Values that hold no named fields: kept as they are.
-    if (ArrayBuffer.isView(v) || v instanceof ArrayBuffer || v instanceof Date || v instanceof RegExp ||
-      v instanceof Map || v instanceof Set || v instanceof Promise || v instanceof Error ||
-      v instanceof Number || v instanceof String || v instanceof Boolean) return v;
+    if (
+      ArrayBuffer.isView(v) ||
+      v instanceof ArrayBuffer ||
+      v instanceof Date ||
+      v instanceof RegExp ||
+      v instanceof Map ||
+      v instanceof Set ||
+      v instanceof Promise ||
+      v instanceof Error ||
+      v instanceof Number ||
+      v instanceof String ||
+      v instanceof Boolean
+    )
+      return v;
     if (seen.has(v)) return '[Circular]';
     if (depth > 32) return isArray ? [] : {};
     seen.add(v);
     // Own enumerable fields copied onto an object of the same prototype (inherited fields stay
     // visible); an array keeps its length and holes.
     const proto = Object.getPrototypeOf(v);
-    const o: Record<string, unknown> = isArray ? new Array((v as unknown[]).length) as never : Object.create(proto);
+    const o: Record<string, unknown> = isArray ? (new Array((v as unknown[]).length) as never) : Object.create(proto);
     if (isArray && proto !== Array.prototype) Object.setPrototypeOf(o, proto);
     for (const k of Object.keys(v)) {
       const x = (v as Record<string, unknown>)[k];

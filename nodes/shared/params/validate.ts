@@ -37,8 +37,13 @@ export interface ParsedInput {
 }
 
 /** Turns a validation failure into the error of docs/behaviour.md section 4. */
-export function validationError(t: Translate, spec: OperationSpec, param: ParamSpec, raw: unknown, reason: string):
-  EzvizError {
+export function validationError(
+  t: Translate,
+  spec: OperationSpec,
+  param: ParamSpec,
+  raw: unknown,
+  reason: string,
+): EzvizError {
   return new EzvizError({
     code: '10001',
     message: t(`validation.${reason}`, validationArgs(param, raw)),
@@ -52,12 +57,16 @@ export function validationError(t: Translate, spec: OperationSpec, param: ParamS
  * Validates raw parameter values of `spec` (pure apart from translation): the fields to send, or
  * the first error. `index` may be left out where a `presetName` stands in for it.
  */
-export function validateInput(t: Translate, spec: OperationSpec, raw: Record<string, unknown>,
-  parse: ParseOnce = parseOnce(raw)): ParsedInput | EzvizError {
+export function validateInput(
+  t: Translate,
+  spec: OperationSpec,
+  raw: Record<string, unknown>,
+  parse: ParseOnce = parseOnce(raw),
+): ParsedInput | EzvizError {
   const fields: Record<string, string | number> = {};
   const out: ParsedInput = { fields, values: {} };
-  const hasName = spec.presetNames !== 'add' && spec.params.some((p) => p.name === 'presetName') &&
-    !isEmpty(raw.presetName);
+  const hasName =
+    spec.presetNames !== 'add' && spec.params.some((p) => p.name === 'presetName') && !isEmpty(raw.presetName);
   for (const p of spec.params) {
     const value = raw[p.name];
     const r = p.required && isEmpty(value) ? MISSING : parse(p);

@@ -16,16 +16,16 @@ export type PictureType = 'image/jpeg' | 'image/png';
 
 export type Unlocked =
   | {
-    ok: true;
-    data: Buffer;
-    type: PictureType;
-    /** The bytes held the marker (false: a plain picture, passed unchanged). */
-    encrypted: boolean;
-    /** Encrypted segments decrypted and joined (1 for a plain picture): several JPEGs back to back. */
-    count: number;
-    /** A segment's padding did not agree (kept as it came). */
-    suspect: boolean;
-  }
+      ok: true;
+      data: Buffer;
+      type: PictureType;
+      /** The bytes held the marker (false: a plain picture, passed unchanged). */
+      encrypted: boolean;
+      /** Encrypted segments decrypted and joined (1 for a plain picture): several JPEGs back to back. */
+      count: number;
+      /** A segment's padding did not agree (kept as it came). */
+      suspect: boolean;
+    }
   | { ok: false; reason: 'locked' | 'wrongCode' | 'truncated' | 'notImage' };
 
 /** Whether `data` holds the marker anywhere. */
@@ -50,7 +50,8 @@ export function keyOf(code: string): Buffer {
 /** The type the first bytes say, if an image. */
 export function sniffType(data: Buffer): PictureType | undefined {
   if (data.length >= 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return 'image/jpeg';
-  if (data.length >= 4 && data[0] === 0x89 && data[1] === 0x50 && data[2] === 0x4e && data[3] === 0x47) return 'image/png';
+  if (data.length >= 4 && data[0] === 0x89 && data[1] === 0x50 && data[2] === 0x4e && data[3] === 0x47)
+    return 'image/png';
   return undefined;
 }
 
@@ -93,7 +94,9 @@ export function unlockPicture(data: Buffer, codes: readonly string[]): Unlocked 
   const first = data.indexOf(MAGIC);
   if (first < 0) {
     const type = sniffType(data);
-    return type ? { ok: true, data, type, encrypted: false, count: 1, suspect: false } : { ok: false, reason: 'notImage' };
+    return type
+      ? { ok: true, data, type, encrypted: false, count: 1, suspect: false }
+      : { ok: false, reason: 'notImage' };
   }
   if (codes.length === 0) return { ok: false, reason: 'locked' };
   const parts = segments(data, first);

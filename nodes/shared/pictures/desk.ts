@@ -51,7 +51,11 @@ export class PictureDesk {
   private running = 0;
   private readonly waiting: Array<() => void> = [];
 
-  constructor(private readonly download: Download, private readonly t: Translate, private readonly timeout: number) {}
+  constructor(
+    private readonly download: Download,
+    private readonly t: Translate,
+    private readonly timeout: number,
+  ) {}
 
   /** The picture of `ask`, decrypted, or the error that says why not. */
   async get(ask: PictureAsk): Promise<Picture | EzvizError> {
@@ -73,16 +77,26 @@ export class PictureDesk {
       this.running++;
       return Promise.resolve();
     }
-    return new Promise((resolve) => this.waiting.push(() => {
-      this.running++;
-      resolve();
-    }));
+    return new Promise((resolve) =>
+      this.waiting.push(() => {
+        this.running++;
+        resolve();
+      }),
+    );
   }
 
   private unlock(ask: PictureAsk, data: Buffer): Picture | EzvizError {
     const codes = ask.codes.filter((c): c is string => typeof c === 'string' && c.trim() !== '').map((c) => c.trim());
     const r = unlockPicture(data, codes);
-    if (r.ok) return { data: r.data, type: r.type, encrypted: r.encrypted, count: r.count, bytes: r.data.length, suspect: r.suspect };
+    if (r.ok)
+      return {
+        data: r.data,
+        type: r.type,
+        encrypted: r.encrypted,
+        count: r.count,
+        bytes: r.data.length,
+        suspect: r.suspect,
+      };
     const camera = ask.deviceSerial;
     const host = hostOf(ask.url);
     switch (r.reason) {
@@ -93,19 +107,32 @@ export class PictureDesk {
       case 'truncated':
         return this.error(ask, 'BAD_REPLY', 'http', this.t('errors.pictureTruncated', { host }));
       default:
-        return this.error(ask, 'BAD_REPLY', 'http', this.t(data.indexOf('hikencodepicture') >= 0
-          ? 'errors.pictureDecryptedNotImage' : 'errors.pictureNotImage', { host }));
+        return this.error(
+          ask,
+          'BAD_REPLY',
+          'http',
+          this.t(data.indexOf('hikencodepicture') >= 0 ? 'errors.pictureDecryptedNotImage' : 'errors.pictureNotImage', {
+            host,
+          }),
+        );
     }
   }
 
-  private failed(ask: PictureAsk, outcome: Exclude<Awaited<ReturnType<typeof fetchPicture>>, { ok: true }>): EzvizError {
+  private failed(
+    ask: PictureAsk,
+    outcome: Exclude<Awaited<ReturnType<typeof fetchPicture>>, { ok: true }>,
+  ): EzvizError {
     const host = hostOf(ask.url);
     const t = this.t;
     let message: string;
     if (outcome.source === 'network') {
-      message = t(outcome.code === 'ETIMEDOUT' ? 'errors.pictureTimeout' : 'errors.pictureNetwork',
-        { code: outcome.code, host, timeout: this.timeout });
-    } else if (outcome.reason === 'size') message = t('errors.pictureTooLarge', { host, max: `${MAX_PICTURE_BYTES / 1048576} MiB` });
+      message = t(outcome.code === 'ETIMEDOUT' ? 'errors.pictureTimeout' : 'errors.pictureNetwork', {
+        code: outcome.code,
+        host,
+        timeout: this.timeout,
+      });
+    } else if (outcome.reason === 'size')
+      message = t('errors.pictureTooLarge', { host, max: `${MAX_PICTURE_BYTES / 1048576} MiB` });
     else if (outcome.reason === 'notImage') message = t('errors.pictureNotImage', { host });
     else message = t('errors.pictureHttp', { status: outcome.status, host });
     return this.error(ask, outcome.code, outcome.source, message);

@@ -31,8 +31,21 @@ export interface DeviceState {
 
 /** The fields compared by `watch`: the state, not the camera's address, nor `updated` (when the
  * platform last heard from the camera moves without anything changing). */
-export const WATCHED_FIELDS = ['name', 'model', 'firmware', 'online', 'armed', 'privacy', 'encrypted', 'alarmSound', 'battery',
-  'signal', 'sdCard', 'cloudStorage', 'sleeping'] as const;
+export const WATCHED_FIELDS = [
+  'name',
+  'model',
+  'firmware',
+  'online',
+  'armed',
+  'privacy',
+  'encrypted',
+  'alarmSound',
+  'battery',
+  'signal',
+  'sdCard',
+  'cloudStorage',
+  'sleeping',
+] as const;
 
 type Data = Record<string, unknown>;
 
@@ -45,7 +58,7 @@ function dataOf(data: unknown, where: string): Data | undefined {
 }
 
 const own = (d: Data | undefined, k: string): unknown =>
-  (d && Object.prototype.hasOwnProperty.call(d, k) ? d[k] : undefined);
+  d && Object.prototype.hasOwnProperty.call(d, k) ? d[k] : undefined;
 
 const MAX_TEXT = 256;
 function text(v: unknown): string | null {
@@ -113,7 +126,8 @@ export function deviceState(r: StateReplies, deviceSerial: string, channelNo: nu
   const cloud = integer(own(status, 'cloudStatus'));
   const online = integer(own(info, 'status'));
   return {
-    deviceSerial, channelNo,
+    deviceSerial,
+    channelNo,
     name: text(own(info, 'deviceName')),
     model: text(own(info, 'model')),
     firmware: text(own(info, 'deviceVersion')),
@@ -126,7 +140,7 @@ export function deviceState(r: StateReplies, deviceSerial: string, channelNo: nu
     battery: percent(own(status, 'battryStatus') ?? own(status, 'batteryStatus'), 1),
     signal: percent(own(status, 'signal')) ?? percent(own(info, 'signal')),
     sdCard: sdCard(status),
-    cloudStorage: cloud === undefined ? null : STORAGE_STATUS[String(cloud)] ?? null,
+    cloudStorage: cloud === undefined ? null : (STORAGE_STATUS[String(cloud)] ?? null),
     sleeping: flag(own(status, 'wakeUpStatus')),
     updated: isoDate(integer(own(info, 'updateTime'))),
   };

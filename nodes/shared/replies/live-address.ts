@@ -12,7 +12,11 @@ export interface AddressReply {
 }
 
 const SCHEMES: Readonly<Record<number, readonly string[]>> = {
-  1: ['ezopen:'], 2: ['http:', 'https:'], 3: ['rtmp:', 'rtmps:'], 4: ['http:', 'https:'], 5: ['http:', 'https:'],
+  1: ['ezopen:'],
+  2: ['http:', 'https:'],
+  3: ['rtmp:', 'rtmps:'],
+  4: ['http:', 'https:'],
+  5: ['http:', 'https:'],
 };
 const MAX_URL = 4096;
 const ID = /^[A-Za-z0-9_.:-]{1,128}$/;
@@ -25,8 +29,15 @@ function isDate(v: unknown): boolean {
   if (!m) return false;
   const [y, mo, d, h, mi, s] = m.slice(1).map(Number);
   const t = new Date(Date.UTC(y, mo - 1, d, h, mi, s));
-  return y >= 2000 && y <= 2199 && t.getUTCMonth() === mo - 1 && t.getUTCDate() === d && t.getUTCHours() === h &&
-    mi < 60 && s < 60;
+  return (
+    y >= 2000 &&
+    y <= 2199 &&
+    t.getUTCMonth() === mo - 1 &&
+    t.getUTCDate() === d &&
+    t.getUTCHours() === h &&
+    mi < 60 &&
+    s < 60
+  );
 }
 
 /** The address of a reply to a request for `protocol` (1..5). */
@@ -41,7 +52,11 @@ export function addressOf(reply: ApiReply, protocol: number): AddressReply {
   } catch {
     parsed = undefined;
   }
-  if (!parsed || !(SCHEMES[protocol] ?? []).includes(parsed.protocol) || (parsed.protocol !== 'ezopen:' && !parsed.hostname)) {
+  if (
+    !parsed ||
+    !(SCHEMES[protocol] ?? []).includes(parsed.protocol) ||
+    (parsed.protocol !== 'ezopen:' && !parsed.hostname)
+  ) {
     throw new BadReply('data.url is not an address of the protocol asked for');
   }
   let id: string | null = null;

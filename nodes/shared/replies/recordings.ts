@@ -40,23 +40,47 @@ function itemTime(v: unknown, where: string): number {
 }
 
 /** One reply item, listed with `source`, for `deviceSerial`/`channelNo` as asked. */
-export function recordingItem(raw: unknown, source: RecordingItem['source'], deviceSerial: string, channelNo: number, where: string):
-  RecordingItem {
+export function recordingItem(
+  raw: unknown,
+  source: RecordingItem['source'],
+  deviceSerial: string,
+  channelNo: number,
+  where: string,
+): RecordingItem {
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw new BadReply(`${where} is not an object`);
   const r = raw as Record<string, unknown>;
   const start = itemTime(r.startTime, `${where}.startTime`);
   const end = itemTime(r.endTime ?? r.stopTime, `${where}.endTime`);
   if (end < start) throw new BadReply(`${where}.endTime is before its startTime`);
-  return { deviceSerial, channelNo, source, start: new Date(start).toISOString(), end: new Date(end).toISOString(),
-    seconds: Math.round((end - start) / 1000) };
+  return {
+    deviceSerial,
+    channelNo,
+    source,
+    start: new Date(start).toISOString(),
+    end: new Date(end).toISOString(),
+    seconds: Math.round((end - start) / 1000),
+  };
 }
 
 /** Sorted by start (then end, then source), each recording once. */
 export function joinItems(items: readonly RecordingItem[]): RecordingItem[] {
   const seen = new Set<string>();
   const out: RecordingItem[] = [];
-  const sorted = [...items].sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : a.end < b.end ? -1 : a.end > b.end ? 1
-    : a.source < b.source ? -1 : a.source > b.source ? 1 : 0));
+  const sorted = [...items].sort((a, b) =>
+    a.start < b.start
+      ? -1
+      : a.start > b.start
+        ? 1
+        : a.end < b.end
+          ? -1
+          : a.end > b.end
+            ? 1
+            : a.source < b.source
+              ? -1
+              : a.source > b.source
+                ? 1
+                : 0,
+  );
   for (const it of sorted) {
     const key = `${it.source} ${it.start} ${it.end}`;
     if (seen.has(key)) continue;

@@ -22,8 +22,14 @@ type FieldType = 'int' | 'long' | 'text' | 'serial';
 
 /** docs/api/open-api.md section 2.1: the cloud storage record (serviceDetail: the same fields but validDays). */
 const STORAGE_FIELDS: ReadonlyArray<[string, FieldType]> = [
-  ['userName', 'text'], ['deviceSerial', 'serial'], ['channelNo', 'int'], ['totalDays', 'int'], ['status', 'int'],
-  ['validDays', 'int'], ['startTime', 'long'], ['expireTime', 'long'],
+  ['userName', 'text'],
+  ['deviceSerial', 'serial'],
+  ['channelNo', 'int'],
+  ['totalDays', 'int'],
+  ['status', 'int'],
+  ['validDays', 'int'],
+  ['startTime', 'long'],
+  ['expireTime', 'long'],
 ];
 const DETAIL_FIELDS = STORAGE_FIELDS.filter(([name]) => name !== 'validDays');
 
@@ -40,7 +46,12 @@ export function integer(v: unknown): number | undefined {
 }
 
 /** One documented field of `record` checked against its type; undefined when absent (or null). */
-function field(record: Record<string, unknown>, name: string, type: FieldType, where: string): string | number | undefined {
+function field(
+  record: Record<string, unknown>,
+  name: string,
+  type: FieldType,
+  where: string,
+): string | number | undefined {
   if (!Object.prototype.hasOwnProperty.call(record, name)) return undefined;
   const v = record[name];
   if (v === null || v === undefined) return undefined;
@@ -85,13 +96,17 @@ export interface StorageRecord {
   serviceDetail?: StorageRecord;
 }
 
-function storageRecord(record: Record<string, unknown>, fields: ReadonlyArray<[string, FieldType]>, where: string): StorageRecord {
+function storageRecord(
+  record: Record<string, unknown>,
+  fields: ReadonlyArray<[string, FieldType]>,
+  where: string,
+): StorageRecord {
   const out: Record<string, unknown> = {};
   for (const [name, type] of fields) {
     const v = field(record, name, type, where);
     if (v !== undefined) out[name] = v;
   }
-  out.statusText = out.status === undefined ? 'unknown' : STORAGE_STATUS[String(out.status)] ?? 'unknown';
+  out.statusText = out.status === undefined ? 'unknown' : (STORAGE_STATUS[String(out.status)] ?? 'unknown');
   out.startDate = isoDate(out.startTime);
   out.expireDate = isoDate(out.expireTime);
   return out as unknown as StorageRecord;

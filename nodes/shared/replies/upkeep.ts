@@ -3,7 +3,14 @@
 // Pure.
 
 import { BadReply, integer } from './replies';
-import { DAYS, MAX_SENSITIVITY, timeOf, type DayName, type Schedule, type SettingValue } from '../operations/setting-values';
+import {
+  DAYS,
+  MAX_SENSITIVITY,
+  timeOf,
+  type DayName,
+  type Schedule,
+  type SettingValue,
+} from '../operations/setting-values';
 import type { SettingName } from '../operations/settings';
 
 const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -32,7 +39,13 @@ function schedule(data: unknown): Schedule {
   if (typeof period !== 'string' || !/^[0-6]?(,[0-6])*$/.test(period.replace(/\s+/g, '')) || period.length > 40) {
     throw new BadReply('data.period');
   }
-  const numbers = new Set(period.replace(/\s+/g, '').split(',').filter((x) => x !== '').map(Number));
+  const numbers = new Set(
+    period
+      .replace(/\s+/g, '')
+      .split(',')
+      .filter((x) => x !== '')
+      .map(Number),
+  );
   const days: DayName[] = numbers.size === 0 ? [...DAYS] : DAYS.filter((_, i) => numbers.has(i));
   return { enabled: enable === 1, start, stop, days };
 }

@@ -32,11 +32,12 @@ export class Sleepers {
     const sleeper = { owner, wake };
     this.sleepers.add(sleeper);
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const sleep = hooks.sleep === defaultHooks.sleep
-      ? new Promise<void>((resolve) => {
-        timer = setTimeout(resolve, ms); // cleared when woken: no timer outlives a close
-      })
-      : hooks.sleep(ms);
+    const sleep =
+      hooks.sleep === defaultHooks.sleep
+        ? new Promise<void>((resolve) => {
+            timer = setTimeout(resolve, ms); // cleared when woken: no timer outlives a close
+          })
+        : hooks.sleep(ms);
     return Promise.race([sleep, early]).finally(() => {
       clearTimeout(timer);
       this.sleepers.delete(sleeper);

@@ -14,25 +14,41 @@ type Operation = CallName | 'token';
 
 /** Whether `hint` starts with what the API's `msg` says (letters and digits compared, any case). */
 export function restates(hint: string, msg: string): boolean {
-  const norm = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+  const norm = (s: string) =>
+    s
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]+/gu, ' ')
+      .trim();
   const m = norm(msg);
   return m !== '' && norm(hint).startsWith(m);
 }
 
 export class CallErrors {
-  constructor(private readonly t: Translate, private readonly baseUrl: string, private readonly timeout: number) {}
+  constructor(
+    private readonly t: Translate,
+    private readonly baseUrl: string,
+    private readonly timeout: number,
+  ) {}
 
   /** A reply whose code is not 200: its msg, its code and the API notes' hint for that code. */
-  api(operation: Operation, section: SpecSection | 'token', reply: ApiReply, hintText?: string, idempotent = true):
-    EzvizError {
+  api(
+    operation: Operation,
+    section: SpecSection | 'token',
+    reply: ApiReply,
+    hintText?: string,
+    idempotent = true,
+  ): EzvizError {
     const t = this.t;
     const key = hintKey(reply.code, section);
     const hint = hintText ?? (key ? t(`hints.${key}`) : '');
     const msg = reply.msg || t('errors.noMessage');
     // The hint first (the debug sidebar shows about 80 characters), the API's own words after it
     // unless the hint already says them ("The device is offline." / "The device is offline: ...").
-    const message = !hint ? t('errors.api', { msg, code: reply.code })
-      : restates(hint, msg) ? t('errors.apiHintOnly', { hint, code: reply.code }) : t('errors.apiHint', { msg, code: reply.code, hint });
+    const message = !hint
+      ? t('errors.api', { msg, code: reply.code })
+      : restates(hint, msg)
+        ? t('errors.apiHintOnly', { hint, code: reply.code })
+        : t('errors.apiHint', { msg, code: reply.code, hint });
     return new EzvizError({
       code: reply.code,
       message,
@@ -43,8 +59,12 @@ export class CallErrors {
   }
 
   /** A request that got no usable reply (network failure, non-2xx, non-JSON, too large). */
-  transport(operation: Operation, outcome: Exclude<PostOutcome, { ok: true }>, url: string, idempotent = true):
-    EzvizError {
+  transport(
+    operation: Operation,
+    outcome: Exclude<PostOutcome, { ok: true }>,
+    url: string,
+    idempotent = true,
+  ): EzvizError {
     const t = this.t;
     let host = url;
     try {
@@ -52,12 +72,28 @@ export class CallErrors {
     } catch {
       /* keep the url */
     }
-    const message = outcome.source === 'network'
-      ? t(outcome.code === 'ETIMEDOUT' ? 'errors.timeout' : 'errors.network', { code: outcome.code, host, timeout: this.timeout })
-      : outcome.code === 'REPLY_TOO_LARGE' ? t('errors.tooLarge', { host, limit: `${MAX_REPLY_BYTES / 1048576} MiB` })
-        : t(outcome.nonJson ? 'errors.nonJson' : 'errors.http', { status: outcome.status, host });
-    return new EzvizError({ code: outcome.code, message, operation, source: outcome.source,
-      retriable: isRetriable(outcome.source, outcome.code, idempotent, outcome.source === 'network' ? outcome.sent : true) });
+    const message =
+      outcome.source === 'network'
+        ? t(outcome.code === 'ETIMEDOUT' ? 'errors.timeout' : 'errors.network', {
+            code: outcome.code,
+            host,
+            timeout: this.timeout,
+          })
+        : outcome.code === 'REPLY_TOO_LARGE'
+          ? t('errors.tooLarge', { host, limit: `${MAX_REPLY_BYTES / 1048576} MiB` })
+          : t(outcome.nonJson ? 'errors.nonJson' : 'errors.http', { status: outcome.status, host });
+    return new EzvizError({
+      code: outcome.code,
+      message,
+      operation,
+      source: outcome.source,
+      retriable: isRetriable(
+        outcome.source,
+        outcome.code,
+        idempotent,
+        outcome.source === 'network' ? outcome.sent : true,
+      ),
+    });
   }
 
   /** A failed token request, as every caller waiting for the token receives it. */
@@ -69,8 +105,13 @@ export class CallErrors {
       inner = this.local('token', 'AREA_DOMAIN', t('errors.areaDomain', { domain: outcome.areaDomain }));
     } else if (!outcome.ok) inner = this.transport('token', outcome, this.baseUrl);
     else if (outcome.reply.code === '200') {
-      inner = new EzvizError({ code: 'BAD_REPLY', message: t('errors.badTokenReply'), operation: 'token', source: 'http',
-        retriable: false });
+      inner = new EzvizError({
+        code: 'BAD_REPLY',
+        message: t('errors.badTokenReply'),
+        operation: 'token',
+        source: 'http',
+        retriable: false,
+      });
     } else inner = this.api('token', 'token', outcome.reply);
     inner.message = t('errors.token', { detail: inner.message });
     return inner;

@@ -35,13 +35,20 @@ export interface CallRequest {
 }
 
 export type CallResult =
-  | { kind: 'ok'; reply: ApiReply; fields: Fields; durationMs: number; sentAt?: number;
-    /** msg.payload already built by the service (switch, device state): the node emits it as is. */
-    payload?: unknown;
-    /** A live address (service/live-addresses.ts), and whether it was shared without a request. */
-    live?: LiveAddress; shared?: boolean;
-    /** Added to msg.ezviz (ezviz-voice: what was played). */
-    ezviz?: Record<string, unknown> }
+  | {
+      kind: 'ok';
+      reply: ApiReply;
+      fields: Fields;
+      durationMs: number;
+      sentAt?: number;
+      /** msg.payload already built by the service (switch, device state): the node emits it as is. */
+      payload?: unknown;
+      /** A live address (service/live-addresses.ts), and whether it was shared without a request. */
+      live?: LiveAddress;
+      shared?: boolean;
+      /** Added to msg.ezviz (ezviz-voice: what was played). */
+      ezviz?: Record<string, unknown>;
+    }
   | { kind: 'error'; error: EzvizError; fields: Fields; durationMs: number }
   | { kind: 'closed' };
 

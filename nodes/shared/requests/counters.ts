@@ -101,7 +101,8 @@ export class CallCounters {
     const oldest = Math.floor(now / MINUTE) - KEEP_MINUTES;
     if (Array.isArray(c.minutes)) {
       for (const entry of c.minutes) {
-        if (!Array.isArray(entry) || !Number.isInteger(entry[0]) || entry[0] <= oldest || !Array.isArray(entry[1])) continue;
+        if (!Array.isArray(entry) || !Number.isInteger(entry[0]) || entry[0] <= oldest || !Array.isArray(entry[1]))
+          continue;
         const counts = this.minutes.get(entry[0]) ?? new Map<string, number>();
         for (const kv of entry[1]) {
           if (Array.isArray(kv) && typeof kv[0] === 'string' && Number.isSafeInteger(kv[1]) && kv[1] > 0) {
@@ -113,10 +114,13 @@ export class CallCounters {
       this.current = -1;
     }
     if (Array.isArray(c.limits)) {
-      const ok = c.limits.filter((l): l is LimitError => !!l && typeof l.code === 'string' && typeof l.path === 'string' &&
-        Number.isFinite(l.at));
+      const ok = c.limits.filter(
+        (l): l is LimitError =>
+          !!l && typeof l.code === 'string' && typeof l.path === 'string' && Number.isFinite(l.at),
+      );
       this.limits = [...this.limits, ...ok.map((l) => ({ code: l.code, path: l.path, at: l.at }))]
-        .sort((a, b) => b.at - a.at).slice(0, MAX_LIMIT_ERRORS);
+        .sort((a, b) => b.at - a.at)
+        .slice(0, MAX_LIMIT_ERRORS);
     }
   }
 }

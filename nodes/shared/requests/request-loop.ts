@@ -71,7 +71,13 @@ export class RequestLoop {
    * idempotent operations (when `retries`) retries of transient failures. `file`: the file part
    * of a multipart call (voice upload).
    */
-  async send(spec: CallSpec, fields: Fields, owner: Owner | undefined, retries: boolean, file?: FilePart): Promise<Answered> {
+  async send(
+    spec: CallSpec,
+    fields: Fields,
+    owner: Owner | undefined,
+    retries: boolean,
+    file?: FilePart,
+  ): Promise<Answered> {
     const started = performance.now();
     const maxRetries = retries && spec.idempotent ? this.opts.maxRetries : 0;
     let attempt = 0;
@@ -87,7 +93,8 @@ export class RequestLoop {
       }
       let retryAfter: number | undefined;
       if (token) {
-        const path = pathFor(spec, token.base), url = token.base + path;
+        const path = pathFor(spec, token.base),
+          url = token.base + path;
         if (spec.spacingMs) this.spacing.mark(cameraKey(spec, fields), hooks.now());
         const sentAt = performance.now();
         const outcome = await this.client.post(url, fields, token.value, spec.multipart ? file : undefined);
@@ -110,8 +117,10 @@ export class RequestLoop {
       }
       // Rate limits (HTTP 429, 10029) may say how long to wait (at most 30 s: client.ts); a spaced
       // call (capture) is retried no sooner than its spacing.
-      await this.backOff(Math.max(retryAfter ?? retryDelayMs(this.opts.retryDelay, attempt, hooks.random()),
-        spec.spacingMs ?? 0), owner);
+      await this.backOff(
+        Math.max(retryAfter ?? retryDelayMs(this.opts.retryDelay, attempt, hooks.random()), spec.spacingMs ?? 0),
+        owner,
+      );
       if (owner?.closed) {
         return { kind: 'error', error: error!, fields, durationMs: Math.round(performance.now() - started) };
       }
@@ -121,8 +130,13 @@ export class RequestLoop {
   }
 
   /** What one reply means: success, a token to fetch again (10002, once), or the error. */
-  private judge(spec: CallSpec, outcome: PostOutcome, token: Token, url: string, refreshed: boolean):
-    'ok' | 'refetch' | EzvizError {
+  private judge(
+    spec: CallSpec,
+    outcome: PostOutcome,
+    token: Token,
+    url: string,
+    refreshed: boolean,
+  ): 'ok' | 'refetch' | EzvizError {
     const errors = this.opts.errors;
     if (!outcome.ok) return errors.transport(spec.operation, outcome, url, spec.idempotent);
     const code = outcome.reply.code;

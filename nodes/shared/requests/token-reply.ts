@@ -10,18 +10,28 @@ export const DEFAULT_TOKEN_LIFETIME_MS = 7 * 24 * 3600 * 1000;
  * (below 10^12) counts as 7 days from now; never more than 7 days ahead. */
 export function tokenExpiry(expireTime: unknown, now: number): number {
   const limit = now + DEFAULT_TOKEN_LIFETIME_MS;
-  if (typeof expireTime !== 'number' || !Number.isFinite(expireTime) || expireTime < 1e12 || expireTime <= now) return limit;
+  if (typeof expireTime !== 'number' || !Number.isFinite(expireTime) || expireTime < 1e12 || expireTime <= now)
+    return limit;
   return Math.min(expireTime, limit);
 }
 
 /** The data of a successful token reply with a usable token, or undefined. */
-export function tokenReplyOf(outcome: PostOutcome):
-  { accessToken: string; expireTime?: unknown; areaDomain?: unknown } | undefined {
+export function tokenReplyOf(
+  outcome: PostOutcome,
+): { accessToken: string; expireTime?: unknown; areaDomain?: unknown } | undefined {
   const data = outcome.ok ? outcome.reply.data : undefined;
-  const d = data !== null && typeof data === 'object' && !Array.isArray(data)
-    ? data as { accessToken?: unknown; expireTime?: unknown; areaDomain?: unknown } : undefined;
-  if (!outcome.ok || outcome.reply.code !== '200' || !d || typeof d.accessToken !== 'string' || !d.accessToken ||
-    d.accessToken.length > 4096) {
+  const d =
+    data !== null && typeof data === 'object' && !Array.isArray(data)
+      ? (data as { accessToken?: unknown; expireTime?: unknown; areaDomain?: unknown })
+      : undefined;
+  if (
+    !outcome.ok ||
+    outcome.reply.code !== '200' ||
+    !d ||
+    typeof d.accessToken !== 'string' ||
+    !d.accessToken ||
+    d.accessToken.length > 4096
+  ) {
     return undefined;
   }
   return { ...d, accessToken: d.accessToken };

@@ -135,8 +135,12 @@ export class TokenCache {
   /** The fetched token and its timing, for a successor with the same credentials (undefined: none). */
   snapshot(): TokenSnapshot | undefined {
     if (!this.canRefresh || !this.token) return undefined;
-    return { token: { ...this.token }, validUntil: this.validUntil, fetchedAt: this.fetchedAt,
-      lastRequestAt: this.lastRequestAt };
+    return {
+      token: { ...this.token },
+      validUntil: this.validUntil,
+      fetchedAt: this.fetchedAt,
+      lastRequestAt: this.lastRequestAt,
+    };
   }
 
   /** Takes over a predecessor's token (same base URL, app key and secret). */

@@ -61,7 +61,12 @@ function setFields(name: SwitchName, values: Record<string, string | number>, va
 
 /** Sets one switch: one call (encryption off with the verification code), "already in that
  * state" a success with `changed: false`. */
-export async function setSwitch(service: CallService, t: Translate, req: SwitchRequest, owner: Owner): Promise<CallResult> {
+export async function setSwitch(
+  service: CallService,
+  t: Translate,
+  req: SwitchRequest,
+  owner: Owner,
+): Promise<CallResult> {
   const node = STATE_NODES.switch;
   const input = validateInput(t, node, req as unknown as Record<string, unknown>);
   if (input instanceof EzvizError) return { kind: 'error', error: input, fields: {}, durationMs: 0 };
@@ -69,28 +74,50 @@ export async function setSwitch(service: CallService, t: Translate, req: SwitchR
   const name = values.switch as SwitchName;
   const state = values.state as StateWord;
   const plan = switchCall(name, state);
-  const asked = { deviceSerial: values.deviceSerial, ...(values.channelNo === undefined ? {} : { channelNo: values.channelNo }) };
+  const asked = {
+    deviceSerial: values.deviceSerial,
+    ...(values.channelNo === undefined ? {} : { channelNo: values.channelNo }),
+  };
   if (!plan) {
-    const error = new EzvizError({ code: '10001', operation: 'switch', source: 'validation', retriable: false,
-      message: t('validation.stateForSwitch', { switch: name, value: state, states: statesOf(name).join(', ') }) });
+    const error = new EzvizError({
+      code: '10001',
+      operation: 'switch',
+      source: 'validation',
+      retriable: false,
+      message: t('validation.stateForSwitch', { switch: name, value: state, states: statesOf(name).join(', ') }),
+    });
     return { kind: 'error', error, fields: asked, durationMs: 0 };
   }
   const fields = setFields(name, values, plan.value);
-  if (plan.spec.params.some((p) => p.kind === 'verificationCode')) { // encryption off asks for the code
+  if (plan.spec.params.some((p) => p.kind === 'verificationCode')) {
+    // encryption off asks for the code
     if (values.verificationCode === undefined) {
-      return { kind: 'error', error: validationError(t, node, node.params[4], undefined, 'missing'), fields: asked, durationMs: 0 };
+      return {
+        kind: 'error',
+        error: validationError(t, node, node.params[4], undefined, 'missing'),
+        fields: asked,
+        durationMs: 0,
+      };
     }
     fields.validateCode = values.verificationCode;
   }
   const result = await service.call({ spec: plan.spec, fields, owner });
   const payload = (changed: boolean): SwitchPayload => ({ switch: name, state, changed });
-  if (name === 'defence' && (result.kind === 'ok' || (result.kind === 'error' && SWITCHES.defence.already.includes(result.error.code)))) {
+  if (
+    name === 'defence' &&
+    (result.kind === 'ok' || (result.kind === 'error' && SWITCHES.defence.already.includes(result.error.code)))
+  ) {
     noteArmed(service, String(values.deviceSerial), state !== 'off' && state !== 'sleep');
   }
   if (result.kind === 'ok') return { ...result, payload: payload(true) };
   if (result.kind === 'error' && result.error.source === 'api' && SWITCHES[name].already.includes(result.error.code)) {
-    return { kind: 'ok', reply: { code: result.error.code, msg: '' }, fields: result.fields, durationMs: result.durationMs,
-      payload: payload(false) };
+    return {
+      kind: 'ok',
+      reply: { code: result.error.code, msg: '' },
+      fields: result.fields,
+      durationMs: result.durationMs,
+      payload: payload(false),
+    };
   }
   return asNode(result, 'switch');
 }
@@ -103,17 +130,27 @@ function asNode(result: CallResult, operation: 'switch' | 'device'): CallResult 
 }
 
 /** One read of a state call; null when the camera did not answer it (offline, unsupported). */
-async function read(service: CallService, spec: CallSpec, fields: Fields, owner: Owner, optional: boolean):
-  Promise<Answered | null | { kind: 'closed' }> {
+async function read(
+  service: CallService,
+  spec: CallSpec,
+  fields: Fields,
+  owner: Owner,
+  optional: boolean,
+): Promise<Answered | null | { kind: 'closed' }> {
   const result = await service.call({ spec, fields, owner });
-  if (optional && result.kind === 'error' && result.error.source === 'api' && NOT_ANSWERED.includes(result.error.code)) return null;
+  if (optional && result.kind === 'error' && result.error.source === 'api' && NOT_ANSWERED.includes(result.error.code))
+    return null;
   return result;
 }
 
 /** Reads a camera's state: device/info, device/status/get and the lens-cover status at once,
  * merged into the payload of docs/behaviour.md section 12 (deviceState). */
-export async function readDevice(service: CallService, t: Translate, req: { deviceSerial: unknown; channelNo?: unknown }, owner: Owner):
-  Promise<CallResult> {
+export async function readDevice(
+  service: CallService,
+  t: Translate,
+  req: { deviceSerial: unknown; channelNo?: unknown },
+  owner: Owner,
+): Promise<CallResult> {
   const input = validateInput(t, STATE_NODES.device, req as Record<string, unknown>);
   if (input instanceof EzvizError) return { kind: 'error', error: input, fields: {}, durationMs: 0 };
   const serial = String(input.values.deviceSerial);
@@ -134,7 +171,17 @@ export async function readDevice(service: CallService, t: Translate, req: { devi
     return { ...ok, fields: one, payload };
   } catch (e) {
     if (!(e instanceof BadReply)) throw e;
-    return { kind: 'error', fields: one, durationMs: ok.durationMs, error: new EzvizError({ code: 'BAD_REPLY',
-      message: t('errors.badReply', { detail: e.detail }), operation: 'device', source: 'http', retriable: false }) };
+    return {
+      kind: 'error',
+      fields: one,
+      durationMs: ok.durationMs,
+      error: new EzvizError({
+        code: 'BAD_REPLY',
+        message: t('errors.badReply', { detail: e.detail }),
+        operation: 'device',
+        source: 'http',
+        retriable: false,
+      }),
+    };
   }
 }

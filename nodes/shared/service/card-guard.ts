@@ -15,7 +15,11 @@ export class CardGuard {
   /** serial -> end of the lock (ms since the epoch). */
   private readonly locks: Map<string, number>;
 
-  constructor(private readonly t: Translate, private readonly errors: CallErrors, carried?: ReadonlyMap<string, number>) {
+  constructor(
+    private readonly t: Translate,
+    private readonly errors: CallErrors,
+    carried?: ReadonlyMap<string, number>,
+  ) {
     this.locks = new Map(carried);
   }
 
@@ -24,8 +28,11 @@ export class CardGuard {
     const until = this.locks.get(serial);
     if (until === undefined) return undefined;
     if (hooks.now() < until) {
-      return this.errors.local('storage-open', '60030',
-        this.t('errors.cardLocked', { serial, until: new Date(until).toISOString() }));
+      return this.errors.local(
+        'storage-open',
+        '60030',
+        this.t('errors.cardLocked', { serial, until: new Date(until).toISOString() }),
+      );
     }
     this.locks.delete(serial);
     return undefined;

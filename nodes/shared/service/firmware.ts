@@ -22,13 +22,27 @@ export const UPGRADE_FAILED = ['60016', '60018'];
 
 function badReply(t: Translate, e: unknown, durationMs: number, fields: Fields): Answered {
   if (!(e instanceof BadReply)) throw e;
-  return { kind: 'error', fields, durationMs, error: new EzvizError({ code: 'BAD_REPLY', operation: 'firmware', source: 'http',
-    retriable: false, message: t('errors.badReply', { detail: e.detail }) }) };
+  return {
+    kind: 'error',
+    fields,
+    durationMs,
+    error: new EzvizError({
+      code: 'BAD_REPLY',
+      operation: 'firmware',
+      source: 'http',
+      retriable: false,
+      message: t('errors.badReply', { detail: e.detail }),
+    }),
+  };
 }
 
 /** One read of the upgrade's status: its stage and progress, or the result that ended it. */
-export async function upgradeStatus(service: CallService, t: Translate, serial: string, owner: Owner):
-  Promise<{ kind: 'status'; stage: UpgradeStage; progress: number | null } | Answered | { kind: 'closed' }> {
+export async function upgradeStatus(
+  service: CallService,
+  t: Translate,
+  serial: string,
+  owner: Owner,
+): Promise<{ kind: 'status'; stage: UpgradeStage; progress: number | null } | Answered | { kind: 'closed' }> {
   const fields = { deviceSerial: serial };
   const result = await service.call({ spec: UPKEEP_CALLS['firmware-status'], fields, owner });
   if (result.kind !== 'ok') return result;
@@ -41,7 +55,12 @@ export async function upgradeStatus(service: CallService, t: Translate, serial: 
 
 /** The check: version/info, and the upgrade status for `upgrading`/`progress` (its failure, a
  * device that never upgraded, changes nothing). */
-export async function checkFirmware(service: CallService, t: Translate, serial: string, owner: Owner): Promise<CallResult> {
+export async function checkFirmware(
+  service: CallService,
+  t: Translate,
+  serial: string,
+  owner: Owner,
+): Promise<CallResult> {
   const fields = { deviceSerial: serial };
   const [info, status] = await Promise.all([
     service.call({ spec: UPKEEP_CALLS['firmware-version'], fields, owner }),
@@ -52,8 +71,11 @@ export async function checkFirmware(service: CallService, t: Translate, serial: 
   try {
     const state = firmwareFromData(info.reply.data);
     const busy = status.kind === 'status' && (status.stage === 'upgrading' || status.stage === 'rebooting');
-    const payload: FirmwarePayload = { ...state, upgrading: state.upgrading || busy,
-      progress: busy && status.kind === 'status' ? status.progress : null };
+    const payload: FirmwarePayload = {
+      ...state,
+      upgrading: state.upgrading || busy,
+      progress: busy && status.kind === 'status' ? status.progress : null,
+    };
     return { ...info, payload };
   } catch (e) {
     return badReply(t, e, info.durationMs, fields);
@@ -62,9 +84,16 @@ export async function checkFirmware(service: CallService, t: Translate, serial: 
 
 /** Starts the upgrade: `started` (also when one already runs: 60014), `latest` (60013), or the
  * failure (60016/60018 as "upgrade failed"). Sent once. */
-export async function startUpgrade(service: CallService, serial: string, owner: Owner):
-  Promise<{ kind: 'started' | 'latest'; result: Answered } | Answered | { kind: 'closed' }> {
-  const result = await service.call({ spec: UPKEEP_CALLS['firmware-upgrade'], fields: { deviceSerial: serial }, owner });
+export async function startUpgrade(
+  service: CallService,
+  serial: string,
+  owner: Owner,
+): Promise<{ kind: 'started' | 'latest'; result: Answered } | Answered | { kind: 'closed' }> {
+  const result = await service.call({
+    spec: UPKEEP_CALLS['firmware-upgrade'],
+    fields: { deviceSerial: serial },
+    owner,
+  });
   if (result.kind === 'ok') return { kind: 'started', result };
   if (result.kind === 'error' && result.error.source === 'api') {
     if (result.error.code === '60014') return { kind: 'started', result };

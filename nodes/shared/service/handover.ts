@@ -24,19 +24,32 @@ export interface CarriedState {
 
 /** Base URL, app key and secret, hashed (the carried state holds no secret in clear). */
 export function identity(baseUrl: string, appKey: string | undefined, appSecret: string | undefined): string {
-  return createHash('sha256').update(JSON.stringify([baseUrl, appKey ?? '', appSecret ?? ''])).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify([baseUrl, appKey ?? '', appSecret ?? '']))
+    .digest('hex');
 }
 
 /** What of a predecessor's state a service at `baseUrl` with `id` (its identity) takes: locks and
  * moves only from the same server, the token only with the same identity. */
-export function inherit(carried: CarriedState | undefined, baseUrl: string, id: string):
-  { cardLocks?: ReadonlyMap<string, number>; moving?: ReadonlyMap<string, Fields>; token?: TokenSnapshot;
-    voices?: ReadonlyMap<string, VoiceFile> } {
+export function inherit(
+  carried: CarriedState | undefined,
+  baseUrl: string,
+  id: string,
+): {
+  cardLocks?: ReadonlyMap<string, number>;
+  moving?: ReadonlyMap<string, Fields>;
+  token?: TokenSnapshot;
+  voices?: ReadonlyMap<string, VoiceFile>;
+} {
   // Another server has other cameras.
   if (!carried || carried.baseUrl !== baseUrl) return {};
   const same = carried.identity === id;
-  return { cardLocks: carried.cardLocks, moving: carried.moving, token: same ? carried.token : undefined,
-    voices: same ? carried.voices : undefined };
+  return {
+    cardLocks: carried.cardLocks,
+    moving: carried.moving,
+    token: same ? carried.token : undefined,
+    voices: same ? carried.voices : undefined,
+  };
 }
 
 /** Carried states waiting for their successor, per config node id (this process only). */

@@ -20,8 +20,8 @@ import { LIVE_PROTOCOLS, LIVE_QUALITIES, LIVE_SOURCES, nameOf } from '../operati
 import type { LiveAddress } from '../operations/live';
 
 type Ok = Extract<Answered, { kind: 'ok' }>;
-export type LiveAnswer = (Ok & { live: LiveAddress; shared: boolean }) | Extract<Answered, { kind: 'error' }>
-  | { kind: 'closed' };
+export type LiveAnswer =
+  (Ok & { live: LiveAddress; shared: boolean }) | Extract<Answered, { kind: 'error' }> | { kind: 'closed' };
 
 interface Entry {
   pending?: Promise<LiveAnswer>;
@@ -35,7 +35,11 @@ interface Entry {
 export type LiveOutcome = { ok: true; address: LiveAddress; shared: boolean } | { ok: false; error: ErrorInfo };
 
 /** The owner of addresses asked for outside a node (the dashboard panel): never closes. */
-export const SERVICE_OWNER: Owner = Object.freeze({ id: 'ezviz-service', closed: false, timedStopDone: () => undefined });
+export const SERVICE_OWNER: Owner = Object.freeze({
+  id: 'ezviz-service',
+  closed: false,
+  timedStopDone: () => undefined,
+});
 
 /** A service's answer as a LiveOutcome. */
 export function liveOutcome(r: CallResult, errors: CallErrors, t: Translate): LiveOutcome {
@@ -58,13 +62,25 @@ export class LiveAddresses {
   /** Address requests sent through this cache (tests, the benchmark). */
   requests = 0;
 
-  constructor(private readonly send: (spec: CallSpec, fields: Fields) => Promise<Answered>, private readonly t: Translate) {}
+  constructor(
+    private readonly send: (spec: CallSpec, fields: Fields) => Promise<Answered>,
+    private readonly t: Translate,
+  ) {}
 
   /** The cache key of validated API fields; the verification code only as a keyed hash. */
   key(f: Fields): string {
-    const code = f.code === undefined ? '' : createHmac('sha256', this.hashKey).update(String(f.code)).digest('base64url');
-    return [`${f.deviceSerial}/${f.channelNo ?? 1}`, f.protocol, f.quality ?? '', f.type, f.startTime ?? '', f.stopTime ?? '',
-      f.expireTime ?? '', code].join('|');
+    const code =
+      f.code === undefined ? '' : createHmac('sha256', this.hashKey).update(String(f.code)).digest('base64url');
+    return [
+      `${f.deviceSerial}/${f.channelNo ?? 1}`,
+      f.protocol,
+      f.quality ?? '',
+      f.type,
+      f.startTime ?? '',
+      f.stopTime ?? '',
+      f.expireTime ?? '',
+      code,
+    ].join('|');
   }
 
   /** The address for `fields` (validated, completed API fields of `spec`): kept, shared or new. */
@@ -73,7 +89,10 @@ export class LiveAddresses {
     const e = this.entries.get(key);
     // An address being asked for is new enough for a refresh too. A sharer's answer names its own
     // request (the same address may be asked for with and without the default channel).
-    if (e?.pending) return e.pending.then((r) => (r.kind === 'ok' ? { ...r, fields, shared: true } : r.kind === 'error' ? { ...r, fields } : r));
+    if (e?.pending)
+      return e.pending.then((r) =>
+        r.kind === 'ok' ? { ...r, fields, shared: true } : r.kind === 'error' ? { ...r, fields } : r,
+      );
     if (e?.answer && !refresh && hooks.now() < e.renewAt) {
       return Promise.resolve({ ...e.answer, fields, durationMs: 0, shared: true });
     }
@@ -107,15 +126,27 @@ export class LiveAddresses {
       reply = addressOf(r.reply, Number(f.protocol));
     } catch (e) {
       const detail = e instanceof BadReply ? e.detail : String((e as Error)?.message ?? e);
-      return { kind: 'error', fields: f, durationMs: r.durationMs, error: new EzvizError({ code: 'BAD_REPLY',
-        message: this.t('errors.badReply', { detail }), operation: 'live', source: 'http', retriable: false }) };
+      return {
+        kind: 'error',
+        fields: f,
+        durationMs: r.durationMs,
+        error: new EzvizError({
+          code: 'BAD_REPLY',
+          message: this.t('errors.badReply', { detail }),
+          operation: 'live',
+          source: 'http',
+          retriable: false,
+        }),
+      };
     }
     const lifetimeMs = f.expireTime === undefined ? EZOPEN_KEEP_MS : Number(f.expireTime) * 1000;
     entry.expiresAt = startedAt + lifetimeMs;
     entry.renewAt = entry.expiresAt - Math.min(lifetimeMs / 10, MAX_RENEW_AHEAD_MS);
     const live: LiveAddress = {
-      url: reply.url, id: reply.id, protocol: nameOf(LIVE_PROTOCOLS, f.protocol) ?? String(f.protocol),
-      quality: f.quality === undefined ? null : nameOf(LIVE_QUALITIES, f.quality) ?? null,
+      url: reply.url,
+      id: reply.id,
+      protocol: nameOf(LIVE_PROTOCOLS, f.protocol) ?? String(f.protocol),
+      quality: f.quality === undefined ? null : (nameOf(LIVE_QUALITIES, f.quality) ?? null),
       source: nameOf(LIVE_SOURCES, f.type) ?? 'live',
       expires: f.expireTime === undefined ? null : new Date(entry.expiresAt).toISOString(),
     };

@@ -12,7 +12,14 @@ import type { CallService } from './camera-state';
 import { EzvizError } from '../errors/errors';
 import { hooks } from '../clock/clock';
 import type { Translate } from '../i18n/i18n';
-import { RECORD_SOURCES, RECORDINGS_NODE, recordWindow, SOURCE_OF_REC_TYPE, splitWindow, VIDEO_BY_TIME } from '../operations/recordings';
+import {
+  RECORD_SOURCES,
+  RECORDINGS_NODE,
+  recordWindow,
+  SOURCE_OF_REC_TYPE,
+  splitWindow,
+  VIDEO_BY_TIME,
+} from '../operations/recordings';
 import { BadReply } from '../replies/replies';
 import { joinItems, recordingItem, replyItems, type RecordingItem } from '../replies/recordings';
 import { validateInput, validationError } from '../params/validate';
@@ -37,8 +44,13 @@ export interface RecordingsListing {
 const fail = (error: EzvizError, fields: Fields): CallResult => ({ kind: 'error', error, fields, durationMs: 0 });
 
 /** One source over every piece of the window: its items, or the first failure. */
-async function listSource(service: CallService, base: Fields, recType: number, pieces: { start: number; end: number }[],
-  owner: Owner): Promise<{ items: RecordingItem[]; durationMs: number } | Exclude<CallResult, { kind: 'ok' }>> {
+async function listSource(
+  service: CallService,
+  base: Fields,
+  recType: number,
+  pieces: { start: number; end: number }[],
+  owner: Owner,
+): Promise<{ items: RecordingItem[]; durationMs: number } | Exclude<CallResult, { kind: 'ok' }>> {
   const items: RecordingItem[] = [];
   let durationMs = 0;
   for (const piece of pieces) {
@@ -47,19 +59,37 @@ async function listSource(service: CallService, base: Fields, recType: number, p
     if (r.kind !== 'ok') return r;
     durationMs += r.durationMs;
     const list = replyItems(r.reply.data);
-    list.forEach((raw, i) => items.push(recordingItem(raw, SOURCE_OF_REC_TYPE[recType], String(base.deviceSerial),
-      Number(base.channelNo ?? 1), `data[${i}]`)));
+    list.forEach((raw, i) =>
+      items.push(
+        recordingItem(
+          raw,
+          SOURCE_OF_REC_TYPE[recType],
+          String(base.deviceSerial),
+          Number(base.channelNo ?? 1),
+          `data[${i}]`,
+        ),
+      ),
+    );
   }
   return { items, durationMs };
 }
 
 type SourceFailure = { recType: number; result: Extract<CallResult, { kind: 'error' }> };
-interface Listed { items: RecordingItem[]; failures: SourceFailure[]; durationMs: number }
+interface Listed {
+  items: RecordingItem[];
+  failures: SourceFailure[];
+  durationMs: number;
+}
 
 /** Every source in turn: the items they listed and the sources that failed; a closed owner ends it
  * (its result). A reply of the wrong shape throws BadReply. */
-async function listSources(service: CallService, base: Fields, recTypes: number[], pieces: { start: number; end: number }[],
-  owner: Owner): Promise<Listed | CallResult> {
+async function listSources(
+  service: CallService,
+  base: Fields,
+  recTypes: number[],
+  pieces: { start: number; end: number }[],
+  owner: Owner,
+): Promise<Listed | CallResult> {
   const items: RecordingItem[] = [];
   const failures: SourceFailure[] = [];
   let durationMs = 0;
@@ -76,16 +106,27 @@ async function listSources(service: CallService, base: Fields, recTypes: number[
 }
 
 /** Lists a camera's recordings. The ok result's payload is a RecordingsListing. Never rejects. */
-export async function listRecordings(service: CallService, t: Translate, req: RecordingsRequest, owner: Owner): Promise<CallResult> {
+export async function listRecordings(
+  service: CallService,
+  t: Translate,
+  req: RecordingsRequest,
+  owner: Owner,
+): Promise<CallResult> {
   const spec = RECORDINGS_NODE;
   const input = validateInput(t, spec, req as unknown as Record<string, unknown>);
   if (input instanceof EzvizError) return fail(input, {});
   const v = input.values;
-  const base: Fields = { deviceSerial: v.deviceSerial, ...(v.channelNo === undefined ? {} : { channelNo: v.channelNo }) };
+  const base: Fields = {
+    deviceSerial: v.deviceSerial,
+    ...(v.channelNo === undefined ? {} : { channelNo: v.channelNo }),
+  };
   const window = recordWindow(v.start as number | undefined, v.end as number | undefined, hooks.now());
   if ('reason' in window) {
     const param = spec.params.find((p) => p.name === window.param)!;
-    return fail(validationError(t, spec, param, (req as unknown as Record<string, unknown>)[window.param], window.reason), base);
+    return fail(
+      validationError(t, spec, param, (req as unknown as Record<string, unknown>)[window.param], window.reason),
+      base,
+    );
   }
   const source = String(v.source ?? 'auto');
   const recTypes = RECORD_SOURCES[source] === 0 ? [1, 2] : [RECORD_SOURCES[source]];
@@ -96,8 +137,16 @@ export async function listRecordings(service: CallService, t: Translate, req: Re
     listed = await listSources(service, base, recTypes, pieces, owner);
   } catch (e) {
     if (!(e instanceof BadReply)) throw e;
-    return fail(new EzvizError({ code: 'BAD_REPLY', message: t('errors.badReply', { detail: e.detail }), operation: 'recordings',
-      source: 'http', retriable: false }), asked);
+    return fail(
+      new EzvizError({
+        code: 'BAD_REPLY',
+        message: t('errors.badReply', { detail: e.detail }),
+        operation: 'recordings',
+        source: 'http',
+        retriable: false,
+      }),
+      asked,
+    );
   }
   if ('kind' in listed) return listed;
   const { items, failures, durationMs } = listed;
@@ -107,10 +156,14 @@ export async function listRecordings(service: CallService, t: Translate, req: Re
     return { ...failures[0].result, fields: asked };
   }
   const listing: RecordingsListing = {
-    items: joinItems(items), source,
+    items: joinItems(items),
+    source,
     window: { start: new Date(window.start).toISOString(), end: new Date(window.end).toISOString() },
-    skipped: failures.map((f) => ({ source: SOURCE_OF_REC_TYPE[f.recType], code: f.result.error.code,
-      message: f.result.error.message })),
+    skipped: failures.map((f) => ({
+      source: SOURCE_OF_REC_TYPE[f.recType],
+      code: f.result.error.code,
+      message: f.result.error.message,
+    })),
   };
   return { kind: 'ok', reply: { code: '200', msg: '' }, fields: asked, durationMs, payload: listing };
 }

@@ -90,7 +90,9 @@ export class EzvizService {
   call(req: CallRequest): Promise<CallResult> {
     const { spec, fields } = req;
     if (this.opts.configError) {
-      return Promise.resolve(failedAt(this.errors.local(spec.operation, 'INVALID_CONFIG', this.opts.configError), fields));
+      return Promise.resolve(
+        failedAt(this.errors.local(spec.operation, 'INVALID_CONFIG', this.opts.configError), fields),
+      );
     }
     if (!this.tokens.hasCredentials) {
       const error = this.errors.token('no-credentials');
@@ -141,8 +143,14 @@ export class EzvizService {
 
   /** What a successor of this service (the same config node redeployed) takes over. */
   carry(): CarriedState {
-    return { baseUrl: this.opts.baseUrl, identity: this.identity, cardLocks: this.cards.carry(),
-      moving: this.cameras.moves.carry(), token: this.tokens.snapshot(), voices: this.voices.carry() };
+    return {
+      baseUrl: this.opts.baseUrl,
+      identity: this.identity,
+      cardLocks: this.cards.carry(),
+      moving: this.cameras.moves.carry(),
+      token: this.tokens.snapshot(),
+      voices: this.voices.carry(),
+    };
   }
 
   /** Stops pending timed moves, then closes the connections: all within hooks.closeBudgetMs

@@ -33,17 +33,31 @@ const NOT_OFFERED = ['60020', '404', 'HTTP_404'];
 function refusal(t: Translate, name: SettingName, error: EzvizError): EzvizError {
   if (!NOT_OFFERED.includes(error.code) || (error.source !== 'api' && error.source !== 'http')) return error;
   const spec = SETTINGS[name];
-  return new EzvizError({ code: error.code, source: 'api', operation: 'setting', retriable: false,
-    message: t('errors.settingNotOffered', { setting: name, code: error.code, capability: spec.capacity,
-      region: t(`regions.${spec.region}`) }) });
+  return new EzvizError({
+    code: error.code,
+    source: 'api',
+    operation: 'setting',
+    retriable: false,
+    message: t('errors.settingNotOffered', {
+      setting: name,
+      code: error.code,
+      capability: spec.capacity,
+      region: t(`regions.${spec.region}`),
+    }),
+  });
 }
 
 function payloadOf(name: SettingName, value: SettingValue, changed?: boolean): SettingPayload {
-  return { setting: name, value, ...(typeof value === 'number' && name === 'sensitivity' ? { level: sensitivityLevel(value) } : {}),
-    ...(changed === undefined ? {} : { changed }) };
+  return {
+    setting: name,
+    value,
+    ...(typeof value === 'number' && name === 'sensitivity' ? { level: sensitivityLevel(value) } : {}),
+    ...(changed === undefined ? {} : { changed }),
+  };
 }
 
-type Read = { kind: 'value'; value: SettingValue; result: Extract<Answered, { kind: 'ok' }> } | Answered | { kind: 'closed' };
+type Read =
+  { kind: 'value'; value: SettingValue; result: Extract<Answered, { kind: 'ok' }> } | Answered | { kind: 'closed' };
 
 /** One read of setting `name`: its value, or the result that ended it. */
 async function read(service: CallService, t: Translate, name: SettingName, base: Fields, owner: Owner): Promise<Read> {
@@ -58,38 +72,66 @@ async function read(service: CallService, t: Translate, name: SettingName, base:
     return { kind: 'value', value: settingFromData(name, result.reply.data, channel), result };
   } catch (e) {
     if (!(e instanceof BadReply)) throw e;
-    return { kind: 'error', fields: base, durationMs: result.durationMs, error: new EzvizError({ code: 'BAD_REPLY',
-      message: t('errors.badReply', { detail: e.detail }), operation: 'setting', source: 'http', retriable: false }) };
+    return {
+      kind: 'error',
+      fields: base,
+      durationMs: result.durationMs,
+      error: new EzvizError({
+        code: 'BAD_REPLY',
+        message: t('errors.badReply', { detail: e.detail }),
+        operation: 'setting',
+        source: 'http',
+        retriable: false,
+      }),
+    };
   }
 }
 
 /** Reads or writes one setting (an empty value reads). */
-export async function runSetting(service: CallService, t: Translate,
-  req: { deviceSerial: unknown; channelNo?: unknown; setting: unknown; value?: unknown }, owner: Owner): Promise<CallResult> {
+export async function runSetting(
+  service: CallService,
+  t: Translate,
+  req: { deviceSerial: unknown; channelNo?: unknown; setting: unknown; value?: unknown },
+  owner: Owner,
+): Promise<CallResult> {
   const node = UPKEEP_NODES.setting;
   const input = validateInput(t, node, req as Record<string, unknown>);
   if (input instanceof EzvizError) return { kind: 'error', error: input, fields: {}, durationMs: 0 };
   const values = input.values;
   const name = values.setting as SettingName;
-  const base: Fields = { deviceSerial: values.deviceSerial, ...(values.channelNo === undefined ? {} : { channelNo: values.channelNo }) };
+  const base: Fields = {
+    deviceSerial: values.deviceSerial,
+    ...(values.channelNo === undefined ? {} : { channelNo: values.channelNo }),
+  };
   const raw = values.value;
   const plan = raw === undefined ? undefined : planWrite(name, raw);
   if (plan && 'reason' in plan) {
-    const error = new EzvizError({ code: '10001', operation: 'setting', source: 'validation', retriable: false,
-      message: t(`validation.settingRule.${plan.reason}`, { setting: name, value: describeValue(node.params[3], raw) }) });
+    const error = new EzvizError({
+      code: '10001',
+      operation: 'setting',
+      source: 'validation',
+      retriable: false,
+      message: t(`validation.settingRule.${plan.reason}`, { setting: name, value: describeValue(node.params[3], raw) }),
+    });
     return { kind: 'error', error, fields: base, durationMs: 0 };
   }
   const current = await read(service, t, name, base, owner);
   if (current.kind !== 'value') return current;
   if (!plan) return { ...current.result, fields: base, payload: payloadOf(name, current.value) };
-  if (sameSetting(current.value, plan.value)) return { ...current.result, fields: base, payload: payloadOf(name, plan.value, false) };
+  if (sameSetting(current.value, plan.value))
+    return { ...current.result, fields: base, payload: payloadOf(name, plan.value, false) };
   const setting = SETTINGS[name];
   const fields: Fields = { ...base, ...plan.fields };
   const result = await service.call({ spec: UPKEEP_CALLS[setting.set], fields, owner });
   if (result.kind === 'ok') return { ...result, payload: payloadOf(name, plan.value, true) };
   if (result.kind === 'error' && result.error.source === 'api' && setting.already.includes(result.error.code)) {
-    return { kind: 'ok', reply: { code: result.error.code, msg: '' }, fields: result.fields, durationMs: result.durationMs,
-      payload: payloadOf(name, plan.value, false) };
+    return {
+      kind: 'ok',
+      reply: { code: result.error.code, msg: '' },
+      fields: result.fields,
+      durationMs: result.durationMs,
+      payload: payloadOf(name, plan.value, false),
+    };
   }
   return result.kind === 'error' ? { ...result, error: refusal(t, name, result.error) } : result;
 }

@@ -34,7 +34,14 @@ export class SourceBook {
   private readonly entries = new Map<string, Entry>();
 
   open(id: string, name: string, kind: SourceKind, intervalMs?: number): void {
-    this.entries.set(id, { id, name, kind, intervalMs: kind === 'webhook' ? undefined : intervalMs, failuresInRow: 0, refused: 0 });
+    this.entries.set(id, {
+      id,
+      name,
+      kind,
+      intervalMs: kind === 'webhook' ? undefined : intervalMs,
+      failuresInRow: 0,
+      refused: 0,
+    });
   }
 
   close(id: string): void {
@@ -77,6 +84,9 @@ export class SourceBook {
 
   /** Every source, copied (the sidebar's reply). */
   list(): SourceEntry[] {
-    return [...this.entries.values()].map(({ runStart: _run, ...e }) => ({ ...e, lastError: e.lastError && { ...e.lastError } }));
+    return [...this.entries.values()].map(({ runStart: _run, ...e }) => ({
+      ...e,
+      lastError: e.lastError && { ...e.lastError },
+    }));
   }
 }

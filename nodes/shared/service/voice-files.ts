@@ -34,7 +34,8 @@ export function reuseUntil(fileUrl: string, now: number): number {
   let until = now + VOICE_URL_REUSE_MS;
   try {
     const expires = Number(new URL(fileUrl).searchParams.get('Expires'));
-    if (Number.isFinite(expires) && expires > 1e9 && expires < 1e11) until = Math.min(until, expires * 1000 - EXPIRY_MARGIN_MS);
+    if (Number.isFinite(expires) && expires > 1e9 && expires < 1e11)
+      until = Math.min(until, expires * 1000 - EXPIRY_MARGIN_MS);
   } catch {
     /* checked before: an http(s) URL */
   }

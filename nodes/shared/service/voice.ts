@@ -30,13 +30,20 @@ export function voiceUrl(v: string): string | undefined {
 
 /** The payload's error (10001, source validation): what is wrong, never the bytes themselves. */
 function refused(t: Translate, reason: string, args: Record<string, unknown> = {}): EzvizError {
-  return new EzvizError({ code: '10001', message: t(`validation.voice.${reason}`, args), operation: 'voice',
-    source: 'validation', retriable: false });
+  return new EzvizError({
+    code: '10001',
+    message: t(`validation.voice.${reason}`, args),
+    operation: 'voice',
+    source: 'validation',
+    retriable: false,
+  });
 }
 
 /** What msg.payload holds: audio facts and bytes, a URL, or the refusal. */
-export function readVoicePayload(t: Translate, payload: unknown):
-  { audio: AudioFacts; data: Uint8Array } | { fileUrl: string } | EzvizError {
+export function readVoicePayload(
+  t: Translate,
+  payload: unknown,
+): { audio: AudioFacts; data: Uint8Array } | { fileUrl: string } | EzvizError {
   if (typeof payload === 'string') {
     const url = voiceUrl(payload);
     return url ? { fileUrl: url } : refused(t, 'notUrl', { length: payload.length });
@@ -47,7 +54,11 @@ export function readVoicePayload(t: Translate, payload: unknown):
   }
   const facts = readAudio(payload);
   if (typeof facts === 'object') return { audio: facts, data: payload };
-  return refused(t, facts, { size: sizeText(payload.length), max: sizeText(MAX_VOICE_BYTES), maxS: MAX_VOICE_MS / 1000 });
+  return refused(t, facts, {
+    size: sizeText(payload.length),
+    max: sizeText(MAX_VOICE_BYTES),
+    maxS: MAX_VOICE_MS / 1000,
+  });
 }
 
 /** data.url (or fileUrl) of an upload reply: an object or the first element of an array. */
@@ -60,8 +71,13 @@ export function uploadedUrl(data: unknown): string | undefined {
 }
 
 /** The file's URL: the cached one, or an upload (one per content at a time). */
-async function upload(service: EzvizService, t: Translate, audio: AudioFacts, data: Uint8Array, owner: Owner):
-  Promise<{ fileUrl: string; uploaded: boolean } | CallResult> {
+async function upload(
+  service: EzvizService,
+  t: Translate,
+  audio: AudioFacts,
+  data: Uint8Array,
+  owner: Owner,
+): Promise<{ fileUrl: string; uploaded: boolean } | CallResult> {
   const hash = contentHash(data);
   const known = service.voices.get(hash, hooks.now());
   if (known) return { fileUrl: known, uploaded: false };
@@ -69,13 +85,25 @@ async function upload(service: EzvizService, t: Translate, audio: AudioFacts, da
     const again = service.voices.get(hash, hooks.now());
     if (again) return { fileUrl: again, uploaded: false };
     const name = voiceName(hash);
-    const r = await service.call({ spec: VOICE_UPLOAD, fields: { voiceName: name, force: 'true' }, owner,
-      file: { field: 'voiceFile', filename: `${name}.${audio.format}`, contentType: CONTENT_TYPES[audio.format], data } });
+    const r = await service.call({
+      spec: VOICE_UPLOAD,
+      fields: { voiceName: name, force: 'true' },
+      owner,
+      file: { field: 'voiceFile', filename: `${name}.${audio.format}`, contentType: CONTENT_TYPES[audio.format], data },
+    });
     if (r.kind !== 'ok') return r;
     const fileUrl = uploadedUrl(r.reply.data);
     if (!fileUrl) {
-      return failedAt(new EzvizError({ code: 'BAD_REPLY', operation: 'voice-upload', source: 'http', retriable: false,
-        message: t('errors.badReply', { detail: 'data.url is not an http(s) URL' }) }), {});
+      return failedAt(
+        new EzvizError({
+          code: 'BAD_REPLY',
+          operation: 'voice-upload',
+          source: 'http',
+          retriable: false,
+          message: t('errors.badReply', { detail: 'data.url is not an http(s) URL' }),
+        }),
+        {},
+      );
     }
     service.voices.set(hash, fileUrl, hooks.now());
     return { fileUrl, uploaded: true };
@@ -83,8 +111,13 @@ async function upload(service: EzvizService, t: Translate, audio: AudioFacts, da
 }
 
 /** One message of ezviz-voice: checked, uploaded when needed, played once. Never rejects. */
-export async function playVoice(service: EzvizService, t: Translate, input: ParsedInput, owner: Owner, payload: unknown):
-  Promise<CallResult> {
+export async function playVoice(
+  service: EzvizService,
+  t: Translate,
+  input: ParsedInput,
+  owner: Owner,
+  payload: unknown,
+): Promise<CallResult> {
   const fields: Fields = { ...input.fields };
   if (fields.channelNo === undefined) fields.channelNo = 1; // the API's default: one queue per camera
   const read = readVoicePayload(t, payload);

@@ -10,7 +10,10 @@ import { hooks } from '../clock/clock';
 import { HttpTunnelAgent, HttpsTunnelAgent, proxyFor } from './proxy';
 import { closeIdleEarly } from './keep-alive';
 
-export interface AgentPair { http: http.Agent; https: https.Agent }
+export interface AgentPair {
+  http: http.Agent;
+  https: https.Agent;
+}
 
 export class Agents {
   private readonly all: AgentPair[] = [];
@@ -19,7 +22,10 @@ export class Agents {
   /** The agents of each server this client talked to. */
   private readonly byOrigin = new Map<string, AgentPair>();
 
-  constructor(private readonly timeout: number, private readonly env?: Record<string, string | undefined>) {}
+  constructor(
+    private readonly timeout: number,
+    private readonly env?: Record<string, string | undefined>,
+  ) {}
 
   /** The agents for a request to `url`. */
   for(url: URL): AgentPair {
@@ -33,8 +39,10 @@ export class Agents {
       const ca = hooks.ca ? [...tls.rootCertificates, ...hooks.ca] : undefined;
       const base = { keepAlive: true, maxSockets: 32, ...(ca ? { ca } : {}) };
       a = proxy
-        ? { http: new HttpTunnelAgent({ proxy, timeout: this.timeout, ca }, base),
-          https: new HttpsTunnelAgent({ proxy, timeout: this.timeout, ca }, base) }
+        ? {
+            http: new HttpTunnelAgent({ proxy, timeout: this.timeout, ca }, base),
+            https: new HttpsTunnelAgent({ proxy, timeout: this.timeout, ca }, base),
+          }
         : { http: new http.Agent(base), https: new https.Agent(base) };
       // Idle connections closed before the server closes them (keep-alive.ts).
       a = { http: closeIdleEarly(a.http), https: closeIdleEarly(a.https) };

@@ -38,8 +38,11 @@ function formBody(fields: Record<string, string | number>, accessToken: string |
  * else the failure: REPLY_TOO_LARGE (http) or the network code of a body that broke off. The
  * stream is aborted on failure.
  */
-async function readWithin(res: AxiosResponse, wire: Wire, limit: number):
-  Promise<Buffer | { ok: false; source: 'http'; code: 'REPLY_TOO_LARGE'; status: number } | NetworkFailure> {
+async function readWithin(
+  res: AxiosResponse,
+  wire: Wire,
+  limit: number,
+): Promise<Buffer | { ok: false; source: 'http'; code: 'REPLY_TOO_LARGE'; status: number } | NetworkFailure> {
   const stream = res.data as Readable;
   try {
     if (Number(res.headers['content-length']) > limit) throw failure('REPLY_TOO_LARGE');
@@ -79,8 +82,11 @@ export class EzvizClient {
    * deadline) and `onReply` on what came back; a network failure when nothing did. Only the code
    * leaves: an axios error (with config and body) is dropped. The wire ends in every case.
    */
-  private async exchange<T>(url: string, send: (config: Record<string, unknown>) => Promise<AxiosResponse>,
-    onReply: (res: AxiosResponse, wire: Wire) => Promise<T> | T): Promise<T | NetworkFailure> {
+  private async exchange<T>(
+    url: string,
+    send: (config: Record<string, unknown>) => Promise<AxiosResponse>,
+    onReply: (res: AxiosResponse, wire: Wire) => Promise<T> | T,
+  ): Promise<T | NetworkFailure> {
     if (this.closed) return { ok: false, source: 'network', code: 'ECLOSED', sent: false };
     let target: URL;
     try {
@@ -106,25 +112,42 @@ export class EzvizClient {
 
   /** POSTs `fields` (and the token, first) form-encoded to `url`, or with `file` as multipart
    * (the same deadline, limits and tunnels). Never rejects. */
-  async post(url: string, fields: Record<string, string | number>, accessToken?: string, file?: FilePart): Promise<PostOutcome> {
+  async post(
+    url: string,
+    fields: Record<string, string | number>,
+    accessToken?: string,
+    file?: FilePart,
+  ): Promise<PostOutcome> {
     if (this.closed) return { ok: false, source: 'network', code: 'ECLOSED', sent: false };
     const multi = file && multipartBody(fields, accessToken, file, `----ezviz${randomBytes(16).toString('hex')}`);
     const body = multi ? multi.body : formBody(fields, accessToken);
     const headers = multi ? { 'Content-Type': multi.contentType } : undefined;
-    return this.exchange(url, (config) => this.axios.post(url, body, { ...config, headers }), async (res, wire): Promise<PostOutcome> => {
-      const status = res.status;
-      const retryAfter = retryAfterMs(res.headers['retry-after'], hooks.now());
-      if (status < 200 || status > 299) {
-        // Nothing of an error page is needed: not read at all (it may be endless).
-        wire.abort(res.data as Readable);
-        return { ok: false, source: 'http', code: `HTTP_${status}`, status, nonJson: false, retryAfterMs: retryAfter };
-      }
-      const raw = await readWithin(res, wire, MAX_REPLY_BYTES);
-      if (!Buffer.isBuffer(raw)) return raw.source === 'http' ? { ...raw, nonJson: false } : raw;
-      const reply = parseReply(raw);
-      if (!reply) return { ok: false, source: 'http', code: `HTTP_${status}`, status, nonJson: true, retryAfterMs: retryAfter };
-      return { ok: true, status, reply, retryAfterMs: retryAfter };
-    });
+    return this.exchange(
+      url,
+      (config) => this.axios.post(url, body, { ...config, headers }),
+      async (res, wire): Promise<PostOutcome> => {
+        const status = res.status;
+        const retryAfter = retryAfterMs(res.headers['retry-after'], hooks.now());
+        if (status < 200 || status > 299) {
+          // Nothing of an error page is needed: not read at all (it may be endless).
+          wire.abort(res.data as Readable);
+          return {
+            ok: false,
+            source: 'http',
+            code: `HTTP_${status}`,
+            status,
+            nonJson: false,
+            retryAfterMs: retryAfter,
+          };
+        }
+        const raw = await readWithin(res, wire, MAX_REPLY_BYTES);
+        if (!Buffer.isBuffer(raw)) return raw.source === 'http' ? { ...raw, nonJson: false } : raw;
+        const reply = parseReply(raw);
+        if (!reply)
+          return { ok: false, source: 'http', code: `HTTP_${status}`, status, nonJson: true, retryAfterMs: retryAfter };
+        return { ok: true, status, reply, retryAfterMs: retryAfter };
+      },
+    );
   }
 
   /**
@@ -134,16 +157,20 @@ export class EzvizClient {
    */
   async get(url: string, limit: number): Promise<GetOutcome> {
     const headers = { Accept: 'image/jpeg,image/*;q=0.9,*/*;q=0.5' };
-    return this.exchange(url, (config) => this.axios.get(url, { ...config, headers }), async (res, wire): Promise<GetOutcome> => {
-      const status = res.status;
-      if (status < 200 || status > 299) {
-        wire.abort(res.data as Readable);
-        return { ok: false, source: 'http', code: `HTTP_${status}`, status };
-      }
-      const body = await readWithin(res, wire, limit);
-      if (!Buffer.isBuffer(body)) return body;
-      return { ok: true, status, body, contentType: String(res.headers['content-type'] ?? '') };
-    });
+    return this.exchange(
+      url,
+      (config) => this.axios.get(url, { ...config, headers }),
+      async (res, wire): Promise<GetOutcome> => {
+        const status = res.status;
+        if (status < 200 || status > 299) {
+          wire.abort(res.data as Readable);
+          return { ok: false, source: 'http', code: `HTTP_${status}`, status };
+        }
+        const body = await readWithin(res, wire, limit);
+        if (!Buffer.isBuffer(body)) return body;
+        return { ok: true, status, body, contentType: String(res.headers['content-type'] ?? '') };
+      },
+    );
   }
 
   /** Destroys every socket (requests under way end with a network error); later posts fail with ECLOSED. */

@@ -40,13 +40,23 @@ function looksLikePicture(data: Buffer, contentType: string): boolean {
 
 /** GETs `url` through a config node's client (`get`: one deadline, no redirects, its proxy
  * tunnels), at most `maxBytes`, and checks that a picture came back. */
-export async function fetchPicture(get: (url: string, maxBytes: number) => Promise<GetOutcome>, url: string,
-  maxBytes = MAX_PICTURE_BYTES): Promise<PictureOutcome> {
+export async function fetchPicture(
+  get: (url: string, maxBytes: number) => Promise<GetOutcome>,
+  url: string,
+  maxBytes = MAX_PICTURE_BYTES,
+): Promise<PictureOutcome> {
   const r = await get(url, maxBytes);
   if (!r.ok) {
     if (r.source === 'network') return { ok: false, source: 'network', code: r.code };
-    return { ok: false, source: 'http', code: r.code, status: r.status, reason: r.code === 'REPLY_TOO_LARGE' ? 'size' : 'status' };
+    return {
+      ok: false,
+      source: 'http',
+      code: r.code,
+      status: r.status,
+      reason: r.code === 'REPLY_TOO_LARGE' ? 'size' : 'status',
+    };
   }
-  if (!looksLikePicture(r.body, r.contentType)) return { ok: false, source: 'http', code: 'BAD_REPLY', status: r.status, reason: 'notImage' };
+  if (!looksLikePicture(r.body, r.contentType))
+    return { ok: false, source: 'http', code: 'BAD_REPLY', status: r.status, reason: 'notImage' };
   return { ok: true, data: r.body, contentType: r.contentType };
 }

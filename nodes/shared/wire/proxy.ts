@@ -21,7 +21,10 @@ function envValue(env: Env, name: string): string | undefined {
 /** Whether NO_PROXY exempts `host:port` (entries: `*`, host names, `.domain`, `*.domain`, `host:port`). */
 export function bypassesProxy(hostname: string, port: number, noProxy: string | undefined): boolean {
   if (!noProxy) return false;
-  const host = hostname.replace(/^\[|\]$/g, '').replace(/\.$/, '').toLowerCase();
+  const host = hostname
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '')
+    .toLowerCase();
   for (const raw of noProxy.split(/[\s,]+/)) {
     let entry = raw.trim().toLowerCase();
     if (!entry) continue;
@@ -60,8 +63,14 @@ function proxyError(message: string, code = 'EPROXY'): Error {
 }
 
 /** Opens a CONNECT tunnel to host:port through `proxy`, within `timeout` ms. */
-export function openTunnel(proxy: URL, host: string, port: number, timeout: number, ca: string[] | undefined,
-  cb: (err: Error | null, socket?: net.Socket) => void): void {
+export function openTunnel(
+  proxy: URL,
+  host: string,
+  port: number,
+  timeout: number,
+  ca: string[] | undefined,
+  cb: (err: Error | null, socket?: net.Socket) => void,
+): void {
   const authority = `${net.isIPv6(host) ? `[${host}]` : host}:${port}`;
   const headers: Record<string, string> = { Host: authority };
   if (proxy.username || proxy.password) {
@@ -111,30 +120,45 @@ interface TunnelOptions {
   ca?: string[];
 }
 
-type ConnectOptions = { host?: string; hostname?: string; port?: number | string; servername?: string } & tls.ConnectionOptions;
+type ConnectOptions = {
+  host?: string;
+  hostname?: string;
+  port?: number | string;
+  servername?: string;
+} & tls.ConnectionOptions;
 type OnCreate = (err: Error | null, stream: Duplex) => void;
 
 function target(options: ConnectOptions, defaultPort: number): { host: string; port: number } {
-  return { host: String(options.hostname ?? options.host ?? 'localhost').replace(/^\[|\]$/g, ''),
-    port: Number(options.port) || defaultPort };
+  return {
+    host: String(options.hostname ?? options.host ?? 'localhost').replace(/^\[|\]$/g, ''),
+    port: Number(options.port) || defaultPort,
+  };
 }
 
 /** Keep-alive agent for http:// targets whose connections are CONNECT tunnels. */
 export class HttpTunnelAgent extends http.Agent {
-  constructor(private readonly tunnel: TunnelOptions, options: http.AgentOptions) {
+  constructor(
+    private readonly tunnel: TunnelOptions,
+    options: http.AgentOptions,
+  ) {
     super(options);
   }
 
   override createConnection(options: ConnectOptions, cb?: OnCreate): Duplex | undefined {
     const { host, port } = target(options, 80);
-    openTunnel(this.tunnel.proxy, host, port, this.tunnel.timeout, this.tunnel.ca, (err, socket) => cb?.(err, socket as Duplex));
+    openTunnel(this.tunnel.proxy, host, port, this.tunnel.timeout, this.tunnel.ca, (err, socket) =>
+      cb?.(err, socket as Duplex),
+    );
     return undefined; // the agent waits for cb
   }
 }
 
 /** Keep-alive agent for https:// targets: TLS to the origin inside a CONNECT tunnel. */
 export class HttpsTunnelAgent extends https.Agent {
-  constructor(private readonly tunnel: TunnelOptions, options: https.AgentOptions) {
+  constructor(
+    private readonly tunnel: TunnelOptions,
+    options: https.AgentOptions,
+  ) {
     super(options);
   }
 

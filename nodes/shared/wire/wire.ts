@@ -116,8 +116,11 @@ export class Wire {
   /** The socket was connected: the request may have reached the server. */
   connected = false;
 
-  constructor(private readonly secure: boolean, private readonly timeout: number,
-    private readonly active: Set<http.ClientRequest>) {}
+  constructor(
+    private readonly secure: boolean,
+    private readonly timeout: number,
+    private readonly active: Set<http.ClientRequest>,
+  ) {}
 
   request(options: http.RequestOptions, cb: (res: http.IncomingMessage) => void): http.ClientRequest {
     const r = (this.secure ? https : http).request(options, cb);

@@ -32,7 +32,7 @@ module.exports = function (RED) {
           msg.error = { code: err.code, message: err.message };
           send([null, msg]);
           done();
-        }
+        },
       );
     });
     this.on('close', () => {

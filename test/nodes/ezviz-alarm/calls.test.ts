@@ -50,7 +50,10 @@ describe('ezviz-alarm: doorbell calls and other messages', function () {
   async function webhook(props: Record<string, unknown>): Promise<ReturnType<typeof collect>> {
     fakeTimers(clock);
     fakeTime(clock);
-    await load(alarmFlow(sim.url, { source: 'webhook', path: '/door', ...props }), { ...CREDS, op: { secret: SECRET } });
+    await load(alarmFlow(sim.url, { source: 'webhook', path: '/door', ...props }), {
+      ...CREDS,
+      op: { secret: SECRET },
+    });
     server = http.createServer(httpNodeApp() as http.RequestListener);
     await new Promise<void>((r) => server!.listen(0, '127.0.0.1', r));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -59,34 +62,67 @@ describe('ezviz-alarm: doorbell calls and other messages', function () {
   }
   const signed = (body: string) => {
     const t = String(clock.now());
-    return post(`${base}/door`, body, { t, signature: createHmac('sha1', SECRET).update(body + t).digest('hex') });
+    return post(`${base}/door`, body, {
+      t,
+      signature: createHmac('sha1', SECRET)
+        .update(body + t)
+        .digest('hex'),
+    });
   };
 
-  it('webhook: a ring (with the caller\'s picture), then answered and hung up, each once, topic the serial', async () => {
+  it("webhook: a ring (with the caller's picture), then answered and hung up, each once, topic the serial", async () => {
     const out = await webhook({ calls: true });
     const rung = await admin(sim.url, 'POST', '/sim/call', { deviceSerial: 'C00000003' });
     assert.strictEqual(rung.status, 200, JSON.stringify(rung.json));
     await out.wait(1);
     const call = out.ok[0];
     assert.strictEqual(call.topic, 'C00000003');
-    assert.deepStrictEqual({ ...call.payload, picture: undefined }, { event: 'call', action: 'ring', deviceSerial: 'C00000003',
-      channelNo: 1, time: new Date(Math.floor(clock.now() / 1000) * 1000).toISOString(), picture: undefined });
+    assert.deepStrictEqual(
+      { ...call.payload, picture: undefined },
+      {
+        event: 'call',
+        action: 'ring',
+        deviceSerial: 'C00000003',
+        channelNo: 1,
+        time: new Date(Math.floor(clock.now() / 1000) * 1000).toISOString(),
+        picture: undefined,
+      },
+    );
     assert.match(call.payload.picture, /^http:\/\/127\.0\.0\.1:\d+\/sim-pictures\/call-[0-9a-f]+\.jpg$/);
     const pic = await fetch(call.payload.picture);
     assert.strictEqual(pic.status, 200, 'the picture is served');
     await admin(sim.url, 'POST', '/sim/call', { deviceSerial: 'C00000003', action: 'answered' });
     await admin(sim.url, 'POST', '/sim/call', { deviceSerial: 'C00000003', action: 'hung-up' });
     await out.wait(3);
-    assert.deepStrictEqual(out.ok.map((m) => [m.payload.action, m.payload.picture === '']), [['ring', false], ['answered', true], ['hung-up', true]]);
+    assert.deepStrictEqual(
+      out.ok.map((m) => [m.payload.action, m.payload.picture === '']),
+      [
+        ['ring', false],
+        ['answered', true],
+        ['hung-up', true],
+      ],
+    );
     // the platform sends a message again: acknowledged, not sent twice
     const [first] = webhookPusher(sim.state).pushes();
     assert.strictEqual(first.acked, true);
-    const again = JSON.stringify({ header: { channelNo: 1, deviceId: 'C00000003', messageId: first.messageId, messageTime: clock.now(),
-      type: 'ys.calling' }, body: { action: 0, timestamp: Math.floor(clock.now() / 1000) } });
+    const again = JSON.stringify({
+      header: {
+        channelNo: 1,
+        deviceId: 'C00000003',
+        messageId: first.messageId,
+        messageTime: clock.now(),
+        type: 'ys.calling',
+      },
+      body: { action: 0, timestamp: Math.floor(clock.now() / 1000) },
+    });
     assert.strictEqual(await signed(again), 200);
     await settle();
     assert.strictEqual(out.ok.length, 3);
-    assert.strictEqual((await admin(sim.url, 'POST', '/sim/call', { deviceSerial: 'C00000001' })).status, 400, 'not a doorbell');
+    assert.strictEqual(
+      (await admin(sim.url, 'POST', '/sim/call', { deviceSerial: 'C00000001' })).status,
+      400,
+      'not a doorbell',
+    );
   });
 
   it('webhook: other messages with `others` ({event: "message", type, body}; body null over 64 KiB); none without the options', async () => {
@@ -94,10 +130,16 @@ describe('ezviz-alarm: doorbell calls and other messages', function () {
     await admin(sim.url, 'POST', '/sim/call', { deviceSerial: 'C00000003' });
     await until(() => webhookPusher(sim.state).pushes().length === 1);
     const status = { type: 'DEFENCE', reported: { status: 1 } };
-    const msg = (id: string, type: string, body: unknown) => JSON.stringify({ header: { channelNo: 1, deviceId: 'C00000001',
-      messageId: id, messageTime: clock.now(), type }, body });
+    const msg = (id: string, type: string, body: unknown) =>
+      JSON.stringify({
+        header: { channelNo: 1, deviceId: 'C00000001', messageId: id, messageTime: clock.now(), type },
+        body,
+      });
     assert.strictEqual(await signed(msg('o1', 'ys.devicestatus', status)), 200);
-    assert.strictEqual(await signed(msg('o2', 'ys.shadow.change', { attribute: 'x', statusValue: 'y'.repeat(70 * 1024) })), 200);
+    assert.strictEqual(
+      await signed(msg('o2', 'ys.shadow.change', { attribute: 'x', statusValue: 'y'.repeat(70 * 1024) })),
+      200,
+    );
     await out.wait(2);
     await settle();
     assert.strictEqual(out.ok.length, 2, 'the call is not sent without `calls`');
@@ -109,7 +151,10 @@ describe('ezviz-alarm: doorbell calls and other messages', function () {
   it('consumer: a ring reaches a consumer node with `calls`, not one without', async () => {
     const timers = fakeTimers(clock);
     fakeTime(clock);
-    await load(alarmFlow(sim.url, { source: 'consumer', interval: 5, calls: true }, true, [{ source: 'consumer', interval: 5 }]), CREDS);
+    await load(
+      alarmFlow(sim.url, { source: 'consumer', interval: 5, calls: true }, true, [{ source: 'consumer', interval: 5 }]),
+      CREDS,
+    );
     const out = collect(['ok', 'err', 'ok2', 'err2']);
     timers.fire();
     await until(() => sim.requestLog({ path: '/api/lapp/mq/v1/consumer/messages' }).length >= 1);
@@ -119,8 +164,10 @@ describe('ezviz-alarm: doorbell calls and other messages', function () {
     timers.fire();
     await out.wait(1);
     await settle();
-    assert.deepStrictEqual(out.ok.map((m) => [m.topic, m.payload.event, m.payload.action, m.payload.picture, m.ezviz.source]),
-      [['C00000003', 'call', 'ring', '', 'consumer']]);
+    assert.deepStrictEqual(
+      out.ok.map((m) => [m.topic, m.payload.event, m.payload.action, m.payload.picture, m.ezviz.source]),
+      [['C00000003', 'call', 'ring', '', 'consumer']],
+    );
     assert.strictEqual(out.ok2.length, 0);
     assert.strictEqual(out.err.length + out.err2.length, 0);
   });

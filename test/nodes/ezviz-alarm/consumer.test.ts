@@ -23,8 +23,10 @@ describe('ezviz-alarm source consumer against the simulator', function () {
     clock = c;
   });
 
-  async function start(props: Record<string, unknown> = CONSUMER, more: Array<Record<string, unknown>> = []):
-    Promise<{ timers: Timers; out: ReturnType<typeof collect> }> {
+  async function start(
+    props: Record<string, unknown> = CONSUMER,
+    more: Array<Record<string, unknown>> = [],
+  ): Promise<{ timers: Timers; out: ReturnType<typeof collect> }> {
     const timers = fakeTimers(clock);
     fakeTime(clock);
     await load(alarmFlow(sim.url, props, true, more), CREDS);
@@ -37,7 +39,13 @@ describe('ezviz-alarm source consumer against the simulator', function () {
 
   it('creates a consumer of its group, fetches every 5 s, sends each alarm once with the poll payload plus source, then commits', async () => {
     const { timers, out } = await start();
-    assert.deepStrictEqual(sim.requestLog().map((e) => e.path).filter((p) => p.includes('/mq/')), [GROUP1, MESSAGES]);
+    assert.deepStrictEqual(
+      sim
+        .requestLog()
+        .map((e) => e.path)
+        .filter((p) => p.includes('/mq/')),
+      [GROUP1, MESSAGES],
+    );
     assert.strictEqual(sim.requestLog({ path: MESSAGES })[0].fields.preCommit, '0');
     assert.strictEqual(sim.requestLog({ path: OFFSETS }).length, 0, 'nothing to commit');
     clock.advance(1000);
@@ -51,12 +59,20 @@ describe('ezviz-alarm source consumer against the simulator', function () {
     assert.strictEqual(timers.fire(), 5000);
     await out.wait(2);
     await settle();
-    assert.deepStrictEqual(out.ok.map((m: Msg) => m.payload.alarmId), ['a1', 'a2'], 'oldest first');
+    assert.deepStrictEqual(
+      out.ok.map((m: Msg) => m.payload.alarmId),
+      ['a1', 'a2'],
+      'oldest first',
+    );
     assert.strictEqual(committedAfter, 0, 'no commit before the messages left');
     assert.strictEqual(sim.requestLog({ path: OFFSETS }).length, 1, 'committed after');
     const a = out.ok[0];
     const { deviceName: _n, alarmStart: _s, ...item } = listed;
-    assert.deepStrictEqual(a.payload, { ...item, alarmDate: new Date(listed.alarmTime as number).toISOString(), source: 'consumer' });
+    assert.deepStrictEqual(a.payload, {
+      ...item,
+      alarmDate: new Date(listed.alarmTime as number).toISOString(),
+      source: 'consumer',
+    });
     assert.strictEqual(a.topic, 'C00000001');
     assert.strictEqual(a.ezviz.source, 'consumer');
     assert.strictEqual(typeof a.ezviz.messageId, 'string');
@@ -69,23 +85,37 @@ describe('ezviz-alarm source consumer against the simulator', function () {
   });
 
   it('one consumer per config node and group, shared: each node sends what matches its filters; other groups have their own', async () => {
-    const { timers, out } = await start({ ...CONSUMER, deviceSerial: 'C00000001' },
-      [{ ...CONSUMER, interval: 3, alarmType: 10016 }, { ...CONSUMER, group: 3 }]);
+    const { timers, out } = await start({ ...CONSUMER, deviceSerial: 'C00000001' }, [
+      { ...CONSUMER, interval: 3, alarmType: 10016 },
+      { ...CONSUMER, group: 3 },
+    ]);
     assert.strictEqual(sim.requestLog({ path: GROUP1 }).length, 1, 'group 1 made once for two nodes');
     assert.strictEqual(timers.fire(), 0, 'group 3 starts too');
     await until(() => sim.requestLog({ path: '/api/lapp/mq/v1/consumer/group3' }).length === 1 && timers.live() === 2);
     clock.advance(100);
     sim.raiseAlarm({ deviceSerial: 'C00000001', alarmType: 10002, alarmId: 'm1' });
     sim.raiseAlarm({ deviceSerial: 'C00000003', alarmType: 10016, alarmId: 'd3' });
-    const delays = timers.pending.filter((p) => p.live).map((p) => p.ms).sort();
+    const delays = timers.pending
+      .filter((p) => p.live)
+      .map((p) => p.ms)
+      .sort();
     assert.deepStrictEqual(delays, [3000, 5000], 'group 1 at the shortest interval of its nodes (3 s), group 3 at 5 s');
     timers.fire();
     timers.fire();
     await out.wait(4);
     await settle();
-    assert.deepStrictEqual(out.ok.map((m: Msg) => m.payload.alarmId), ['m1']);
-    assert.deepStrictEqual(out.ok2.map((m: Msg) => m.payload.alarmId), ['d3']);
-    assert.deepStrictEqual(out.ok3.map((m: Msg) => m.payload.alarmId), ['m1', 'd3']);
+    assert.deepStrictEqual(
+      out.ok.map((m: Msg) => m.payload.alarmId),
+      ['m1'],
+    );
+    assert.deepStrictEqual(
+      out.ok2.map((m: Msg) => m.payload.alarmId),
+      ['d3'],
+    );
+    assert.deepStrictEqual(
+      out.ok3.map((m: Msg) => m.payload.alarmId),
+      ['m1', 'd3'],
+    );
   });
 
   it('70101 (consumer expired after 5 minutes without a fetch): a new consumer, fetched again, nothing on output 2', async () => {
@@ -96,9 +126,15 @@ describe('ezviz-alarm source consumer against the simulator', function () {
     timers.fire();
     await out.wait(1);
     await settle();
-    assert.deepStrictEqual(sim.requestLog().map((e) => `${e.path.split('/').pop()} ${e.code}`),
-      ['messages 70101', 'group1 200', 'messages 200', 'offsets 200']);
-    assert.deepStrictEqual(out.ok.map((m: Msg) => m.payload.alarmId), ['late'], 'the new consumer gets what the group had not committed');
+    assert.deepStrictEqual(
+      sim.requestLog().map((e) => `${e.path.split('/').pop()} ${e.code}`),
+      ['messages 70101', 'group1 200', 'messages 200', 'offsets 200'],
+    );
+    assert.deepStrictEqual(
+      out.ok.map((m: Msg) => m.payload.alarmId),
+      ['late'],
+      'the new consumer gets what the group had not committed',
+    );
     assert.deepStrictEqual(out.err, []);
   });
 
@@ -114,21 +150,31 @@ describe('ezviz-alarm source consumer against the simulator', function () {
     await until(() => sim.requestLog({ path: OFFSETS }).length === 2);
     await settle();
     assert.strictEqual(sim.requestLog({ path: MESSAGES }).at(-1)!.code, '200');
-    assert.deepStrictEqual(out.ok.map((m: Msg) => m.payload.alarmId), ['once']);
+    assert.deepStrictEqual(
+      out.ok.map((m: Msg) => m.payload.alarmId),
+      ['once'],
+    );
   });
 
   it('a fetch answered 10029 is not asked again before the next round, longer than the interval (retries on; issue 27)', async () => {
     const timers = fakeTimers(clock);
     fakeTime(clock);
     // The config node retries idempotent calls (3 times, as by default): the consumer's fetch is not one of them on 10029.
-    await load(alarmFlow(sim.url, CONSUMER).map((n) => (n.id === 'cfg' ? { ...n, maxRetries: 3, retryDelay: 400 } : n)), CREDS);
+    await load(
+      alarmFlow(sim.url, CONSUMER).map((n) => (n.id === 'cfg' ? { ...n, maxRetries: 3, retryDelay: 400 } : n)),
+      CREDS,
+    );
     const out = collect(['ok', 'err']);
     sim.injectFault({ kind: 'code', code: '10029', path: MESSAGES, count: 2 });
     timers.fire();
     await until(() => out.err.length === 1);
     await settle();
     const fetches = () => sim.requestLog({ path: MESSAGES });
-    assert.deepStrictEqual(fetches().map((e) => e.code), ['10029'], 'asked once');
+    assert.deepStrictEqual(
+      fetches().map((e) => e.code),
+      ['10029'],
+      'asked once',
+    );
     const wait = timers.fire();
     assert.ok(wait > 5000, `the next fetch ${wait} ms later, longer than the 5 s interval`);
     await until(() => fetches().length === 2);
@@ -153,7 +199,10 @@ describe('ezviz-alarm source consumer against the simulator', function () {
     }
     assert.deepStrictEqual(waits, [5000, 10000, 20000, 40000, 80000, 160000, 300000, 300000]);
     // The third failure in a row makes the source stale: one STALE message (docs/behaviour.md section 23).
-    assert.deepStrictEqual(out.err.map((m: Msg) => m.error.code), ['10029', '10007', '49999', 'STALE', ...Array(8).fill('49999')]);
+    assert.deepStrictEqual(
+      out.err.map((m: Msg) => m.error.code),
+      ['10029', '10007', '49999', 'STALE', ...Array(8).fill('49999')],
+    );
     await settle();
     assert.strictEqual(timers.fire(), 300000);
     await settle();
@@ -182,19 +231,30 @@ describe('ezviz-alarm source consumer against the simulator', function () {
     await settle();
     const m = out.ok[0];
     assert.strictEqual(m.topic, 'C00000003');
-    assert.deepStrictEqual(m.payload, { event: 'offline', deviceSerial: 'C00000003', deviceName: sim.state.devices.C00000003.name,
-      time: clock.now() - 5000 });
+    assert.deepStrictEqual(m.payload, {
+      event: 'offline',
+      deviceSerial: 'C00000003',
+      deviceName: sim.state.devices.C00000003.name,
+      time: clock.now() - 5000,
+    });
     assert.deepStrictEqual(out.ok2, []);
   });
 
   it('an input message fetches at once; settings clamp and validation; no timer left after close', async () => {
     const { timers, out } = await start({ ...CONSUMER, interval: 1, group: 5 });
-    assert.deepStrictEqual(timers.pending.filter((p) => p.live).map((p) => p.ms), [2000], 'at least 2 s');
+    assert.deepStrictEqual(
+      timers.pending.filter((p) => p.live).map((p) => p.ms),
+      [2000],
+      'at least 2 s',
+    );
     sim.raiseAlarm({ deviceSerial: 'C00000001', alarmId: 'now' });
     const completed = new Promise<void>((resolve) => helper.getNode('completed').once('input', () => resolve()));
     helper.getNode('op').receive({ payload: 'fetch' });
     await completed;
-    assert.deepStrictEqual(out.ok.map((m: Msg) => m.payload.alarmId), ['now']);
+    assert.deepStrictEqual(
+      out.ok.map((m: Msg) => m.payload.alarmId),
+      ['now'],
+    );
     assert.strictEqual(sim.requestLog({ path: '/api/lapp/mq/v1/consumer/group5' }).length, 1);
     await unload();
     assert.strictEqual(timers.live(), 0);

@@ -28,7 +28,9 @@ describe('ezviz-alarm picture: download (decrypted pictures, never a lost alarm)
   async function start(codes: string | undefined): Promise<ReturnType<typeof collect>> {
     fakeTimers(clock);
     fakeTime(clock);
-    const creds = { cfg: { appKey: 'demo-app-key', appSecret: 'demo-app-secret', ...(codes ? { verificationCodes: codes } : {}) } };
+    const creds = {
+      cfg: { appKey: 'demo-app-key', appSecret: 'demo-app-secret', ...(codes ? { verificationCodes: codes } : {}) },
+    };
     await load(alarmFlow(sim.url, { picture: 'download' }), creds);
     await until(() => sim.requestLog({ path: ALARMS }).length >= 0);
     await settle();
@@ -41,12 +43,20 @@ describe('ezviz-alarm picture: download (decrypted pictures, never a lost alarm)
     const forms = ['plain', 'encrypted', 'preamble', 'segments', 'cut'] as const;
     for (const [i, form] of forms.entries()) {
       clock.advance(10);
-      sim.raiseAlarm({ deviceSerial: 'C00000005', alarmId: `p${i}`, isEncrypt: form === 'plain' ? 0 : 1, pictureForm: form });
+      sim.raiseAlarm({
+        deviceSerial: 'C00000005',
+        alarmId: `p${i}`,
+        isEncrypt: form === 'plain' ? 0 : 1,
+        pictureForm: form,
+      });
     }
     await pollNow();
     await out.wait(5);
     await settle();
-    assert.deepStrictEqual(out.ok.map((m: Msg) => m.payload.alarmId), ['p0', 'p1', 'p2', 'p3', 'p4']);
+    assert.deepStrictEqual(
+      out.ok.map((m: Msg) => m.payload.alarmId),
+      ['p0', 'p1', 'p2', 'p3', 'p4'],
+    );
     for (const m of out.ok) {
       assert.ok(Buffer.isBuffer(m.payload.picture), `${m.payload.alarmId}: a Buffer`);
       assert.deepStrictEqual([...m.payload.picture.subarray(0, 3)], JPEG, `${m.payload.alarmId}: a JPEG`);
@@ -55,7 +65,10 @@ describe('ezviz-alarm picture: download (decrypted pictures, never a lost alarm)
     }
     assert.strictEqual(out.ok[3].payload.pictureCount, 2, 'two segments, two pictures');
     // The spec: padding that does not agree keeps the bytes and flags the picture (media-api.md 1.2).
-    assert.deepStrictEqual(out.ok.map((m: Msg) => m.payload.pictureSuspect), [undefined, undefined, undefined, undefined, true]);
+    assert.deepStrictEqual(
+      out.ok.map((m: Msg) => m.payload.pictureSuspect),
+      [undefined, undefined, undefined, undefined, true],
+    );
     assert.ok(out.ok[4].payload.picture.length < out.ok[1].payload.picture.length, 'the cut picture is shorter');
     assert.strictEqual(out.err.length, 0);
   });

@@ -43,7 +43,10 @@ function post(url: string, body: string | Buffer, headers: Record<string, string
   });
 }
 
-const sign = (body: string, t: string, secret = SECRET) => createHmac('sha1', secret).update(body + t).digest('hex');
+const sign = (body: string, t: string, secret = SECRET) =>
+  createHmac('sha1', secret)
+    .update(body + t)
+    .digest('hex');
 
 describe('ezviz-alarm source webhook (Node-RED HTTP node app on a real server)', function () {
   let sim: Simulator;
@@ -64,8 +67,11 @@ describe('ezviz-alarm source webhook (Node-RED HTTP node app on a real server)',
     server = undefined;
   });
 
-  async function start(props: Record<string, unknown> = HOOK, creds: Record<string, string> = { secret: SECRET },
-    more: Array<Record<string, unknown>> = []): Promise<ReturnType<typeof collect>> {
+  async function start(
+    props: Record<string, unknown> = HOOK,
+    creds: Record<string, string> = { secret: SECRET },
+    more: Array<Record<string, unknown>> = [],
+  ): Promise<ReturnType<typeof collect>> {
     // (alarmFlow names the extra nodes' helpers ok2/err2, ok3/err3, ...)
     timers = fakeTimers(clock);
     fakeTime(clock);
@@ -79,11 +85,15 @@ describe('ezviz-alarm source webhook (Node-RED HTTP node app on a real server)',
 
   /** A message as the platform pushes it. */
   function message(id: string, over: Record<string, unknown> = {}): string {
-    return JSON.stringify({ header: { channelNo: 1, deviceId: 'C00000001', messageId: id, messageTime: clock.now(), type: 'ys.alarm' },
+    return JSON.stringify({
+      header: { channelNo: 1, deviceId: 'C00000001', messageId: id, messageTime: clock.now(), type: 'ys.alarm' },
       body: { alarmId: `alarm-${id}`, alarmTime: clock.now(), alarmType: 10002, describe: 'Motion detection alarm' },
-      pictureList: [], ...over });
+      pictureList: [],
+      ...over,
+    });
   }
-  const signed = (body: string, t = String(clock.now())) => post(`${base}/ezviz/alarms`, body, { t, signature: sign(body, t) });
+  const signed = (body: string, t = String(clock.now())) =>
+    post(`${base}/ezviz/alarms`, body, { t, signature: sign(body, t) });
 
   it('a raised alarm is pushed, acknowledged and sent once: the poll payload plus source; no API call', async () => {
     const out = await start();
@@ -91,12 +101,20 @@ describe('ezviz-alarm source webhook (Node-RED HTTP node app on a real server)',
     await out.wait(1);
     await until(() => webhookPusher(sim.state).pushes().length === 1);
     const { deviceName: _n, alarmStart: _s, ...item } = listed;
-    assert.deepStrictEqual(out.ok[0].payload, { ...item, alarmDate: new Date(listed.alarmTime as number).toISOString(), source: 'webhook' });
+    assert.deepStrictEqual(out.ok[0].payload, {
+      ...item,
+      alarmDate: new Date(listed.alarmTime as number).toISOString(),
+      source: 'webhook',
+    });
     assert.strictEqual(out.ok[0].topic, 'C00000001');
     assert.strictEqual(out.ok[0].ezviz.source, 'webhook');
     const [push] = webhookPusher(sim.state).pushes();
     assert.deepStrictEqual([push.attempt, push.acked, push.status], [1, true, 200]);
-    assert.deepStrictEqual(sim.requestLog().filter((e) => e.path.startsWith('/api/')), [], 'a webhook makes no API call');
+    assert.deepStrictEqual(
+      sim.requestLog().filter((e) => e.path.startsWith('/api/')),
+      [],
+      'a webhook makes no API call',
+    );
   });
 
   it('refused with nothing sent: no or a wrong signature, a t more than 5 minutes off (401), over 256 KiB (413), not a message (400)', async () => {
@@ -159,21 +177,52 @@ describe('ezviz-alarm source webhook (Node-RED HTTP node app on a real server)',
     assert.strictEqual((await signed(message('dup-2'))).status, 200);
     await out.wait(1);
     await settle();
-    assert.deepStrictEqual(out.ok.map((m: Msg) => m.ezviz.messageId), ['dup-2']);
+    assert.deepStrictEqual(
+      out.ok.map((m: Msg) => m.ezviz.messageId),
+      ['dup-2'],
+    );
   });
 
   it('filters, nothing older than the deploy, online/offline only when ticked; a second node on the path is refused', async () => {
-    const out = await start({ ...HOOK, deviceSerial: 'C00000001', onoffline: true }, { secret: SECRET },
-      [{ source: 'webhook', path: '/ezviz/other/' }, { source: 'webhook', path: 'ezviz/alarms' }]);
-    assert.strictEqual((await signed(message('old', { body: { alarmId: 'old', alarmTime: clock.now() - 1000 } }))).status, 200);
-    assert.strictEqual((await signed(message('other', { header: { channelNo: 1, deviceId: 'C00000003', messageId: 'other',
-      messageTime: clock.now(), type: 'ys.alarm' } }))).status, 200);
+    const out = await start({ ...HOOK, deviceSerial: 'C00000001', onoffline: true }, { secret: SECRET }, [
+      { source: 'webhook', path: '/ezviz/other/' },
+      { source: 'webhook', path: 'ezviz/alarms' },
+    ]);
+    assert.strictEqual(
+      (await signed(message('old', { body: { alarmId: 'old', alarmTime: clock.now() - 1000 } }))).status,
+      200,
+    );
+    assert.strictEqual(
+      (
+        await signed(
+          message('other', {
+            header: {
+              channelNo: 1,
+              deviceId: 'C00000003',
+              messageId: 'other',
+              messageTime: clock.now(),
+              type: 'ys.alarm',
+            },
+          }),
+        )
+      ).status,
+      200,
+    );
     clock.advance(1000);
     messageService(sim.state).onOffline(sim.state, 'C00000001', false, clock.now());
     await out.wait(1);
     await settle();
-    assert.deepStrictEqual(out.ok.map((m: Msg) => m.payload), [{ event: 'offline', deviceSerial: 'C00000001',
-      deviceName: sim.state.devices.C00000001.name, time: clock.now() }]);
+    assert.deepStrictEqual(
+      out.ok.map((m: Msg) => m.payload),
+      [
+        {
+          event: 'offline',
+          deviceSerial: 'C00000001',
+          deviceName: sim.state.devices.C00000001.name,
+          time: clock.now(),
+        },
+      ],
+    );
     // the second node has a path of its own (trailing slash ignored), without onoffline it sends nothing of it
     const other = await post(`${base}/ezviz/other`, message('o1'), {});
     assert.strictEqual(other.status, 200, 'no secret: nothing checked');
@@ -202,11 +251,16 @@ describe('ezviz-alarm source webhook (Node-RED HTTP node app on a real server)',
   });
   /** A push whose headers say `length` bytes and whose body stops after `sent` of them; its answer
    * (status line and headers) and whether the server closed the connection. */
-  function stalled(length: number, sent: number): { socket: net.Socket; answer: Promise<{ head: string; closed: boolean }> } {
+  function stalled(
+    length: number,
+    sent: number,
+  ): { socket: net.Socket; answer: Promise<{ head: string; closed: boolean }> } {
     const socket = net.connect(Number(new URL(base).port), '127.0.0.1');
     const t = String(clock.now());
-    socket.write(`POST /ezviz/alarms HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nContent-Length: ${length}\r\n` +
-      `t: ${t}\r\nsignature: ${sign('x', t)}\r\n\r\n${'x'.repeat(sent)}`);
+    socket.write(
+      `POST /ezviz/alarms HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nContent-Length: ${length}\r\n` +
+        `t: ${t}\r\nsignature: ${sign('x', t)}\r\n\r\n${'x'.repeat(sent)}`,
+    );
     const answer = new Promise<{ head: string; closed: boolean }>((resolve) => {
       let head = '';
       socket.on('data', (c: Buffer) => (head += c.toString('latin1')));
@@ -218,13 +272,20 @@ describe('ezviz-alarm source webhook (Node-RED HTTP node app on a real server)',
 
   it('an alarm is sent once, also when it comes again under a new message id (issue 27)', async () => {
     const out = await start();
-    const again = (id: string) => message(id, { body: { alarmId: 'alarm-same', alarmTime: clock.now(), alarmType: 10002 } });
-    for (const id of ['first', 'second', 'third']) assert.deepStrictEqual((await signed(again(id))).json, { messageId: id });
+    const again = (id: string) =>
+      message(id, { body: { alarmId: 'alarm-same', alarmTime: clock.now(), alarmType: 10002 } });
+    for (const id of ['first', 'second', 'third'])
+      assert.deepStrictEqual((await signed(again(id))).json, { messageId: id });
     assert.strictEqual((await signed(message('other'))).status, 200);
     await out.wait(2);
     await settle();
-    assert.deepStrictEqual(out.ok.map((m: Msg) => [m.ezviz.messageId, m.payload.alarmId]),
-      [['first', 'alarm-same'], ['other', 'alarm-other']]);
+    assert.deepStrictEqual(
+      out.ok.map((m: Msg) => [m.ezviz.messageId, m.payload.alarmId]),
+      [
+        ['first', 'alarm-same'],
+        ['other', 'alarm-other'],
+      ],
+    );
   });
 
   it(`a body has ${BODY_DEADLINE_MS / 1000} s to arrive (408, cut off); at most ${MAX_OPEN_BODIES} are read at once (503, Retry-After)`, async () => {
@@ -246,7 +307,10 @@ describe('ezviz-alarm source webhook (Node-RED HTTP node app on a real server)',
     assert.strictEqual(openBodies(), 0);
     assert.strictEqual((await signed(message('after'))).status, 200, 'served again');
     await out.wait(1);
-    assert.deepStrictEqual(out.ok.map((m: Msg) => m.ezviz.messageId), ['after']);
+    assert.deepStrictEqual(
+      out.ok.map((m: Msg) => m.ezviz.messageId),
+      ['after'],
+    );
   });
 
   it('a 503 carries Retry-After: 1 and closes the connection', async () => {
@@ -262,8 +326,15 @@ describe('ezviz-alarm source webhook (Node-RED HTTP node app on a real server)',
 
   it('without a signing secret the status says so in yellow (and the log once)', async () => {
     await start(HOOK, {});
-    const proto = (helper as unknown as { _NodePrototype: { status: { getCalls(): Array<{ thisValue: { id: string }; args: unknown[] }> } } })._NodePrototype;
-    const mine = proto.status.getCalls().filter((c) => c.thisValue.id === 'op').map((c) => c.args[0]);
+    const proto = (
+      helper as unknown as {
+        _NodePrototype: { status: { getCalls(): Array<{ thisValue: { id: string }; args: unknown[] }> } };
+      }
+    )._NodePrototype;
+    const mine = proto.status
+      .getCalls()
+      .filter((c) => c.thisValue.id === 'op')
+      .map((c) => c.args[0]);
     assert.deepStrictEqual(mine.at(-1), { fill: 'yellow', shape: 'ring', text: statusKey('webhookUnsigned') });
   });
 });

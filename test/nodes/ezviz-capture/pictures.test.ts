@@ -9,8 +9,18 @@ import { load, nextMessage, node, secrets, unload } from '../../support/red';
 const flow = (url: string) => [
   { id: 'tab1', type: 'tab', label: 't' },
   { id: 'cfg', type: 'ezviz-config', baseUrl: url, timeout: 5000, maxRetries: 0, retryDelay: 100 },
-  { id: 'cap', type: 'ezviz-capture', z: 'tab1', config: 'cfg', deviceSerial: 'C00000005', deviceSerialType: 'str',
-    channelNo: '1', channelNoType: 'num', download: true, wires: [['ok'], ['err']] },
+  {
+    id: 'cap',
+    type: 'ezviz-capture',
+    z: 'tab1',
+    config: 'cfg',
+    deviceSerial: 'C00000005',
+    deviceSerialType: 'str',
+    channelNo: '1',
+    channelNoType: 'num',
+    download: true,
+    wires: [['ok'], ['err']],
+  },
   { id: 'ok', type: 'helper', z: 'tab1' },
   { id: 'err', type: 'helper', z: 'tab1' },
 ];
@@ -27,14 +37,18 @@ describe('pictures: a capture of an encrypted camera, decrypted (docs/behaviour.
   afterEach(() => unload());
 
   it('the account code decrypts: a JPEG Buffer, msg.ezviz.picture says encrypted', async () => {
-    await load(flow(sim.url), { cfg: { accessToken: 'at.demo-token', verificationCodes: '# cameras\nc00000005 = ABCDEF\n' } });
+    await load(flow(sim.url), {
+      cfg: { accessToken: 'at.demo-token', verificationCodes: '# cameras\nc00000005 = ABCDEF\n' },
+    });
     const got = nextMessage('ok');
     node('cap').receive({ payload: {} });
     const msg = await got;
     assert.ok(Buffer.isBuffer(msg.payload));
     assert.deepStrictEqual([...msg.payload.subarray(0, 3)], [0xff, 0xd8, 0xff]);
-    assert.deepStrictEqual({ ...msg.ezviz.picture, url: undefined },
-      { url: undefined, encrypted: true, bytes: msg.payload.length, type: 'image/jpeg', count: 1 });
+    assert.deepStrictEqual(
+      { ...msg.ezviz.picture, url: undefined },
+      { url: undefined, encrypted: true, bytes: msg.payload.length, type: 'image/jpeg', count: 1 },
+    );
   });
 
   it('no code: PICTURE_LOCKED; a wrong code: WRONG_CODE naming the camera, never the code', async () => {

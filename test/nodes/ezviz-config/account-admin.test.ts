@@ -9,7 +9,15 @@ import * as http from 'http';
 import type { AddressInfo } from 'net';
 import { startSimulator, type Simulator } from '../../../simulator';
 import {
-  adminToken, freePort, postAccount, request, startAdminRed, startEndlessAccount, USERS, type AdminRed, type HttpReply,
+  adminToken,
+  freePort,
+  postAccount,
+  request,
+  startAdminRed,
+  startEndlessAccount,
+  USERS,
+  type AdminRed,
+  type HttpReply,
 } from '../../support/red-admin';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -28,7 +36,13 @@ function startRegionServer(): Promise<{ url: string; tokenRequests: () => number
       res.setHeader('Content-Type', 'application/json');
       if (req.url === '/api/lapp/token/get') {
         tokens++;
-        res.end(JSON.stringify({ code: '200', msg: 'ok', data: { accessToken: REGION_TOKEN, expireTime: Date.now() + 7 * 86400000 } }));
+        res.end(
+          JSON.stringify({
+            code: '200',
+            msg: 'ok',
+            data: { accessToken: REGION_TOKEN, expireTime: Date.now() + 7 * 86400000 },
+          }),
+        );
       } else {
         res.end(JSON.stringify({ code: '10002', msg: 'accessToken expired' }));
       }
@@ -37,8 +51,11 @@ function startRegionServer(): Promise<{ url: string; tokenRequests: () => number
   return new Promise((resolve) => {
     srv.listen(0, '127.0.0.1', () => {
       const { port } = srv.address() as AddressInfo;
-      resolve({ url: `http://127.0.0.1:${port}`, tokenRequests: () => tokens,
-        close: () => new Promise<void>((r) => srv.close(() => r())) });
+      resolve({
+        url: `http://127.0.0.1:${port}`,
+        tokenRequests: () => tokens,
+        close: () => new Promise<void>((r) => srv.close(() => r())),
+      });
     });
   });
 }
@@ -54,11 +71,17 @@ describe('admin routes ezviz-open/* in Node-RED with httpAdminRoot and adminAuth
 
   /** POSTs as the admin, or as `token` (null: without a login). */
   const post = async (route: string, body: unknown, token?: string | null): Promise<HttpReply> => {
-    const r = await postAccount(red, route, body, token === undefined ? adminTok : token ?? undefined);
+    const r = await postAccount(red, route, body, token === undefined ? adminTok : (token ?? undefined));
     replies.push(r);
     return r;
   };
-  const deployedValues = () => ({ id: DEPLOYED_ID, baseUrl: sim.url, appKey: 'demo-app-key', appSecret: '__PWRD__', accessToken: '' });
+  const deployedValues = () => ({
+    id: DEPLOYED_ID,
+    baseUrl: sim.url,
+    appKey: 'demo-app-key',
+    appSecret: '__PWRD__',
+    accessToken: '',
+  });
   const tokenRequests = () => sim.requestLog().filter((e) => e.path === '/api/lapp/token/get').length;
   const apiRequests = (path: string) => sim.requestLog().filter((e) => e.path === path).length;
   const demoDevices = () => Object.entries(sim.state.devices).filter(([, d]) => (d as any).account === 'demo');
@@ -68,10 +91,21 @@ describe('admin routes ezviz-open/* in Node-RED with httpAdminRoot and adminAuth
     sim = await startSimulator({ port: 0 });
     region = await startRegionServer();
     red = await startAdminRed({
-      simUrl: sim.url, port: await freePort(), httpAdminRoot: '/admin', adminAuth: true,
+      simUrl: sim.url,
+      port: await freePort(),
+      httpAdminRoot: '/admin',
+      adminAuth: true,
       flows: [
         { id: 'tab0account0001', type: 'tab', label: 'account' },
-        { id: DEPLOYED_ID, type: 'ezviz-config', name: 'deployed', baseUrl: sim.url, timeout: 5000, maxRetries: 0, retryDelay: 0 },
+        {
+          id: DEPLOYED_ID,
+          type: 'ezviz-config',
+          name: 'deployed',
+          baseUrl: sim.url,
+          timeout: 5000,
+          maxRetries: 0,
+          retryDelay: 0,
+        },
       ],
       credentials: { [DEPLOYED_ID]: { appKey: 'demo-app-key', appSecret: 'demo-app-secret' } },
     });
@@ -89,8 +123,10 @@ describe('admin routes ezviz-open/* in Node-RED with httpAdminRoot and adminAuth
   it('serves the routes under httpAdminRoot only', async function () {
     assert.match(red.url, /\/admin\/$/);
     const outside = await request(red.url.replace(/admin\/$/, '') + 'ezviz-open/test', {
-      method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${adminTok}` },
-      body: JSON.stringify(deployedValues()) });
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${adminTok}` },
+      body: JSON.stringify(deployedValues()),
+    });
     assert.equal(outside.status, 404);
   });
 
@@ -116,7 +152,7 @@ describe('admin routes ezviz-open/* in Node-RED with httpAdminRoot and adminAuth
     assert.equal(r.json.devices, demoDevices().length);
   });
 
-  it('lists the account\'s devices with name, serial, model, state and channels (NVR channels too)', async function () {
+  it("lists the account's devices with name, serial, model, state and channels (NVR channels too)", async function () {
     const r = await post('cameras', deployedValues());
     assert.equal(r.status, 200, r.text);
     assert.equal(r.json.ok, true, r.text);
@@ -130,8 +166,14 @@ describe('admin routes ezviz-open/* in Node-RED with httpAdminRoot and adminAuth
       assert.equal(d.name, dev.name);
       assert.equal(d.model, dev.model);
       assert.equal(d.online, dev.online !== false);
-      const channels = Object.keys(dev.channels).map(Number).sort((a, b) => a - b);
-      assert.deepEqual(d.channels.map((c: any) => c.channelNo), channels, `${serial} channels`);
+      const channels = Object.keys(dev.channels)
+        .map(Number)
+        .sort((a, b) => a - b);
+      assert.deepEqual(
+        d.channels.map((c: any) => c.channelNo),
+        channels,
+        `${serial} channels`,
+      );
       if (channels.length > 1) multi++;
       assert.deepEqual(Object.keys(d).sort(), ['channels', 'model', 'name', 'online', 'serial']);
     }
@@ -182,13 +224,22 @@ describe('admin routes ezviz-open/* in Node-RED with httpAdminRoot and adminAuth
   it('sends one token request for many picker openings, shared with the deployed config node', async function () {
     // The deployed config node holds a token by now (the tests above): its values fetch no other.
     sim.clearLog();
-    for (let i = 0; i < 4; i++) assert.equal((await post('cameras', { ...deployedValues(), refresh: true })).json.ok, true);
+    for (let i = 0; i < 4; i++)
+      assert.equal((await post('cameras', { ...deployedValues(), refresh: true })).json.ok, true);
     for (let i = 0; i < 4; i++) assert.equal((await post('cameras', deployedValues())).json.ok, true);
-    assert.equal((await post('capacity', { ...deployedValues(), deviceSerial: 'C00000006', refresh: true })).json.ok, true);
+    assert.equal(
+      (await post('capacity', { ...deployedValues(), deviceSerial: 'C00000006', refresh: true })).json.ok,
+      true,
+    );
     // The same values typed into another (new) config dialog: the same account, the same token.
-    const typed = { id: 'cfg0new00000001', baseUrl: `${sim.url}/`, appKey: 'demo-app-key', appSecret: 'demo-app-secret' };
+    const typed = {
+      id: 'cfg0new00000001',
+      baseUrl: `${sim.url}/`,
+      appKey: 'demo-app-key',
+      appSecret: 'demo-app-secret',
+    };
     for (let i = 0; i < 3; i++) assert.equal((await post('cameras', { ...typed, refresh: true })).json.ok, true);
-    assert.equal(tokenRequests(), 0, 'no token request: the deployed node\'s token serves them all');
+    assert.equal(tokenRequests(), 0, "no token request: the deployed node's token serves them all");
     assert.equal(apiRequests('/api/lapp/device/list'), 7, 'each fresh opening asked the API once');
 
     // Values nobody deployed: one token for all their openings.
@@ -213,8 +264,12 @@ describe('admin routes ezviz-open/* in Node-RED with httpAdminRoot and adminAuth
       ['frozen key', { baseUrl: sim.url, appKey: 'frozen-app-key', appSecret: 'frozen-app-secret' }, 'frozen', '10005'],
       ['region', { baseUrl: region.url, appKey: 'demo-app-key', appSecret: 'demo-app-secret' }, 'region', '10002'],
       ['expired token', { baseUrl: sim.url, accessToken: 'at.expired-token' }, 'tokenRejected', '10002'],
-      ['unreachable', { baseUrl: `http://127.0.0.1:${await freePort()}`, appKey: 'demo-app-key', appSecret: 'demo-app-secret' },
-        'unreachable', /^E[A-Z]+$/],
+      [
+        'unreachable',
+        { baseUrl: `http://127.0.0.1:${await freePort()}`, appKey: 'demo-app-key', appSecret: 'demo-app-secret' },
+        'unreachable',
+        /^E[A-Z]+$/,
+      ],
       ['no credentials', { baseUrl: sim.url, appKey: 'demo-app-key' }, 'noCredentials', 'NO_CREDENTIALS'],
     ];
     for (const [what, values, reason, code] of cases) {
@@ -236,18 +291,43 @@ describe('admin routes ezviz-open/* in Node-RED with httpAdminRoot and adminAuth
       return r;
     };
     const cases: Array<[string, () => Promise<HttpReply>, number, string]> = [
-      ['unknown config id with a stored secret', () => post('cameras', { ...deployedValues(), id: 'cfg0nosuchnode1' }), 404, 'unknownConfig'],
+      [
+        'unknown config id with a stored secret',
+        () => post('cameras', { ...deployedValues(), id: 'cfg0nosuchnode1' }),
+        404,
+        'unknownConfig',
+      ],
       ['no id', () => post('cameras', { baseUrl: sim.url, appKey: 'k', appSecret: 's' }), 400, 'missing'],
       ['no baseUrl', () => post('cameras', { id: DEPLOYED_ID, appKey: 'k', appSecret: 's' }), 400, 'missing'],
-      ['baseUrl not http', () => post('cameras', { ...deployedValues(), baseUrl: 'ftp://example.com' }), 400, 'baseUrl'],
+      [
+        'baseUrl not http',
+        () => post('cameras', { ...deployedValues(), baseUrl: 'ftp://example.com' }),
+        400,
+        'baseUrl',
+      ],
       ['secret not a string', () => post('cameras', { ...deployedValues(), appSecret: 42 }), 400, 'type'],
       ['timeout out of range', () => post('cameras', { ...deployedValues(), timeout: 5 }), 400, 'timeout'],
       ['capacity without serial', () => post('capacity', deployedValues()), 400, 'missing'],
-      ['capacity with a bad serial', () => post('capacity', { ...deployedValues(), deviceSerial: 'bad serial!' }), 400, 'deviceSerial'],
-      ['capacity with a bad channel', () => post('capacity', { ...deployedValues(), deviceSerial: 'C00000001', channelNo: 0 }), 400, 'channelNo'],
+      [
+        'capacity with a bad serial',
+        () => post('capacity', { ...deployedValues(), deviceSerial: 'bad serial!' }),
+        400,
+        'deviceSerial',
+      ],
+      [
+        'capacity with a bad channel',
+        () => post('capacity', { ...deployedValues(), deviceSerial: 'C00000001', channelNo: 0 }),
+        400,
+        'channelNo',
+      ],
       ['a body over 8 KiB', () => post('cameras', { ...deployedValues(), filler: 'x'.repeat(9000) }), 413, 'tooLarge'],
       ['a field over 1 KiB', () => post('cameras', { ...deployedValues(), appKey: 'k'.repeat(2000) }), 413, 'tooLong'],
-      ['not JSON', () => raw('id=1', { ...json, 'Content-Type': 'application/x-www-form-urlencoded' }), 415, 'contentType'],
+      [
+        'not JSON',
+        () => raw('id=1', { ...json, 'Content-Type': 'application/x-www-form-urlencoded' }),
+        415,
+        'contentType',
+      ],
       ['an array', () => raw('[1,2]'), 400, 'body'],
     ];
     for (const [what, send, status, reason] of cases) {
@@ -266,13 +346,20 @@ describe('admin routes ezviz-open/* in Node-RED with httpAdminRoot and adminAuth
 
   it('puts no secret in any reply or log line', async function () {
     const secrets = [
-      'demo-app-secret', 'other-app-secret', 'frozen-app-secret', WRONG_SECRET, REGION_TOKEN,
-      ...Object.keys(sim.state.tokens), USERS.admin.password, USERS.reader.password,
+      'demo-app-secret',
+      'other-app-secret',
+      'frozen-app-secret',
+      WRONG_SECRET,
+      REGION_TOKEN,
+      ...Object.keys(sim.state.tokens),
+      USERS.admin.password,
+      USERS.reader.password,
     ];
     assert.ok(replies.length > 50, `${replies.length} replies read`);
     const texts = [...replies.map((r) => r.text), red.log()];
     for (const s of secrets) {
-      for (const text of texts) assert.ok(!text.includes(s), `a secret (${s.slice(0, 4)}...) in: ${text.slice(0, 300)}`);
+      for (const text of texts)
+        assert.ok(!text.includes(s), `a secret (${s.slice(0, 4)}...) in: ${text.slice(0, 300)}`);
     }
   });
 });

@@ -18,17 +18,25 @@ interface Reply {
 function post(route: string, body: object): Promise<Reply> {
   return new Promise((resolve, reject) => {
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    (helper.request() as any).post(`/ezviz-open/${route}`).send(body).set('Content-Type', 'application/json')
+    (helper.request() as any)
+      .post(`/ezviz-open/${route}`)
+      .send(body)
+      .set('Content-Type', 'application/json')
       .end((err: Error | null, res: Reply) => (err ? reject(err) : resolve(res)));
   });
 }
 
 describe('account routes: answers kept 60 s, tokens kept across a deploy', function () {
   let simulator: Simulator;
-  simulatorPerSuite((s) => { simulator = s; });
+  simulatorPerSuite((s) => {
+    simulator = s;
+  });
   let now = Date.parse('2026-03-01T08:00:00Z');
   const sim = (): Simulator => simulator;
-  const count = (path: string) => sim().requestLog().filter((e) => e.path === path).length;
+  const count = (path: string) =>
+    sim()
+      .requestLog()
+      .filter((e) => e.path === path).length;
   const config = (id: string) => ({ id, type: 'ezviz-config', baseUrl: sim().url, timeout: 5000 });
 
   beforeEach(async function () {

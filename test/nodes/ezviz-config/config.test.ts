@@ -15,7 +15,10 @@ describe('config node', function () {
     await load(flow, credentials);
     const before = sim.connectionsOpened;
     for (let i = 0; i < 9; i++) {
-      const r = await run({ payload: { deviceSerial: 'C00000001', channelNo: 1, command: 2 } }, ['op', 'op2', 'op3'][i % 3]);
+      const r = await run(
+        { payload: { deviceSerial: 'C00000001', channelNo: 1, command: 2 } },
+        ['op', 'op2', 'op3'][i % 3],
+      );
       assert.strictEqual(r.port, 'ok');
     }
     assert.strictEqual(sim.connectionsOpened - before, 1);
@@ -35,7 +38,10 @@ describe('config node', function () {
   });
 
   for (const [setting, value, min, max] of [
-    ['timeout', 'abc', 100, 120000], ['timeout', 50, 100, 120000], ['maxRetries', 11, 0, 10], ['retryDelay', -1, 0, 60000],
+    ['timeout', 'abc', 100, 120000],
+    ['timeout', 50, 100, 120000],
+    ['maxRetries', 11, 0, 10],
+    ['retryDelay', -1, 0, 60000],
   ] as const) {
     it(`refuses ${setting} ${JSON.stringify(value)}: every call fails locally, nothing is sent`, async () => {
       await loadOp('storage-info', sim.url, { config: { [setting]: value } });

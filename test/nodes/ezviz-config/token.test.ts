@@ -7,8 +7,21 @@ import { FRESH_TOKEN_MS, TOKEN_REFRESH_MARGIN_MS } from '../../../nodes/shared/r
 import { FakeClock } from '../../../simulator';
 import type { Simulator } from '../../../simulator';
 import { statusKey } from '../../../nodes/shared/i18n/status-keys';
-import { buildFlow, collect, delay, helper, hooks, load, loadOp, run, simulatorPerTest, startSim, stopSim, text, unload }
-  from '../../support/red';
+import {
+  buildFlow,
+  collect,
+  delay,
+  helper,
+  hooks,
+  load,
+  loadOp,
+  run,
+  simulatorPerTest,
+  startSim,
+  stopSim,
+  text,
+  unload,
+} from '../../support/red';
 
 const KEYS = { appKey: 'demo-app-key', appSecret: 'demo-app-secret' };
 const STORAGE_INFO = '/api/lapp/cloud/storage/device/info';
@@ -17,13 +30,16 @@ describe('config node: token', function () {
   let sim: Simulator;
   let clock: FakeClock;
 
-  simulatorPerTest((s) => {
-    sim = s;
-  }, () => {
-    clock = new FakeClock(Date.parse('2026-02-01T00:00:00Z'));
-    hooks.now = () => clock.now();
-    return { clock };
-  });
+  simulatorPerTest(
+    (s) => {
+      sim = s;
+    },
+    () => {
+      clock = new FakeClock(Date.parse('2026-02-01T00:00:00Z'));
+      hooks.now = () => clock.now();
+      return { clock };
+    },
+  );
 
   it('one token request for many concurrent messages; the token is reused', async () => {
     await loadOp('storage-info', sim.url, { creds: KEYS });
@@ -33,7 +49,10 @@ describe('config node: token', function () {
     await got.wait(25);
     assert.strictEqual(got.ok.length, 25, JSON.stringify(got.err[0]?.error));
     assert.strictEqual(sim.requestLog({ path: TOKEN_PATH }).length, 1);
-    assert.deepStrictEqual(sim.requestLog({ path: TOKEN_PATH })[0].fields, { appKey: 'demo-app-key', appSecret: '***' });
+    assert.deepStrictEqual(sim.requestLog({ path: TOKEN_PATH })[0].fields, {
+      appKey: 'demo-app-key',
+      appSecret: '***',
+    });
     assert.strictEqual(sim.requestLog({ path: STORAGE_INFO }).length, 25);
     // later messages reuse it
     const r = await run({ payload: { deviceSerial: 'C00000001' } });
@@ -60,15 +79,19 @@ describe('config node: token', function () {
     await run({ payload: { deviceSerial: 'C00000001', channelNo: 1, command: 2 } });
     clock.advance(FRESH_TOKEN_MS); // a token refused right after issue is not renewed (below)
     // the platform forgets the token (e.g. revoked)
-    for (const t of Object.keys(sim.state.tokens)) if (!t.startsWith('at.demo') && !t.includes('-token')) delete sim.state.tokens[t];
+    for (const t of Object.keys(sim.state.tokens))
+      if (!t.startsWith('at.demo') && !t.includes('-token')) delete sim.state.tokens[t];
     sim.clearLog();
     const r = await run({ payload: { deviceSerial: 'C00000001', channelNo: 1, command: 2 } });
     assert.strictEqual(r.port, 'ok', JSON.stringify(r.msg.error));
-    assert.deepStrictEqual(sim.requestLog().map((e) => [e.path, e.code]), [
-      ['/api/lapp/device/ptz/mirror', '10002'],
-      [TOKEN_PATH, '200'],
-      ['/api/lapp/device/ptz/mirror', '200'],
-    ]);
+    assert.deepStrictEqual(
+      sim.requestLog().map((e) => [e.path, e.code]),
+      [
+        ['/api/lapp/device/ptz/mirror', '10002'],
+        [TOKEN_PATH, '200'],
+        ['/api/lapp/device/ptz/mirror', '200'],
+      ],
+    );
   });
 
   it('concurrent 10002 replies share one refresh', async () => {
@@ -139,7 +162,9 @@ describe('config node: token', function () {
   });
 
   it('one failed token request shared by two operations: each error names its own operation', async () => {
-    const { flow, credentials } = buildFlow('storage-info', sim.url, { creds: { appKey: 'demo-app-key', appSecret: 'wrong-secret-2' } });
+    const { flow, credentials } = buildFlow('storage-info', sim.url, {
+      creds: { appKey: 'demo-app-key', appSecret: 'wrong-secret-2' },
+    });
     flow.push({ ...flow.find((n) => n.id === 'op'), id: 'op2', type: 'ezviz-ptz-mirror' });
     await load(flow, credentials);
     const got = collect();
@@ -147,15 +172,20 @@ describe('config node: token', function () {
     helper.getNode('op2').receive({ payload: { deviceSerial: 'C00000001', channelNo: 1, command: 2 } });
     await got.wait(2);
     assert.strictEqual(sim.requestLog({ path: TOKEN_PATH }).length, 1);
-    assert.deepStrictEqual(got.err.map((m) => `${m.error.operation} ${m.error.code}`).sort(),
-      ['ptz-mirror 10030', 'storage-info 10030']);
+    assert.deepStrictEqual(got.err.map((m) => `${m.error.operation} ${m.error.code}`).sort(), [
+      'ptz-mirror 10030',
+      'storage-info 10030',
+    ]);
   });
 
   it('a typed token and a key: the token is used first, 10002 then fetches a new one', async () => {
     await loadOp('storage-info', sim.url, { creds: { accessToken: 'at.expired-token', ...KEYS } });
     const r = await run({ payload: { deviceSerial: 'C00000001' } });
     assert.strictEqual(r.port, 'ok', JSON.stringify(r.msg.error));
-    assert.deepStrictEqual(sim.requestLog().map((e) => e.code), ['10002', '200', '200']);
+    assert.deepStrictEqual(
+      sim.requestLog().map((e) => e.code),
+      ['10002', '200', '200'],
+    );
   });
 });
 
@@ -177,8 +207,16 @@ describe('config node: areaDomain', function () {
     const a = await run({ payload: { deviceSerial: 'C00000001', channelNo: 1, command: 2 } });
     assert.strictEqual(a.port, 'ok', JSON.stringify(a.msg.error));
     await run({ payload: { deviceSerial: 'C00000001', channelNo: 1, command: 0 } });
-    assert.deepStrictEqual(home.requestLog().map((e) => e.path), [TOKEN_PATH]);
-    assert.deepStrictEqual(region.requestLog().map((e) => [e.path, e.code]), [
-      ['/api/lapp/device/ptz/mirror', '200'], ['/api/lapp/device/ptz/mirror', '200']]);
+    assert.deepStrictEqual(
+      home.requestLog().map((e) => e.path),
+      [TOKEN_PATH],
+    );
+    assert.deepStrictEqual(
+      region.requestLog().map((e) => [e.path, e.code]),
+      [
+        ['/api/lapp/device/ptz/mirror', '200'],
+        ['/api/lapp/device/ptz/mirror', '200'],
+      ],
+    );
   });
 });

@@ -35,7 +35,9 @@ describe('usage: call counters and stale alarm sources', function () {
 
   const service = (): EzvizService => (helper.getNode('cfg') as unknown as { service: EzvizService }).service;
 
-  async function start(props: Record<string, unknown> = {}): Promise<{ timers: Timers; out: ReturnType<typeof collect>; statuses: Status[] }> {
+  async function start(
+    props: Record<string, unknown> = {},
+  ): Promise<{ timers: Timers; out: ReturnType<typeof collect>; statuses: Status[] }> {
     const timers = fakeTimers(clock);
     fakeTime(clock);
     await load(alarmFlow(sim.url, { interval: 60, ...props }), CREDS);
@@ -71,11 +73,13 @@ describe('usage: call counters and stale alarm sources', function () {
     assert.strictEqual(later.totals.lastHour, 0);
   });
 
-  it('saves the counts in the config node\'s context when it closes (a persistent store keeps them across a restart)', async () => {
+  it("saves the counts in the config node's context when it closes (a persistent store keeps them across a restart)", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ezviz-usage-ctx-'));
     const ctx = () => (helper as unknown as { _context: { load(): Promise<void>; close(): Promise<void> } })._context;
     try {
-      helper.settings({ contextStorage: { default: { module: 'localfilesystem', config: { dir, cache: false } } } as never });
+      helper.settings({
+        contextStorage: { default: { module: 'localfilesystem', config: { dir, cache: false } } } as never,
+      });
       await unloadKeepingContext();
       await start();
       await ctx().load();
@@ -83,8 +87,10 @@ describe('usage: call counters and stale alarm sources', function () {
       assert.deepStrictEqual(counted[ALARMS], { 200: 1 });
       await unloadKeepingContext();
       const files: string[] = [];
-      const walk = (d: string) => fs.readdirSync(d, { withFileTypes: true }).forEach((e) =>
-        (e.isDirectory() ? walk(path.join(d, e.name)) : files.push(path.join(d, e.name))));
+      const walk = (d: string) =>
+        fs
+          .readdirSync(d, { withFileTypes: true })
+          .forEach((e) => (e.isDirectory() ? walk(path.join(d, e.name)) : files.push(path.join(d, e.name))));
       walk(dir);
       const saved = files.map((f) => fs.readFileSync(f, 'utf8')).find((s) => s.includes('ezvizUsage'));
       assert.ok(saved, files.join(', '));
@@ -127,7 +133,10 @@ describe('usage: call counters and stale alarm sources', function () {
     timers.fire();
     await settle();
     assert.strictEqual(statuses.at(-1)?.fill, 'green');
-    assert.strictEqual(statuses.at(-1)?.text, statusWithArgs('recovered', { t: new Date(clock.now()).toTimeString().slice(0, 8) }));
+    assert.strictEqual(
+      statuses.at(-1)?.text,
+      statusWithArgs('recovered', { t: new Date(clock.now()).toTimeString().slice(0, 8) }),
+    );
     assert.strictEqual(out.err.length, 5, 'recovery sends nothing');
     assert.strictEqual(service().sources.get('op')?.staleSince, undefined);
     assert.strictEqual(service().sources.get('op')?.failuresInRow, 0);

@@ -8,7 +8,18 @@ import assert from 'assert';
 import type { EzvizService } from '../../../nodes/shared/service/service';
 import { FakeClock } from '../../../simulator';
 import type { Simulator } from '../../../simulator';
-import { collect, hooks, loadOp, node, resetHooks, run, secrets, simulatorPerTest, text, unload } from '../../support/red';
+import {
+  collect,
+  hooks,
+  loadOp,
+  node,
+  resetHooks,
+  run,
+  secrets,
+  simulatorPerTest,
+  text,
+  unload,
+} from '../../support/red';
 
 const V2 = '/api/lapp/v2/live/address/get';
 const CAM = { deviceSerial: 'C00000001', channelNo: 1 };
@@ -19,12 +30,15 @@ describe('ezviz-live: live and playback addresses', function () {
   const service = (): EzvizService => node<{ service: EzvizService }>('cfg').service;
   const sent = (): number => sim.requestLog({ path: V2 }).length;
 
-  simulatorPerTest((s) => {
-    sim = s;
-  }, () => {
-    clock = new FakeClock(Date.parse('2026-03-01T08:00:00Z'));
-    return { clock };
-  });
+  simulatorPerTest(
+    (s) => {
+      sim = s;
+    },
+    () => {
+      clock = new FakeClock(Date.parse('2026-03-01T08:00:00Z'));
+      return { clock };
+    },
+  );
   beforeEach(() => {
     hooks.now = () => clock.now();
   });
@@ -39,15 +53,37 @@ describe('ezviz-live: live and playback addresses', function () {
     assert.strictEqual(port, 'ok', JSON.stringify(msg.error));
     assert.match(msg.payload, /^http:\/\/127\.0\.0\.1:\d+\/v3\/openlive\/C00000001_1_2\.m3u8\?expire=/);
     const live = msg.ezviz.live;
-    assert.deepStrictEqual({ ...live, url: undefined, id: undefined }, { url: undefined, id: undefined, protocol: 'hls',
-      quality: 'smooth', source: 'live', expires: new Date(clock.now() + 3600000).toISOString() });
+    assert.deepStrictEqual(
+      { ...live, url: undefined, id: undefined },
+      {
+        url: undefined,
+        id: undefined,
+        protocol: 'hls',
+        quality: 'smooth',
+        source: 'live',
+        expires: new Date(clock.now() + 3600000).toISOString(),
+      },
+    );
     assert.strictEqual(live.url, msg.payload);
     assert.match(live.id, /^[0-9a-f]{32}$/);
     assert.strictEqual(msg.ezviz.shared, false);
-    assert.deepStrictEqual(msg.ezviz.request, { deviceSerial: 'C00000001', channelNo: 1, protocol: 2, quality: 2,
-      expireTime: 3600, type: 1 });
-    assert.deepStrictEqual(sim.requestLog({ path: V2 })[0].fields, { accessToken: '***', deviceSerial: 'C00000001',
-      channelNo: '1', protocol: '2', quality: '2', expireTime: '3600', type: '1' });
+    assert.deepStrictEqual(msg.ezviz.request, {
+      deviceSerial: 'C00000001',
+      channelNo: 1,
+      protocol: 2,
+      quality: 2,
+      expireTime: 3600,
+      type: 1,
+    });
+    assert.deepStrictEqual(sim.requestLog({ path: V2 })[0].fields, {
+      accessToken: '***',
+      deviceSerial: 'C00000001',
+      channelNo: '1',
+      protocol: '2',
+      quality: '2',
+      expireTime: '3600',
+      type: '1',
+    });
   });
 
   it('shares one address: 50 messages and 10 concurrent asks cost one request; msg.refresh a second', async () => {
@@ -65,18 +101,27 @@ describe('ezviz-live: live and playback addresses', function () {
     assert.strictEqual(sent(), 1);
     const urls = new Set(out.ok.map((m) => m.payload));
     assert.strictEqual(urls.size, 1, 'one address for all');
-    assert.strictEqual(out.ok.filter((m) => m.ezviz.shared).length, 59, 'all but the one that asked shared it (9 concurrent, 50 later)');
+    assert.strictEqual(
+      out.ok.filter((m) => m.ezviz.shared).length,
+      59,
+      'all but the one that asked shared it (9 concurrent, 50 later)',
+    );
     const r = await run({ payload: { ...CAM }, refresh: true });
     assert.strictEqual(r.port, 'ok');
     assert.strictEqual(sent(), 2);
     assert.notStrictEqual(r.msg.payload, out.ok[0].payload);
-    assert.strictEqual((await run({ payload: { ...CAM } })).msg.payload, r.msg.payload, 'the new one is shared from now on');
+    assert.strictEqual(
+      (await run({ payload: { ...CAM } })).msg.payload,
+      r.msg.payload,
+      'the new one is shared from now on',
+    );
     assert.strictEqual(sent(), 2);
   });
 
   it('asks again within 10 % of the lifetime (at most 5 minutes) before expiry, and per camera, protocol, quality, source, window', async () => {
     await loadOp('live', sim.url);
-    const ask = async (extra: Record<string, unknown> = {}): Promise<string> => (await run({ payload: { ...CAM, ...extra } })).msg.payload;
+    const ask = async (extra: Record<string, unknown> = {}): Promise<string> =>
+      (await run({ payload: { ...CAM, ...extra } })).msg.payload;
     const first = await ask({ expire: 300 });
     clock.advance(269000);
     assert.strictEqual(await ask({ expire: 300 }), first, '31 s before expiry: kept (10 % of 300 s is 30 s)');
@@ -89,9 +134,13 @@ describe('ezviz-live: live and playback addresses', function () {
     clock.advance(1);
     assert.notStrictEqual(await ask({ expire: 86400 }), day);
     const before = sent();
-    for (const extra of [{ channelNo: 1, deviceSerial: 'C00000003' }, { protocol: 'flv' }, { quality: 'hd' },
+    for (const extra of [
+      { channelNo: 1, deviceSerial: 'C00000003' },
+      { protocol: 'flv' },
+      { quality: 'hd' },
       { protocol: 'llhls', source: 'sd-card', start: '2026-03-01 10:00:00', end: '2026-03-01 11:00:00' },
-      { protocol: 'llhls', source: 'sd-card', start: '2026-03-01 10:00:00', end: '2026-03-01 12:00:00' }]) {
+      { protocol: 'llhls', source: 'sd-card', start: '2026-03-01 10:00:00', end: '2026-03-01 12:00:00' },
+    ]) {
       await ask({ expire: 86400, ...extra });
     }
     assert.strictEqual(sent(), before + 5, 'one request each');
@@ -111,13 +160,22 @@ describe('ezviz-live: live and playback addresses', function () {
 
   it('takes the verification code from the credential or msg.payload: a secret, hashed in the cache key', async () => {
     secrets.add('ABCDEF');
-    await loadOp('live', sim.url, { props: { verificationCode: '', verificationCodeType: 'cred' }, nodeCreds: { verificationCode: 'ABCDEF' } });
+    await loadOp('live', sim.url, {
+      props: { verificationCode: '', verificationCodeType: 'cred' },
+      nodeCreds: { verificationCode: 'ABCDEF' },
+    });
     const a = await run({ payload: { deviceSerial: 'C00000005' } });
     assert.strictEqual(a.port, 'ok', JSON.stringify(a.msg.error));
     assert.strictEqual(sim.requestLog({ path: V2 })[0].fields.code, '***', 'sent, masked in the log');
     assert.ok(!JSON.stringify(a.msg).includes('ABCDEF'), JSON.stringify(a.msg));
     assert.ok(!('code' in a.msg.ezviz.request) && !('verificationCode' in a.msg.ezviz.request));
-    const keys = service().live.key({ deviceSerial: 'C00000005', protocol: 2, type: 1, expireTime: 3600, code: 'ABCDEF' });
+    const keys = service().live.key({
+      deviceSerial: 'C00000005',
+      protocol: 2,
+      type: 1,
+      expireTime: 3600,
+      code: 'ABCDEF',
+    });
     assert.ok(!keys.includes('ABCDEF'), keys);
     await unload();
     await loadOp('live', sim.url);
@@ -132,7 +190,7 @@ describe('ezviz-live: live and playback addresses', function () {
     assert.ok(!JSON.stringify(c.msg).includes('WRONGX'));
   });
 
-  it('a flow without verificationCodeType reads the credential (the editor\'s default type; issue 27)', async () => {
+  it("a flow without verificationCodeType reads the credential (the editor's default type; issue 27)", async () => {
     secrets.add('ABCDEF');
     await loadOp('live', sim.url, { nodeCreds: { verificationCode: 'ABCDEF' } });
     const a = await run({ payload: { deviceSerial: 'C00000005' } });
@@ -151,31 +209,48 @@ describe('ezviz-live: live and playback addresses', function () {
     assert.ok(covered.msg.error.message.includes(text('hints.60026')));
     assert.strictEqual((await run({ payload: { deviceSerial: 'C00000003', channelNo: 2 } })).msg.error.code, '20001');
     const n = sent();
-    const hls = await run({ payload: { ...CAM, protocol: 'hls', source: 'cloud', start: '2026-03-01 10:00:00', end: '2026-03-01 11:00:00' } });
+    const hls = await run({
+      payload: { ...CAM, protocol: 'hls', source: 'cloud', start: '2026-03-01 10:00:00', end: '2026-03-01 11:00:00' },
+    });
     assert.deepStrictEqual([hls.msg.error.code, hls.msg.error.source], ['10001', 'validation']);
     assert.ok(hls.msg.error.message.includes('protocol'), hls.msg.error.message);
     const noEnd = await run({ payload: { ...CAM, protocol: 'flv', source: 'sd-card', start: new Date() } });
     assert.ok(noEnd.msg.error.message.includes('end'), noEnd.msg.error.message);
-    const days = await run({ payload: { ...CAM, protocol: 'flv', source: 'cloud', start: '2026-03-01 10:00:00', end: '2026-03-02 10:00:00' } });
-    assert.strictEqual(days.msg.error.message, text('validation.cloudDay', { param: 'end', value: '"2026-03-02 10:00:00"', max: 64 }));
+    const days = await run({
+      payload: { ...CAM, protocol: 'flv', source: 'cloud', start: '2026-03-01 10:00:00', end: '2026-03-02 10:00:00' },
+    });
+    assert.strictEqual(
+      days.msg.error.message,
+      text('validation.cloudDay', { param: 'end', value: '"2026-03-02 10:00:00"', max: 64 }),
+    );
     assert.strictEqual(sent(), n, 'nothing sent');
   });
 
-  it('writes a playback window given as Date, ms or ISO text in the API\'s yyyy-MM-dd HH:mm:ss', async () => {
+  it("writes a playback window given as Date, ms or ISO text in the API's yyyy-MM-dd HH:mm:ss", async () => {
     await loadOp('live', sim.url);
     const start = new Date(2026, 2, 1, 9, 30, 0);
-    const r = await run({ payload: { ...CAM, protocol: 'ezopen', source: 'sd-card', start, end: start.getTime() + 3600000 } });
+    const r = await run({
+      payload: { ...CAM, protocol: 'ezopen', source: 'sd-card', start, end: start.getTime() + 3600000 },
+    });
     assert.strictEqual(r.port, 'ok', JSON.stringify(r.msg.error));
     assert.strictEqual(r.msg.payload, 'ezopen://open.ys7.com/C00000001/1.rec?begin=20260301093000&end=20260301103000');
     const f = sim.requestLog({ path: V2 })[0].fields;
-    assert.deepStrictEqual([f.startTime, f.stopTime, f.type, f.expireTime], ['2026-03-01 09:30:00', '2026-03-01 10:30:00', '2', undefined]);
+    assert.deepStrictEqual(
+      [f.startTime, f.stopTime, f.type, f.expireTime],
+      ['2026-03-01 09:30:00', '2026-03-01 10:30:00', '2', undefined],
+    );
     assert.strictEqual(r.msg.ezviz.live.expires, null, 'ezopen has no lifetime');
   });
 
-  it('gives the dashboard panel the same shared address through the config node\'s service', async () => {
+  it("gives the dashboard panel the same shared address through the config node's service", async () => {
     await loadOp('live', sim.url);
     const fromNode = await run({ payload: { ...CAM } });
-    const asked = await service().liveAddress({ deviceSerial: 'c00000001', channelNo: '1', protocol: 'hls', expire: 3600 });
+    const asked = await service().liveAddress({
+      deviceSerial: 'c00000001',
+      channelNo: '1',
+      protocol: 'hls',
+      expire: 3600,
+    });
     assert.ok(asked.ok);
     assert.strictEqual(asked.address.url, fromNode.msg.payload);
     assert.strictEqual(asked.shared, true);

@@ -25,12 +25,15 @@ describe('ezviz-recordings: what a camera recorded, played back', function () {
   let clock: FakeClock;
   const calls = () => sim.requestLog({ path: LIST });
 
-  simulatorPerTest((s) => {
-    sim = s;
-  }, () => {
-    clock = new FakeClock(NOW);
-    return { clock };
-  });
+  simulatorPerTest(
+    (s) => {
+      sim = s;
+    },
+    () => {
+      clock = new FakeClock(NOW);
+      return { clock };
+    },
+  );
   beforeEach(() => {
     hooks.now = () => clock.now();
   });
@@ -43,9 +46,16 @@ describe('ezviz-recordings: what a camera recorded, played back', function () {
     await loadOp('recordings', sim.url);
     const { port, msg } = await run({ payload: { ...CAM } });
     assert.strictEqual(port, 'ok', JSON.stringify(msg.error));
-    assert.deepStrictEqual(msg.ezviz.window, { start: new Date(midnight(NOW)).toISOString(), end: new Date(NOW).toISOString() });
+    assert.deepStrictEqual(msg.ezviz.window, {
+      start: new Date(midnight(NOW)).toISOString(),
+      end: new Date(NOW).toISOString(),
+    });
     assert.strictEqual(msg.ezviz.source, 'auto');
-    assert.deepStrictEqual(calls().map((c) => c.fields.recType), ['1', '2'], 'auto: the cloud, then the card');
+    assert.deepStrictEqual(
+      calls().map((c) => c.fields.recType),
+      ['1', '2'],
+      'auto: the cloud, then the card',
+    );
     assert.strictEqual(calls()[0].fields.startTime, String(midnight(NOW)));
     const items = msg.payload as Record<string, unknown>[];
     assert.ok(items.length >= 4, `${items.length} items`);
@@ -102,7 +112,10 @@ describe('ezviz-recordings: what a camera recorded, played back', function () {
     const cloud = await run({ payload: { ...CAM } });
     assert.strictEqual(cloud.port, 'ok', JSON.stringify(cloud.msg.error));
     assert.ok(cloud.msg.payload.length > 0 && cloud.msg.payload.every((i: { source: string }) => i.source === 'cloud'));
-    assert.deepStrictEqual(cloud.msg.ezviz.skipped.map((s: { source: string; code: string }) => [s.source, s.code]), [['sd-card', '20007']]);
+    assert.deepStrictEqual(
+      cloud.msg.ezviz.skipped.map((s: { source: string; code: string }) => [s.source, s.code]),
+      [['sd-card', '20007']],
+    );
   });
 
   it('an empty list is a success with a hint', async () => {
@@ -115,8 +128,13 @@ describe('ezviz-recordings: what a camera recorded, played back', function () {
 
   it('refuses a bad source, a time that is not one, a reversed window and one over 31 days, sending nothing', async () => {
     await loadOp('recordings', sim.url);
-    for (const bad of [{ source: 'live' }, { start: 'yesterday' }, { start: NOW, end: NOW - 1000 },
-      { start: NOW - 32 * 86400000, end: NOW }, { start: NOW + 3600000 }]) {
+    for (const bad of [
+      { source: 'live' },
+      { start: 'yesterday' },
+      { start: NOW, end: NOW - 1000 },
+      { start: NOW - 32 * 86400000, end: NOW },
+      { start: NOW + 3600000 },
+    ]) {
       const { port, msg } = await run({ payload: { ...CAM, ...bad } });
       assert.strictEqual(port, 'err', JSON.stringify(bad));
       assert.deepStrictEqual([msg.error.code, msg.error.source], ['10001', 'validation'], JSON.stringify(bad));
@@ -132,11 +150,13 @@ describe('ezviz-recordings: what a camera recorded, played back', function () {
     assert.strictEqual(calls().length, 2);
   });
 
-  it('the dashboard API lists recordings and asks for a recording\'s playback address', async () => {
+  it("the dashboard API lists recordings and asks for a recording's playback address", async () => {
     await loadOp('recordings', sim.url);
     // The runtime as the dashboard package's node module sees it: its translator and its nodes.
-    const RED = { _: (key: string, args?: Record<string, unknown>) => text(key.slice(key.indexOf(':') + 1), args),
-      nodes: { getNode: (id: string) => helper.getNode(id) } };
+    const RED = {
+      _: (key: string, args?: Record<string, unknown>) => text(key.slice(key.indexOf(':') + 1), args),
+      nodes: { getNode: (id: string) => helper.getNode(id) },
+    };
     const api = dashboardApi(RED as never);
     const cfg = api.configNode({ config: 'cfg' });
     const owner = { id: 'panel', closed: false, timedStopDone: () => undefined };
@@ -145,7 +165,12 @@ describe('ezviz-recordings: what a camera recorded, played back', function () {
     const items = (list as { payload: { source: string; start: string; end: string }[] }).payload;
     assert.ok(items.length > 0 && items.every((i) => i.source === 'cloud'));
     assert.ok((list as { ezviz: Record<string, unknown> }).ezviz.window);
-    const play = await api.call(cfg, 'live', { ...CAM, source: items[0].source, start: items[0].start, end: items[0].end }, owner);
+    const play = await api.call(
+      cfg,
+      'live',
+      { ...CAM, source: items[0].source, start: items[0].start, end: items[0].end },
+      owner,
+    );
     assert.strictEqual(play.kind, 'ok', JSON.stringify(play));
     assert.match(String((play as { payload: { url: string } }).payload.url), /\.flv\?.*&playback=cloud/);
     const bad = await api.call(cfg, 'recordings', { deviceSerial: 'C00000001', source: 'tape' }, owner);

@@ -15,19 +15,22 @@ const UPLOAD = '/api/lapp/voice/upload';
 const SEND = '/api/lapp/voice/send';
 const DOORBELL = { deviceSerial: 'C00000003', deviceSerialType: 'str' };
 
-describe('ezviz-voice: audio on a camera\'s speaker', function () {
+describe("ezviz-voice: audio on a camera's speaker", function () {
   let sim: Simulator;
   let clock: FakeClock;
   const uploads = () => sim.requestLog({ path: UPLOAD }).length;
   const sends = () => sim.requestLog({ path: SEND }).length;
   const played = () => voiceState(sim.state).played;
 
-  simulatorPerTest((s) => {
-    sim = s;
-  }, () => {
-    clock = new FakeClock(Date.parse('2026-03-01T08:00:00Z'));
-    return { clock };
-  });
+  simulatorPerTest(
+    (s) => {
+      sim = s;
+    },
+    () => {
+      clock = new FakeClock(Date.parse('2026-03-01T08:00:00Z'));
+      return { clock };
+    },
+  );
   beforeEach(() => {
     hooks.now = () => clock.now();
     hooks.sleep = () => Promise.resolve();
@@ -43,14 +46,30 @@ describe('ezviz-voice: audio on a camera\'s speaker', function () {
     assert.strictEqual(port, 'ok', JSON.stringify(msg.error));
     assert.strictEqual(msg.payload.played, true);
     assert.match(msg.payload.fileUrl, /^http:\/\/127\.0\.0\.1:\d+\/sim-voice\/[0-9a-f]{24}\.wav\?Expires=\d+/);
-    assert.deepStrictEqual(msg.ezviz.voice, { fileUrl: msg.payload.fileUrl, format: 'wav', durationMs: 1500,
-      bytes: 44 + 24000, uploaded: true });
-    assert.deepStrictEqual(msg.ezviz.request, { deviceSerial: 'C00000003', channelNo: 1, fileUrl: msg.payload.fileUrl });
+    assert.deepStrictEqual(msg.ezviz.voice, {
+      fileUrl: msg.payload.fileUrl,
+      format: 'wav',
+      durationMs: 1500,
+      bytes: 44 + 24000,
+      uploaded: true,
+    });
+    assert.deepStrictEqual(msg.ezviz.request, {
+      deviceSerial: 'C00000003',
+      channelNo: 1,
+      fileUrl: msg.payload.fileUrl,
+    });
     assert.strictEqual(uploads(), 1);
     const log = sim.requestLog({ path: SEND });
     assert.strictEqual(log.length, 1);
-    assert.deepStrictEqual(log[0].played, { deviceSerial: 'C00000003', channelNo: 1, voiceName: played()[0].voiceName,
-      format: 'wav', durationMs: 1500, bytes: 24044, via: 'send' });
+    assert.deepStrictEqual(log[0].played, {
+      deviceSerial: 'C00000003',
+      channelNo: 1,
+      voiceName: played()[0].voiceName,
+      format: 'wav',
+      durationMs: 1500,
+      bytes: 24044,
+      via: 'send',
+    });
     assert.match(String(sim.requestLog({ path: UPLOAD })[0].fields.accessToken), /^\*\*\*$/);
   });
 
@@ -90,18 +109,27 @@ describe('ezviz-voice: audio on a camera\'s speaker', function () {
     assert.strictEqual(c.port, 'ok', JSON.stringify(c.msg.error));
     assert.deepStrictEqual(c.msg.ezviz.voice, { fileUrl: a.msg.payload.fileUrl });
     assert.strictEqual(uploads(), 2);
-    assert.deepStrictEqual(played().map((p) => p.format), ['mp3', 'aac', 'mp3']);
+    assert.deepStrictEqual(
+      played().map((p) => p.format),
+      ['mp3', 'aac', 'mp3'],
+    );
   });
 
   it('sends nothing for a bad payload: 10001 naming what is wrong', async () => {
     await loadOp('voice', sim.url, { props: DOORBELL });
     const bad: Array<[unknown, RegExp]> = [
-      [undefined, /Buffer of wav, mp3 or aac.*not undefined/], [42, /not number/], [{ a: 1 }, /not object/],
-      [[1, 2], /not array/], [Buffer.alloc(0), /empty Buffer/], ['hello', /not an http\(s\) URL/],
+      [undefined, /Buffer of wav, mp3 or aac.*not undefined/],
+      [42, /not number/],
+      [{ a: 1 }, /not object/],
+      [[1, 2], /not array/],
+      [Buffer.alloc(0), /empty Buffer/],
+      ['hello', /not an http\(s\) URL/],
       [Buffer.from('ID3 not audio at all, just text'), /no playable audio|not wav/],
       [Buffer.from('just some text, not audio'), /not wav, mp3 or aac/],
-      [wav(61000), /longer than the 60 seconds/], [Buffer.concat([wav(1000), Buffer.alloc(5 * 1024 * 1024)]), /more than the 5\.00 MiB/],
-      ['javascript:alert(1)', /not an http/], [`https://x/${'a'.repeat(3000)}`, /not an http/],
+      [wav(61000), /longer than the 60 seconds/],
+      [Buffer.concat([wav(1000), Buffer.alloc(5 * 1024 * 1024)]), /more than the 5\.00 MiB/],
+      ['javascript:alert(1)', /not an http/],
+      [`https://x/${'a'.repeat(3000)}`, /not an http/],
     ];
     for (const [payload, why] of bad) {
       const { port, msg } = await run({ payload });

@@ -17,8 +17,10 @@ describe('simulator: devices, channels, capabilities (more-api)', function () {
   let sim: Simulator;
   const call = (op: RouteOp, f: Fields): Promise<ApiReply> => callApi(sim.url, P(op), { accessToken: T, ...f });
   const codeOf = async (op: RouteOp, f: Fields): Promise<string> => (await call(op, f)).code;
-  const demoSerials = (): string[] => Object.entries(sim.state.devices)
-    .filter(([, d]) => d.account === 'demo').map(([s]) => s);
+  const demoSerials = (): string[] =>
+    Object.entries(sim.state.devices)
+      .filter(([, d]) => d.account === 'demo')
+      .map(([s]) => s);
 
   beforeEach(async () => {
     sim = await startSimulator({ port: 0, clock: new FakeClock(START) });
@@ -28,17 +30,26 @@ describe('simulator: devices, channels, capabilities (more-api)', function () {
   });
 
   describe('device/list', () => {
-    it('pages the account\'s devices: default size 10 from page 0, a sibling page {total, page, size}', async () => {
+    it("pages the account's devices: default size 10 from page 0, a sibling page {total, page, size}", async () => {
       const all = demoSerials();
       assert.ok(all.length > 10 && all.length <= 20, `${all.length} demo devices`);
       const r = await call('device-list', {});
       assert.equal(r.code, '200');
       assert.deepEqual((r as unknown as { page: unknown }).page, { total: all.length, page: 0, size: 10 });
-      assert.deepEqual(r.data.map((d: { deviceSerial: string }) => d.deviceSerial), all.slice(0, 10));
+      assert.deepEqual(
+        r.data.map((d: { deviceSerial: string }) => d.deviceSerial),
+        all.slice(0, 10),
+      );
       const second = await call('device-list', { pageStart: 1 });
-      assert.deepEqual(second.data.map((d: { deviceSerial: string }) => d.deviceSerial), all.slice(10));
+      assert.deepEqual(
+        second.data.map((d: { deviceSerial: string }) => d.deviceSerial),
+        all.slice(10),
+      );
       const small = await call('device-list', { pageStart: 2, pageSize: 3 });
-      assert.deepEqual(small.data.map((d: { deviceSerial: string }) => d.deviceSerial), all.slice(6, 9));
+      assert.deepEqual(
+        small.data.map((d: { deviceSerial: string }) => d.deviceSerial),
+        all.slice(6, 9),
+      );
       assert.deepEqual((small as unknown as { page: unknown }).page, { total: all.length, page: 2, size: 3 });
       const past = await call('device-list', { pageStart: 9, pageSize: 50 });
       assert.deepEqual(past.data, []);
@@ -68,7 +79,7 @@ describe('simulator: devices, channels, capabilities (more-api)', function () {
       assert.equal(byS.C00000001.status, 1);
       assert.equal(byS.C00000011.parentCategory, 'NVR');
       assert.equal(byS.C00000012.deviceType, 'DS-2DE2A404IW-DE3');
-      assert.equal(byS.C00000004, undefined, 'another account\'s device is not listed');
+      assert.equal(byS.C00000004, undefined, "another account's device is not listed");
     });
 
     it('gives updateTime in ms with settings.updateTimeFormat "ms"', async () => {
@@ -78,9 +89,12 @@ describe('simulator: devices, channels, capabilities (more-api)', function () {
       assert.ok(Number.isInteger(r.data[0].updateTime) && r.data[0].updateTime < START);
     });
 
-    it('lists only the token\'s account; token errors as for the other calls', async () => {
+    it("lists only the token's account; token errors as for the other calls", async () => {
       const other = await callApi(sim.url, P('device-list'), { accessToken: 'at.other-token' });
-      assert.deepEqual(other.data.map((d: { deviceSerial: string }) => d.deviceSerial), ['C00000004']);
+      assert.deepEqual(
+        other.data.map((d: { deviceSerial: string }) => d.deviceSerial),
+        ['C00000004'],
+      );
       assert.equal((await callApi(sim.url, P('device-list'), {})).code, '10001');
       assert.equal((await callApi(sim.url, P('device-list'), { accessToken: 'at.expired-token' })).code, '10002');
       assert.equal((await callApi(sim.url, P('device-list'), { accessToken: 'at.frozen-token' })).code, '10005');
@@ -94,11 +108,20 @@ describe('simulator: devices, channels, capabilities (more-api)', function () {
       const total = demoSerials().reduce((n, s) => n + Object.keys(sim.state.devices[s].channels).length, 0);
       assert.deepEqual((r as unknown as { page: unknown }).page, { total, page: 0, size: 50 });
       const nvr = r.data.filter((c: { deviceSerial: string }) => c.deviceSerial === 'C00000011');
-      assert.deepEqual(nvr.map((c: { channelNo: number }) => c.channelNo), [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+      assert.deepEqual(
+        nvr.map((c: { channelNo: number }) => c.channelNo),
+        [1, 2, 3, 4, 5, 6, 7, 8, 9, 10],
+      );
       assert.equal(nvr[0].channelName, 'Loading dock');
-      assert.deepEqual(nvr.map((c: { status: number }) => c.status), [1, 1, 1, 1, 1, 1, 1, 0, 0, 0]);
+      assert.deepEqual(
+        nvr.map((c: { status: number }) => c.status),
+        [1, 1, 1, 1, 1, 1, 1, 0, 0, 0],
+      );
       // unconfigured NVR channels are listed, named after the serial (seen by two public clients)
-      assert.deepEqual(nvr.slice(8).map((c: { channelName: string }) => c.channelName), ['C00000011', 'C00000011']);
+      assert.deepEqual(
+        nvr.slice(8).map((c: { channelName: string }) => c.channelName),
+        ['C00000011', 'C00000011'],
+      );
       const cam = r.data.find((c: { deviceSerial: string }) => c.deviceSerial === 'C00000001');
       assert.equal(cam.channelNo, 1);
       assert.equal(cam.channelName, 'Front door');
@@ -126,9 +149,24 @@ describe('simulator: devices, channels, capabilities (more-api)', function () {
   });
 
   describe('device/capacity', () => {
-    const FLAGS = ['support_ptz', 'ptz_top_bottom', 'ptz_left_right', 'ptz_45', 'ptz_zoom', 'ptz_focus', 'ptz_preset',
-      'ptz_common_cruise', 'ptz_center_mirror', 'ptz_left_right_mirror', 'ptz_top_bottom_mirror', 'support_capture',
-      'support_cloud', 'support_cloud_version', 'support_defence', 'support_privacy'];
+    const FLAGS = [
+      'support_ptz',
+      'ptz_top_bottom',
+      'ptz_left_right',
+      'ptz_45',
+      'ptz_zoom',
+      'ptz_focus',
+      'ptz_preset',
+      'ptz_common_cruise',
+      'ptz_center_mirror',
+      'ptz_left_right_mirror',
+      'ptz_top_bottom_mirror',
+      'support_capture',
+      'support_cloud',
+      'support_cloud_version',
+      'support_defence',
+      'support_privacy',
+    ];
 
     it('gives every flag as the string "0" or "1"', async () => {
       const r = await call('device-capacity', { deviceSerial: 'C00000001' });
@@ -139,7 +177,10 @@ describe('simulator: devices, channels, capabilities (more-api)', function () {
       assert.equal((await call('device-capacity', { deviceSerial: 'C00000003' })).data.support_ptz, '0');
       assert.equal((await call('device-capacity', { deviceSerial: 'C00000007' })).data.ptz_zoom, '0');
       assert.equal((await call('device-capacity', { deviceSerial: 'C00000012' })).data.support_capture, '0');
-      assert.equal((await call('device-capacity', { deviceSerial: 'C00000011', channelNo: 3 })).data.support_cloud, '0');
+      assert.equal(
+        (await call('device-capacity', { deviceSerial: 'C00000011', channelNo: 3 })).data.support_cloud,
+        '0',
+      );
     });
 
     it('agrees with how every device of the account answers', async () => {
@@ -170,11 +211,27 @@ describe('simulator: devices, channels, capabilities (more-api)', function () {
         assert.equal(await startCode(9), caps.ptz_zoom === '1' ? '200' : '60020', why('ptz_zoom'));
         assert.equal(await startCode(10), caps.ptz_focus === '1' ? '200' : '60020', why('ptz_focus'));
         assert.equal(await codeOf('ptz-stop', cam), '200');
-        assert.equal(await codeOf('preset-move', { ...cam, index: 12 }), caps.ptz_preset === '1' ? '60011' : '60020', why('ptz_preset'));
-        for (const [flag, command] of [['ptz_top_bottom_mirror', 0], ['ptz_left_right_mirror', 1], ['ptz_center_mirror', 2]] as const) {
-          assert.equal(await codeOf('ptz-mirror', { ...cam, command }), caps[flag] === '1' ? '200' : '60020', why(flag));
+        assert.equal(
+          await codeOf('preset-move', { ...cam, index: 12 }),
+          caps.ptz_preset === '1' ? '60011' : '60020',
+          why('ptz_preset'),
+        );
+        for (const [flag, command] of [
+          ['ptz_top_bottom_mirror', 0],
+          ['ptz_left_right_mirror', 1],
+          ['ptz_center_mirror', 2],
+        ] as const) {
+          assert.equal(
+            await codeOf('ptz-mirror', { ...cam, command }),
+            caps[flag] === '1' ? '200' : '60020',
+            why(flag),
+          );
         }
-        assert.equal(await codeOf('device-capture', cam), caps.support_capture === '1' ? '200' : '60020', why('support_capture'));
+        assert.equal(
+          await codeOf('device-capture', cam),
+          caps.support_capture === '1' ? '200' : '60020',
+          why('support_capture'),
+        );
         const info = await call('storage-info', { deviceSerial: serial });
         if (caps.support_cloud === '1') assert.notEqual(info.data.status, -2, why('support_cloud'));
         else assert.ok(info.code === '60020' || info.data.status === -2, why('support_cloud'));
@@ -196,8 +253,11 @@ describe('simulator: devices, channels, capabilities (more-api)', function () {
     it('reads parameters from the query string too; the body wins', async () => {
       const q = `${P('ptz-stop')}?accessToken=${T}&deviceSerial=C00000001&channelNo=1`;
       assert.equal(JSON.parse((await postForm(sim.url, q, {})).text).code, '200');
-      const bodyWins = await postForm(sim.url, `${P('ptz-stop')}?accessToken=at.expired-token&channelNo=5`,
-        { accessToken: T, deviceSerial: 'C00000001', channelNo: 1 });
+      const bodyWins = await postForm(sim.url, `${P('ptz-stop')}?accessToken=at.expired-token&channelNo=5`, {
+        accessToken: T,
+        deviceSerial: 'C00000001',
+        channelNo: 1,
+      });
       assert.equal(JSON.parse(bodyWins.text).code, '200');
       const token = await postForm(sim.url, `${P('token')}?appKey=demo-app-key&appSecret=demo-app-secret`, {});
       assert.equal(JSON.parse(token.text).code, '200');
@@ -207,20 +267,48 @@ describe('simulator: devices, channels, capabilities (more-api)', function () {
     });
 
     it('errors carry data: null for China-region keys and no data for areaDomain keys', async () => {
-      const cn = JSON.parse((await postForm(sim.url, P('ptz-start'), { accessToken: T, deviceSerial: 'C99999999', channelNo: 1, direction: 0, speed: 1 })).text);
+      const cn = JSON.parse(
+        (
+          await postForm(sim.url, P('ptz-start'), {
+            accessToken: T,
+            deviceSerial: 'C99999999',
+            channelNo: 1,
+            direction: 0,
+            speed: 1,
+          })
+        ).text,
+      );
       assert.deepEqual(cn, { code: '20002', msg: 'Device does not exist.', data: null });
-      const cnToken = JSON.parse((await postForm(sim.url, P('token'), { appKey: 'demo-app-key', appSecret: 'x' })).text);
+      const cnToken = JSON.parse(
+        (await postForm(sim.url, P('token'), { appKey: 'demo-app-key', appSecret: 'x' })).text,
+      );
       assert.ok('data' in cnToken && cnToken.data === null);
-      const intlToken = JSON.parse((await postForm(sim.url, P('token'), { appKey: 'intl-app-key', appSecret: 'x' })).text);
+      const intlToken = JSON.parse(
+        (await postForm(sim.url, P('token'), { appKey: 'intl-app-key', appSecret: 'x' })).text,
+      );
       assert.deepEqual(intlToken, { code: '10030', msg: 'appKey and appSecret mismatch.' });
       // On the intl region's own server, its token's errors carry no data.
       const area = await startSimulator({ state: sim.state });
       try {
         sim.state.appKeys['intl-app-key'].areaDomain = area.url;
-        const r = JSON.parse((await postForm(area.url, P('ptz-start'), { accessToken: 'at.intl-token', deviceSerial: 'C99999999', channelNo: 1, direction: 0, speed: 1 })).text);
+        const r = JSON.parse(
+          (
+            await postForm(area.url, P('ptz-start'), {
+              accessToken: 'at.intl-token',
+              deviceSerial: 'C99999999',
+              channelNo: 1,
+              direction: 0,
+              speed: 1,
+            })
+          ).text,
+        );
         assert.deepEqual(r, { code: '20002', msg: 'Device does not exist.' });
         const unknown = JSON.parse((await postForm(area.url, P('ptz-stop'), { accessToken: 'at.nobody' })).text);
-        assert.deepEqual(unknown, { code: '10002', msg: 'accessToken exception or expired.' }, 'an areaDomain server answers as its region');
+        assert.deepEqual(
+          unknown,
+          { code: '10002', msg: 'accessToken exception or expired.' },
+          'an areaDomain server answers as its region',
+        );
       } finally {
         await area.close();
       }
@@ -230,8 +318,15 @@ describe('simulator: devices, channels, capabilities (more-api)', function () {
       const r = await call('storage-info', { deviceSerial: 'C00000011', channelNo: 1 });
       assert.deepEqual([r.code, r.msg], ['60020', 'The device does not support cloud storage.']);
       assert.equal(await codeOf('storage-info', { deviceSerial: 'C00000011' }), '60020');
-      assert.equal(await codeOf('storage-info', { deviceSerial: 'C0000000F', channelNo: 2 }), '200', 'a multi-lens camera is no NVR');
-      assert.equal(await codeOf('storage-open', { deviceSerial: 'C00000011', channelNo: 3, cardPassword: 'CARD-VALID-0001' }), '200');
+      assert.equal(
+        await codeOf('storage-info', { deviceSerial: 'C0000000F', channelNo: 2 }),
+        '200',
+        'a multi-lens camera is no NVR',
+      );
+      assert.equal(
+        await codeOf('storage-open', { deviceSerial: 'C00000011', channelNo: 3, cardPassword: 'CARD-VALID-0001' }),
+        '200',
+      );
     });
 
     it('a Hikvision model refuses speed 0 with 60020; other speeds and other brands move', async () => {
@@ -239,7 +334,10 @@ describe('simulator: devices, channels, capabilities (more-api)', function () {
       const r = await call('ptz-start', { ...cam, speed: 0 });
       assert.deepEqual([r.code, r.msg], ['60020', 'This command is not supported.']);
       assert.equal(await codeOf('ptz-start', { ...cam, speed: 1 }), '200');
-      assert.equal(await codeOf('ptz-start', { deviceSerial: 'C00000001', channelNo: 1, direction: 0, speed: 0 }), '200');
+      assert.equal(
+        await codeOf('ptz-start', { deviceSerial: 'C00000001', channelNo: 1, direction: 0, speed: 0 }),
+        '200',
+      );
     });
   });
 });

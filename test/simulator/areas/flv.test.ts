@@ -20,19 +20,34 @@ const V2 = '/api/lapp/v2/live/address/get';
 const HAS_FFPROBE = spawnSync('ffprobe', ['-version']).status === 0;
 
 /** One GET of a stream to its end: status, headers, the body, and when it ended (ms after the GET). */
-function session(url: string): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer; ms: number }> {
+function session(
+  url: string,
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer; ms: number }> {
   const t0 = performance.now();
   return new Promise((resolve, reject) => {
-    http.get(url, { agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks),
-        ms: performance.now() - t0 }));
-    }).on('error', reject);
+    http
+      .get(url, { agent: false }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: Buffer.concat(chunks),
+            ms: performance.now() - t0,
+          }),
+        );
+      })
+      .on('error', reject);
   });
 }
 
-interface Tag { type: number; ts: number; key: boolean; avcType: number }
+interface Tag {
+  type: number;
+  ts: number;
+  key: boolean;
+  avcType: number;
+}
 
 /** The tags of an FLV body (checked: header, PreviousTagSize of each tag). */
 function flvTags(b: Buffer): Tag[] {
@@ -53,21 +68,49 @@ function flvTags(b: Buffer): Tag[] {
   return tags;
 }
 
-interface Probe { codec: string; width: number; height: number; frames: number; dts: number[]; keys: number; errors: string }
+interface Probe {
+  codec: string;
+  width: number;
+  height: number;
+  frames: number;
+  dts: number[];
+  keys: number;
+  errors: string;
+}
 
 /** ffprobe decodes every frame of `url` (to the stream's end). */
 function probe(url: string): Promise<Probe> {
   return new Promise((resolve, reject) => {
-    execFile('ffprobe', ['-v', 'error', '-count_frames', '-select_streams', 'v', '-show_entries',
-      'stream=codec_name,width,height,nb_read_frames:packet=dts_time,flags', '-of', 'json', url], { timeout: 60000 },
-    (err, stdout, stderr) => {
-      if (err) return reject(err);
-      const j = JSON.parse(stdout);
-      const s = j.streams[0];
-      resolve({ codec: s.codec_name, width: s.width, height: s.height, frames: Number(s.nb_read_frames),
-        dts: j.packets.map((p: { dts_time: string }) => Number(p.dts_time)),
-        keys: j.packets.filter((p: { flags: string }) => p.flags.startsWith('K')).length, errors: stderr.trim() });
-    });
+    execFile(
+      'ffprobe',
+      [
+        '-v',
+        'error',
+        '-count_frames',
+        '-select_streams',
+        'v',
+        '-show_entries',
+        'stream=codec_name,width,height,nb_read_frames:packet=dts_time,flags',
+        '-of',
+        'json',
+        url,
+      ],
+      { timeout: 60000 },
+      (err, stdout, stderr) => {
+        if (err) return reject(err);
+        const j = JSON.parse(stdout);
+        const s = j.streams[0];
+        resolve({
+          codec: s.codec_name,
+          width: s.width,
+          height: s.height,
+          frames: Number(s.nb_read_frames),
+          dts: j.packets.map((p: { dts_time: string }) => Number(p.dts_time)),
+          keys: j.packets.filter((p: { flags: string }) => p.flags.startsWith('K')).length,
+          errors: stderr.trim(),
+        });
+      },
+    );
   });
 }
 
@@ -75,7 +118,13 @@ describe('simulator: HTTP-FLV streams, live and playback (media-api 7, areas/flv
   this.timeout(90000);
   let sim: Simulator;
   const address = async (f: Fields): Promise<string> => {
-    const r = await callApi(sim.url, V2, { accessToken: T, deviceSerial: 'C00000001', channelNo: 1, protocol: 4, ...f });
+    const r = await callApi(sim.url, V2, {
+      accessToken: T,
+      deviceSerial: 'C00000001',
+      channelNo: 1,
+      protocol: 4,
+      ...f,
+    });
     assert.equal(r.code, '200', JSON.stringify(r));
     return (r.data as { url: string }).url;
   };
@@ -113,7 +162,7 @@ describe('simulator: HTTP-FLV streams, live and playback (media-api 7, areas/flv
     assert.deepEqual((await admin(sim.url, 'GET', '/sim/stream')).json, { cap: 5, open: 0 });
   });
 
-  it('a playback session ends with its recording: the window\'s length, then the end-of-sequence tag', async () => {
+  it("a playback session ends with its recording: the window's length, then the end-of-sequence tag", async () => {
     await admin(sim.url, 'POST', '/sim/stream', { cap: 0 });
     const url = await address({ type: 2, startTime: '2026-03-01 09:00:00', stopTime: '2026-03-01 09:00:03' });
     const s = await session(url);
@@ -129,12 +178,14 @@ describe('simulator: HTTP-FLV streams, live and playback (media-api 7, areas/flv
     assert.deepEqual((await admin(sim.url, 'POST', '/sim/stream', { cap: 2 })).json, { cap: 2, open: 0 });
     const s = await session(await address({}));
     assert.ok(s.ms >= 1500 && s.ms < 10000, `${Math.round(s.ms)} ms`);
-    for (const cap of [-1, 1.5, '60', 86401]) assert.equal((await admin(sim.url, 'POST', '/sim/stream', { cap })).status, 400, String(cap));
+    for (const cap of [-1, 1.5, '60', 86401])
+      assert.equal((await admin(sim.url, 'POST', '/sim/stream', { cap })).status, 400, String(cap));
     assert.deepEqual((await admin(sim.url, 'POST', '/sim/stream', { cap: null })).json, { cap: 0, open: 0 });
   });
 
   (HAS_FFPROBE || process.env.EZVIZ_REQUIRE_FFMPEG === '1' ? it : it.skip)(
-    'ffprobe decodes live and playback: H.264 320x180, every frame, no error', async () => {
+    'ffprobe decodes live and playback: H.264 320x180, every frame, no error',
+    async () => {
       const live = await probe(await address({}));
       assert.equal(live.errors, '');
       assert.deepEqual([live.codec, live.width, live.height], ['h264', 320, 180]);
@@ -142,10 +193,13 @@ describe('simulator: HTTP-FLV streams, live and playback (media-api 7, areas/flv
       assert.equal(live.dts[0], 0);
       live.dts.slice(1).forEach((d, i) => assert.ok(Math.abs(d - live.dts[i] - 0.125) < 1e-6, `dts ${i + 1}: ${d}`));
       assert.ok(live.keys >= 2);
-      const play = await probe(await address({ type: 3, startTime: '2026-03-01 09:00:00', stopTime: '2026-03-01 09:00:04' }));
+      const play = await probe(
+        await address({ type: 3, startTime: '2026-03-01 09:00:00', stopTime: '2026-03-01 09:00:04' }),
+      );
       assert.equal(play.errors, '');
       assert.equal(play.codec, 'h264');
       assert.equal(play.frames, 32, '4 s of playback at 8 fps');
       assert.equal(play.dts[play.dts.length - 1], 3.875);
-    });
+    },
+  );
 });

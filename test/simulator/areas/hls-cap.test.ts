@@ -19,7 +19,9 @@ describe('simulator: capped HLS live sessions (media-api 7, areas/hls-session.ts
     clock = new FakeClock(Date.parse('2026-03-01T08:00:01Z'));
     sim = await startSimulator({ port: 0, clock, streamCap: 6 });
   });
-  afterEach(async () => { await sim.close(); });
+  afterEach(async () => {
+    await sim.close();
+  });
 
   const address = async (): Promise<string> => {
     const r = await callApi(sim.url, V2, { accessToken: T, deviceSerial: 'C00000001', channelNo: 1, protocol: 2 });
@@ -32,7 +34,11 @@ describe('simulator: capped HLS live sessions (media-api 7, areas/hls-session.ts
     return { status: r.status, body: r.text };
   };
   /** The media sequence numbers a playlist lists. */
-  const segments = (body: string): number[] => body.split('\n').filter((l) => /\.ts\?/.test(l)).map((l) => Number(/\/(\d+)\.ts/.exec(l)![1]));
+  const segments = (body: string): number[] =>
+    body
+      .split('\n')
+      .filter((l) => /\.ts\?/.test(l))
+      .map((l) => Number(/\/(\d+)\.ts/.exec(l)![1]));
 
   it('the address opens a session; its playlist ends at the cap; the address again opens a new one', async () => {
     const url = await address();
@@ -50,19 +56,37 @@ describe('simulator: capped HLS live sessions (media-api 7, areas/hls-session.ts
     assert.equal(at0.length, 4);
     clock.advance(4000);
     const mid = await get(media);
-    assert.deepEqual(segments(mid.body), at0.map((k) => k + 2), 'it slides as a live playlist (2 s segments)');
+    assert.deepEqual(
+      segments(mid.body),
+      at0.map((k) => k + 2),
+      'it slides as a live playlist (2 s segments)',
+    );
     assert.ok(!mid.body.includes('#EXT-X-ENDLIST'));
     clock.advance(10000);
     const ended = await get(media);
     assert.ok(ended.body.trim().endsWith('#EXT-X-ENDLIST'), ended.body);
-    assert.deepEqual(segments(ended.body), at0.map((k) => k + 3), 'stopped at the segment of the cap (6 s after the start)');
-    const seg = new URL(ended.body.split('\n').filter((l) => /\.ts\?/.test(l)).pop()!, media).toString();
+    assert.deepEqual(
+      segments(ended.body),
+      at0.map((k) => k + 3),
+      'stopped at the segment of the cap (6 s after the start)',
+    );
+    const seg = new URL(
+      ended.body
+        .split('\n')
+        .filter((l) => /\.ts\?/.test(l))
+        .pop()!,
+      media,
+    ).toString();
     assert.equal((await get(seg)).status, 200, 'its last segments still load');
     const again = (await get(url)).body.trim().split('\n').pop()!;
     assert.notEqual(new URL(again, url).toString(), media, 'a new session');
     const next = await get(new URL(again, url).toString());
     assert.ok(!next.body.includes('#EXT-X-ENDLIST'));
-    assert.deepEqual(segments(next.body), at0.map((k) => k + 7), 'the new session is live now');
+    assert.deepEqual(
+      segments(next.body),
+      at0.map((k) => k + 7),
+      'the new session is live now',
+    );
   });
 
   it('an unknown session answers 404; without a cap the address is the live playlist itself', async () => {

@@ -16,13 +16,21 @@ const V2 = '/api/lapp/v2/live/address/get';
 const OLD = '/api/lapp/live/address/get';
 const START = Date.parse('2026-03-01T08:00:00Z'); // 16:00 in China
 
-function getBytes(url: string, method = 'GET'): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+function getBytes(
+  url: string,
+  method = 'GET',
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
-    http.request(url, { agent: false, method }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-    }).on('error', reject).end();
+    http
+      .request(url, { agent: false, method }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
+      })
+      .on('error', reject)
+      .end();
   });
 }
 
@@ -33,8 +41,11 @@ function firstPts(b: Buffer): number {
     if (!(b[at + 1] & 0x40)) continue;
     const afc = (b[at + 3] >> 4) & 3;
     const p = at + 4 + (afc & 2 ? 1 + b[at + 4] : 0);
-    if (b[p] === 0 && b[p + 1] === 0 && b[p + 2] === 1 && b[p + 3] >= 0xe0 && (b[p + 7] & 0x80)) {
-      return ((b[p + 9] >> 1) & 7) * 2 ** 30 + (b[p + 10] << 22 | (b[p + 11] >> 1) << 15 | b[p + 12] << 7 | b[p + 13] >> 1);
+    if (b[p] === 0 && b[p + 1] === 0 && b[p + 2] === 1 && b[p + 3] >= 0xe0 && b[p + 7] & 0x80) {
+      return (
+        ((b[p + 9] >> 1) & 7) * 2 ** 30 +
+        ((b[p + 10] << 22) | ((b[p + 11] >> 1) << 15) | (b[p + 12] << 7) | (b[p + 13] >> 1))
+      );
     }
   }
   throw new Error('no video PES');
@@ -59,7 +70,10 @@ describe('simulator: live addresses and streams (watch-api 1, areas/live.ts, str
     const r = await call(cam('C00000001', { protocol: 2, expireTime: 300, quality: 2 }));
     assert.equal(r.code, '200');
     assert.deepEqual(Object.keys(r.data).sort(), ['expireTime', 'id', 'url']);
-    assert.match(r.data.url, /^http:\/\/127\.0\.0\.1:\d+\/v3\/openlive\/C00000001_1_2\.m3u8\?expire=\d+&id=[0-9a-f]+&t=[0-9a-f]+$/);
+    assert.match(
+      r.data.url,
+      /^http:\/\/127\.0\.0\.1:\d+\/v3\/openlive\/C00000001_1_2\.m3u8\?expire=\d+&id=[0-9a-f]+&t=[0-9a-f]+$/,
+    );
     assert.equal(r.data.expireTime, '2026-03-01 16:05:00');
     const pl = await request(r.data.url, '');
     assert.equal(pl.status, 200);
@@ -98,7 +112,10 @@ describe('simulator: live addresses and streams (watch-api 1, areas/live.ts, str
   it('lets an address expire as asked: then the playlist and its segments answer 403', async () => {
     const r = await call(cam('C00000001', { protocol: 2, expireTime: 30 }));
     const pl = await request(r.data.url, '');
-    const uri = new URL(pl.text.split('\n').find((l) => /\.ts\?/.test(l))!, r.data.url).toString();
+    const uri = new URL(
+      pl.text.split('\n').find((l) => /\.ts\?/.test(l))!,
+      r.data.url,
+    ).toString();
     clock.advance(30000);
     assert.equal((await request(r.data.url, '')).status, 403);
     assert.equal((await getBytes(uri)).status, 403);
@@ -114,7 +131,10 @@ describe('simulator: live addresses and streams (watch-api 1, areas/live.ts, str
     assert.equal(await codeOf(cam('C00000001', { protocol: 9 })), '10001');
     assert.equal(await codeOf(cam('C00000001', { expireTime: 29 })), '10001');
     const log = sim.requestLog({ path: V2 });
-    assert.ok(log.every((e) => e.fields.code === undefined || e.fields.code === '***'), 'the code is masked in the log');
+    assert.ok(
+      log.every((e) => e.fields.code === undefined || e.fields.code === '***'),
+      'the code is masked in the log',
+    );
   });
 
   it('answers 60026 while the lens is covered', async () => {
@@ -125,7 +145,10 @@ describe('simulator: live addresses and streams (watch-api 1, areas/live.ts, str
   it('ends the picture of an address given before the lens was covered (playlist and segments 403, 60026)', async () => {
     const r = await call(cam('C00000001', { protocol: 2 }));
     const pl = await request(r.data.url, '');
-    const uri = new URL(pl.text.split('\n').find((l) => /\.ts\?/.test(l))!, r.data.url).toString();
+    const uri = new URL(
+      pl.text.split('\n').find((l) => /\.ts\?/.test(l))!,
+      r.data.url,
+    ).toString();
     assert.equal((await getBytes(uri)).status, 200);
     sim.state.devices.C00000001.camera.privacy = true;
     const covered = await request(r.data.url, '');
@@ -142,10 +165,15 @@ describe('simulator: live addresses and streams (watch-api 1, areas/live.ts, str
     const head = await getBytes(flv, 'HEAD');
     assert.equal(head.status, 200);
     assert.equal(head.headers['content-type'], 'video/x-flv');
-    assert.match((await call(cam('C00000001', { protocol: 3 }))).data.url, /^rtmp:\/\/127\.0\.0\.1:1935\/v3\/openlive\/C00000001_1_1\?expire=/);
+    assert.match(
+      (await call(cam('C00000001', { protocol: 3 }))).data.url,
+      /^rtmp:\/\/127\.0\.0\.1:1935\/v3\/openlive\/C00000001_1_1\?expire=/,
+    );
     assert.equal((await call(cam('C00000001'))).data.url, 'ezopen://open.ys7.com/C00000001/1.hd.live');
     assert.equal((await call(cam('C00000001', { quality: 2 }))).data.url, 'ezopen://open.ys7.com/C00000001/1.live');
-    const rec = await call(cam('C00000001', { type: 3, startTime: '2026-03-01 10:00:00', stopTime: '2026-03-01 11:00:00' }));
+    const rec = await call(
+      cam('C00000001', { type: 3, startTime: '2026-03-01 10:00:00', stopTime: '2026-03-01 11:00:00' }),
+    );
     assert.equal(rec.data.url, 'ezopen://open.ys7.com/C00000001/1.cloud.rec?begin=20260301100000&end=20260301110000');
   });
 
@@ -159,21 +187,35 @@ describe('simulator: live addresses and streams (watch-api 1, areas/live.ts, str
     assert.equal(pl.text.split('\n').filter((l) => /\.ts\?/.test(l)).length, 10);
     assert.equal(await codeOf(cam('C00000001', { protocol: 2, type: 2, ...w })), '10001');
     assert.equal(await codeOf(cam('C00000001', { protocol: 5, type: 2 })), '10001');
-    assert.equal(await codeOf(cam('C00000001', { protocol: 5, type: 2, startTime: w.stopTime, stopTime: w.startTime })), '10001');
-    assert.equal(await codeOf(cam('C00000001', { protocol: 5, type: 2, startTime: START - 3600000, stopTime: START })), '10001');
-    assert.equal(await codeOf(cam('C00000001', { protocol: 5, type: 3, startTime: '2026-02-28 23:00:00',
-      stopTime: '2026-03-01 01:00:00' })), '10001');
+    assert.equal(
+      await codeOf(cam('C00000001', { protocol: 5, type: 2, startTime: w.stopTime, stopTime: w.startTime })),
+      '10001',
+    );
+    assert.equal(
+      await codeOf(cam('C00000001', { protocol: 5, type: 2, startTime: START - 3600000, stopTime: START })),
+      '10001',
+    );
+    assert.equal(
+      await codeOf(
+        cam('C00000001', { protocol: 5, type: 3, startTime: '2026-02-28 23:00:00', stopTime: '2026-03-01 01:00:00' }),
+      ),
+      '10001',
+    );
   });
 
   it('serves the old path for international accounts only (China: the batch form, not simulated: 10001)', async () => {
     assert.equal(await codeOf(cam('C00000001', { protocol: 2 }), OLD), '10001');
-    const intl = await callApi(sim.url, OLD, { accessToken: 'at.intl-token', ...cam('C00000010', { protocol: 2 }) },
-      { headers: { Host: '127.0.0.1:18090' } });
+    const intl = await callApi(
+      sim.url,
+      OLD,
+      { accessToken: 'at.intl-token', ...cam('C00000010', { protocol: 2 }) },
+      { headers: { Host: '127.0.0.1:18090' } },
+    );
     assert.equal(intl.code, '200');
     assert.match(intl.data.url, /^http:\/\/127\.0\.0\.1:18090\/v3\/openlive\/C00000010_1_1\.m3u8\?/);
   });
 
-  it('switches a camera to the vendor\'s placeholder segments (ErrCode/9048_0.ts) through POST /sim/live', async () => {
+  it("switches a camera to the vendor's placeholder segments (ErrCode/9048_0.ts) through POST /sim/live", async () => {
     const set = await admin(sim.url, 'POST', '/sim/live', { deviceSerial: 'C00000001', placeholder: '9048' });
     assert.equal(set.status, 200);
     const r = await call(cam('C00000001', { protocol: 2 }));
@@ -187,7 +229,10 @@ describe('simulator: live addresses and streams (watch-api 1, areas/live.ts, str
     assert.deepEqual(list.json.placeholders, { 'C00000001/1': '9048' });
     assert.equal(list.json.addresses.length, 1);
     assert.equal(JSON.stringify(list.json).includes(new URL(r.data.url).searchParams.get('t')!), false, 'no signature');
-    assert.equal((await admin(sim.url, 'POST', '/sim/live', { deviceSerial: 'C00000001', placeholder: '1234' })).status, 400);
+    assert.equal(
+      (await admin(sim.url, 'POST', '/sim/live', { deviceSerial: 'C00000001', placeholder: '1234' })).status,
+      400,
+    );
     await admin(sim.url, 'POST', '/sim/live', { deviceSerial: 'C00000001', placeholder: null });
     assert.ok(!(await request(r.data.url, '')).text.includes('ErrCode'));
   });

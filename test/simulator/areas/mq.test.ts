@@ -12,7 +12,9 @@ import { apiCalls, clock, sim, simulatorEach } from './support';
 
 const PATHS = { messages: '/api/lapp/mq/v1/consumer/messages', offsets: '/api/lapp/mq/v1/consumer/offsets' } as const;
 type Op = keyof typeof PATHS | 'group1' | 'group2' | 'group3' | 'group4' | 'group5' | 'group6';
-const { call } = apiCalls<Op>((op) => (op.startsWith('group') ? `/api/lapp/mq/v1/consumer/${op}` : PATHS[op as keyof typeof PATHS]));
+const { call } = apiCalls<Op>((op) =>
+  op.startsWith('group') ? `/api/lapp/mq/v1/consumer/${op}` : PATHS[op as keyof typeof PATHS],
+);
 
 async function consumer(group = 1): Promise<string> {
   const r = await call(`group${group}` as Op, {});
@@ -36,7 +38,10 @@ describe('simulator: the message service (docs/api/watch-api.md section 5)', fun
     const r = await call('messages', { consumerId: id });
     const m = (r.data as Array<Record<string, any>>)[0]; // eslint-disable-line @typescript-eslint/no-explicit-any
     assert.deepEqual(Object.keys(m).sort(), ['body', 'header', 'pictureList']);
-    assert.deepEqual({ ...m.header, messageId: 'x' }, { channelNo: 1, deviceId: 'C00000001', messageId: 'x', messageTime: clock.now(), type: 'ys.alarm' });
+    assert.deepEqual(
+      { ...m.header, messageId: 'x' },
+      { channelNo: 1, deviceId: 'C00000001', messageId: 'x', messageTime: clock.now(), type: 'ys.alarm' },
+    );
     assert.equal(m.body.alarmId, 'a1');
     assert.equal(m.body.alarmType, 10002);
     assert.equal(m.body.alarmTime, alarm.alarmStart, 'alarmTime as the vendor writes dates (China time)');
@@ -92,9 +97,16 @@ describe('simulator: the message service (docs/api/watch-api.md section 5)', fun
     assert.equal(got[0].header.deviceId, 'C00000003');
     assert.equal(got[0].body.msgType, 'OFFLINE');
     assert.equal(got[0].body.deviceName, sim.state.devices.C00000003.name);
-    assert.equal((await admin(sim.url, 'POST', '/sim/device', { deviceSerial: 'C00000003', online: 'yes' })).status, 400);
+    assert.equal(
+      (await admin(sim.url, 'POST', '/sim/device', { deviceSerial: 'C00000003', online: 'yes' })).status,
+      400,
+    );
     await admin(sim.url, 'POST', '/sim/device', { deviceSerial: 'C00000003', online: false });
-    assert.equal(((await call('messages', { consumerId: id })).data as unknown[]).length, 1, 'no message when nothing changed');
+    assert.equal(
+      ((await call('messages', { consumerId: id })).data as unknown[]).length,
+      1,
+      'no message when nothing changed',
+    );
     const view = await admin(sim.url, 'GET', '/sim/mq');
     assert.equal(view.json.consumers.length, 1);
     assert.equal(view.json.consumers[0].group, 1);
@@ -143,13 +155,25 @@ describe('simulator: the message service (docs/api/watch-api.md section 5)', fun
       assert.equal(headers['content-type'], 'text/plain');
       assert.equal(headers.t, String(clock.now()));
       assert.equal(headers.message_type, 'ys.alarm');
-      assert.equal(headers.signature, createHmac('sha1', 'sign-me-7f3a').update(body + headers.t).digest('hex'));
+      assert.equal(
+        headers.signature,
+        createHmac('sha1', 'sign-me-7f3a')
+          .update(body + headers.t)
+          .digest('hex'),
+      );
       assert.equal(JSON.parse(body).body.alarmId, 'p1');
       const view = await admin(sim.url, 'GET', '/sim/webhook');
       assert.equal(view.json.url, url());
       assert.equal(view.json.signed, true);
       assert.ok(!JSON.stringify(view.json).includes('sign-me-7f3a'), 'the secret is never shown');
-      assert.deepEqual(view.json.pushes.map((p: { attempt: number; acked: boolean; status: number }) => [p.attempt, p.acked, p.status]), [[1, true, 200]]);
+      assert.deepEqual(
+        view.json.pushes.map((p: { attempt: number; acked: boolean; status: number }) => [
+          p.attempt,
+          p.acked,
+          p.status,
+        ]),
+        [[1, true, 200]],
+      );
     });
 
     it('not acknowledged (HTTP 500, a wrong messageId, no answer within the ack timeout): sent again, 3 more times at most', async () => {
@@ -166,9 +190,26 @@ describe('simulator: the message service (docs/api/watch-api.md section 5)', fun
         await until(() => webhookPusher(sim.state).pushes().length === 4, 8000);
         await new Promise((r) => setTimeout(r, 300));
         const pushes = webhookPusher(sim.state).pushes();
-        assert.deepEqual(pushes.map((p) => [p.attempt, p.acked]), [[1, false], [2, false], [3, false], [4, false]], kind);
-        assert.equal(new Set(got.map((g) => JSON.parse(g.body).header.messageId)).size, 1, 'the same message each time');
-        if (kind === 'silent') assert.ok(pushes.every((p) => p.error === 'timeout'), JSON.stringify(pushes));
+        assert.deepEqual(
+          pushes.map((p) => [p.attempt, p.acked]),
+          [
+            [1, false],
+            [2, false],
+            [3, false],
+            [4, false],
+          ],
+          kind,
+        );
+        assert.equal(
+          new Set(got.map((g) => JSON.parse(g.body).header.messageId)).size,
+          1,
+          'the same message each time',
+        );
+        if (kind === 'silent')
+          assert.ok(
+            pushes.every((p) => p.error === 'timeout'),
+            JSON.stringify(pushes),
+          );
       }
     });
   });

@@ -48,7 +48,10 @@ describe('simulator: pictures (more-api, areas/pictures.ts)', function () {
       assert.equal((await getBytes(url)).status, 200);
       assert.throws(() => sim.injectFault({ kind: '49999', path: '/sim-pictures/' }), /fault kinds/);
       const log = sim.requestLog((e) => e.path.startsWith('/sim-pictures/'));
-      assert.deepEqual(log.map((e) => e.httpStatus), [200, 500, 200]);
+      assert.deepEqual(
+        log.map((e) => e.httpStatus),
+        [200, 500, 200],
+      );
     });
 
     it('60020 for a model that cannot capture (the Hikvision dome), 60017 when the device reports a failure, 60026 while covered', async () => {
@@ -61,15 +64,18 @@ describe('simulator: pictures (more-api, areas/pictures.ts)', function () {
       assert.deepEqual((await call('device-capture', cam('C00000001'))).code, '60026');
     });
 
-    it('10028 once the account\'s daily count is used up, again from midnight (China time)', async () => {
+    it("10028 once the account's daily count is used up, again from midnight (China time)", async () => {
       sim.state.settings.captureDailyLimit = 2;
       assert.equal(await codeOf('device-capture', cam('C00000001')), '200');
       assert.equal(await codeOf('device-capture', cam('C0000000D')), '200');
       const r = await call('device-capture', cam('C00000001'));
       assert.deepEqual([r.code, r.msg], ['10028', 'The daily capture limit has been reached.']);
       assert.equal(await codeOf('device-capture', cam('C00000013')), '10028', 'per account, not per camera');
-      assert.equal((await callApi(sim.url, P('device-capture'), { accessToken: 'at.other-token', ...cam('C00000004') })).code, '200',
-        'another account has its own count');
+      assert.equal(
+        (await callApi(sim.url, P('device-capture'), { accessToken: 'at.other-token', ...cam('C00000004') })).code,
+        '200',
+        'another account has its own count',
+      );
       clock.advance(7 * 60 * 60 * 1000); // 23:00 China time
       assert.equal(await codeOf('device-capture', cam('C00000001')), '10028');
       clock.advance(60 * 60 * 1000); // 00:00 China time
@@ -107,7 +113,10 @@ describe('simulator: pictures (more-api, areas/pictures.ts)', function () {
         [cam('C00000011', { channelNo: 5 }), '200'],
       ];
       for (const [f, code] of cases) assert.equal(await codeOf('device-capture', f), code, JSON.stringify(f));
-      assert.equal((await callApi(sim.url, P('device-capture'), { ...cam('C00000001'), accessToken: 'at.expired-token' })).code, '10002');
+      assert.equal(
+        (await callApi(sim.url, P('device-capture'), { ...cam('C00000001'), accessToken: 'at.expired-token' })).code,
+        '10002',
+      );
     });
   });
 });

@@ -28,8 +28,12 @@ describe('simulator: PTZ and presets (areas/ptz.ts)', function () {
       assert.equal(await codeOf('preset-add', cam('C00000001')), '60008');
       assert.equal(await codeOf('preset-clear', cam('C00000001', { index: 7 })), '200');
       assert.deepEqual((await call('preset-add', cam('C00000001'))).data, { index: 7 });
-      assert.deepEqual(Object.keys(sim.state.devices.C00000001.channels['1'].presets).map(Number).sort((a, b) => a - b),
-        [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+      assert.deepEqual(
+        Object.keys(sim.state.devices.C00000001.channels['1'].presets)
+          .map(Number)
+          .sort((a, b) => a - b),
+        [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12],
+      );
     });
 
     it('keeps presets per channel', async () => {
@@ -83,7 +87,8 @@ describe('simulator: PTZ and presets (areas/ptz.ts)', function () {
   });
 
   describe('pan/tilt', () => {
-    const pos = () => positionOf(sim.state, sim.state.devices.C00000001, sim.state.devices.C00000001.channels['1'], clock.now());
+    const pos = () =>
+      positionOf(sim.state, sim.state.devices.C00000001, sim.state.devices.C00000001.channels['1'], clock.now());
 
     it('moves with the clock while a start runs and stops at the limits', async () => {
       assert.deepEqual(pos(), { pan: 0, tilt: 0, zoom: 1 });
@@ -101,7 +106,11 @@ describe('simulator: PTZ and presets (areas/ptz.ts)', function () {
       clock.advance(1000);
       assert.equal(await codeOf('ptz-stop', cam('C00000001')), '200');
       assert.equal(pos().pan, 155);
-      assert.equal(await codeOf('ptz-start', cam('C00000001', { direction: 3, speed: 2 })), '200', 'right again after moving off the limit');
+      assert.equal(
+        await codeOf('ptz-start', cam('C00000001', { direction: 3, speed: 2 })),
+        '200',
+        'right again after moving off the limit',
+      );
     });
 
     it('diagonals and zoom move each axis; tilt limits answer 60002/60003 first', async () => {
@@ -130,8 +139,21 @@ describe('simulator: PTZ and presets (areas/ptz.ts)', function () {
     });
 
     it('checks direction, speed and command values (10001)', async () => {
-      for (const [direction, speed] of [[12, 1], [-1, 1], [15, 1], [1.5, 1], ['up', 1], [0, 3], [0, -1], [0, 'fast']]) {
-        assert.equal(await codeOf('ptz-start', cam('C00000001', { direction, speed })), '10001', `${direction}/${speed}`);
+      for (const [direction, speed] of [
+        [12, 1],
+        [-1, 1],
+        [15, 1],
+        [1.5, 1],
+        ['up', 1],
+        [0, 3],
+        [0, -1],
+        [0, 'fast'],
+      ]) {
+        assert.equal(
+          await codeOf('ptz-start', cam('C00000001', { direction, speed })),
+          '10001',
+          `${direction}/${speed}`,
+        );
       }
       assert.equal(await codeOf('ptz-stop', cam('C00000001', { direction: 12 })), '10001');
       assert.equal(await codeOf('ptz-mirror', cam('C00000001', { command: 3 })), '10001');

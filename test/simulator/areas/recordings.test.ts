@@ -11,7 +11,13 @@ const NOW = Date.parse('2026-03-01T08:00:00Z'); // 16:00 in China
 const MIDNIGHT = Date.parse('2026-02-28T16:00:00Z'); // 00:00 in China on 1 March
 const { call, codeOf } = apiCalls<'list'>(() => '/api/lapp/video/by/time');
 
-interface Item { startTime: number; endTime: number; recType: number; fileId: string; videoType: number }
+interface Item {
+  startTime: number;
+  endTime: number;
+  recType: number;
+  fileId: string;
+  videoType: number;
+}
 const items = async (serial: string, extra: Record<string, string | number> = {}): Promise<Item[]> => {
   const r = await call('list', cam(serial, extra));
   assert.equal(r.code, '200', JSON.stringify(r));
@@ -40,18 +46,27 @@ describe('simulator: recordings by time (media-api 2.1, areas/recordings.ts)', f
   it('the cloud holds the clips while a storage period runs; recType 0 picks the cloud where there is one', async () => {
     const cloud = await items('C00000001', { recType: 1 });
     const card = await items('C00000001', { recType: 2 });
-    assert.deepEqual(cloud.map((r) => [r.startTime, r.endTime]), card.map((r) => [r.startTime, r.endTime]));
+    assert.deepEqual(
+      cloud.map((r) => [r.startTime, r.endTime]),
+      card.map((r) => [r.startTime, r.endTime]),
+    );
     assert.ok(cloud.every((r) => r.recType === 1));
     assert.deepEqual(await items('C00000001'), cloud, 'recType 0: the cloud');
     assert.deepEqual(await items('C00000007', { recType: 1 }), [], 'no cloud storage: nothing in the cloud');
-    assert.ok((await items('C00000007')).every((r) => r.recType === 2), 'recType 0 without cloud storage: the card');
+    assert.ok(
+      (await items('C00000007')).every((r) => r.recType === 2),
+      'recType 0 without cloud storage: the card',
+    );
     assert.deepEqual(await items('C00000014', { recType: 2 }), [], 'no card: nothing on it');
   });
 
   it('the shop records continuously to its card: one item per hour, the last up to now', async () => {
     const list = await items('C00000006', { recType: 2 });
     assert.equal(list.length, 16, '00:00 to 16:00');
-    assert.deepEqual(list.map((r) => r.endTime - r.startTime), Array(16).fill(3600000));
+    assert.deepEqual(
+      list.map((r) => r.endTime - r.startTime),
+      Array(16).fill(3600000),
+    );
     assert.equal(list[0].startTime, MIDNIGHT);
     assert.ok(list.every((r) => r.videoType === 0));
     clock.advance(90000);

@@ -28,8 +28,14 @@ describe('simulator: cloud storage (areas/storage.ts)', function () {
     it('reports the default devices with statuses -2, -1, 0, 1, 2', async () => {
       const d1 = await info('C00000001');
       assert.deepEqual(d1, {
-        userName: 'demo-user', deviceSerial: 'C00000001', channelNo: 1, status: 1, totalDays: 7, validDays: 20,
-        startTime: START_S - 10 * DAY_MS, expireTime: START_S + 20 * DAY_MS,
+        userName: 'demo-user',
+        deviceSerial: 'C00000001',
+        channelNo: 1,
+        status: 1,
+        totalDays: 7,
+        validDays: 20,
+        startTime: START_S - 10 * DAY_MS,
+        expireTime: START_S + 20 * DAY_MS,
       });
       assert.equal(d1.startTime % 1000, 0, 'whole seconds');
       assert.equal((await info('C00000003')).status, -2);
@@ -47,8 +53,14 @@ describe('simulator: cloud storage (areas/storage.ts)', function () {
       assert.equal(await open('C00000002', 'CARD-VALID-0001', { phone: '13800000001' }), '200');
       const d = await info('C00000002');
       assert.deepEqual(d, {
-        userName: 'demo-user', deviceSerial: 'C00000002', channelNo: 1, status: 1, totalDays: 7, validDays: 30,
-        startTime: START_S, expireTime: START_S + 30 * DAY_MS,
+        userName: 'demo-user',
+        deviceSerial: 'C00000002',
+        channelNo: 1,
+        status: 1,
+        totalDays: 7,
+        validDays: 30,
+        startTime: START_S,
+        expireTime: START_S + 30 * DAY_MS,
       });
       assert.equal(await open('C0000000F', 'CARD-VALID-0001'), '60032');
       assert.equal(sim.state.cards['CARD-VALID-0001'].usedBy, 'C00000002');
@@ -99,8 +111,13 @@ describe('simulator: cloud storage (areas/storage.ts)', function () {
       let d = await info('C00000006');
       assert.equal(d.totalDays, 7);
       assert.deepEqual(d.serviceDetail, {
-        userName: 'demo-user', deviceSerial: 'C00000006', channelNo: 1, totalDays: 3,
-        startTime: START_S - 5 * DAY_MS, expireTime: START_S + 360 * DAY_MS, status: 1,
+        userName: 'demo-user',
+        deviceSerial: 'C00000006',
+        channelNo: 1,
+        totalDays: 3,
+        startTime: START_S - 5 * DAY_MS,
+        expireTime: START_S + 360 * DAY_MS,
+        status: 1,
       });
       assert.equal(await open('C00000006', 'CARD-AI-0001'), '200');
       d = await info('C00000006');

@@ -32,7 +32,9 @@ export const cam = (serial: string, extra: Fields = {}): Fields => ({ deviceSeri
 
 /** `call(op, fields)` with the demo token (token/get: the fields as they are) and `codeOf`, its
  * reply code, on the running test's simulator; `pathOf` names an op's path. */
-export function apiCalls<O extends string>(pathOf: (op: O) => string): {
+export function apiCalls<O extends string>(
+  pathOf: (op: O) => string,
+): {
   call: (op: O | 'token', f: Fields) => Promise<ApiReply>;
   codeOf: (op: O, f: Fields) => Promise<string>;
 } {
@@ -59,10 +61,14 @@ export function jpegSize(buf: Buffer): { width: number; height: number } {
 /** GET `url`: status, content type and body bytes. */
 export function getBytes(url: string): Promise<{ status: number; type?: string; body: Buffer }> {
   return new Promise((resolve, reject) => {
-    http.get(url, { agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, type: res.headers['content-type'], body: Buffer.concat(chunks) }));
-    }).on('error', reject);
+    http
+      .get(url, { agent: false }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, type: res.headers['content-type'], body: Buffer.concat(chunks) }),
+        );
+      })
+      .on('error', reject);
   });
 }

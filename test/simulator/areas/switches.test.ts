@@ -17,8 +17,12 @@ const path = (op: string): string => ROUTES.find((r) => r.op === op)!.path;
 describe('simulator: arming, switches, device state (watch-api 2-4)', function () {
   let sim: Simulator;
   const call = (p: string, f: Fields): Promise<ApiReply> => callApi(sim.url, p, { accessToken: T, ...f });
-  const admin = async (body: unknown) => request(sim.url, '/sim/device', { method: 'POST', body: JSON.stringify(body),
-    headers: { 'Content-Type': 'application/json', Origin: sim.url } });
+  const admin = async (body: unknown) =>
+    request(sim.url, '/sim/device', {
+      method: 'POST',
+      body: JSON.stringify(body),
+      headers: { 'Content-Type': 'application/json', Origin: sim.url },
+    });
 
   beforeEach(async () => {
     sim = await startSimulator({ port: 0, clock: new FakeClock(START) });
@@ -37,7 +41,8 @@ describe('simulator: arming, switches, device state (watch-api 2-4)', function (
   });
 
   it('an alarm hub takes sleep/home/away (0/8/16), not 1', async () => {
-    for (const v of [16, 0, 8]) assert.equal((await call(path('defence-set'), { deviceSerial: 'C00000015', isDefence: v })).code, '200');
+    for (const v of [16, 0, 8])
+      assert.equal((await call(path('defence-set'), { deviceSerial: 'C00000015', isDefence: v })).code, '200');
     assert.equal((await call(path('defence-set'), { deviceSerial: 'C00000015', isDefence: 8 })).code, '60021');
     assert.equal((await call(path('defence-set'), { deviceSerial: 'C00000015', isDefence: 1 })).code, '10001');
     assert.equal((await call(path('device-info'), { deviceSerial: 'C00000015' })).data.defence, 8);
@@ -50,23 +55,40 @@ describe('simulator: arming, switches, device state (watch-api 2-4)', function (
       const want = before === 1 || (before === undefined && name === 'offline-notify') ? 0 : 1;
       assert.equal((await call(p.set, { deviceSerial: serial, enable: want, channelNo: 1 })).code, '200', name);
       assert.equal((await call(p.set, { deviceSerial: serial, enable: want })).code, '60022', name);
-      if (p.status) assert.deepEqual((await call(p.status, { deviceSerial: serial })).data, { deviceSerial: serial, channelNo: 1, enable: want });
+      if (p.status)
+        assert.deepEqual((await call(p.status, { deviceSerial: serial })).data, {
+          deviceSerial: serial,
+          channelNo: 1,
+          enable: want,
+        });
     }
     const lens = SWITCH_PATHS.privacy;
     assert.equal((await call(lens.set, { deviceSerial: 'C00000003', enable: 1 })).code, '60020', 'no lens cover');
     assert.equal((await call(lens.status!, { deviceSerial: 'C00000015' })).code, '60020');
-    assert.equal((await call(SWITCH_PATHS['status-light'].set, { deviceSerial: 'C00000014', enable: 0 })).code, '60020');
+    assert.equal(
+      (await call(SWITCH_PATHS['status-light'].set, { deviceSerial: 'C00000014', enable: 0 })).code,
+      '60020',
+    );
   });
 
   it('encryption: off needs the verification code (20010), 60016 already off, 60019 already on', async () => {
-    assert.equal((await call(path('encrypt-off'), { deviceSerial: 'C00000005', validateCode: 'WRONGX' })).code, '20010');
+    assert.equal(
+      (await call(path('encrypt-off'), { deviceSerial: 'C00000005', validateCode: 'WRONGX' })).code,
+      '20010',
+    );
     assert.equal((await call(path('encrypt-off'), { deviceSerial: 'C00000005', validateCode: 'ABCDEF' })).code, '200');
-    assert.equal((await call(path('encrypt-off'), { deviceSerial: 'C00000005', validateCode: 'ABCDEF' })).code, '60016');
+    assert.equal(
+      (await call(path('encrypt-off'), { deviceSerial: 'C00000005', validateCode: 'ABCDEF' })).code,
+      '60016',
+    );
     assert.equal((await call(path('device-info'), { deviceSerial: 'C00000005' })).data.isEncrypt, 0);
     assert.equal((await call(path('encrypt-on'), { deviceSerial: 'C00000005' })).code, '200');
     assert.equal((await call(path('encrypt-on'), { deviceSerial: 'C00000005' })).code, '60019');
     const log = sim.requestLog({ path: path('encrypt-off') });
-    assert.ok(log.every((e) => e.fields.validateCode === '***'), 'the code is masked in the request log');
+    assert.ok(
+      log.every((e) => e.fields.validateCode === '***'),
+      'the code is masked in the request log',
+    );
   });
 
   it('alarm sound: short/long/mute, 60022 when already so', async () => {

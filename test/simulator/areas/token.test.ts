@@ -22,7 +22,8 @@ describe('simulator: tokens (areas/token.ts)', function () {
       assert.match(t1.data.accessToken, /^at\./);
       assert.equal(t1.data.expireTime, START + 7 * DAY_MS);
       assert.equal(t1.data.areaDomain, undefined);
-      const use = (token: string) => callApi(sim.url, P('ptz-stop'), { accessToken: token, deviceSerial: 'C00000001', channelNo: 1 });
+      const use = (token: string) =>
+        callApi(sim.url, P('ptz-stop'), { accessToken: token, deviceSerial: 'C00000001', channelNo: 1 });
       clock.advance(DAY_MS);
       const t2 = await callApi(sim.url, TOKEN_PATH, { appKey: 'demo-app-key', appSecret: 'demo-app-secret' });
       assert.notEqual(t2.data.accessToken, t1.data.accessToken);

@@ -5,7 +5,13 @@
 import { strict as assert } from 'assert';
 import { mergeAccount, readCameraPage, readDevicePage } from '../../../nodes/shared/account/account-list';
 import { classify } from '../../../nodes/shared/account/account-reasons';
-import { capacityHints, capacitySummary, readCapacity, unsupportedDirections, CAPACITY_FLAGS } from '../../../nodes/shared/operations/capacity';
+import {
+  capacityHints,
+  capacitySummary,
+  readCapacity,
+  unsupportedDirections,
+  CAPACITY_FLAGS,
+} from '../../../nodes/shared/operations/capacity';
 import { readAccount, readCamera, type BadRequest } from '../../../nodes/ezviz-config/admin-request';
 import { identityKey } from '../../../nodes/ezviz-config/admin-deployed';
 import { EzvizError } from '../../../nodes/shared/errors/errors';
@@ -18,7 +24,10 @@ describe('account: replies of the account calls', function () {
     const page = readDevicePage([
       { deviceSerial: 'c00000001', deviceName: 'Front', deviceType: 'CS-C6N', status: 1, defence: 0, extra: 'x' },
       { deviceSerial: 'C00000002', deviceName: 42, status: '0' },
-      { deviceSerial: 'bad serial!' }, null, 'text', { deviceName: 'no serial' },
+      { deviceSerial: 'bad serial!' },
+      null,
+      'text',
+      { deviceName: 'no serial' },
       { deviceSerial: 'C00000003', deviceName: 'x'.repeat(500), status: 7 },
     ]);
     assert.deepEqual(page, [
@@ -34,17 +43,30 @@ describe('account: replies of the account calls', function () {
     const channels = readCameraPage([
       { deviceSerial: 'N00000001', channelNo: 2, channelName: 'Yard', status: 0 },
       { deviceSerial: 'N00000001', channelNo: '1', channelName: 'Gate', status: 1 },
-      { deviceSerial: 'N00000001', channelNo: 0 }, { deviceSerial: 'N00000001', channelNo: 'x' },
+      { deviceSerial: 'N00000001', channelNo: 0 },
+      { deviceSerial: 'N00000001', channelNo: 'x' },
       { deviceSerial: 'S00000009', channelNo: 1, channelName: 'Shared' },
     ])!;
     assert.equal(channels.length, 3);
-    const devices = mergeAccount([
-      { serial: 'N00000001', name: 'NVR', model: 'DS-7104', online: true, channels: [] },
-      { serial: 'C00000001', name: 'Alpha', model: 'CS-C6N', online: false, channels: [] },
-    ], channels);
-    assert.deepEqual(devices.map((d) => d.serial), ['C00000001', 'N00000001', 'S00000009']);
+    const devices = mergeAccount(
+      [
+        { serial: 'N00000001', name: 'NVR', model: 'DS-7104', online: true, channels: [] },
+        { serial: 'C00000001', name: 'Alpha', model: 'CS-C6N', online: false, channels: [] },
+      ],
+      channels,
+    );
+    assert.deepEqual(
+      devices.map((d) => d.serial),
+      ['C00000001', 'N00000001', 'S00000009'],
+    );
     assert.deepEqual(devices[0].channels, [{ channelNo: 1, name: 'Alpha', online: false }]);
-    assert.deepEqual(devices[1].channels.map((c) => [c.channelNo, c.name, c.online]), [[1, 'Gate', true], [2, 'Yard', false]]);
+    assert.deepEqual(
+      devices[1].channels.map((c) => [c.channelNo, c.name, c.online]),
+      [
+        [1, 'Gate', true],
+        [2, 'Yard', false],
+      ],
+    );
     assert.equal(devices[2].name, '');
   });
 
@@ -56,7 +78,12 @@ describe('account: replies of the account calls', function () {
     assert.equal(classify(err('api', '10002'), false).reason, 'tokenRejected');
     assert.equal(classify(err('api', '10029'), true).reason, 'limit');
     assert.equal(classify(err('api', '20002'), true).reason, 'api');
-    assert.deepEqual(classify(err('network', 'ECONNREFUSED'), true), { ok: false, reason: 'unreachable', code: 'ECONNREFUSED', message: 'm ECONNREFUSED' });
+    assert.deepEqual(classify(err('network', 'ECONNREFUSED'), true), {
+      ok: false,
+      reason: 'unreachable',
+      code: 'ECONNREFUSED',
+      message: 'm ECONNREFUSED',
+    });
     assert.equal(classify(err('network', 'ETIMEDOUT'), true).reason, 'timeout');
     assert.equal(classify(err('http', 'HTTP_502'), true).reason, 'http');
     assert.equal(classify(err('local', 'NO_CREDENTIALS'), true).reason, 'noCredentials');
@@ -66,7 +93,14 @@ describe('account: replies of the account calls', function () {
 describe('capacity: flags and hints', function () {
   const all = Object.fromEntries(CAPACITY_FLAGS.map((f) => [f, '1']));
   it('reads "1" (or 1) as supported, anything else as not', function () {
-    const c = readCapacity({ ...all, ptz_zoom: '0', ptz_focus: 1, ptz_45: true, support_cloud: undefined, other: '1' })!;
+    const c = readCapacity({
+      ...all,
+      ptz_zoom: '0',
+      ptz_focus: 1,
+      ptz_45: true,
+      support_cloud: undefined,
+      other: '1',
+    })!;
     assert.equal(c.support_ptz, true);
     assert.equal(c.ptz_zoom, false);
     assert.equal(c.ptz_focus, true);
@@ -79,33 +113,78 @@ describe('capacity: flags and hints', function () {
 
   it('hints what a camera without PTZ or without zoom lacks, never more', function () {
     const full = readCapacity(all)!;
-    for (const op of ['ptz-start', 'ptz-stop', 'ptz-mirror', 'preset-add', 'preset-call', 'preset-clear', 'storage-open', 'storage-info'] as const) {
+    for (const op of [
+      'ptz-start',
+      'ptz-stop',
+      'ptz-mirror',
+      'preset-add',
+      'preset-call',
+      'preset-clear',
+      'storage-open',
+      'storage-info',
+    ] as const) {
       assert.deepEqual(capacityHints(full, op, { direction: 'zoom-in', command: 'center' }), [], op);
     }
     const noPtz = readCapacity({ support_cloud: '1' })!;
-    assert.deepEqual(capacityHints(noPtz, 'ptz-start', { direction: 'up' }).map((h) => h.key), ['noPtz']);
-    assert.deepEqual(capacityHints(noPtz, 'preset-call', {}).map((h) => h.key), ['noPresets']);
-    assert.deepEqual(capacityHints(noPtz, 'ptz-mirror', {}).map((h) => h.key), ['noMirror']);
+    assert.deepEqual(
+      capacityHints(noPtz, 'ptz-start', { direction: 'up' }).map((h) => h.key),
+      ['noPtz'],
+    );
+    assert.deepEqual(
+      capacityHints(noPtz, 'preset-call', {}).map((h) => h.key),
+      ['noPresets'],
+    );
+    assert.deepEqual(
+      capacityHints(noPtz, 'ptz-mirror', {}).map((h) => h.key),
+      ['noMirror'],
+    );
     assert.deepEqual(capacityHints(noPtz, 'storage-info', {}), []);
     const noZoom = readCapacity({ ...all, ptz_zoom: '0' })!;
     assert.deepEqual(unsupportedDirections(noZoom), ['zoom-in', 'zoom-out']);
-    assert.deepEqual(capacityHints(noZoom, 'ptz-start', { direction: 'up' }).map((h) => h.key), ['directions']);
-    assert.deepEqual(capacityHints(noZoom, 'ptz-start', { direction: '8' }).map((h) => h.key), ['directions', 'direction.ptz_zoom']);
+    assert.deepEqual(
+      capacityHints(noZoom, 'ptz-start', { direction: 'up' }).map((h) => h.key),
+      ['directions'],
+    );
+    assert.deepEqual(
+      capacityHints(noZoom, 'ptz-start', { direction: '8' }).map((h) => h.key),
+      ['directions', 'direction.ptz_zoom'],
+    );
     const noDiag = readCapacity({ ...all, ptz_45: '0', ptz_top_bottom_mirror: '0' })!;
-    assert.deepEqual(capacityHints(noDiag, 'ptz-start', { direction: 'up-left' }).map((h) => h.key), ['directions', 'direction.ptz_45']);
-    assert.deepEqual(capacityHints(noDiag, 'ptz-mirror', { command: 'up-down' }).map((h) => h.key), ['mirrors', 'mirror']);
-    assert.deepEqual(capacityHints(readCapacity({})!, 'storage-open', {}).map((h) => h.key), ['noCloud']);
+    assert.deepEqual(
+      capacityHints(noDiag, 'ptz-start', { direction: 'up-left' }).map((h) => h.key),
+      ['directions', 'direction.ptz_45'],
+    );
+    assert.deepEqual(
+      capacityHints(noDiag, 'ptz-mirror', { command: 'up-down' }).map((h) => h.key),
+      ['mirrors', 'mirror'],
+    );
+    assert.deepEqual(
+      capacityHints(readCapacity({})!, 'storage-open', {}).map((h) => h.key),
+      ['noCloud'],
+    );
     // ezviz-live: live needs nothing; SD-card playback a card; cloud playback cloud storage
     assert.deepEqual(capacityHints(noPtz, 'live', { source: 'live' }), []);
-    assert.deepEqual(capacityHints(noPtz, 'live', { source: 'sd-card' }).map((h) => h.key), ['liveSdCard']);
+    assert.deepEqual(
+      capacityHints(noPtz, 'live', { source: 'sd-card' }).map((h) => h.key),
+      ['liveSdCard'],
+    );
     assert.deepEqual(capacityHints(noPtz, 'live', { source: 'cloud' }), []);
-    assert.deepEqual(capacityHints(readCapacity({})!, 'live', { source: '3' }).map((h) => h.key), ['liveNoCloud']);
+    assert.deepEqual(
+      capacityHints(readCapacity({})!, 'live', { source: '3' }).map((h) => h.key),
+      ['liveNoCloud'],
+    );
     assert.deepEqual(capacitySummary(noZoom), ['ptz', 'focus', 'presets', 'mirror', 'cloud', 'capture', 'talk']);
     // ezviz-voice: a speaker is support_talk 1 (full duplex) or 3 (half duplex); 0 or absent: the hint
     assert.deepEqual(capacityHints(readCapacity({ support_talk: '3' })!, 'voice', {}), []);
     assert.deepEqual(capacityHints(readCapacity({ support_talk: 1 })!, 'voice', {}), []);
-    assert.deepEqual(capacityHints(readCapacity({ support_talk: '0' })!, 'voice', {}).map((h) => h.key), ['noTalk']);
-    assert.deepEqual(capacityHints(readCapacity({})!, 'voice', {}).map((h) => h.key), ['noTalk']);
+    assert.deepEqual(
+      capacityHints(readCapacity({ support_talk: '0' })!, 'voice', {}).map((h) => h.key),
+      ['noTalk'],
+    );
+    assert.deepEqual(
+      capacityHints(readCapacity({})!, 'voice', {}).map((h) => h.key),
+      ['noTalk'],
+    );
   });
 });
 
@@ -114,16 +193,30 @@ describe('admin: request bodies', function () {
   const isBad = (v: unknown): v is BadRequest => typeof v === 'object' && v !== null && 'status' in v;
 
   it('takes the stored credential for __PWRD__, the typed value otherwise', function () {
-    const v = readAccount({ id: 'known', baseUrl: 'http://127.0.0.1:8089/', appKey: ' typed-key ', appSecret: '__PWRD__' }, stored);
+    const v = readAccount(
+      { id: 'known', baseUrl: 'http://127.0.0.1:8089/', appKey: ' typed-key ', appSecret: '__PWRD__' },
+      stored,
+    );
     assert.ok(!isBad(v));
-    assert.deepEqual(v, { id: 'known', baseUrl: 'http://127.0.0.1:8089', timeout: 10000, appKey: 'typed-key', appSecret: 'stored-secret' });
+    assert.deepEqual(v, {
+      id: 'known',
+      baseUrl: 'http://127.0.0.1:8089',
+      timeout: 10000,
+      appKey: 'typed-key',
+      appSecret: 'stored-secret',
+    });
   });
 
   it('refuses what is missing, wrong or too long, with a reason', function () {
     const cases: Array<[unknown, number, string]> = [
-      [null, 400, 'body'], [[], 400, 'body'], [{ baseUrl: 'http://x' }, 400, 'missing'], [{ id: 'a' }, 400, 'missing'],
-      [{ id: 'a', baseUrl: 'ftp://x' }, 400, 'baseUrl'], [{ id: 'a', baseUrl: 'http://x', timeout: 'soon' }, 400, 'timeout'],
-      [{ id: 'a', baseUrl: 'http://x', appSecret: 5 }, 400, 'type'], [{ id: 'a'.repeat(2000), baseUrl: 'http://x' }, 413, 'tooLong'],
+      [null, 400, 'body'],
+      [[], 400, 'body'],
+      [{ baseUrl: 'http://x' }, 400, 'missing'],
+      [{ id: 'a' }, 400, 'missing'],
+      [{ id: 'a', baseUrl: 'ftp://x' }, 400, 'baseUrl'],
+      [{ id: 'a', baseUrl: 'http://x', timeout: 'soon' }, 400, 'timeout'],
+      [{ id: 'a', baseUrl: 'http://x', appSecret: 5 }, 400, 'type'],
+      [{ id: 'a'.repeat(2000), baseUrl: 'http://x' }, 413, 'tooLong'],
       [{ id: 'unknown', baseUrl: 'http://x', appKey: 'k', appSecret: '__PWRD__' }, 404, 'unknownConfig'],
     ];
     for (const [body, status, reason] of cases) {

@@ -16,15 +16,33 @@ const CONF = { transports: ['http'], concurrencies: [1, 32], memMessages: 100 };
 
 /** A cell of the latency groups: `ms` per request over two measured rounds. */
 function cell(scenario: string, concurrency: number, ms: number, o: { failures?: number; conns?: number } = {}): Row {
-  const chunks = [{ warmup: true, wallMs: 1e6, requests: 10 }, { warmup: false, wallMs: ms * 10, requests: 10 },
-    { warmup: false, wallMs: ms * 10, requests: 10 }];
-  return { transport: 'http', concurrency, scenario, chunks, msPerRequest: ms, p50Ms: ms, cpuUsPerRequest: ms * 100,
-    requestsPerSec: 1000 / ms, failures: o.failures ?? 0, connectionsOpened: o.conns ?? concurrency };
+  const chunks = [
+    { warmup: true, wallMs: 1e6, requests: 10 },
+    { warmup: false, wallMs: ms * 10, requests: 10 },
+    { warmup: false, wallMs: ms * 10, requests: 10 },
+  ];
+  return {
+    transport: 'http',
+    concurrency,
+    scenario,
+    chunks,
+    msPerRequest: ms,
+    p50Ms: ms,
+    cpuUsPerRequest: ms * 100,
+    requestsPerSec: 1000 / ms,
+    failures: o.failures ?? 0,
+    connectionsOpened: o.conns ?? concurrency,
+  };
 }
 
 function cells(o: { bMs?: number; cFailures?: number; bConns?: number } = {}): Row[] {
-  return [1, 32].flatMap((c) => [cell('A', c, 1), cell('S', c, 1), cell('B', c, o.bMs ?? 1.05, { conns: o.bConns }),
-    cell('C', c, 2, { failures: o.cFailures }), cell('C+', c, 1.5)]);
+  return [1, 32].flatMap((c) => [
+    cell('A', c, 1),
+    cell('S', c, 1),
+    cell('B', c, o.bMs ?? 1.05, { conns: o.bConns }),
+    cell('C', c, 2, { failures: o.cFailures }),
+    cell('C+', c, 1.5),
+  ]);
 }
 
 const probes = {
@@ -34,7 +52,13 @@ const probes = {
 };
 
 function targets(c: Row[], p: Row = probes): Row[] {
-  return latencyTargets({ cells: c, ratios: latencyRatios(c, CONF.transports, CONF.concurrencies), ...p, conf: CONF, hasTls: false });
+  return latencyTargets({
+    cells: c,
+    ratios: latencyRatios(c, CONF.transports, CONF.concurrencies),
+    ...p,
+    conf: CONF,
+    hasTls: false,
+  });
 }
 const failed = (t: Row[]): string[] => t.filter((x) => !x.pass).map((x) => x.target);
 
@@ -50,24 +74,52 @@ describe('bench: the targets (scripts/bench/targets.js)', () => {
   });
 
   it('a slow node, a failed request, too many connections or a missed probe each fail their target', () => {
-    assert.deepStrictEqual(failed(targets(cells({ bMs: 1.4 }))), ['B/A time per request, http c1', 'B/A time per request, http c32',
-      'B/C throughput, http c32']);
-    assert.deepStrictEqual(failed(targets(cells({ cFailures: 1 }))), ['B/A time per request, http c1', 'B/A time per request, http c32',
-      'B/C throughput, http c32', 'B/C+ throughput, http c32']);
+    assert.deepStrictEqual(failed(targets(cells({ bMs: 1.4 }))), [
+      'B/A time per request, http c1',
+      'B/A time per request, http c32',
+      'B/C throughput, http c32',
+    ]);
+    assert.deepStrictEqual(failed(targets(cells({ cFailures: 1 }))), [
+      'B/A time per request, http c1',
+      'B/A time per request, http c32',
+      'B/C throughput, http c32',
+      'B/C+ throughput, http c32',
+    ]);
     assert.deepStrictEqual(failed(targets(cells({ bConns: 33 }))), ['B TCP connections, http c32, whole run']);
-    assert.deepStrictEqual(failed(targets(cells(), { ...probes, token: { tokenRequests: 2, succeeded: 1000, messages: 1000 } })),
-      ['token requests, 1000 messages, cold cache']);
-    assert.deepStrictEqual(failed(targets(cells(), { ...probes, timedStop: { p99AbsErrorMs: 5, stopsMissing: 1, failures: 0 } })),
-      ['timed-stop error p99 of |actual - requested| (ms)']);
+    assert.deepStrictEqual(
+      failed(targets(cells(), { ...probes, token: { tokenRequests: 2, succeeded: 1000, messages: 1000 } })),
+      ['token requests, 1000 messages, cold cache'],
+    );
+    assert.deepStrictEqual(
+      failed(targets(cells(), { ...probes, timedStop: { p99AbsErrorMs: 5, stopsMissing: 1, failures: 0 } })),
+      ['timed-stop error p99 of |actual - requested| (ms)'],
+    );
   });
 
   it('B/S at zero latency holds on the per-round median, only with B and S clean; live addresses one, then two', () => {
-    const t = floorTargets([{ concurrency: 1, roundMedian_bOverS_cpuPerRequest: 1.1, bAndSClean: true },
+    const t = floorTargets([
+      { concurrency: 1, roundMedian_bOverS_cpuPerRequest: 1.1, bAndSClean: true },
       { concurrency: 32, roundMedian_bOverS_cpuPerRequest: 1.0, bAndSClean: false },
-      { concurrency: 64, roundMedian_bOverS_cpuPerRequest: null, bAndSClean: true }]);
-    assert.deepStrictEqual(t.map((x) => x.pass), [true, false]);
-    const live = { concurrentAsks: 10, messages: 50, succeeded: 61, addressRequests: 1, addressRequestsAfterRefresh: 2 };
-    assert.deepStrictEqual(liveTargets(live).map((x) => x.pass), [true, true]);
-    assert.deepStrictEqual(liveTargets({ ...live, addressRequests: 2 }).map((x) => x.pass), [false, true]);
+      { concurrency: 64, roundMedian_bOverS_cpuPerRequest: null, bAndSClean: true },
+    ]);
+    assert.deepStrictEqual(
+      t.map((x) => x.pass),
+      [true, false],
+    );
+    const live = {
+      concurrentAsks: 10,
+      messages: 50,
+      succeeded: 61,
+      addressRequests: 1,
+      addressRequestsAfterRefresh: 2,
+    };
+    assert.deepStrictEqual(
+      liveTargets(live).map((x) => x.pass),
+      [true, true],
+    );
+    assert.deepStrictEqual(
+      liveTargets({ ...live, addressRequests: 2 }).map((x) => x.pass),
+      [false, true],
+    );
   });
 });

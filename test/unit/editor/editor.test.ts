@@ -11,7 +11,16 @@ import { DIRECTIONS, IMMEDIATELY, MIRROR_COMMANDS, SPEEDS } from '../../../nodes
 import { CONFIG_TYPE, OPERATIONS, type ParamSpec } from '../../../nodes/shared/operations/operations';
 import { parseParam } from '../../../nodes/shared/params/parse';
 import { LIMITS } from '../../../nodes/shared/config/settings';
-import { checkBaseUrl, checkCredential, checkParam, checkSetting, CREDENTIAL_SET, hasCredential, REFERENCE_TYPES, STORED_SECRET } from '../../../editor/checks';
+import {
+  checkBaseUrl,
+  checkCredential,
+  checkParam,
+  checkSetting,
+  CREDENTIAL_SET,
+  hasCredential,
+  REFERENCE_TYPES,
+  STORED_SECRET,
+} from '../../../editor/checks';
 import { credentialProblem, hostOf, regionOf, REGIONS } from '../../../editor/config-node';
 import { describe as describeNode, dialogHtml, operationNodeDef } from '../../../editor/operation-node';
 import { displayValue, fitSelect, paramDefault, SELECT_TYPES, typeNames } from '../../../editor/params';
@@ -29,7 +38,8 @@ function fakeRed(): void {
 }
 
 const allParams: ParamSpec[] = Object.values(OPERATIONS).flatMap((o) => o.params);
-const param = (op: keyof typeof OPERATIONS, name: string): ParamSpec => OPERATIONS[op].params.find((p) => p.name === name)!;
+const param = (op: keyof typeof OPERATIONS, name: string): ParamSpec =>
+  OPERATIONS[op].params.find((p) => p.name === name)!;
 
 describe('editor: parameter checks', () => {
   it('accepts an empty literal (the node reads msg.payload) but not an empty msg/flow/global/env path', () => {
@@ -42,25 +52,42 @@ describe('editor: parameter checks', () => {
     }
   });
 
-  it('takes the runtime parser\'s verdict for every non-empty literal', () => {
-    const samples = fc.oneof(fc.string(), fc.integer({ min: -5, max: 700000 }).map(String),
-      fc.constantFrom(...Object.keys(DIRECTIONS), ...Object.keys(SPEEDS), ...Object.keys(MIRROR_COMMANDS),
-        ...Object.keys(IMMEDIATELY), 'true', 'FALSE', 'C00000001', '+8613800000000', ' 12 '));
-    fc.assert(fc.property(fc.constantFrom(...allParams.filter((p) => !p.secret)), samples, (p, v) => {
-      fc.pre(v.trim() !== '');
-      const runtime = parseParam({ ...p, required: false }, v).ok;
-      const problem = checkParam(p, 'str', v);
-      assert.strictEqual(problem === null, runtime, `${p.name}=${JSON.stringify(v)}`);
-      if (problem) {
-        assert.ok(problem.key.startsWith('validation.'), problem.key);
-        assert.strictEqual(problem.args?.param, p.name);
-      }
-    }));
+  it("takes the runtime parser's verdict for every non-empty literal", () => {
+    const samples = fc.oneof(
+      fc.string(),
+      fc.integer({ min: -5, max: 700000 }).map(String),
+      fc.constantFrom(
+        ...Object.keys(DIRECTIONS),
+        ...Object.keys(SPEEDS),
+        ...Object.keys(MIRROR_COMMANDS),
+        ...Object.keys(IMMEDIATELY),
+        'true',
+        'FALSE',
+        'C00000001',
+        '+8613800000000',
+        ' 12 ',
+      ),
+    );
+    fc.assert(
+      fc.property(fc.constantFrom(...allParams.filter((p) => !p.secret)), samples, (p, v) => {
+        fc.pre(v.trim() !== '');
+        const runtime = parseParam({ ...p, required: false }, v).ok;
+        const problem = checkParam(p, 'str', v);
+        assert.strictEqual(problem === null, runtime, `${p.name}=${JSON.stringify(v)}`);
+        if (problem) {
+          assert.ok(problem.key.startsWith('validation.'), problem.key);
+          assert.strictEqual(problem.args?.param, p.name);
+        }
+      }),
+    );
   });
 
   it('names the reason and the value as the runtime does', () => {
     const p = param('ptz-start', 'channelNo');
-    assert.deepStrictEqual(checkParam(p, 'num', '0'), { key: 'validation.channel', args: { param: 'channelNo', value: '"0"', max: 256 } });
+    assert.deepStrictEqual(checkParam(p, 'num', '0'), {
+      key: 'validation.channel',
+      args: { param: 'channelNo', value: '"0"', max: 256 },
+    });
     assert.strictEqual(checkParam(param('ptz-start', 'duration'), 'num', '600001')?.key, 'validation.duration');
     assert.strictEqual(checkParam(param('ptz-start', 'direction'), 'direction', 'zoom-in'), null);
     assert.strictEqual(checkParam(param('storage-open', 'isImmediately'), 'immediately', 'yes'), null);
@@ -78,7 +105,10 @@ describe('editor: parameter checks', () => {
 describe('editor: a card password credential lost in a copy of the node', () => {
   const card = OPERATIONS['storage-open'].params.find((p) => p.name === 'cardPassword')!;
   it('a copy (marker, no credential) is invalid; the original, a typed value or an empty field are not', () => {
-    assert.strictEqual(checkCredential(card, CREDENTIAL_SET, CREDENTIAL_SET, false)?.key, 'editor.invalid.credentialNotCopied');
+    assert.strictEqual(
+      checkCredential(card, CREDENTIAL_SET, CREDENTIAL_SET, false)?.key,
+      'editor.invalid.credentialNotCopied',
+    );
     assert.strictEqual(checkCredential(card, '', CREDENTIAL_SET, false)?.key, 'editor.invalid.credentialNotCopied');
     assert.strictEqual(checkCredential(card, CREDENTIAL_SET, CREDENTIAL_SET, true), null);
     assert.strictEqual(checkCredential(card, STORED_SECRET, CREDENTIAL_SET, true), null);
@@ -127,11 +157,13 @@ describe('editor: config node rules', () => {
     const s = (accessToken: boolean, appKey: boolean, appSecret: boolean) => ({ accessToken, appKey, appSecret });
     assert.strictEqual(credentialProblem('accessToken', s(false, false, false))?.key, 'errors.noCredentials');
     // nothing given: all three fields marked alike, not the token alone
-    for (const f of ['accessToken', 'appKey', 'appSecret'] as const) assert.strictEqual(credentialProblem(f, s(false, false, false))?.key, 'errors.noCredentials');
+    for (const f of ['accessToken', 'appKey', 'appSecret'] as const)
+      assert.strictEqual(credentialProblem(f, s(false, false, false))?.key, 'errors.noCredentials');
     assert.strictEqual(credentialProblem('accessToken', s(true, false, false)), null);
     assert.strictEqual(credentialProblem('appSecret', s(false, true, false))?.key, 'editor.invalid.appSecretMissing');
     assert.strictEqual(credentialProblem('appKey', s(false, false, true))?.key, 'editor.invalid.appKeyMissing');
-    for (const f of ['accessToken', 'appKey', 'appSecret'] as const) assert.strictEqual(credentialProblem(f, s(false, true, true)), null);
+    for (const f of ['accessToken', 'appKey', 'appSecret'] as const)
+      assert.strictEqual(credentialProblem(f, s(false, true, true)), null);
   });
 });
 
@@ -176,8 +208,14 @@ describe('editor: definitions from the OPERATIONS table', () => {
   it('labels describe a literal setting with its friendly name', () => {
     const spec = OPERATIONS['ptz-start'];
     const extras = { family: 'ptz' as const, labelParams: ['direction' as const] };
-    assert.match(describeNode(spec, extras, { direction: '3', directionType: 'num' } as never), /editor\.labelDetail .*params\.options\.direction\.right/);
-    assert.strictEqual(describeNode(spec, extras, { direction: 'payload.d', directionType: 'msg' } as never), `${spec.type}.label`);
+    assert.match(
+      describeNode(spec, extras, { direction: '3', directionType: 'num' } as never),
+      /editor\.labelDetail .*params\.options\.direction\.right/,
+    );
+    assert.strictEqual(
+      describeNode(spec, extras, { direction: 'payload.d', directionType: 'msg' } as never),
+      `${spec.type}.label`,
+    );
     assert.strictEqual(displayValue('speed', '2'), 'params.options.speed.fast');
   });
 
@@ -189,7 +227,8 @@ describe('editor: definitions from the OPERATIONS table', () => {
     assert.deepStrictEqual(fitSelect(direction, 'num', '3'), { value: '3', type: 'num' });
     for (const p of allParams) {
       const select = SELECT_TYPES[p.kind];
-      if (select) assert.ok(typeNames(p)[0] === select.type && typeNames(p).includes('str') && typeNames(p).includes('num'));
+      if (select)
+        assert.ok(typeNames(p)[0] === select.type && typeNames(p).includes('str') && typeNames(p).includes('num'));
       if (p.secret) assert.deepStrictEqual(typeNames(p), ['cred', ...REFERENCE_TYPES]);
       assert.ok(typeNames(p).includes(paramDefault(p).type), p.name);
     }
@@ -212,7 +251,8 @@ describe('editor: help pages with shared fragments', () => {
         const ports = /<ol class="node-ports">([\s\S]*?)<\/ol>/.exec(page);
         assert.ok(ports, 'outputs as node ports');
         assert.strictEqual((ports[1].match(/<li>/g) || []).length, 2, 'two ports');
-        for (const p of spec.params) assert.ok(page.includes(`>payload.${p.name} <span class="property-type">`), `${p.name} listed`);
+        for (const p of spec.params)
+          assert.ok(page.includes(`>payload.${p.name} <span class="property-type">`), `${p.name} listed`);
         assert.ok(page.includes('https://open.ys7.com/help/en/'), 'reference to the EZVIZ docs');
       });
     }
@@ -223,7 +263,10 @@ describe('editor: help pages with shared fragments', () => {
     try {
       fs.mkdirSync(path.join(dir, 'locales', 'en-US'), { recursive: true });
       fs.mkdirSync(path.join(dir, 'help'));
-      fs.writeFileSync(path.join(dir, 'help', 'en-US.html'), '<!-- head -->\n<!-- fragment: a -->\nA\n<!-- fragment: b -->\nB\n');
+      fs.writeFileSync(
+        path.join(dir, 'help', 'en-US.html'),
+        '<!-- head -->\n<!-- fragment: a -->\nA\n<!-- fragment: b -->\nB\n',
+      );
       const page = path.join(dir, 'locales', 'en-US', 'x.html');
       fs.writeFileSync(page, 'start\n    <!-- ezviz-help: a b -->\nend\n');
       expandHelp(path.join(dir, 'locales'), path.join(dir, 'help'));

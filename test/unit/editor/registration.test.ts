@@ -13,7 +13,12 @@ import * as walk from 'acorn-walk';
 import { CONFIG_TYPE, OPERATIONS, type OperationSpec } from '../../../nodes/shared/operations/operations';
 import { DEFAULTS } from '../../../nodes/shared/config/settings';
 import {
-  CATEGORY, FAMILIES, operationIcon, operationNodeDef, type OperationExtras, type OperationNodeDef,
+  CATEGORY,
+  FAMILIES,
+  operationIcon,
+  operationNodeDef,
+  type OperationExtras,
+  type OperationNodeDef,
 } from '../../../editor/operation-node';
 
 const BUILT = path.resolve(__dirname, '../../../nodes');
@@ -34,8 +39,12 @@ function registrations(program: acorn.Program): acorn.CallExpression[] {
   walk.simple(program, {
     CallExpression(node) {
       const callee = node.callee;
-      if (callee.type === 'MemberExpression' && callee.property.type === 'Identifier' &&
-        callee.property.name === 'registerType') calls.push(node);
+      if (
+        callee.type === 'MemberExpression' &&
+        callee.property.type === 'Identifier' &&
+        callee.property.name === 'registerType'
+      )
+        calls.push(node);
     },
   });
   return calls;
@@ -109,14 +118,19 @@ function extrasOf(r: Registration): OperationExtras {
   const found: OperationExtras[] = [];
   walk.simple(r.program, {
     ObjectExpression(node) {
-      const family = node.properties.find((p): p is acorn.Property =>
-        p.type === 'Property' && p.key.type === 'Identifier' && p.key.name === 'family');
+      const family = node.properties.find(
+        (p): p is acorn.Property => p.type === 'Property' && p.key.type === 'Identifier' && p.key.name === 'family',
+      );
       if (!family) return;
       assert.ok(family.value.type === 'Literal', `${r.type}: family is a literal`);
-      const labels = node.properties.find((p): p is acorn.Property =>
-        p.type === 'Property' && p.key.type === 'Identifier' && p.key.name === 'labelParams');
-      const labelParams = labels && labels.value.type === 'ArrayExpression'
-        ? labels.value.elements.map((e) => (e && e.type === 'Literal' ? e.value : null)) : [];
+      const labels = node.properties.find(
+        (p): p is acorn.Property =>
+          p.type === 'Property' && p.key.type === 'Identifier' && p.key.name === 'labelParams',
+      );
+      const labelParams =
+        labels && labels.value.type === 'ArrayExpression'
+          ? labels.value.elements.map((e) => (e && e.type === 'Literal' ? e.value : null))
+          : [];
       found.push({ family: family.value.value, labelParams } as OperationExtras);
     },
   });
@@ -144,7 +158,8 @@ function runtimeCredentials(type: string): string[] {
 /** The member named in a value such as `d.label` or `v.deviceSerial` (esbuild may rename d, v). */
 function memberName(value: acorn.Expression): string | undefined {
   return value.type === 'MemberExpression' && !value.computed && value.property.type === 'Identifier'
-    ? value.property.name : undefined;
+    ? value.property.name
+    : undefined;
 }
 
 describe('editor registration as the flow library reads it (built HTML)', () => {
@@ -161,7 +176,11 @@ describe('editor registration as the flow library reads it (built HTML)', () => 
         assert.strictEqual(def.category, CATEGORY);
         const family = FAMILIES[extrasOf(r).family];
         assert.deepStrictEqual(r.literals, {
-          category: def.category, color: family.color, icon: operationIcon(spec), inputs: def.inputs, outputs: def.outputs,
+          category: def.category,
+          color: family.color,
+          icon: operationIcon(spec),
+          inputs: def.inputs,
+          outputs: def.outputs,
         });
         // one icon per operation, shipped in icons/
         assert.deepStrictEqual([def.color, def.icon], [family.color, `ezviz-${spec.operation}.svg`]);
@@ -173,7 +192,11 @@ describe('editor registration as the flow library reads it (built HTML)', () => 
         const inline = r.props.get('defaults') as acorn.ObjectExpression;
         for (const prop of inline.properties as acorn.Property[]) {
           const key = (prop.key as acorn.Identifier).name;
-          assert.strictEqual(memberName(prop.value as acorn.Expression), key, `defaults.${key} takes the generated ${key}`);
+          assert.strictEqual(
+            memberName(prop.value as acorn.Expression),
+            key,
+            `defaults.${key} takes the generated ${key}`,
+          );
         }
       });
 
@@ -182,14 +205,20 @@ describe('editor registration as the flow library reads it (built HTML)', () => 
         assert.deepStrictEqual(Object.keys(def.credentials), secrets);
         assert.deepStrictEqual(r.credentials, secrets);
         assert.deepStrictEqual(runtimeCredentials(spec.type), secrets);
-        assert.strictEqual(r.props.has('credentials'), secrets.length > 0, 'credentials only where the node has secrets');
+        assert.strictEqual(
+          r.props.has('credentials'),
+          secrets.length > 0,
+          'credentials only where the node has secrets',
+        );
       });
 
       it('every other property of the generated definition is passed on under its own name', () => {
-        const generated = Object.keys(def).filter((k) =>
-          !(LITERALS as readonly string[]).includes(k) && !(INLINE as readonly string[]).includes(k));
-        const rest = [...r.props.keys()].filter((k) =>
-          !(LITERALS as readonly string[]).includes(k) && !(INLINE as readonly string[]).includes(k));
+        const generated = Object.keys(def).filter(
+          (k) => !(LITERALS as readonly string[]).includes(k) && !(INLINE as readonly string[]).includes(k),
+        );
+        const rest = [...r.props.keys()].filter(
+          (k) => !(LITERALS as readonly string[]).includes(k) && !(INLINE as readonly string[]).includes(k),
+        );
         assert.deepStrictEqual(rest.slice().sort(), generated.slice().sort());
         for (const k of rest) assert.strictEqual(memberName(r.props.get(k)!), k, `${k} takes the generated ${k}`);
       });
@@ -212,10 +241,16 @@ describe('editor registration as the flow library reads it (built HTML)', () => 
       const [call] = registrations(program);
       return properties(call.arguments[1] as acorn.ObjectExpression, 'sample');
     };
-    assert.deepStrictEqual([...parse("RED.nodes.registerType('a', { color: '#fff', label: d.label })").keys()], ['color', 'label']);
+    assert.deepStrictEqual(
+      [...parse("RED.nodes.registerType('a', { color: '#fff', label: d.label })").keys()],
+      ['color', 'label'],
+    );
     assert.throws(() => parse("RED.nodes.registerType('a', { ...d, color: '#fff' })"), /spread/);
     assert.throws(() => parse("RED.nodes.registerType('a', { ['color']: '#fff' })"), /plain name/);
-    assert.strictEqual(registrations(acorn.parse('registerType(a, b)', { ecmaVersion: 'latest' })).length, 0,
-      'a bare registerType(...) wrapper is invisible to checknodes');
+    assert.strictEqual(
+      registrations(acorn.parse('registerType(a, b)', { ecmaVersion: 'latest' })).length,
+      0,
+      'a bare registerType(...) wrapper is invisible to checknodes',
+    );
   });
 });

@@ -11,14 +11,19 @@ import { OPERATIONS } from '../../../nodes/shared/operations/operations';
 import { presetAddPayload, plainPayload, storageInfoPayload, isoDate } from '../../../nodes/shared/replies/replies';
 import { retryDelayMs, MAX_RETRY_DELAY_MS } from '../../../nodes/shared/requests/request-loop';
 import { KeyedQueue } from '../../../nodes/shared/camera/queue';
-import { FRESH_TOKEN_MS, MIN_TOKEN_INTERVAL_MS, TokenCache, TOKEN_REFRESH_MARGIN_MS } from '../../../nodes/shared/requests/token';
+import {
+  FRESH_TOKEN_MS,
+  MIN_TOKEN_INTERVAL_MS,
+  TokenCache,
+  TOKEN_REFRESH_MARGIN_MS,
+} from '../../../nodes/shared/requests/token';
 import { normaliseBase } from '../../../nodes/shared/config/settings';
 import type { PostOutcome } from '../../../nodes/shared/wire/wire';
 import { PresetStore, ContextLike } from '../../../nodes/shared/camera/presets';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..', '..');
-const catalog = (lang: string) => JSON.parse(fs.readFileSync(
-  path.join(ROOT, 'nodes', 'ezviz-config', 'locales', lang, 'ezviz-config.json'), 'utf8'));
+const catalog = (lang: string) =>
+  JSON.parse(fs.readFileSync(path.join(ROOT, 'nodes', 'ezviz-config', 'locales', lang, 'ezviz-config.json'), 'utf8'));
 
 describe('errors: retriable and codes', () => {
   it('network, HTTP 5xx, non-JSON 2xx, 20008, 10029, 49999 are retriable; nothing else', () => {
@@ -44,20 +49,47 @@ describe('errors: retriable and codes', () => {
   it('EzvizError carries exactly the five fields', () => {
     const e = new EzvizError({ code: '1', message: 'm', operation: 'ptz-stop', source: 'api', retriable: false });
     assert.ok(e instanceof Error);
-    assert.deepStrictEqual(e.toJSON(), { code: '1', message: 'm', operation: 'ptz-stop', source: 'api', retriable: false });
+    assert.deepStrictEqual(e.toJSON(), {
+      code: '1',
+      message: 'm',
+      operation: 'ptz-stop',
+      source: 'api',
+      retriable: false,
+    });
   });
 });
 
 describe('errors: hints per code and API section', () => {
   it('variants of 20014, 20018, 20032, 60020 follow docs/api/open-api.md section 7.2', () => {
     const want: Record<string, Record<string, string>> = {
-      '20014': { '4.1': '20014-serial', '4.2': '20014-serial', '4.3': '20014-network', '4.4': '20014-network',
-        '4.5': '20014-network', '4.6': '20014-network', '4.7': '20014-serial', '4.8': '20014-serial' },
+      '20014': {
+        '4.1': '20014-serial',
+        '4.2': '20014-serial',
+        '4.3': '20014-network',
+        '4.4': '20014-network',
+        '4.5': '20014-network',
+        '4.6': '20014-network',
+        '4.7': '20014-serial',
+        '4.8': '20014-serial',
+      },
       '20018': { '4.1': '20018-user', '4.2': '20018-user', '4.7': '20018-account', '4.8': '20018-account' },
-      '20032': { '4.1': '20032-user', '4.3': '20032-user', '4.4': '20032-user', '4.5': '20032-user', '4.6': '20032-user',
-        '4.7': '20032-channel', '4.8': '20032-channel' },
-      '60020': { '4.1': '60020-storage', '4.3': '60020-command', '4.4': '60020-command', '4.5': '60020-command',
-        '4.7': '60020-command', '4.8': '60020-command' },
+      '20032': {
+        '4.1': '20032-user',
+        '4.3': '20032-user',
+        '4.4': '20032-user',
+        '4.5': '20032-user',
+        '4.6': '20032-user',
+        '4.7': '20032-channel',
+        '4.8': '20032-channel',
+      },
+      '60020': {
+        '4.1': '60020-storage',
+        '4.3': '60020-command',
+        '4.4': '60020-command',
+        '4.5': '60020-command',
+        '4.7': '60020-command',
+        '4.8': '60020-command',
+      },
     };
     for (const [code, bySection] of Object.entries(want)) {
       for (const [section, key] of Object.entries(bySection)) {
@@ -92,9 +124,27 @@ describe('errors: hints per code and API section', () => {
     it(`${lang} catalog holds every hint, validation reason, status and error text`, () => {
       const c = catalog(lang);
       for (const k of ALL_HINT_KEYS) assert.ok(typeof c.hints[k] === 'string' && c.hints[k].length > 3, `hints.${k}`);
-      const reasons = ['missing', 'serial', 'channel', 'direction', 'speed', 'mirror', 'index', 'presetName',
-        'cardPassword', 'phone', 'immediately', 'duration', 'unreadable', 'presetUnknown', 'presetNoNames',
-        'switch', 'switchState', 'verificationCode', 'stateForSwitch'];
+      const reasons = [
+        'missing',
+        'serial',
+        'channel',
+        'direction',
+        'speed',
+        'mirror',
+        'index',
+        'presetName',
+        'cardPassword',
+        'phone',
+        'immediately',
+        'duration',
+        'unreadable',
+        'presetUnknown',
+        'presetNoNames',
+        'switch',
+        'switchState',
+        'verificationCode',
+        'stateForSwitch',
+      ];
       for (const r of reasons) assert.ok(c.validation[r], `validation.${r}`);
       // Status texts (docs/behaviour.md section 9): short, readable, with the code where there is one.
       for (const k of STATUS_KEYS) {
@@ -109,13 +159,36 @@ describe('errors: hints per code and API section', () => {
         const v = c.status.code[k];
         assert.ok(typeof v === 'string' && v.length <= 24, `status.code.${k} at most 24 chars: ${v}`);
         const code = k.replace(/-.*$/, '');
-        if (!['INVALID_CONFIG', 'INTERNAL'].includes(code)) assert.ok(v.includes(`(${code})`), `status.code.${k} names its code: ${v}`);
+        if (!['INVALID_CONFIG', 'INTERNAL'].includes(code))
+          assert.ok(v.includes(`(${code})`), `status.code.${k} names its code: ${v}`);
       }
-      assert.deepStrictEqual(Object.keys(c.status.code).sort(), [...STATUS_CODE_KEYS].sort(), 'no status text without a use');
-      for (const p of ['deviceSerial', 'channelNo', 'direction', 'speed', 'command', 'index', 'presetName', 'cardPassword',
-        'phone', 'isImmediately', 'duration', 'switch', 'state', 'verificationCode']) {
-        assert.ok(typeof c.status.ignored[p] === 'string' && c.status.ignored[p].includes(p) && c.status.ignored[p].length <= 24,
-          `status.ignored.${p}`);
+      assert.deepStrictEqual(
+        Object.keys(c.status.code).sort(),
+        [...STATUS_CODE_KEYS].sort(),
+        'no status text without a use',
+      );
+      for (const p of [
+        'deviceSerial',
+        'channelNo',
+        'direction',
+        'speed',
+        'command',
+        'index',
+        'presetName',
+        'cardPassword',
+        'phone',
+        'isImmediately',
+        'duration',
+        'switch',
+        'state',
+        'verificationCode',
+      ]) {
+        assert.ok(
+          typeof c.status.ignored[p] === 'string' &&
+            c.status.ignored[p].includes(p) &&
+            c.status.ignored[p].length <= 24,
+          `status.ignored.${p}`,
+        );
       }
       assert.ok(c.status.error.includes('__code__'));
       assert.deepStrictEqual(Object.keys(c.errors).sort(), Object.keys(catalog('en-US').errors).sort());
@@ -136,8 +209,11 @@ describe('errors: hints per code and API section', () => {
 describe('replies', () => {
   it('storage-info adds statusText and ISO dates (also in serviceDetail)', () => {
     const start = Date.parse('2026-01-01T00:00:00Z');
-    const p = storageInfoPayload({ code: '200', msg: 'ok', data: { status: 1, startTime: start, expireTime: start + 1000,
-      serviceDetail: { status: 2, startTime: 0 } } });
+    const p = storageInfoPayload({
+      code: '200',
+      msg: 'ok',
+      data: { status: 1, startTime: start, expireTime: start + 1000, serviceDetail: { status: 2, startTime: 0 } },
+    });
     assert.strictEqual(p.statusText, 'activated');
     assert.strictEqual(p.startDate, '2026-01-01T00:00:00.000Z');
     assert.strictEqual(p.expireDate, '2026-01-01T00:00:01.000Z');
@@ -150,8 +226,14 @@ describe('replies', () => {
 
   it('preset-add and plain payloads', () => {
     assert.deepStrictEqual(presetAddPayload({ code: '200', msg: '', data: { index: 3 } }), { index: 3 });
-    assert.deepStrictEqual(presetAddPayload({ code: '200', msg: '', data: { index: 3 } }, 'door'), { index: 3, presetName: 'door' });
-    assert.deepStrictEqual(plainPayload({ code: '200', msg: 'Operation succeeded!', data: { x: 1 } }), { code: '200', msg: 'Operation succeeded!' });
+    assert.deepStrictEqual(presetAddPayload({ code: '200', msg: '', data: { index: 3 } }, 'door'), {
+      index: 3,
+      presetName: 'door',
+    });
+    assert.deepStrictEqual(plainPayload({ code: '200', msg: 'Operation succeeded!', data: { x: 1 } }), {
+      code: '200',
+      msg: 'Operation succeeded!',
+    });
   });
 });
 
@@ -168,14 +250,17 @@ describe('KeyedQueue', () => {
   it('one at a time per key in arrival order, keys in parallel, failures do not block', async () => {
     const q = new KeyedQueue();
     const events: string[] = [];
-    const task = (name: string, ms: number, fail = false) => () => new Promise<string>((resolve, reject) => {
-      events.push(`start ${name}`);
-      setTimeout(() => {
-        events.push(`end ${name}`);
-        if (fail) reject(new Error(name));
-        else resolve(name);
-      }, ms);
-    });
+    const task =
+      (name: string, ms: number, fail = false) =>
+      () =>
+        new Promise<string>((resolve, reject) => {
+          events.push(`start ${name}`);
+          setTimeout(() => {
+            events.push(`end ${name}`);
+            if (fail) reject(new Error(name));
+            else resolve(name);
+          }, ms);
+        });
     const a1 = q.run('a', task('a1', 30, true));
     const a2 = q.run('a', task('a2', 5));
     const b1 = q.run('b', task('b1', 5));
@@ -193,27 +278,42 @@ describe('TokenCache', () => {
   function cache(replies: PostOutcome[], now: { t: number }, extra: Record<string, string> = {}) {
     const calls: Record<string, string>[] = [];
     const c = new TokenCache({
-      baseUrl: 'https://open.example', appKey: 'k', appSecret: 's', ...extra,
+      baseUrl: 'https://open.example',
+      appKey: 'k',
+      appSecret: 's',
+      ...extra,
       now: () => now.t,
       post: async (_url, fields) => {
         calls.push(fields);
         await new Promise((r) => setTimeout(r, 5));
         return replies.shift()!;
       },
-      fail: (o) => new Error(typeof o === 'string' ? o : 'areaDomain' in o ? `area ${o.areaDomain}` : o.ok ? o.reply.code : o.code),
+      fail: (o) =>
+        new Error(
+          typeof o === 'string' ? o : 'areaDomain' in o ? `area ${o.areaDomain}` : o.ok ? o.reply.code : o.code,
+        ),
     });
     return { c, calls };
   }
-  const okReply = (token: string, expireTime: number, areaDomain?: string): PostOutcome =>
-    ({ ok: true, status: 200, reply: { code: '200', msg: '', data: { accessToken: token, expireTime, areaDomain } } });
+  const okReply = (token: string, expireTime: number, areaDomain?: string): PostOutcome => ({
+    ok: true,
+    status: 200,
+    reply: { code: '200', msg: '', data: { accessToken: token, expireTime, areaDomain } },
+  });
 
   it('shares one request, caches until expireTime minus the margin, honours areaDomain', async () => {
     const T = 1.7e12;
     const now = { t: T };
-    const { c, calls } = cache([okReply('at.1', T + 3600000, 'https://region.example/'), okReply('at.2', T + 9e8)], now);
+    const { c, calls } = cache(
+      [okReply('at.1', T + 3600000, 'https://region.example/'), okReply('at.2', T + 9e8)],
+      now,
+    );
     const all = await Promise.all([c.get(), c.get(), c.get()]);
     assert.strictEqual(calls.length, 1);
-    assert.deepStrictEqual(all.map((t) => t.value), ['at.1', 'at.1', 'at.1']);
+    assert.deepStrictEqual(
+      all.map((t) => t.value),
+      ['at.1', 'at.1', 'at.1'],
+    );
     assert.strictEqual(all[0].base, 'https://region.example');
     now.t = T + 3600000 - TOKEN_REFRESH_MARGIN_MS - 1;
     assert.strictEqual((await c.get()).value, 'at.1');
@@ -240,9 +340,15 @@ describe('TokenCache', () => {
 
   it('failures reject every waiting caller; the next call after 30 s tries again', async () => {
     const now = { t: 1.7e12 };
-    const { c, calls } = cache([{ ok: true, status: 200, reply: { code: '10030', msg: 'mismatch' } }, okReply('at.3', 99e12)], now);
+    const { c, calls } = cache(
+      [{ ok: true, status: 200, reply: { code: '10030', msg: 'mismatch' } }, okReply('at.3', 99e12)],
+      now,
+    );
     const r = await Promise.allSettled([c.get(), c.get()]);
-    assert.deepStrictEqual(r.map((x) => x.status), ['rejected', 'rejected']);
+    assert.deepStrictEqual(
+      r.map((x) => x.status),
+      ['rejected', 'rejected'],
+    );
     assert.strictEqual(c.state, 'failed');
     now.t += MIN_TOKEN_INTERVAL_MS - 1;
     await assert.rejects(c.get(), /10030/);
@@ -254,8 +360,13 @@ describe('TokenCache', () => {
 
   it('a typed token alone: no requests; invalidate marks it expired', async () => {
     const now = { t: 0 };
-    const c = new TokenCache({ baseUrl: 'https://b', accessToken: 'at.typed', now: () => now.t,
-      post: () => assert.fail('no request'), fail: () => new Error('x') });
+    const c = new TokenCache({
+      baseUrl: 'https://b',
+      accessToken: 'at.typed',
+      now: () => now.t,
+      post: () => assert.fail('no request'),
+      fail: () => new Error('x'),
+    });
     const t = await c.get();
     assert.deepStrictEqual(t, { value: 'at.typed', base: 'https://b' });
     assert.strictEqual(c.refused(t), 'typed');
@@ -266,7 +377,8 @@ describe('TokenCache', () => {
   it('normaliseBase accepts http(s) only', () => {
     assert.strictEqual(normaliseBase('https://open.ys7.com/'), 'https://open.ys7.com');
     assert.strictEqual(normaliseBase('http://127.0.0.1:8089'), 'http://127.0.0.1:8089');
-    for (const b of ['ftp://x', 'open.ys7.com', '', 'https://user:pw@host', 42]) assert.strictEqual(normaliseBase(b), undefined);
+    for (const b of ['ftp://x', 'open.ys7.com', '', 'https://user:pw@host', 42])
+      assert.strictEqual(normaliseBase(b), undefined);
   });
 });
 
@@ -275,8 +387,13 @@ describe('PresetStore', () => {
     const data: Record<string, unknown> = {};
     return {
       data,
-      get: (k, _s, cb) => setImmediate(() => cb(null, data[k] === undefined ? undefined : JSON.parse(JSON.stringify(data[k])))),
-      set: (k, v, _s, cb) => setImmediate(() => { data[k] = JSON.parse(JSON.stringify(v)); cb(null); }),
+      get: (k, _s, cb) =>
+        setImmediate(() => cb(null, data[k] === undefined ? undefined : JSON.parse(JSON.stringify(data[k])))),
+      set: (k, v, _s, cb) =>
+        setImmediate(() => {
+          data[k] = JSON.parse(JSON.stringify(v));
+          cb(null);
+        }),
     };
   }
 
@@ -294,7 +411,10 @@ describe('PresetStore', () => {
     assert.ok(!JSON.stringify(await s.lookup('C1', 1, 'constructor')).includes('function'));
     await s.remember('C1', 1, '__proto__', 7);
     await s.remember('C1', 1, 'constructor', 8);
-    assert.deepStrictEqual(await s.lookup('C1', 1, '__proto__'), { index: 7, known: ['__proto__', 'constructor', 'porch'] });
+    assert.deepStrictEqual(await s.lookup('C1', 1, '__proto__'), {
+      index: 7,
+      known: ['__proto__', 'constructor', 'porch'],
+    });
     assert.strictEqual((await s.lookup('C1', 1, 'constructor')).index, 8);
     assert.ok(JSON.stringify(ctx.data).includes('"__proto__":7'));
   });

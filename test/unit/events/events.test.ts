@@ -4,8 +4,17 @@
 
 import assert from 'assert';
 import {
-  ALARM_WINDOW_MS, alarmSettings, DEFAULT_INTERVAL_S, MAX_PAGES, morePages, OVERLAP_MS, PAGE_SIZE,
-  pageFields, queryWindow, readPage, WINDOW_MARGIN_MS,
+  ALARM_WINDOW_MS,
+  alarmSettings,
+  DEFAULT_INTERVAL_S,
+  MAX_PAGES,
+  morePages,
+  OVERLAP_MS,
+  PAGE_SIZE,
+  pageFields,
+  queryWindow,
+  readPage,
+  WINDOW_MARGIN_MS,
 } from '../../../nodes/shared/events/alarms';
 import { mapAlarm, newAlarms, SeenAlarms, SEEN_MAX } from '../../../nodes/shared/events/alarm-items';
 import { AlarmPoller, forgetSeenCopies, PollOutcome, SEEN_KEY } from '../../../nodes/shared/events/alarm-poller';
@@ -25,7 +34,13 @@ describe('capture: the table row and the picture URL', () => {
     const c = OPERATIONS.capture;
     assert.strictEqual(c.path, '/api/lapp/device/capture');
     assert.strictEqual(c.type, 'ezviz-capture');
-    assert.deepStrictEqual(c.params.map((p) => [p.name, p.required]), [['deviceSerial', true], ['channelNo', true]]);
+    assert.deepStrictEqual(
+      c.params.map((p) => [p.name, p.required]),
+      [
+        ['deviceSerial', true],
+        ['channelNo', true],
+      ],
+    );
     assert.strictEqual(c.idempotent, true);
     assert.strictEqual(c.cameraQueue, true);
     assert.strictEqual(c.spacingMs, 4000);
@@ -35,11 +50,26 @@ describe('capture: the table row and the picture URL', () => {
   it('data.picUrl must be an absolute http(s) URL string', () => {
     const reply = (data: unknown) => ({ code: '200', msg: '', data });
     assert.strictEqual(capturePicUrl(reply({ picUrl: 'https://x.ys7.com/a.jpg?t=1' })), 'https://x.ys7.com/a.jpg?t=1');
-    assert.strictEqual(capturePicUrl(reply({ picUrl: 'http://127.0.0.1:8089/sim-pictures/1.jpg' })),
-      'http://127.0.0.1:8089/sim-pictures/1.jpg');
-    for (const bad of [undefined, null, 'x', [], { picUrl: 7 }, { picUrl: '' }, { picUrl: 'ftp://h/a.jpg' },
-      { picUrl: 'javascript:alert(1)' }, { picUrl: '/relative.jpg' }, { picUrl: ' https://h/a.jpg' },
-      { picUrl: 'https://' }, { picUrl: { href: 'https://h' } }, { picUrl: 'https://h/' + 'a'.repeat(5000) }, [{ picUrl: 'https://h/a' }]]) {
+    assert.strictEqual(
+      capturePicUrl(reply({ picUrl: 'http://127.0.0.1:8089/sim-pictures/1.jpg' })),
+      'http://127.0.0.1:8089/sim-pictures/1.jpg',
+    );
+    for (const bad of [
+      undefined,
+      null,
+      'x',
+      [],
+      { picUrl: 7 },
+      { picUrl: '' },
+      { picUrl: 'ftp://h/a.jpg' },
+      { picUrl: 'javascript:alert(1)' },
+      { picUrl: '/relative.jpg' },
+      { picUrl: ' https://h/a.jpg' },
+      { picUrl: 'https://' },
+      { picUrl: { href: 'https://h' } },
+      { picUrl: 'https://h/' + 'a'.repeat(5000) },
+      [{ picUrl: 'https://h/a' }],
+    ]) {
       assert.strictEqual(capturePicUrl(reply(bad)), undefined, JSON.stringify(bad));
     }
     assert.strictEqual(isPictureUrl('HTTPS://H.example/p.jpg'), true);
@@ -71,11 +101,27 @@ describe('alarm: settings', () => {
     assert.deepStrictEqual(alarmSettings({}), { ok: true, settings: { interval: DEFAULT_INTERVAL_S }, clamped: false });
     assert.deepStrictEqual(alarmSettings({ interval: '30' }), { ok: true, settings: { interval: 30 }, clamped: false });
     assert.deepStrictEqual(alarmSettings({ interval: 5 }), { ok: true, settings: { interval: 10 }, clamped: true });
-    assert.deepStrictEqual(alarmSettings({ interval: 10, deviceSerial: ' c00000001 ', alarmType: '10002' }),
-      { ok: true, settings: { interval: 10, deviceSerial: 'C00000001', alarmType: 10002 }, clamped: false });
-    assert.deepStrictEqual(alarmSettings({ alarmType: '-1' }), { ok: true, settings: { interval: 60 }, clamped: false });
-    for (const [k, v] of [['interval', 'x'], ['interval', -5], ['interval', 1e9], ['interval', {}], ['deviceSerial', 'C 1'],
-      ['deviceSerial', 7], ['alarmType', 'motion'], ['alarmType', 1.5], ['alarmType', -2]] as Array<[string, unknown]>) {
+    assert.deepStrictEqual(alarmSettings({ interval: 10, deviceSerial: ' c00000001 ', alarmType: '10002' }), {
+      ok: true,
+      settings: { interval: 10, deviceSerial: 'C00000001', alarmType: 10002 },
+      clamped: false,
+    });
+    assert.deepStrictEqual(alarmSettings({ alarmType: '-1' }), {
+      ok: true,
+      settings: { interval: 60 },
+      clamped: false,
+    });
+    for (const [k, v] of [
+      ['interval', 'x'],
+      ['interval', -5],
+      ['interval', 1e9],
+      ['interval', {}],
+      ['deviceSerial', 'C 1'],
+      ['deviceSerial', 7],
+      ['alarmType', 'motion'],
+      ['alarmType', 1.5],
+      ['alarmType', -2],
+    ] as Array<[string, unknown]>) {
       const r = alarmSettings({ [k]: v });
       assert.strictEqual(r.ok, false, `${k}=${JSON.stringify(v)}`);
       assert.strictEqual(!r.ok && r.param, k);
@@ -88,7 +134,10 @@ describe('alarm: window and paging', () => {
     const deploy = T0;
     assert.deepStrictEqual(queryWindow(deploy + 1000, deploy), { startTime: deploy, endTime: deploy + 1000 });
     const last = deploy + 3600000;
-    assert.deepStrictEqual(queryWindow(last + 60000, deploy, last), { startTime: last - OVERLAP_MS, endTime: last + 60000 });
+    assert.deepStrictEqual(queryWindow(last + 60000, deploy, last), {
+      startTime: last - OVERLAP_MS,
+      endTime: last + 60000,
+    });
     // deployed 8 days ago: the window's edge (with its margin) wins
     const now = deploy + 8 * 24 * 3600000;
     const w = queryWindow(now, deploy);
@@ -98,9 +147,21 @@ describe('alarm: window and paging', () => {
 
   it('page fields: status 2, pageSize 50, alarmType only when filtered; no serial sent', () => {
     const w = { startTime: 1, endTime: 2 };
-    assert.deepStrictEqual(pageFields(w, 0, { interval: 60 }), { startTime: 1, endTime: 2, status: 2, pageStart: 0, pageSize: 50 });
-    assert.deepStrictEqual(pageFields(w, 3, { interval: 60, alarmType: 10002, deviceSerial: 'C1' }),
-      { startTime: 1, endTime: 2, status: 2, pageStart: 3, pageSize: 50, alarmType: 10002 });
+    assert.deepStrictEqual(pageFields(w, 0, { interval: 60 }), {
+      startTime: 1,
+      endTime: 2,
+      status: 2,
+      pageStart: 0,
+      pageSize: 50,
+    });
+    assert.deepStrictEqual(pageFields(w, 3, { interval: 60, alarmType: 10002, deviceSerial: 'C1' }), {
+      startTime: 1,
+      endTime: 2,
+      status: 2,
+      pageStart: 3,
+      pageSize: 50,
+      alarmType: 10002,
+    });
   });
 
   it('reads pages; pages on while full, within total, newer than the floor, up to MAX_PAGES', () => {
@@ -120,23 +181,68 @@ describe('alarm: window and paging', () => {
 
 describe('alarm: mapping and de-duplication', () => {
   const item = (id: string, time: number, extra: Record<string, unknown> = {}) => ({
-    alarmId: id, alarmName: 'Motion', alarmType: 10002, alarmTime: time, channelNo: 1, isEncrypt: 0, isChecked: 0,
-    deviceSerial: 'C00000001', alarmPicUrl: 'https://p.example/a.jpg', ...extra,
+    alarmId: id,
+    alarmName: 'Motion',
+    alarmType: 10002,
+    alarmTime: time,
+    channelNo: 1,
+    isEncrypt: 0,
+    isChecked: 0,
+    deviceSerial: 'C00000001',
+    alarmPicUrl: 'https://p.example/a.jpg',
+    ...extra,
   });
 
   it('maps the documented fields, type-checked, with an ISO alarmDate; drops unknown fields', () => {
     const a = mapAlarm({ ...item('a1', T0), extra: 'x', __proto__: { polluted: 1 } });
     assert.deepStrictEqual(a, {
-      alarmId: 'a1', alarmName: 'Motion', alarmType: 10002, alarmTime: T0, alarmDate: '2026-03-01T00:00:00.000Z',
-      deviceSerial: 'C00000001', channelNo: 1, alarmPicUrl: 'https://p.example/a.jpg', isEncrypt: 0, isChecked: 0,
+      alarmId: 'a1',
+      alarmName: 'Motion',
+      alarmType: 10002,
+      alarmTime: T0,
+      alarmDate: '2026-03-01T00:00:00.000Z',
+      deviceSerial: 'C00000001',
+      channelNo: 1,
+      alarmPicUrl: 'https://p.example/a.jpg',
+      isEncrypt: 0,
+      isChecked: 0,
     });
-    const odd = mapAlarm(item('a2', T0, { alarmName: 7, alarmType: '10016', channelNo: 'x', alarmPicUrl: 'javascript:x',
-      isEncrypt: true, isChecked: {}, deviceSerial: 'c00000001', alarmTime: String(T0) }));
-    assert.deepStrictEqual(odd, { alarmId: 'a2', alarmName: '', alarmType: 10016, alarmTime: T0,
-      alarmDate: '2026-03-01T00:00:00.000Z', deviceSerial: 'C00000001', channelNo: null, alarmPicUrl: '', isEncrypt: true,
-      isChecked: null });
-    for (const bad of [null, 'x', [], item('', T0), item('a', NaN), item('a', -1), item('a', T0, { deviceSerial: '' }),
-      item('a', T0, { deviceSerial: 'C 1' }), item('a', T0, { alarmTime: '2026-03-01 00:00:00' }), { alarmId: {} }]) {
+    const odd = mapAlarm(
+      item('a2', T0, {
+        alarmName: 7,
+        alarmType: '10016',
+        channelNo: 'x',
+        alarmPicUrl: 'javascript:x',
+        isEncrypt: true,
+        isChecked: {},
+        deviceSerial: 'c00000001',
+        alarmTime: String(T0),
+      }),
+    );
+    assert.deepStrictEqual(odd, {
+      alarmId: 'a2',
+      alarmName: '',
+      alarmType: 10016,
+      alarmTime: T0,
+      alarmDate: '2026-03-01T00:00:00.000Z',
+      deviceSerial: 'C00000001',
+      channelNo: null,
+      alarmPicUrl: '',
+      isEncrypt: true,
+      isChecked: null,
+    });
+    for (const bad of [
+      null,
+      'x',
+      [],
+      item('', T0),
+      item('a', NaN),
+      item('a', -1),
+      item('a', T0, { deviceSerial: '' }),
+      item('a', T0, { deviceSerial: 'C 1' }),
+      item('a', T0, { alarmTime: '2026-03-01 00:00:00' }),
+      { alarmId: {} },
+    ]) {
       assert.strictEqual(mapAlarm(bad), undefined, JSON.stringify(bad));
     }
   });
@@ -144,18 +250,36 @@ describe('alarm: mapping and de-duplication', () => {
   it('new alarms: oldest first, each once, not before the floor, filtered, invalid ones counted', () => {
     const seen = new SeenAlarms();
     seen.add('old-seen', T0 + 5);
-    const items = [item('c', T0 + 30), item('b', T0 + 20), item('b', T0 + 20), item('old-seen', T0 + 5), item('pre', T0 - 1),
-      item('other', T0 + 25, { deviceSerial: 'C00000002' }), item('pir', T0 + 26, { alarmType: 10000 }), { junk: 1 }, item('a', T0 + 10)];
+    const items = [
+      item('c', T0 + 30),
+      item('b', T0 + 20),
+      item('b', T0 + 20),
+      item('old-seen', T0 + 5),
+      item('pre', T0 - 1),
+      item('other', T0 + 25, { deviceSerial: 'C00000002' }),
+      item('pir', T0 + 26, { alarmType: 10000 }),
+      { junk: 1 },
+      item('a', T0 + 10),
+    ];
     const all = newAlarms(items, seen, T0, { interval: 60 });
-    assert.deepStrictEqual(all.alarms.map((a) => a.alarmId), ['a', 'b', 'other', 'pir', 'c']);
+    assert.deepStrictEqual(
+      all.alarms.map((a) => a.alarmId),
+      ['a', 'b', 'other', 'pir', 'c'],
+    );
     assert.strictEqual(all.invalid, 1);
     const one = newAlarms(items, seen, T0, { interval: 60, deviceSerial: 'C00000001', alarmType: 10002 });
-    assert.deepStrictEqual(one.alarms.map((a) => a.alarmId), ['a', 'b', 'c']);
+    assert.deepStrictEqual(
+      one.alarms.map((a) => a.alarmId),
+      ['a', 'b', 'c'],
+    );
   });
 
   it('same time: listed order reversed (the API lists newest first)', () => {
     const r = newAlarms([item('second', T0), item('first', T0)], new SeenAlarms(), 0, { interval: 60 });
-    assert.deepStrictEqual(r.alarms.map((a) => a.alarmId), ['first', 'second']);
+    assert.deepStrictEqual(
+      r.alarms.map((a) => a.alarmId),
+      ['first', 'second'],
+    );
   });
 
   it('the seen set is bounded, survives JSON, ignores junk, prunes by age', () => {
@@ -233,16 +357,31 @@ describe('alarm: the poller (fake clock, scripted list)', () => {
   function listAnswer(fields: Fields): CallResult {
     const start = Number(fields.pageStart);
     const size = Number(fields.pageSize);
-    const items = list.filter((a) => Number(a.alarmTime) >= Number(fields.startTime) && Number(a.alarmTime) <= Number(fields.endTime))
+    const items = list
+      .filter((a) => Number(a.alarmTime) >= Number(fields.startTime) && Number(a.alarmTime) <= Number(fields.endTime))
       .sort((a, b) => Number(b.alarmTime) - Number(a.alarmTime));
-    return { kind: 'ok', fields, durationMs: 1, reply: { code: '200', msg: 'ok', data: items.slice(start * size, (start + 1) * size),
-      page: { total: items.length, page: start, size } } };
+    return {
+      kind: 'ok',
+      fields,
+      durationMs: 1,
+      reply: {
+        code: '200',
+        msg: 'ok',
+        data: items.slice(start * size, (start + 1) * size),
+        page: { total: items.length, page: start, size },
+      },
+    };
   }
 
   function poller(ctx: ContextLike, deployedAt: number, sent: string[], id = 'n1', settings = { interval: 60 }) {
     const owner: Owner & { closed: boolean } = { id, closed: false, timedStopDone: () => undefined };
     const p = new AlarmPoller({
-      id, settings, deployedAt, context: ctx, t: (k) => k, owner,
+      id,
+      settings,
+      deployedAt,
+      context: ctx,
+      t: (k) => k,
+      owner,
       call: async (fields) => {
         requests.push(fields);
         return answer(fields);
@@ -259,8 +398,17 @@ describe('alarm: the poller (fake clock, scripted list)', () => {
     answer = listAnswer;
   });
 
-  const alarm = (id: string, time: number) => ({ alarmId: id, alarmName: 'Motion', alarmType: 10002, alarmTime: time,
-    channelNo: 1, isEncrypt: 0, isChecked: 1, deviceSerial: 'C00000001', alarmPicUrl: '' });
+  const alarm = (id: string, time: number) => ({
+    alarmId: id,
+    alarmName: 'Motion',
+    alarmType: 10002,
+    alarmTime: time,
+    channelNo: 1,
+    isEncrypt: 0,
+    isChecked: 1,
+    deviceSerial: 'C00000001',
+    alarmPicUrl: '',
+  });
 
   it('polls at start and every interval; each alarm once, oldest first; nothing older than the deploy', async () => {
     const f = fakeTime(T0);
@@ -283,7 +431,10 @@ describe('alarm: the poller (fake clock, scripted list)', () => {
     await flush();
     assert.deepStrictEqual(sent, ['x1', 'x2', 'x3'], 'the overlap lists x1, x2 again: not sent twice');
     assert.ok(Number(requests[2].startTime) < T0 + 20000, 'the later poll overlaps the last one');
-    assert.deepStrictEqual(outcomes.map((o) => o.kind === 'ok' && o.count), [0, 2, 1]);
+    assert.deepStrictEqual(
+      outcomes.map((o) => o.kind === 'ok' && o.count),
+      [0, 2, 1],
+    );
     p.close();
     assert.strictEqual(f.timers.filter((t) => !t.cancelled).length, 0, 'no timer left');
   });
@@ -296,7 +447,10 @@ describe('alarm: the poller (fake clock, scripted list)', () => {
     f.now = T0 + 5000;
     const o = await p.poll();
     assert.deepStrictEqual(o.kind === 'ok' && o.count, 120);
-    assert.deepStrictEqual(requests.map((r) => r.pageStart), [0, 1, 2]);
+    assert.deepStrictEqual(
+      requests.map((r) => r.pageStart),
+      [0, 1, 2],
+    );
     assert.ok(requests.every((r) => r.pageSize === 50));
     assert.deepStrictEqual(sent, [...sent].sort());
     assert.strictEqual(new Set(sent).size, 120);
@@ -309,8 +463,21 @@ describe('alarm: the poller (fake clock, scripted list)', () => {
     const { p } = poller(new MemoryContext(), T0, sent);
     for (let i = 0; i < 60; i++) list.push(alarm(`a${i}`, T0 + 1000 + i));
     f.now = T0 + 5000;
-    answer = (fields) => (fields.pageStart === 1 ? { kind: 'error', fields, durationMs: 1, error: new EzvizError({
-      code: '49999', message: 'x', operation: 'alarm-list', source: 'api', retriable: true }) } : listAnswer(fields));
+    answer = (fields) =>
+      fields.pageStart === 1
+        ? {
+            kind: 'error',
+            fields,
+            durationMs: 1,
+            error: new EzvizError({
+              code: '49999',
+              message: 'x',
+              operation: 'alarm-list',
+              source: 'api',
+              retriable: true,
+            }),
+          }
+        : listAnswer(fields);
     const o = await p.poll();
     assert.strictEqual(o.kind, 'error');
     assert.strictEqual(o.kind === 'error' && o.request.pageStart, 1);
@@ -333,8 +500,20 @@ describe('alarm: the poller (fake clock, scripted list)', () => {
   it('after 10029 and 10007 the next poll waits longer', async () => {
     const f = fakeTime(T0);
     const { p } = poller(new MemoryContext(), T0, []);
-    const err = (code: string) => (fields: Fields): CallResult => ({ kind: 'error', fields, durationMs: 1,
-      error: new EzvizError({ code, message: code, operation: 'alarm-list', source: 'api', retriable: code === '10029' }) });
+    const err =
+      (code: string) =>
+      (fields: Fields): CallResult => ({
+        kind: 'error',
+        fields,
+        durationMs: 1,
+        error: new EzvizError({
+          code,
+          message: code,
+          operation: 'alarm-list',
+          source: 'api',
+          retriable: code === '10029',
+        }),
+      });
     answer = err('10029');
     p.start(() => undefined);
     fireNext(f);
@@ -381,9 +560,14 @@ describe('alarm: the poller (fake clock, scripted list)', () => {
     list.push(alarm('a1', T0 + 1000));
     f.now = T0 + 2000;
     let release!: () => void;
-    const gate = new Promise<void>((r) => { release = r; });
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
     answer = listAnswer;
-    const slow = async (fields: Fields) => { await gate; return listAnswer(fields); };
+    const slow = async (fields: Fields) => {
+      await gate;
+      return listAnswer(fields);
+    };
     (p as unknown as { o: { call: typeof slow } }).o.call = slow;
     const running = p.poll();
     p.close();

@@ -22,7 +22,9 @@ const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(
 
 type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => void;
 
-async function serve(handler: Handler): Promise<{ url: string; close(): Promise<void>; requests: http.IncomingMessage[] }> {
+async function serve(
+  handler: Handler,
+): Promise<{ url: string; close(): Promise<void>; requests: http.IncomingMessage[] }> {
   const requests: http.IncomingMessage[] = [];
   const sockets = new Set<import('net').Socket>();
   const server = http.createServer((req, res) => {
@@ -38,10 +40,11 @@ async function serve(handler: Handler): Promise<{ url: string; close(): Promise<
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
-    close: () => new Promise<void>((r) => {
-      for (const s of sockets) s.destroy();
-      server.close(() => r());
-    }),
+    close: () =>
+      new Promise<void>((r) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => r());
+      }),
   };
 }
 
@@ -130,15 +133,29 @@ describe('capture: picture download against misbehaving servers', function () {
       res.writeHead(200, { 'Content-Type': 'text/html' });
       res.end('<html>login</html>');
     });
-    assert.deepStrictEqual(await fetchPicture(`${s.url}/page`, 2000),
-      { ok: false, source: 'http', code: 'BAD_REPLY', status: 200, reason: 'notImage' });
-    assert.deepStrictEqual(await fetchPicture(`${s.url}/500`, 2000),
-      { ok: false, source: 'http', code: 'HTTP_500', status: 500, reason: 'status' });
+    assert.deepStrictEqual(await fetchPicture(`${s.url}/page`, 2000), {
+      ok: false,
+      source: 'http',
+      code: 'BAD_REPLY',
+      status: 200,
+      reason: 'notImage',
+    });
+    assert.deepStrictEqual(await fetchPicture(`${s.url}/500`, 2000), {
+      ok: false,
+      source: 'http',
+      code: 'HTTP_500',
+      status: 500,
+      reason: 'status',
+    });
     const dead = await start(() => undefined);
     const url = dead.url;
     await dead.close();
     servers.splice(servers.indexOf(dead), 1);
-    assert.deepStrictEqual(await fetchPicture(`${url}/x.jpg`, 2000), { ok: false, source: 'network', code: 'ECONNREFUSED' });
+    assert.deepStrictEqual(await fetchPicture(`${url}/x.jpg`, 2000), {
+      ok: false,
+      source: 'network',
+      code: 'ECONNREFUSED',
+    });
   });
 
   it('a JPEG without a content type is still a picture (by its first bytes)', async () => {

@@ -16,7 +16,9 @@ describe('events: webhook signature (signature.ts)', () => {
   const secret = 's3cr3t';
   const raw = Buffer.from('{"header":{"messageId":"1"}}');
   const t = String(NOW);
-  const sig = createHmac('sha1', secret).update(Buffer.concat([raw, Buffer.from(t)])).digest('hex');
+  const sig = createHmac('sha1', secret)
+    .update(Buffer.concat([raw, Buffer.from(t)]))
+    .digest('hex');
 
   it('is the lower-case hex HMAC-SHA1 of the raw body followed by t', () => {
     assert.strictEqual(signPush(raw, t, secret), sig);
@@ -61,15 +63,33 @@ describe('events: recent ids (recent-ids.ts)', () => {
 });
 
 describe('events: a message of the message service (alarm-message.ts)', () => {
-  const msg = (header: Record<string, unknown>, body: Record<string, unknown> = {}, pictureList: unknown = []) =>
-    ({ header: { channelNo: 1, deviceId: 'c00000001', messageId: 'm1', messageTime: NOW, type: 'ys.alarm', ...header }, body, pictureList });
+  const msg = (header: Record<string, unknown>, body: Record<string, unknown> = {}, pictureList: unknown = []) => ({
+    header: { channelNo: 1, deviceId: 'c00000001', messageId: 'm1', messageTime: NOW, type: 'ys.alarm', ...header },
+    body,
+    pictureList,
+  });
 
   it('ys.alarm becomes the alarm-list item mapAlarm reads: one payload, built in one place', () => {
-    const e = readMessage(msg({}, { alarmId: 'a1', alarmTime: '2026-03-01 16:00:00', alarmType: '10002', describe: 'Motion' },
-      [{ id: 'p', url: 'https://pic/1.jpg', shortUrl: '' }]));
+    const e = readMessage(
+      msg({}, { alarmId: 'a1', alarmTime: '2026-03-01 16:00:00', alarmType: '10002', describe: 'Motion' }, [
+        { id: 'p', url: 'https://pic/1.jpg', shortUrl: '' },
+      ]),
+    );
     assert.ok(e && e.kind === 'alarm');
-    assert.deepStrictEqual(e.alarm, mapAlarm({ alarmId: 'a1', alarmName: 'Motion', alarmType: 10002, alarmTime: NOW,
-      deviceSerial: 'C00000001', channelNo: 1, alarmPicUrl: 'https://pic/1.jpg', isEncrypt: null, isChecked: 0 }));
+    assert.deepStrictEqual(
+      e.alarm,
+      mapAlarm({
+        alarmId: 'a1',
+        alarmName: 'Motion',
+        alarmType: 10002,
+        alarmTime: NOW,
+        deviceSerial: 'C00000001',
+        channelNo: 1,
+        alarmPicUrl: 'https://pic/1.jpg',
+        isEncrypt: null,
+        isChecked: 0,
+      }),
+    );
     assert.strictEqual(e.messageId, 'm1');
   });
 
@@ -98,12 +118,27 @@ describe('events: a message of the message service (alarm-message.ts)', () => {
   });
 
   it('ys.onoffline; other types and unusable messages', () => {
-    const on = readMessage({ header: { deviceId: 'c00000002', messageId: 9, messageTime: NOW, type: 'ys.onoffline' },
-      body: { msgType: 'online', deviceName: 'Door' } });
-    assert.deepStrictEqual(on, { kind: 'onoffline', messageId: '9', time: NOW,
-      event: { event: 'online', deviceSerial: 'C00000002', deviceName: 'Door', time: NOW } });
+    const on = readMessage({
+      header: { deviceId: 'c00000002', messageId: 9, messageTime: NOW, type: 'ys.onoffline' },
+      body: { msgType: 'online', deviceName: 'Door' },
+    });
+    assert.deepStrictEqual(on, {
+      kind: 'onoffline',
+      messageId: '9',
+      time: NOW,
+      event: { event: 'online', deviceSerial: 'C00000002', deviceName: 'Door', time: NOW },
+    });
     assert.strictEqual(readMessage({ header: { messageId: 'x', type: 'ys.other' } })?.kind, 'other');
-    for (const bad of [null, 1, 'x', [], {}, { header: {} }, { header: { messageId: {} } }, { header: { messageId: 'x'.repeat(300) } }]) {
+    for (const bad of [
+      null,
+      1,
+      'x',
+      [],
+      {},
+      { header: {} },
+      { header: { messageId: {} } },
+      { header: { messageId: 'x'.repeat(300) } },
+    ]) {
       assert.strictEqual(readMessage(bad), undefined, JSON.stringify(bad));
     }
   });
@@ -116,13 +151,33 @@ describe('events: source settings (source-settings.ts)', () => {
       assert.ok(r.ok, JSON.stringify(r));
       return r;
     };
-    assert.deepStrictEqual(ok({}).settings, { interval: 60, source: 'poll', group: 1, path: '', onoffline: false, calls: false,
-      others: false, picture: 'url' });
+    assert.deepStrictEqual(ok({}).settings, {
+      interval: 60,
+      source: 'poll',
+      group: 1,
+      path: '',
+      onoffline: false,
+      calls: false,
+      others: false,
+      picture: 'url',
+    });
     // calls and others (docs/behaviour.md section 19): the message service's sources only
-    assert.deepStrictEqual([ok({ source: 'poll', calls: true, others: true }).settings.calls, ok({ source: 'webhook', calls: 'true' }).settings.calls,
-      ok({ source: 'consumer', others: true }).settings.others, ok({ source: 'consumer', others: 'yes' }).settings.others], [false, true, true, false]);
+    assert.deepStrictEqual(
+      [
+        ok({ source: 'poll', calls: true, others: true }).settings.calls,
+        ok({ source: 'webhook', calls: 'true' }).settings.calls,
+        ok({ source: 'consumer', others: true }).settings.others,
+        ok({ source: 'consumer', others: 'yes' }).settings.others,
+      ],
+      [false, true, true, false],
+    );
     assert.strictEqual(ok({ picture: 'download' }).settings.picture, 'download');
-    assert.deepStrictEqual(sourceSettings({ picture: 'yes' }), { ok: false, param: 'picture', value: '"yes"', min: 10 });
+    assert.deepStrictEqual(sourceSettings({ picture: 'yes' }), {
+      ok: false,
+      param: 'picture',
+      value: '"yes"',
+      min: 10,
+    });
     assert.strictEqual(ok({ source: 'consumer' }).settings.interval, 5);
     const clamped = ok({ source: 'consumer', interval: 1 });
     assert.deepStrictEqual([clamped.settings.interval, clamped.clamped, clamped.min], [2, true, 2]);
@@ -130,9 +185,14 @@ describe('events: source settings (source-settings.ts)', () => {
     assert.strictEqual(ok({ source: 'consumer', group: '4' }).settings.group, 4);
     assert.strictEqual(ok({ source: 'webhook', path: 'hooks/ezviz/' }).settings.path, '/hooks/ezviz');
     assert.strictEqual(ok({ source: 'webhook', onoffline: true }).settings.path, '/ezviz/alarms');
-    for (const [def, param] of [[{ source: 'mqtt' }, 'source'], [{ source: 'consumer', group: 6 }, 'group'],
-      [{ source: 'webhook', path: '/' }, 'path'], [{ source: 'webhook', path: '/a/../b' }, 'path'],
-      [{ source: 'webhook', path: '/a b' }, 'path'], [{ source: 'consumer', interval: 'often' }, 'interval']] as const) {
+    for (const [def, param] of [
+      [{ source: 'mqtt' }, 'source'],
+      [{ source: 'consumer', group: 6 }, 'group'],
+      [{ source: 'webhook', path: '/' }, 'path'],
+      [{ source: 'webhook', path: '/a/../b' }, 'path'],
+      [{ source: 'webhook', path: '/a b' }, 'path'],
+      [{ source: 'consumer', interval: 'often' }, 'interval'],
+    ] as const) {
       const r = sourceSettings(def);
       assert.ok(!r.ok && r.param === param, JSON.stringify(def));
     }
@@ -142,32 +202,67 @@ describe('events: source settings (source-settings.ts)', () => {
 
 describe('events: calls and other messages (alarm-message.ts, call-message.ts)', () => {
   const msg = (type: string, body: unknown, extra: Record<string, unknown> = {}) =>
-    readMessage({ header: { channelNo: 1, deviceId: 'c00000003', messageId: 'm1', messageTime: 1767225600000, type }, body, ...extra });
+    readMessage({
+      header: { channelNo: 1, deviceId: 'c00000003', messageId: 'm1', messageTime: 1767225600000, type },
+      body,
+      ...extra,
+    });
 
   it('ys.calling: action 0/1/2 or words, time from timestamp (s or ms, or a China date) or the header, picture from coverUrl or pictureList', () => {
     const ring = msg('ys.calling', { action: 0, timestamp: 1767225601, coverUrl: { url: 'https://p/x.jpg' } });
-    assert.deepStrictEqual(ring, { kind: 'call', messageId: 'm1', time: 1767225601000, event: { event: 'call', action: 'ring',
-      deviceSerial: 'C00000003', channelNo: 1, time: '2026-01-01T00:00:01.000Z', picture: 'https://p/x.jpg' } });
-    const e = (body: unknown, extra?: Record<string, unknown>) => (msg('ys.calling', body, extra) as { event?: Record<string, unknown> }).event;
+    assert.deepStrictEqual(ring, {
+      kind: 'call',
+      messageId: 'm1',
+      time: 1767225601000,
+      event: {
+        event: 'call',
+        action: 'ring',
+        deviceSerial: 'C00000003',
+        channelNo: 1,
+        time: '2026-01-01T00:00:01.000Z',
+        picture: 'https://p/x.jpg',
+      },
+    });
+    const e = (body: unknown, extra?: Record<string, unknown>) =>
+      (msg('ys.calling', body, extra) as { event?: Record<string, unknown> }).event;
     assert.strictEqual(e({ action: '1' })?.action, 'answered');
     assert.strictEqual(e({ action: 2, timestamp: 1767225601000 })?.time, '2026-01-01T00:00:01.000Z');
     assert.strictEqual(e({ action: 'hung-up', timestamp: '2026-01-01 08:00:02' })?.time, '2026-01-01T00:00:02.000Z');
     assert.strictEqual(e({ action: 0 })?.time, '2026-01-01T00:00:00.000Z');
-    assert.strictEqual(e({ action: 0 }, { pictureList: [{ url: 'javascript:1' }, { url: 'https://p/y.jpg' }] })?.picture, 'https://p/y.jpg');
+    assert.strictEqual(
+      e({ action: 0 }, { pictureList: [{ url: 'javascript:1' }, { url: 'https://p/y.jpg' }] })?.picture,
+      'https://p/y.jpg',
+    );
     assert.strictEqual(e({ action: 0, coverUrl: { url: 'ftp://x' } })?.picture, '');
     for (const body of [{ action: 7 }, { action: null }, {}, { action: { toString: 1 } }, 'x']) {
-      assert.deepStrictEqual(msg('ys.calling', body), { kind: 'other', messageId: 'm1', time: 1767225600000 }, JSON.stringify(body));
+      assert.deepStrictEqual(
+        msg('ys.calling', body),
+        { kind: 'other', messageId: 'm1', time: 1767225600000 },
+        JSON.stringify(body),
+      );
     }
   });
 
   it('other types: {event: "message", type, body}; body null over 64 KiB or not JSON; a bad type is not one', () => {
     const o = msg('ys.iot', { a: [1, 'b'] }) as { message?: unknown };
-    assert.deepStrictEqual(o.message, { event: 'message', type: 'ys.iot', body: { a: [1, 'b'] }, deviceSerial: 'C00000003' });
-    assert.strictEqual((msg('ys.iot', { p: 'x'.repeat(65 * 1024) }) as { message: { body: unknown } }).message.body, null);
+    assert.deepStrictEqual(o.message, {
+      event: 'message',
+      type: 'ys.iot',
+      body: { a: [1, 'b'] },
+      deviceSerial: 'C00000003',
+    });
+    assert.strictEqual(
+      (msg('ys.iot', { p: 'x'.repeat(65 * 1024) }) as { message: { body: unknown } }).message.body,
+      null,
+    );
     const cyclic: Record<string, unknown> = {};
     cyclic.self = cyclic;
     assert.strictEqual((msg('ys.iot', cyclic) as { message: { body: unknown } }).message.body, null);
     assert.strictEqual((msg('a b', {}) as { message?: unknown }).message, undefined);
-    assert.strictEqual((msg('ys.alarm', { nothing: 1 }) as { message?: unknown }).message, undefined, 'a broken alarm is not an other message');
+    assert.strictEqual(
+      (msg('ys.alarm', { nothing: 1 }) as { message?: unknown }).message,
+      undefined,
+      'a broken alarm is not an other message',
+    );
   });
 });

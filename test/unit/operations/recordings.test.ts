@@ -3,7 +3,13 @@
 // times, endTime or stopTime, empty or absent data, wrong shapes) and joining the lists.
 
 import assert from 'assert';
-import { localMidnight, recordSource, recordTime, recordWindow, splitWindow } from '../../../nodes/shared/operations/recordings';
+import {
+  localMidnight,
+  recordSource,
+  recordTime,
+  recordWindow,
+  splitWindow,
+} from '../../../nodes/shared/operations/recordings';
 import { joinItems, recordingItem, replyItems } from '../../../nodes/shared/replies/recordings';
 import { BadReply } from '../../../nodes/shared/replies/replies';
 
@@ -12,8 +18,16 @@ const DAY = 86400000;
 
 describe('recordings: sources, times, windows, items', () => {
   it('reads sources by name or number, and nothing else', () => {
-    assert.deepStrictEqual(['auto', ' Cloud ', 'sd-card', 0, 1, '2'].map(recordSource), ['auto', 'cloud', 'sd-card', 'auto', 'cloud', 'sd-card']);
-    for (const bad of ['live', 3, -1, '1.0', true, {}, 'sdcard']) assert.strictEqual(recordSource(bad), undefined, String(bad));
+    assert.deepStrictEqual(['auto', ' Cloud ', 'sd-card', 0, 1, '2'].map(recordSource), [
+      'auto',
+      'cloud',
+      'sd-card',
+      'auto',
+      'cloud',
+      'sd-card',
+    ]);
+    for (const bad of ['live', 3, -1, '1.0', true, {}, 'sdcard'])
+      assert.strictEqual(recordSource(bad), undefined, String(bad));
   });
 
   it('reads times: Date, ms, digits, ISO, local yyyy-MM-dd HH:mm:ss; years 2000-2099 only', () => {
@@ -23,7 +37,17 @@ describe('recordings: sources, times, windows, items', () => {
     assert.strictEqual(recordTime(String(NOW)), NOW);
     assert.strictEqual(recordTime('2026-03-01T08:00:00Z'), NOW);
     assert.strictEqual(recordTime('2026-03-01 09:30:05'), local);
-    for (const bad of ['2026-02-30 10:00:00', '2026-03-01 24:00:00', 'today', 1e21, NaN, 12.5, new Date(NaN), '1999-12-31T23:59:59Z', null]) {
+    for (const bad of [
+      '2026-02-30 10:00:00',
+      '2026-03-01 24:00:00',
+      'today',
+      1e21,
+      NaN,
+      12.5,
+      new Date(NaN),
+      '1999-12-31T23:59:59Z',
+      null,
+    ]) {
       assert.strictEqual(recordTime(bad), undefined, String(bad));
     }
   });
@@ -55,22 +79,53 @@ describe('recordings: sources, times, windows, items', () => {
     assert.deepStrictEqual(replyItems(null), []);
     assert.throws(() => replyItems({}), BadReply);
     const a = recordingItem({ startTime: NOW, endTime: NOW + 61000, fileId: 'x' }, 'cloud', 'C1', 1, 'data[0]');
-    assert.deepStrictEqual(a, { deviceSerial: 'C1', channelNo: 1, source: 'cloud', start: '2026-03-01T08:00:00.000Z',
-      end: '2026-03-01T08:01:01.000Z', seconds: 61 });
-    const b = recordingItem({ startTime: '2026-03-01 09:00:00', stopTime: '2026-03-01 09:00:30' }, 'sd-card', 'C1', 2, 'data[1]');
+    assert.deepStrictEqual(a, {
+      deviceSerial: 'C1',
+      channelNo: 1,
+      source: 'cloud',
+      start: '2026-03-01T08:00:00.000Z',
+      end: '2026-03-01T08:01:01.000Z',
+      seconds: 61,
+    });
+    const b = recordingItem(
+      { startTime: '2026-03-01 09:00:00', stopTime: '2026-03-01 09:00:30' },
+      'sd-card',
+      'C1',
+      2,
+      'data[1]',
+    );
     assert.strictEqual(b.seconds, 30);
     assert.strictEqual(b.start, new Date(2026, 2, 1, 9, 0, 0).toISOString());
-    for (const bad of [null, [], 'x', { startTime: NOW }, { startTime: 'soon', endTime: NOW }, { startTime: NOW, endTime: NOW - 1 },
-      { startTime: 1e20, endTime: 1e20 }]) {
+    for (const bad of [
+      null,
+      [],
+      'x',
+      { startTime: NOW },
+      { startTime: 'soon', endTime: NOW },
+      { startTime: NOW, endTime: NOW - 1 },
+      { startTime: 1e20, endTime: 1e20 },
+    ]) {
       assert.throws(() => recordingItem(bad, 'cloud', 'C1', 1, 'data[0]'), BadReply, JSON.stringify(bad));
     }
   });
 
   it('joins lists: sorted by start, each recording once (per source)', () => {
-    const it = (s: number, e: number, src: 'cloud' | 'sd-card') => recordingItem({ startTime: s, endTime: e }, src, 'C1', 1, 'd');
-    const joined = joinItems([it(NOW + 5000, NOW + 9000, 'cloud'), it(NOW, NOW + 3000, 'sd-card'), it(NOW, NOW + 3000, 'cloud'),
-      it(NOW, NOW + 3000, 'sd-card'), it(NOW + 5000, NOW + 9000, 'cloud')]);
-    assert.deepStrictEqual(joined.map((i) => [i.start.slice(11, 19), i.source]),
-      [['08:00:00', 'cloud'], ['08:00:00', 'sd-card'], ['08:00:05', 'cloud']]);
+    const it = (s: number, e: number, src: 'cloud' | 'sd-card') =>
+      recordingItem({ startTime: s, endTime: e }, src, 'C1', 1, 'd');
+    const joined = joinItems([
+      it(NOW + 5000, NOW + 9000, 'cloud'),
+      it(NOW, NOW + 3000, 'sd-card'),
+      it(NOW, NOW + 3000, 'cloud'),
+      it(NOW, NOW + 3000, 'sd-card'),
+      it(NOW + 5000, NOW + 9000, 'cloud'),
+    ]);
+    assert.deepStrictEqual(
+      joined.map((i) => [i.start.slice(11, 19), i.source]),
+      [
+        ['08:00:00', 'cloud'],
+        ['08:00:00', 'sd-card'],
+        ['08:00:05', 'cloud'],
+      ],
+    );
   });
 });

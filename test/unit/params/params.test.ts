@@ -91,7 +91,15 @@ describe('params: parseParam', () => {
     assert.strictEqual(bad(phone, '138-0000'), 'phone');
     assert.strictEqual(ok(card, ' ABC-123 '), 'ABC-123');
     assert.strictEqual(bad(card, 'A B'), 'cardPassword');
-    for (const [v, want] of [[true, 1], [false, 0], ['yes', 1], ['no', 0], ['TRUE', 1], [1, 1], ['0', 0]] as const) {
+    for (const [v, want] of [
+      [true, 1],
+      [false, 0],
+      ['yes', 1],
+      ['no', 0],
+      ['TRUE', 1],
+      [1, 1],
+      ['0', 0],
+    ] as const) {
       assert.strictEqual(ok(imm, v), want);
     }
     assert.strictEqual(bad(imm, 2), 'immediately');
@@ -100,8 +108,11 @@ describe('params: parseParam', () => {
   });
 
   it('verification codes: 4 to 32 letters and digits, trimmed, the same rule for live and switch', () => {
-    const codes = [spec('live', 'verificationCode'), STATE_NODES.switch.params.find((p) => p.name === 'verificationCode')!,
-      STATE_CALLS['encryption-off'].params.find((p) => p.name === 'validateCode')!];
+    const codes = [
+      spec('live', 'verificationCode'),
+      STATE_NODES.switch.params.find((p) => p.name === 'verificationCode')!,
+      STATE_CALLS['encryption-off'].params.find((p) => p.name === 'validateCode')!,
+    ];
     for (const code of codes) {
       assert.strictEqual(ok(code, ' ABCDEF '), 'ABCDEF');
       assert.strictEqual(ok(code, 'abcd'), 'abcd');
@@ -111,8 +122,14 @@ describe('params: parseParam', () => {
   });
 
   it('property: any integer 1..256 is a valid channel and is sent unchanged', () => {
-    fc.assert(fc.property(fc.integer({ min: 1, max: 256 }), fc.boolean(), (n, asText) =>
-      parseParam(channel, asText ? String(n) : n).ok && (parseParam(channel, n) as { value: number }).value === n));
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 256 }),
+        fc.boolean(),
+        (n, asText) =>
+          parseParam(channel, asText ? String(n) : n).ok && (parseParam(channel, n) as { value: number }).value === n,
+      ),
+    );
   });
 
   it('property: a refused value never echoes a secret', () => {
@@ -131,16 +148,28 @@ describe('params: validateInput', () => {
   const t = (key: string, args?: Record<string, unknown>) => `${key} ${JSON.stringify(args ?? {})}`;
 
   it('builds the fields to send in table order, leaving out unsent and empty ones', () => {
-    const r = validateInput(t, OPERATIONS['ptz-start'], { deviceSerial: 'c1', channelNo: '1', direction: 'auto', speed: 'fast', duration: '500' });
+    const r = validateInput(t, OPERATIONS['ptz-start'], {
+      deviceSerial: 'c1',
+      channelNo: '1',
+      direction: 'auto',
+      speed: 'fast',
+      duration: '500',
+    });
     assert.ok(!(r instanceof EzvizError));
-    assert.deepStrictEqual(r, { fields: { deviceSerial: 'C1', channelNo: 1, direction: 16, speed: 2 }, duration: 500,
-      values: { deviceSerial: 'C1', channelNo: 1, direction: 16, speed: 2, duration: 500 } });
+    assert.deepStrictEqual(r, {
+      fields: { deviceSerial: 'C1', channelNo: 1, direction: 16, speed: 2 },
+      duration: 500,
+      values: { deviceSerial: 'C1', channelNo: 1, direction: 16, speed: 2, duration: 500 },
+    });
   });
 
   it('preset-call: presetName stands in for a missing index; preset-add keeps it unsent', () => {
     const r = validateInput(t, OPERATIONS['preset-call'], { deviceSerial: 'C1', channelNo: 1, presetName: 'door' });
-    assert.deepStrictEqual(r, { fields: { deviceSerial: 'C1', channelNo: 1 }, presetName: 'door',
-      values: { deviceSerial: 'C1', channelNo: 1, presetName: 'door' } });
+    assert.deepStrictEqual(r, {
+      fields: { deviceSerial: 'C1', channelNo: 1 },
+      presetName: 'door',
+      values: { deviceSerial: 'C1', channelNo: 1, presetName: 'door' },
+    });
     const e = validateInput(t, OPERATIONS['preset-add'], { deviceSerial: 'C1', presetName: 'door' });
     assert.ok(e instanceof EzvizError);
     assert.strictEqual(e.code, '10001');
@@ -157,18 +186,26 @@ describe('params: validateInput', () => {
 
 describe('params: what output 2 keeps of the input (redactSecrets, publicRequest, wouldSend, sameValue)', () => {
   it('masks secret keys at any depth and strings equal to a secret read for the message, without touching the original', () => {
-    const original = { deviceSerial: 'C1', cardPassword: 'CARD-1', list: [{ accessToken: 'at.x' }, 'CARD-2'],
-      deep: { appSecret: 's', keep: 1, empty: { cardPassword: '' } } };
+    const original = {
+      deviceSerial: 'C1',
+      cardPassword: 'CARD-1',
+      list: [{ accessToken: 'at.x' }, 'CARD-2'],
+      deep: { appSecret: 's', keep: 1, empty: { cardPassword: '' } },
+    };
     const copy = JSON.parse(JSON.stringify(original));
-    assert.deepStrictEqual(redactSecrets(original, ['CARD-2']), { deviceSerial: 'C1', cardPassword: '***',
-      list: [{ accessToken: '***' }, '***'], deep: { appSecret: '***', keep: 1, empty: { cardPassword: '' } } });
+    assert.deepStrictEqual(redactSecrets(original, ['CARD-2']), {
+      deviceSerial: 'C1',
+      cardPassword: '***',
+      list: [{ accessToken: '***' }, '***'],
+      deep: { appSecret: '***', keep: 1, empty: { cardPassword: '' } },
+    });
     assert.deepStrictEqual(original, copy);
     assert.strictEqual(redactSecrets('CARD-3', ['CARD-3']), '***');
     assert.strictEqual(redactSecrets(1795431256289), 1795431256289);
   });
 
   it('keeps shapes: holes, prototypes, own __proto__ keys, boxed values, buffers; cycles end', () => {
-    const holes = [, 1, , ] as unknown[]; // eslint-disable-line no-sparse-arrays
+    const holes = [, 1, ,] as unknown[]; // eslint-disable-line no-sparse-arrays
     assert.ok(isDeepStrictEqual(redactSecrets(holes), holes));
     const inherited = Object.create({ deviceSerial: 'C1' });
     inherited.channelNo = 2;
@@ -183,18 +220,30 @@ describe('params: what output 2 keeps of the input (redactSecrets, publicRequest
     const cyc: Record<string, unknown> = { a: 1 };
     cyc.self = cyc;
     assert.deepStrictEqual(redactSecrets(cyc), { a: 1, self: '[Circular]' });
-    fc.assert(fc.property(fc.anything(), (v) => {
-      const s = JSON.stringify(redactSecrets(v, ['x']) ?? null);
-      return !/"(cardPassword|accessToken|appSecret)":"(?!\*\*\*)[^"]/.test(s);
-    }));
+    fc.assert(
+      fc.property(fc.anything(), (v) => {
+        const s = JSON.stringify(redactSecrets(v, ['x']) ?? null);
+        return !/"(cardPassword|accessToken|appSecret)":"(?!\*\*\*)[^"]/.test(s);
+      }),
+    );
   });
 
   it('publicRequest drops secrets; wouldSend keeps the valid parameters; sameValue compares parsed values', () => {
     const spec = OPERATIONS['storage-open'];
-    assert.deepStrictEqual(publicRequest(spec, { deviceSerial: 'C1', cardPassword: 'x', isImmediately: 1 }),
-      { deviceSerial: 'C1', isImmediately: 1 });
-    assert.deepStrictEqual(wouldSend(OPERATIONS['ptz-start'], { deviceSerial: 'c00000001', channelNo: '2', direction: 'sideways',
-      speed: 'fast', duration: 5 }), { deviceSerial: 'C00000001', channelNo: 2, speed: 2 });
+    assert.deepStrictEqual(publicRequest(spec, { deviceSerial: 'C1', cardPassword: 'x', isImmediately: 1 }), {
+      deviceSerial: 'C1',
+      isImmediately: 1,
+    });
+    assert.deepStrictEqual(
+      wouldSend(OPERATIONS['ptz-start'], {
+        deviceSerial: 'c00000001',
+        channelNo: '2',
+        direction: 'sideways',
+        speed: 'fast',
+        duration: 5,
+      }),
+      { deviceSerial: 'C00000001', channelNo: 2, speed: 2 },
+    );
     assert.deepStrictEqual(wouldSend(spec, { deviceSerial: 'C1', cardPassword: 'CARD' }), { deviceSerial: 'C1' });
     const dir = OPERATIONS['ptz-start'].params.find((p) => p.name === 'direction')!;
     assert.ok(sameValue(dir, 'right', 3));

@@ -5,7 +5,14 @@
 // is not an image, a plain picture passing unchanged; and the account's list of codes.
 
 import assert from 'assert';
-import { checkValue, isEncrypted, keyOf, MAGIC, sniffType, unlockPicture } from '../../../nodes/shared/pictures/decrypt';
+import {
+  checkValue,
+  isEncrypted,
+  keyOf,
+  MAGIC,
+  sniffType,
+  unlockPicture,
+} from '../../../nodes/shared/pictures/decrypt';
 import { lookUpCodes, NO_CODES, parseCodes } from '../../../nodes/shared/pictures/codes';
 import { encryptPicture, paddedJpeg } from '../../../simulator/areas/picture-crypt';
 import { pictureBytes } from '../../../simulator/areas/pictures';
@@ -13,8 +20,12 @@ import { pictureBytes } from '../../../simulator/areas/pictures';
 const hex = (s: string) => Buffer.from(s.replace(/\s/g, ''), 'hex');
 const PLAIN = hex('ffd8ffe000104a46494600010100000100010000ffd9');
 const CIPHER = hex('13639a57ac5c5bfb6d507f77faa85b89c1461affe1f15dd575dde9bec66a1ec3');
-const SPEC_FILE = Buffer.concat([hex('68696b656e636f646570696374757265'), hex('61613337616435326135613635646633'),
-  hex('39373931613935383138666233323938'), CIPHER]);
+const SPEC_FILE = Buffer.concat([
+  hex('68696b656e636f646570696374757265'),
+  hex('61613337616435326135613635646633'),
+  hex('39373931613935383138666233323938'),
+  CIPHER,
+]);
 
 function unlocked(r: ReturnType<typeof unlockPicture>) {
   assert.ok(r.ok, `expected a picture, got ${JSON.stringify(r)}`);
@@ -38,11 +49,17 @@ describe('pictures: decryption (docs/api/media-api.md section 1)', () => {
   });
 
   it('the spec variants: junk before the marker, twice in a row, 3 trailing bytes, ABCDEG, no marker', () => {
-    assert.deepStrictEqual(unlocked(unlockPicture(Buffer.concat([Buffer.from([1, 2, 3, 4]), SPEC_FILE]), ['ABCDEF'])).data, PLAIN);
+    assert.deepStrictEqual(
+      unlocked(unlockPicture(Buffer.concat([Buffer.from([1, 2, 3, 4]), SPEC_FILE]), ['ABCDEF'])).data,
+      PLAIN,
+    );
     const twice = unlocked(unlockPicture(Buffer.concat([SPEC_FILE, SPEC_FILE]), ['ABCDEF']));
     assert.deepStrictEqual(twice.data, Buffer.concat([PLAIN, PLAIN]));
     assert.strictEqual(twice.count, 2);
-    assert.deepStrictEqual(unlocked(unlockPicture(Buffer.concat([SPEC_FILE, Buffer.from([9, 9, 9])]), ['ABCDEF'])).data, PLAIN);
+    assert.deepStrictEqual(
+      unlocked(unlockPicture(Buffer.concat([SPEC_FILE, Buffer.from([9, 9, 9])]), ['ABCDEF'])).data,
+      PLAIN,
+    );
     assert.deepStrictEqual(unlockPicture(SPEC_FILE, ['ABCDEG']), { ok: false, reason: 'wrongCode' });
     assert.deepStrictEqual(unlockPicture(SPEC_FILE, ['abcdef']), { ok: false, reason: 'wrongCode' }, 'case-sensitive');
     const r = unlocked(unlockPicture(PLAIN, []));
@@ -105,7 +122,9 @@ describe('pictures: decryption (docs/api/media-api.md section 1)', () => {
 
 describe('pictures: the account list of codes', () => {
   it('reads SERIAL CODE with a space, = or :, ignores blank and # lines, serials in any case', () => {
-    const { book, malformed } = parseCodes('# my cameras\n\nC00000005 ABCDEF\r\nc00000006=QWERTY\n  C00000007 :  zxcv12  \nC00000005 OLDONE');
+    const { book, malformed } = parseCodes(
+      '# my cameras\n\nC00000005 ABCDEF\r\nc00000006=QWERTY\n  C00000007 :  zxcv12  \nC00000005 OLDONE',
+    );
     assert.deepStrictEqual(malformed, []);
     assert.deepStrictEqual(book.codes('c00000005'), ['ABCDEF', 'OLDONE']);
     assert.deepStrictEqual(book.codes('C00000006'), ['QWERTY']);
@@ -116,7 +135,9 @@ describe('pictures: the account list of codes', () => {
   });
 
   it('names malformed lines by number only', () => {
-    const { book, malformed } = parseCodes('C00000005\nC00000005 AB\nC00000006 ABCDEF extra\nC00000008 ABCDEF\n?? ABCDEF');
+    const { book, malformed } = parseCodes(
+      'C00000005\nC00000005 AB\nC00000006 ABCDEF extra\nC00000008 ABCDEF\n?? ABCDEF',
+    );
     assert.deepStrictEqual(malformed, [1, 2, 3, 5]);
     assert.strictEqual(book.size, 1);
   });
@@ -127,10 +148,14 @@ describe('pictures: the account list of codes', () => {
 
   it('one lookup: the message, else the node, else the account', () => {
     const { book } = parseCodes('C00000005 ABCDEF');
-    assert.deepStrictEqual(lookUpCodes({ message: 'MSGCODE', node: 'NODECODE', book, deviceSerial: 'C00000005' }),
-      { codes: ['MSGCODE'], origin: 'message' });
-    assert.deepStrictEqual(lookUpCodes({ message: '', node: 'NODECODE', book, deviceSerial: 'C00000005' }),
-      { codes: ['NODECODE'], origin: 'node' });
+    assert.deepStrictEqual(lookUpCodes({ message: 'MSGCODE', node: 'NODECODE', book, deviceSerial: 'C00000005' }), {
+      codes: ['MSGCODE'],
+      origin: 'message',
+    });
+    assert.deepStrictEqual(lookUpCodes({ message: '', node: 'NODECODE', book, deviceSerial: 'C00000005' }), {
+      codes: ['NODECODE'],
+      origin: 'node',
+    });
     assert.deepStrictEqual(lookUpCodes({ book, deviceSerial: 'c00000005' }), { codes: ['ABCDEF'], origin: 'account' });
     assert.deepStrictEqual(lookUpCodes({ book, deviceSerial: 'C00000001' }), { codes: [], origin: 'none' });
   });

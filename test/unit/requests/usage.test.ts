@@ -27,7 +27,7 @@ describe('usage: call counters', () => {
     assert.deepStrictEqual(s.limits, [{ code: '10029', path: '/a', at: NOON - 1000 }]);
   });
 
-  it('today starts at local midnight; yesterday\'s calls are in the last hour only when within it', () => {
+  it("today starts at local midnight; yesterday's calls are in the last hour only when within it", () => {
     const midnight = startOfDay(NOON);
     assert.strictEqual(new Date(midnight).getHours(), 0);
     const c = new CallCounters();
@@ -48,20 +48,42 @@ describe('usage: call counters', () => {
     assert.strictEqual(s.limits[0].at, NOON + MAX_LIMIT_ERRORS + 4, 'newest first');
   });
 
-  it('takes over a predecessor\'s counts; ignores anything malformed from a context store', () => {
+  it("takes over a predecessor's counts; ignores anything malformed from a context store", () => {
     const a = new CallCounters();
     a.record('/a', '200', NOON - MIN);
     a.record('/a', '10028', NOON - MIN);
     const b = new CallCounters();
     b.record('/a', '200', NOON);
     b.adopt(a.carry(), NOON);
-    for (const junk of [null, 7, 'x', { minutes: 'x' }, { minutes: [[1.5, []], ['m', []], [Math.floor(NOON / MIN), [['/a', -3], ['/b', 'x'], [5, 1]]]] },
-      { limits: [{ code: 1 }, null, { code: '10029', path: '/c', at: 'now' }] }]) {
+    for (const junk of [
+      null,
+      7,
+      'x',
+      { minutes: 'x' },
+      {
+        minutes: [
+          [1.5, []],
+          ['m', []],
+          [
+            Math.floor(NOON / MIN),
+            [
+              ['/a', -3],
+              ['/b', 'x'],
+              [5, 1],
+            ],
+          ],
+        ],
+      },
+      { limits: [{ code: 1 }, null, { code: '10029', path: '/c', at: 'now' }] },
+    ]) {
       b.adopt(junk, NOON);
     }
     const s = b.snapshot(NOON);
     assert.deepStrictEqual(s.today, { '/a': { 200: 2, 10028: 1 } });
-    assert.deepStrictEqual(s.limits.map((l) => l.code), ['10028']);
+    assert.deepStrictEqual(
+      s.limits.map((l) => l.code),
+      ['10028'],
+    );
     b.record('/a', '200', NOON + 1);
     assert.deepStrictEqual(b.snapshot(NOON + 1).today['/a'], { 200: 3, 10028: 1 }, 'counts on after adopting');
   });
@@ -70,7 +92,12 @@ describe('usage: call counters', () => {
     const c = new CallCounters();
     hooks.now = () => NOON;
     try {
-      c.count('http://127.0.0.1:1/api/lapp/token/get', { ok: false, source: 'network', code: 'ECONNREFUSED', sent: false });
+      c.count('http://127.0.0.1:1/api/lapp/token/get', {
+        ok: false,
+        source: 'network',
+        code: 'ECONNREFUSED',
+        sent: false,
+      });
       c.count('/api/x', { ok: false, source: 'network', code: 'ETIMEDOUT', sent: true });
       c.count('/api/x', { ok: false, source: 'http', code: 'HTTP_502', status: 502, nonJson: true });
       c.count('http://127.0.0.1:1/api/lapp/token/get', { ok: true, reply: { code: '200', msg: 'ok' }, status: 200 });
@@ -78,7 +105,11 @@ describe('usage: call counters', () => {
     } finally {
       hooks.now = defaultHooks.now;
     }
-    assert.deepStrictEqual(c.snapshot(NOON).today, { '/api/x': { ETIMEDOUT: 1, HTTP_502: 1 }, '/api/lapp/token/get': { 200: 1 }, '?': { 200: 1 } });
+    assert.deepStrictEqual(c.snapshot(NOON).today, {
+      '/api/x': { ETIMEDOUT: 1, HTTP_502: 1 },
+      '/api/lapp/token/get': { 200: 1 },
+      '?': { 200: 1 },
+    });
   });
 });
 
@@ -95,8 +126,22 @@ describe('usage: the book of alarm sources', () => {
     assert.strictEqual(b.failed('n1', 5000, err('ETIMEDOUT')), 'stale');
     assert.strictEqual(b.failed('n1', 6000, err('ETIMEDOUT')), undefined, 'said once');
     const e = b.list()[0];
-    assert.deepStrictEqual({ ...e }, { id: 'n1', name: 'front door', kind: 'poll', intervalMs: 60000, lastOkAt: 2000, lastCount: 1,
-      lastFailAt: 6000, lastError: err('ETIMEDOUT'), failuresInRow: 4, staleSince: 3000, refused: 0 });
+    assert.deepStrictEqual(
+      { ...e },
+      {
+        id: 'n1',
+        name: 'front door',
+        kind: 'poll',
+        intervalMs: 60000,
+        lastOkAt: 2000,
+        lastCount: 1,
+        lastFailAt: 6000,
+        lastError: err('ETIMEDOUT'),
+        failuresInRow: 4,
+        staleSince: 3000,
+        refused: 0,
+      },
+    );
     assert.strictEqual(b.ok('n1', 7000, 0), 'recovered');
     assert.strictEqual(b.get('n1')?.staleSince, undefined);
   });
@@ -123,8 +168,10 @@ describe('usage: the book of alarm sources', () => {
     for (let i = 0; i < 4; i++) w.report({ kind: 'error', error: e, request: {} });
     w.report({ kind: 'ok', time: 9, count: 2 });
     w.report({ kind: 'closed' });
-    assert.deepStrictEqual(seen.map((o) => o.kind + ('stale' in o && (o as { stale?: boolean }).stale === true ? '(stale)' : '')),
-      ['error', 'error', 'error', 'stale', 'error(stale)', 'recovered', 'closed']);
+    assert.deepStrictEqual(
+      seen.map((o) => o.kind + ('stale' in o && (o as { stale?: boolean }).stale === true ? '(stale)' : '')),
+      ['error', 'error', 'error', 'stale', 'error(stale)', 'recovered', 'closed'],
+    );
     const stale = seen[3] as Extract<HealthOutcome, { kind: 'stale' }>;
     assert.strictEqual(stale.error.code, 'STALE');
     assert.strictEqual(stale.error.toJSON().since, new Date(stale.since).toISOString());
