@@ -50,7 +50,13 @@ export async function openHideable(env: DashboardEnv): Promise<HideablePage> {
   );
   const close = async (): Promise<void> => {
     await demo.stopProcess(proc, 'SIGTERM', 5000);
-    fs.rmSync(profile, { recursive: true, force: true });
+    // Chromium's helper processes may still write to the profile for a moment after the browser
+    // process exited (CI saw ENOTEMPTY): retry, and leave a stubborn temporary folder to the OS.
+    try {
+      fs.rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+    } catch {
+      /* a temporary folder left behind is no failure of the test */
+    }
   };
   try {
     await devtoolsUp(port, 30000);
