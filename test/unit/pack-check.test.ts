@@ -10,9 +10,10 @@ import * as path from 'path';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 const SCRIPT = path.join(ROOT, 'scripts', 'check-pack.js');
-const { requiredFiles, missingFiles } = require(SCRIPT) as {
+const { requiredFiles, missingFiles, unshippedExports } = require(SCRIPT) as {
   requiredFiles(root: string): string[];
   missingFiles(root: string): string[];
+  unshippedExports(pkg: unknown): string[];
 };
 
 describe('prepack: check-pack refuses an incomplete package', function () {
@@ -56,6 +57,33 @@ describe('prepack: check-pack refuses an incomplete package', function () {
       missingFiles(dir).filter((f) => !f.startsWith('dist/')),
       [],
     );
+  });
+
+  it('names every exports target a user resolves, and each is a file "files" ships', () => {
+    const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
+    assert.ok(requiredFiles(ROOT).includes('dist/nodes/shared/dashboard/dashboard-api.js'));
+    assert.deepEqual(unshippedExports(pkg), []);
+    // A types entry pointing at a source file the tarball does not hold (0.3's package.json).
+    const types = {
+      ...pkg,
+      exports: { ...pkg.exports, './dashboard': { types: './nodes/x.ts', default: './dist/nodes/x.js' } },
+    };
+    assert.deepEqual(unshippedExports(types), ['nodes/x.ts']);
+    // The workspace's own condition is not a user's: its source target is not asked for.
+    const source = {
+      ...pkg,
+      exports: { './dashboard': { 'ezviz-source': './nodes/x.ts', default: './dist/nodes/x.js' } },
+    };
+    assert.deepEqual(unshippedExports(source), []);
+    const pkgPath = path.join(dir, 'package.json');
+    fs.writeFileSync(pkgPath, JSON.stringify(types));
+    fs.mkdirSync(path.join(dir, 'nodes'), { recursive: true });
+    fs.writeFileSync(path.join(dir, 'nodes', 'x.ts'), '');
+    fs.mkdirSync(path.join(dir, 'dist', 'nodes'), { recursive: true });
+    fs.writeFileSync(path.join(dir, 'dist', 'nodes', 'x.js'), '');
+    const r = run();
+    assert.equal(r.status, 1);
+    assert.match(r.stderr, /nodes\/x\.ts \(an exports target outside "files"\)/);
   });
 
   it('fails without examples or without one catalog', () => {
