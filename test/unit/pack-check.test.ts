@@ -66,24 +66,24 @@ describe('prepack: check-pack refuses an incomplete package', function () {
     // A types entry pointing at a source file the tarball does not hold (0.3's package.json).
     const types = {
       ...pkg,
-      exports: { ...pkg.exports, './dashboard': { types: './nodes/x.ts', default: './dist/nodes/x.js' } },
+      exports: { ...pkg.exports, './dashboard': { types: './src/door.ts', default: './dist/nodes/x.js' } },
     };
-    assert.deepEqual(unshippedExports(types), ['nodes/x.ts']);
+    assert.deepEqual(unshippedExports(types), ['src/door.ts']);
     // The workspace's own condition is not a user's: its source target is not asked for.
     const source = {
       ...pkg,
-      exports: { './dashboard': { 'ezviz-source': './nodes/x.ts', default: './dist/nodes/x.js' } },
+      exports: { './dashboard': { 'ezviz-source': './src/door.ts', default: './dist/nodes/x.js' } },
     };
     assert.deepEqual(unshippedExports(source), []);
     const pkgPath = path.join(dir, 'package.json');
     fs.writeFileSync(pkgPath, JSON.stringify(types));
-    fs.mkdirSync(path.join(dir, 'nodes'), { recursive: true });
-    fs.writeFileSync(path.join(dir, 'nodes', 'x.ts'), '');
+    fs.mkdirSync(path.join(dir, 'src'), { recursive: true });
+    fs.writeFileSync(path.join(dir, 'src', 'door.ts'), '');
     fs.mkdirSync(path.join(dir, 'dist', 'nodes'), { recursive: true });
     fs.writeFileSync(path.join(dir, 'dist', 'nodes', 'x.js'), '');
     const r = run();
     assert.equal(r.status, 1);
-    assert.match(r.stderr, /nodes\/x\.ts \(an exports target outside "files"\)/);
+    assert.match(r.stderr, /src\/door\.ts \(an exports target outside "files"\)/);
   });
 
   it('fails without examples or without one catalog', () => {
