@@ -291,6 +291,33 @@ describe('operation nodes: error sources', function () {
     assert.strictEqual(r.msg.error.retriable, false);
   });
 
+  it('network: a server that answers something not HTTP gives NOT_HTTP (not a parser HPE_ code), its message and status', async () => {
+    const srv = net.createServer((socket) => {
+      socket.on('error', () => undefined);
+      socket.once('data', () => socket.end('SURPRISE\r\n\r\nnot http at all'));
+    });
+    await new Promise<void>((resolve) => srv.listen(0, '127.0.0.1', () => resolve()));
+    const host = `127.0.0.1:${(srv.address() as net.AddressInfo).port}`;
+    try {
+      await loadOp('ptz-mirror', `http://${host}`, { config: { maxRetries: 0 } });
+      const n = helper.getNode('op');
+      const r = await run({ payload: { deviceSerial: 'C00000001', channelNo: 1, command: 2 } });
+      assert.strictEqual(r.msg.error.code, 'NOT_HTTP');
+      assert.strictEqual(r.msg.error.source, 'network');
+      assert.strictEqual(r.msg.error.message, text('errors.notHttp', { host }));
+      assert.strictEqual(
+        text('errors.notHttp', { host }),
+        `Not an HTTP reply from ${host} (NOT_HTTP): is the base URL right?`,
+      );
+      await delay(5);
+      const spy = n.status as unknown as { args: unknown[][]; thisValues: unknown[] };
+      const own = spy.args.filter((_a, i) => spy.thisValues[i] === n).map((a) => a[0]);
+      assert.deepStrictEqual(own[own.length - 1], { fill: 'red', shape: 'ring', text: statusKey('code.NOT_HTTP') });
+    } finally {
+      srv.close();
+    }
+  });
+
   it('http: HTTP 500 gives HTTP_500, a non-JSON body HTTP_200 (not retriable for a mirror: it may have flipped)', async () => {
     await loadOp('ptz-mirror', sim.url);
     sim.injectFault({ kind: 'http500' });

@@ -93,9 +93,12 @@ export function isRetriable(source: ErrorSource, code: string, idempotent = true
   return isTransient(source, code) && (idempotent || !sent || (source === 'local' && code === 'QUEUE_FULL'));
 }
 
-/** Network error codes as reported (`ECONNREFUSED`, ...); timeouts are all `ETIMEDOUT`. */
+/** Network error codes as reported (`ECONNREFUSED`, ...); timeouts are all `ETIMEDOUT`; Node's HTTP
+ * parser codes (`HPE_INVALID_CONSTANT`, `HPE_CLOSED_CONNECTION`, ...: the server answered something
+ * that is not HTTP) are all `NOT_HTTP`. */
 export function networkCode(code: unknown): string {
   if (typeof code !== 'string' || !/^[A-Z][A-Z0-9_]{1,40}$/.test(code)) return 'ENETWORK';
   if (code === 'ECONNABORTED' || code === 'ETIMEDOUT' || code === 'ERR_CANCELED') return 'ETIMEDOUT';
+  if (code.startsWith('HPE_')) return 'NOT_HTTP';
   return code;
 }

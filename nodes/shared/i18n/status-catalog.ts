@@ -81,6 +81,7 @@ export const STATUS_CODE_KEYS: readonly string[] = [
   'EAI_AGAIN',
   'EHOSTUNREACH',
   'ENETUNREACH',
+  'NOT_HTTP',
   'BAD_REPLY',
   'REPLY_TOO_LARGE',
   'AREA_DOMAIN',

@@ -10,6 +10,9 @@ import type { Translate } from '../i18n/i18n';
 import type { CallName, SpecSection } from '../operations/operations';
 import type { TokenFailure } from './token';
 
+/** The message of a network failure by its code (any other: errors.network). */
+const NETWORK_MESSAGES: Record<string, string> = { ETIMEDOUT: 'errors.timeout', NOT_HTTP: 'errors.notHttp' };
+
 type Operation = CallName | 'token';
 
 /** Whether `hint` starts with what the API's `msg` says (letters and digits compared, any case). */
@@ -74,7 +77,7 @@ export class CallErrors {
     }
     const message =
       outcome.source === 'network'
-        ? t(outcome.code === 'ETIMEDOUT' ? 'errors.timeout' : 'errors.network', {
+        ? t(NETWORK_MESSAGES[outcome.code] ?? 'errors.network', {
             code: outcome.code,
             host,
             timeout: this.timeout,

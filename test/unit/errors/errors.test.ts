@@ -44,6 +44,9 @@ describe('errors: retriable and codes', () => {
     assert.strictEqual(networkCode('ECONNRESET'), 'ECONNRESET');
     assert.strictEqual(networkCode(undefined), 'ENETWORK');
     assert.strictEqual(networkCode('not a code'), 'ENETWORK');
+    // Node's HTTP parser: the server answered something that is not HTTP.
+    assert.strictEqual(networkCode('HPE_INVALID_CONSTANT'), 'NOT_HTTP');
+    assert.strictEqual(networkCode('HPE_CLOSED_CONNECTION'), 'NOT_HTTP');
   });
 
   it('EzvizError carries exactly the five fields', () => {
