@@ -15,9 +15,11 @@ import {
   buildFlow,
   ConfigProps,
   Creds,
+  fastRetries,
   helper,
   load,
   Msg,
+  resetHooks,
   run,
   simulatorPerSuite,
   startSim,
@@ -217,9 +219,12 @@ describe('reliability: bad configuration (issue 7.5)', function () {
   // (Set when the suite starts, not when mocha loads the file: other files run in between.)
   let started = 0;
   let messages = 0;
+  // Retries wait at once, each wait recorded (a capture's retry waits its 4 s spacing: asked, not slept).
+  let sleeps: number[] = [];
 
   before(async () => {
     started = Date.now();
+    sleeps = fastRetries().sleeps;
     trapProcess();
     takeTrapped();
     sim = await startSim();
@@ -227,6 +232,7 @@ describe('reliability: bad configuration (issue 7.5)', function () {
     hang = await catchAll('hang');
   });
   after(async () => {
+    resetHooks();
     await stopSim(sim);
     await html.close();
     await hang.close();
@@ -258,6 +264,7 @@ describe('reliability: bad configuration (issue 7.5)', function () {
       await load(flow, flows[0].credentials);
       for (const op of OPS) {
         const before = html.hits.length + hang.hits.length;
+        sleeps.length = 0;
         const { port, msg } = await run({ payload: { ...PAYLOAD } }, op, 5000);
         messages++;
         summary.messages++;
@@ -290,6 +297,8 @@ describe('reliability: bad configuration (issue 7.5)', function () {
         const hits = html.hits.length + hang.hits.length - before;
         const htmlHits = typeof c.htmlHits === 'function' ? c.htmlHits(op) : (c.htmlHits ?? 0);
         assert.strictEqual(hits, htmlHits + (c.hangHits ?? 0), `${op}: requests ${JSON.stringify(html.hits)}`);
+        // Each retry waited its back-off (retryDelay 0 here) or a capture's spacing, whichever is longer.
+        for (const ms of sleeps) assert.strictEqual(ms, OPERATIONS[op].spacingMs ?? 0, `${op}: waited ${ms} ms`);
       }
       assert.deepStrictEqual(sim.requestLog(), [], 'nothing reached the simulator');
       for (const h of [...html.hits, ...hang.hits]) {

@@ -96,13 +96,13 @@ describe('reliability: fault soak of ezviz-capture and ezviz-alarm (issue 13)', 
       loaded = true;
 
       const outcomes = new Map<string, Array<{ port: string; msg: Msg }>>();
-      let waiter: (() => void) | undefined;
+      const waiters = new Set<() => void>();
       for (const port of ['ok', 'err', 'caught', 'completed']) {
         helper.getNode(port).on('input', (m: Msg) => {
           const list = outcomes.get(m._msgid) ?? [];
           list.push({ port, msg: m });
           outcomes.set(m._msgid, list);
-          waiter?.();
+          for (const w of waiters) w();
         });
       }
       const delivered: Record<string, string[]> = { al: [], 'al-c': [] };
@@ -118,49 +118,59 @@ describe('reliability: fault soak of ezviz-capture and ezviz-alarm (issue 13)', 
         if (p.node.startsWith('cap')) return o.length >= 1;
         return o.some((x) => x.port === 'completed' || x.port === 'caught');
       };
-      for (let i = 0; i < MESSAGES; i += CONCURRENCY) {
-        const batch: typeof plan = [];
-        for (let k = i; k < Math.min(MESSAGES, i + CONCURRENCY); k++) {
-          if (random() < 0.3) {
-            const a = sim.raiseAlarm({
-              deviceSerial: CAMERAS[Math.floor(random() * CAMERAS.length)],
-              alarmId: `soak-alarm-${k}`,
-            });
-            raised.push(String(a.alarmId));
-          }
-          const isCapture = random() < 0.7;
-          const node = isCapture ? (k % 2 ? 'cap-c' : 'cap') : k % 2 ? 'al-c' : 'al';
-          if (random() < FAULT_RATE) {
-            const kind = KINDS[Math.floor(random() * KINDS.length)];
-            const path = isCapture ? CAPTURE : ALARMS;
-            sim.injectFault(
-              kind === '10029'
-                ? { kind: 'code', code: '10029', path }
-                : { kind, path, ...(kind === 'latency' ? { ms: TIMEOUT_MS + 300 } : {}) },
-            );
-            injected++;
-          }
-          const p = {
-            id: `ev-${k}`,
-            node,
-            camera: isCapture ? CAMERAS[Math.floor(random() * CAMERAS.length)] : undefined,
-          };
-          plan.push(p);
-          batch.push(p);
-          helper.getNode(node).receive({ _msgid: p.id, payload: { deviceSerial: p.camera, channelNo: 1 } });
-        }
-        const deadline = Date.now() + 20000;
-        while (!batch.every(finished)) {
-          assert.ok(
-            Date.now() < deadline,
-            `batch at ${i}: ${batch.filter((p) => !finished(p)).map((p) => p.id)} unanswered`,
-          );
-          await new Promise<void>((resolve) => {
-            waiter = resolve;
-            setTimeout(resolve, 50);
+      /** Message k: an alarm raised now and then, a fault injected now and then, then the message sent. */
+      const send = (k: number) => {
+        if (random() < 0.3) {
+          const a = sim.raiseAlarm({
+            deviceSerial: CAMERAS[Math.floor(random() * CAMERAS.length)],
+            alarmId: `soak-alarm-${k}`,
           });
+          raised.push(String(a.alarmId));
         }
-      }
+        const isCapture = random() < 0.7;
+        const node = isCapture ? (k % 2 ? 'cap-c' : 'cap') : k % 2 ? 'al-c' : 'al';
+        if (random() < FAULT_RATE) {
+          const kind = KINDS[Math.floor(random() * KINDS.length)];
+          const path = isCapture ? CAPTURE : ALARMS;
+          sim.injectFault(
+            kind === '10029'
+              ? { kind: 'code', code: '10029', path }
+              : { kind, path, ...(kind === 'latency' ? { ms: TIMEOUT_MS + 300 } : {}) },
+          );
+          injected++;
+        }
+        const p = {
+          id: `ev-${k}`,
+          node,
+          camera: isCapture ? CAMERAS[Math.floor(random() * CAMERAS.length)] : undefined,
+        };
+        plan.push(p);
+        helper.getNode(node).receive({ _msgid: p.id, payload: { deviceSerial: p.camera, channelNo: 1 } });
+        return p;
+      };
+      // CONCURRENCY messages in flight, the next one sent as soon as one has its outcome (a message
+      // held by a fault past the timeout holds one slot, not the whole run); made in message order.
+      let next = 0;
+      await Promise.all(
+        Array.from({ length: CONCURRENCY }, async () => {
+          for (let k = next++; k < MESSAGES; k = next++) {
+            const p = send(k);
+            const deadline = Date.now() + 20000;
+            while (!finished(p)) {
+              assert.ok(Date.now() < deadline, `message ${p.id} (${p.node}) unanswered`);
+              await new Promise<void>((resolve) => {
+                const wake = () => {
+                  waiters.delete(wake);
+                  clearTimeout(timer);
+                  resolve();
+                };
+                const timer = setTimeout(wake, 50);
+                waiters.add(wake);
+              });
+            }
+          }
+        }),
+      );
       sim.clearFaults();
       await new Promise((r) => setTimeout(r, TIMEOUT_MS + 500)); // late replies of latency faults
       // One more poll of each alarm node without faults.
