@@ -297,7 +297,12 @@ describe('reliability: generated input to ezviz-setting and ezviz-firmware (issu
     sim.clearFaults();
     if (late) sim.injectFault({ kind: 'latency', ms: 600, path: UPGRADE }); // answered after the client's 300 ms deadline
     const { port, msg } = await run({ payload }, 'op', 30000);
-    await new Promise((r) => setTimeout(r, late ? 700 : 0)); // the late reply's request is logged when answered
+    // The late reply's request is logged when answered (600 ms after it went out): when a request took
+    // the latency fault, wait for that (at most 2 s); when none did, nothing is on its way.
+    const until = Date.now() + 2000;
+    const took = () => late && !sim.faults().some((f) => f.kind === 'latency');
+    while (took() && !sim.requestLog({ path: UPGRADE }).length && Date.now() < until)
+      await new Promise((r) => setTimeout(r, 5));
     summary.messages++;
     const say = (m: string): void => void problems.push(`${JSON.stringify(payload)?.slice(0, 200)} late=${late}: ${m}`);
     const log = sim.requestLog().filter((e) => e.path.startsWith('/api/lapp/device/'));
