@@ -596,7 +596,7 @@ describe('reliability: fuzzed input (issue 7.1)', function () {
 
   const ops = Object.keys(OPERATIONS) as OperationName[];
   ops.forEach((op, opIndex) => {
-    if (!inPart(opIndex)) return;
+    if (!inPart(opIndex, 'fuzz')) return;
     const spec = OPERATIONS[op];
     it(
       `${op}: ${PER_NODE_TYPE} generated messages through ${NODES_PER_FLOW} generated nodes: one outcome each, ` +

@@ -805,7 +805,7 @@ describe('reliability: fuzzed replies (issue 10.2)', function () {
   });
 
   OPS.forEach((op, opIndex) => {
-    if (!inPart(opIndex)) return;
+    if (!inPart(opIndex, 'replies')) return;
     it(
       `${op}: ${TARGET} generated replies, concurrent cameras: one outcome each in its bound, documented payloads, ` +
         'fitting errors, sent once or retried within budget, nothing elsewhere, no start while moving',
@@ -853,7 +853,7 @@ describe('reliability: fuzzed replies (issue 10.2)', function () {
     );
   });
 
-  if (inPart(OPS.length))
+  if (inPart(OPS.length, 'replies'))
     it(
       `token/get: ${TARGET} generated token replies (areaDomain, expireTime, accessToken of every kind), one config ` +
         'node each, two messages: one token request at most, secrets only where the contract permits, one outcome each',

@@ -19,11 +19,15 @@ export function size(full: number, reduced: number): number {
 }
 
 /**
- * This process's share of a file's tests: RELIABILITY_PART=<k>/<n> (set by run-full.ts, which runs
- * the full counts in two processes, one per core) keeps the tests whose index is k modulo n;
- * without it, all. `index` is the test's place in its file's list (operations in order).
+ * This process's share of a file's tests (run-full.ts runs the full counts in two processes, one per
+ * core): RELIABILITY_PART_UNITS, a JSON list of "<file>:<index>", names the tests of the shared files
+ * this process runs (its share of a split by measured time); else RELIABILITY_PART=<k>/<n> keeps
+ * the tests whose index is k modulo n; without either, all. `index` is the test's place in its
+ * file's list (operations in order), `file` the file's name without `.test.ts`.
  */
-export function inPart(index: number): boolean {
+export function inPart(index: number, file: string): boolean {
+  const units = process.env.RELIABILITY_PART_UNITS;
+  if (units) return (JSON.parse(units) as string[]).includes(`${file}:${index}`);
   const m = /^(\d+)\/(\d+)$/.exec(process.env.RELIABILITY_PART ?? '');
   return !m || index % Number(m[2]) === Number(m[1]);
 }
