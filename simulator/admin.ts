@@ -13,6 +13,7 @@ import { normOrigin } from './common';
 import type { FaultSpec } from './faults';
 import type { PushRecord } from './areas/mq-push';
 import { readBody, sendJson } from './io';
+import { normalizeSettings } from './state';
 import type { SimulatorState, StateInput } from './state';
 
 /** Largest admin body (a whole state may be PUT). */
@@ -24,6 +25,8 @@ const ADMIN_INDEX = {
     'GET  /sim/state',
     'PUT  /sim/state {state JSON}',
     'POST /sim/reset',
+    'GET  /sim/settings',
+    'POST /sim/settings {presetCallMs?,tokenLifetimeMs?,...} (until /sim/reset)',
     'GET  /sim/faults',
     'POST /sim/faults {kind,count?,path?,ms?,code?}',
     'DELETE /sim/faults',
@@ -154,6 +157,19 @@ const loadState = ({ ctx, json }: AdminCall): unknown => {
   ctx.state.load((json ?? {}) as StateInput);
   return { ok: true };
 };
+/** POST /sim/settings: the named settings changed (the others kept), checked as a state file's are;
+ * /sim/reset goes back to the state's own. Lets a run shorten the timings (presetCallMs) of a
+ * simulator started from its command line, whose default state users see unchanged. */
+const changeSettings = ({ ctx, json }: AdminCall): unknown => {
+  const body = (json ?? {}) as Record<string, unknown>;
+  if (typeof body !== 'object' || Array.isArray(body)) throw new Error('body needs {"setting": value, ...}');
+  for (const [k, v] of Object.entries(body)) {
+    if (!(k in ctx.state.settings)) throw new Error(`no setting ${k}`);
+    if (typeof v === 'number' && v < 0) throw new Error(`${k} must not be negative`);
+  }
+  ctx.state.settings = normalizeSettings({ ...ctx.state.settings, ...body });
+  return ctx.state.settings;
+};
 const clearFaults = ({ ctx }: AdminCall): unknown => {
   ctx.faults.clear();
   return { ok: true };
@@ -175,6 +191,7 @@ const CORE_ROUTES: AdminRoutes = {
       return { ok: true };
     },
   },
+  '/sim/settings': { GET: ({ ctx }) => ctx.state.settings, POST: changeSettings },
   '/sim/faults': {
     GET: ({ ctx }) => ctx.faults.list(),
     POST: ({ ctx, json }) => {

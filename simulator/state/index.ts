@@ -18,6 +18,6 @@ export type {
   Device,
 } from './device-types';
 export { StateError } from './read';
-export { normalizeState, normalizeAlarm, ALARM_NAMES } from './normalize';
+export { normalizeState, normalizeSettings, normalizeAlarm, ALARM_NAMES } from './normalize';
 export { SimulatorState } from './store';
 export { loadDefaultState, readStateFile } from './default';

@@ -12,11 +12,10 @@ import { bool, num, obj, StateError, str } from './read';
 
 const CARD_STATUSES: readonly CardStatus[] = ['valid', 'used', 'expired', 'inactive'];
 
-/** Turns a state file's JSON into the model, filling defaults; throws on malformed input. */
-export function normalizeState(input: unknown, now: number): StateData {
-  const root = obj(input, 'the state');
-  const s = obj(root.settings, 'settings');
-  const settings: Settings = {
+/** A state file's `settings` (every field optional) turned into the model's, defaults filled in. */
+export function normalizeSettings(input: unknown): Settings {
+  const s = obj(input, 'settings');
+  return {
     tokenLifetimeMs: num(s.tokenLifetimeMs, DEFAULT_SETTINGS.tokenLifetimeMs, 'settings.tokenLifetimeMs'),
     presetCallMs: num(s.presetCallMs, DEFAULT_SETTINGS.presetCallMs, 'settings.presetCallMs'),
     cardAttemptLimit: num(s.cardAttemptLimit, DEFAULT_SETTINGS.cardAttemptLimit, 'settings.cardAttemptLimit'),
@@ -47,6 +46,12 @@ export function normalizeState(input: unknown, now: number): StateData {
     pictureLifetimeMs: num(s.pictureLifetimeMs, DEFAULT_SETTINGS.pictureLifetimeMs, 'settings.pictureLifetimeMs'),
     alarmLimit: num(s.alarmLimit, DEFAULT_SETTINGS.alarmLimit, 'settings.alarmLimit'),
   };
+}
+
+/** Turns a state file's JSON into the model, filling defaults; throws on malformed input. */
+export function normalizeState(input: unknown, now: number): StateData {
+  const root = obj(input, 'the state');
+  const settings = normalizeSettings(root.settings);
 
   const accounts: Record<string, Account> = {};
   for (const [id, raw] of Object.entries(obj(root.accounts, 'accounts'))) {

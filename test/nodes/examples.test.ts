@@ -4,6 +4,10 @@
 // bottom. A press may bring an error (output 2) to the debug sidebar only when the inject's name
 // says which, `... (20007)` (see test/support/examples-run.ts and CONTRIBUTING.md); then it must.
 // New example files join by themselves. The examples share one demo account (one config node id).
+// Time: a preset call takes 200 ms instead of 2 s (POST /sim/settings on the simulator started from
+// its command line) and the runtime's sleeps a tenth (test/support/examples-clock.ts: the spacing
+// of writes and captures); each press waits for its outcome, then a short quiet, and what comes
+// later still counts for it.
 
 import { strict as assert } from 'assert';
 import * as fs from 'fs';
@@ -141,16 +145,20 @@ describe('examples: each one runs as it is on a fresh simulator (import, deploy,
   for (const file of FILES) {
     it(`${file}: every inject ends as its name says`, async function () {
       const nodes = read(file);
-      await world!.importAndDeploy(nodes);
-      const afterDeploy = world!.drain().filter((s) => s.kind !== 'status' && (s.kind === 'log' || errorIn(s.value)));
+      const deployed = await world!.importAndDeploy(nodes);
+      // Every inject pressed, then what each brought read: a press's list holds all that came until
+      // the next press, so nothing that comes late is lost.
+      const pressed: Array<[FlowNode, Seen[]]> = [];
+      for (const inject of injectsOf(nodes)) pressed.push([inject, await world!.press(inject.id)]);
+      await world!.settled();
+      const afterDeploy = deployed.filter((s) => s.kind !== 'status' && (s.kind === 'log' || errorIn(s.value)));
       assert.deepEqual(
         afterDeploy,
         [],
         `${file}: errors after deploy, before any press:\n${describeSeen(afterDeploy)}`,
       );
       const problems: string[] = [];
-      for (const inject of injectsOf(nodes)) {
-        const seen = await world!.press(inject.id);
+      for (const [inject, seen] of pressed) {
         const reached = reachable(wiresOf(nodes), inject.id);
         const want = expectedCodes(inject.name);
         const errors = seen

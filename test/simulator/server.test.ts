@@ -378,6 +378,28 @@ describe('simulator: HTTP layer', function () {
       assert.equal((await callApi(sim.url, STOP_PATH, stopFields)).code, '20007', 'a bad state changes nothing');
     });
 
+    it('POST /sim/settings changes the named timings (a preset call of 100 ms), checked; /sim/reset restores them', async () => {
+      const move = OPERATIONS['preset-call'].path;
+      const call = (index: number) => callApi(sim.url, move, { ...stopFields, index });
+      assert.equal((await admin(sim.url, 'GET', '/sim/settings')).json.presetCallMs, 2000, 'the default state');
+      const r = await admin(sim.url, 'POST', '/sim/settings', { presetCallMs: 100 });
+      assert.equal(r.status, 200);
+      assert.equal(r.json.presetCallMs, 100);
+      assert.equal(r.json.tokenLifetimeMs, 7 * 86400000, 'the others kept');
+      assert.equal((await call(1)).code, '200');
+      await admin(sim.url, 'POST', '/sim/clock/advance', { ms: 99 });
+      assert.equal((await call(3)).code, '60009', 'still calling after 99 ms');
+      await admin(sim.url, 'POST', '/sim/clock/advance', { ms: 1 });
+      assert.equal((await call(3)).code, '200', 'done after 100 ms');
+      for (const bad of [{ presetCallMs: -1 }, { presetCallMs: '5' }, { nope: 1 }, [1]]) {
+        const b = await admin(sim.url, 'POST', '/sim/settings', bad);
+        assert.equal(b.status, 400, JSON.stringify(bad));
+      }
+      assert.equal((await admin(sim.url, 'GET', '/sim/settings')).json.presetCallMs, 100, 'a bad body changes nothing');
+      await admin(sim.url, 'POST', '/sim/reset');
+      assert.equal((await admin(sim.url, 'GET', '/sim/settings')).json.presetCallMs, 2000);
+    });
+
     it('moves a fake clock over /sim/clock', async () => {
       const t0 = sim.clock.now();
       assert.deepEqual((await admin(sim.url, 'GET', '/sim/clock')).json, { now: t0, fake: true });

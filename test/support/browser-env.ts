@@ -7,7 +7,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import type { ChildProcess } from 'child_process';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { startSimulator, type Simulator } from '../../simulator';
 import { freePort, projectRoot } from './red-admin';
 
@@ -32,6 +32,9 @@ export function sharedBrowser(): {
   let browser: Promise<Browser> | undefined;
   return {
     async context(o) {
+      // playwright-core is loaded here, at the first page: seconds of loading that the files which
+      // only take ROOT or the demo's helpers from this module (the examples run) do not pay.
+      const { chromium } = require('playwright-core') as typeof import('playwright-core');
       browser ??= chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
       return (await browser).newContext(o);
     },
@@ -67,6 +70,8 @@ interface DemoModule {
     quiet?: boolean;
     redJs?: string;
     nodeBinary?: string;
+    /** Added to this process's environment. */
+    env?: Record<string, string>;
   }): Promise<{ proc: ChildProcess; url: string; log(): string }>;
   stopProcess(proc: ChildProcess | null | undefined, signal?: string, graceMs?: number): Promise<void>;
 }

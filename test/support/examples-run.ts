@@ -56,16 +56,27 @@ export function errorIn(value: any): { code: string; message: string } | undefin
 export interface ExampleWorld {
   simUrl: string;
   redUrl: string;
-  /** Imports `nodes` like the editor's import (ids already present are kept, not added), deploys. */
-  importAndDeploy(nodes: FlowNode[]): Promise<void>;
-  /** Presses an inject and returns what happened until its outcome came (a debug message or a status
-   * of a node wired after it) and things were quiet again. */
+  /** Imports `nodes` like the editor's import (ids already present are kept, not added), deploys.
+   * Resolves to what happened since: the list grows until the next press (nothing is dropped). */
+  importAndDeploy(nodes: FlowNode[]): Promise<Seen[]>;
+  /** Presses an inject and resolves, once its outcome came (a debug message or a status of a node
+   * wired after it) and things were quiet again, to what happened since the press: the list grows
+   * with what comes later, until the next press or deploy or `settled()`. */
   press(id: string): Promise<Seen[]>;
-  /** What happened since the last press (or deploy) without a press: collected and cleared. */
-  drain(): Seen[];
+  /** Waits until things are quiet and closes the last press's list. */
+  settled(): Promise<void>;
   redLog(): string;
   stop(): Promise<void>;
 }
+
+/** A preset call's length in the examples run (the CLI simulator's default state: 2 s): set over
+ * the admin endpoint (POST /sim/settings), the simulator started as the README says. */
+export const EXAMPLES_PRESET_CALL_MS = 200;
+/** How long nothing must happen after a press's outcome (after a deploy) before the next step: the
+ * steps of a chain overlap (a node is blue until it sends), so a gap means the chain has ended. What
+ * comes later still joins its press's list. */
+const PRESS_SETTLE_MS = 150;
+const DEPLOY_SETTLE_MS = 300;
 
 const ws = require(require.resolve('ws', { paths: [path.dirname(require.resolve('node-red/package.json'))] }));
 
@@ -97,7 +108,8 @@ export function reachable(wires: Map<string, string[]>, id: string): Set<string>
   return seen;
 }
 
-/** Starts the simulator CLI and a fresh Node-RED, and connects to the editor's comms. */
+/** Starts the simulator CLI and a fresh Node-RED (its runtime sleeps shortened: examples-clock.ts),
+ * and connects to the editor's comms. */
 export async function startExampleWorld(): Promise<ExampleWorld> {
   const start = (demo as unknown as { startSimulatorProcess(o: object): Promise<{ proc: ChildProcess; url: string }> })
     .startSimulatorProcess;
@@ -105,21 +117,51 @@ export async function startExampleWorld(): Promise<ExampleWorld> {
   const userDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ezviz-examples-nr-'));
   const port = await freePort();
   const { settingsPath } = demo.prepareUserDir({ userDir, port, simUrl: sim.url, flows: false });
+  const preload = `--require ${path.join(__dirname, 'examples-clock.js')}`;
   let red: { proc: ChildProcess; url: string; log(): string };
   try {
-    red = await demo.startNodeRed({ userDir, settingsPath, port, quiet: true });
+    await json(`${sim.url}/sim/settings`, { method: 'POST', body: { presetCallMs: EXAMPLES_PRESET_CALL_MS } });
+    red = await demo.startNodeRed({
+      userDir,
+      settingsPath,
+      port,
+      quiet: true,
+      env: { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} ${preload}`.trim() },
+    });
   } catch (err) {
     await demo.stopProcess(sim.proc);
     throw err;
   }
-  let seen: Seen[] = [];
-  let lastEvent = Date.now();
-  const busy = new Set<string>();
   const socket = new ws(`${red.url.replace(/^http/, 'ws')}comms`);
   await new Promise((resolve, reject) => {
     socket.once('open', resolve);
     socket.once('error', reject);
   });
+  const events = recordEvents(socket, red.proc);
+  return worldOf(sim, red, events, async () => {
+    socket.close();
+    await demo.stopProcess(red.proc);
+    await demo.stopProcess(sim.proc);
+    fs.rmSync(userDir, { recursive: true, force: true });
+  });
+}
+
+interface Events {
+  /** What came since the last take. */
+  take(): Seen[];
+  /** When the last event came (Date.now()), or the last step began. */
+  last(): number;
+  /** A step begins now (a deploy, a press): quiet counts from here. */
+  touch(): void;
+  /** Nodes showing a blue status (at work). */
+  busy: Set<string>;
+}
+
+/** Records the debug sidebar and statuses (comms) and Node-RED's errors and warnings (its log). */
+function recordEvents(socket: any, proc: ChildProcess): Events {
+  let seen: Seen[] = [];
+  let lastEvent = Date.now();
+  const busy = new Set<string>();
   socket.send(JSON.stringify({ subscribe: 'debug' }));
   socket.send(JSON.stringify({ subscribe: 'status/#' }));
   socket.on('message', (data: Buffer) => {
@@ -153,24 +195,46 @@ export async function startExampleWorld(): Promise<ExampleWorld> {
         lastEvent = Date.now();
       }
   };
-  red.proc.stdout!.on('data', onLog);
-  red.proc.stderr!.on('data', onLog);
-  const drain = (): Seen[] => {
-    const out = seen;
-    seen = [];
-    return out;
+  proc.stdout!.on('data', onLog);
+  proc.stderr!.on('data', onLog);
+  return {
+    take() {
+      const out = seen;
+      seen = [];
+      return out;
+    },
+    last: () => lastEvent,
+    touch() {
+      lastEvent = Date.now();
+    },
+    busy,
   };
+}
+
+/** The world's steps over the recorded events: each deploy and press owns what comes until the next. */
+function worldOf(
+  sim: { url: string },
+  red: { url: string; log(): string },
+  events: Events,
+  stop: () => Promise<void>,
+): ExampleWorld {
   const wires = new Map<string, string[]>();
+  /** The last step's list: what comes before the next step joins it. */
+  let open: Seen[] = [];
+  const next = (): Seen[] => {
+    open.push(...events.take());
+    open = [];
+    return open;
+  };
   /** Quiet: the outcome came (when one is awaited), nothing new for `settleMs`, none of `nodes` blue
-   * (any node, without them), no preset call under way in the simulator. A deploy waits a second;
-   * a press waits for its outcome, then a short settle: the steps of a chain overlap (a node is
-   * blue until it sends), so a gap means the chain has ended. */
+   * (any node, without them), no preset call under way in the simulator. */
   const quiet = async (o: { settleMs: number; nodes?: Set<string>; outcome?: () => boolean }): Promise<void> => {
     const deadline = Date.now() + 30000;
     while (Date.now() < deadline) {
-      await sleep(50);
-      if (o.outcome && !o.outcome() && Date.now() - lastEvent < 10000) continue;
-      if (Date.now() - lastEvent < o.settleMs || [...busy].some((n) => !o.nodes || o.nodes.has(n))) continue;
+      await sleep(25);
+      open.push(...events.take());
+      if (o.outcome && !o.outcome() && Date.now() - events.last() < 10000) continue;
+      if (Date.now() - events.last() < o.settleMs || [...events.busy].some((n) => !o.nodes || o.nodes.has(n))) continue;
       const state = await json(`${sim.url}/sim/state`);
       const { now } = await json(`${sim.url}/sim/clock`);
       const calling = Object.values(state.devices ?? {}).some((dev: any) =>
@@ -183,8 +247,8 @@ export async function startExampleWorld(): Promise<ExampleWorld> {
     simUrl: sim.url,
     redUrl: red.url,
     redLog: () => red.log(),
-    drain,
     async importAndDeploy(nodes) {
+      const mine = next();
       const current = await json(`${red.url}flows`);
       const have = new Set((current.flows as FlowNode[]).map((n) => n.id));
       const swapped = JSON.parse(JSON.stringify(nodes).split(demo.EXAMPLE_BASE_URL).join(sim.url)) as FlowNode[];
@@ -195,25 +259,25 @@ export async function startExampleWorld(): Promise<ExampleWorld> {
         body: { flows, rev: current.rev },
         headers: { 'Node-RED-Deployment-Type': 'full' },
       });
-      lastEvent = Date.now();
-      await quiet({ settleMs: 1000 });
+      events.touch();
+      await quiet({ settleMs: DEPLOY_SETTLE_MS });
+      return mine;
     },
     async press(id) {
-      drain();
+      const mine = next();
       const nodes = reachable(wires, id);
       const r = await request(`${red.url}inject/${id}`, { method: 'POST' });
       if (r.status !== 200) throw new Error(`inject ${id}: HTTP ${r.status} ${r.text}`);
-      lastEvent = Date.now();
+      events.touch();
       const outcome = (): boolean =>
-        seen.some((e) => e.node !== undefined && nodes.has(e.node) && (e.kind === 'debug' || e.value?.fill !== 'blue'));
-      await quiet({ settleMs: 300, nodes, outcome });
-      return drain();
+        mine.some((e) => e.node !== undefined && nodes.has(e.node) && (e.kind === 'debug' || e.value?.fill !== 'blue'));
+      await quiet({ settleMs: PRESS_SETTLE_MS, nodes, outcome });
+      return mine;
     },
-    async stop() {
-      socket.close();
-      await demo.stopProcess(red.proc);
-      await demo.stopProcess(sim.proc);
-      fs.rmSync(userDir, { recursive: true, force: true });
+    async settled() {
+      await quiet({ settleMs: PRESS_SETTLE_MS });
+      next();
     },
+    stop,
   };
 }
