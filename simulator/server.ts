@@ -62,6 +62,9 @@ export interface Simulator {
   raiseAlarm(input: AlarmInput): Record<string, unknown>;
   faults(): Fault[];
   readonly connectionsOpened: number;
+  /** Replies held back by latency (`latencyMs`, latency faults) not yet sent: their requests are
+   * logged when they go out, so a test waits for 0 instead of a fixed time. */
+  readonly delayedReplies: number;
   close(): Promise<void>;
 }
 
@@ -206,6 +209,9 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
     faults: (): Fault[] => faults.list(),
     get connectionsOpened(): number {
       return connectionsOpened;
+    },
+    get delayedReplies(): number {
+      return timers.size;
     },
     close(): Promise<void> {
       if (!closed) {

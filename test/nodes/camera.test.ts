@@ -424,7 +424,7 @@ describe('camera control: retries', function () {
     { kind: 'http500', code: 'HTTP_500' },
     { kind: 'nonjson', code: 'HTTP_200' },
     { kind: 'drop', code: undefined },
-    { kind: 'latency', ms: 400, code: 'ETIMEDOUT' },
+    { kind: 'latency', ms: 250, code: 'ETIMEDOUT' }, // past the timeout (150 ms), whose timer is set first
   ] as const;
 
   for (const op of Object.keys(OPERATIONS) as OperationName[]) {
@@ -443,7 +443,8 @@ describe('camera control: retries', function () {
           ...('ms' in f ? { ms: f.ms } : {}),
         });
         const r = await run({ payload: PAYLOAD[op] });
-        if (f.kind === 'latency') await delay(450); // the simulator logs a delayed request when it answers
+        // the simulator logs a delayed request when it answers: wait until every one has been
+        await until(() => sim.delayedReplies === 0);
         sim.clearFaults();
         assert.strictEqual(r.port, 'err', `${op} ${f.kind}`);
         // docs/behaviour.md section 4: a non-idempotent request that may have reached the camera is not retriable
