@@ -302,7 +302,8 @@ describe('camera control: timed moves', function () {
       'nodes',
       CREDS as never,
     );
-    await delay(400);
+    await until(() => sim.delayedReplies === 0); // the first mirror's reply came back to a closed node
+    await settle();
     assert.strictEqual(got.ok.length + got.err.length + got.caught.length, 0);
     assert.deepStrictEqual(
       sim.requestLog().map((e) => e.fields.command),
@@ -340,7 +341,8 @@ describe('camera control: timed moves', function () {
     await load(flow, CREDS);
     sim.injectFault({ kind: '20008', path: STOP });
     await run(startMsg(CAM1, { duration: 50 }), 'start');
-    await delay(250); // the timed stop failed and waits 30-60 s for its retry
+    await until(() => seq(sim).includes('ptz/stop 20008')); // the timed stop failed and waits 30-60 s for its retry
+    await settle();
     assert.deepStrictEqual(seq(sim), ['ptz/start 200', 'ptz/stop 20008']);
     const t0 = Date.now();
     await unload();
