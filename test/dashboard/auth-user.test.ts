@@ -95,12 +95,9 @@ describe('dashboard: who may move, with a Dashboard 2 auth plugin (Chromium)', f
     if (env) await env.stop();
   });
 
-  async function openAs(user: string): Promise<PanelPage> {
-    const p = await env.open();
-    await p.context.addCookies([{ name: 'test-user', value: user, url: env.url }]);
-    await p.page.reload();
-    await p.page.getByRole('region', { name: 'camera panel' }).waitFor({ timeout: 30000 });
-    return p;
+  /** A browser that carries the user's cookie from its first request (one page load). */
+  function openAs(user: string): Promise<PanelPage> {
+    return env.open({ cookies: [{ name: 'test-user', value: user }] });
   }
 
   async function hold(p: PanelPage, name: string, ms: number): Promise<void> {

@@ -5,7 +5,15 @@
 
 import assert from 'assert';
 import { skipWithoutChromium } from '../support/browser-env';
-import { darkTheme, DashboardEnv, panelFlow, PanelPage, startDashboardEnv } from '../support/dashboard-env';
+import {
+  darkTheme,
+  dashboardNodes,
+  DashboardEnv,
+  type FlowNode,
+  panelFlow,
+  PanelPage,
+  startDashboardEnv,
+} from '../support/dashboard-env';
 
 /** What of the panel lies outside its box, and the controls smaller than `min` px. */
 function measure(
@@ -60,28 +68,61 @@ function timelineTargets(p: PanelPage, min: number): Promise<{ kinds: Record<str
   }, min);
 }
 
+/** Dashboard 2's theme, page and group once more, their ids ending in `-name`, the page at /name. */
+function anotherPage(name: string, order: number, nodes: FlowNode[]): FlowNode[] {
+  return nodes
+    .filter((n) => n.type !== 'ui-base')
+    .map((n) => ({
+      ...n,
+      id: `${n.id}-${name}`,
+      ...(n.type === 'ui-page' ? { name, path: `/${name}`, theme: `dash-theme-${name}`, order } : {}),
+      ...(n.type === 'ui-group' ? { page: `dash-page-${name}` } : {}),
+    }));
+}
+
+/** One Node-RED for the whole file: the panel in the light theme (/camera), the same in the dark
+ * theme (/dark), and one that allows only alice to move and to switch (/who). */
+function lookFlow(url: string): FlowNode[] {
+  const flow = panelFlow(url, { show_live: true });
+  const cam = flow.find((n) => n.id === 'cam')!;
+  return [
+    ...flow,
+    ...anotherPage('dark', 2, darkTheme(dashboardNodes())),
+    ...anotherPage('who', 3, dashboardNodes()),
+    { ...cam, id: 'cam-dark', group: 'dash-group-dark', y: 200 },
+    {
+      ...cam,
+      id: 'cam-who',
+      group: 'dash-group-who',
+      show_live: false,
+      moveUsers: 'alice',
+      switchUsers: 'alice',
+      y: 300,
+    },
+  ];
+}
+
 describe('dashboard: the panel looks at home (Chromium: light and dark, desktop and phone)', function () {
   this.timeout(120000);
+  let env: DashboardEnv;
+  before(async function () {
+    skipWithoutChromium(this);
+    env = await startDashboardEnv(lookFlow);
+    // An alarm: a mark on the timeline and a thumbnail in the strip.
+    await fetch(`${env.sim.url.replace(/\/$/, '')}/sim/alarm`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ deviceSerial: 'C00000001', alarmName: 'motion', minutesAgo: 2 }),
+    });
+  });
+  after(async () => {
+    if (env) await env.stop();
+  });
   for (const theme of ['light', 'dark'] as const) {
     describe(`${theme} theme`, () => {
-      let env: DashboardEnv;
-      before(async function () {
-        skipWithoutChromium(this);
-        const flow = (url: string) => panelFlow(url, { show_live: true });
-        env = await startDashboardEnv(theme === 'dark' ? (url) => darkTheme(flow(url)) : flow);
-        // An alarm: a mark on the timeline and a thumbnail in the strip.
-        await fetch(`${env.sim.url.replace(/\/$/, '')}/sim/alarm`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ deviceSerial: 'C00000001', alarmName: 'motion', minutesAgo: 2 }),
-        });
-      });
-      after(async () => {
-        if (env) await env.stop();
-      });
       for (const phone of [false, true]) {
         it(`${phone ? 'phone' : 'desktop'}: nothing outside the panel, the state in words${phone ? ', targets >= 44 px' : ''}`, async () => {
-          const p = await env.open({ phone });
+          const p = await env.open({ phone, path: theme === 'dark' ? 'dark' : undefined });
           try {
             await p.page.waitForFunction(
               () => document.querySelectorAll('.ezc-switch[data-state="unknown"]').length === 0,
@@ -135,16 +176,8 @@ describe('dashboard: the panel looks at home (Chromium: light and dark, desktop 
   }
 
   describe('who may move', () => {
-    let env: DashboardEnv;
-    before(async function () {
-      skipWithoutChromium(this);
-      env = await startDashboardEnv((url) => panelFlow(url, { moveUsers: 'alice', switchUsers: 'alice' }));
-    });
-    after(async () => {
-      if (env) await env.stop();
-    });
     it('a browser without an allowed user sends nothing when it presses and sees "not allowed"', async () => {
-      const p = await env.open();
+      const p = await env.open({ path: 'who' });
       try {
         env.sim.clearLog();
         const left = p.page.getByRole('button', { name: 'left', exact: true });

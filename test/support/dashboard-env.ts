@@ -134,7 +134,14 @@ export interface DashboardEnv {
   userDir: string;
   log(): string;
   alive(): boolean;
-  open(o?: { phone?: boolean; locale?: string }): Promise<PanelPage>;
+  /** A browser on the panel's page (`path`: another Dashboard 2 page of the flow, e.g. 'dark';
+   * `cookies`: what the browser carries from its first request, as a login leaves them). */
+  open(o?: {
+    phone?: boolean;
+    locale?: string;
+    path?: string;
+    cookies?: Array<{ name: string; value: string }>;
+  }): Promise<PanelPage>;
   stop(): Promise<void>;
 }
 
@@ -202,13 +209,14 @@ export async function startDashboardEnv(
     userDir,
     log: () => red.log(),
     alive: () => red.proc.exitCode === null && red.proc.signalCode === null,
-    async open({ phone = false, locale = 'en-US' } = {}) {
+    async open({ phone = false, locale = 'en-US', path: at, cookies = [] } = {}) {
       const context = await browser.context({
         locale,
         ...(phone
           ? { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 }
           : { viewport: { width: 1280, height: 900 } }),
       });
+      if (cookies.length) await context.addCookies(cookies.map((c) => ({ ...c, url: red.url })));
       const page = await context.newPage();
       const pageErrors: string[] = [];
       page.on('pageerror', (e) => pageErrors.push(e.message));
@@ -223,7 +231,7 @@ export async function startDashboardEnv(
         },
       };
       pages.add(p);
-      await page.goto(env.pageUrl);
+      await page.goto(at ? `${red.url}dashboard/${at}` : env.pageUrl);
       await page
         .getByRole('region', { name: locale.startsWith('zh') ? '摄像机面板' : 'camera panel' })
         .waitFor({ timeout: 30000 });
