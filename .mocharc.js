@@ -10,11 +10,15 @@ const TEST = path.join(__dirname, 'dist', 'test');
 /** The slowest files, slowest first (measured with scripts/file-times.js, see CONTRIBUTING.md; the
  * Chromium files, whose browser and Node-RED starts do not show in the tests' own times, ahead). */
 const SLOW = [
-  'browser/editor',
+  'browser/editor-examples',
+  'browser/editor-dialogs-1',
+  'browser/editor-dialogs-2',
   'dashboard/timeline',
   'dashboard/live-cap',
   'dashboard/panel',
   'browser/packaging',
+  'browser/editor-help',
+  'browser/editor-zh',
   'dashboard/stops',
   'dashboard/look',
   'dashboard/live',

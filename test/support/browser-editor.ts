@@ -98,10 +98,18 @@ export async function openNodeDialog(page: Page, id: string): Promise<void> {
   await waitForTrayIdle(page);
 }
 
-/** Waits for the tray slide animation to end (the editor ignores clicks while it moves). */
+/** Waits until the edit trays are still (the editor ignores clicks while one moves): the top tray
+ * has slid in and its slide is over, or none is open. Node-RED's tray slides with a CSS transition
+ * (0.25 s: its style's `right` goes to 0, a closing tray's away from 0 until it is removed 0.25 s
+ * later) and focuses its form 0.15 s in; a jQuery animation is waited for too. */
 export async function waitForTrayIdle(page: Page): Promise<void> {
-  await page.waitForFunction(() => (globalThis as any).$('.red-ui-tray:animated').length === 0);
-  await page.waitForTimeout(150);
+  await page.waitForFunction(() => {
+    const w = globalThis as any;
+    if (w.$('.red-ui-tray:animated').length) return false;
+    const trays = w.document.querySelectorAll('#red-ui-editor-stack > .red-ui-tray');
+    const top = trays[trays.length - 1];
+    return !top || (top.style.right === '0px' && top.getAnimations().length === 0);
+  });
 }
 
 /** Presses Done of the node dialog and waits until it has closed. */

@@ -108,6 +108,34 @@ export function reachable(wires: Map<string, string[]>, id: string): Set<string>
   return seen;
 }
 
+/** A press's outcome has come: a debug message from a node the inject reaches (`nodes`), or a
+ * status of such a node that is not blue (blue: a call under way). */
+export function outcomeCame(seen: Seen[], nodes: Set<string>): boolean {
+  return seen.some(
+    (e) => e.node !== undefined && nodes.has(e.node) && (e.kind === 'debug' || e.value?.fill !== 'blue'),
+  );
+}
+
+/** Whether things are quiet at `now` (the simulator's preset calls aside, presetCalling): the
+ * outcome came (an awaited one is given up 10 s after the last event), nothing new for `settleMs`,
+ * none of `nodes` blue (any node, without them). The steps of a chain overlap (a node is blue until
+ * it sends), so a gap after the outcome means the chain has ended. */
+export function quietNow(
+  s: { now: number; lastEvent: number; busy: Iterable<string>; outcome: boolean },
+  o: { settleMs: number; nodes?: Set<string> },
+): boolean {
+  if (!s.outcome && s.now - s.lastEvent < 10000) return false;
+  if (s.now - s.lastEvent < o.settleMs) return false;
+  return ![...s.busy].some((n) => !o.nodes || o.nodes.has(n));
+}
+
+/** Whether a preset call is under way at `now` in a simulator state (`GET /sim/state`'s shape). */
+export function presetCalling(state: { devices?: Record<string, any> }, now: number): boolean {
+  return Object.values(state.devices ?? {}).some((dev: any) =>
+    Object.values(dev.channels ?? {}).some((ch: any) => ch?.presetCall && ch.presetCall.until > now),
+  );
+}
+
 /** Starts the simulator CLI and a fresh Node-RED (its runtime sleeps shortened: examples-clock.ts),
  * and connects to the editor's comms. */
 export async function startExampleWorld(): Promise<ExampleWorld> {
@@ -226,21 +254,18 @@ function worldOf(
     open = [];
     return open;
   };
-  /** Quiet: the outcome came (when one is awaited), nothing new for `settleMs`, none of `nodes` blue
-   * (any node, without them), no preset call under way in the simulator. */
+  /** Quiet (quietNow): the outcome came (when one is awaited), nothing new for `settleMs`, none of
+   * `nodes` blue (any node, without them), no preset call under way in the simulator. */
   const quiet = async (o: { settleMs: number; nodes?: Set<string>; outcome?: () => boolean }): Promise<void> => {
     const deadline = Date.now() + 30000;
     while (Date.now() < deadline) {
       await sleep(25);
       open.push(...events.take());
-      if (o.outcome && !o.outcome() && Date.now() - events.last() < 10000) continue;
-      if (Date.now() - events.last() < o.settleMs || [...events.busy].some((n) => !o.nodes || o.nodes.has(n))) continue;
-      const state = await json(`${sim.url}/sim/state`);
+      const state = { now: Date.now(), lastEvent: events.last(), busy: events.busy, outcome: o.outcome?.() ?? true };
+      if (!quietNow(state, o)) continue;
+      const simState = await json(`${sim.url}/sim/state`);
       const { now } = await json(`${sim.url}/sim/clock`);
-      const calling = Object.values(state.devices ?? {}).some((dev: any) =>
-        Object.values(dev.channels ?? {}).some((ch: any) => ch?.presetCall && ch.presetCall.until > now),
-      );
-      if (!calling) return;
+      if (!presetCalling(simState, now)) return;
     }
   };
   return {
@@ -269,8 +294,7 @@ function worldOf(
       const r = await request(`${red.url}inject/${id}`, { method: 'POST' });
       if (r.status !== 200) throw new Error(`inject ${id}: HTTP ${r.status} ${r.text}`);
       events.touch();
-      const outcome = (): boolean =>
-        mine.some((e) => e.node !== undefined && nodes.has(e.node) && (e.kind === 'debug' || e.value?.fill !== 'blue'));
+      const outcome = (): boolean => outcomeCame(mine, nodes);
       await quiet({ settleMs: PRESS_SETTLE_MS, nodes, outcome });
       return mine;
     },

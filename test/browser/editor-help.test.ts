@@ -1,0 +1,284 @@
+// The package as a user finds it in the Node-RED editor, in Debian's Chromium: the palette, the
+// help of every node, the examples under Import > Examples, an imported example deployed and run
+// against the simulator. Skipped (and said so) when /usr/bin/chromium is missing; .ci/run installs it.
+
+import { strict as assert } from 'assert';
+import * as fs from 'fs';
+import * as path from 'path';
+import { CONFIG_TYPE, OPERATIONS } from '../../nodes/shared/operations/operations';
+import { ROOT, type BrowserEnv, type EditorSession } from '../support/browser-env';
+import {
+  deploy,
+  nodeIds,
+  nthDebugMessage,
+  openExamples,
+  openNodeDialog,
+  pressDone,
+  pressInject,
+  recordDebugMessages,
+  typeInto,
+  waitForTrayIdle,
+} from '../support/browser-editor';
+import {
+  ALL_TYPES,
+  EXAMPLE_FILES,
+  NODE_SPECS,
+  PACKAGE,
+  PALETTE_TYPES,
+  editorSuite,
+  showHelp,
+} from '../support/editor-suite';
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+
+describe('browser: the EZVIZ nodes in the Node-RED editor (Chromium)', function () {
+  this.timeout(60000);
+  const suite = editorSuite();
+  let env: BrowserEnv;
+  let session: EditorSession;
+  before(function () {
+    env = suite.env();
+    session = suite.session();
+  });
+
+  describe('palette', function () {
+    it('loads the editor without script errors', function () {
+      assert.deepEqual(session.pageErrors, []);
+    });
+
+    it('shows the operation nodes and the alarm node under EZVIZ, the config node only as a config node', async function () {
+      const { page } = session;
+      const header = await page.locator('#red-ui-palette-header-EZVIZ').innerText();
+      assert.equal(header.trim(), 'EZVIZ');
+      const inPalette = await page.evaluate(() =>
+        (globalThis as any)
+          .$('#red-ui-palette-container-EZVIZ .red-ui-palette-node')
+          .map((_i: number, e: any) => e.getAttribute('data-palette-type'))
+          .get(),
+      );
+      assert.deepEqual([...inPalette].sort(), [...PALETTE_TYPES].sort());
+      const registered = await page.evaluate(
+        (types) =>
+          types.map((t) => {
+            const def = (globalThis as any).RED.nodes.getType(t);
+            return def ? { type: t, category: def.category, color: def.color } : null;
+          }),
+        ALL_TYPES,
+      );
+      for (const [i, def] of registered.entries()) assert.ok(def, `${ALL_TYPES[i]} is registered in the editor`);
+      assert.equal(registered[0]!.category, 'config');
+      assert.equal(await page.locator(`.red-ui-palette-node[data-palette-type="${CONFIG_TYPE}"]`).count(), 0);
+      const colors = new Set(registered.slice(1).map((d) => String(d!.color).toLowerCase()));
+      assert.ok(colors.size <= 3, `one colour family, got ${[...colors].join(', ')}`);
+    });
+
+    it('gives every palette node a label and a white SVG icon of the package', async function () {
+      const { page } = session;
+      for (const type of PALETTE_TYPES) {
+        const node = page.locator(`.red-ui-palette-node[data-palette-type="${type}"]`);
+        const label = (await node.locator('.red-ui-palette-label').innerText()).trim();
+        assert.ok(label.length > 0 && !label.includes('ezviz-'), `${type}: palette label "${label}"`);
+        const iconUrl = await node.locator('.red-ui-palette-icon').evaluate((e: any) => {
+          const style = (globalThis as any).getComputedStyle(e);
+          return style.backgroundImage || style.maskImage || style.webkitMaskImage || '';
+        });
+        const m = /url\("?([^")]+)"?\)/.exec(iconUrl);
+        assert.ok(m, `${type}: icon url in "${iconUrl}"`);
+        assert.ok(m![1].includes(`icons/${PACKAGE}/`) && m![1].endsWith('.svg'), `${type}: icon ${m![1]}`);
+        const res = await page.request.get(m![1]);
+        assert.equal(res.status(), 200, `${type}: icon ${m![1]} loads`);
+        const svg = await res.text();
+        assert.ok(/<svg[\s>]/.test(svg), `${type}: icon is an SVG`);
+        assert.ok(
+          /fill="(#fff|#ffffff|white)"/i.test(svg) || /fill:\s*(#fff|#ffffff|white)/i.test(svg),
+          `${type}: icon is white`,
+        );
+      }
+    });
+  });
+
+  describe('help', function () {
+    ALL_TYPES.forEach((type) => {
+      it(`${type}: renders in the help sidebar`, async function () {
+        const help = await showHelp(session, type);
+        assert.ok(help.title.trim().length > 0 && help.title !== type, `title "${help.title}"`);
+        assert.ok(help.summary.length > 20, `one-sentence summary: "${help.summary}"`);
+        assert.ok(
+          help.links.some((h) => /ys7\.com|ezvizlife\.com|ezviz/i.test(h)),
+          `references: ${help.links.join(', ')}`,
+        );
+        if (type !== CONFIG_TYPE) {
+          assert.ok(help.sections >= 3, `Inputs, Outputs, Details (${help.sections} sections)`);
+          assert.equal(help.ports, 2, 'Outputs lists two ports');
+          assert.ok(help.messageProperties > 0, 'message properties listed');
+          const spec = [...Object.values(OPERATIONS), ...NODE_SPECS].find((o) => o.type === type);
+          const names = spec
+            ? spec.params.map((p) => p.name)
+            : ['interval', 'alarmId', 'alarmType', 'deviceSerial', 'alarmDate'];
+          for (const name of names) assert.ok(help.text.includes(name), `help mentions ${name}`);
+        }
+        assert.ok(
+          !/node-red-contrib-ezviz-open\/|\bezviz-[a-z-]+\.[a-z]+\.|\b(params|editor|errors|status)\.[a-zA-Z]+\./.test(
+            help.text,
+          ),
+          'no catalog keys in the help',
+        );
+      });
+    });
+  });
+
+  describe('examples', function () {
+    it('lists the examples under Import > Examples and imports one with its credentials', async function () {
+      const { page } = session;
+      const names0 = EXAMPLE_FILES.map((f) => f.replace(/\.json$/, ''));
+      let tree = await openExamples(page, PACKAGE, names0[0]);
+      const names = EXAMPLE_FILES.map((f) => f.replace(/\.json$/, ''));
+      for (const name of names) {
+        await tree.locator('.red-ui-treeList-label-text', { hasText: name }).first().waitFor({ state: 'visible' });
+      }
+      const ptzBefore = (await nodeIds(page, 'ezviz-ptz-start')).length;
+      await tree.locator('.red-ui-treeList-label', { hasText: '02-ptz-control' }).first().click();
+      await page.locator('#red-ui-clipboard-dialog-ok').click();
+      await page.waitForFunction((n) => {
+        let count = 0;
+        (globalThis as any).RED.nodes.eachNode((x: any) => {
+          if (x.type === 'ezviz-ptz-start') count += 1;
+        });
+        return count > n;
+      }, ptzBefore);
+      const example = JSON.parse(fs.readFileSync(path.join(ROOT, 'examples', '02-ptz-control.json'), 'utf8'));
+      const cfg = example.find((n: any) => n.type === CONFIG_TYPE);
+      const imported = await page.evaluate((name) => {
+        let found: any = null;
+        (globalThis as any).RED.nodes.eachConfig((n: any) => {
+          if (n.name === name) found = n;
+        });
+        return found && { id: found.id, credentials: found.credentials, baseUrl: found.baseUrl };
+      }, cfg.name);
+      assert.ok(imported, 'the example brings its account');
+      assert.equal(imported.baseUrl, 'http://127.0.0.1:8089');
+      assert.equal(
+        imported.credentials && imported.credentials.appKey,
+        cfg.credentials.appKey,
+        'app key kept on import',
+      );
+      assert.equal(
+        imported.credentials && imported.credentials.appSecret,
+        cfg.credentials.appSecret,
+        'app secret kept on import',
+      );
+
+      // A second example brings the same demo account (same config node id): Node-RED 4.1 says that
+      // some nodes already exist; "Import copy" imports the flow and finds the account, so there is
+      // still one (issue 22: two accounts had separate state). The card password stays a credential.
+      const configsOf = (): Promise<string[]> =>
+        page.evaluate((type) => {
+          const ids: string[] = [];
+          (globalThis as any).RED.nodes.eachConfig((n: any) => {
+            if (n.type === type) ids.push(n.id);
+          });
+          return ids.sort();
+        }, CONFIG_TYPE);
+      const accountsBefore = await configsOf();
+      assert.ok(accountsBefore.includes(cfg.id), 'the demo account came with the first example');
+      const openBefore = await nodeIds(page, 'ezviz-storage-open');
+      tree = await openExamples(page, PACKAGE, '01-cloud-storage');
+      await tree.locator('.red-ui-treeList-label', { hasText: '01-cloud-storage' }).first().click();
+      await page.locator('#red-ui-clipboard-dialog-ok').click();
+      const prompt = page.locator('.red-ui-notification', { hasText: 'already exist' });
+      await prompt.waitFor({ state: 'visible' });
+      await prompt.locator('button', { hasText: 'Import copy' }).click();
+      await page.waitForFunction((n) => {
+        let count = 0;
+        (globalThis as any).RED.nodes.eachNode((x: any) => {
+          if (x.type === 'ezviz-storage-open') count += 1;
+        });
+        return count > n;
+      }, openBefore.length);
+      assert.deepEqual(await configsOf(), accountsBefore, 'no second demo account');
+      const storage = JSON.parse(fs.readFileSync(path.join(ROOT, 'examples', '01-cloud-storage.json'), 'utf8')).find(
+        (n: any) => n.type === 'ezviz-storage-open',
+      );
+      const openId = (await nodeIds(page, 'ezviz-storage-open')).find((i) => !openBefore.includes(i))!;
+      const card = await page.evaluate((i) => {
+        const n = (globalThis as any).RED.nodes.node(i);
+        return n && { type: n.cardPasswordType, value: n.cardPassword, credentials: n.credentials, config: n.config };
+      }, openId);
+      assert.equal(card && card.config, cfg.id, 'the copy uses the existing account');
+      assert.ok(card, 'storage-open imported');
+      assert.equal(card!.type, 'cred');
+      assert.equal(card!.value, '', 'the card password is not a property');
+      assert.equal(
+        card!.credentials && card!.credentials.cardPassword,
+        storage.credentials.cardPassword,
+        'card password kept as a credential',
+      );
+    });
+
+    it('runs the imported example against the simulator: results and errors in the debug sidebar', async function () {
+      const { page } = session;
+      const example = JSON.parse(fs.readFileSync(path.join(ROOT, 'examples', '02-ptz-control.json'), 'utf8'));
+      const ptzStart = example.find((n: any) => n.type === 'ezviz-ptz-start');
+      const startId = await page.evaluate((name) => {
+        let found = '';
+        (globalThis as any).RED.nodes.eachNode((n: any) => {
+          if (n.type === 'ezviz-ptz-start' && n.name === name) found = n.id;
+        });
+        return found;
+      }, ptzStart.name);
+      assert.ok(startId, 'the imported ptz-start node');
+      // Point the example's account at this test's simulator, as a user would for another port.
+      await openNodeDialog(page, startId);
+      await page.locator('#node-input-btn-config-edit').click();
+      await page.locator('#node-config-dialog-ok').waitFor({ state: 'visible' });
+      await waitForTrayIdle(page);
+      assert.equal(await page.locator('#ezviz-config-region').inputValue(), 'custom');
+      await typeInto(page, 'node-config-input-baseUrl', env.sim.url);
+      await page.locator('#node-config-dialog-ok').click();
+      await page.locator('#node-config-dialog-ok').waitFor({ state: 'detached' });
+      await waitForTrayIdle(page);
+      await pressDone(page);
+      await deploy(page);
+
+      await page.evaluate(() => (globalThis as any).RED.sidebar.show('debug'));
+      await recordDebugMessages(page);
+      const injectId = async (topic: string): Promise<string> =>
+        page.evaluate((tp) => {
+          let found = '';
+          const RED = (globalThis as any).RED;
+          RED.nodes.eachNode((n: any) => {
+            if (
+              n.type === 'inject' &&
+              n.topic === tp &&
+              RED.nodes.workspace(n.z) &&
+              /PTZ/.test(RED.nodes.workspace(n.z).label)
+            )
+              found = n.id;
+          });
+          return found;
+        }, topic);
+
+      await pressInject(page, await injectId('C00000001 left'));
+      const ok = await nthDebugMessage(page, 1);
+      assert.equal(ok.name, 'ptz-start: result');
+      assert.match(ok.msg, /"code":\s*"200"/);
+      await pressInject(page, await injectId('C00000002: offline (20007)'));
+      const err = await nthDebugMessage(page, 2);
+      assert.equal(err.name, 'ptz-start: error');
+      assert.match(err.msg, /"code":\s*"20007"/);
+      // ... and the sidebar shows both.
+      const sidebar = page.locator('.red-ui-debug-content-list .red-ui-debug-msg');
+      await sidebar.nth(1).waitFor({ state: 'visible' });
+      const text = await page.locator('.red-ui-debug-content-list').innerText();
+      assert.ok(text.includes('ptz-start: result') && text.includes('ptz-start: error'), text);
+      assert.ok(text.includes('C00000002: offline (20007)'), 'the topic of the inject');
+      assert.ok(text.includes('20007'), 'the error code');
+      assert.ok(env.sim.requestLog().some((e) => e.path === '/api/lapp/device/ptz/start' && e.code === '20007'));
+      // Stop the camera again, as the example's comment asks.
+      await pressInject(page, await injectId('stop'));
+      const stopped = await nthDebugMessage(page, 3);
+      assert.equal(stopped.name, 'ptz-stop: result');
+      assert.match(stopped.msg, /"code":\s*"200"/);
+    });
+  });
+});

@@ -1,0 +1,81 @@
+// Inject buttons pressed in the Node-RED editor (test/browser/editor-examples.test.ts), waited for
+// as test/support/examples-run.ts waits for a press at run time (outcomeCame, quietNow,
+// presetCalling): until its outcome came (a debug message from a node the inject reaches, or a
+// status of such a node that is not blue), then a short settle (0.3 s) with none of those nodes
+// blue and no preset call under way in the simulator. What the editor receives is read from its
+// own comms (the debug messages and the node statuses), as the debug sidebar and the canvas get them.
+
+import type { Page } from 'playwright-core';
+import type { Simulator } from '../../simulator';
+import { pressInject, recordDebugMessages, type DebugMessage } from './browser-editor';
+import { outcomeCame, presetCalling, quietNow, reachable, type FlowNode, type Seen } from './examples-run';
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+
+const SETTLE_MS = 300;
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+export interface EditorPresses {
+  /** Presses inject `id` on the canvas, waits for its outcome and quiet; returns the debug messages
+   * that came since the end of the press before (or since recording began). */
+  press(id: string): Promise<DebugMessage[]>;
+  /** The debug messages received until the end of the last press. */
+  count(): number;
+}
+
+/** Starts recording the editor's debug messages and statuses; `flows` are the deployed nodes. */
+export async function editorPresses(page: Page, sim: Simulator, flows: FlowNode[]): Promise<EditorPresses> {
+  await recordDebugMessages(page);
+  await page.evaluate(() => {
+    const w = globalThis as any;
+    if (w.__ezvizStatus) return;
+    w.__ezvizStatus = [];
+    w.RED.comms.subscribe('status/#', (topic: string, d: any) => {
+      w.__ezvizStatus.push({ node: topic.slice('status/'.length), fill: d && d.fill });
+    });
+  });
+  const wires = new Map<string, string[]>(flows.map((n) => [n.id as string, ((n.wires ?? []) as string[][]).flat()]));
+  const busy = new Set<string>();
+  let debugSeen = 0;
+  let statusSeen = 0;
+  /** What came since the last poll; the statuses update `busy`. */
+  const poll = async (): Promise<{ debug: DebugMessage[]; seen: Seen[] }> => {
+    const got = await page.evaluate(
+      ([d, s]) => {
+        const w = globalThis as any;
+        return { debug: w.__ezvizDebug.slice(d), status: w.__ezvizStatus.slice(s) };
+      },
+      [debugSeen, statusSeen] as const,
+    );
+    debugSeen += got.debug.length;
+    statusSeen += got.status.length;
+    const seen: Seen[] = got.debug.map((m: DebugMessage) => ({ kind: 'debug', node: m.id, value: m.msg }));
+    for (const st of got.status as Array<{ node: string; fill?: string }>) {
+      if (st.fill === 'blue') busy.add(st.node);
+      else busy.delete(st.node);
+      seen.push({ kind: 'status', node: st.node, value: { fill: st.fill } });
+    }
+    return { debug: got.debug, seen };
+  };
+  return {
+    count: () => debugSeen,
+    async press(id) {
+      // Messages from before the press are the press's to show, not its outcome.
+      const fresh = (await poll()).debug;
+      const events: Seen[] = [];
+      const nodes = reachable(wires, id);
+      await pressInject(page, id);
+      let lastEvent = Date.now();
+      for (const deadline = Date.now() + 30000; Date.now() < deadline;) {
+        await sleep(50);
+        const got = await poll();
+        fresh.push(...got.debug);
+        events.push(...got.seen);
+        if (got.seen.length) lastEvent = Date.now();
+        const state = { now: Date.now(), lastEvent, busy, outcome: outcomeCame(events, nodes) };
+        if (quietNow(state, { settleMs: SETTLE_MS, nodes }) && !presetCalling(sim.state, sim.clock.now())) break;
+      }
+      return fresh;
+    },
+  };
+}
