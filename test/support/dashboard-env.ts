@@ -135,12 +135,14 @@ export interface DashboardEnv {
   log(): string;
   alive(): boolean;
   /** A browser on the panel's page (`path`: another Dashboard 2 page of the flow, e.g. 'dark';
-   * `cookies`: what the browser carries from its first request, as a login leaves them). */
+   * `cookies`: what the browser carries from its first request, as a login leaves them; `fakeClock`:
+   * the page's timers and Date on Playwright's clock, page.clock, installed before it loads). */
   open(o?: {
     phone?: boolean;
     locale?: string;
     path?: string;
     cookies?: Array<{ name: string; value: string }>;
+    fakeClock?: boolean;
   }): Promise<PanelPage>;
   stop(): Promise<void>;
 }
@@ -164,12 +166,22 @@ function writeFlow(userDir: string, nodes: FlowNode[]): void {
   fs.writeFileSync(path.join(userDir, 'flows_cred.json'), JSON.stringify(creds, null, 2));
 }
 
+/** The environment that sets the child runtime's test hooks (test/support/runtime-preload.ts). */
+function runtimeHooksEnv(liveSecondMs: number): Record<string, string> {
+  const preload = path.join(__dirname, 'runtime-preload.js');
+  return {
+    NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --require ${JSON.stringify(preload)}`.trim(),
+    EZVIZ_TEST_LIVE_SECOND_MS: String(liveSecondMs),
+  };
+}
+
 /** Starts the simulator and Node-RED with `flow(simUrl)` deployed. `userDir`: an existing user
  * directory (the packed-install test) instead of the demo's; `prepare`: what a test adds to the
- * user directory before Node-RED starts (a plugin of its own). */
+ * user directory before Node-RED starts (a plugin of its own); `liveSecondMs`: the runtime's
+ * hooks.liveSecondMs (a live address's lifetime shortened, test/support/runtime-preload.ts). */
 export async function startDashboardEnv(
   flow: (simUrl: string) => FlowNode[],
-  o: { userDir?: string; prepare?: (userDir: string) => void } = {},
+  o: { userDir?: string; prepare?: (userDir: string) => void; liveSecondMs?: number } = {},
 ): Promise<DashboardEnv> {
   const sim = await startSimulator({ port: 0 });
   const own = !o.userDir;
@@ -194,6 +206,7 @@ export async function startDashboardEnv(
       quiet: true,
       redJs: process.env.EZVIZ_NODE_RED ? path.join(process.env.EZVIZ_NODE_RED, 'red.js') : undefined,
       nodeBinary: process.env.EZVIZ_NODE_BINARY || undefined,
+      env: o.liveSecondMs ? runtimeHooksEnv(o.liveSecondMs) : undefined,
     });
   } catch (err) {
     await sim.close();
@@ -209,7 +222,7 @@ export async function startDashboardEnv(
     userDir,
     log: () => red.log(),
     alive: () => red.proc.exitCode === null && red.proc.signalCode === null,
-    async open({ phone = false, locale = 'en-US', path: at, cookies = [] } = {}) {
+    async open({ phone = false, locale = 'en-US', path: at, cookies = [], fakeClock = false } = {}) {
       const context = await browser.context({
         locale,
         ...(phone
@@ -231,6 +244,7 @@ export async function startDashboardEnv(
         },
       };
       pages.add(p);
+      if (fakeClock) await page.clock.install();
       await page.goto(at ? `${red.url}dashboard/${at}` : env.pageUrl);
       await page
         .getByRole('region', { name: locale.startsWith('zh') ? '摄像机面板' : 'camera panel' })

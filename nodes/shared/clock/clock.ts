@@ -15,6 +15,9 @@ export interface RuntimeHooks {
   ca: string[] | undefined;
   /** How long an idle keep-alive connection is kept when the server names no timeout (wire/keep-alive.ts). */
   keepAliveIdleMs: number;
+  /** Tests only: how many ms one second of a live address's lifetime (`expireTime`) lasts here
+   * (service/live-addresses.ts): 1000; the panel's live test shortens it to cross renewals sooner. */
+  liveSecondMs: number;
   /** runs `fn` after `ms` unless cancelled (the alarm node's poll timer, a timed move's stop) */
   timer(fn: () => void, ms: number): () => void;
 }
@@ -26,6 +29,7 @@ export const defaultHooks: Readonly<RuntimeHooks> = Object.freeze({
   closeBudgetMs: 9000,
   ca: undefined,
   keepAliveIdleMs: 4000,
+  liveSecondMs: 1000,
   timer: (fn: () => void, ms: number) => {
     const handle = setTimeout(fn, ms);
     return () => clearTimeout(handle);

@@ -139,7 +139,7 @@ export class LiveAddresses {
         }),
       };
     }
-    const lifetimeMs = f.expireTime === undefined ? EZOPEN_KEEP_MS : Number(f.expireTime) * 1000;
+    const lifetimeMs = f.expireTime === undefined ? EZOPEN_KEEP_MS : Number(f.expireTime) * hooks.liveSecondMs;
     entry.expiresAt = startedAt + lifetimeMs;
     entry.renewAt = entry.expiresAt - Math.min(lifetimeMs / 10, MAX_RENEW_AHEAD_MS);
     const live: LiveAddress = {
