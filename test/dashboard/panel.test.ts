@@ -152,84 +152,6 @@ describe('dashboard: the camera panel in Dashboard 2 (Chromium)', function () {
     assert.strictEqual(dev.camera.privacy, false);
   });
 
-  it('forged socket messages send nothing they should not and crash nothing', async () => {
-    p = await env.open();
-    const forged: unknown[] = [
-      { action: 'move', direction: 'left', deviceSerial: 'C00000002', channelNo: 1 },
-      { action: 'move', direction: 99 },
-      { action: 'move', direction: 'auto' },
-      { action: 'move', direction: 'left', speed: 9 },
-      { action: 'preset', preset: '../../x' },
-      { action: 'preset', preset: 99 },
-      { action: 'constructor' },
-      { action: '__proto__' },
-      null,
-      'move',
-      [1, 2],
-      { action: 'snapshot', channelNo: 2 },
-      { action: 'x'.repeat(100000) },
-      { action: 'switch', switch: 'encryption', state: 'off' },
-      { action: 'switch', switch: 'privacy', state: 'away' },
-    ];
-    await forge(p, forged);
-    await forge(p, [{ action: 'move', direction: 'left' }], 'ezviz-camera', 'not-a-widget');
-    await forge(p, [{ action: 'move', direction: 'left' }], 'ezviz-camera', { toString: 1 });
-    const presses = Array.from({ length: 1000 }, () => ({ action: 'preset', preset: 1 }));
-    const ms = await forge(p, presses);
-    await new Promise((r) => setTimeout(r, 2500));
-    const log = env.sim.requestLog();
-    assert.deepStrictEqual(
-      log.filter((e) => e.fields.deviceSerial && e.fields.deviceSerial !== 'C00000001'),
-      [],
-    );
-    assert.deepStrictEqual(
-      log.filter((e) => e.path.startsWith(PTZ) || /encrypt|\/set$/.test(e.path)),
-      [],
-    );
-    const calls = log.filter((e) => e.path === '/api/lapp/device/preset/move');
-    assert.ok(
-      calls.length >= 1 && calls.length <= 10 * (Math.ceil(ms / 1000) + 1),
-      `${calls.length} preset calls for 1,000 presses in ${Math.round(ms)} ms`,
-    );
-    assert.ok(calls.every((e) => e.fields.index === '1'));
-    assert.ok(env.alive(), 'Node-RED exited');
-    // The panel still works.
-    env.sim.clearLog();
-    await p.page.getByRole('button', { name: 'Door', exact: true }).click();
-    await until(
-      () => env.sim.requestLog().find((e) => e.path === '/api/lapp/device/preset/move'),
-      5000,
-      'a preset call after the forgeries',
-    );
-  });
-
-  it('a deploy of the changed panel alone reaches the pages already open (no reload)', async () => {
-    p = await env.open();
-    const res = await fetch(`${env.url}flows`, { headers: { 'Node-RED-API-Version': 'v2' } });
-    const { rev, flows } = (await res.json()) as { rev: string; flows: Array<Record<string, unknown>> };
-    const cam = flows.find((n) => n.id === 'cam')!;
-    cam.presetList = '1: Door, 2: Garden, 3: Gate';
-    const put = await fetch(`${env.url}flows`, {
-      method: 'POST',
-      body: JSON.stringify({ rev, flows }),
-      headers: {
-        'Content-Type': 'application/json',
-        'Node-RED-API-Version': 'v2',
-        'Node-RED-Deployment-Type': 'nodes',
-      },
-    });
-    assert.strictEqual(put.status, 200, await put.text());
-    await p.page.getByRole('button', { name: 'Gate', exact: true }).waitFor();
-    env.sim.clearLog();
-    await p.page.getByRole('button', { name: 'Door', exact: true }).click();
-    const call = await until(
-      () => env.sim.requestLog().find((e) => e.path === '/api/lapp/device/preset/move'),
-      5000,
-      'the preset call',
-    );
-    assert.strictEqual(call.fields.index, '1');
-  });
-
   // The tests that need no page of their own share one en-US desktop page (a page's start, a
   // Dashboard 2 load and the panel's first reads, is most of such a test's time).
   describe('on one en-US page', () => {
@@ -355,6 +277,84 @@ describe('dashboard: the camera panel in Dashboard 2 (Chromium)', function () {
         return !!i && i.complete && i.naturalWidth > 0;
       });
       assert.strictEqual(env.sim.requestLog().filter((e) => e.path === '/api/lapp/device/capture').length, 1);
+    });
+
+    it('a deploy of the changed panel alone reaches the pages already open (no reload)', async () => {
+      p = shared!;
+      const res = await fetch(`${env.url}flows`, { headers: { 'Node-RED-API-Version': 'v2' } });
+      const { rev, flows } = (await res.json()) as { rev: string; flows: Array<Record<string, unknown>> };
+      const cam = flows.find((n) => n.id === 'cam')!;
+      cam.presetList = '1: Door, 2: Garden, 3: Gate';
+      const put = await fetch(`${env.url}flows`, {
+        method: 'POST',
+        body: JSON.stringify({ rev, flows }),
+        headers: {
+          'Content-Type': 'application/json',
+          'Node-RED-API-Version': 'v2',
+          'Node-RED-Deployment-Type': 'nodes',
+        },
+      });
+      assert.strictEqual(put.status, 200, await put.text());
+      await p.page.getByRole('button', { name: 'Gate', exact: true }).waitFor();
+      env.sim.clearLog();
+      await p.page.getByRole('button', { name: 'Door', exact: true }).click();
+      const call = await until(
+        () => env.sim.requestLog().find((e) => e.path === '/api/lapp/device/preset/move'),
+        5000,
+        'the preset call',
+      );
+      assert.strictEqual(call.fields.index, '1');
+    });
+
+    it('forged socket messages send nothing they should not and crash nothing', async () => {
+      p = shared!;
+      const forged: unknown[] = [
+        { action: 'move', direction: 'left', deviceSerial: 'C00000002', channelNo: 1 },
+        { action: 'move', direction: 99 },
+        { action: 'move', direction: 'auto' },
+        { action: 'move', direction: 'left', speed: 9 },
+        { action: 'preset', preset: '../../x' },
+        { action: 'preset', preset: 99 },
+        { action: 'constructor' },
+        { action: '__proto__' },
+        null,
+        'move',
+        [1, 2],
+        { action: 'snapshot', channelNo: 2 },
+        { action: 'x'.repeat(100000) },
+        { action: 'switch', switch: 'encryption', state: 'off' },
+        { action: 'switch', switch: 'privacy', state: 'away' },
+      ];
+      await forge(p, forged);
+      await forge(p, [{ action: 'move', direction: 'left' }], 'ezviz-camera', 'not-a-widget');
+      await forge(p, [{ action: 'move', direction: 'left' }], 'ezviz-camera', { toString: 1 });
+      const presses = Array.from({ length: 1000 }, () => ({ action: 'preset', preset: 1 }));
+      const ms = await forge(p, presses);
+      await new Promise((r) => setTimeout(r, 2500));
+      const log = env.sim.requestLog();
+      assert.deepStrictEqual(
+        log.filter((e) => e.fields.deviceSerial && e.fields.deviceSerial !== 'C00000001'),
+        [],
+      );
+      assert.deepStrictEqual(
+        log.filter((e) => e.path.startsWith(PTZ) || /encrypt|\/set$/.test(e.path)),
+        [],
+      );
+      const calls = log.filter((e) => e.path === '/api/lapp/device/preset/move');
+      assert.ok(
+        calls.length >= 1 && calls.length <= 10 * (Math.ceil(ms / 1000) + 1),
+        `${calls.length} preset calls for 1,000 presses in ${Math.round(ms)} ms`,
+      );
+      assert.ok(calls.every((e) => e.fields.index === '1'));
+      assert.ok(env.alive(), 'Node-RED exited');
+      // The panel still works.
+      env.sim.clearLog();
+      await p.page.getByRole('button', { name: 'Door', exact: true }).click();
+      await until(
+        () => env.sim.requestLog().find((e) => e.path === '/api/lapp/device/preset/move'),
+        5000,
+        'a preset call after the forgeries',
+      );
     });
   });
 });
