@@ -2,10 +2,7 @@
 // the login form filled, and the editor waited for until the package's nodes and its EZVIZ sidebar
 // plugin are loaded. Shared by the account and sidebar browser tests.
 
-import * as fs from 'fs';
-import * as os from 'os';
-import * as path from 'path';
-import { chromium, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_ARGS, type EditorSession } from './browser-env';
 import { USERS } from './red-admin';
 
@@ -42,32 +39,54 @@ export async function login(page: Page, url: string, user: keyof typeof USERS): 
   );
 }
 
-/** A Chromium of its own (profile, locale) logged in as `user`; kept in `sessions` to be closed. */
+/** One Chromium for the sessions open at a time (a file's en-US and zh-CN editors): each session is
+ * a fresh context of it (its own cookies and storage: a login of its own), and the browser closes
+ * with the last one. A Chromium start per session was seconds of each account and sidebar file. */
+let shared: { browser: Promise<Browser>; users: number } | undefined;
+
+async function freshContext(o: BrowserContextOptions): Promise<{ context: BrowserContext; release(): Promise<void> }> {
+  const { chromium } = require('playwright-core') as typeof import('playwright-core');
+  shared ??= { browser: chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS }), users: 0 };
+  const mine = shared;
+  mine.users++;
+  let context: BrowserContext;
+  try {
+    context = await (await mine.browser).newContext(o);
+  } catch (e) {
+    await release();
+    throw e;
+  }
+  async function release(): Promise<void> {
+    mine.users--;
+    if (mine.users > 0) return;
+    if (shared === mine) shared = undefined;
+    await (await mine.browser).close().catch(() => undefined);
+  }
+  return { context, release };
+}
+
+/** A fresh browser context (profile, locale) logged in as `user`; kept in `sessions` to be closed. */
 export async function openAdminEditor(
   url: string,
   locale: string,
   sessions: EditorSession[],
   user: keyof typeof USERS = 'admin',
 ): Promise<EditorSession> {
-  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'ezviz-browser-profile-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: CHROMIUM_ARGS,
-    locale,
-    viewport: { width: 1400, height: 900 },
-  });
-  const page = context.pages()[0] || (await context.newPage());
+  const { context, release } = await freshContext({ locale, viewport: { width: 1400, height: 900 } });
+  const page = await context.newPage();
   const pageErrors: string[] = [];
   page.on('pageerror', (e) => pageErrors.push(e.message));
   page.setDefaultTimeout(30000);
+  let closed = false;
   const s: EditorSession = {
     context,
     page,
     pageErrors,
     async close() {
+      if (closed) return;
+      closed = true;
       await context.close().catch(() => undefined);
-      fs.rmSync(profile, { recursive: true, force: true });
+      await release();
     },
   };
   sessions.push(s);
