@@ -1,4 +1,4 @@
-// Inject buttons pressed in the Node-RED editor (test/browser/editor-examples.test.ts), waited for
+// Inject buttons pressed in the Node-RED editor (test/support/editor-examples.ts), waited for
 // as test/support/examples-run.ts waits for a press at run time (outcomeCame, quietNow,
 // presetCalling): until its outcome came (a debug message from a node the inject reaches, or a
 // status of such a node that is not blue), then a short settle (0.3 s) with none of those nodes

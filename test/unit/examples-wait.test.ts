@@ -1,5 +1,5 @@
 // The rule by which the examples' runs wait for a press (test/support/examples-run.ts, used at run
-// time by test/nodes/examples.test.ts and in the editor by test/browser/editor-examples.test.ts):
+// time by test/nodes/examples.test.ts and in the editor by test/support/editor-examples.ts):
 // the outcome of a node the inject reaches, then a short settle, no such node blue, no preset call.
 
 import { strict as assert } from 'assert';
