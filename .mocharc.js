@@ -10,16 +10,16 @@ const TEST = path.join(__dirname, 'dist', 'test');
 /** The slowest files, slowest first (measured with scripts/file-times.js, see CONTRIBUTING.md; the
  * Chromium files, whose browser and Node-RED starts do not show in the tests' own times, ahead). */
 const SLOW = [
-  'browser/editor-examples-2',
   'browser/editor-examples-1',
+  'browser/editor-examples-2',
   'browser/editor-dialogs-1',
   'browser/editor-dialogs-2',
   'dashboard/timeline',
   'dashboard/live-cap-hls',
   'dashboard/panel',
   'browser/packaging',
-  'browser/editor-help',
   'browser/editor-zh',
+  'browser/editor-help',
   'dashboard/stops',
   'dashboard/look',
   'dashboard/live',
