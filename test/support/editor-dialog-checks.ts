@@ -125,3 +125,22 @@ export async function checkOperationDialog(
     );
   }
 }
+
+/** The edit dialog tests of the operations `from` to `to` (excluded; their places in OPERATIONS), each
+ * after its file's config node test gave `configId()` (editor-dialogs-1 and -2 share them out). */
+export function operationDialogTests(
+  from: number,
+  to: number | undefined,
+  page: () => Page,
+  configId: () => string,
+): void {
+  Object.values(OPERATIONS)
+    .map((spec, i) => [spec, i] as const)
+    .slice(from, to)
+    .forEach(([spec, i]) => {
+      it(`${spec.type}: shows its fields, rejects bad values, accepts good ones`, async function () {
+        assert.ok(configId(), 'the config node test ran first');
+        await checkOperationDialog(page(), spec, i, configId());
+      });
+    });
+}
