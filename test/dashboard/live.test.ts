@@ -7,7 +7,7 @@
 
 import assert from 'assert';
 import { skipWithoutChromium } from '../support/browser-env';
-import { DashboardEnv, panelFlow, PanelPage, startDashboardEnv } from '../support/dashboard-env';
+import { DashboardEnv, panelFlow, PanelPage, type SocketLike, startDashboardEnv } from '../support/dashboard-env';
 
 const ADDRESS = /\/api\/lapp(\/v2)?\/live\/address\/get$/;
 /** The panel asks for a refused address again after this long (dashboard/ui/live.js RENEW_MS). */
@@ -154,10 +154,30 @@ describe("dashboard: the panel's live view (Chromium, hls.js)", function () {
     env.sim.clearLog();
     const asks = () =>
       env.sim.requestLog().filter((e) => ADDRESS.test(e.path) && e.fields.deviceSerial === 'C00000002');
+    // The page counts the runtime's refusals of its live address (the reason shows as soon as the
+    // state read says offline, which may come before the address's own answer: the 10 s run from that).
+    await p.page.evaluate(() => {
+      const w = window as unknown as { liveRefusals: number };
+      const app = (
+        document.querySelector('#app') as unknown as {
+          __vue_app__: { _context: { provides: { $socket: SocketLike } } };
+        }
+      ).__vue_app__;
+      w.liveRefusals = 0;
+      app._context.provides.$socket.on('ezviz-camera:cam', (reply) => {
+        const r = reply as { action?: string; ok?: boolean };
+        if (r && r.action === 'live' && r.ok === false) w.liveRefusals += 1;
+      });
+    });
     // The flow switches the panel to the offline camera (msg.ui_update through the inject).
     const r = await fetch(`${env.url}inject/offline`, { method: 'POST' });
     assert.strictEqual(r.status, 200);
     await p.page.getByRole('note').filter({ hasText: '20007' }).waitFor({ timeout: 15000 });
+    const end = Date.now() + 15000;
+    while (!(await p.page.evaluate(() => (window as unknown as { liveRefusals: number }).liveRefusals >= 1))) {
+      if (Date.now() > end) throw new Error("timed out waiting for the live address's refusal");
+      await sleep(50);
+    }
     assert.strictEqual(asks().length, 1, `${asks().length} address requests before the page's clock ran`);
     await p.page.clock.runFor(RENEW_MS - 100);
     await sleep(500);

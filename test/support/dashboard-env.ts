@@ -266,4 +266,5 @@ export async function startDashboardEnv(
 export interface SocketLike {
   emit(event: string, ...args: unknown[]): void;
   once(event: string, fn: (msg: unknown) => void): void;
+  on(event: string, fn: (msg: unknown) => void): void;
 }
