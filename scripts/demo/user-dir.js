@@ -75,7 +75,7 @@ function buildDemoFlows(simUrl) {
   return { flows, credentials };
 }
 
-function settingsFile({ port, host }) {
+function settingsFile({ port, host, codeEditor }) {
   return `// Written by scripts/demo.js on every start; edits here are overwritten.
 // Example 08 registers its webhook at the port in PORT ($env("PORT")): this Node-RED's.
 process.env.PORT = ${JSON.stringify(String(port))};
@@ -90,7 +90,7 @@ module.exports = {
     editorTheme: {
         projects: { enabled: false },
         tours: false,
-        palette: { catalogues: [] },
+        palette: { catalogues: [] },${codeEditor ? `\n        codeEditor: { lib: ${JSON.stringify(codeEditor)} },` : ''}
     },
     externalModules: { palette: { allowInstall: false }, modules: { allowInstall: false } },
     diagnostics: { enabled: false },
@@ -122,9 +122,20 @@ const hashOf = (text) => crypto.createHash('sha256').update(text).digest('hex');
 /**
  * Makes `userDir` a Node-RED user directory with this package installed (symlink) and, when
  * `flows` is true, the example flows deployed. Flows edited in the editor since the last write
- * are kept unless `reset`. Returns {settingsPath, flowsWritten}.
+ * are kept unless `reset`. `codeEditor` ('ace'): the editor's code editor instead of Node-RED's
+ * default (Monaco): the browser tests load the editor dozens of times, and none of this package's
+ * dialogs holds a code editor (Monaco's 4 MB cost about 2.5 CPU-seconds per load). Returns
+ * {settingsPath, flowsWritten}.
  */
-function prepareUserDir({ userDir, port, host = '127.0.0.1', simUrl = EXAMPLE_BASE_URL, flows = true, reset = false }) {
+function prepareUserDir({
+  userDir,
+  port,
+  host = '127.0.0.1',
+  simUrl = EXAMPLE_BASE_URL,
+  flows = true,
+  reset = false,
+  codeEditor,
+}) {
   fs.mkdirSync(path.join(userDir, 'node_modules'), { recursive: true });
   // Installed as a user module: listed in the userDir's package.json, linked in node_modules.
   fs.writeFileSync(
@@ -148,7 +159,7 @@ function prepareUserDir({ userDir, port, host = '127.0.0.1', simUrl = EXAMPLE_BA
   linkModule(path.join(userDir, 'node_modules', pkg.name), root);
   linkModule(path.join(userDir, 'node_modules', DASHBOARD_PKG), DASHBOARD_DIR);
   const settingsPath = path.join(userDir, 'settings.js');
-  fs.writeFileSync(settingsPath, settingsFile({ port, host }));
+  fs.writeFileSync(settingsPath, settingsFile({ port, host, codeEditor }));
 
   let flowsWritten = false;
   if (flows) {

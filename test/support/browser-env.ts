@@ -24,7 +24,9 @@ export const CHROMIUM_ARGS = [
 
 /** One Chromium for an environment, started at its first page; each page gets a fresh context
  * (its own cookies and storage, as with a profile of its own) instead of a browser of its own: a
- * Chromium start per page was most of a short browser test's time. */
+ * Chromium start per page was most of a short browser test's time. Service workers are blocked:
+ * Dashboard 2's (its offline cache, which no test is about) took about 0.3 CPU-seconds a second of
+ * every open page, three times the rest of a playing panel's. */
 export function sharedBrowser(): {
   context(o: BrowserContextOptions): Promise<BrowserContext>;
   close(): Promise<void>;
@@ -36,7 +38,7 @@ export function sharedBrowser(): {
       // only take ROOT or the demo's helpers from this module (the examples run) do not pay.
       const { chromium } = require('playwright-core') as typeof import('playwright-core');
       browser ??= chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
-      return (await browser).newContext(o);
+      return (await browser).newContext({ serviceWorkers: 'block', ...o });
     },
     async close() {
       const b = browser;
@@ -54,7 +56,14 @@ export const ARTIFACTS = path.join(ROOT, 'test-artifacts');
 
 interface DemoModule {
   EXAMPLE_BASE_URL: string;
-  prepareUserDir(o: { userDir: string; port: number; host?: string; simUrl?: string; flows?: boolean }): {
+  prepareUserDir(o: {
+    userDir: string;
+    port: number;
+    host?: string;
+    simUrl?: string;
+    flows?: boolean;
+    codeEditor?: 'ace';
+  }): {
     settingsPath: string;
     flowsWritten: boolean;
   };
@@ -137,7 +146,7 @@ export async function startBrowserEnv(): Promise<BrowserEnv> {
   const sim = await startSimulator({ port: 0 });
   const userDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ezviz-browser-nr-'));
   const port = await freePort();
-  const { settingsPath } = demo.prepareUserDir({ userDir, port, simUrl: sim.url, flows: false });
+  const { settingsPath } = demo.prepareUserDir({ userDir, port, simUrl: sim.url, flows: false, codeEditor: 'ace' });
   let red: { proc: ChildProcess; url: string; log(): string };
   try {
     // EZVIZ_NODE_RED / EZVIZ_NODE_BINARY: another Node-RED (and Node.js) for the editor, e.g. the

@@ -81,7 +81,7 @@ function bcryptHash(password: string): string {
 /** Starts Node-RED with this package, the settings asked for and the flows given. */
 export async function startAdminRed(o: AdminRedOptions): Promise<AdminRed> {
   const userDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ezviz-admin-nr-'));
-  demo.prepareUserDir({ userDir, port: o.port, simUrl: o.simUrl, flows: false });
+  demo.prepareUserDir({ userDir, port: o.port, simUrl: o.simUrl, flows: false, codeEditor: 'ace' });
   const extra: Record<string, unknown> = {
     logging: { console: { level: o.logLevel || 'debug', metrics: false, audit: true } },
   };
