@@ -203,7 +203,12 @@ describe('packaging: npm pack and the examples', function () {
     for (const s of INSTALL_SCRIPTS) assert.equal(scripts[s], undefined, `no "${s}" script`);
     assert.match(scripts.prepack, /build\.js --release/);
     // a fresh clone: `npm install && npm test` and `npm install && npm start` build first
-    assert.match(scripts.test, /build/);
+    assert.match(scripts.test, /^node scripts\/checks\.js && mocha$/);
+    const { STEPS } = require(path.join(ROOT, 'scripts', 'checks.js')) as { STEPS: Array<[string, string, string[]]> };
+    assert.deepEqual(
+      STEPS.map((s) => s[2].join(' ')),
+      ['run -s lint', 'run -s format:check', 'run -s build'],
+    );
     assert.match(scripts.start, /demo\.js/);
   });
 });
