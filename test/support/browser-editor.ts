@@ -180,6 +180,18 @@ export function triangleShown(page: Page, id: string): Promise<boolean> {
   }, id);
 }
 
+/** Whether the node shows the invalid triangle once the workspace has drawn the node's state: waits
+ * up to `ms` for `expected` (the editor redraws after Done at its next frame, later on a busy
+ * machine: CI once read the old triangle), then answers what is shown. */
+export async function triangleAfterRedraw(page: Page, id: string, expected: boolean, ms = 5000): Promise<boolean> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const shown = await triangleShown(page, id);
+    if (shown === expected || Date.now() > end) return shown;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
 /** Cancels every open edit dialog (after a failed test, so the next one starts clean). */
 export async function closeDialogs(page: Page): Promise<void> {
   for (let i = 0; i < 5; i += 1) {

@@ -13,7 +13,7 @@ import {
   nodeProp,
   openNodeDialog,
   pressDone,
-  triangleShown,
+  triangleAfterRedraw,
   typeInto,
   validationMessage,
 } from './browser-editor';
@@ -104,13 +104,13 @@ export async function checkOperationDialog(
   await typeInto(page, 'node-input-deviceSerial', 'no/serial');
   await pressDone(page);
   assert.equal(await nodeProp(page, id, 'valid'), false, 'saved with a bad serial: invalid');
-  assert.equal(await triangleShown(page, id), true, 'invalid triangle shown');
+  assert.equal(await triangleAfterRedraw(page, id, true), true, 'invalid triangle shown');
   await openNodeDialog(page, id);
   assert.equal(await fieldInvalid(page, 'node-input-deviceSerial'), true, 'the bad field is marked on reopening');
   await typeInto(page, 'node-input-deviceSerial', 'c00000003');
   await pressDone(page);
   assert.equal(await nodeProp(page, id, 'valid'), true, 'valid after the fix');
-  assert.equal(await triangleShown(page, id), false, 'no triangle after the fix');
+  assert.equal(await triangleAfterRedraw(page, id, false), false, 'no triangle after the fix');
   assert.equal(await nodeProp(page, id, 'config'), configId);
   for (const [name, choice] of Object.entries(picked)) {
     assert.equal(await nodeProp(page, id, name), choice, `${name} saved as chosen`);
