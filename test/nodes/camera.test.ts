@@ -426,14 +426,16 @@ describe('camera control: retries', function () {
     { kind: 'http500', code: 'HTTP_500' },
     { kind: 'nonjson', code: 'HTTP_200' },
     { kind: 'drop', code: undefined },
-    { kind: 'latency', ms: 250, code: 'ETIMEDOUT' }, // past the timeout (150 ms), whose timer is set first
+    // past the timeout (400 ms), whose timer is set first; a timeout with room for a busy machine
+    // (150 ms once timed out the stop sent before a start, whose retry then counted as a back-off)
+    { kind: 'latency', ms: 600, code: 'ETIMEDOUT' },
   ] as const;
 
   for (const op of Object.keys(OPERATIONS) as OperationName[]) {
     const spec = OPERATIONS[op];
     it(`${op}: ${spec.idempotent ? 'retried maxRetries times' : 'never sent twice'} under every transient fault`, async () => {
       const { sleeps } = fastRetries();
-      await loadOp(op, sim.url, { config: { maxRetries: 3, retryDelay: 100, timeout: 150 } });
+      await loadOp(op, sim.url, { config: { maxRetries: 3, retryDelay: 100, timeout: 400 } });
       for (const f of FAULTS) {
         sim.clearLog();
         sleeps.length = 0;

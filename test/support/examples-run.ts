@@ -183,6 +183,11 @@ interface Events {
   touch(): void;
   /** Nodes showing a blue status (at work). */
   busy: Set<string>;
+  /** The runtime's runtime-deploy notifications so far (a revision each, sent once flows started). */
+  deploys: string[];
+  /** Resolves once the runtime says revision `rev` is started (a runtime-deploy notification after
+   * the first `after`): POST /flows answers before the new flows start, later on a busy machine. */
+  started(rev: string, after: number, ms: number): Promise<void>;
 }
 
 /** Records the debug sidebar and statuses (comms) and Node-RED's errors and warnings (its log). */
@@ -192,9 +197,17 @@ function recordEvents(socket: any, proc: ChildProcess): Events {
   const busy = new Set<string>();
   socket.send(JSON.stringify({ subscribe: 'debug' }));
   socket.send(JSON.stringify({ subscribe: 'status/#' }));
+  socket.send(JSON.stringify({ subscribe: 'notification/runtime-deploy' }));
+  const deploys: string[] = [];
+  const onDeployed = new Set<() => void>();
   socket.on('message', (data: Buffer) => {
     for (const m of [].concat(JSON.parse(data.toString()))) {
       const { topic, data: d } = m as { topic: string; data: any };
+      if (topic === 'notification/runtime-deploy') {
+        deploys.push(String(d?.revision ?? ''));
+        for (const fn of onDeployed) fn();
+        continue;
+      }
       if (topic === 'debug') {
         let value = d.msg;
         try {
@@ -236,6 +249,27 @@ function recordEvents(socket: any, proc: ChildProcess): Events {
       lastEvent = Date.now();
     },
     busy,
+    deploys,
+    started(rev, after, ms) {
+      return new Promise((resolve, reject) => {
+        const check = (): void => {
+          if (!deploys.slice(after).includes(rev)) return;
+          clearTimeout(timer);
+          onDeployed.delete(check);
+          resolve();
+        };
+        const timer = setTimeout(() => {
+          onDeployed.delete(check);
+          reject(
+            new Error(
+              `the runtime did not start flow revision ${rev} within ${ms} ms (notified: ${deploys.slice(after).join(', ') || 'none'})`,
+            ),
+          );
+        }, ms);
+        onDeployed.add(check);
+        check();
+      });
+    },
   };
 }
 
@@ -279,11 +313,13 @@ function worldOf(
       const swapped = JSON.parse(JSON.stringify(nodes).split(demo.EXAMPLE_BASE_URL).join(sim.url)) as FlowNode[];
       const flows = [...current.flows, ...swapped.filter((n) => !have.has(n.id))];
       for (const n of flows as FlowNode[]) wires.set(n.id, ((n.wires ?? []) as string[][]).flat());
-      await json(`${red.url}flows`, {
+      const after = events.deploys.length;
+      const { rev } = await json(`${red.url}flows`, {
         method: 'POST',
         body: { flows, rev: current.rev },
         headers: { 'Node-RED-Deployment-Type': 'full' },
       });
+      await events.started(String(rev), after, 30000);
       events.touch();
       await quiet({ settleMs: DEPLOY_SETTLE_MS });
       return mine;
