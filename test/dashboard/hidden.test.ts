@@ -6,7 +6,7 @@
 // fresh address; the live view stops its HLS segment GETs and plays again when visible.
 
 import assert from 'assert';
-import { skipWithoutChromium } from '../support/browser-env';
+import { CHROMIUM_WINDOWED, skipWithoutChromium } from '../support/browser-env';
 import { DashboardEnv, panelFlow, startDashboardEnv } from '../support/dashboard-env';
 import { HideablePage, openHideable } from '../support/hideable-page';
 import { advancing, liveAdvancing, tapLongest } from '../support/playback';
@@ -42,7 +42,7 @@ describe('dashboard: a hidden page pauses playback and live (Chromium, a minimiz
   let p: HideablePage;
 
   before(async function () {
-    skipWithoutChromium(this);
+    skipWithoutChromium(this, CHROMIUM_WINDOWED);
     env = await startDashboardEnv((url) => panelFlow(url, { deviceSerial: 'C00000006', show_live: true, wires: [[]] }));
     p = await openHideable(env);
   });

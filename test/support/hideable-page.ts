@@ -9,7 +9,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { chromium } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_ARGS, demo, freePort } from './browser-env';
+import { CHROMIUM_ARGS, CHROMIUM_WINDOWED, demo, freePort } from './browser-env';
 import type { DashboardEnv, PanelPage } from './dashboard-env';
 
 export interface HideablePage extends PanelPage {
@@ -37,7 +37,7 @@ export async function openHideable(env: DashboardEnv): Promise<HideablePage> {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'ezviz-dashboard-hideable-'));
   const port = await freePort();
   const proc = spawn(
-    CHROMIUM,
+    CHROMIUM_WINDOWED,
     [
       ...CHROMIUM_ARGS,
       `--remote-debugging-port=${port}`,
