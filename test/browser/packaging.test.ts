@@ -1,24 +1,22 @@
 // What `npm pack` ships and what the flow library checks of the examples: the built nodes with
 // their HTML, catalogs and help, icons, examples and the simulator; no tests, TypeScript sources
-// or source maps. Reads `npm pack --dry-run --json` (scripts ignored: no build during the tests),
-// and packs a copy of the project for real (its prepack release build runs in the copy, never in
-// the dist/ the tests run from): no install-time script, the shared editor code shipped once in
-// resources/, each node's HTML holding only its own part, no dangling source-map comments.
+// or source maps. Reads `npm pack --dry-run --json` (scripts ignored: no build during the tests).
+// The tarball of a real release build (no install-time script, the shared editor code once in
+// resources/, no source maps) is checked where it is made, test/dashboard/packed.test.ts.
 
 import { strict as assert } from 'assert';
 import { spawnSync } from 'child_process';
 import * as fs from 'fs';
-import * as os from 'os';
 import * as path from 'path';
 import { CONFIG_TYPE, OPERATIONS } from '../../nodes/shared/operations/operations';
 import { STATE_NODES } from '../../nodes/shared/operations/state-calls';
 import { MEDIA_NODES } from '../../nodes/shared/operations/voice';
 import { UPKEEP_NODES } from '../../nodes/shared/operations/settings';
 import { ROOT } from '../support/browser-env';
+import { INSTALL_SCRIPTS, npmEnv, PKG, SHARED_FILE } from '../support/release-pack';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
-const PKG = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
 const TYPES = [
   CONFIG_TYPE,
   ...Object.values(OPERATIONS).map((o) => o.type),
@@ -50,25 +48,6 @@ const CORE_TYPES = new Set([
   'http request',
   'file',
 ]);
-
-/** npm's environment without the npm_* variables of a running `npm test`, with the npm of PATH
- * (not node_modules/.bin/npm, a dependency of Node-RED's registry). */
-function npmEnv(): Record<string, string | undefined> {
-  const env: Record<string, string | undefined> = Object.fromEntries(
-    Object.entries(process.env).filter(([k]) => !/^npm_/i.test(k)),
-  );
-  env.PATH = (process.env.PATH || '')
-    .split(path.delimiter)
-    .filter((d) => !d.includes(`node_modules${path.sep}.bin`))
-    .join(path.delimiter);
-  return env;
-}
-
-/** Shared editor code: its path in the package, the tag a node's HTML loads it with. */
-const SHARED_FILE = 'resources/ezviz-editor.js';
-const SHARED_TAG = `<script src="resources/${PKG.name}/ezviz-editor.js"></script>`;
-/** Scripts npm runs when the package is installed (npm 11 warns about each; the Palette Manager too). */
-const INSTALL_SCRIPTS = ['preinstall', 'install', 'postinstall', 'prepare', 'preprepare', 'postprepare'];
 
 describe('packaging: npm pack and the examples', function () {
   this.timeout(60000);
@@ -210,109 +189,5 @@ describe('packaging: npm pack and the examples', function () {
       ['run -s lint', 'run -s format:check', 'run -s build'],
     );
     assert.match(scripts.start, /demo\.js/);
-  });
-});
-
-describe('packaging: a real npm pack of a copy of the project', function () {
-  this.timeout(300000);
-  let tmp = '';
-  let pkgDir = '';
-  let shipped: string[] = [];
-
-  before(function () {
-    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'ezviz-pack-'));
-    const copy = path.join(tmp, 'project');
-    // What the release build needs; the tests stay out (they are not shipped and not built here).
-    for (const f of [
-      'package.json',
-      'tsconfig.json',
-      'tsconfig.editor.json',
-      'README.md',
-      'CHANGELOG.md',
-      'LICENSE',
-      'nodes',
-      'editor',
-      'simulator',
-      'scripts',
-      'icons',
-      'examples',
-    ]) {
-      if (fs.existsSync(path.join(ROOT, f))) fs.cpSync(path.join(ROOT, f), path.join(copy, f), { recursive: true });
-    }
-    fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(copy, 'node_modules'), 'dir');
-    const out = path.join(tmp, 'out');
-    fs.mkdirSync(out);
-    const r = spawnSync('npm', ['pack', '--pack-destination', out], { cwd: copy, encoding: 'utf8', env: npmEnv() });
-    assert.equal(r.status, 0, `npm pack: ${r.stderr}\n${r.stdout}`);
-    const tgz = fs.readdirSync(out).find((f) => f.endsWith('.tgz'));
-    assert.ok(tgz, 'a tarball');
-    const x = spawnSync('tar', ['-xzf', path.join(out, tgz!), '-C', out], { encoding: 'utf8' });
-    assert.equal(x.status, 0, x.stderr);
-    pkgDir = path.join(out, 'package');
-    const walk = (dir: string): string[] =>
-      fs
-        .readdirSync(dir, { withFileTypes: true })
-        .flatMap((e) =>
-          e.isDirectory()
-            ? walk(path.join(dir, e.name))
-            : [path.relative(pkgDir, path.join(dir, e.name)).split(path.sep).join('/')],
-        );
-    shipped = walk(pkgDir);
-  });
-
-  after(function () {
-    if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
-  });
-
-  it('the published package.json has no install-time script', function () {
-    const pkg = JSON.parse(fs.readFileSync(path.join(pkgDir, 'package.json'), 'utf8'));
-    for (const s of INSTALL_SCRIPTS) assert.equal(pkg.scripts?.[s], undefined, `no "${s}" script`);
-  });
-
-  it('no source maps and no sourceMappingURL comment in any shipped .js', function () {
-    assert.deepEqual(
-      shipped.filter((f) => f.endsWith('.map')),
-      [],
-    );
-    const js = shipped.filter((f) => f.endsWith('.js'));
-    assert.ok(js.length > 20, `${js.length} .js files`);
-    const dangling = js.filter((f) => /sourceMappingURL/.test(fs.readFileSync(path.join(pkgDir, f), 'utf8')));
-    assert.deepEqual(dangling, []);
-  });
-
-  it('the shared editor code is shipped once, in resources/; each node HTML loads it and holds only its own part', function () {
-    assert.ok(shipped.includes(SHARED_FILE), `${SHARED_FILE} is shipped`);
-    const shared = fs.readFileSync(path.join(pkgDir, SHARED_FILE), 'utf8');
-    assert.ok(/EzvizOpenEditor/.test(shared) && /function setUpOperationNode/.test(shared), 'the shared code');
-    // a few functions that only the shared file may define
-    const sharedOnly = ['setUpOperationNode', 'installTemplate', 'typedInputTypes', 'parseParam', 'credentialProblem'];
-    let htmlBytes = 0;
-    for (const [type, file] of Object.entries(PKG['node-red'].nodes as Record<string, string>)) {
-      const html = fs.readFileSync(path.join(pkgDir, file.replace(/\.js$/, '.html')), 'utf8');
-      htmlBytes += Buffer.byteLength(html);
-      assert.equal(html.split(SHARED_TAG).length - 1, 1, `${type}: loads the shared code once, with ${SHARED_TAG}`);
-      assert.ok(
-        html.indexOf(SHARED_TAG) < html.indexOf('<script type="text/javascript">'),
-        `${type}: shared code before its own`,
-      );
-      for (const f of sharedOnly)
-        assert.ok(!new RegExp(`function ${f}\\b`).test(html), `${type}: its HTML defines ${f}`);
-      // Its own dialog only (the alarm node's, with its sources, calls and pictures, is the largest).
-      assert.ok(Buffer.byteLength(html) < 10000, `${type}: ${Buffer.byteLength(html)} bytes of HTML`);
-    }
-    // one copy of the shared code in the whole package
-    const copies = shipped.filter(
-      (f) =>
-        /\.(js|html)$/.test(f) && /function setUpOperationNode\b/.test(fs.readFileSync(path.join(pkgDir, f), 'utf8')),
-    );
-    assert.deepEqual(copies, [SHARED_FILE]);
-    // What an editor load fetches of this package: every node's HTML and the shared file once,
-    // far less than the shared code once per node (eleven nodes since 0.2: about 64 KB, against
-    // about 200 KB with a copy per node; 0.1: about 184 KB for nine nodes).
-    const nodes = Object.keys(PKG['node-red'].nodes).length;
-    assert.ok(
-      htmlBytes + Buffer.byteLength(shared) < (nodes * Buffer.byteLength(shared)) / 2,
-      `editor bytes ${htmlBytes} + ${Buffer.byteLength(shared)} for ${nodes} nodes`,
-    );
   });
 });
