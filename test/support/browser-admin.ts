@@ -3,7 +3,7 @@
 // plugin are loaded. Shared by the account and sidebar browser tests.
 
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_ARGS, type EditorSession } from './browser-env';
+import { CHROMIUM, CHROMIUM_ARGS, testContext, type EditorSession } from './browser-env';
 import { USERS } from './red-admin';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -51,7 +51,7 @@ async function freshContext(o: BrowserContextOptions): Promise<{ context: Browse
   mine.users++;
   let context: BrowserContext;
   try {
-    context = await (await mine.browser).newContext(o);
+    context = await testContext(await mine.browser, o);
   } catch (e) {
     await release();
     throw e;

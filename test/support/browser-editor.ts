@@ -44,8 +44,8 @@ export async function dropNode(page: Page, type: string, x: number, y: number): 
     if (!from || !chart) throw new Error(`palette node ${type} or the chart is not visible`);
     await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
     await page.mouse.down();
-    await page.mouse.move(from.x + from.width / 2 + 20, from.y + from.height / 2, { steps: 4 });
-    await page.mouse.move(chart.x + x, chart.y + y, { steps: 10 });
+    await page.mouse.move(from.x + from.width / 2 + 20, from.y + from.height / 2, { steps: 2 });
+    await page.mouse.move(chart.x + x, chart.y + y, { steps: 3 });
     await page.mouse.up();
     try {
       await page.waitForFunction(
