@@ -328,9 +328,19 @@ export async function dropOperationFlow(
 
 /** Picks `value` in the option menu of a TypedInput select (direction, speed, ...). */
 export async function pickOption(page: Page, field: string, value: string): Promise<void> {
-  await page.locator(`#${field} + .red-ui-typedInput-container button.red-ui-typedInput-option-trigger`).click();
+  const trigger = page.locator(`#${field} + .red-ui-typedInput-container button.red-ui-typedInput-option-trigger`);
   const menu = page.locator('.red-ui-typedInput-options:visible');
-  await menu.waitFor({ state: 'visible' });
+  // A click the menu did not open on is made again, at most three times, as a user would (a
+  // serial run once saw the trigger focused and no menu for 10 s; not seen alone or under load).
+  for (let attempt = 1; ; attempt++) {
+    await trigger.click();
+    try {
+      await menu.waitFor({ state: 'visible', timeout: 3000 });
+      break;
+    } catch (e) {
+      if (attempt >= 3) throw e;
+    }
+  }
   await page.waitForFunction(() => (globalThis as any).$('.red-ui-typedInput-options:animated').length === 0);
   await menu.locator(`a[value="${value}"]`).click();
   await menu.waitFor({ state: 'hidden' });

@@ -35,7 +35,7 @@ export const CHROMIUM_ARGS = [
  * jQuery's effects (`$.fx.off`) once the page's jQuery is there. The tests read what a dialog,
  * menu or notification shows and wait for it; its slide is no test's subject and was about half
  * of what opening and closing an editor dialog cost (0.8 -> 0.45 CPU-seconds, measured). */
-const STILL_PAGE = `(() => {
+export const STILL_PAGE = `(() => {
   const still = () => {
     const style = document.createElement('style');
     style.textContent = '*, *::before, *::after { transition: none !important; animation: none !important; }';

@@ -9,7 +9,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, CHROMIUM_WINDOWED, demo, freePort } from './browser-env';
+import { CHROMIUM_ARGS, CHROMIUM_WINDOWED, demo, freePort, STILL_PAGE } from './browser-env';
 import type { DashboardEnv, PanelPage } from './dashboard-env';
 
 export interface HideablePage extends PanelPage {
@@ -66,6 +66,12 @@ export async function openHideable(env: DashboardEnv): Promise<HideablePage> {
     const pageErrors: string[] = [];
     page.on('pageerror', (e) => pageErrors.push(e.message));
     page.setDefaultTimeout(15000);
+    // As the shared browser's pages (testContext): still, and without Dashboard 2's service worker
+    // (this context cannot block it, so the page is given no navigator.serviceWorker to register it).
+    await page.addInitScript(STILL_PAGE);
+    await page.addInitScript(() => {
+      delete (Navigator.prototype as { serviceWorker?: unknown }).serviceWorker;
+    });
     await page.addInitScript(() => {
       const w = window as unknown as { visibilityChanges: string[] };
       w.visibilityChanges = [];
