@@ -2,8 +2,8 @@
 // the login form filled, and the editor waited for until the package's nodes and its EZVIZ sidebar
 // plugin are loaded. Shared by the account and sidebar browser tests.
 
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_ARGS, testContext, type EditorSession } from './browser-env';
+import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { releaseBrowser, testContext, useBrowser, type EditorSession } from './browser-env';
 import { USERS } from './red-admin';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -39,30 +39,17 @@ export async function login(page: Page, url: string, user: keyof typeof USERS): 
   );
 }
 
-/** One Chromium for the sessions open at a time (a file's en-US and zh-CN editors): each session is
- * a fresh context of it (its own cookies and storage: a login of its own), and the browser closes
- * with the last one. A Chromium start per session was seconds of each account and sidebar file. */
-let shared: { browser: Promise<Browser>; users: number } | undefined;
-
+/** A fresh context (its own cookies and storage: a login of its own) of the test process's Chromium
+ * (useBrowser in browser-env.ts), given back when the session closes. */
 async function freshContext(o: BrowserContextOptions): Promise<{ context: BrowserContext; release(): Promise<void> }> {
-  const { chromium } = require('playwright-core') as typeof import('playwright-core');
-  shared ??= { browser: chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS }), users: 0 };
-  const mine = shared;
-  mine.users++;
   let context: BrowserContext;
   try {
-    context = await testContext(await mine.browser, o);
+    context = await testContext(await useBrowser(), o);
   } catch (e) {
-    await release();
+    releaseBrowser();
     throw e;
   }
-  async function release(): Promise<void> {
-    mine.users--;
-    if (mine.users > 0) return;
-    if (shared === mine) shared = undefined;
-    await (await mine.browser).close().catch(() => undefined);
-  }
-  return { context, release };
+  return { context, release: async () => releaseBrowser() };
 }
 
 /** A fresh browser context (profile, locale) logged in as `user`; kept in `sessions` to be closed. */

@@ -55,9 +55,48 @@ export async function testContext(browser: Browser, o: BrowserContextOptions): P
   return context;
 }
 
-/** One Chromium for an environment, started at its first page; each page gets a fresh context
- * (its own cookies and storage, as with a profile of its own; testContext) instead of a browser of
- * its own: a Chromium start per page was most of a short browser test's time. */
+/** The test process's Chromium: started at the first page, shared by every environment of the
+ * process (a mocha worker runs file after file: a Chromium start is about 1.3 CPU-seconds) and
+ * closed 2 s after its last user let go, unless another took it meanwhile (the next file of the
+ * worker, within milliseconds). A Chromium that died is started again at the next use. */
+const processBrowser: { browser?: Promise<Browser>; users: number; idle?: NodeJS.Timeout } = { users: 0 };
+const BROWSER_LINGER_MS = 2000;
+
+/** Takes the test process's Chromium (starting it when none runs); give it back with releaseBrowser. */
+export function useBrowser(): Promise<Browser> {
+  clearTimeout(processBrowser.idle);
+  processBrowser.idle = undefined;
+  processBrowser.users++;
+  if (!processBrowser.browser) {
+    // playwright-core is loaded here, at the first page: seconds of loading that the files which
+    // only take ROOT or the demo's helpers from this module (the examples run) do not pay.
+    const { chromium } = require('playwright-core') as typeof import('playwright-core');
+    const launched = chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+    processBrowser.browser = launched;
+    const forget = (): void => {
+      if (processBrowser.browser === launched) processBrowser.browser = undefined;
+    };
+    launched.then((b) => b.on('disconnected', forget), forget);
+  }
+  return processBrowser.browser;
+}
+
+/** Gives the test process's Chromium back; the last user's release closes it after BROWSER_LINGER_MS. */
+export function releaseBrowser(): void {
+  processBrowser.users = Math.max(0, processBrowser.users - 1);
+  if (processBrowser.users > 0) return;
+  clearTimeout(processBrowser.idle);
+  processBrowser.idle = setTimeout(() => {
+    const b = processBrowser.browser;
+    processBrowser.browser = undefined;
+    processBrowser.idle = undefined;
+    if (b) b.then((x) => x.close()).catch(() => undefined);
+  }, BROWSER_LINGER_MS);
+}
+
+/** An environment's pages: each a fresh context (its own cookies and storage, as with a profile of
+ * its own; testContext) of the test process's Chromium (useBrowser), taken at the first page and
+ * given back by close(). */
 export function sharedBrowser(): {
   context(o: BrowserContextOptions): Promise<BrowserContext>;
   close(): Promise<void>;
@@ -65,16 +104,13 @@ export function sharedBrowser(): {
   let browser: Promise<Browser> | undefined;
   return {
     async context(o) {
-      // playwright-core is loaded here, at the first page: seconds of loading that the files which
-      // only take ROOT or the demo's helpers from this module (the examples run) do not pay.
-      const { chromium } = require('playwright-core') as typeof import('playwright-core');
-      browser ??= chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+      browser ??= useBrowser();
       return testContext(await browser, o);
     },
     async close() {
-      const b = browser;
+      if (!browser) return;
       browser = undefined;
-      if (b) await (await b).close().catch(() => undefined);
+      releaseBrowser();
     },
   };
 }
