@@ -5,7 +5,7 @@
 // /usr/bin/chromium is missing.
 
 import { strict as assert } from 'assert';
-import { demo, loadEditor, type BrowserEnv, type EditorSession } from './browser-env';
+import { demo, type BrowserEnv, type EditorSession } from './browser-env';
 import { waitForNode } from './browser-editor';
 import { editorPresses } from './editor-press';
 import { errorIn, expectedCodes } from './examples-run';
@@ -19,7 +19,25 @@ export function exampleInjectsSuite(from: number, to?: number): void {
   const which = to === undefined ? `${from + 1} to the last` : `${from + 1} to ${to}`;
   describe(`browser: the examples in the Node-RED editor (Chromium), ${which}`, function () {
     this.timeout(60000);
-    const suite = editorSuite();
+    // Every example deployed as the demo deploys it, before the editor opens.
+    const suite = editorSuite('en-US', {
+      async deploy(e) {
+        const { flows, credentials } = demo.buildDemoFlows(e.sim.url);
+        const body = flows.map((n) =>
+          credentials[n.id as string] ? { ...n, credentials: credentials[n.id as string] } : n,
+        );
+        const res = await fetch(`${e.url}flows`, {
+          method: 'POST',
+          body: JSON.stringify(body),
+          headers: {
+            'Content-Type': 'application/json',
+            'Node-RED-Deployment-Type': 'full',
+            'Node-RED-API-Version': 'v1',
+          },
+        });
+        assert.equal(res.status, 204, await res.text());
+      },
+    });
     let env: BrowserEnv;
     let session: EditorSession;
     before(function () {
@@ -29,7 +47,7 @@ export function exampleInjectsSuite(from: number, to?: number): void {
 
     describe(`every example, deployed as the demo deploys it: the injects of examples ${which}`, function () {
       it('each inject gives the documented result or error', async function () {
-        const { flows, credentials } = demo.buildDemoFlows(env.sim.url);
+        const { flows } = demo.buildDemoFlows(env.sim.url);
         // Each press waits for its outcome and a short settle: the budget grows with the examples.
         const tabs = flows.filter((n) => n.type === 'tab').map((n) => n.id);
         const mine = new Set(tabs.slice(from, to ?? tabs.length));
@@ -38,18 +56,9 @@ export function exampleInjectsSuite(from: number, to?: number): void {
         const onTabs = flows.filter((n) => n.type === 'inject').every((n) => tabs.includes(n.z));
         assert.ok(onTabs, 'every inject is on an example tab (the files press them all)');
         this.timeout(30000 + 2500 * injects.length);
-        const body = flows.map((n) =>
-          credentials[n.id as string] ? { ...n, credentials: credentials[n.id as string] } : n,
-        );
         // A preset call takes 2 s in the default state; short here so the buttons can follow each other.
         (env.sim.state as any).settings.presetCallMs = 100;
         const { page } = session;
-        const res = await page.request.post(`${env.url}flows`, {
-          data: body,
-          headers: { 'Node-RED-Deployment-Type': 'full', 'Node-RED-API-Version': 'v1' },
-        });
-        assert.equal(res.status(), 204, await res.text());
-        await loadEditor(page, env.url);
         const all = flows.filter((n) => n.type === 'inject');
         await waitForNode(page, all[all.length - 1].id as string);
         // The editor's validators accept every node of the examples (no invalid triangles).
