@@ -13,7 +13,15 @@ import type { Page } from 'playwright-core';
 import { startSimulator, type Simulator } from '../../simulator';
 import { ROOT, screenshotOnFailure, skipWithoutChromium, type EditorSession } from '../support/browser-env';
 import { openAdminEditor } from '../support/browser-admin';
-import { adminToken, freePort, postAccount, startAdminRed, USERS, type AdminRed } from '../support/red-admin';
+import {
+  adminToken,
+  freePort,
+  middayZone,
+  postAccount,
+  startAdminRed,
+  USERS,
+  type AdminRed,
+} from '../support/red-admin';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -66,6 +74,8 @@ describe('browser: the EZVIZ sidebar (calls, limits, alarm sources)', function (
       httpAdminRoot: '/admin',
       adminAuth: true,
       logLevel: 'info',
+      // The calls of today are read after they were made: no midnight between (the runtime's day).
+      env: { TZ: middayZone() },
       flows: [
         { id: TAB, type: 'tab', label: 'sidebar' },
         {

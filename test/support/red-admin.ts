@@ -49,6 +49,16 @@ export interface AdminRedOptions {
   credentials?: Record<string, Record<string, string>>;
   /** Console log level of Node-RED (default 'debug': the secrets scan reads everything it says). */
   logLevel?: string;
+  /** Added to Node-RED's environment (e.g. TZ: middayZone()). */
+  env?: Record<string, string>;
+}
+
+/** A fixed-offset time zone (Etc/GMT...) where it is about midday now: a runtime in it counts
+ * "today" without a midnight inside a test (a run at 23:59 once read today's calls after 00:00). */
+export function middayZone(now = Date.now()): string {
+  const offset = 12 - new Date(now).getUTCHours(); // -11 .. +12 hours from UTC
+  // Etc/GMT's sign is the other way round: Etc/GMT-5 is five hours ahead of UTC.
+  return offset === 0 ? 'Etc/GMT' : `Etc/GMT${offset > 0 ? '-' : '+'}${Math.abs(offset)}`;
 }
 
 export interface AdminRed {
@@ -115,6 +125,7 @@ module.exports = Object.assign(require('./settings.js'), ${JSON.stringify(extra,
       port: o.port,
       quiet: true,
       adminRoot: o.httpAdminRoot || '',
+      env: o.env,
       redJs: process.env.EZVIZ_NODE_RED ? path.join(process.env.EZVIZ_NODE_RED, 'red.js') : undefined,
       nodeBinary: process.env.EZVIZ_NODE_BINARY || undefined,
     });
