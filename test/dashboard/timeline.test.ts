@@ -32,6 +32,8 @@ describe("dashboard: the panel's timeline and playback (Chromium, mpegts.js)", f
   let env: DashboardEnv;
   let p: PanelPage;
   let alarm: { alarmPicUrl: string; alarmTime: number | string };
+  /** The first playback's window (startTime, endTime as the API takes them): its address is cached. */
+  let firstWindow: { startTime: string; endTime: string } | undefined;
 
   before(async function () {
     skipWithoutChromium(this);
@@ -89,6 +91,7 @@ describe("dashboard: the panel's timeline and playback (Chromium, mpegts.js)", f
       'mpegts.js loaded for the playback',
     );
     const asks = env.sim.requestLog().filter((e) => ADDRESS.test(e.path) && e.fields.protocol === '4');
+    if (asks[0]) firstWindow = { startTime: String(asks[0].fields.startTime), endTime: String(asks[0].fields.endTime) };
     assert.ok(
       asks.length >= 1 && asks.every((a) => a.fields.type === '2'),
       `an FLV playback address of the SD card: ${JSON.stringify(asks.map((a) => a.fields))}`,
@@ -140,7 +143,10 @@ describe("dashboard: the panel's timeline and playback (Chromium, mpegts.js)", f
       await advancing(p);
       labels.push(await p.page.locator('.ezc-playback').getAttribute('aria-label'));
       const ask = env.sim.requestLog().find((e) => ADDRESS.test(e.path) && e.fields.protocol === '4');
-      assert.ok(ask || labels.length > 1, `${tap}: a playback address was asked for`);
+      // In the first hour of the day its one recording holds both the first test's playback and the
+      // alarm: the config node's address cache then answers the first tap too (a run at 00:12 did).
+      const cached = !!firstWindow && want >= firstWindow.startTime && want < firstWindow.endTime;
+      assert.ok(ask || labels.length > 1 || cached, `${tap}: a playback address was asked for`);
       if (ask) assert.strictEqual(ask.fields.startTime, want, `${tap}: the playback starts 5 s before the alarm`);
       await backToLive(p);
     }
