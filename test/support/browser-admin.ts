@@ -2,8 +2,8 @@
 // the login form filled, and the editor waited for until the package's nodes and its EZVIZ sidebar
 // plugin are loaded. Shared by the account and sidebar browser tests.
 
-import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
-import { releaseBrowser, testContext, useBrowser, type EditorSession } from './browser-env';
+import type { BrowserContext, Page } from 'playwright-core';
+import { sharedBrowser, type EditorSession } from './browser-env';
 import { USERS } from './red-admin';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -39,19 +39,6 @@ export async function login(page: Page, url: string, user: keyof typeof USERS): 
   );
 }
 
-/** A fresh context (its own cookies and storage: a login of its own) of the test process's Chromium
- * (useBrowser in browser-env.ts), given back when the session closes. */
-async function freshContext(o: BrowserContextOptions): Promise<{ context: BrowserContext; release(): Promise<void> }> {
-  let context: BrowserContext;
-  try {
-    context = await testContext(await useBrowser(), o);
-  } catch (e) {
-    releaseBrowser();
-    throw e;
-  }
-  return { context, release: async () => releaseBrowser() };
-}
-
 /** A fresh browser context (profile, locale) logged in as `user`; kept in `sessions` to be closed. */
 export async function openAdminEditor(
   url: string,
@@ -59,7 +46,15 @@ export async function openAdminEditor(
   sessions: EditorSession[],
   user: keyof typeof USERS = 'admin',
 ): Promise<EditorSession> {
-  const { context, release } = await freshContext({ locale, viewport: { width: 1400, height: 900 } });
+  // A fresh context (its own cookies and storage: a login of its own) of the test process's Chromium.
+  const browser = sharedBrowser();
+  let context: BrowserContext;
+  try {
+    context = await browser.context({ locale, viewport: { width: 1400, height: 900 } });
+  } catch (e) {
+    await browser.close();
+    throw e;
+  }
   const page = await context.newPage();
   const pageErrors: string[] = [];
   page.on('pageerror', (e) => pageErrors.push(e.message));
@@ -73,7 +68,7 @@ export async function openAdminEditor(
       if (closed) return;
       closed = true;
       await context.close().catch(() => undefined);
-      await release();
+      await browser.close();
     },
   };
   sessions.push(s);

@@ -63,7 +63,7 @@ const processBrowser: { browser?: Promise<Browser>; users: number; idle?: NodeJS
 const BROWSER_LINGER_MS = 2000;
 
 /** Takes the test process's Chromium (starting it when none runs); give it back with releaseBrowser. */
-export function useBrowser(): Promise<Browser> {
+function useBrowser(): Promise<Browser> {
   clearTimeout(processBrowser.idle);
   processBrowser.idle = undefined;
   processBrowser.users++;
@@ -82,7 +82,7 @@ export function useBrowser(): Promise<Browser> {
 }
 
 /** Gives the test process's Chromium back; the last user's release closes it after BROWSER_LINGER_MS. */
-export function releaseBrowser(): void {
+function releaseBrowser(): void {
   processBrowser.users = Math.max(0, processBrowser.users - 1);
   if (processBrowser.users > 0) return;
   clearTimeout(processBrowser.idle);
