@@ -207,15 +207,22 @@ export async function waitForNode(page: Page, id: string): Promise<void> {
   await page.waitForFunction((i) => Boolean((globalThis as any).RED.nodes.node(i)), id, { timeout: 15000 });
 }
 
-/** Presses Deploy and waits for the editor's "deployed" notification. */
+/** Presses Deploy and waits for the editor's "deployed" notification and then for the runtime's
+ * word that the deployed revision has started: the editor says "deployed" when POST /flows answers,
+ * before the new flows start (later on a busy machine), and an inject pressed in between answers
+ * 404 (seen under load: the press's debug message never came). */
 export async function deploy(page: Page): Promise<void> {
   await page.evaluate(() => {
-    (globalThis as any).__ezvizDeployed = false;
-  });
-  await page.evaluate(() => {
-    const RED = (globalThis as any).RED;
-    RED.events.on('deploy', () => {
-      (globalThis as any).__ezvizDeployed = true;
+    const w = globalThis as any;
+    w.__ezvizDeployed = false;
+    if (w.__ezvizDeployWatch) return;
+    w.__ezvizDeployWatch = true;
+    w.RED.events.on('deploy', () => {
+      w.__ezvizDeployed = true;
+    });
+    // runtime-deploy: sent (and retained) once a revision's flows have started.
+    w.RED.comms.subscribe('notification/runtime-deploy', (_topic: string, msg: any) => {
+      w.__ezvizStartedRev = msg && msg.revision;
     });
   });
   await page.locator('#red-ui-header-button-deploy').click();
@@ -223,7 +230,10 @@ export async function deploy(page: Page): Promise<void> {
   const confirm = page.locator('#red-ui-deploy-dialog-confirm-deploy-deploy');
   if (await confirm.isVisible({ timeout: 500 }).catch(() => false)) await confirm.click();
   await page.waitForFunction(
-    () => (globalThis as any).__ezvizDeployed === true && !(globalThis as any).RED.nodes.dirty(),
+    () => {
+      const w = globalThis as any;
+      return w.__ezvizDeployed === true && !w.RED.nodes.dirty() && w.__ezvizStartedRev === w.RED.nodes.version();
+    },
     null,
     { timeout: 15000 },
   );
