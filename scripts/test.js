@@ -1,9 +1,10 @@
 #!/usr/bin/env node
-// `npm test`: the build, then mocha (.mocharc.js: every test file, three at a time) with the lint
-// and the formatting check side by side. Mocha needs dist/, so the build comes first, alone; the
-// lint and Prettier read only the sources and write nothing mocha reads, so they run beside it, at
-// a lower priority (nice 10: the tests' Chromium and Node-RED first), in the CPU the test files
-// leave idle while they wait. One after another the four took about 41 s more on two cores.
+// `npm test`: the build, then mocha (.mocharc.js: every test file, three at a time), with the lint
+// and the formatting check beside both. Mocha needs dist/, so it waits for the build; the lint and
+// Prettier read only the sources (dist/ and resources/ are ignored by both) and write nothing the
+// build or mocha reads, so they start with the build, at a lower priority (nice 10: the build, the
+// tests' Chromium and Node-RED first), in the CPU the build (mostly one tsc at a time) and the test
+// files leave idle. One after another the four took about 41 s more on two cores.
 // Mocha's output comes as it runs; each check's output is printed whole at the end, with its time.
 // Everything runs to the end, so one run names every problem; the exit code is 1 when anything
 // failed. (A failed build leaves mocha out: its tests would run the last build's dist/.)
@@ -54,9 +55,9 @@ function report(r) {
 }
 
 async function main() {
+  const checks = Promise.all(CHECKS.map((c) => run(c, { nice: 10 })));
   const build = await run(BUILD);
   report(build);
-  const checks = Promise.all(CHECKS.map((c) => run(c, { nice: 10 })));
   const mocha = build.code === 0 ? await run(MOCHA, { live: true }) : null;
   const results = [build, ...(await checks)];
   for (const r of results.slice(1)) report(r);
