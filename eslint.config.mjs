@@ -51,6 +51,17 @@ export default tseslint.config(
     },
   },
   {
+    files: ['test/**/*.ts'],
+    rules: {
+      // A page's waitForFunction tries on every animation frame unless told otherwise, keeping the
+      // page drawing while it waits (about 0.15 CPU-seconds a second): waitUntil tries every 50 ms.
+      'no-restricted-properties': [
+        'error',
+        { property: 'waitForFunction', message: 'use waitUntil (test/support/browser-env.ts): it polls by interval' },
+      ],
+    },
+  },
+  {
     files: ['editor/**/*.ts', 'nodes/*/editor.ts'],
     languageOptions: { globals: { ...globals.browser, RED: 'readonly', $: 'readonly', jQuery: 'readonly' } },
   },

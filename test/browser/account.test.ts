@@ -10,7 +10,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import type { Page } from 'playwright-core';
 import { startSimulator, type Simulator } from '../../simulator';
-import { screenshotOnFailure, skipWithoutChromium, type EditorSession } from '../support/browser-env';
+import { screenshotOnFailure, skipWithoutChromium, type EditorSession, waitUntil } from '../support/browser-env';
 import {
   chooseTypedInputType,
   closeDialogs,
@@ -208,7 +208,8 @@ describe('browser: the editor knows the account (httpAdminRoot, adminAuth)', fun
   /** Opens the picker of the open operation dialog and waits for its list (or its message). */
   async function openPicker(page: Page): Promise<void> {
     await page.locator('.ezviz-picker-open').click();
-    await page.waitForFunction(
+    await waitUntil(
+      page,
       () => {
         const $ = (globalThis as any).$;
         const status = $('.ezviz-picker-status').text();

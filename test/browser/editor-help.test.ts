@@ -6,7 +6,7 @@ import { strict as assert } from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import { CONFIG_TYPE, OPERATIONS } from '../../nodes/shared/operations/operations';
-import { ROOT, type BrowserEnv, type EditorSession } from '../support/browser-env';
+import { ROOT, type BrowserEnv, type EditorSession, waitUntil } from '../support/browser-env';
 import {
   deploy,
   nodeIds,
@@ -139,13 +139,17 @@ describe('browser: the EZVIZ nodes in the Node-RED editor (Chromium)', function 
       const ptzBefore = (await nodeIds(page, 'ezviz-ptz-start')).length;
       await tree.locator('.red-ui-treeList-label', { hasText: '02-ptz-control' }).first().click();
       await page.locator('#red-ui-clipboard-dialog-ok').click();
-      await page.waitForFunction((n) => {
-        let count = 0;
-        (globalThis as any).RED.nodes.eachNode((x: any) => {
-          if (x.type === 'ezviz-ptz-start') count += 1;
-        });
-        return count > n;
-      }, ptzBefore);
+      await waitUntil(
+        page,
+        (n) => {
+          let count = 0;
+          (globalThis as any).RED.nodes.eachNode((x: any) => {
+            if (x.type === 'ezviz-ptz-start') count += 1;
+          });
+          return count > n;
+        },
+        ptzBefore,
+      );
       const example = JSON.parse(fs.readFileSync(path.join(ROOT, 'examples', '02-ptz-control.json'), 'utf8'));
       const cfg = example.find((n: any) => n.type === CONFIG_TYPE);
       const imported = await page.evaluate((name) => {
@@ -188,13 +192,17 @@ describe('browser: the EZVIZ nodes in the Node-RED editor (Chromium)', function 
       const prompt = page.locator('.red-ui-notification', { hasText: 'already exist' });
       await prompt.waitFor({ state: 'visible' });
       await prompt.locator('button', { hasText: 'Import copy' }).click();
-      await page.waitForFunction((n) => {
-        let count = 0;
-        (globalThis as any).RED.nodes.eachNode((x: any) => {
-          if (x.type === 'ezviz-storage-open') count += 1;
-        });
-        return count > n;
-      }, openBefore.length);
+      await waitUntil(
+        page,
+        (n) => {
+          let count = 0;
+          (globalThis as any).RED.nodes.eachNode((x: any) => {
+            if (x.type === 'ezviz-storage-open') count += 1;
+          });
+          return count > n;
+        },
+        openBefore.length,
+      );
       assert.deepEqual(await configsOf(), accountsBefore, 'no second demo account');
       const storage = JSON.parse(fs.readFileSync(path.join(ROOT, 'examples', '01-cloud-storage.json'), 'utf8')).find(
         (n: any) => n.type === 'ezviz-storage-open',

@@ -12,6 +12,7 @@ import {
   startBrowserEnv,
   type BrowserEnv,
   type EditorSession,
+  waitUntil,
 } from '../support/browser-env';
 import {
   deploy,
@@ -145,7 +146,7 @@ describe('browser: a first-time user builds a flow from the palette (Chromium)',
     assert.match(payload.message, /does not exist/);
     // ... and the sidebar shows it to the eye: code and text, not the inject's timestamp.
     const list = page.locator('.red-ui-debug-content-list');
-    await page.waitForFunction(() => /20002/.test((globalThis as any).$('.red-ui-debug-content-list').text()));
+    await waitUntil(page, () => /20002/.test((globalThis as any).$('.red-ui-debug-content-list').text()));
     const text = await list.innerText();
     assert.ok(/20002/.test(text) && /does not exist/.test(text), text);
     await waitForStatus(page, ids.ptz, 'no such device (20002)');
@@ -154,7 +155,7 @@ describe('browser: a first-time user builds a flow from the palette (Chromium)',
   it('the same in a Chinese editor: the status in Chinese, the error in the debug sidebar', async function () {
     zh = await env.openEditor('zh-CN');
     const { page } = zh;
-    await page.waitForFunction((i) => Boolean((globalThis as any).RED.nodes.node(i)), ids.ptz);
+    await waitUntil(page, (i) => Boolean((globalThis as any).RED.nodes.node(i)), ids.ptz);
     await page.evaluate(() => (globalThis as any).RED.sidebar.show('debug'));
     await recordDebugMessages(page);
     // The status kept from before, translated by this editor.
@@ -163,7 +164,7 @@ describe('browser: a first-time user builds a flow from the palette (Chromium)',
     const err = await nthDebugMessage(page, 1, 15000);
     assert.equal(err.id, ids.err);
     assert.equal(JSON.parse(err.msg).code, '20002');
-    await page.waitForFunction(() => /20002/.test((globalThis as any).$('.red-ui-debug-content-list').text()));
+    await waitUntil(page, () => /20002/.test((globalThis as any).$('.red-ui-debug-content-list').text()));
     await waitForStatus(page, ids.ptz, '设备不存在 (20002)');
     await zh.close();
     zh = undefined;

@@ -11,7 +11,7 @@ import * as os from 'os';
 import * as path from 'path';
 import type { Page } from 'playwright-core';
 import { startSimulator, type Simulator } from '../../simulator';
-import { ROOT, screenshotOnFailure, skipWithoutChromium, type EditorSession } from '../support/browser-env';
+import { ROOT, screenshotOnFailure, skipWithoutChromium, type EditorSession, waitUntil } from '../support/browser-env';
 import { openAdminEditor } from '../support/browser-admin';
 import {
   adminToken,
@@ -137,7 +137,7 @@ describe('browser: the EZVIZ sidebar (calls, limits, alarm sources)', function (
     await showTab(page);
     const section = page.locator(`#ezviz-sidebar details[data-account="${CONFIG}"]`);
     await section.locator('summary', { hasText: 'home cameras' }).waitFor();
-    await page.waitForFunction(() => (globalThis as any).$('#ezviz-sidebar').text().includes('online,'), null, {
+    await waitUntil(page, () => (globalThis as any).$('#ezviz-sidebar').text().includes('online,'), null, {
       timeout: 10000,
     });
     const text = await section.innerText();

@@ -12,6 +12,7 @@ import {
   startBrowserEnv,
   type BrowserEnv,
   type EditorSession,
+  waitUntil,
 } from '../support/browser-env';
 import {
   addDemoAccount,
@@ -32,17 +33,14 @@ import {
 /** Opens the picker of the open dialog, waits for its list, and chooses `serial`. */
 async function pickCamera(page: Page, serial: string): Promise<void> {
   await page.locator('.ezviz-picker-open').click();
-  await page.waitForFunction(() => (globalThis as any).$('.ezviz-picker-list li').length > 0, null, { timeout: 20000 });
+  await waitUntil(page, () => (globalThis as any).$('.ezviz-picker-list li').length > 0, null, { timeout: 20000 });
   await page.locator(`.ezviz-picker-item[data-serial="${serial}"]`).first().click();
-  await page.waitForFunction(
-    (s) => (globalThis as any).$('#node-input-deviceSerial').typedInput('value') === s,
-    serial,
-  );
+  await waitUntil(page, (s) => (globalThis as any).$('#node-input-deviceSerial').typedInput('value') === s, serial);
 }
 
 /** The capability hints the dialog shows (their catalog keys), once the capacity has been read. */
 async function hints(page: Page): Promise<string[]> {
-  await page.waitForFunction(() => /\S/.test((globalThis as any).$('.ezviz-capacity-summary').text()), null, {
+  await waitUntil(page, () => /\S/.test((globalThis as any).$('.ezviz-capacity-summary').text()), null, {
     timeout: 20000,
   });
   return page.locator('.ezviz-capacity-hint').evaluateAll((els: any[]) => els.map((e) => e.getAttribute('data-hint')));
@@ -98,7 +96,7 @@ describe('browser: ezviz-switch from the palette to "armed" (Chromium)', functio
     const ok = await nthDebugMessage(page, 1, 15000);
     assert.equal(ok.id, ids.ok, JSON.stringify(ok));
     assert.deepEqual(JSON.parse(ok.msg), { switch: 'defence', state: 'on', changed: true });
-    await page.waitForFunction(() => /changed/.test((globalThis as any).$('.red-ui-debug-content-list').text()));
+    await waitUntil(page, () => /changed/.test((globalThis as any).$('.red-ui-debug-content-list').text()));
     await waitForStatus(page, ids.sw, 'armed');
     assert.equal(env.sim.state.devices.C00000001.defence, 1, "the simulator's camera is armed");
     const set = env.sim.requestLog({ path: '/api/lapp/device/defence/set' });
@@ -111,7 +109,7 @@ describe('browser: ezviz-switch from the palette to "armed" (Chromium)', functio
   it('in a Chinese editor the status reads 已布防; pressed again: changed false, still armed', async function () {
     zh = await env.openEditor('zh-CN');
     const { page } = zh;
-    await page.waitForFunction((i) => Boolean((globalThis as any).RED.nodes.node(i)), ids.sw);
+    await waitUntil(page, (i) => Boolean((globalThis as any).RED.nodes.node(i)), ids.sw);
     await page.evaluate(() => (globalThis as any).RED.sidebar.show('debug'));
     await recordDebugMessages(page);
     await waitForStatus(page, ids.sw, '已布防');

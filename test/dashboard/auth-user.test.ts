@@ -128,6 +128,10 @@ describe('dashboard: who may move, with a Dashboard 2 auth plugin (Chromium)', f
         moves().map((e) => e.path.replace(/^.*\/ptz\//, '')),
         ['start', 'stop'],
       );
+      // The status says "stopped" once the stop's reply came; the file node may append the stop's
+      // output line a moment later (seen under load): wait for it.
+      for (const until = Date.now() + 5000; actions().length < 2 && Date.now() < until;)
+        await new Promise((r) => setTimeout(r, 50));
       const seen = actions();
       assert.deepStrictEqual(
         seen.map((a) => a.action),

@@ -6,7 +6,7 @@
 // fake clock, run forward by the test).
 
 import assert from 'assert';
-import { skipWithoutChromium } from '../support/browser-env';
+import { skipWithoutChromium, waitUntil } from '../support/browser-env';
 import { DashboardEnv, panelFlow, PanelPage, type SocketLike, startDashboardEnv } from '../support/dashboard-env';
 
 const ADDRESS = /\/api\/lapp(\/v2)?\/live\/address\/get$/;
@@ -33,7 +33,8 @@ function countSegments(p: PanelPage): { n: number } {
 }
 
 async function playing(p: PanelPage): Promise<void> {
-  await p.page.waitForFunction(
+  await waitUntil(
+    p.page,
     () => {
       const v = document.querySelector('video.ezc-video') as HTMLVideoElement | null;
       return !!v && v.readyState >= 2 && v.currentTime > 0.5 && !v.paused;

@@ -4,7 +4,7 @@
 // "not allowed".
 
 import assert from 'assert';
-import { skipWithoutChromium } from '../support/browser-env';
+import { skipWithoutChromium, waitUntil } from '../support/browser-env';
 import {
   darkTheme,
   dashboardNodes,
@@ -124,9 +124,7 @@ describe('dashboard: the panel looks at home (Chromium: light and dark, desktop 
         it(`${phone ? 'phone' : 'desktop'}: nothing outside the panel, the state in words${phone ? ', targets >= 44 px' : ''}`, async () => {
           const p = await env.open({ phone, path: theme === 'dark' ? 'dark' : undefined });
           try {
-            await p.page.waitForFunction(
-              () => document.querySelectorAll('.ezc-switch[data-state="unknown"]').length === 0,
-            );
+            await waitUntil(p.page, () => document.querySelectorAll('.ezc-switch[data-state="unknown"]').length === 0);
             await p.page.locator('.ezc-chip-online').waitFor();
             await p.page.locator('.ezc-strip-item').first().waitFor({ timeout: 30000 });
             await p.page

@@ -4,7 +4,7 @@
 // presets and the snapshot.
 
 import assert from 'assert';
-import { skipWithoutChromium } from '../support/browser-env';
+import { skipWithoutChromium, waitUntil } from '../support/browser-env';
 import { DashboardEnv, panelFlow, PanelPage, type SocketLike, startDashboardEnv } from '../support/dashboard-env';
 import { callApi } from '../support/simulator-http';
 
@@ -140,7 +140,7 @@ describe('dashboard: the camera panel in Dashboard 2 (Chromium)', function () {
     p = await env.open();
     const privacy = p.page.getByRole('switch', { name: 'privacy', exact: true });
     const armed = p.page.getByRole('switch', { name: 'armed', exact: true });
-    await p.page.waitForFunction(() => document.querySelectorAll('.ezc-switch[data-state="unknown"]').length === 0);
+    await waitUntil(p.page, () => document.querySelectorAll('.ezc-switch[data-state="unknown"]').length === 0);
     assert.strictEqual(await privacy.getAttribute('aria-checked'), 'false');
     assert.strictEqual(await armed.getAttribute('aria-checked'), String(dev.defence !== 0));
     await privacy.click();
@@ -272,7 +272,7 @@ describe('dashboard: the camera panel in Dashboard 2 (Chromium)', function () {
       await p.page.getByRole('button', { name: 'snapshot', exact: true }).click();
       const img = p.page.getByRole('img', { name: 'snapshot of C00000001/1' });
       await img.waitFor();
-      await p.page.waitForFunction(() => {
+      await waitUntil(p.page, () => {
         const i = document.querySelector('.ezc-picture') as HTMLImageElement | null;
         return !!i && i.complete && i.naturalWidth > 0;
       });

@@ -5,11 +5,12 @@
 
 import * as fs from 'fs';
 import * as path from 'path';
-import { ARTIFACTS, ROOT } from '../support/browser-env';
+import { ARTIFACTS, ROOT, waitUntil } from '../support/browser-env';
 import { darkTheme, panelFlow, PanelPage, startDashboardEnv } from '../support/dashboard-env';
 
 async function playing(p: PanelPage): Promise<void> {
-  await p.page.waitForFunction(
+  await waitUntil(
+    p.page,
     () => {
       const v = document.querySelector('video.ezc-video') as HTMLVideoElement | null;
       return !!v && v.readyState >= 2 && v.currentTime > 0.5 && !v.paused;
@@ -29,10 +30,11 @@ async function shoot(dir: string, theme: 'light' | 'dark'): Promise<void> {
         await playing(p);
         await p.page.getByRole('button', { name: 'snapshot', exact: true }).click();
         await p.page.getByRole('img', { name: 'snapshot of C00000001/1' }).waitFor();
-        await p.page.waitForFunction(
+        await waitUntil(
+          p.page,
           () => (document.querySelector('.ezc-picture') as HTMLImageElement | null)?.naturalWidth,
         );
-        await p.page.waitForFunction(() => document.querySelectorAll('.ezc-switch[data-state="unknown"]').length === 0);
+        await waitUntil(p.page, () => document.querySelectorAll('.ezc-switch[data-state="unknown"]').length === 0);
         const file = path.join(dir, `camera-panel-${theme}-${phone ? 'phone' : 'desktop'}.png`);
         await p.page.screenshot({ path: file, fullPage: true });
         const size = fs.statSync(file).size;

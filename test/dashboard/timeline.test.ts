@@ -7,7 +7,7 @@
 // sees the verification code or the picture's URL); a tap on one plays its moment back.
 
 import assert from 'assert';
-import { skipWithoutChromium } from '../support/browser-env';
+import { skipWithoutChromium, waitUntil } from '../support/browser-env';
 import { DashboardEnv, panelFlow, PanelPage, startDashboardEnv } from '../support/dashboard-env';
 import { advancing, liveAdvancing, tapLongest } from '../support/playback';
 import { measureGaps, withinTarget } from '../support/picture-gaps';
@@ -77,10 +77,14 @@ describe("dashboard: the panel's timeline and playback (Chromium, mpegts.js)", f
     await tapLongest(p);
     const first = await advancing(p);
     // Until it played on by over a second (no fixed sleep: the first moment it has).
-    await p.page.waitForFunction((f) => {
-      const v = document.querySelector('video.ezc-flv[data-active="true"]') as HTMLVideoElement | null;
-      return !!v && v.currentTime > f.time + 1 && v.getVideoPlaybackQuality().totalVideoFrames > f.frames;
-    }, first);
+    await waitUntil(
+      p.page,
+      (f) => {
+        const v = document.querySelector('video.ezc-flv[data-active="true"]') as HTMLVideoElement | null;
+        return !!v && v.currentTime > f.time + 1 && v.getVideoPlaybackQuality().totalVideoFrames > f.frames;
+      },
+      first,
+    );
     const later = await advancing(p);
     assert.ok(
       later.time > first.time + 1 && later.frames > first.frames,
@@ -167,7 +171,8 @@ describe("dashboard: the panel's timeline and playback (Chromium, mpegts.js)", f
     await tapLongest(p);
     // Playing (a 3 s session of the 8 fps recording holds too few frames for advancing()'s 30;
     // what counts is measured next: every frame change for 20 s).
-    await p.page.waitForFunction(
+    await waitUntil(
+      p.page,
       () => {
         const v = document.querySelector('video.ezc-flv[data-active="true"]') as HTMLVideoElement | null;
         return !!v && v.currentTime > 1;

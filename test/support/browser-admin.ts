@@ -3,7 +3,7 @@
 // plugin are loaded. Shared by the account and sidebar browser tests.
 
 import type { BrowserContext, Page } from 'playwright-core';
-import { sharedBrowser, type EditorSession } from './browser-env';
+import { sharedBrowser, type EditorSession, waitUntil } from './browser-env';
 import { USERS } from './red-admin';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -16,7 +16,8 @@ export async function login(page: Page, url: string, user: keyof typeof USERS): 
   await page.locator('#node-dialog-login-password').fill(USERS[user].password);
   await page.locator('#node-dialog-login-submit').click();
   // The editor loads once the login is accepted (no reload: a reload here could cut the login off).
-  await page.waitForFunction(
+  await waitUntil(
+    page,
     () => {
       const w = globalThis as any;
       return Boolean(

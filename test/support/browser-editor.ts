@@ -4,6 +4,7 @@
 
 import { strict as assert } from 'assert';
 import type { Locator, Page } from 'playwright-core';
+import { waitUntil } from './browser-env';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -48,7 +49,8 @@ export async function dropNode(page: Page, type: string, x: number, y: number): 
     await page.mouse.move(chart.x + x, chart.y + y, { steps: 3 });
     await page.mouse.up();
     try {
-      await page.waitForFunction(
+      await waitUntil(
+        page,
         ([t, n]) => {
           let count = 0;
           (globalThis as any).RED.nodes.eachNode((node: any) => {
@@ -103,7 +105,7 @@ export async function openNodeDialog(page: Page, id: string): Promise<void> {
  * (0.25 s: its style's `right` goes to 0, a closing tray's away from 0 until it is removed 0.25 s
  * later) and focuses its form 0.15 s in; a jQuery animation is waited for too. */
 export async function waitForTrayIdle(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
+  await waitUntil(page, () => {
     const w = globalThis as any;
     if (w.$('.red-ui-tray:animated').length) return false;
     const trays = w.document.querySelectorAll('#red-ui-editor-stack > .red-ui-tray');
@@ -141,12 +143,9 @@ export async function chooseTypedInputType(page: Page, fieldId: string, type: st
   const menu = page.locator('.red-ui-typedInput-options:visible');
   await menu.waitFor({ state: 'visible' });
   // The menu slides open; a click while it moves can land on the wrong entry.
-  await page.waitForFunction(() => (globalThis as any).$('.red-ui-typedInput-options:animated').length === 0);
+  await waitUntil(page, () => (globalThis as any).$('.red-ui-typedInput-options:animated').length === 0);
   await menu.locator(`[value="${type}"]`).click();
-  await page.waitForFunction(([f, t]) => (globalThis as any).$(`#${f}`).typedInput('type') === t, [
-    fieldId,
-    type,
-  ] as const);
+  await waitUntil(page, ([f, t]) => (globalThis as any).$(`#${f}`).typedInput('type') === t, [fieldId, type] as const);
 }
 
 /** Whether the editor marks `#<fieldId>` (or its TypedInput) as invalid. */
@@ -204,7 +203,7 @@ export async function closeDialogs(page: Page): Promise<void> {
 
 /** Waits until the editor has loaded the flow that holds node `id`. */
 export async function waitForNode(page: Page, id: string): Promise<void> {
-  await page.waitForFunction((i) => Boolean((globalThis as any).RED.nodes.node(i)), id, { timeout: 15000 });
+  await waitUntil(page, (i) => Boolean((globalThis as any).RED.nodes.node(i)), id, { timeout: 15000 });
 }
 
 /** Presses Deploy and waits for the editor's "deployed" notification and then for the runtime's
@@ -229,7 +228,8 @@ export async function deploy(page: Page): Promise<void> {
   // A flow with invalid nodes asks for confirmation first.
   const confirm = page.locator('#red-ui-deploy-dialog-confirm-deploy-deploy');
   if (await confirm.isVisible({ timeout: 500 }).catch(() => false)) await confirm.click();
-  await page.waitForFunction(
+  await waitUntil(
+    page,
     () => {
       const w = globalThis as any;
       return w.__ezvizDeployed === true && !w.RED.nodes.dirty() && w.__ezvizStartedRev === w.RED.nodes.version();
@@ -266,7 +266,7 @@ export function debugMessages(page: Page): Promise<DebugMessage[]> {
 
 /** Waits for the `n`-th (1-based) recorded debug message and returns it. */
 export async function nthDebugMessage(page: Page, n: number, timeout = 10000): Promise<DebugMessage> {
-  await page.waitForFunction((k) => (globalThis as any).__ezvizDebug.length >= k, n, { timeout });
+  await waitUntil(page, (k) => (globalThis as any).__ezvizDebug.length >= k, n, { timeout });
   return (await debugMessages(page))[n - 1];
 }
 
@@ -351,7 +351,7 @@ export async function pickOption(page: Page, field: string, value: string): Prom
       if (attempt >= 3) throw e;
     }
   }
-  await page.waitForFunction(() => (globalThis as any).$('.red-ui-typedInput-options:animated').length === 0);
+  await waitUntil(page, () => (globalThis as any).$('.red-ui-typedInput-options:animated').length === 0);
   await menu.locator(`a[value="${value}"]`).click();
   await menu.waitFor({ state: 'hidden' });
   assert.equal(await page.evaluate((f) => (globalThis as any).$(`#${f}`).typedInput('value'), field), value);
@@ -367,18 +367,17 @@ export function statusLabel(page: Page, id: string): Promise<string> {
 }
 
 export async function waitForStatus(page: Page, id: string, text: string): Promise<void> {
-  await page
-    .waitForFunction(
-      ([i, t]) => {
-        const el = (globalThis as any).document.querySelector(`[id="${i}"] .red-ui-flow-node-status-label`);
-        return el && el.textContent.trim() === t;
-      },
-      [id, text] as const,
-      { timeout: 15000 },
-    )
-    .catch(async () => {
-      assert.fail(`status of ${id}: "${await statusLabel(page, id)}", want "${text}"`);
-    });
+  await waitUntil(
+    page,
+    ([i, t]) => {
+      const el = (globalThis as any).document.querySelector(`[id="${i}"] .red-ui-flow-node-status-label`);
+      return el && el.textContent.trim() === t;
+    },
+    [id, text] as const,
+    { timeout: 15000 },
+  ).catch(async () => {
+    assert.fail(`status of ${id}: "${await statusLabel(page, id)}", want "${text}"`);
+  });
 }
 
 /** In the open node dialog: adds an account (the config dialog's + button) on the custom URL

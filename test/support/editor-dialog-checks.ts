@@ -18,6 +18,7 @@ import {
   validationMessage,
 } from './browser-editor';
 import { assertTranslated } from './editor-suite';
+import { waitUntil } from './browser-env';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -83,7 +84,7 @@ export async function checkOperationDialog(
     await page.locator(`#${field} + .red-ui-typedInput-container button.red-ui-typedInput-option-trigger`).click();
     const menu = page.locator('.red-ui-typedInput-options:visible');
     await menu.waitFor({ state: 'visible' });
-    await page.waitForFunction(() => (globalThis as any).$('.red-ui-typedInput-options:animated').length === 0);
+    await waitUntil(page, () => (globalThis as any).$('.red-ui-typedInput-options:animated').length === 0);
     const offered = await menu
       .locator('a')
       .evaluateAll((as: any[]) => as.map((a) => [a.getAttribute('value'), a.textContent]));

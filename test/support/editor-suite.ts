@@ -10,7 +10,7 @@ import { CONFIG_TYPE, OPERATIONS } from '../../nodes/shared/operations/operation
 import { STATE_NODES } from '../../nodes/shared/operations/state-calls';
 import { MEDIA_NODES } from '../../nodes/shared/operations/voice';
 import { UPKEEP_NODES } from '../../nodes/shared/operations/settings';
-import { ROOT, screenshotOnFailure, skipWithoutChromium, startBrowserEnv } from './browser-env';
+import { ROOT, screenshotOnFailure, skipWithoutChromium, startBrowserEnv, waitUntil } from './browser-env';
 import type { BrowserEnv, EditorSession } from './browser-env';
 import { closeDialogs } from './browser-editor';
 
@@ -102,7 +102,7 @@ export interface HelpView {
 export async function showHelp(s: EditorSession, type: string): Promise<HelpView> {
   const { page } = s;
   await page.evaluate((t) => (globalThis as any).RED.sidebar.help.show(t), type);
-  await page.waitForFunction(() => (globalThis as any).$('.red-ui-help-title:visible').length === 1);
+  await waitUntil(page, () => (globalThis as any).$('.red-ui-help-title:visible').length === 1);
   return page.evaluate(() => {
     const $ = (globalThis as any).$;
     const title = $('.red-ui-help-title:visible').first();

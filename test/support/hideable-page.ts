@@ -9,7 +9,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, CHROMIUM_WINDOWED, demo, freePort, STILL_PAGE } from './browser-env';
+import { CHROMIUM_ARGS, CHROMIUM_WINDOWED, demo, freePort, STILL_PAGE, waitUntil } from './browser-env';
 import type { DashboardEnv, PanelPage } from './dashboard-env';
 
 export interface HideablePage extends PanelPage {
@@ -90,7 +90,7 @@ export async function openHideable(env: DashboardEnv): Promise<HideablePage> {
           windowId,
           bounds: { windowState: hidden ? 'minimized' : 'normal' },
         });
-        await page.waitForFunction((h) => document.visibilityState === (h ? 'hidden' : 'visible'), hidden, {
+        await waitUntil(page, (h) => document.visibilityState === (h ? 'hidden' : 'visible'), hidden, {
           timeout: 10000,
         });
       },

@@ -10,7 +10,7 @@
 // media played and the sessions shown. Target: at most 1 s (within the measurement's resolution).
 
 import assert from 'assert';
-import { skipWithoutChromium } from './browser-env';
+import { skipWithoutChromium, waitUntil } from './browser-env';
 import { DashboardEnv, panelFlow, startDashboardEnv } from './dashboard-env';
 import { liveState } from '../../simulator/areas/stream';
 import { measureGaps, withinTarget } from './picture-gaps';
@@ -57,7 +57,8 @@ export function liveCapSuite({ protocol, playMs: PLAY_MS, capS, secondMs }: Live
       env.sim.clearLog();
       const p = await env.open();
       try {
-        await p.page.waitForFunction(
+        await waitUntil(
+          p.page,
           () => {
             const v = document.querySelector('.ezc-live video[data-active="true"]') as HTMLVideoElement | null;
             return !!v && v.currentTime > 1 && !v.paused;

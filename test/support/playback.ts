@@ -2,6 +2,7 @@
 // hidden.test.ts): a tap on a recording of the timeline, and the played picture advancing.
 
 import type { Page } from 'playwright-core';
+import { waitUntil } from './browser-env';
 
 /** Taps the longest SD-card recording of the bar in its middle (where its drawn bar is: the tap
  * targets of short recordings are wider than they are and overlap, a tap plays the moment under it). */
@@ -21,7 +22,8 @@ export async function tapLongest(p: { page: Page }): Promise<void> {
 /** The playback's frames advance: the shown video's time and decoded frames grow. Resolves with
  * them once it played over 2 s (and 30 frames) in the element in front. */
 export async function advancing(p: { page: Page }): Promise<{ time: number; frames: number }> {
-  await p.page.waitForFunction(
+  await waitUntil(
+    p.page,
     () => {
       const v = document.querySelector('video.ezc-flv[data-active="true"]') as HTMLVideoElement | null;
       return !!v && v.currentTime > 2 && v.getVideoPlaybackQuality().totalVideoFrames > 30;
@@ -40,7 +42,8 @@ export async function liveAdvancing(
   p: { page: Page },
   after = { time: 0, frames: 0 },
 ): Promise<{ time: number; frames: number }> {
-  await p.page.waitForFunction(
+  await waitUntil(
+    p.page,
     (a) => {
       const v = document.querySelector('.ezc-live video') as HTMLVideoElement | null;
       return (
