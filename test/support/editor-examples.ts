@@ -1,8 +1,7 @@
 // Every example, deployed as the demo deploys it, in the Node-RED editor in Debian's Chromium
-// (test/browser/editor-examples-*.test.ts, each pressing the injects of some of the examples, so
-// that the files run in parallel): the editor's validators accept every node, and each inject,
-// pressed on the canvas, ends in the debug sidebar as its name says. Skipped (and said so) when
-// /usr/bin/chromium is missing.
+// (test/browser/editor-examples.test.ts presses them all): the editor's validators accept every
+// node, and each inject, pressed on the canvas, ends in the debug sidebar as its name says.
+// Skipped (and said so) when /usr/bin/chromium is missing.
 
 import { strict as assert } from 'assert';
 import { demo, type BrowserEnv, type EditorSession } from './browser-env';
