@@ -31,6 +31,21 @@ import {
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
+/** Waits until the workspace holds more than `n` nodes of `type` (an import has landed). */
+function moreNodesOf(page: EditorSession['page'], type: string, n: number): Promise<unknown> {
+  return waitUntil(
+    page,
+    ([t, k]) => {
+      let count = 0;
+      (globalThis as any).RED.nodes.eachNode((x: any) => {
+        if (x.type === t) count += 1;
+      });
+      return count > k;
+    },
+    [type, n] as const,
+  );
+}
+
 describe('browser: the EZVIZ nodes in the Node-RED editor (Chromium)', function () {
   this.timeout(60000);
   const suite = editorSuite();
@@ -139,17 +154,7 @@ describe('browser: the EZVIZ nodes in the Node-RED editor (Chromium)', function 
       const ptzBefore = (await nodeIds(page, 'ezviz-ptz-start')).length;
       await tree.locator('.red-ui-treeList-label', { hasText: '02-ptz-control' }).first().click();
       await page.locator('#red-ui-clipboard-dialog-ok').click();
-      await waitUntil(
-        page,
-        (n) => {
-          let count = 0;
-          (globalThis as any).RED.nodes.eachNode((x: any) => {
-            if (x.type === 'ezviz-ptz-start') count += 1;
-          });
-          return count > n;
-        },
-        ptzBefore,
-      );
+      await moreNodesOf(page, 'ezviz-ptz-start', ptzBefore);
       const example = JSON.parse(fs.readFileSync(path.join(ROOT, 'examples', '02-ptz-control.json'), 'utf8'));
       const cfg = example.find((n: any) => n.type === CONFIG_TYPE);
       const imported = await page.evaluate((name) => {
@@ -192,17 +197,7 @@ describe('browser: the EZVIZ nodes in the Node-RED editor (Chromium)', function 
       const prompt = page.locator('.red-ui-notification', { hasText: 'already exist' });
       await prompt.waitFor({ state: 'visible' });
       await prompt.locator('button', { hasText: 'Import copy' }).click();
-      await waitUntil(
-        page,
-        (n) => {
-          let count = 0;
-          (globalThis as any).RED.nodes.eachNode((x: any) => {
-            if (x.type === 'ezviz-storage-open') count += 1;
-          });
-          return count > n;
-        },
-        openBefore.length,
-      );
+      await moreNodesOf(page, 'ezviz-storage-open', openBefore.length);
       assert.deepEqual(await configsOf(), accountsBefore, 'no second demo account');
       const storage = JSON.parse(fs.readFileSync(path.join(ROOT, 'examples', '01-cloud-storage.json'), 'utf8')).find(
         (n: any) => n.type === 'ezviz-storage-open',
