@@ -6,9 +6,10 @@ import { strict as assert } from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import { CONFIG_TYPE, OPERATIONS } from '../../nodes/shared/operations/operations';
-import { ROOT, type BrowserEnv, type EditorSession, waitUntil } from '../support/browser-env';
+import { ROOT, type BrowserEnv, type EditorSession } from '../support/browser-env';
 import {
   deploy,
+  moreNodesOf,
   nodeIds,
   nthDebugMessage,
   openExamples,
@@ -30,21 +31,6 @@ import {
 } from '../support/editor-suite';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
-
-/** Waits until the workspace holds more than `n` nodes of `type` (an import has landed). */
-function moreNodesOf(page: EditorSession['page'], type: string, n: number): Promise<unknown> {
-  return waitUntil(
-    page,
-    ([t, k]) => {
-      let count = 0;
-      (globalThis as any).RED.nodes.eachNode((x: any) => {
-        if (x.type === t) count += 1;
-      });
-      return count > k;
-    },
-    [type, n] as const,
-  );
-}
 
 describe('browser: the EZVIZ nodes in the Node-RED editor (Chromium)', function () {
   this.timeout(60000);

@@ -30,6 +30,22 @@ export function nodeProp(page: Page, id: string, prop: string): Promise<any> {
   );
 }
 
+/** Waits until the workspace holds more than `n` nodes of `type` (a drop or an import has landed). */
+export function moreNodesOf(page: Page, type: string, n: number, timeout?: number): Promise<unknown> {
+  return waitUntil(
+    page,
+    ([t, k]) => {
+      let count = 0;
+      (globalThis as any).RED.nodes.eachNode((x: any) => {
+        if (x.type === t) count += 1;
+      });
+      return count > k;
+    },
+    [type, n] as const,
+    timeout === undefined ? {} : { timeout },
+  );
+}
+
 /** Drags a palette node onto the workspace at (x, y) of the chart; returns the new node's id. */
 export async function dropNode(page: Page, type: string, x: number, y: number): Promise<string> {
   const before = await nodeIds(page, type);
@@ -49,18 +65,7 @@ export async function dropNode(page: Page, type: string, x: number, y: number): 
     await page.mouse.move(chart.x + x, chart.y + y, { steps: 3 });
     await page.mouse.up();
     try {
-      await waitUntil(
-        page,
-        ([t, n]) => {
-          let count = 0;
-          (globalThis as any).RED.nodes.eachNode((node: any) => {
-            if (node.type === t) count += 1;
-          });
-          return count > (n as number);
-        },
-        [type, before.length] as const,
-        { timeout: 5000 },
-      );
+      await moreNodesOf(page, type, before.length, 5000);
       break;
     } catch (e) {
       if (attempt >= 3) throw e;
