@@ -1,9 +1,11 @@
 #!/usr/bin/env node
 'use strict';
-// Build: TypeScript runtime, simulator and tests -> dist/ (CommonJS);
+// Build: the type check (scripts/typecheck.js; `--no-typecheck` or EZVIZ_BUILD_NO_TYPECHECK=1 leave
+// it to the caller, as `npm test` does, which runs it beside mocha), then TypeScript runtime, simulator and tests ->
+// dist/ (CommonJS, one file per source: scripts/emit.js);
 // the shared editor code (editor/index.ts) is bundled ONCE into resources/ezviz-editor.js,
 // which Node-RED serves at resources/<package>/ezviz-editor.js; each node's editor.ts is
-// type-checked, bundled by esbuild (its own code only) and joined with its editor.html template and
+// bundled by esbuild (its own code only) and joined with its editor.html template and
 // a <script src> tag for the shared file into dist/nodes/<name>/<name>.html; locales and icons/ are
 // copied beside the runtime file, help pages get their shared fragments (scripts/help-fragments.js).
 //
@@ -14,6 +16,7 @@ const fs = require('fs');
 const path = require('path');
 const { spawnSync } = require('child_process');
 const { expandHelp } = require('./help-fragments');
+const { emit, tsFiles } = require('./emit');
 
 const release = process.argv.includes('--release');
 const root = path.resolve(__dirname, '..');
@@ -23,7 +26,8 @@ const PACKAGE = require(path.join(root, 'package.json')).name;
 /** The shared editor file: built into resources/, served by Node-RED under resources/<package>/. */
 const SHARED_EDITOR = 'ezviz-editor.js';
 const SHARED_TAG = `<script src="resources/${PACKAGE}/${SHARED_EDITOR}"></script>`;
-const tscBin = require.resolve('typescript/bin/tsc');
+// EZVIZ_BUILD_NO_TYPECHECK=1: the same for a build run by npm (the packed-install test's `npm pack`).
+const typecheck = !process.argv.includes('--no-typecheck') && !process.env.EZVIZ_BUILD_NO_TYPECHECK;
 
 function run(args, label) {
   const r = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit' });
@@ -33,14 +37,26 @@ function run(args, label) {
   }
 }
 
+// (the dashboard package's project is checked by its own build)
+if (typecheck) run([path.join(__dirname, 'typecheck.js'), 'tsconfig.json', 'tsconfig.editor.json'], 'type check');
 fs.rmSync(dist, { recursive: true, force: true });
 fs.rmSync(resources, { recursive: true, force: true });
-run([tscBin, '-p', 'tsconfig.json', ...(release ? ['--sourceMap', 'false'] : [])], 'tsc (runtime, simulator, tests)');
+// The runtime, the simulator and the tests; the editor code and the dashboard's runtime modules
+// that unit tests import (editor/, dashboard/nodes/: not shipped, `files` names dist/nodes,
+// dist/plugins and dist/simulator). The nodes' and plugins' editor.ts are the browser's (below).
+emit({
+  files: ['nodes', 'plugins', 'simulator', 'test', 'editor', path.join('dashboard', 'nodes')].flatMap((d) =>
+    tsFiles(path.join(root, d), (name) => name === 'editor.ts'),
+  ),
+  outbase: root,
+  outdir: dist,
+  tsconfig: path.join(root, 'tsconfig.json'),
+  release,
+});
 
 const nodesDir = path.join(root, 'nodes');
 const nodeNames = fs.readdirSync(nodesDir).filter((n) => fs.existsSync(path.join(nodesDir, n, `${n}.ts`)));
 const withEditor = nodeNames.filter((n) => fs.existsSync(path.join(nodesDir, n, 'editor.ts')));
-if (withEditor.length) run([tscBin, '-p', 'tsconfig.editor.json'], 'tsc (editor type check)');
 
 const esbuild = withEditor.length ? require('esbuild') : null;
 const bundle = (entry, opts = {}) =>
@@ -108,7 +124,7 @@ for (const name of pluginNames) {
 // The dashboard package (dashboard/, an npm workspace: its runtime and its widget), for the tests
 // and the demo; not for this package's own release (prepack), which ships nothing of it.
 const dashboardBuild = path.join(root, 'dashboard', 'scripts', 'build.js');
-if (!release && fs.existsSync(dashboardBuild)) run([dashboardBuild], 'dashboard');
+if (!release && fs.existsSync(dashboardBuild)) run([dashboardBuild, '--no-typecheck'], 'dashboard');
 console.log(
   `build: ok (${nodeNames.length} nodes, ${withEditor.length} editors, ${pluginNames.length} plugins${release ? ', release: no source maps' : ''})`,
 );

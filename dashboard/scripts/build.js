@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 'use strict';
-// Build of node-red-dashboard-2-ezviz: the runtime (TypeScript -> dist/nodes, CommonJS) with its
+// Build of node-red-dashboard-2-ezviz: the runtime (TypeScript -> dist/nodes, CommonJS, type-checked) with its
 // editor HTML and catalogs, and the widget (Vue 3 -> resources/ui-ezviz-camera.umd.js by Vite)
 // with hls.js's light build beside it (loaded by the widget only where the browser does not play
 // HLS itself) and mpegts.js (loaded only when a recording plays back). The repository's `npm run build` runs this too.
@@ -10,6 +10,7 @@
 const fs = require('fs');
 const path = require('path');
 const { spawnSync } = require('child_process');
+const { emit, tsFiles } = require('../../scripts/emit');
 
 const release = process.argv.includes('--release');
 const root = path.resolve(__dirname, '..');
@@ -26,10 +27,18 @@ function run(args, label) {
 
 fs.rmSync(dist, { recursive: true, force: true });
 fs.rmSync(resources, { recursive: true, force: true });
-run(
-  [require.resolve('typescript/bin/tsc'), '-p', 'tsconfig.json', ...(release ? ['--sourceMap', 'false'] : [])],
-  'tsc (runtime)',
-);
+// The type check (`--no-typecheck` or EZVIZ_BUILD_NO_TYPECHECK=1: the caller's, as the
+// repository's `npm test` runs it beside the tests), then the runtime's JavaScript, one file per
+// source (the repository's scripts/emit.js).
+if (!process.argv.includes('--no-typecheck') && !process.env.EZVIZ_BUILD_NO_TYPECHECK)
+  run([require.resolve('typescript/bin/tsc'), '-p', 'tsconfig.json', '--noEmit'], 'tsc (type check)');
+emit({
+  files: tsFiles(path.join(root, 'nodes')),
+  outbase: path.join(root, 'nodes'),
+  outdir: path.join(dist, 'nodes'),
+  tsconfig: path.join(root, 'tsconfig.json'),
+  release,
+});
 const nodes = path.join(root, 'nodes');
 for (const f of fs.readdirSync(nodes).filter((n) => n.endsWith('.html')))
   fs.copyFileSync(path.join(nodes, f), path.join(dist, 'nodes', f));

@@ -182,14 +182,16 @@ describe('packaging: npm pack and the examples', function () {
     for (const s of INSTALL_SCRIPTS) assert.equal(scripts[s], undefined, `no "${s}" script`);
     assert.match(scripts.prepack, /build\.js --release/);
     // a fresh clone: `npm install && npm test` and `npm install && npm start` build first
-    // npm test: the build, then mocha with the lint and the formatting check beside it (scripts/test.js)
+    // npm test: the build without its type check, then mocha with the type check, the lint and the
+    // formatting check beside it (scripts/test.js); the build alone type-checks first
     assert.match(scripts.test, /^node scripts\/test\.js$/);
+    assert.match(scripts.typecheck, /^node scripts\/typecheck\.js$/);
     type Step = [string, string, string[]];
     const steps = require(path.join(ROOT, 'scripts', 'test.js')) as { BUILD: Step; CHECKS: Step[]; MOCHA: Step };
-    assert.deepEqual(steps.BUILD[2], ['run', '-s', 'build']);
+    assert.deepEqual(steps.BUILD[2], ['run', '-s', 'build', '--', '--no-typecheck']);
     assert.deepEqual(
       steps.CHECKS.map((s) => s[2].join(' ')),
-      ['run -s lint', 'run -s format:check'],
+      ['run -s typecheck', 'run -s lint', 'run -s format:check'],
     );
     assert.match(steps.MOCHA[2][0], /mocha\.js$/);
     assert.match(scripts.start, /demo\.js/);
