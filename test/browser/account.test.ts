@@ -10,7 +10,13 @@ import * as fs from 'fs';
 import * as path from 'path';
 import type { Page } from 'playwright-core';
 import { startSimulator, type Simulator } from '../../simulator';
-import { screenshotOnFailure, skipWithoutChromium, type EditorSession, waitUntil } from '../support/browser-env';
+import {
+  screenshotOnFailure,
+  showEditorIn,
+  skipWithoutChromium,
+  type EditorSession,
+  waitUntil,
+} from '../support/browser-env';
 import {
   chooseTypedInputType,
   closeDialogs,
@@ -21,7 +27,7 @@ import {
   waitForTrayIdle,
 } from '../support/browser-editor';
 import { freePort, startAdminRed, startEndlessAccount, type AdminRed } from '../support/red-admin';
-import { openAdminEditor } from '../support/browser-admin';
+import { openAdminEditor, reloadAdminEditor } from '../support/browser-admin';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -474,8 +480,9 @@ describe('browser: the editor knows the account (httpAdminRoot, adminAuth)', fun
     let page: Page;
     before(async function () {
       this.timeout(60000);
-      session = await openEditor('zh-CN');
+      // The same editor switched to Chinese (its language setting and a reload).
       page = session.page;
+      await showEditorIn(page, 'zh-CN', () => reloadAdminEditor(page));
       assert.equal(await page.evaluate(() => (globalThis as any).RED.i18n.lang()), 'zh-CN');
     });
 

@@ -11,8 +11,15 @@ import * as os from 'os';
 import * as path from 'path';
 import type { Page } from 'playwright-core';
 import { startSimulator, type Simulator } from '../../simulator';
-import { ROOT, screenshotOnFailure, skipWithoutChromium, type EditorSession, waitUntil } from '../support/browser-env';
-import { openAdminEditor } from '../support/browser-admin';
+import {
+  ROOT,
+  screenshotOnFailure,
+  showEditorIn,
+  skipWithoutChromium,
+  type EditorSession,
+  waitUntil,
+} from '../support/browser-env';
+import { openAdminEditor, reloadAdminEditor } from '../support/browser-admin';
 import {
   adminToken,
   freePort,
@@ -198,10 +205,12 @@ describe('browser: the EZVIZ sidebar (calls, limits, alarm sources)', function (
   });
 
   it('speaks Chinese in a zh-CN editor', async () => {
-    const zh = await openEditor('zh-CN');
-    await showTab(zh.page);
-    const text = await zh.page.locator('#ezviz-sidebar').innerText();
+    // The same editor switched to Chinese (its language setting and a reload).
+    const { page } = session;
+    await showEditorIn(page, 'zh-CN', () => reloadAdminEditor(page));
+    await showTab(page);
+    const text = await page.locator('#ezviz-sidebar').innerText();
     assert.ok(text.includes('API 调用') && text.includes('告警来源'), text);
-    assert.deepStrictEqual(zh.pageErrors, []);
+    assert.deepStrictEqual(session.pageErrors, []);
   });
 });

@@ -16,6 +16,17 @@ export async function login(page: Page, url: string, user: keyof typeof USERS): 
   await page.locator('#node-dialog-login-password').fill(USERS[user].password);
   await page.locator('#node-dialog-login-submit').click();
   // The editor loads once the login is accepted (no reload: a reload here could cut the login off).
+  await adminEditorLoaded(page);
+}
+
+/** Loads the editor of `page` again (logged in: the login's token is in the page's storage). */
+export async function reloadAdminEditor(page: Page): Promise<void> {
+  await page.reload({ timeout: 60000 });
+  await adminEditorLoaded(page);
+}
+
+/** Waits until the editor has loaded this package's nodes and its EZVIZ sidebar plugin. */
+async function adminEditorLoaded(page: Page): Promise<void> {
   await waitUntil(
     page,
     () => {

@@ -7,7 +7,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import type { ChildProcess } from 'child_process';
-import type { Browser, BrowserContext, BrowserContextOptions, JSHandle, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Dialog, JSHandle, Page } from 'playwright-core';
 import { startSimulator, type Simulator } from '../../simulator';
 import { freePort, projectRoot } from './red-admin';
 
@@ -317,6 +317,28 @@ export async function loadEditor(page: Page, url: string): Promise<void> {
     null,
     { timeout: 30000 },
   );
+}
+
+/** Shows the editor of `page` in `locale` as a user switches it: the editor's language setting
+ * (View > Language, kept in the page's localStorage as `editor-language`) and `reload`, which loads
+ * the page again and waits for the editor. The page's renderer, compiled scripts and cache are kept:
+ * about 1.5 CPU-seconds less than a fresh context loading the editor (measured: 3.7-4.1 against
+ * 4.5-5.6). The browser's own language stays; test/browser/editor-zh.test.ts covers an editor
+ * that follows a zh-CN browser. */
+export async function showEditorIn(page: Page, locale: string, reload: () => Promise<void>): Promise<void> {
+  await page.evaluate((l) => localStorage.setItem('editor-language', l), locale);
+  // Changes not deployed make the editor ask before the page unloads: leave, as the user would.
+  const leave = (d: Dialog): void => {
+    if (d.type() === 'beforeunload') d.accept().catch(() => undefined);
+  };
+  page.on('dialog', leave);
+  try {
+    await reload();
+  } finally {
+    page.off('dialog', leave);
+  }
+  const shown = await page.evaluate(() => (globalThis as any).RED.i18n.lang()); // eslint-disable-line @typescript-eslint/no-explicit-any
+  if (shown !== locale) throw new Error(`the editor shows ${shown}, not ${locale}`);
 }
 
 /** Saves a screenshot of `page` into test-artifacts/ when the current test failed. */
