@@ -19,10 +19,9 @@ const ORDER = [
   'browser/account', // 23 s, 27 CPU-s
   'browser/editor-examples', // 65 s, 29 CPU-s
   'dashboard/timeline', // 46 s, 21 CPU-s
-  'browser/editor-dialogs-1', // 23 s, 26 CPU-s
+  'browser/editor-dialogs', // 38 s, 39 CPU-s (the two halves it merged: 46 s, 51 CPU-s)
   'dashboard/live-cap-hls', // 45 s, 17 CPU-s
   'dashboard/hidden', // 37 s, 16 CPU-s
-  'browser/editor-dialogs-2', // 23 s, 25 CPU-s
   'nodes/examples', // 30 s, 6 CPU-s
   'dashboard/stops', // 29 s, 18 CPU-s
   'dashboard/packed', // 22 s, 36 CPU-s

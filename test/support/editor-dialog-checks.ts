@@ -1,4 +1,4 @@
-// The edit dialog of an operation node as a user meets it (test/browser/editor-dialogs-*.test.ts):
+// The edit dialog of an operation node as a user meets it (test/browser/editor-dialogs.test.ts):
 // its fields, a bad value of each typed parameter marked invalid with a translated message, a good
 // one accepted, the friendly-name selects, the invalid triangle of a bad serial and its fix.
 
@@ -128,7 +128,8 @@ export async function checkOperationDialog(
 }
 
 /** The edit dialog tests of the operations `from` to `to` (excluded; their places in OPERATIONS), each
- * after its file's config node test gave `configId()` (editor-dialogs-1 and -2 share them out). */
+ * after an account was made, `configId()` (test/browser/editor-dialogs.test.ts: the first five and
+ * the others, each part with an account of its own). */
 export function operationDialogTests(
   from: number,
   to: number | undefined,
