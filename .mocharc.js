@@ -1,4 +1,5 @@
-// mocha's settings for `npm test` (scripts/test.js): every test file under dist/test, in parallel (independent files;
+// mocha's settings for `npm test` (after the build): every test file under dist/test (the checks of
+// test/checks/ among them), in parallel (independent files;
 // the secret and status-key checks run per test and per file from the root-hook plugin
 // test/support/said-checks.ts), in an order (ORDER) that keeps both cores busy and no long file for
 // the end. `scripts/file-times.js` (a reporter, run without --parallel) measures the files.
@@ -14,17 +15,23 @@ const TEST = path.join(__dirname, 'dist', 'test');
  * a core busy (an editor or dashboard page at work), the longest of each kind first
  * (dashboard/panel and dashboard/live count as waiting: in the parallel run, sampled every 2 s, they
  * leave a core idle more than their serial figures say). The three longest waiting files side by
- * side, as the slowest-first order had it, left the machine half idle for the run's first minute. */
+ * side, as the slowest-first order had it, left the machine half idle for the run's first minute.
+ * The checks (test/checks/: one core each, all CPU) start beside the first waiting files; packed
+ * goes before nodes/examples, which with hidden and stops side by side left the machine idle for
+ * 15 s. */
 const ORDER = [
-  'browser/account', // 23 s, 27 CPU-s
+  'checks/typecheck', // 20 s, 30 CPU-s
   'browser/editor-examples', // 65 s, 29 CPU-s
   'dashboard/timeline', // 46 s, 21 CPU-s
+  'browser/account', // 23 s, 27 CPU-s
+  'checks/format', // 24 s, 24 CPU-s
   'browser/editor-dialogs', // 38 s, 39 CPU-s (the two halves it merged: 46 s, 51 CPU-s)
   'dashboard/live-cap-hls', // 45 s, 17 CPU-s
+  'checks/lint', // 16 s, 20 CPU-s (without its cache, as in a fresh clone)
   'dashboard/hidden', // 37 s, 16 CPU-s
+  'dashboard/packed', // 20 s, 27 CPU-s
   'nodes/examples', // 30 s, 6 CPU-s
   'dashboard/stops', // 29 s, 18 CPU-s
-  'dashboard/packed', // 22 s, 36 CPU-s
   'dashboard/live-cap-flv', // 24 s, 10 CPU-s
   'dashboard/panel', // 24 s, 18 CPU-s
   'browser/editor-zh', // 18 s, 21 CPU-s

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 'use strict';
 // Build: the type check (scripts/typecheck.js; `--no-typecheck` or EZVIZ_BUILD_NO_TYPECHECK=1 leave
-// it to the caller, as `npm test` does, which runs it beside mocha), then TypeScript runtime, simulator and tests ->
+// it to the caller, as `npm test` does, which runs it among mocha's files: test/checks/), then TypeScript runtime, simulator and tests ->
 // dist/ (CommonJS, one file per source: scripts/emit.js);
 // the shared editor code (editor/index.ts) is bundled ONCE into resources/ezviz-editor.js,
 // which Node-RED serves at resources/<package>/ezviz-editor.js; each node's editor.ts is

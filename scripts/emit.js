@@ -2,7 +2,7 @@
 // The build's JavaScript: each TypeScript source transpiled on its own by TypeScript's
 // transpileModule (tsc's emit, file by file, without reading the types: about a second for every
 // hundred files, against 12-16 s for tsc with its type check). The type check is
-// scripts/typecheck.js (the builds run it first; `npm test` beside mocha). The sources compile
+// scripts/typecheck.js (the builds run it first; `npm test` among its files: test/checks/). The sources compile
 // under `isolatedModules` (the type check would say otherwise), where per-file emit is tsc's emit.
 // Used by scripts/build.js and dashboard/scripts/build.js.
 

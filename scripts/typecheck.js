@@ -5,8 +5,8 @@
 //   tsconfig.json             runtime, simulator and tests (Node.js, CommonJS)
 //   tsconfig.editor.json      the editors' browser code (editor/, nodes/*/editor.ts, plugins/*/editor.ts)
 //   dashboard/tsconfig.json   the dashboard package's runtime (when the workspace is there)
-// `npm run build` runs it first; `npm test` runs it beside mocha as one of its checks
-// (scripts/test.js), so the tests need not wait for it.
+// `npm run build` runs it first; `npm test` builds without it and runs it as one of mocha's
+// files (test/checks/typecheck.test.ts), so the tests need not wait for it.
 //
 //   node scripts/typecheck.js [tsconfig ...]   the three, or those named (relative to the root);
 //                                              exit 0: no type errors, else 1

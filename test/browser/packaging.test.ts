@@ -182,18 +182,17 @@ describe('packaging: npm pack and the examples', function () {
     for (const s of INSTALL_SCRIPTS) assert.equal(scripts[s], undefined, `no "${s}" script`);
     assert.match(scripts.prepack, /build\.js --release/);
     // a fresh clone: `npm install && npm test` and `npm install && npm start` build first
-    // npm test: the build without its type check, then mocha with the type check, the lint and the
-    // formatting check beside it (scripts/test.js); the build alone type-checks first
-    assert.match(scripts.test, /^node scripts\/test\.js$/);
+    // npm test: the build without its type check, then mocha, whose files include the checks
+    // (test/checks/: the type check, the lint, the formatting) scheduled among the others
+    assert.equal(scripts.test, 'node scripts/build.js --no-typecheck && mocha');
     assert.match(scripts.typecheck, /^node scripts\/typecheck\.js$/);
-    type Step = [string, string, string[]];
-    const steps = require(path.join(ROOT, 'scripts', 'test.js')) as { BUILD: Step; CHECKS: Step[]; MOCHA: Step };
-    assert.deepEqual(steps.BUILD[2], ['run', '-s', 'build', '--', '--no-typecheck']);
-    assert.deepEqual(
-      steps.CHECKS.map((s) => s[2].join(' ')),
-      ['run -s typecheck', 'run -s lint', 'run -s format:check'],
-    );
-    assert.match(steps.MOCHA[2][0], /mocha\.js$/);
+    const checks = fs
+      .readdirSync(path.join(ROOT, 'test', 'checks'))
+      .filter((f) => f.endsWith('.test.ts'))
+      .map((f) => fs.readFileSync(path.join(ROOT, 'test', 'checks', f), 'utf8').match(/scriptCheck\('([\w:]+)'/)?.[1])
+      .sort();
+    assert.deepEqual(checks, ['format:check', 'lint', 'typecheck']);
+    for (const c of checks) assert.ok(scripts[c!], `package.json has the script ${c}`);
     assert.match(scripts.start, /demo\.js/);
   });
 });

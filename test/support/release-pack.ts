@@ -106,8 +106,8 @@ export async function packRelease(tmp: string): Promise<ReleasePack> {
   copyProject(copy);
   // The two release builds (TypeScript's emit and esbuild; TypeScript's emit and Vite) are
   // independent: side by side. Without their type checks (EZVIZ_BUILD_NO_TYPECHECK): the same
-  // sources are type-checked by the run's own check (`npm run typecheck`, beside mocha in
-  // `npm test`), and the two checks here were two thirds of the packs' CPU.
+  // sources are type-checked by the run's own check (`npm run typecheck`, in `npm test`
+  // test/checks/typecheck.test.ts), and the two checks here were two thirds of the packs' CPU.
   const noCheck = { EZVIZ_BUILD_NO_TYPECHECK: '1' };
   await Promise.all([
     npm(['pack', '--pack-destination', out], copy, noCheck),
