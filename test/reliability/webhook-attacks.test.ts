@@ -383,6 +383,11 @@ describe("reliability: attacks on the alarm webhook through Node-RED's HTTP serv
 
   it(`a flood: ${size(1000, 100)} requests a second for ${size(10, 2)} s (one in ten a good push) — all answered, each good one sent once, memory bounded`, async () => {
     const started = Date.now();
+    // Fresh connections: the agent's kept-alive sockets of the tests before have idled through the
+    // blocking flow's seconds, near the server's keep-alive timeout (5 s), and a request sent on one
+    // the server is closing just then meets a reset (seen on a loaded machine: 1-4 ECONNRESET
+    // answers at the flood's start). What this test measures is the flood, not that race.
+    agent.destroy();
     const perSecond = size(1000, 100);
     const seconds = size(10, 2);
     const before = received.length;
