@@ -10,13 +10,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import type { Page } from 'playwright-core';
 import { startSimulator, type Simulator } from '../../simulator';
-import {
-  screenshotOnFailure,
-  showEditorIn,
-  skipWithoutChromium,
-  type EditorSession,
-  waitUntil,
-} from '../support/browser-env';
+import { screenshotOnFailure, skipWithoutChromium, type EditorSession, waitUntil } from '../support/browser-env';
 import {
   chooseTypedInputType,
   closeDialogs,
@@ -27,7 +21,7 @@ import {
   waitForTrayIdle,
 } from '../support/browser-editor';
 import { freePort, startAdminRed, startEndlessAccount, type AdminRed } from '../support/red-admin';
-import { openAdminEditor, reloadAdminEditor } from '../support/browser-admin';
+import { openAdminEditor, showAdminEditorIn } from '../support/browser-admin';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -482,7 +476,7 @@ describe('browser: the editor knows the account (httpAdminRoot, adminAuth)', fun
       this.timeout(60000);
       // The same editor switched to Chinese (its language setting and a reload).
       page = session.page;
-      await showEditorIn(page, 'zh-CN', () => reloadAdminEditor(page));
+      await showAdminEditorIn(page, 'zh-CN');
       assert.equal(await page.evaluate(() => (globalThis as any).RED.i18n.lang()), 'zh-CN');
     });
 

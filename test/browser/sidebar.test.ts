@@ -11,15 +11,8 @@ import * as os from 'os';
 import * as path from 'path';
 import type { Page } from 'playwright-core';
 import { startSimulator, type Simulator } from '../../simulator';
-import {
-  ROOT,
-  screenshotOnFailure,
-  showEditorIn,
-  skipWithoutChromium,
-  type EditorSession,
-  waitUntil,
-} from '../support/browser-env';
-import { openAdminEditor, reloadAdminEditor } from '../support/browser-admin';
+import { ROOT, screenshotOnFailure, skipWithoutChromium, type EditorSession, waitUntil } from '../support/browser-env';
+import { openAdminEditor, showAdminEditorIn } from '../support/browser-admin';
 import {
   adminToken,
   freePort,
@@ -207,7 +200,7 @@ describe('browser: the EZVIZ sidebar (calls, limits, alarm sources)', function (
   it('speaks Chinese in a zh-CN editor', async () => {
     // The same editor switched to Chinese (its language setting and a reload).
     const { page } = session;
-    await showEditorIn(page, 'zh-CN', () => reloadAdminEditor(page));
+    await showAdminEditorIn(page, 'zh-CN');
     await showTab(page);
     const text = await page.locator('#ezviz-sidebar').innerText();
     assert.ok(text.includes('API 调用') && text.includes('告警来源'), text);

@@ -3,7 +3,7 @@
 // plugin are loaded. Shared by the account and sidebar browser tests.
 
 import type { BrowserContext, Page } from 'playwright-core';
-import { sharedBrowser, type EditorSession, waitUntil } from './browser-env';
+import { sharedBrowser, showEditorIn, type EditorSession, waitUntil } from './browser-env';
 import { USERS } from './red-admin';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -19,10 +19,13 @@ export async function login(page: Page, url: string, user: keyof typeof USERS): 
   await adminEditorLoaded(page);
 }
 
-/** Loads the editor of `page` again (logged in: the login's token is in the page's storage). */
-export async function reloadAdminEditor(page: Page): Promise<void> {
-  await page.reload({ timeout: 60000 });
-  await adminEditorLoaded(page);
+/** The logged-in editor of `page` in `locale` (showEditorIn: its language setting and a reload;
+ * the login's token stays in the page's storage). */
+export function showAdminEditorIn(page: Page, locale: string): Promise<void> {
+  return showEditorIn(page, locale, async () => {
+    await page.reload({ timeout: 60000 });
+    await adminEditorLoaded(page);
+  });
 }
 
 /** Waits until the editor has loaded this package's nodes and its EZVIZ sidebar plugin. */
