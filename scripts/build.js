@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 'use strict';
 // Build: the type check (scripts/typecheck.js; `--no-typecheck` or EZVIZ_BUILD_NO_TYPECHECK=1 leave
-// it to the caller, as `npm test` does, which runs it among mocha's files: test/checks/), then TypeScript runtime, simulator and tests ->
-// dist/ (CommonJS, one file per source: scripts/emit.js);
+// it to the caller, as `npm test` does, which runs it among mocha's files: test/checks/), then
+// TypeScript runtime, simulator and tests -> dist/ (CommonJS, one file per source: scripts/emit.js);
 // the shared editor code (editor/index.ts) is bundled ONCE into resources/ezviz-editor.js,
 // which Node-RED serves at resources/<package>/ezviz-editor.js; each node's editor.ts is
 // bundled by esbuild (its own code only) and joined with its editor.html template and
@@ -124,7 +124,9 @@ for (const name of pluginNames) {
 // The dashboard package (dashboard/, an npm workspace: its runtime and its widget), for the tests
 // and the demo; not for this package's own release (prepack), which ships nothing of it.
 const dashboardBuild = path.join(root, 'dashboard', 'scripts', 'build.js');
-if (!release && fs.existsSync(dashboardBuild)) run([dashboardBuild, '--no-typecheck'], 'dashboard');
+// (its own type check with this build's: `npm test` leaves both to test/checks/typecheck.test.ts)
+if (!release && fs.existsSync(dashboardBuild))
+  run([dashboardBuild, ...(typecheck ? [] : ['--no-typecheck'])], 'dashboard');
 console.log(
   `build: ok (${nodeNames.length} nodes, ${withEditor.length} editors, ${pluginNames.length} plugins${release ? ', release: no source maps' : ''})`,
 );

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 'use strict';
-// Build of node-red-dashboard-2-ezviz: the runtime (TypeScript -> dist/nodes, CommonJS, type-checked) with its
-// editor HTML and catalogs, and the widget (Vue 3 -> resources/ui-ezviz-camera.umd.js by Vite)
+// Build of node-red-dashboard-2-ezviz: the runtime (TypeScript -> dist/nodes, CommonJS, type-checked)
+// with its editor HTML and catalogs, and the widget (Vue 3 -> resources/ui-ezviz-camera.umd.js by Vite)
 // with hls.js's light build beside it (loaded by the widget only where the browser does not play
 // HLS itself) and mpegts.js (loaded only when a recording plays back). The repository's `npm run build` runs this too.
 //
@@ -28,7 +28,7 @@ function run(args, label) {
 fs.rmSync(dist, { recursive: true, force: true });
 fs.rmSync(resources, { recursive: true, force: true });
 // The type check (`--no-typecheck` or EZVIZ_BUILD_NO_TYPECHECK=1: the caller's, as the
-// repository's `npm test` runs it beside the tests), then the runtime's JavaScript, one file per
+// repository's `npm test` runs it among its test files), then the runtime's JavaScript, one file per
 // source (the repository's scripts/emit.js).
 if (!process.argv.includes('--no-typecheck') && !process.env.EZVIZ_BUILD_NO_TYPECHECK)
   run([require.resolve('typescript/bin/tsc'), '-p', 'tsconfig.json', '--noEmit'], 'tsc (type check)');
