@@ -87,10 +87,9 @@ describe('dashboard runtime: who did it (msg._client, allowed users, a quiet out
     assert.deepStrictEqual(parseUsers(undefined), []);
     assert.deepStrictEqual(userNames({ socketId: 's', user: { userId: 'u1', username: 'alice', email: 'a@x' } }), [
       'alice',
-      'u1',
-      'a@x',
     ]);
-    assert.deepStrictEqual(userNames({ socketId: 's', user: 'bob' }), ['bob']);
+    assert.deepStrictEqual(userNames({ socketId: 's', user: { id: 'u7', name: 'Alice' } }), ['u7']);
+    assert.deepStrictEqual(userNames({ socketId: 's', user: 'bob' }), []);
     assert.strictEqual(isAllowed([], undefined), true);
     assert.strictEqual(isAllowed(['alice'], { socketId: 's' }), false);
     assert.strictEqual(isAllowed(['alice'], { socketId: 's', user: { username: 'alice' } }), true);
@@ -172,6 +171,20 @@ describe('dashboard runtime: who did it (msg._client, allowed users, a quiet out
     p.fromBrowser(eve, { action: 'snapshot' });
     await clock.tickAsync(100);
     assert.strictEqual(calls.at(-1)?.op, 'capture');
+  });
+
+  it('a display name, an email or a bare string equal to an allowed user grants nothing: only username or id', () => {
+    for (const user of [
+      { username: 'eve', name: 'alice' },
+      { id: 'u9', name: 'alice' },
+      { username: 'eve', email: 'alice' },
+      { userId: 'alice' },
+      { name: 'alice' },
+      'alice',
+    ])
+      assert.strictEqual(isAllowed(['alice'], { socketId: 's', user }), false, JSON.stringify(user));
+    assert.strictEqual(isAllowed(['u7'], { socketId: 's', user: { id: 'u7', name: 'Alice' } }), true);
+    assert.strictEqual(isAllowed(['alice'], { socketId: 's', user: { username: 'alice', name: 'Eve' } }), true);
   });
 
   it("after a failed move the status keeps the move's error, not the stop's outcome", async () => {

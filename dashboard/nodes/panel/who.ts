@@ -30,16 +30,14 @@ export function parseUsers(v: unknown): string[] {
   return out;
 }
 
-/** The names a user goes by, as auth plugins give them (`_client.user`: a name, or an object with
- * username, userId, email or name). */
+/** The stable ids a user goes by, as auth plugins give them (`_client.user`: an object with
+ * `username` or `id`). Never a display name, an email or a bare string: a user may edit those, and
+ * one equal to an allowed user's id would grant that user's rights (docs/behaviour.md section 21). */
 export function userNames(client: Client | undefined): string[] {
   const u = client?.user;
-  if (typeof u === 'string') return [u];
   if (!u || typeof u !== 'object') return [];
   const o = u as Record<string, unknown>;
-  return ['username', 'userId', 'email', 'name', 'id']
-    .map((k) => o[k])
-    .filter((v): v is string => typeof v === 'string' && v !== '');
+  return ['username', 'id'].map((k) => o[k]).filter((v): v is string => typeof v === 'string' && v !== '');
 }
 
 /** Whether a browser may act: everyone when the list is empty, else only a user the list names. */
