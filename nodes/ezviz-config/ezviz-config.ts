@@ -19,8 +19,8 @@ import { unregisterDeployed } from './admin-deployed';
 import { parseCodes } from '../shared/pictures/codes';
 import { hooks } from '../shared/clock/clock';
 
-/** The config node's context key of its call counters (kept across redeploys, and restarts with a
- * persistent context store: docs/behaviour.md section 23). */
+/** The config node's context key of its call counters (kept across restarts with a persistent
+ * context store; a redeploy hands them over in memory: docs/behaviour.md section 23). */
 const USAGE_KEY = 'ezvizUsage';
 
 interface ConfigDef extends NodeDef {
@@ -139,9 +139,11 @@ export = function (RED: NodeAPI): void {
       carried: takeOver(node.id),
     });
     node.service = service;
-    node
-      .context()
-      .get(USAGE_KEY, (_err: unknown, carried: unknown) => service.loop.counters.adopt(carried, hooks.now()));
+    // A redeploy hands the counts over (handover.ts); a restart finds them in a persistent store.
+    if (!service.countsInherited)
+      node
+        .context()
+        .get(USAGE_KEY, (_err: unknown, carried: unknown) => service.loop.counters.adopt(carried, hooks.now()));
     if (!settings.configError && !service.tokens.hasCredentials) node.warn(t('errors.noCredentials'));
     // The editor's account requests with this node's values use this service (its token).
     if (!settings.configError) registerDeployed(node.id, { baseUrl: settings.baseUrl, ...creds }, service);

@@ -2,11 +2,14 @@
 // redeployed: same id, same process; docs/behaviour.md section 8, Closing): the card-password locks (the API's
 // 24 h lockout does not end with a deploy), the cameras it left moving (an untimed start, or a
 // stop that failed), so that the next start still sends a stop first (docs/api/open-api.md section 3, PTZ rule),
-// and the token when base URL, app key and secret are unchanged.
+// the token when base URL, app key and secret are unchanged, and the call counts when the account
+// (base URL and app key) is (docs/behaviour.md section 23: Node-RED deletes a node's context in
+// memory at every close, so the counts cannot wait there).
 
 import { createHash } from 'crypto';
 import type { Fields } from '../requests/call-types';
 import type { TokenSnapshot } from '../requests/token';
+import type { CountersCarry } from '../requests/usage-types';
 import type { VoiceFile } from './voice-files';
 
 export interface CarriedState {
@@ -14,12 +17,23 @@ export interface CarriedState {
   baseUrl: string;
   /** Hash of base URL, app key and secret: the token passes only when all three are unchanged. */
   identity: string;
+  /** Hash of base URL and app key: the call counts pass while the account stays. */
+  account: string;
   cardLocks: ReadonlyMap<string, number>;
   /** "SERIAL/channel" -> the fields of the stop to send. */
   moving: ReadonlyMap<string, Fields>;
   token?: TokenSnapshot;
   /** Uploaded voice files (content hash -> URL): they pass with the token (the same account). */
   voices?: ReadonlyMap<string, VoiceFile>;
+  /** The call counters (requests/counters.ts). */
+  counters?: CountersCarry;
+}
+
+/** Base URL and app key, hashed: the account whose calls are counted. */
+export function account(baseUrl: string, appKey: string | undefined): string {
+  return createHash('sha256')
+    .update(JSON.stringify([baseUrl, appKey ?? '']))
+    .digest('hex');
 }
 
 /** Base URL, app key and secret, hashed (the carried state holds no secret in clear). */
@@ -29,17 +43,20 @@ export function identity(baseUrl: string, appKey: string | undefined, appSecret:
     .digest('hex');
 }
 
-/** What of a predecessor's state a service at `baseUrl` with `id` (its identity) takes: locks and
- * moves only from the same server, the token only with the same identity. */
+/** What of a predecessor's state a service at `baseUrl` with `id` (its identity) and `acct` (its
+ * account) takes: locks and moves only from the same server, the token only with the same
+ * identity, the call counts with the same account (other settings, the secret, may change). */
 export function inherit(
   carried: CarriedState | undefined,
   baseUrl: string,
   id: string,
+  acct: string,
 ): {
   cardLocks?: ReadonlyMap<string, number>;
   moving?: ReadonlyMap<string, Fields>;
   token?: TokenSnapshot;
   voices?: ReadonlyMap<string, VoiceFile>;
+  counters?: CountersCarry;
 } {
   // Another server has other cameras.
   if (!carried || carried.baseUrl !== baseUrl) return {};
@@ -49,6 +66,7 @@ export function inherit(
     moving: carried.moving,
     token: same ? carried.token : undefined,
     voices: same ? carried.voices : undefined,
+    counters: carried.account === acct ? carried.counters : undefined,
   };
 }
 

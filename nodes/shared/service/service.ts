@@ -15,7 +15,7 @@ import { CallErrors } from '../requests/call-failures';
 import { CallRequest, CallResult, failedAt } from '../requests/call-types';
 import { CameraController } from '../camera/camera';
 import { CardGuard } from './card-guard';
-import { CarriedState, identity, inherit } from './handover';
+import { account, CarriedState, identity, inherit } from './handover';
 import { hooks } from '../clock/clock';
 import type { Translate } from '../i18n/i18n';
 import { PresetNames } from '../camera/preset-names';
@@ -51,6 +51,9 @@ export class EzvizService {
   private readonly cameras: CameraController;
   private readonly cards: CardGuard;
   private readonly identity: string;
+  private readonly account: string;
+  /** The call counts came from the predecessor (the context store need not be read). */
+  readonly countsInherited: boolean;
   /** What this config node last learnt of each camera's arming (a switch set, a device read):
    * the alarm node hints "camera disarmed" (docs/behaviour.md section 12). */
   readonly armed = new Map<string, boolean>();
@@ -68,9 +71,12 @@ export class EzvizService {
   constructor(private readonly opts: ServiceOptions) {
     const { baseUrl, t } = opts;
     this.identity = identity(baseUrl, opts.appKey, opts.appSecret);
-    const carried = inherit(opts.carried, baseUrl, this.identity);
+    this.account = account(baseUrl, opts.appKey);
+    const carried = inherit(opts.carried, baseUrl, this.identity, this.account);
     this.errors = new CallErrors(t, baseUrl, opts.timeout);
     this.loop = new RequestLoop({ ...opts, errors: this.errors, token: carried.token });
+    this.countsInherited = !!carried.counters;
+    if (carried.counters) this.loop.counters.adopt(carried.counters, hooks.now());
     this.tokens = this.loop.tokens;
     this.cards = new CardGuard(t, this.errors, carried.cardLocks);
     const presets = new PresetNames(opts.presets, t, this.errors, opts.warn);
@@ -146,10 +152,12 @@ export class EzvizService {
     return {
       baseUrl: this.opts.baseUrl,
       identity: this.identity,
+      account: this.account,
       cardLocks: this.cards.carry(),
       moving: this.cameras.moves.carry(),
       token: this.tokens.snapshot(),
       voices: this.voices.carry(),
+      counters: this.loop.counters.carry(),
     };
   }
 

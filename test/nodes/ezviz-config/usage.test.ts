@@ -40,7 +40,8 @@ describe('usage: call counters and stale alarm sources', function () {
   ): Promise<{ timers: Timers; out: ReturnType<typeof collect>; statuses: Status[] }> {
     const timers = fakeTimers(clock);
     fakeTime(clock);
-    await load(alarmFlow(sim.url, { interval: 60, ...props }), CREDS);
+    // (a copy: the runtime keeps the object it loads and a deploy writes into it)
+    await load(alarmFlow(sim.url, { interval: 60, ...props }), structuredClone(CREDS));
     const out = collect(['ok', 'err', 'caught']);
     const statuses: Status[] = [];
     const node = helper.getNode('op') as unknown as { status(s: Status): void };
@@ -71,6 +72,26 @@ describe('usage: call counters and stale alarm sources', function () {
     const later = service().loop.counters.snapshot(clock.now());
     assert.deepStrictEqual(later.lastHour, {});
     assert.strictEqual(later.totals.lastHour, 0);
+  });
+
+  it('keeps the counts across a full deploy and a modified-nodes deploy of the config node (other settings, another secret), not into another account', async () => {
+    await start();
+    const counted = () => service().loop.counters.snapshot(clock.now()).totals.today;
+    assert.strictEqual(counted(), 2, 'the token and the first poll');
+    const flow = alarmFlow(sim.url, { interval: 60 });
+    // A full deploy (a comment moved): every node restarts, the config node too.
+    await helper.setFlows(flow as never, 'full', CREDS as never);
+    assert.strictEqual(counted(), 2, 'after a full deploy');
+    // A modified-nodes deploy of the config node with another timeout and secret, the same account.
+    const changed = flow.map((n) => (n.id === 'cfg' ? { ...n, timeout: 3000 } : n));
+    const otherSecret = { cfg: { ...CREDS.cfg, appSecret: 'another-secret' } };
+    await helper.setFlows(changed as never, 'nodes', otherSecret as never);
+    assert.strictEqual((helper.getNode('cfg') as unknown as { service: EzvizService }).service.timeout, 3000);
+    assert.strictEqual(counted(), 2, 'after a modified-nodes deploy of the config node');
+    // Another app key is another account: its counts start at nothing.
+    const otherKey = { cfg: { ...CREDS.cfg, appKey: 'another-app-key' } };
+    await helper.setFlows(flow as never, 'full', otherKey as never);
+    assert.strictEqual(counted(), 0, 'another account');
   });
 
   it("saves the counts in the config node's context when it closes (a persistent store keeps them across a restart)", async () => {
