@@ -1,8 +1,9 @@
 // The poller behind ezviz-alarm (docs/behaviour.md section 11): polls the alarm list through the config
 // node's service (token, deadline, retries: the one request path), pages through a poll, sends
 // each new alarm once (oldest first), remembers the ids it sent in the node context (seen-store.ts:
-// bounded; a copy per node id in this process for redeploys without a persistent store), waits longer after
-// 10029/10007, and leaves no timer behind once closed. The node (nodes/ezviz-alarm) does the
+// bounded; a copy per node id in this process for redeploys without a persistent store), backs off
+// after 10029 (2x, 4x... the interval, at most 5 minutes, until a good poll), waits an hour after
+// 10007, and leaves no timer behind once closed. The node (nodes/ezviz-alarm) does the
 // status and the outputs.
 
 import { hooks } from '../clock/clock';
@@ -18,7 +19,8 @@ import {
   morePages,
   pageFields,
   queryWindow,
-  RATE_LIMIT_WAIT_S,
+  COUNT_LIMIT_WAIT_S,
+  limitedWait,
   readPage,
 } from './alarms';
 
@@ -51,6 +53,8 @@ export class AlarmPoller {
   private queued: Promise<PollOutcome> | undefined;
   private cancelTimer: (() => void) | undefined;
   private closed = false;
+  /** 10029 answers in a row (the back-off's exponent). */
+  private limited = 0;
 
   constructor(private readonly o: PollerOptions) {
     this.store = new SeenStore(o, () => this.closed);
@@ -80,13 +84,13 @@ export class AlarmPoller {
     this.cancelTimer = hooks.timer(fn, ms);
   }
 
-  /** ms until the next timed poll after `outcome`. */
+  /** ms until the next timed poll after `outcome`: longer after 10029 in a row and after 10007. */
   nextDelay(outcome: PollOutcome): number {
     const interval = this.o.settings.interval * 1000;
-    if (outcome.kind === 'error' && outcome.error.source === 'api') {
-      const wait = RATE_LIMIT_WAIT_S[outcome.error.code];
-      if (wait !== undefined) return Math.max(interval, wait * 1000);
-    }
+    const code = outcome.kind === 'error' && outcome.error.source === 'api' ? outcome.error.code : undefined;
+    if (code === '10029') return limitedWait(interval, ++this.limited);
+    if (outcome.kind === 'ok') this.limited = 0;
+    if (code === '10007') return Math.max(interval, COUNT_LIMIT_WAIT_S * 1000);
     return interval;
   }
 

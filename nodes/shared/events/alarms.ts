@@ -17,8 +17,17 @@ export const MAX_PAGES = 40;
 export const DEFAULT_INTERVAL_S = 60;
 export const MIN_INTERVAL_S = 10;
 export const MAX_INTERVAL_S = 24 * 3600;
-/** Before the next poll after these codes, at least (seconds): frequency limit, call count limit. */
-export const RATE_LIMIT_WAIT_S: Readonly<Record<string, number>> = Object.freeze({ '10029': 300, '10007': 3600 });
+/** Before the next poll or fetch after 10007 (the call count used up), at least (seconds). */
+export const COUNT_LIMIT_WAIT_S = 3600;
+/** Longest wait after 10029 (too frequent) in a row. */
+export const LIMIT_BACKOFF_MAX_MS = 5 * 60 * 1000;
+
+/** ms until the next poll or fetch after the `n`th 10029 in a row (docs/behaviour.md section 15):
+ * 2, 4, 8... times the interval, at most 5 minutes (never less than the interval); the first good
+ * answer starts again at the interval. */
+export function limitedWait(intervalMs: number, n: number): number {
+  return Math.max(intervalMs, Math.min(LIMIT_BACKOFF_MAX_MS, intervalMs * 2 ** Math.min(n, 30)));
+}
 
 export interface AlarmSettings {
   interval: number;

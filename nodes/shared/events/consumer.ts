@@ -2,12 +2,13 @@
 // group, shared by the alarm nodes that use it. It fetches every `interval` seconds (the shortest
 // of its nodes'), hands each new message to every node (each sends what matches its filters),
 // commits once the messages left the nodes, creates a new consumer on 70101 (consumer-round.ts),
-// waits longer after 10029/10007 and after failures, and stops when its last node leaves.
+// backs off after 10029 (2x, 4x... the interval, at most 5 minutes, until a good fetch) and after
+// failures, waits an hour after 10007, and stops when its last node leaves.
 
 import { hooks } from '../clock/clock';
 import { EzvizError } from '../errors/errors';
 import type { Translate } from '../i18n/i18n';
-import { RATE_LIMIT_WAIT_S } from './alarms';
+import { COUNT_LIMIT_WAIT_S, limitedWait } from './alarms';
 import type { Fields, Owner } from '../requests/call-types';
 import type { MessageEvent } from './alarm-message';
 import { commit, fetchRound, type Call, type RoundOutcome } from './consumer-round';
@@ -44,6 +45,8 @@ export class SharedConsumer implements Owner {
   private running: Promise<FetchOutcome> | undefined;
   private cancelTimer: (() => void) | undefined;
   private failures = 0;
+  /** 10029 answers in a row (the back-off's exponent). */
+  private limited = 0;
 
   constructor(
     private readonly call: Call,
@@ -117,12 +120,20 @@ export class SharedConsumer implements Owner {
     for (const s of this.subs) interval = Math.min(interval, s.interval * 1000);
     if (outcome.kind !== 'error') {
       this.failures = 0;
+      if (outcome.kind === 'ok') this.limited = 0;
       return interval;
     }
-    const wait = outcome.error.source === 'api' ? RATE_LIMIT_WAIT_S[outcome.error.code] : undefined;
-    this.failures = wait === undefined ? this.failures + 1 : 0;
-    if (wait !== undefined) return Math.max(interval, wait * 1000);
-    return Math.min(MAX_BACKOFF_MS, Math.max(interval, interval * 2 ** (this.failures - 1)));
+    const code = outcome.error.source === 'api' ? outcome.error.code : undefined;
+    if (code === '10029') {
+      this.failures = 0;
+      return limitedWait(interval, ++this.limited);
+    }
+    if (code === '10007') {
+      this.failures = 0;
+      return Math.max(interval, COUNT_LIMIT_WAIT_S * 1000);
+    }
+    this.failures++;
+    return Math.min(MAX_BACKOFF_MS, Math.max(interval, interval * 2 ** Math.min(this.failures - 1, 30)));
   }
 
   private async round(asker: Subscriber | undefined): Promise<FetchOutcome> {

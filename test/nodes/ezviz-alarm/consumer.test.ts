@@ -181,12 +181,35 @@ describe('ezviz-alarm source consumer against the simulator', function () {
     assert.ok(fetches()[1].time - fetches()[0].time > 5000, 'the second fetch after more than the interval');
   });
 
-  it('10029 and 10007 wait longer; other failures go to output 2 and back off, doubling up to 5 minutes', async () => {
+  it('10029 backs off: 2x, 4x... the interval, at most 5 minutes; the first good fetch resets it', async () => {
+    const { timers, out } = await start();
+    sim.injectFault({ kind: 'code', code: '10029', path: MESSAGES, count: 8 });
+    const waits: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      timers.fire();
+      await until(() => sim.requestLog({ path: MESSAGES }).length >= i + 2);
+      await settle();
+      waits.push(timers.pending.find((p) => p.live)!.ms);
+    }
+    assert.deepStrictEqual(waits, [10000, 20000, 40000, 80000, 160000, 300000, 300000, 300000]);
+    timers.fire();
+    await until(() => sim.requestLog({ path: MESSAGES }).length >= 10);
+    await settle();
+    assert.strictEqual(sim.requestLog({ path: MESSAGES }).at(-1)!.code, '200');
+    sim.injectFault({ kind: 'code', code: '10029', path: MESSAGES, count: 1 });
+    assert.strictEqual(timers.fire(), 5000, 'a good fetch: the interval again');
+    await until(() => sim.requestLog({ path: MESSAGES }).length >= 11);
+    await settle();
+    assert.strictEqual(timers.fire(), 10000, 'and the next 10029 starts again at 2x');
+    assert.ok(out.err.every((m: Msg) => ['10029', 'STALE'].includes(m.error.code)));
+  });
+
+  it('10007 waits an hour; other failures go to output 2 and back off, doubling up to 5 minutes', async () => {
     const { timers, out } = await start();
     sim.injectFault({ kind: 'code', code: '10029', path: MESSAGES, count: 1 });
     timers.fire();
     await settle();
-    assert.strictEqual(timers.fire(), 300000, '10029: 5 minutes');
+    assert.strictEqual(timers.fire(), 10000, '10029: twice the interval');
     sim.injectFault({ kind: 'code', code: '10007', path: MESSAGES, count: 1 });
     await settle();
     assert.strictEqual(timers.fire(), 3600000, '10007: an hour');

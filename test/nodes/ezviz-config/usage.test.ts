@@ -67,7 +67,7 @@ describe('usage: call counters and stale alarm sources', function () {
     assert.deepStrictEqual(usage.lastHour, usage.today);
     assert.deepStrictEqual(usage.totals, { lastHour: 3, today: 3 });
     assert.deepStrictEqual(usage.limits, [{ code: '10029', path: ALARMS, at: clock.now() }]);
-    // 10029 makes the next poll wait 5 minutes; 61 minutes later the first calls have left the last hour.
+    // 10029 makes the next poll wait twice the interval (no timer fires here); 61 minutes later the first calls have left the last hour.
     clock.advance(61 * 60000);
     const later = service().loop.counters.snapshot(clock.now());
     assert.deepStrictEqual(later.lastHour, {});

@@ -497,7 +497,7 @@ describe('alarm: the poller (fake clock, scripted list)', () => {
     p.close();
   });
 
-  it('after 10029 and 10007 the next poll waits longer', async () => {
+  it('after 10029 the next polls back off (2x, 4x..., at most 5 minutes) until a good one; after 10007 an hour', async () => {
     const f = fakeTime(T0);
     const { p } = poller(new MemoryContext(), T0, []);
     const err =
@@ -518,7 +518,20 @@ describe('alarm: the poller (fake clock, scripted list)', () => {
     p.start(() => undefined);
     fireNext(f);
     await flush();
+    // 10029 in a row: 2x, 4x the 60 s interval, then at most 5 minutes (it silenced alarms for 5 minutes at once)
+    const waits: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      waits.push(fireNext(f));
+      await flush();
+    }
+    assert.deepStrictEqual(waits, [120000, 240000, 300000, 300000]);
+    answer = listAnswer;
     assert.strictEqual(fireNext(f), 300000);
+    await flush();
+    assert.strictEqual(fireNext(f), 60000, 'a good poll: the interval again');
+    answer = err('10029');
+    await flush();
+    assert.strictEqual(fireNext(f), 120000, 'the next 10029 starts again at 2x');
     answer = err('10007');
     await flush();
     assert.strictEqual(fireNext(f), 3600000);
