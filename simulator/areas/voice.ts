@@ -150,7 +150,8 @@ function sendOnce(state: SimulatorState, route: Route, f: URLSearchParams, ctx: 
 
 const ACTIONS: Record<string, number> = { ring: 0, answered: 1, 'hung-up': 2, '0': 0, '1': 1, '2': 2 };
 
-/** POST /sim/call {deviceSerial, channelNo?, action? (ring, answered, hung-up; default ring), picture?}. */
+/** POST /sim/call {deviceSerial, channelNo?, action? (ring, answered, hung-up; default ring), picture?,
+ * callingId? (the call's id; a new one by default)}. */
 function ring(state: SimulatorState, json: unknown, now: number, origin: string): Record<string, unknown> {
   const c = (json ?? {}) as Record<string, unknown>;
   const serial = String(c.deviceSerial ?? '');
@@ -177,7 +178,8 @@ function ring(state: SimulatorState, json: unknown, now: number, origin: string)
     header: { channelNo, deviceId: serial, messageId: randomUUID(), messageTime: now, type: 'ys.calling' },
     body: {
       action,
-      callingId: randomBytes(8).toString('hex'),
+      callingId:
+        typeof c.callingId === 'string' && c.callingId ? c.callingId.slice(0, 64) : randomBytes(8).toString('hex'),
       channelName: dev.channels[String(channelNo)].name,
       timestamp: Math.floor(now / 1000),
       ...(cover ? { coverUrl: { url: cover } } : {}),
@@ -206,6 +208,6 @@ export const voiceArea: Area = {
   adminIndex: [
     'GET  /sim/voice (uploaded voice files, what each camera played)',
     'DELETE /sim/voice',
-    'POST /sim/call {deviceSerial,channelNo?,action? (ring|answered|hung-up),picture?} (a doorbell rings: ys.calling)',
+    'POST /sim/call {deviceSerial,channelNo?,action? (ring|answered|hung-up),picture?,callingId?} (a doorbell rings: ys.calling)',
   ],
 };

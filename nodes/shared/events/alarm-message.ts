@@ -28,7 +28,9 @@ export interface OnOffline {
 export type MessageEvent =
   | { kind: 'alarm'; messageId: string; time: number; alarm: AlarmPayload }
   | { kind: 'onoffline'; messageId: string; time: number; event: OnOffline }
-  | { kind: 'call'; messageId: string; time: number; event: CallEvent }
+  /** `callingId`: the call's own id ('' when the message has none): a ring sent again under a new
+   * message id is the same ring. */
+  | { kind: 'call'; messageId: string; time: number; event: CallEvent; callingId: string }
   /** A message of another type (`message`: sent with the option `others`), or one that lacks what
    * its type needs (no `message`: acknowledged, never sent). */
   | { kind: 'other'; messageId: string; time?: number; message?: OtherMessage };
@@ -167,11 +169,20 @@ export function readMessage(v: unknown): MessageEvent | undefined {
     if (event) return { kind: 'onoffline', messageId, time, event };
   } else if (header.type === 'ys.calling') {
     const event = callEvent(header, body, v.pictureList);
-    if (event) return { kind: 'call', messageId, time: Date.parse(event.time), event };
+    if (event) return { kind: 'call', messageId, time: Date.parse(event.time), event, callingId: idOf(body.callingId) };
   } else if (header.type !== 'ys.alarm' && header.type !== 'ys.onoffline') {
     return { kind: 'other', messageId, time, message: otherMessage(header, v.body) };
   }
   return { kind: 'other', messageId, time };
+}
+
+/** What makes `e` the same event as one seen before: its message id, and an alarm's id or a call's
+ * id with its action (the platform may send one alarm or one ring again under a new message id). */
+export function sameEventKeys(e: MessageEvent): string[] {
+  const keys = [`m:${e.messageId}`];
+  if (e.kind === 'alarm') keys.push(`a:${e.alarm.alarmId}`);
+  else if (e.kind === 'call' && e.callingId) keys.push(`c:${e.callingId}:${e.event.action}`);
+  return keys;
 }
 
 /** The payload an alarm leaves with, whatever the source (docs/behaviour.md section 15). */

@@ -10,7 +10,7 @@ import { EzvizError } from '../errors/errors';
 import type { Translate } from '../i18n/i18n';
 import { COUNT_LIMIT_WAIT_S, limitedWait } from './alarms';
 import type { Fields, Owner } from '../requests/call-types';
-import type { MessageEvent } from './alarm-message';
+import { sameEventKeys, type MessageEvent } from './alarm-message';
 import { commit, fetchRound, type Call, type RoundOutcome } from './consumer-round';
 import { RecentIds } from './recent-ids';
 
@@ -41,7 +41,7 @@ export class SharedConsumer implements Owner {
   readonly id: string;
   private readonly subs = new Set<Subscriber>();
   private consumerId: string | undefined;
-  private readonly seen = new RecentIds(SEEN_IDS_MAX, SEEN_IDS_TTL_MS);
+  private readonly seen = new RecentIds(2 * SEEN_IDS_MAX, SEEN_IDS_TTL_MS);
   private running: Promise<FetchOutcome> | undefined;
   private cancelTimer: (() => void) | undefined;
   private failures = 0;
@@ -156,8 +156,11 @@ export class SharedConsumer implements Owner {
     if (this.closed) return { kind: 'closed' };
     const fresh: MessageEvent[] = [];
     for (const e of events) {
-      if (this.seen.has(e.messageId, now)) continue; // (also a message twice in one batch)
-      this.seen.add(e.messageId, now);
+      // (also a message twice in one batch; an alarm or a ring again under a new message id)
+      const keys = sameEventKeys(e);
+      const again = keys.some((k) => this.seen.has(k, now));
+      for (const k of keys) this.seen.add(k, now);
+      if (again) continue;
       fresh.push(e);
     }
     fresh.sort((a, b) => (a.time ?? 0) - (b.time ?? 0));

@@ -4,12 +4,12 @@
 // (push-body.ts: at most 256 KiB, else 413; 10 s, else 408; at most 100 bodies at once, else 503),
 // checks the signature and `t` (signature.ts, 401), parses it (400 when it is not a message),
 // answers `{"messageId": ...}` at once and only then hands the message to the node, once per
-// message id and once per alarm id within 24 h (at most 10,000 messages, kept across redeploys of
-// the node).
+// message id, once per alarm id and once per call id and action within 24 h (at most 10,000
+// messages, kept across redeploys of the node).
 
 import type { ServerResponse } from 'http';
 import { hooks } from '../clock/clock';
-import { readMessage, type MessageEvent } from './alarm-message';
+import { readMessage, sameEventKeys, type MessageEvent } from './alarm-message';
 import { RecentIds } from './recent-ids';
 import { checkPush, type Refusal } from './signature';
 import { readBody, type BodyRefusal, type Req } from './push-body';
@@ -75,13 +75,13 @@ export const REFUSED_STATUS: Readonly<Record<PushRefusal, number>> = {
   notMessage: 400,
 };
 
-/** Whether `e` was seen (its message id, or for an alarm its alarm id: the platform may send one
- * alarm again under a new message id); remembers both. */
+/** Whether `e` was seen (its message id, or for an alarm its alarm id, for a call its calling id
+ * and action: the platform may send one again under a new message id); remembers them all. */
 function seenBefore(id: string, e: MessageEvent): boolean {
   const now = hooks.now();
   let seen = seenIds.get(id);
   if (!seen) seenIds.set(id, (seen = new RecentIds(2 * PUSH_IDS_MAX, PUSH_IDS_TTL_MS)));
-  const keys = [`m:${e.messageId}`, ...(e.kind === 'alarm' ? [`a:${e.alarm.alarmId}`] : [])];
+  const keys = sameEventKeys(e);
   const again = keys.some((k) => seen!.has(k, now));
   for (const k of keys) seen.add(k, now);
   return again;

@@ -125,6 +125,31 @@ describe('ezviz-alarm: doorbell calls and other messages', function () {
     );
   });
 
+  it('webhook: a ring sent again under a new message id (same callingId) is sent once; its answer still leaves', async () => {
+    const out = await webhook({ calls: true });
+    const ring = (messageId: string, action: number) =>
+      JSON.stringify({
+        header: { channelNo: 1, deviceId: 'C00000003', messageId, messageTime: clock.now(), type: 'ys.calling' },
+        body: { action, callingId: 'call-77', timestamp: Math.floor(clock.now() / 1000) },
+      });
+    for (const [id, action] of [
+      ['m1', 0],
+      ['m2', 0],
+      ['m3', 1],
+      ['m4', 1],
+    ] as const)
+      assert.strictEqual(await signed(ring(id, action)), 200);
+    await out.wait(2);
+    await settle();
+    assert.deepStrictEqual(
+      out.ok.map((m) => [m.ezviz.messageId, m.payload.action]),
+      [
+        ['m1', 'ring'],
+        ['m3', 'answered'],
+      ],
+    );
+  });
+
   it('webhook: other messages with `others` ({event: "message", type, body}; body null over 64 KiB); none without the options', async () => {
     const out = await webhook({ others: true });
     await admin(sim.url, 'POST', '/sim/call', { deviceSerial: 'C00000003' });
@@ -170,5 +195,24 @@ describe('ezviz-alarm: doorbell calls and other messages', function () {
     );
     assert.strictEqual(out.ok2.length, 0);
     assert.strictEqual(out.err.length + out.err2.length, 0);
+    // The same ring again under a new message id (same callingId): not sent again.
+    clock.advance(1000);
+    for (let i = 0; i < 2; i++)
+      await admin(sim.url, 'POST', '/sim/call', { deviceSerial: 'C00000003', picture: false, callingId: 'same-call' });
+    await admin(sim.url, 'POST', '/sim/call', {
+      deviceSerial: 'C00000003',
+      picture: false,
+      callingId: 'same-call',
+      action: 'hung-up',
+    });
+    timers.fire();
+    await out.wait(3);
+    await settle();
+    timers.fire();
+    await settle();
+    assert.deepStrictEqual(
+      out.ok.map((m) => m.payload.action),
+      ['ring', 'ring', 'hung-up'],
+    );
   });
 });
