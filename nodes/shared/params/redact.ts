@@ -1,21 +1,40 @@
 // Secrets out of a value that travels on (docs/behaviour.md section 5): a copy of an incoming
 // msg.payload with the values of secret keys and the secrets read for this message replaced by
-// "***", at any depth. Pure: no Node.js imports.
+// "***", at any depth, and no value over 64 KiB (a voice Buffer of 300 MB is summarised by its type
+// and size). Pure: no Node.js imports.
 
 import { isEmpty, REDACTED, SECRET_KEYS } from './parse';
+
+/** The largest value kept as it is (bytes of binary data, characters of a string). */
+export const MAX_KEPT_VALUE = 64 * 1024;
+
+/** A value too big to keep: `{type, bytes}` (binary data) or `{type: 'string', length}`. */
+function summary(v: unknown): { type: string; bytes?: number; length?: number } | undefined {
+  if (typeof v === 'string') return v.length > MAX_KEPT_VALUE ? { type: 'string', length: v.length } : undefined;
+  if (ArrayBuffer.isView(v) || v instanceof ArrayBuffer) {
+    const bytes = v.byteLength;
+    const type = (v as { constructor?: { name?: unknown } }).constructor?.name;
+    return bytes > MAX_KEPT_VALUE ? { type: typeof type === 'string' ? type : 'binary', bytes } : undefined;
+  }
+  return undefined;
+}
 
 /**
  * A copy of `value` (an incoming msg.payload) fit to travel on: the values of secret keys
  * (cardPassword, accessToken, appSecret) and any string equal to one of `secrets` (a card password
  * read for this message) replaced by "***", at any depth. Arrays and objects are copied (own
- * enumerable fields, same prototype); Buffers, dates and the like are kept as they are; a cycle
+ * enumerable fields, same prototype); Buffers, dates and the like are kept as they are, but a
+ * string or binary value over MAX_KEPT_VALUE becomes its summary (`{type: 'Buffer', bytes}`,
+ * `{type: 'string', length}`), so an output 2 message never holds a large payload; a cycle
  * becomes "[Circular]". Pure.
  */
 export function redactSecrets(value: unknown, secrets: readonly string[] = []): unknown {
   const seen = new WeakSet<object>();
   const walk = (v: unknown, depth: number): unknown => {
-    if (typeof v === 'string') return secrets.includes(v) ? REDACTED : v;
+    if (typeof v === 'string') return secrets.includes(v) ? REDACTED : (summary(v) ?? v);
     if (v === null || typeof v !== 'object') return v;
+    const big = summary(v);
+    if (big) return big;
     const isArray = Array.isArray(v);
     // Values that hold no named fields: kept as they are.
     if (

@@ -143,6 +143,19 @@ describe("ezviz-voice: audio on a camera's speaker", function () {
     assert.strictEqual(sim.requestLog().length, 0, 'nothing sent');
   });
 
+  it('output 2 keeps no payload value over 64 KiB: a too big voice Buffer is in msg.ezviz.input as {type, bytes}', async () => {
+    await loadOp('voice', sim.url, { props: DOORBELL });
+    const big = Buffer.concat([wav(1000), Buffer.alloc(6 * 1024 * 1024)]);
+    const { port, msg } = await run({ payload: big });
+    assert.strictEqual(port, 'err');
+    assert.strictEqual(msg.error.code, '10001');
+    assert.deepStrictEqual(msg.ezviz.input, { type: 'Buffer', bytes: big.length });
+    const inObject = await run({ payload: { voice: big, deviceSerial: 'C00000003' } });
+    assert.strictEqual(inObject.port, 'err');
+    assert.deepStrictEqual(inObject.msg.ezviz.input.voice, { type: 'Buffer', bytes: big.length });
+    assert.ok(JSON.stringify(inObject.msg).length < 64 * 1024);
+  });
+
   it('a camera without a speaker: 20015 with its hint, never retried', async () => {
     await loadOp('voice', sim.url, { props: { deviceSerial: 'C00000013', deviceSerialType: 'str' } });
     const { port, msg } = await run({ payload: wav(500) });

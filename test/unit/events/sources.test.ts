@@ -4,7 +4,7 @@
 
 import assert from 'assert';
 import { createHmac } from 'crypto';
-import { ALARM_TYPE_WORDS, messageTime, readMessage } from '../../../nodes/shared/events/alarm-message';
+import { ALARM_TYPE_WORDS, messageTime, readMessage, sameEventKeys } from '../../../nodes/shared/events/alarm-message';
 import { RecentIds } from '../../../nodes/shared/events/recent-ids';
 import { checkPush, MAX_SKEW_MS, signPush } from '../../../nodes/shared/events/signature';
 import { sourceSettings, webhookPath } from '../../../nodes/shared/events/source-settings';
@@ -208,12 +208,31 @@ describe('events: calls and other messages (alarm-message.ts, call-message.ts)',
       ...extra,
     });
 
+  it('a call is the same call by its callingId and action, whatever its message id (sameEventKeys)', () => {
+    const keys = (id: string, body: Record<string, unknown>) => {
+      const e = readMessage({
+        header: { channelNo: 1, deviceId: 'C00000003', messageId: id, messageTime: 1767225600000, type: 'ys.calling' },
+        body,
+      });
+      return sameEventKeys(e!);
+    };
+    assert.deepStrictEqual(keys('m1', { action: 0, callingId: 'c-1' }), ['m:m1', 'c:c-1:ring']);
+    assert.deepStrictEqual(keys('m2', { action: 2, callingId: 7 }), ['m:m2', 'c:7:hung-up']);
+    assert.deepStrictEqual(keys('m3', { action: 0 }), ['m:m3'], 'no callingId: the message id alone');
+  });
+
   it('ys.calling: action 0/1/2 or words, time from timestamp (s or ms, or a China date) or the header, picture from coverUrl or pictureList', () => {
-    const ring = msg('ys.calling', { action: 0, timestamp: 1767225601, coverUrl: { url: 'https://p/x.jpg' } });
+    const ring = msg('ys.calling', {
+      action: 0,
+      callingId: 'c-1',
+      timestamp: 1767225601,
+      coverUrl: { url: 'https://p/x.jpg' },
+    });
     assert.deepStrictEqual(ring, {
       kind: 'call',
       messageId: 'm1',
       time: 1767225601000,
+      callingId: 'c-1',
       event: {
         event: 'call',
         action: 'ring',

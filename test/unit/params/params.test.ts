@@ -228,6 +228,25 @@ describe('params: what output 2 keeps of the input (redactSecrets, publicRequest
     );
   });
 
+  it('keeps no value over 64 KiB: a large Buffer, typed array or string is summarised by type and size', () => {
+    const voice = Buffer.alloc(300 * 1024 * 1024);
+    const small = Buffer.alloc(64 * 1024);
+    const out = redactSecrets({
+      deviceSerial: 'C1',
+      voice,
+      small,
+      list: [new Uint8Array(65 * 1024), 'y'.repeat(64 * 1024 + 1)],
+    }) as Record<string, unknown>;
+    assert.deepStrictEqual(out.voice, { type: 'Buffer', bytes: 300 * 1024 * 1024 });
+    assert.strictEqual(out.small, small, 'up to 64 KiB kept as it is');
+    assert.deepStrictEqual(out.list, [
+      { type: 'Uint8Array', bytes: 65 * 1024 },
+      { type: 'string', length: 64 * 1024 + 1 },
+    ]);
+    assert.deepStrictEqual(redactSecrets(voice), { type: 'Buffer', bytes: 300 * 1024 * 1024 });
+    assert.ok(JSON.stringify(out).length < 200 * 1024);
+  });
+
   it('publicRequest drops secrets; wouldSend keeps the valid parameters; sameValue compares parsed values', () => {
     const spec = OPERATIONS['storage-open'];
     assert.deepStrictEqual(publicRequest(spec, { deviceSerial: 'C1', cardPassword: 'x', isImmediately: 1 }), {
