@@ -154,6 +154,8 @@ export = function (RED: NodeAPI): void {
     }
     const base = group.getBase();
     history.clientOf = panel.clientOf = (conn) => clientData(RED, base, conn);
+    // New alarms of the config node's alarm sources go to the open pages (no API call).
+    const unwatch = api.watchAlarms?.(cfg, (alarm) => history.alarmSeen(alarm)) ?? (() => undefined);
     // The last snapshot, for pages that load later (Dashboard 2's data store: widget-load).
     panel.onSnapshot = (picture) =>
       base.stores.data.save(base, node, {
@@ -178,6 +180,7 @@ export = function (RED: NodeAPI): void {
     group.register(node, widgetConfig(def, settings), evts);
     node.on('close', (_removed: boolean, done: () => void) => {
       leaveOpenPages();
+      unwatch();
       history.close();
       panel.close().then(
         () => done(),

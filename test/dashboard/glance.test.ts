@@ -5,8 +5,27 @@
 // control is on the page.
 
 import assert from 'assert';
-import { skipWithoutChromium } from '../support/browser-env';
+import { skipWithoutChromium, waitUntil } from '../support/browser-env';
 import { DashboardEnv, panelFlow, startDashboardEnv } from '../support/dashboard-env';
+import { callApi } from '../support/simulator-http';
+
+/** An inject that points the panel at another camera (msg.ui_update). */
+const cameraInject = (id: string, serial: string, y: number) => ({
+  id,
+  type: 'inject',
+  z: 'tab',
+  name: id,
+  props: [{ p: 'ui_update', v: JSON.stringify({ deviceSerial: serial }), vt: 'json' }],
+  repeat: '',
+  crontab: '',
+  once: false,
+  topic: '',
+  x: 100,
+  y,
+  wires: [['cam']],
+});
+
+const LIVE = /\/api\/lapp(\/v2)?\/live\/address\/get$/;
 
 describe('dashboard: the state at a glance with the switches hidden (Chromium)', function () {
   this.timeout(120000);
@@ -14,8 +33,10 @@ describe('dashboard: the state at a glance with the switches hidden (Chromium)',
 
   before(async function () {
     skipWithoutChromium(this);
-    env = await startDashboardEnv((url) =>
-      panelFlow(url, { show_live: true, show_switches: false }, [
+    env = await startDashboardEnv((url) => {
+      const flow = panelFlow(url, { show_live: true, show_switches: false }, [
+        cameraInject('encrypted', 'C00000005', 240),
+        cameraInject('shop', 'C00000006', 280),
         {
           id: 'offline',
           type: 'inject',
@@ -30,8 +51,12 @@ describe('dashboard: the state at a glance with the switches hidden (Chromium)',
           y: 200,
           wires: [['cam']],
         },
-      ]),
-    );
+      ]);
+      // The account's codes list the encrypted office camera (the simulator's code), not the shop's.
+      (flow.find((n) => n.id === 'cfg') as { credentials: Record<string, string> }).credentials.verificationCodes =
+        'C00000005 ABCDEF';
+      return flow;
+    });
   });
   after(async () => {
     if (env) await env.stop();
@@ -57,6 +82,54 @@ describe('dashboard: the state at a glance with the switches hidden (Chromium)',
       await page.locator('.ezc-chip-online[data-state="false"]').filter({ hasText: 'offline' }).waitFor();
       await page.locator('.ezc-over').filter({ hasText: 'the camera is offline' }).waitFor();
       assert.strictEqual(await page.getByRole('switch').count(), 0, 'still no switch control');
+      assert.deepStrictEqual(p.pageErrors, []);
+    } finally {
+      await p.close();
+    }
+  });
+  it("an encrypted camera's stream opens with the config node's code; the hint names the list only when it holds none", async () => {
+    const p = await env.open();
+    const sim = env.sim.url.replace(/\/$/, '');
+    const over = p.page.locator('.ezc-over');
+    try {
+      env.sim.clearLog();
+      assert.strictEqual((await fetch(`${env.url}inject/encrypted`, { method: 'POST' })).status, 200);
+      await p.page.getByRole('heading', { name: 'Office (encrypted) (C00000005/1)' }).waitFor();
+      await waitUntil(p.page, () => !!document.querySelector('video'), null, { timeout: 15000 });
+      const asked = () =>
+        env.sim.requestLog().filter((e) => LIVE.test(e.path) && e.fields.deviceSerial === 'C00000005');
+      for (let i = 0; i < 100 && !asked().length; i++) await new Promise((r) => setTimeout(r, 100));
+      assert.deepStrictEqual(
+        asked().map((e) => e.code),
+        ['200'],
+        'the address of the encrypted camera, opened with the listed code',
+      );
+      assert.strictEqual(await over.count(), 0, 'nothing over the video');
+      // The camera's code changed: the listed one is not accepted (a renewal asks anew).
+      const changed = await fetch(`${sim}/sim/device`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ deviceSerial: 'C00000005', camera: { verificationCode: 'GHIJKL' } }),
+      });
+      assert.strictEqual(changed.status, 200);
+      await p.page.evaluate(() => {
+        const app = (
+          document.querySelector('#app') as unknown as {
+            __vue_app__: { _context: { provides: { $socket: { emit(...a: unknown[]): void } } } };
+          }
+        ).__vue_app__;
+        app._context.provides.$socket.emit('ezviz-camera', 'cam', { action: 'live', refresh: true });
+      });
+      await over.filter({ hasText: 'the code for C00000005 in Verification codes' }).waitFor();
+      assert.ok(!(await over.innerText()).includes('add the line'));
+      // A camera the list does not hold: the hint to add its line.
+      const on = await callApi(env.sim.url, '/api/lapp/device/encrypt/on', {
+        accessToken: 'at.demo-token',
+        deviceSerial: 'C00000006',
+      });
+      assert.strictEqual(on.code, '200');
+      assert.strictEqual((await fetch(`${env.url}inject/shop`, { method: 'POST' })).status, 200);
+      await over.filter({ hasText: 'add the line "C00000006 CODE" to Verification codes' }).waitFor();
       assert.deepStrictEqual(p.pageErrors, []);
     } finally {
       await p.close();

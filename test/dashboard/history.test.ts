@@ -83,6 +83,9 @@ function recordingApi(): { api: PanelApi; calls: Array<{ op: PanelOperation; val
 class FakeConn implements Conn {
   emitted: Array<Record<string, unknown>> = [];
   constructor(readonly id: string) {}
+  once(): void {
+    /* a browser that never leaves */
+  }
   emit(_event: string, reply: unknown) {
     this.emitted.push(reply as Record<string, unknown>);
   }
@@ -264,5 +267,47 @@ describe("dashboard runtime: the timeline's calls are bounded (fake clock)", () 
       "past the API's 7 days: no call",
     );
     assert.strictEqual(calls.filter((c) => c.op === ('alarms' as PanelOperation)).length, 1);
+  });
+  it('a new alarm the config node hears goes at once to the browsers that listed alarms, joins the kept day, no call', async () => {
+    const { api, calls } = recordingApi();
+    const h = new History(node, api, null, settings(), () => Date.now());
+    const a = new FakeConn('a');
+    const b = new FakeConn('b');
+    const other = new FakeConn('other');
+    h.fromBrowser(a, { action: 'events', start: DAY });
+    h.fromBrowser(b, { action: 'events', start: DAY });
+    h.fromBrowser(other, { action: 'day', start: DAY });
+    await flush();
+    const before = calls.length;
+    const fed = {
+      alarmId: 'N1',
+      alarmName: 'new motion',
+      alarmType: 10000,
+      alarmTime: NOW - 1000,
+      deviceSerial: 'c00000006',
+      channelNo: 1,
+      alarmPicUrl: 'https://pictures/new-secret.jpg',
+    };
+    h.alarmSeen({ ...fed, alarmId: 'X1', deviceSerial: 'C00000001' });
+    h.alarmSeen({ ...fed, alarmId: 'X2', channelNo: 2 });
+    h.alarmSeen(fed);
+    const view = { id: 'N1', time: NOW - 1000, name: 'new motion', type: 10000, picture: true };
+    for (const c of [a, b]) assert.deepStrictEqual(c.emitted.pop(), { action: 'alarm', event: view }, c.id);
+    assert.ok(!other.emitted.some((r) => r.action === 'alarm'), 'only to browsers that listed alarms');
+    h.fromBrowser(a, { action: 'events', start: DAY });
+    await flush();
+    assert.deepStrictEqual((a.emitted.pop() as { events: unknown[] }).events, [
+      view,
+      { id: 'A1', time: NOW - 60000, name: 'door', type: 10000, picture: true },
+    ]);
+    assert.strictEqual(calls.length, before, 'no API call for the new alarm');
+    await clock.tickAsync(31000);
+    h.fromBrowser(b, { action: 'picture', alarmId: 'N1' });
+    await flush();
+    assert.strictEqual(b.emitted.pop()!.ok, true, 'its picture, after its day left the cache');
+    assert.ok(!JSON.stringify([a.emitted, b.emitted]).includes('new-secret'), 'never its URL');
+    h.close();
+    h.alarmSeen({ ...fed, alarmId: 'N2' });
+    assert.ok(!a.emitted.some((r) => (r.event as { id?: string } | undefined)?.id === 'N2'), 'nothing after close');
   });
 });

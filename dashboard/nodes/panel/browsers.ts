@@ -40,6 +40,11 @@ export class Browsers {
     return this.conns.get(id)?.conn;
   }
 
+  /** The connections followed now. */
+  all(): Conn[] {
+    return [...this.conns.values()].map((c) => c.conn);
+  }
+
   client(id: string): Client | undefined {
     return this.clients.get(id);
   }

@@ -2,9 +2,10 @@
 // API keeps 7 days: an older day is empty without a call), kept 30 s, and an alarm's picture
 // fetched and decrypted by the main package (the verification code never leaves the runtime; the
 // picture's URL neither: a browser names the alarm by its id), at most 16 pictures kept. What a
-// browser gets of an alarm: its id, time, name, type and whether it has a picture.
+// browser gets of an alarm: its id, time, name, type and whether it has a picture. An alarm the config
+// node's alarm sources receive joins the kept day at once (`seen`: no call).
 
-import type { PanelAlarms, PanelApi, PanelPicture } from 'node-red-contrib-ezviz-open/dashboard';
+import type { FedAlarm, PanelAlarms, PanelApi, PanelPicture } from 'node-red-contrib-ezviz-open/dashboard';
 import type { PanelSettings } from './settings';
 
 const DAY_MS = 86400000;
@@ -29,7 +30,18 @@ export interface AlarmView {
 export type EventsAnswer =
   { ok: true; events: AlarmView[] } | { ok: false; error: { code: string; message: string } } | null;
 
+const viewOf = (a: Alarm): AlarmView => ({
+  id: a.alarmId,
+  time: a.alarmTime,
+  name: a.alarmName,
+  type: a.alarmType,
+  picture: !!a.alarmPicUrl,
+});
+const newest = (x: AlarmView, y: AlarmView): number => y.time - x.time;
+
 export class AlarmEvents {
+  /** Alarms the sources received lately (their pictures may be asked for after their day's list went). */
+  private recent: Alarm[] = [];
   private readonly days = new Map<string, { at: number; answer: Promise<EventsAnswer>; alarms: Alarm[] }>();
   private readonly pictures = new Map<string, Promise<PanelPicture>>();
 
@@ -68,22 +80,36 @@ export class AlarmEvents {
           return { ok: false, error: { code: r.error.code, message: r.error.message } };
         }
         entry.alarms = r.alarms;
-        return {
-          ok: true,
-          events: r.alarms.map((a) => ({
-            id: a.alarmId,
-            time: a.alarmTime,
-            name: a.alarmName,
-            type: a.alarmType,
-            picture: !!a.alarmPicUrl,
-          })),
-        };
+        return { ok: true, events: r.alarms.map(viewOf) };
       });
     }
     this.days.set(key, entry);
     for (const [k, e] of this.days) if (now - e.at >= KEEP_MS || this.days.size > DAYS_KEPT) this.days.delete(k);
     this.days.set(key, entry);
     return entry.answer;
+  }
+
+  /** An alarm the config node's sources received (PanelApi.watchAlarms): for this camera, it joins
+   * the kept day it falls in (a later ask has it without a call) and the alarms whose picture may
+   * be asked for, and comes back as a browser sees it; another camera's: null. */
+  seen(a: FedAlarm): AlarmView | null {
+    const serial = String(a.deviceSerial).toUpperCase();
+    if (serial !== this.settings.deviceSerial.toUpperCase()) return null;
+    if (a.channelNo !== null && a.channelNo !== this.settings.channelNo) return null;
+    const alarm = a as Alarm;
+    const view = viewOf(alarm);
+    this.recent = [alarm, ...this.recent.filter((r) => r.alarmId !== a.alarmId)].slice(0, PICTURES_KEPT);
+    const prefix = `${this.settings.deviceSerial}/${this.settings.channelNo}/`;
+    for (const [key, e] of this.days) {
+      const start = Number(key.slice(prefix.length));
+      if (!key.startsWith(prefix) || a.alarmTime < start || a.alarmTime >= start + DAY_MS) continue;
+      if (e.alarms.some((x) => x.alarmId === a.alarmId)) continue;
+      e.alarms = [alarm, ...e.alarms].sort((x, y) => y.alarmTime - x.alarmTime);
+      e.answer = e.answer.then((r) =>
+        r && r.ok ? { ok: true, events: [view, ...r.events.filter((v) => v.id !== view.id)].sort(newest) } : r,
+      );
+    }
+    return view;
   }
 
   /** Whether the picture of alarm `id` is kept or under way (an ask costs no download). */
@@ -95,7 +121,7 @@ export class AlarmEvents {
   picture(id: string): Promise<PanelPicture> | null {
     const kept = this.pictures.get(id);
     if (kept) return kept;
-    let alarm: Alarm | undefined;
+    let alarm = this.recent.find((a) => a.alarmId === id);
     for (const e of this.days.values()) alarm = alarm ?? e.alarms.find((a) => a.alarmId === id);
     if (!alarm || !alarm.alarmPicUrl) return null;
     const p = this.api.alarmPicture(this.cfg, alarm).then((r) => {
@@ -108,6 +134,7 @@ export class AlarmEvents {
   }
 
   clear(): void {
+    this.recent = [];
     this.days.clear();
     this.pictures.clear();
   }

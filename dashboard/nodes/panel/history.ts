@@ -6,9 +6,13 @@
 // at most 5 times a second for all browsers together. A day's list is kept 30 s (every viewer and
 // every tap within that time costs no API call), at most 8 days (history-days.ts); so are the alarms, and 16 pictures. Answers go
 // to the asking browser on `ezviz-camera-history:<node id>`; a tap that starts a playback also leaves on the output.
+// An alarm the config node's alarm sources receive goes at once to the browsers that listed the
+// camera's alarms (`alarm`, no API call: docs/behaviour.md section 21).
 
 import type { Node } from 'node-red';
 import type { PanelApi } from 'node-red-contrib-ezviz-open/dashboard';
+import type { FedAlarm } from 'node-red-contrib-ezviz-open/dashboard';
+import { Browsers } from './browsers';
 import { RateLimit } from './checks';
 import { checkHistory, type HistoryAsk } from './history-checks';
 import { RecordingDays } from './history-days';
@@ -23,6 +27,8 @@ export class History {
   private readonly owner: { id: string; closed: boolean; timedStopDone: () => undefined };
   private readonly events: AlarmEvents;
   private readonly recordings: RecordingDays;
+  /** The browsers that listed the camera's alarms: each new alarm goes to them (alarmSeen). */
+  private readonly viewers: Browsers;
   /** `msg._client` of a browser (the node sets Dashboard 2's, as for the panel's other actions). */
   clientOf: (conn: Conn) => Client | undefined = (conn) => ({ socketId: conn.id });
 
@@ -38,6 +44,19 @@ export class History {
     this.owner = { id: `${node.id}:history`, closed: false, timedStopDone: () => undefined };
     this.events = new AlarmEvents(api, cfg, settings, this.owner, now);
     this.recordings = new RecordingDays(api, cfg, settings, this.owner, now);
+    this.viewers = new Browsers(
+      () => undefined,
+      (id) => this.forget(id),
+    );
+  }
+
+  /** An alarm the config node's alarm sources received (no API call): for this camera, it goes to
+   * every browser that listed its alarms, and joins the kept day. */
+  alarmSeen(alarm: FedAlarm): void {
+    if (this.closed) return;
+    const view = this.events.seen(alarm);
+    if (!view) return;
+    for (const conn of this.viewers.all()) this.emit(conn, { action: 'alarm', event: view });
   }
 
   get closed(): boolean {
@@ -67,6 +86,7 @@ export class History {
         ...(ask.action === 'picture' ? { alarmId: ask.alarmId } : {}),
       });
     }
+    if (ask.action === 'events') this.viewers.watch(conn);
     if (ask.action === 'day') void this.day(conn, ask.start);
     else if (ask.action === 'events') void this.alarms(conn, ask.start);
     else if (ask.action === 'picture') void this.picture(conn, ask.alarmId);
@@ -168,6 +188,7 @@ export class History {
 
   close(): void {
     this.owner.closed = true;
+    this.viewers.close();
     this.recordings.clear();
     this.events.clear();
   }

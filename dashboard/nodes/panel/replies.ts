@@ -43,8 +43,11 @@ export function replyOf(
   toggleState: Readonly<Record<string, string>>,
 ): Record<string, unknown> {
   const reply: Record<string, unknown> = { ...payload, ok: outcome.kind === 'ok' };
-  if (outcome.kind === 'error') reply.error = { code: outcome.error.code, message: outcome.error.message };
-  else if (payload.action === 'snapshot' && Buffer.isBuffer(outcome.payload)) reply.picture = outcome.payload;
+  if (outcome.kind === 'error') {
+    reply.error = { code: outcome.error.code, message: outcome.error.message };
+    // A locked stream: whether the config node holds a code for the camera (which hint the widget shows).
+    if (payload.action === 'live') reply.codeFound = outcome.ezviz.codeFrom === 'account';
+  } else if (payload.action === 'snapshot' && Buffer.isBuffer(outcome.payload)) reply.picture = outcome.payload;
   else if (payload.action === 'state')
     Object.assign(reply, {
       switches: switchStates(outcome.payload, switchList, toggleState),

@@ -18,6 +18,7 @@ import { callOperation, failure, specOf } from './panel-calls';
 import { TABLES, type NodeStatusLike, type PanelApi, type PanelOperation, type PanelOutcome } from './panel-types';
 
 export type { PanelAlarms, PanelPicture };
+export type { FedAlarm } from '../service/alarm-feed';
 export { PANEL_OPERATIONS, TABLES } from './panel-types';
 export type { NodeStatusLike, PanelApi, PanelOperation, PanelOutcome, PanelValues } from './panel-types';
 export { CONFIG_TYPE };
@@ -80,5 +81,6 @@ export function dashboardApi(RED: NodeAPI): PanelApi {
         ? alarmPicture(cfg, alarm)
         : Promise.resolve<PanelPicture>({ ok: false, error: noConfig(t, 'alarm-list') })
       ).catch((e) => ({ ok: false as const, error: failed(t, e) })),
+    watchAlarms: (cfg, fn) => cfg?.service.alarmFeed?.watch(fn) ?? (() => undefined),
   };
 }

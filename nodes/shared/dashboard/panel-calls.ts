@@ -8,6 +8,7 @@ import type { CallResult, Owner } from '../requests/call-types';
 import { readDevice, setSwitch } from '../service/camera-state';
 import { listRecordings, type RecordingsListing } from '../service/recordings';
 import { captureResult } from '../events/capture';
+import { lookUpCodes } from '../pictures/codes';
 import { EzvizError } from '../errors/errors';
 import type { Translate } from '../i18n/i18n';
 import type { ConfigNodeLike } from '../call-path/lifecycle';
@@ -31,13 +32,20 @@ export function failure(
   return { kind: 'error', error: error.toJSON(), ezviz: { operation, request } };
 }
 
-/** A live address through the config node's shared cache (one request however many viewers). */
+/** A live address through the config node's shared cache (one request however many viewers). An
+ * encrypted camera's stream opens with the config node's verification code for it (the one lookup,
+ * pictures/codes.ts: a panel has no code of its own); `codeFrom` says whether one was found. */
 async function liveAddress(cfg: ConfigNodeLike, raw: Record<string, unknown>, owner: Owner): Promise<PanelOutcome> {
   const { refresh, ...ask } = raw;
-  const r = await cfg.service.liveAddress(ask, refresh === true);
+  const found = lookUpCodes({ book: cfg.service.codes, deviceSerial: ask.deviceSerial });
+  const codeFrom = found.origin;
+  const r = await cfg.service.liveAddress(
+    codeFrom === 'none' ? ask : { ...ask, verificationCode: found.codes[0] },
+    refresh === true,
+  );
   if (owner.closed) return { kind: 'closed' };
   const request = publicRequest(OPERATIONS.live, ask);
-  if (!r.ok) return { kind: 'error', error: r.error, ezviz: { operation: 'live', request } };
+  if (!r.ok) return { kind: 'error', error: r.error, ezviz: { operation: 'live', request, codeFrom } };
   return { kind: 'ok', payload: r.address, ezviz: { operation: 'live', request, live: r.address, shared: r.shared } };
 }
 

@@ -9,6 +9,7 @@ import type { ConfigNodeLike } from '../call-path/lifecycle';
 import { DIRECTIONS, SPEEDS } from '../operations/enums';
 import { statesOf, SWITCH_NAMES } from '../operations/switches';
 import type { PanelAlarms, PanelPicture } from './panel-alarms';
+import type { FedAlarm } from '../service/alarm-feed';
 
 /** The operations a panel may run. */
 export type PanelOperation =
@@ -91,6 +92,9 @@ export interface PanelApi {
   ): Promise<PanelAlarms>;
   /** An alarm's picture through the config node's picture desk, decrypted. */
   alarmPicture(cfg: ConfigNodeLike | null, alarm: { alarmPicUrl: string; deviceSerial: string }): Promise<PanelPicture>;
+  /** Hears each alarm the config node's alarm sources receive from now on (no API call of its own;
+   * service/alarm-feed.ts); the returned function stops it. */
+  watchAlarms(cfg: ConfigNodeLike | null, fn: (alarm: FedAlarm) => void): () => void;
 }
 
 export interface NodeStatusLike {

@@ -162,7 +162,13 @@ export function openSource(h: SourceHost): AlarmSource | 'noHttp' | 'pathInUse' 
     h.t,
     h.report,
   );
-  const opened = openKind({ ...h, report: watch.report as SourceHost['report'] });
+  // Each alarm the node gets is also told to the config node's open camera panels (service/alarm-feed.ts).
+  const feed = h.cfg.service.alarmFeed;
+  const emit: SourceHost['emit'] = (e, from) => {
+    if (e.kind === 'alarm') feed?.tell(e.alarm);
+    h.emit(e, from);
+  };
+  const opened = openKind({ ...h, emit, report: watch.report as SourceHost['report'] });
   if (typeof opened === 'string') {
     watch.close();
     return opened;

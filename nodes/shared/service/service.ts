@@ -30,6 +30,7 @@ import { OPERATIONS } from '../operations/operations';
 import { LiveAddresses, LiveOutcome, liveOutcome, SERVICE_OWNER } from './live-addresses';
 import { VoiceFiles } from './voice-files';
 import { SourceBook } from './source-book';
+import { AlarmFeed } from './alarm-feed';
 
 export interface ServiceOptions extends ConnectionSettings {
   /** Set when the config node's settings are invalid: every call fails locally with it. */
@@ -67,6 +68,8 @@ export class EzvizService {
   readonly pictures: PictureDesk;
   /** The alarm sources using this config node and whether they are alive (the EZVIZ sidebar). */
   readonly sources = new SourceBook();
+  /** The alarms its alarm sources received, told to open camera panels (alarm-feed.ts). */
+  readonly alarmFeed = new AlarmFeed();
 
   constructor(private readonly opts: ServiceOptions) {
     const { baseUrl, t } = opts;
