@@ -5,7 +5,7 @@
 import type * as http from 'http';
 import type { AdminCall, AdminRoutes, ServerContext } from './area';
 import { AREA_ADMIN, AREA_ADMIN_INDEX } from './areas';
-import { webhookPusher } from './areas/mq';
+import { messageService, webhookPusher } from './areas/mq';
 import { positionOf } from './areas/ptz';
 import { viewOf } from './areas/storage';
 import { FakeClock } from './clock';
@@ -186,6 +186,8 @@ const CORE_ROUTES: AdminRoutes = {
   '/sim/reset': {
     POST: ({ ctx }) => {
       ctx.state.reset();
+      // The message service too, as a fresh cloud: no consumers, offsets or messages.
+      messageService(ctx.state).reset();
       ctx.faults.clear();
       ctx.log.clear();
       return { ok: true };

@@ -51,7 +51,7 @@ export const UPKEEP_ROUTES = [
     params: [token, serial, int('value', true, { min: 0, max: 6 }), optChannel, int('type', false, { values: [0] })],
     codes: SET_CODES,
   },
-  // 5.2: times "H:mm"/"HH:mm" ("n00:00" midnight of the next day), period "0,1,..." (0 = Monday), enable "1"/"0"
+  // 5.2: times "H:mm"/"HH:mm" ("n" before a stop time: of the next day, "n00:00" midnight), period "0,1,..." (0 = Monday), enable "1"/"0"
   {
     path: '/api/lapp/device/defence/plan/get',
     op: 'schedule-get' as const,

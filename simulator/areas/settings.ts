@@ -62,11 +62,12 @@ const scheduleGet: Handler = (state, route, f, ctx) =>
     return ok({ startTime: s.startTime, stopTime: s.stopTime, period: s.period, enable: s.enable });
   });
 
-/** "H:mm"/"HH:mm" -> minutes; "n00:00" 1440; undefined otherwise. */
+/** "H:mm"/"HH:mm" -> minutes; with `next`, "n" before any time is that time of the next day
+ * ("n00:00" 1440, "n06:00" 1800: an overnight window); undefined otherwise. */
 function minutes(v: string, next: boolean): number | undefined {
-  if (next && v === 'n00:00') return 1440;
-  const m = /^(\d{1,2}):(\d{2})$/.exec(v);
-  return m && Number(m[1]) <= 23 && Number(m[2]) <= 59 ? Number(m[1]) * 60 + Number(m[2]) : undefined;
+  const m = /^(n?)(\d{1,2}):(\d{2})$/.exec(v);
+  if (!m || (m[1] && !next) || Number(m[2]) > 23 || Number(m[3]) > 59) return undefined;
+  return (m[1] ? 1440 : 0) + Number(m[2]) * 60 + Number(m[3]);
 }
 
 const scheduleSet: Handler = (state, route, f, ctx) =>
@@ -77,7 +78,8 @@ const scheduleSet: Handler = (state, route, f, ctx) =>
     const period = String(params.period ?? '0,1,2,3,4,5,6');
     const a = minutes(start, false);
     const b = minutes(stopTime, true);
-    if (a === undefined || b === undefined || b <= a || !/^[0-6](,[0-6])*$/.test(period)) stop('10001');
+    // The stop comes after the start, at most 24 h later (docs/api/media-api.md section 5.2).
+    if (a === undefined || b === undefined || b <= a || b - a > 1440 || !/^[0-6](,[0-6])*$/.test(period)) stop('10001');
     dev.camera.schedule = { startTime: start, stopTime, period, enable: (params.enable ?? 1) as number };
     return changed(dev, ctx.now);
   });

@@ -70,6 +70,20 @@ describe('simulator: the message service (docs/api/watch-api.md section 5)', fun
     assert.equal((await request(sim.url, '/api/lapp/mq/v1/consumer/group6', { method: 'POST' })).status, 404);
   });
 
+  it('POST /sim/reset resets the message service too: consumers, offsets and messages are gone', async () => {
+    const id = await consumer();
+    sim.raiseAlarm({ deviceSerial: 'C00000001', alarmId: 'before-reset' });
+    assert.deepEqual(await fetchIds(id), ['before-reset']);
+    const mq = async () => (await admin(sim.url, 'GET', '/sim/mq')).json as Record<string, Record<string, unknown>>;
+    assert.ok(Object.keys((await mq()).messages).length > 0);
+    assert.equal((await admin(sim.url, 'POST', '/sim/reset')).status, 200);
+    const after = await mq();
+    assert.deepEqual([after.consumers, after.messages, after.offsets], [[], {}, {}]);
+    assert.equal((await call('messages', { consumerId: id })).code, '70101', 'the consumer is gone');
+    const fresh = await consumer();
+    assert.deepEqual(await fetchIds(fresh), [], 'no message of before the reset');
+  });
+
   it('a consumer unused for 5 minutes is gone (70101); a fetch keeps it; unknown ids and bad parameters', async () => {
     const id = await consumer();
     clock.advance(4 * 60 * 1000);

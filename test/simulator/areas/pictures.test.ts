@@ -21,7 +21,11 @@ describe('simulator: pictures (more-api, areas/pictures.ts)', function () {
       const r = await call('device-capture', cam('C00000001', { quality: 'anything' }));
       assert.equal(r.code, '200');
       assert.deepEqual(Object.keys(r.data), ['picUrl']);
-      assert.match(r.data.picUrl, /^http:\/\/127\.0\.0\.1:\d+\/sim-pictures\/[A-Za-z0-9-]+\.jpg$/);
+      // A plain picture carries the cloud's flags too (isEncrypted=0), as an encrypted one carries isEncrypted=1.
+      assert.match(
+        r.data.picUrl,
+        /^http:\/\/127\.0\.0\.1:\d+\/sim-pictures\/[A-Za-z0-9-]+\.jpg\?isEncrypted=0&isCloudStored=0$/,
+      );
       assert.ok(r.data.picUrl.startsWith(sim.url));
       const pic = await getBytes(r.data.picUrl);
       assert.equal(pic.status, 200);
