@@ -23,10 +23,11 @@ export const PICTURE_PREFIX = '/sim-pictures/';
 /** Capture pictures kept at most (the oldest are forgotten first). */
 const PICTURE_LIMIT = 1000;
 
-/** A picture's URL with the vendor's flags, as the cloud sends them: `?isEncrypted=1&isCloudStored=0`
- * for an encrypted one, `?isEncrypted=0&isCloudStored=0` for a plain one. */
-export const pictureUrl = (origin: string, id: string, encrypted = false): string =>
-  `${origin}${PICTURE_PREFIX}${id}.jpg?isEncrypted=${encrypted ? 1 : 0}&isCloudStored=0`;
+/** A picture's URL. An alarm's or a capture's (`encrypted` given) carries the vendor's flags, as the
+ * cloud sends them: `?isEncrypted=1&isCloudStored=0` encrypted, `?isEncrypted=0&isCloudStored=0`
+ * plain; a doorbell call's cover (`encrypted` left out) none. */
+export const pictureUrl = (origin: string, id: string, encrypted?: boolean): string =>
+  `${origin}${PICTURE_PREFIX}${id}.jpg${encrypted === undefined ? '' : `?isEncrypted=${encrypted ? 1 : 0}&isCloudStored=0`}`;
 
 function forgetOldPictures(state: SimulatorState, now: number): void {
   for (const [id, p] of state.pictures) if (p.expireTime <= now) state.pictures.delete(id);

@@ -380,12 +380,18 @@ describe('ezviz-alarm against the simulator', function () {
     assert.strictEqual(out.err.length, 0);
   });
 
-  it('after 10029 and 10007 the next poll waits longer', async () => {
+  it('after 10029 the next polls back off (2x, 4x the interval, at most 5 minutes) until a good one; 10007 waits an hour', async () => {
     const { timers } = await start();
-    sim.injectFault({ kind: 'code', code: '10029', path: ALARMS, count: 1 });
+    sim.injectFault({ kind: 'code', code: '10029', path: ALARMS, count: 3 });
     timers.fire();
     await settle();
-    assert.strictEqual(timers.fire(), 300000, '10029: 5 minutes');
+    assert.strictEqual(timers.fire(), 120000, '10029: twice the 60 s interval');
+    await settle();
+    assert.strictEqual(timers.fire(), 240000, 'again: 4 times');
+    await settle();
+    assert.strictEqual(timers.fire(), 300000, 'again: at most 5 minutes');
+    await settle();
+    assert.strictEqual(timers.fire(), 60000, 'a good poll: the interval again');
     sim.injectFault({ kind: 'code', code: '10007', path: ALARMS, count: 1 });
     await settle();
     assert.strictEqual(timers.fire(), 3600000, '10007: an hour');
