@@ -8,6 +8,8 @@ import { DEFAULTS } from '../nodes/shared/config/settings';
 import { STATE_NODES } from '../nodes/shared/operations/state-calls';
 import { MEDIA_NODES } from '../nodes/shared/operations/voice';
 import { UPKEEP_NODES } from '../nodes/shared/operations/settings';
+import { HUB_NODE } from '../nodes/shared/operations/hub';
+import { SIREN_NODE } from '../nodes/shared/operations/siren';
 import { explainFailure, postAccount } from './account';
 import { credentialProblem, explain, hostOf, REGIONS, regionOf, validators } from './config-node';
 import { CATEGORY, FAMILIES, setUpOperationNode } from './operation-node';
@@ -37,6 +39,8 @@ export const editorApi = {
   STATE_NODES,
   MEDIA_NODES,
   UPKEEP_NODES,
+  HUB_NODE,
+  SIREN_NODE,
   credentialProblem,
   explain,
   explainFailure,

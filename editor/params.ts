@@ -8,6 +8,8 @@ import { LIVE_PROTOCOLS, LIVE_QUALITIES, LIVE_SOURCES } from '../nodes/shared/op
 import { RECORD_SOURCES } from '../nodes/shared/operations/recordings';
 import { paramDefault, type ParamDefault } from '../nodes/shared/params/defaults';
 import { FIRMWARE_ACTIONS, SETTING_NAMES } from '../nodes/shared/operations/settings';
+import { HUB_ACTIONS, HUB_MODES, ON_OFF } from '../nodes/shared/operations/hub';
+import { SIREN_ACTIONS, TONES } from '../nodes/shared/operations/siren';
 import { checkCredential, checkParam, hasCredential, REFERENCE_TYPES } from './checks';
 import { t, validator, type NodeInstance, type Validator } from './red';
 
@@ -36,6 +38,16 @@ export const SELECT_TYPES: Partial<
     table: Object.fromEntries(FIRMWARE_ACTIONS.map((n, i) => [n, -1 - i])),
     numbered: false,
   },
+  // ezviz-hub and ezviz-siren
+  hubAction: { type: 'hubAction', table: Object.fromEntries(HUB_ACTIONS.map((n, i) => [n, -1 - i])), numbered: false },
+  hubMode: { type: 'hubMode', table: HUB_MODES },
+  onOff: { type: 'onOff', table: ON_OFF },
+  sirenAction: {
+    type: 'sirenAction',
+    table: Object.fromEntries(SIREN_ACTIONS.map((n, i) => [n, -1 - i])),
+    numbered: false,
+  },
+  tone: { type: 'tone', table: TONES },
 };
 
 const ICONS: Record<ParamKind, string> = {
@@ -63,6 +75,13 @@ const ICONS: Record<ParamKind, string> = {
   setting: 'fa-sliders',
   settingValue: 'fa-pencil',
   firmwareAction: 'fa-microchip',
+  hubAction: 'fa-list',
+  hubMode: 'fa-home',
+  onOff: 'fa-shield',
+  detectorName: 'fa-tag',
+  sirenAction: 'fa-bullhorn',
+  tone: 'fa-bell',
+  volume: 'fa-volume-up',
 };
 
 export const paramIcon = (kind: ParamKind): string => ICONS[kind];

@@ -13,6 +13,7 @@ import { messageFor } from './messages';
 import { maskFields } from './request-log';
 import type { LogEntry } from './request-log';
 import { codeAllowed, mergeFields } from './routes';
+import { resultBody, v3Body, v3Status, withHeaders } from './envelopes';
 import type { Route } from './routes';
 
 /** Answers one request to an API path (`route`). */
@@ -63,9 +64,13 @@ export async function serveApi(
   // A multipart route reads multipart bodies only (its file parts aside, text parts are fields).
   const multi = route.multipart ? parseMultipart(raw, String(req.headers['content-type'] ?? '')) : undefined;
   // Not a form: the service finds no body parameters (those of the query string remain).
-  const fields = mergeFields(
-    query,
-    multi ? multi.fields : isForm && !route.multipart ? new URLSearchParams(body) : new URLSearchParams(),
+  const fields = withHeaders(
+    route,
+    req,
+    mergeFields(
+      query,
+      multi ? multi.fields : isForm && !route.multipart ? new URLSearchParams(body) : new URLSearchParams(),
+    ),
   );
   entry.fields = maskFields(fields);
 
@@ -77,20 +82,27 @@ export async function serveApi(
   }
 
   const origins = [ctx.url(), `${ctx.scheme}://${String(req.headers.host ?? '')}`];
-  const envelope = (r: ApiResult): Record<string, unknown> => {
+  const lapp = (r: ApiResult): Record<string, unknown> => {
     const out: Record<string, unknown> = { code: r.code, msg: messageFor(r.code, route.section) };
     if (r.data !== undefined) out.data = r.data;
     else if (r.code !== '200' && !intlRequest(ctx.state, fields, origins)) out.data = null;
     if (r.page !== undefined) out.page = r.page;
     return out;
   };
+  // The route's own envelope (envelopes.ts): v3 with its HTTP status, the detector list's wrapper.
+  const reply = (r: ApiResult): { status: number; body: Record<string, unknown> } => {
+    if (route.envelope === 'v3')
+      return { status: v3Status(r.code), body: v3Body(r.code, messageFor(r.code, route.section), r.data) };
+    return { status: 200, body: route.envelope === 'result' ? resultBody(lapp(r), r.shape ?? 'result') : lapp(r) };
+  };
 
   if (outcome) {
     entry.fault = outcome.kind;
     if (sendFault(req, res, outcome, finish)) return;
     const code = outcome.kind === 'code' ? outcome.code! : outcome.kind;
-    sendJson(res, 200, envelope({ code }));
-    finish(200, code);
+    const r = reply({ code });
+    sendJson(res, r.status, r.body);
+    finish(r.status, code);
     return;
   }
 
@@ -105,6 +117,7 @@ export async function serveApi(
   if (!codeAllowed(route, result.code)) {
     throw new Error(`${route.path} answered ${result.code}, a code its route (routes.ts) does not list`);
   }
-  sendJson(res, 200, envelope(result));
-  finish(200, result.code);
+  const r = reply(result);
+  sendJson(res, r.status, r.body);
+  finish(r.status, result.code);
 }

@@ -10,6 +10,8 @@ export interface ApiResult {
   data?: unknown;
   /** Paged calls (more-api): the sibling of data, {total, page, size}. */
   page?: { total: number; page: number; size: number };
+  /** The detector list's shape (a hub's `listShape`, envelopes.ts). */
+  shape?: 'result' | 'data';
   /** What a camera played (voice send, sendonce): recorded in the request log. */
   played?: Played;
 }

@@ -2,6 +2,7 @@
 // groups, a parameter and a route; and the parameter rows every route list builds from.
 
 import type { UpkeepOp, UpkeepSection } from './routes-upkeep'; // docs/api/media-api.md sections 5 and 6
+import type { HubOp, HubSection } from './routes-hub'; // docs/api/hub-api.md sections 1 and 2
 
 /** The token path (docs/behaviour.md section 7) and every operation the simulator serves. */
 export type RouteOp =
@@ -40,7 +41,8 @@ export type RouteOp =
   | 'voice-upload'
   | 'voice-send'
   | 'voice-sendonce'
-  | UpkeepOp;
+  | UpkeepOp
+  | HubOp;
 
 /** Message-text group: a section of the seed spec, the token path, or one of the more-api calls. */
 export type Section =
@@ -63,7 +65,8 @@ export type Section =
   | 'device'
   | 'voice'
   | 'recordings'
-  | UpkeepSection;
+  | UpkeepSection
+  | HubSection;
 
 /** Parameter types: `string` (trimmed, non-empty), `int` (decimal digits, optional minus sign), `phone` (5-20 digits,
  * optional +), `ignored` (accepted unchecked: capture `quality`, documented as having no effect). An int may list its
@@ -89,6 +92,9 @@ export interface Route {
   codes: readonly string[];
   /** The body is multipart/form-data (its file parts reach the handler as CallContext.files). */
   multipart?: boolean;
+  /** `v3`: the token and the serial in headers, `{meta: {code, message}, data}` replies with HTTP
+   * 4xx for errors; `result`: the detector list's `{result: {code, msg, data}}` (envelopes.ts). */
+  envelope?: 'v3' | 'result';
 }
 
 export const str = (name: string, required: boolean, extra: Partial<RouteParam> = {}): RouteParam =>

@@ -9,6 +9,7 @@
 import { UPKEEP_ROUTES } from './routes-upkeep'; // docs/api/media-api.md sections 5 and 6
 import { int, optChannel, serial, str, token, type Route, type RouteOp, type RouteParam } from './route-types';
 import { WATCH_ROUTES } from './routes-watch'; // docs/api/watch-api.md sections 2-4
+import { HUB_ROUTES } from './routes-hub'; // docs/api/hub-api.md sections 1 and 2
 
 export type { Route, RouteOp, RouteParam, Section } from './route-types';
 export { SWITCH_PATHS } from './routes-watch';
@@ -248,6 +249,7 @@ export const ROUTES: readonly Route[] = Object.freeze(
       codes: [...VOICE_CODES, '111000'],
     },
     ...UPKEEP_ROUTES,
+    ...HUB_ROUTES,
   ].map((r) => Object.freeze({ ...r, params: Object.freeze(r.params), codes: Object.freeze(r.codes) })) as Route[],
 );
 

@@ -12,6 +12,7 @@ import { devicesArea } from './devices';
 import { liveArea } from './live';
 import { mqArea } from './mq';
 import { picturesArea } from './pictures';
+import { hubArea } from './hub';
 import { ptzArea } from './ptz';
 import { recordingsArea } from './recordings';
 import { storageArea } from './storage';
@@ -33,6 +34,7 @@ export const AREAS: readonly Area[] = Object.freeze([
   voiceArea,
   recordingsArea,
   settingsArea,
+  hubArea,
 ]);
 
 function collectHandlers(areas: readonly Area[]): Readonly<Record<RouteOp, Handler>> {

@@ -1,6 +1,7 @@
 // A device of the state: capabilities, flags, PTZ limits, channels with their position,
 // presets and cloud storage.
 
+import type { HubState, SirenState } from './hub';
 import type { CameraState } from './camera';
 
 export interface Capabilities {
@@ -145,6 +146,10 @@ export interface Device {
   cardAttempts: { failures: number; lockedUntil: number };
   /** Switches, hub, battery, SD card, verification code (camera.ts). */
   camera: CameraState;
+  /** An alarm hub's detectors and alarm (hub.ts; a hub is `camera.hub`). */
+  hub: HubState;
+  /** Active defence and tones (hub.ts). */
+  siren: SirenState;
 }
 
 export const DEFAULT_LIMITS: Readonly<PtzLimits> = Object.freeze({

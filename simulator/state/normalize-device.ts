@@ -7,6 +7,7 @@ import type { Channel, ChannelStorage, Device, Preset, StoragePeriod } from './d
 import { DEFAULT_LIMITS } from './device-types';
 import { bool, num, obj, StateError, str, wholeSeconds } from './read';
 import { normalizeCamera } from './camera';
+import { normalizeHub, normalizeSiren } from './hub';
 
 function periods(v: unknown, now: number, where: string, dfltType: string): StoragePeriod[] {
   if (v === undefined || v === null) return [];
@@ -207,5 +208,7 @@ export function normalizeDevice(serial: string, v: unknown, now: number, account
       lockedUntil: num(attempts.lockedUntil, 0, `${where}.cardAttempts.lockedUntil`),
     },
     camera: normalizeCamera(d.camera, `${where}.camera`),
+    hub: normalizeHub(d.hub, `${where}.hub`),
+    siren: normalizeSiren(d.siren, `${where}.siren`),
   };
 }

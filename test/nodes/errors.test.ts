@@ -69,6 +69,13 @@ const BAD: Record<ParamKind, unknown[]> = {
   setting: ['volume', 3, { a: 1 }],
   settingValue: [[1, 2], 'x'.repeat(1001)],
   firmwareAction: ['flash', 3],
+  hubAction: ['delete', 3],
+  hubMode: ['night', 3],
+  onOff: ['maybe', 2],
+  detectorName: ['x'.repeat(50), 'a<b'],
+  sirenAction: ['loud', 1],
+  tone: ['chime', 203],
+  volume: [0, 101, 'loud', 1.5],
 };
 
 function reasonOf(kind: ParamKind): string {

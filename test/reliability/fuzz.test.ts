@@ -329,6 +329,20 @@ function validArb(kind: ParamKind): fc.Arbitrary<unknown> {
       );
     case 'firmwareAction':
       return fc.constantFrom('check', 'CHECK');
+    case 'hubAction':
+      return fc.constantFrom('list', 'List', 'arm', 'clear', 'rename');
+    case 'hubMode':
+      return fc.constantFrom('home', 'AWAY', 'sleep', 0, 1, '2');
+    case 'onOff':
+      return fc.constantFrom(true, false, 'on', 'OFF', 1, '0', 'yes');
+    case 'detectorName':
+      return fc.constantFrom('Front door', 'Kitchen smoke (2)', '客厅', 'a'.repeat(49));
+    case 'sirenAction':
+      return fc.constantFrom('start', 'STOP', 'tone');
+    case 'tone':
+      return fc.constantFrom('beep', 'Alarm', 'mute', 200, '201');
+    case 'volume':
+      return fc.oneof(fc.constantFrom(1, 100, '50'), fc.integer({ min: 1, max: 100 }));
   }
 }
 

@@ -18,6 +18,8 @@ import { MQ } from '../../nodes/shared/operations/alarm-calls';
 import { OPERATIONS, TOKEN_PATH } from '../../nodes/shared/operations/operations';
 import { STATE_CALLS } from '../../nodes/shared/operations/state-calls';
 import { UPKEEP_CALLS } from '../../nodes/shared/operations/settings';
+import { HUB_CALLS } from '../../nodes/shared/operations/hub';
+import { SIREN_CALLS } from '../../nodes/shared/operations/siren';
 import { ROUTES } from '../../simulator';
 import type { Route } from '../../simulator';
 
@@ -114,6 +116,21 @@ describe("tables: the package's OPERATIONS against the simulator's own routes", 
       [],
     );
     assert.equal(routes.length, 9);
+  });
+
+  it('the alarm hub and the siren (hub-api 1 and 2): every call is a route with the same parameters and envelope, every such route a call', () => {
+    const calls = { ...HUB_CALLS, arm2: SIREN_CALLS.start, stop: SIREN_CALLS.stop, tone: SIREN_CALLS.tone };
+    assert.deepEqual(tableDifferences({ ...OPERATIONS, ...calls }, TOKEN_PATH, ROUTES), []);
+    const paths = new Set(Object.values(calls).map((c) => c.path));
+    const routes = ROUTES.filter((r) => r.section === 'hub' || r.section === 'siren');
+    assert.deepEqual(
+      routes.map((r) => r.path).filter((p) => !paths.has(p)),
+      [],
+    );
+    for (const c of Object.values(calls)) {
+      const envelope = routes.find((r) => r.path === c.path)!.envelope;
+      assert.strictEqual(c.envelope, envelope, c.path);
+    }
   });
 
   it('the message service: the consumer calls of the package are simulator routes of section mq', () => {

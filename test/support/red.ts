@@ -13,10 +13,13 @@ import type {
   OperationName,
   StateNodeName,
   UpkeepNodeName,
+  GuardNodeName,
 } from '../../nodes/shared/operations/operations';
 import { MEDIA_NODES } from '../../nodes/shared/operations/voice';
 import { STATE_NODES } from '../../nodes/shared/operations/state-calls';
 import { UPKEEP_NODES } from '../../nodes/shared/operations/settings';
+import { HUB_NODE } from '../../nodes/shared/operations/hub';
+import { SIREN_NODE } from '../../nodes/shared/operations/siren';
 import { OPERATIONS } from '../../nodes/shared/operations/operations';
 import type { Simulator } from '../../simulator';
 import { startSimulator } from '../../simulator';
@@ -79,6 +82,8 @@ export const NODES: NodeModule[] = [
   ...Object.values(STATE_NODES).map((o) => mod(o.type)),
   ...Object.values(MEDIA_NODES).map((o) => mod(o.type)),
   ...Object.values(UPKEEP_NODES).map((o) => mod(o.type)),
+  mod(HUB_NODE.type),
+  mod(SIREN_NODE.type),
 ]; // (the helper loads the core Catch node itself)
 
 // ---- what the nodes said ----------------------------------------------------------------------
@@ -177,7 +182,7 @@ export const TAB = 'tab1';
 
 /** A flow: one config node `cfg`, operation node(s) `op`, helpers `ok`, `err` (and `caught`). */
 export function buildFlow(
-  operation: OperationName | StateNodeName | MediaNodeName | UpkeepNodeName,
+  operation: OperationName | StateNodeName | MediaNodeName | UpkeepNodeName | GuardNodeName,
   url: string,
   o: FlowOptions = {},
 ): {
@@ -191,7 +196,11 @@ export function buildFlow(
         ? MEDIA_NODES.voice
         : operation === 'setting' || operation === 'firmware'
           ? UPKEEP_NODES[operation]
-          : OPERATIONS[operation]
+          : operation === 'hub'
+            ? HUB_NODE
+            : operation === 'siren'
+              ? SIREN_NODE
+              : OPERATIONS[operation]
   ).type;
   const flow: Record<string, unknown>[] = [
     { id: TAB, type: 'tab', label: 'test' },
@@ -259,7 +268,7 @@ export async function load(flow: Record<string, unknown>[], credentials: Record<
 }
 
 export async function loadOp(
-  operation: OperationName | StateNodeName | MediaNodeName | UpkeepNodeName,
+  operation: OperationName | StateNodeName | MediaNodeName | UpkeepNodeName | GuardNodeName,
   url: string,
   o: FlowOptions = {},
 ): Promise<void> {

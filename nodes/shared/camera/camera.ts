@@ -16,10 +16,12 @@ import { cameraKey } from '../requests/spacing';
 import type { CallSpec } from '../operations/operations';
 
 /** The queue key of a call: its camera's key for PTZ and preset calls (the key moves.ts queues
- * timed stops under), the camera's key and "spaced" for the others (the operation table's
- * `ptzOrder` flag says which). */
-export function laneKey(spec: Pick<CallSpec, 'ptzOrder' | 'queueBy'>, fields: Fields): string {
+ * timed stops under), the camera's key and "stop" for the siren's stop (a lane of its own: it
+ * waits behind nothing queued), the camera's key and "spaced" for the others (the operation
+ * table's `ptzOrder` and `lane` flags say which). */
+export function laneKey(spec: Pick<CallSpec, 'ptzOrder' | 'queueBy' | 'lane'>, fields: Fields): string {
   const key = cameraKey(spec, fields);
+  if (spec.lane === 'stop') return `${key} stop`;
   return spec.ptzOrder ? key : `${key} spaced`;
 }
 

@@ -18,6 +18,7 @@ export function hintKey(code: string, section: SpecSection | 'token'): string | 
     case '20032':
       return section === '4.7' || section === '4.8' ? '20032-channel' : '20032-user';
     case '60020':
+      if (section === 'hub' || section === 'siren') return `60020-${section}`;
       return section === '4.1' ? '60020-storage' : section === 'switch' ? '60020-switch' : '60020-command';
     // live addresses (watch-api section 1): encryption on, no permission (cloud live on China accounts)
     case '60019':
@@ -101,6 +102,8 @@ export const ALL_HINT_KEYS: readonly string[] = [
   '60020-storage',
   '60020-command',
   '60020-switch',
+  '60020-hub',
+  '60020-siren',
   '60019-live',
   '10031-live',
   '20007-recordings',

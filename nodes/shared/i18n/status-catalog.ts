@@ -48,6 +48,9 @@ export const STATUS_CODE_KEYS: readonly string[] = [
   '60012',
   '60020-command',
   '60020-storage',
+  // the alarm hub and the siren (docs/behaviour.md section 24)
+  '60020-hub',
+  '60020-siren',
   // cloud storage cards
   '60030',
   '60031',

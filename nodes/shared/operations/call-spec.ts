@@ -21,6 +21,12 @@ export type StateNodeName = 'switch' | 'device' | 'recordings';
 
 /** Nodes of media (docs/behaviour.md section 19): ezviz-voice uploads and plays (operations/voice.ts). */
 export type MediaNodeName = 'voice';
+
+/** The alarm hub and the siren (docs/behaviour.md section 24): their nodes and calls (operations/hub.ts,
+ * operations/siren.ts). */
+export type GuardNodeName = 'hub' | 'siren';
+export type GuardCallName =
+  'detector-list' | 'detector-arm' | 'detector-clear' | 'detector-rename' | 'siren-start' | 'siren-stop' | 'siren-tone';
 /** The voice calls (docs/api/media-api.md section 3). */
 export type VoiceCallName = 'voice-upload' | 'voice-send';
 
@@ -56,7 +62,15 @@ export type StateCallName =
 
 /** Any call the service sends. */
 export type CallName =
-  OperationName | PollName | StateNodeName | StateCallName | MediaNodeName | VoiceCallName | UpkeepName;
+  | OperationName
+  | PollName
+  | StateNodeName
+  | StateCallName
+  | MediaNodeName
+  | VoiceCallName
+  | UpkeepName
+  | GuardNodeName
+  | GuardCallName;
 
 /** Error-hint group: the docs/api/open-api.md section whose rows of table 7.2 apply (20014, 20018, 20032 and
  * 60020 have per-group texts). */
@@ -82,7 +96,10 @@ export type SpecSection =
   // docs/api/media-api.md section 2: recordings; sections 5 (settings) and 6 (firmware)
   | 'recordings'
   | 'setting'
-  | 'firmware';
+  | 'firmware'
+  // docs/api/hub-api.md sections 1 (the alarm hub's detectors) and 2 (active defence, tones)
+  | 'hub'
+  | 'siren';
 
 /** What the service needs to know to send a call (operation nodes and the alarm poller). */
 export interface CallSpec {
@@ -119,6 +136,16 @@ export interface CallSpec {
   /** The service's way for it besides the camera queue: `cards` behind the card guard
    * (service/card-guard.ts), `live` through the shared live addresses (service/live-addresses.ts). */
   route?: 'cards' | 'live';
+  /** Where the reply's code stands when not in `{code, msg, data}` alone: `v3` (the /api/v3 calls:
+   * token and serial in HTTP headers, `{meta: {code, message}, data}`, the JSON of a 4xx reply read
+   * as the answer; docs/api/hub-api.md section 3), `result` (the detector list: `{result: {code,
+   * msg, data}}` or `data` at the top; section 1). */
+  envelope?: 'v3' | 'result';
+  /** A v3 call whose fields (the serial aside) go in the URL's query, not the body (audition). */
+  query?: true;
+  /** `stop`: the camera queue's lane of stops of this device (the siren's stop): it waits behind
+   * nothing queued for the camera (docs/behaviour.md section 21). */
+  lane?: 'stop';
   params: readonly ParamSpec[];
 }
 
@@ -131,11 +158,14 @@ export interface OptionSpec {
 }
 
 export interface OperationSpec extends CallSpec {
-  operation: OperationName | StateNodeName | MediaNodeName | UpkeepNodeName;
+  operation: OperationName | StateNodeName | MediaNodeName | UpkeepNodeName | GuardNodeName;
   /** Node-RED type name. */
-  type: `ezviz-${OperationName | StateNodeName | MediaNodeName | UpkeepNodeName}`;
+  type: `ezviz-${OperationName | StateNodeName | MediaNodeName | UpkeepNodeName | GuardNodeName}`;
   options?: readonly OptionSpec[];
   /** Completes the validated fields (API names) in place and checks the rules between them; the
    * parameter that breaks one and why (a `validation.<reason>` text). */
-  refine?(fields: Record<string, string | number>): { param: ParamName; reason: string } | undefined;
+  refine?(
+    fields: Record<string, string | number>,
+    values: Readonly<Record<string, string | number>>,
+  ): { param: ParamName; reason: string } | undefined;
 }

@@ -4,7 +4,7 @@
 
 import { DIRECTIONS, MIRROR_COMMANDS } from './enums';
 import { LIVE_SOURCES } from './live';
-import type { MediaNodeName, OperationName, StateNodeName, UpkeepNodeName } from './operations';
+import type { OperationSpec } from './operations';
 import { SETTINGS, settingOf } from './settings';
 import { SWITCHES, switchOf } from './switches';
 
@@ -108,7 +108,7 @@ export function unsupportedDirections(c: Capacity): string[] {
  */
 export function capacityHints(
   c: Capacity,
-  operation: OperationName | StateNodeName | MediaNodeName | UpkeepNodeName,
+  operation: OperationSpec['operation'],
   values: { direction?: unknown; command?: unknown; switch?: unknown; source?: unknown; setting?: unknown },
 ): CapacityHint[] {
   const hints: CapacityHint[] = [];

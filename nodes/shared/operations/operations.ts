@@ -20,6 +20,8 @@ export type {
   CallSpec,
   OptionSpec,
   OperationSpec,
+  GuardNodeName,
+  GuardCallName,
 } from './call-spec';
 import type { ParamKind, ParamName, ParamSpec } from './param-kinds';
 import type { OperationName, OperationSpec } from './call-spec';

@@ -28,7 +28,15 @@ export type ParamKind =
   // settings and firmware (operations/settings.ts)
   | 'setting' // a name of SETTINGS
   | 'settingValue' // a setting's value as people give it (checked against the setting by the service)
-  | 'firmwareAction'; // check or upgrade
+  | 'firmwareAction' // check or upgrade
+  // the alarm hub and the siren (operations/hub.ts, operations/siren.ts)
+  | 'hubAction' // list, arm, clear or rename
+  | 'hubMode' // home, away, sleep or the API's safeMode 0, 1, 2
+  | 'onOff' // on/off, true/false, 1/0, yes/no -> 1/0
+  | 'detectorName' // a detector's new name: 1..49 letters, digits, blanks, - _ . ( )
+  | 'sirenAction' // start, stop or tone
+  | 'tone' // beep, alarm, mute or the API's voiceIndex 200, 201, 202
+  | 'volume'; // 1..100
 
 export type ParamName =
   | 'deviceSerial'
@@ -64,7 +72,15 @@ export type ParamName =
   | 'action'
   | 'startTime'
   | 'stopTime'
-  | 'period';
+  | 'period'
+  // ezviz-hub and ezviz-siren; the API fields of their calls
+  | 'detectorSerial'
+  | 'mode'
+  | 'armed'
+  | 'detectorName'
+  | 'tone'
+  | 'volume'
+  | 'status';
 
 export interface ParamSpec {
   name: ParamName;

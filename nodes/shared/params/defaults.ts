@@ -57,6 +57,15 @@ export function paramDefault(p: ParamSpec): ParamDefault {
       return { value: 'sensitivity', type: 'setting' };
     case 'firmwareAction':
       return { value: 'check', type: 'firmwareAction' };
+    // ezviz-hub: a list unless the node says otherwise; ezviz-siren: a start. The others from msg.payload.
+    case 'hubAction':
+      return { value: 'list', type: 'hubAction' };
+    case 'sirenAction':
+      return { value: 'start', type: 'sirenAction' };
+    case 'hubMode':
+    case 'onOff':
+    case 'tone':
+      return { value: '', type: p.kind };
     default:
       return { value: '', type: 'str' };
   }

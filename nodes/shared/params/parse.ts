@@ -10,6 +10,8 @@ import { parseRecordParam } from '../operations/recordings';
 import type { ParamName, ParamSpec } from '../operations/operations';
 import { switchParam } from '../operations/switches';
 import { parseUpkeepParam } from '../operations/settings';
+import { MAX_DETECTOR_NAME, parseHubParam } from '../operations/hub';
+import { parseSirenParam } from '../operations/siren';
 
 /** Upper bound of ptz-start `duration` (ms): ten minutes. 0 means "until a stop". */
 export const MAX_DURATION_MS = 600000;
@@ -45,7 +47,14 @@ export type Reason =
   | 'verificationCode'
   | 'setting'
   | 'settingValue'
-  | 'firmwareAction';
+  | 'firmwareAction'
+  | 'hubAction'
+  | 'hubMode'
+  | 'onOff'
+  | 'detectorName'
+  | 'sirenAction'
+  | 'tone'
+  | 'volume';
 
 export type ParseResult = { ok: true; value: ParamValue | undefined } | { ok: false; reason: Reason };
 
@@ -119,7 +128,12 @@ export function parseParam(spec: ParamSpec, raw: unknown): ParseResult {
         v = switchParam(spec.kind, raw);
         break;
       default:
-        v = parseUpkeepParam(spec.kind, raw) ?? parseRecordParam(spec.kind, raw) ?? parseLiveParam(spec.kind, raw);
+        v =
+          parseUpkeepParam(spec.kind, raw) ??
+          parseRecordParam(spec.kind, raw) ??
+          parseLiveParam(spec.kind, raw) ??
+          parseHubParam(spec.kind, raw) ??
+          parseSirenParam(spec.kind, raw);
     }
   return v === undefined
     ? { ok: false, reason: spec.kind === 'serial' ? 'serial' : (spec.kind as Reason) }
@@ -167,6 +181,8 @@ export function validationArgs(spec: ParamSpec, raw: unknown): { param: ParamNam
           ? MAX_LIFETIME_S
           : spec.kind === 'channel'
             ? MAX_CHANNEL
-            : MAX_PRESET_NAME_LENGTH;
+            : spec.kind === 'detectorName'
+              ? MAX_DETECTOR_NAME
+              : MAX_PRESET_NAME_LENGTH;
   return { param: spec.name, value: describeValue(spec, raw), max };
 }

@@ -80,7 +80,7 @@ export function validateInput(
     else if (p.name === 'presetName') out.presetName = String(r.value);
     else if (p.name === 'duration') out.duration = Number(r.value);
   }
-  const broken = spec.refine?.(fields);
+  const broken = spec.refine?.(fields, out.values);
   if (broken) {
     const param = spec.params.find((p) => p.name === broken.param)!;
     return validationError(t, spec, param, raw[param.name], broken.reason);

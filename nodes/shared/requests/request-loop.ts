@@ -97,7 +97,10 @@ export class RequestLoop {
           url = token.base + path;
         if (spec.spacingMs) this.spacing.mark(cameraKey(spec, fields), hooks.now());
         const sentAt = performance.now();
-        const outcome = await this.client.post(url, fields, token.value, spec.multipart ? file : undefined);
+        const outcome = await this.client.post(url, fields, token.value, spec.multipart ? file : undefined, {
+          envelope: spec.envelope,
+          query: spec.query,
+        });
         this.counters.count(path, outcome);
         if (!('source' in outcome && outcome.source === 'network')) retryAfter = outcome.retryAfterMs;
         const judged = this.judge(spec, outcome, token, url, refreshed);

@@ -16,21 +16,12 @@ import { Agents } from './agents';
 import { Failure, failure, MAX_REPLY_BYTES, parseReply, readBody, retryAfterMs, Wire } from './wire';
 import { multipartBody, type FilePart } from './multipart';
 import type { GetOutcome, NetworkFailure, PostOutcome } from './wire';
+import { formBody, v3Request, type PostShape } from './form';
 
 export interface ClientOptions {
   timeout: number;
   /** Only for tests: the environment the proxy settings are read from (default process.env). */
   env?: Record<string, string | undefined>;
-}
-
-/** The form-encoded body: the token first, then the fields. */
-function formBody(fields: Record<string, string | number>, accessToken: string | undefined): string {
-  let body = accessToken === undefined ? '' : 'accessToken=' + encodeURIComponent(accessToken);
-  for (const k in fields) {
-    if (body) body += '&';
-    body += encodeURIComponent(k) + '=' + encodeURIComponent(String(fields[k]));
-  }
-  return body;
 }
 
 /**
@@ -111,40 +102,39 @@ export class EzvizClient {
   }
 
   /** POSTs `fields` (and the token, first) form-encoded to `url`, or with `file` as multipart
-   * (the same deadline, limits and tunnels). Never rejects. */
+   * (the same deadline, limits and tunnels); a v3 call as v3Request says, its 4xx JSON read as
+   * the answer. Never rejects. */
   async post(
     url: string,
     fields: Record<string, string | number>,
     accessToken?: string,
     file?: FilePart,
+    shape: PostShape = {},
   ): Promise<PostOutcome> {
     if (this.closed) return { ok: false, source: 'network', code: 'ECLOSED', sent: false };
     const multi = file && multipartBody(fields, accessToken, file, `----ezviz${randomBytes(16).toString('hex')}`);
-    const body = multi ? multi.body : formBody(fields, accessToken);
-    const headers = multi ? { 'Content-Type': multi.contentType } : undefined;
+    const v3 = shape.envelope === 'v3' ? v3Request(url, fields, accessToken, shape.query) : undefined;
+    const target = v3 ? v3.url : url;
+    const body = v3 ? v3.body : multi ? multi.body : formBody(fields, accessToken);
+    const headers = v3 ? v3.headers : multi ? { 'Content-Type': multi.contentType } : undefined;
     return this.exchange(
-      url,
-      (config) => this.axios.post(url, body, { ...config, headers }),
+      target,
+      (config) => this.axios.post(target, body, { ...config, headers }),
       async (res, wire): Promise<PostOutcome> => {
         const status = res.status;
         const retryAfter = retryAfterMs(res.headers['retry-after'], hooks.now());
-        if (status < 200 || status > 299) {
+        const failed = { ok: false, source: 'http', code: `HTTP_${status}`, status, retryAfterMs: retryAfter } as const;
+        const v3Error = v3 && status >= 400 && status <= 599;
+        if ((status < 200 || status > 299) && !v3Error) {
           // Nothing of an error page is needed: not read at all (it may be endless).
           wire.abort(res.data as Readable);
-          return {
-            ok: false,
-            source: 'http',
-            code: `HTTP_${status}`,
-            status,
-            nonJson: false,
-            retryAfterMs: retryAfter,
-          };
+          return { ...failed, nonJson: false };
         }
         const raw = await readWithin(res, wire, MAX_REPLY_BYTES);
         if (!Buffer.isBuffer(raw)) return raw.source === 'http' ? { ...raw, nonJson: false } : raw;
-        const reply = parseReply(raw);
-        if (!reply)
-          return { ok: false, source: 'http', code: `HTTP_${status}`, status, nonJson: true, retryAfterMs: retryAfter };
+        const reply = parseReply(raw, shape.envelope);
+        // A v3 error page that is no answer is the HTTP error it is.
+        if (!reply) return { ...failed, nonJson: !v3Error };
         return { ok: true, status, reply, retryAfterMs: retryAfter };
       },
     );

@@ -46,16 +46,31 @@ export function retryAfterMs(value: unknown, now: number): number | undefined {
   return Number.isNaN(at) ? undefined : Math.max(0, Math.min(MAX_RETRY_AFTER_MS, at - now));
 }
 
-/** The reply envelope of a parsed body, or undefined when the body is not one. */
-function envelope(data: unknown): ApiReply | undefined {
+/** The reply envelope of a parsed body, or undefined when the body is not one. `v3`: the code may
+ * stand in `meta` (`{meta: {code, message}, data}`); `result`: in a `result` wrapper (`{result:
+ * {code, msg, data}}`), its `data` also read at the top (docs/api/hub-api.md sections 1 and 3). */
+function envelope(data: unknown, shape?: ReplyShape): ApiReply | undefined {
   if (data === null || typeof data !== 'object' || Array.isArray(data)) return undefined;
-  const d = data as { code?: unknown; msg?: unknown; data?: unknown; page?: unknown };
+  const d = data as { code?: unknown; msg?: unknown; data?: unknown; page?: unknown; meta?: unknown; result?: unknown };
+  if (d.code === undefined && shape) {
+    const inner = shape === 'v3' ? d.meta : d.result;
+    const e = inner !== null && typeof inner === 'object' && !Array.isArray(inner) ? envelope(inner) : undefined;
+    if (!e) return undefined;
+    const m = inner as { message?: unknown };
+    if (shape === 'v3') return { code: e.code, msg: typeof m.message === 'string' ? m.message : e.msg, data: d.data };
+    return e.data === undefined && d.data !== undefined ? { ...e, data: d.data } : e;
+  }
   if (typeof d.code === 'number' ? !Number.isFinite(d.code) : typeof d.code !== 'string') return undefined;
   if (String(d.code).length > 64) return undefined;
   const reply: ApiReply = { code: String(d.code), msg: typeof d.msg === 'string' ? d.msg : '', data: d.data };
   if (d.page !== undefined) reply.page = d.page; // lists (alarm list): {total, page, size}, unchecked
+  const inner = d.result as { data?: unknown } | null | undefined;
+  if (shape === 'result' && reply.data === undefined && inner && typeof inner === 'object') reply.data = inner.data;
   return reply;
 }
+
+/** Where a call's reply code may stand besides the top (the operation table's `envelope`). */
+export type ReplyShape = 'v3' | 'result';
 
 export type Failure = Error & { code?: string };
 
@@ -96,14 +111,14 @@ export function readBody(stream: Readable, limit: number): Promise<Buffer> {
 }
 
 /** The reply envelope of a body, or undefined when it is not JSON or not an envelope. */
-export function parseReply(raw: Buffer): ApiReply | undefined {
+export function parseReply(raw: Buffer, shape?: ReplyShape): ApiReply | undefined {
   let parsed: unknown;
   try {
     parsed = JSON.parse(raw.toString('utf8'));
   } catch {
     return undefined;
   }
-  return envelope(parsed);
+  return envelope(parsed, shape);
 }
 
 /** The transport of one request (axios calls `request`): starts the deadline when the request

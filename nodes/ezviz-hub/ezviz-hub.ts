@@ -1,0 +1,19 @@
+// ezviz-hub: runtime. An alarm hub's detectors (docs/behaviour.md section 24): list them, arm one per
+// mode, clear the hub's alarm, rename one. Parameters come from HUB_NODE (operations/hub.ts),
+// parsed and validated once by the shared call path; runHub (service/hub.ts) sends the action's
+// one call and builds the payload. The status says what was done ("4 detectors", "armed (home)").
+
+import type { NodeAPI } from 'node-red';
+import { registerOperation } from '../shared/call-path/pipeline';
+import { translator } from '../shared/i18n/i18n';
+import { hubStatus } from '../shared/i18n/guard-status';
+import { HUB_NODE } from '../shared/operations/hub';
+import { runHub } from '../shared/service/hub';
+
+export = function (RED: NodeAPI): void {
+  const t = translator(RED);
+  registerOperation(RED, HUB_NODE, {
+    call: (service, input, owner) => runHub(service, t, input, owner),
+    okStatus: hubStatus,
+  });
+};
