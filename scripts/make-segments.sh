@@ -5,8 +5,12 @@
 #
 # For every device of simulator/default-state.json a loop of LOOP short H.264 MPEG-TS segments
 # (SEG seconds each, 320x180, FPS frames a second, no audio) showing the serial and a running
-# counter; a generic loop ("SIM CAMERA") for serials of other states; and the vendor's placeholder
-# segments 9048_0 (cloud live not activated) and 9053_0 (just activated). The simulator plays a
+# counter; a generic loop ("SIM CAMERA") for serials of other states; one H.265 loop (hevc-N, the
+# same pictures in HEVC, for the cameras whose state says `videoCodec: "h265"`: the simulator plays it
+# over FLV only); the vendor's placeholder segments 9048_0 (cloud live not activated) and 9053_0
+# (just activated); and audio.aac, AUDIO seconds of AAC-LC (16 kHz mono, ADTS: a short beep each
+# second) that the FLV streams of cameras with a microphone carry beside the video
+# (simulator/areas/flv-audio.ts). The simulator plays a
 # loop as one endless stream (it shifts the timestamps of each pass: simulator/areas/stream.ts).
 # Files are named .mpegts (a .ts file would be taken for TypeScript); index.json lists them.
 #
@@ -17,6 +21,7 @@ OUT=simulator/segments
 SEG=2
 LOOP=2
 FPS=8
+AUDIO=2
 SIZE=320x180
 LIMIT=$((300 * 1024))
 FONT=/usr/share/fonts/truetype/dejavu/DejaVuSansMono-Bold.ttf
@@ -35,12 +40,16 @@ trap 'rm -rf "$tmp"' EXIT
 rm -rf "$OUT"
 mkdir -p "$OUT"
 
-# encode NAME SECONDS COLOUR FILTERS: NAME-0.mpegts, NAME-1.mpegts, ... of SEG seconds each.
+H264=(-c:v libx264 -profile:v baseline -level 3.0 -preset veryslow -crf 32 -x264-params nal-hrd=none)
+# H.265 without B-frames and with the parameter sets before every keyframe, as cameras send it.
+H265=(-c:v libx265 -preset veryslow -crf 32 -x265-params log-level=error:bframes=0:repeat-headers=1:open-gop=0)
+CODEC=("${H264[@]}")
+
+# encode NAME SECONDS COLOUR FILTERS: NAME-0.mpegts, NAME-1.mpegts, ... of SEG seconds each (CODEC).
 encode() {
   local name=$1 seconds=$2 colour=$3 filters=$4
   ffmpeg -hide_banner -loglevel error -f lavfi -i "color=c=$colour:s=$SIZE:r=$FPS,format=yuv420p" -t "$seconds" \
-    -vf "$filters" -an -c:v libx264 -profile:v baseline -level 3.0 -preset veryslow -crf 32 \
-    -g $((FPS * SEG)) -keyint_min $((FPS * SEG)) -sc_threshold 0 -x264-params nal-hrd=none \
+    -vf "$filters" -an "${CODEC[@]}" -g $((FPS * SEG)) -keyint_min $((FPS * SEG)) -sc_threshold 0 \
     -f hls -hls_time "$SEG" -hls_list_size 0 -muxdelay 0 -hls_segment_filename "$tmp/$name-%d.mpegts" "$tmp/$name.m3u8"
   mv "$tmp/$name"-*.mpegts "$OUT/"
 }
@@ -58,14 +67,28 @@ for s in $serials generic; do
   [ "$s" = generic ] && label='SIM CAMERA'
   encode "$s" $((SEG * LOOP)) 0x1d3557 "$BADGE,$(text "$label" white 0.14 0.25),$COUNTER"
 done
+CODEC=("${H265[@]}")
+encode hevc $((SEG * LOOP)) 0x1d3557 "$BADGE,$(text 'H.265' white 0.14 0.25),$COUNTER"
+CODEC=("${H264[@]}")
 encode 9048_0 "$SEG" 0x303030 "$(text 9048 0xe63946 0.2 0.25),$(text 'cloud live not activated' white 0.08 0.6)"
 encode 9053_0 "$SEG" 0x303030 "$(text 9053 0xf4a261 0.2 0.25),$(text 'cloud live just activated' white 0.08 0.6)"
+
+# The audio: a 0.12 s beep of 880 Hz at the start of every second.
+ffmpeg -hide_banner -loglevel error -f lavfi -i "sine=frequency=880:sample_rate=16000:duration=$AUDIO" \
+  -af "volume='if(lt(mod(t\\,1)\\,0.12)\\,0.5\\,0)':eval=frame" -c:a aac -b:a 16k -ar 16000 -ac 1 -f adts "$OUT/audio.aac"
 
 node - "$OUT" "$SEG" "$LOOP" "$serials" <<'EOF'
 const fs = require('fs');
 const [out, seg, loop, serials] = process.argv.slice(2);
 const names = fs.readdirSync(out).filter((f) => f.endsWith('.mpegts')).sort();
-const index = { segmentSeconds: Number(seg), loop: Number(loop), serials: serials.split(' '), files: names };
+const index = {
+  segmentSeconds: Number(seg),
+  loop: Number(loop),
+  serials: serials.split(' '),
+  files: names,
+  hevc: 'hevc',
+  audio: 'audio.aac',
+};
 fs.writeFileSync(`${out}/index.json`, JSON.stringify(index, null, 2) + '\n');
 EOF
 

@@ -1,7 +1,11 @@
 // One HTTP-FLV session (docs/behaviour.md section 18, docs/api/media-api.md section 7): 200 with
 // `video/x-flv`, no Content-Length (chunked), CORS as the vendor's players need; the FLV header,
-// metadata and AVC sequence header, then the camera's loop (flv.ts) frame by frame at the pace
-// of the wall clock, timestamps from 0 on every session and continuous across passes of the loop.
+// metadata and sequence headers (flv-tags.ts), then the camera's loop (flv.ts: H.264, or H.265 for
+// a camera whose state says so) frame by frame at the pace of the wall clock, with the AAC loop
+// (flv-audio.ts) beside it on a camera with a microphone, tags in timestamp order, timestamps
+// from 0 on every session and continuous across passes of the loops. A sleeping battery camera
+// answers nothing (not even the status) for WAKE_MS of the simulator's clock, unless a session of
+// it is already open (it is awake while it streams).
 // Live starts at a keyframe of the loop's current position; playback plays the window's length
 // from the start of the loop and ends with the end-of-sequence tag. The stream cap (`--stream-cap
 // N`, POST /sim/stream) ends every session after N seconds, as the real service ends each session
@@ -11,7 +15,9 @@ import type * as http from 'http';
 import { performance } from 'perf_hooks';
 import type { ServerContext } from '../area';
 import type { SimulatorState } from '../state';
-import { flvEnd, flvFrame, flvLoop, flvStart } from './flv';
+import { flvLoop } from './flv';
+import { audioLoop } from './flv-audio';
+import { flvAudio, flvEnd, flvFrame, flvStart } from './flv-tags';
 import { segmentSet } from './segments';
 
 /** What a session plays (an address of stream.ts): the camera, live (1) or playback and its window. */
@@ -23,11 +29,18 @@ export interface FlvAddress {
   end?: number;
 }
 
-/** How the session runs: the cap (s, 0 none) and the placeholder a live camera shows. */
+/** How the session runs: the cap (s, 0 none), the placeholder a live camera shows, the video
+ * codec, audio (the camera has a microphone and its sound is on), a sleeping camera's wake-up. */
 export interface FlvSettings {
   capSeconds: number;
   placeholder?: string;
+  h265?: boolean;
+  audio?: boolean;
+  wakeMs?: number;
 }
+
+/** How long a sleeping battery camera takes to answer its first byte (ms of the simulator's clock). */
+export const WAKE_MS = 3000;
 
 /** Frames are sent this far ahead of the wall clock (ms), so a player's buffer never runs dry. */
 const LEAD_MS = 500;
@@ -40,13 +53,24 @@ export const FLV_HEADERS: Readonly<Record<string, string>> = Object.freeze({
   'Access-Control-Allow-Origin': '*',
 });
 
-/** Open FLV sessions per state (GET /sim/stream shows how many). */
-const open = new WeakMap<SimulatorState, Set<http.ServerResponse>>();
+/** Open FLV sessions per state, each with its camera (`SERIAL/ch`); GET /sim/stream shows how many. */
+const open = new WeakMap<SimulatorState, Map<http.ServerResponse, string>>();
 
-export function flvSessions(state: SimulatorState): Set<http.ServerResponse> {
+export function flvSessions(state: SimulatorState): Map<http.ServerResponse, string> {
   let s = open.get(state);
-  if (!s) open.set(state, (s = new Set()));
+  if (!s) open.set(state, (s = new Map()));
   return s;
+}
+
+/** Waits until `ms` of the simulator's clock (a FakeClock: until a test moves it) have passed,
+ * unless a session of the camera is open; false when the client left or the server closes. */
+async function wake(res: http.ServerResponse, camera: string, ms: number, ctx: ServerContext): Promise<boolean> {
+  if ([...flvSessions(ctx.state).values()].includes(camera)) return true;
+  const until = ctx.clock.now() + ms;
+  while (!res.destroyed && !ctx.closing() && ctx.clock.now() < until) {
+    await ctx.wait(Math.min(50, until - ctx.clock.now()));
+  }
+  return !res.destroyed && !ctx.closing();
 }
 
 /** Writes `b`; resolves at once, or when the socket drained (a slow player). */
@@ -64,7 +88,7 @@ function write(res: http.ServerResponse, b: Buffer): Promise<void> {
 }
 
 /** Streams address `a` as FLV on `res` until its end (playback), the cap, the client leaving or
- * the server closing. Resolves with the number of frames sent. */
+ * the server closing. Resolves with the number of video frames sent. */
 export async function serveFlv(
   req: http.IncomingMessage,
   res: http.ServerResponse,
@@ -73,14 +97,17 @@ export async function serveFlv(
   settings: FlvSettings,
 ): Promise<number> {
   const holder = a.type === 1 ? settings.placeholder : undefined;
-  const loop = flvLoop(segmentSet(holder ? `${holder}_0` : a.deviceSerial));
+  const loop = flvLoop(segmentSet(holder ? `${holder}_0` : settings.h265 ? 'hevc' : a.deviceSerial));
+  const audio = settings.audio && !holder ? audioLoop() : null;
+  const camera = `${a.deviceSerial}/${a.channelNo}`;
+  if (req.method !== 'HEAD' && settings.wakeMs && !(await wake(res, camera, settings.wakeMs, ctx))) return 0;
   res.writeHead(200, { ...FLV_HEADERS });
   if (req.method === 'HEAD') {
     res.end();
     return 0;
   }
   const all = flvSessions(ctx.state);
-  all.add(res);
+  all.set(res, camera);
   let gone = false;
   res.on('close', () => {
     gone = true;
@@ -98,13 +125,16 @@ export async function serveFlv(
   const capMs = settings.capSeconds > 0 ? settings.capSeconds * 1000 : Infinity;
   const t0 = performance.now();
   let sent = 0;
-  await write(res, flvStart(loop));
+  let j = 0; // the next audio frame
+  await write(res, flvStart(loop, audio));
   while (!gone && !ctx.closing()) {
-    const f = loop.frames[k % n];
-    const ts = Math.floor(k / n) * loop.durationMs + f.dtsMs - base;
+    const f = loop.frames[(k + sent) % n];
+    const vts = Math.floor((k + sent) / n) * loop.durationMs + f.dtsMs - base;
+    const ats = audio ? Math.floor(j * audio.frameMs) : Infinity;
+    const ts = Math.min(vts, ats);
     const elapsed = performance.now() - t0;
-    if (ts >= windowMs) {
-      await write(res, flvEnd(ts));
+    if (vts >= windowMs) {
+      await write(res, flvEnd(loop, vts));
       break;
     }
     if (elapsed >= capMs) break;
@@ -113,9 +143,13 @@ export async function serveFlv(
       await ctx.wait(Math.min(ahead, capMs - elapsed));
       continue;
     }
-    await write(res, flvFrame(f, ts));
+    if (ats < vts) {
+      await write(res, flvAudio(audio!.frames[j % audio!.frames.length], ats));
+      j++;
+      continue;
+    }
+    await write(res, flvFrame(loop, f, vts));
     sent++;
-    k++;
   }
   if (!gone) res.end();
   return sent;

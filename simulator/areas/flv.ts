@@ -1,10 +1,7 @@
 // HTTP-FLV from the committed segments (docs/behaviour.md section 18, docs/api/media-api.md section 7):
-// the MPEG-TS H.264 loops of segments.ts demuxed once into access units (PES payloads with their
-// DTS and PTS) and written as FLV tags: the file header (video only: the segments carry no
-// audio), an onMetaData script tag, the AVC sequence header (SPS and PPS of the loop) and one
-// video tag per frame, its NAL units length-prefixed. Nothing is encoded: bytes are only moved.
-// Timestamps are the caller's (flv-session.ts: from 0 on every session, continuous across passes
-// of the loop).
+// the MPEG-TS loops of segments.ts (H.264, or H.265 for the cameras whose state says so) demuxed
+// once into access units (PES payloads with their DTS and PTS) and their parameter sets; flv-tags.ts
+// writes them as FLV tags. Nothing is encoded: bytes are only moved.
 
 import type { SegmentSet } from './segments';
 
@@ -22,14 +19,27 @@ export interface Frame {
   ctsMs: number;
 }
 
-/** A loop as FLV needs it: its frames in decoding order, its SPS and PPS, its length (ms). */
+/** A loop as FLV needs it: its codec, frames in decoding order, parameter sets (H.264: SPS, PPS;
+ * H.265: VPS, SPS, PPS), its length (ms). */
 export interface FlvLoop {
+  codec: 'avc' | 'hevc';
   frames: Frame[];
-  sps: Buffer;
-  pps: Buffer;
+  params: Buffer[];
   durationMs: number;
   fps: number;
 }
+
+/** NAL unit types by codec: its type, the parameter sets (in record order), the access unit
+ * delimiter, and whether a type starts a picture a decoder can begin at. */
+const NAL = {
+  avc: { type: (n: Buffer) => n[0] & 0x1f, params: [7, 8], aud: 9, key: (t: number) => t === 5 },
+  hevc: {
+    type: (n: Buffer) => (n[0] >> 1) & 0x3f,
+    params: [32, 33, 34],
+    aud: 35,
+    key: (t: number) => t >= 16 && t <= 21,
+  },
+};
 
 interface Pes {
   dts: number;
@@ -106,109 +116,27 @@ export function flvLoop(set: SegmentSet): FlvLoop {
   if (known) return known;
   const pes = set.files.flatMap((f) => videoPes(f));
   if (pes.length === 0) throw new Error('simulator: a segment loop without video');
+  const nal = NAL[set.codec];
   const first = pes[0].dts;
-  let sps: Buffer | undefined;
-  let pps: Buffer | undefined;
+  const params: (Buffer | undefined)[] = nal.params.map(() => undefined);
   const frames: Frame[] = pes.map((p) => {
     const all = nalUnits(p.data);
     for (const n of all) {
-      if ((n[0] & 0x1f) === 7) sps ??= Buffer.from(n);
-      if ((n[0] & 0x1f) === 8) pps ??= Buffer.from(n);
+      const i = nal.params.indexOf(nal.type(n));
+      if (i >= 0) params[i] ??= Buffer.from(n);
     }
     const dtsMs = Math.round(((p.dts - first + WRAP) % WRAP) / TICKS_PER_MS);
     return {
-      nals: all.filter((n) => ![7, 8, 9].includes(n[0] & 0x1f)),
-      key: all.some((n) => (n[0] & 0x1f) === 5),
+      nals: all.filter((n) => !nal.params.includes(nal.type(n)) && nal.type(n) !== nal.aud),
+      key: all.some((n) => nal.key(nal.type(n))),
       dtsMs,
       ctsMs: Math.round(((p.pts - p.dts + WRAP) % WRAP) / TICKS_PER_MS),
     };
   });
-  if (!sps || !pps) throw new Error('simulator: a segment loop without SPS/PPS');
+  if (params.some((b) => !b)) throw new Error('simulator: a segment loop without its parameter sets');
   const durationMs = set.files.length * set.seconds * 1000;
-  const loop = { frames, sps, pps, durationMs, fps: Math.round(frames.length / (durationMs / 1000)) };
+  const fps = Math.round(frames.length / (durationMs / 1000));
+  const loop: FlvLoop = { codec: set.codec, frames, params: params as Buffer[], durationMs, fps };
   loops.set(set, loop);
   return loop;
-}
-
-/** One FLV tag (type 9 video, 18 script) with its PreviousTagSize. */
-function tag(type: number, timestampMs: number, body: Buffer): Buffer {
-  const out = Buffer.alloc(11 + body.length + 4);
-  out[0] = type;
-  out.writeUIntBE(body.length, 1, 3);
-  const ts = Math.max(0, Math.floor(timestampMs)) % 2 ** 32;
-  out.writeUIntBE(ts & 0xffffff, 4, 3);
-  out[7] = (ts >>> 24) & 0xff;
-  out.writeUIntBE(0, 8, 3);
-  body.copy(out, 11);
-  out.writeUInt32BE(11 + body.length, 11 + body.length);
-  return out;
-}
-
-function amfString(s: string): Buffer {
-  const b = Buffer.from(s, 'utf8');
-  const len = Buffer.alloc(2);
-  len.writeUInt16BE(b.length);
-  return Buffer.concat([len, b]);
-}
-
-function amfNumber(n: number): Buffer {
-  const b = Buffer.alloc(9);
-  b[0] = 0;
-  b.writeDoubleBE(n, 1);
-  return b;
-}
-
-/** The start of every session: the FLV header (video only), onMetaData and the AVC sequence
- * header (AVCDecoderConfigurationRecord of the loop's SPS and PPS). */
-export function flvStart(loop: FlvLoop): Buffer {
-  const header = Buffer.from([0x46, 0x4c, 0x56, 1, 0x01, 0, 0, 0, 9, 0, 0, 0, 0]);
-  const meta: [string, Buffer][] = [
-    ['duration', amfNumber(0)],
-    ['framerate', amfNumber(loop.fps)],
-    ['videocodecid', amfNumber(7)],
-    ['hasVideo', Buffer.from([1, 1])],
-    ['hasAudio', Buffer.from([1, 0])],
-  ];
-  const count = Buffer.alloc(4);
-  count.writeUInt32BE(meta.length);
-  const script = Buffer.concat([
-    Buffer.from([2]),
-    amfString('onMetaData'),
-    Buffer.from([8]),
-    count,
-    ...meta.flatMap(([k, v]) => [amfString(k), v]),
-    Buffer.from([0, 0, 9]),
-  ]);
-  const { sps, pps } = loop;
-  const len = (b: Buffer): Buffer => Buffer.from([(b.length >> 8) & 0xff, b.length & 0xff]);
-  const config = Buffer.concat([
-    Buffer.from([1, sps[1], sps[2], sps[3], 0xff, 0xe1]),
-    len(sps),
-    sps,
-    Buffer.from([1]),
-    len(pps),
-    pps,
-  ]);
-  return Buffer.concat([
-    header,
-    tag(18, 0, script),
-    tag(9, 0, Buffer.concat([Buffer.from([0x17, 0, 0, 0, 0]), config])),
-  ]);
-}
-
-/** A frame as an FLV video tag at `timestampMs` (its decoding time in the session). */
-export function flvFrame(frame: Frame, timestampMs: number): Buffer {
-  const head = Buffer.from([frame.key ? 0x17 : 0x27, 1, 0, 0, 0]);
-  head.writeIntBE(Math.max(-0x800000, Math.min(0x7fffff, frame.ctsMs)), 2, 3);
-  const body = frame.nals.flatMap((n) => {
-    const l = Buffer.alloc(4);
-    l.writeUInt32BE(n.length);
-    return [l, n];
-  });
-  return tag(9, timestampMs, Buffer.concat([head, ...body]));
-}
-
-/** The end of a stream: the AVC end-of-sequence tag (AVCPacketType 2). */
-export function flvEnd(timestampMs: number): Buffer {
-  return tag(9, timestampMs, Buffer.from([0x17, 2, 0, 0, 0]));
 }

@@ -17,6 +17,10 @@ interface SegmentIndex {
   loop: number;
   serials: string[];
   files: string[];
+  /** The name of the H.265 loop (its files NAME-k.mpegts). */
+  hevc?: string;
+  /** The AAC loop (ADTS) of the cameras with a microphone (flv-audio.ts). */
+  audio?: string;
 }
 
 export interface SegmentSet {
@@ -24,9 +28,11 @@ export interface SegmentSet {
   seconds: number;
   /** The files of one pass, in order. */
   files: Buffer[];
+  /** Their video: H.264 or H.265. */
+  codec: 'avc' | 'hevc';
 }
 
-let cache: { dir: string; index: SegmentIndex; files: Map<string, Buffer> } | undefined;
+let cache: { dir: string; index: SegmentIndex; files: Map<string, Buffer>; sets: Map<string, SegmentSet> } | undefined;
 
 function segmentsDir(): string {
   const candidates = [
@@ -42,7 +48,7 @@ function load(): NonNullable<typeof cache> {
   if (!cache) {
     const dir = segmentsDir();
     const index = JSON.parse(fs.readFileSync(path.join(dir, 'index.json'), 'utf8')) as SegmentIndex;
-    cache = { dir, index, files: new Map() };
+    cache = { dir, index, files: new Map(), sets: new Map() };
   }
   return cache;
 }
@@ -58,13 +64,25 @@ function file(name: string): Buffer {
 }
 
 /** The loop of a camera: its own (the serial on the picture) or the generic one; a placeholder
- * (`9048_0`, `9053_0`) is a loop of one. */
+ * (`9048_0`, `9053_0`) is a loop of one; `hevc` the H.265 loop. Kept: one set per name. */
 export function segmentSet(name: string): SegmentSet {
-  const { index } = load();
-  const base = index.serials.includes(name) || /^\d{4}_0$/.test(name) ? name : 'generic';
+  const { index, sets } = load();
+  const hevc = name === 'hevc' && index.hevc !== undefined;
+  const base =
+    index.serials.includes(name) || /^\d{4}_0$/.test(name) ? name : hevc ? (index.hevc as string) : 'generic';
+  const known = sets.get(base);
+  if (known) return known;
   const files = index.files.filter((f) => f.startsWith(`${base}-`)).sort((a, b) => partNo(a) - partNo(b));
   if (files.length === 0) throw new Error(`simulator: no segments for ${base}`);
-  return { seconds: index.segmentSeconds, files: files.map(file) };
+  const set: SegmentSet = { seconds: index.segmentSeconds, files: files.map(file), codec: hevc ? 'hevc' : 'avc' };
+  sets.set(base, set);
+  return set;
+}
+
+/** The AAC loop's bytes (ADTS), or undefined when the segments have none. */
+export function audioBytes(): Buffer | undefined {
+  const { index } = load();
+  return index.audio ? file(index.audio) : undefined;
 }
 
 function partNo(name: string): number {

@@ -3,8 +3,8 @@
 // segments (segments.ts: the committed loops, timestamps moved on), a VOD playlist for a playback
 // window, the vendor's placeholder segments (ErrCode/9048_0.ts) for cameras the admin endpoint
 // switched to them. An expired address answers 403, an unknown one 404. flv addresses are
-// HTTP-FLV streams (flv-session.ts: live and playback, remuxed from the same segments, ended
-// after the stream cap). Answers carry CORS headers, as the vendor's CDN does, so a browser page
+// HTTP-FLV streams (flv-session.ts: live and playback, remuxed from the same segments, with AAC on
+// cameras with a microphone, H.265 on a camera whose state says so, ended after the stream cap). Answers carry CORS headers, as the vendor's CDN does, so a browser page
 // of another origin plays them with hls.js or mpegts.js.
 
 import type * as http from 'http';
@@ -13,7 +13,7 @@ import type { LogEntry } from '../request-log';
 import type { Device, SimulatorState } from '../state';
 import { sendFault } from '../faults';
 import { segmentBytes, segmentSet } from './segments';
-import { serveFlv } from './flv-session';
+import { serveFlv, WAKE_MS } from './flv-session';
 import { openHlsSession } from './hls-session';
 
 export type Placeholder = '9048' | '9053';
@@ -161,6 +161,18 @@ function segment(a: LiveAddress, k: number, now: number): StreamAnswer {
   return ok ? media(segmentBytes(set, k)) : text(404, 'No such segment.');
 }
 
+/** What a camera's FLV carries (docs/api/media-api.md section 7): H.265 when its state says
+ * `videoCodec: "h265"`; AAC when it has a microphone (not `unsupported`) and its sound is on (the
+ * microphone switch); a sleeping battery camera wakes first (WAKE_MS). */
+export function flvMedia(dev: Device): { h265: boolean; audio: boolean; wakeMs: number } {
+  const c = dev.camera;
+  return {
+    h265: c.videoCodec === 'h265',
+    audio: c.microphone && !c.unsupported.includes('microphone'),
+    wakeMs: c.battery !== null && c.sleeping ? WAKE_MS : 0,
+  };
+}
+
 /** Answers a GET under STREAM_PREFIX (`path` the URL's path, `q` its query). */
 export function streamRequest(
   state: SimulatorState,
@@ -239,7 +251,11 @@ async function serveStream(
     const live = liveState(ctx.state);
     const placeholder = live.placeholders.get(`${a.flv.deviceSerial}/${a.flv.channelNo}`);
     finish(200);
-    await serveFlv(req, res, a.flv, ctx, { capSeconds: live.streamCap, placeholder });
+    await serveFlv(req, res, a.flv, ctx, {
+      capSeconds: live.streamCap,
+      placeholder,
+      ...flvMedia(ctx.state.devices[a.flv.deviceSerial]),
+    });
     return;
   }
   const body = typeof a.body === 'string' ? Buffer.from(a.body) : a.body;

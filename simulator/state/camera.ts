@@ -24,6 +24,9 @@ export interface CameraState {
   signal: number | null;
   /** diskState: one character per card (0 ok, 1 error, 2 unformatted, 3 formatting), "" no card. */
   disk: string;
+  /** The video its FLV streams carry (docs/api/media-api.md section 7): `h264` (codec id 7) or
+   * `h265` (codec id 12). */
+  videoCodec: 'h264' | 'h265';
   /** The code on the device's label: encrypt/off needs it (20010 otherwise). */
   verificationCode: string;
   /** Switches and settings the device cannot do (60020): names of SWITCH_FIELDS, `encryption`,
@@ -110,6 +113,10 @@ export function normalizeCamera(raw: unknown, where: string): CameraState {
     sleeping: boolOr(c.sleeping, false, `${where}.sleeping`),
     signal: numOr(c.signal, null, `${where}.signal`, 0, 100),
     disk,
+    videoCodec:
+      c.videoCodec === undefined || c.videoCodec === 'h264' || c.videoCodec === 'h265'
+        ? ((c.videoCodec ?? 'h264') as 'h264' | 'h265')
+        : fail(`${where}.videoCodec`, 'must be "h264" or "h265"'),
     verificationCode: code,
     unsupported,
     ...normalizeUpkeep(c, where),
