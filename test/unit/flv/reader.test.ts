@@ -17,7 +17,8 @@ import {
   type FlvItem,
   type FlvTag,
 } from '../../../nodes/shared/flv';
-import { flvFrame, flvLoop, flvStart } from '../../../simulator/areas/flv';
+import { flvLoop } from '../../../simulator/areas/flv';
+import { flvFrame, flvStart } from '../../../simulator/areas/flv-tags';
 import { segmentSet } from '../../../simulator/areas/segments';
 
 function readAll(bytes: Buffer, cuts: number[] = [], max?: number): { items: FlvItem[]; peak: number } {
@@ -42,7 +43,7 @@ function stream(list: { type: 8 | 9 | 18; ts: number; body: Buffer }[]): Buffer 
 describe('flv: the tag reader and writer', () => {
   const loop = flvLoop(segmentSet('hd'));
   const frames = loop.frames.slice(0, 40);
-  const sim = Buffer.concat([flvStart(loop), ...frames.map((f, i) => flvFrame(f, i * 40))]);
+  const sim = Buffer.concat([flvStart(loop, null), ...frames.map((f, i) => flvFrame(loop, f, i * 40))]);
 
   it("reads the simulator's stream: the header once, onMetaData, the sequence header, keyframes", () => {
     const { items } = readAll(sim);
