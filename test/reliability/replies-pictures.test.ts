@@ -2,8 +2,8 @@
 // `picture: download` (webhook source, in Node-RED) gets alarms whose picture URLs point at a
 // server of our own that answers each GET as generated: JPEGs and PNGs under any content type,
 // pictures encrypted with the right code, a wrong one or a camera's code nobody knows, with a
-// preamble, two segments, cut at any length, garbage after the marker, the marker at odd places,
-// random bytes, empty, over 5 MiB, endless (fast and trickling), a huge declared length, redirects,
+// preamble, two segments, 64 and 65 segments (more than 64: BAD_REPLY), cut at any length,
+// garbage after the marker, the marker at odd places, random bytes, empty, over 5 MiB, endless (fast and trickling), a huge declared length, redirects,
 // odd statuses, a dropped connection, not HTTP at all. Alarms come in bursts of 1 to 4.
 // Properties: nothing thrown, every alarm leaves exactly once and in order (never lost for its
 // picture), within the timeout; a picture is a JPEG/PNG Buffer with its type or null with
@@ -70,6 +70,8 @@ const plan: fc.Arbitrary<Plan> = fc.oneof(
       ['wrong code', encryptPicture(JPEG, OTHER), 'C00000005', 'WRONG_CODE'],
       ['no code known', good, 'C00000001', 'PICTURE_LOCKED'],
       ['1 MiB encrypted', encryptPicture(paddedJpeg(JPEG, 1 << 20), CODE), 'C00000005', 'jpeg'],
+      ['64 segments', encryptPicture(Array(64).fill(JPEG), CODE), 'C00000005', 'jpeg'],
+      ['65 segments', encryptPicture(Array(65).fill(JPEG), CODE), 'C00000005', 'BAD_REPLY'],
     )
     .chain(([what, body, serial, expect]) => ctype.map((type) => ({ what, body, serial, expect, type }))),
   // The decryptor keeps what came of a cut picture (its whole blocks: a partial JPEG) once one block is there.
@@ -277,7 +279,7 @@ function check(p: Plan, payload: Msg): void {
   if (p.expect === 'null') assert.strictEqual(picture, null, `${where}: no picture (${got})`);
   else if (p.expect === 'jpeg' || p.expect === 'png') {
     assert.strictEqual(got, p.expect, `${where}: ${JSON.stringify(pictureError)}`);
-    if (p.what !== '1 MiB encrypted' && p.what !== 'segments')
+    if (!['1 MiB encrypted', 'segments', '64 segments'].includes(p.what))
       assert.ok(picture.equals(p.expect === 'png' ? PNG : JPEG), where);
     // A whole picture's padding agrees (media-api.md 1.2): never flagged.
     assert.strictEqual(payload.pictureSuspect, undefined, `${where}: a whole picture is not suspect`);

@@ -9,7 +9,7 @@ import type { CallName } from '../operations/operations';
 import type { Translate } from '../i18n/i18n';
 import { fetchPicture, MAX_PICTURE_BYTES } from '../wire/picture';
 import type { GetOutcome } from '../wire/wire';
-import { unlockPicture, type PictureType } from './decrypt';
+import { MAX_SEGMENTS, unlockPicture, type PictureType } from './decrypt';
 
 /** Downloads at once per config node. */
 export const PICTURES_AT_ONCE = 2;
@@ -64,7 +64,7 @@ export class PictureDesk {
       if (ask.abandoned?.()) return this.error(ask, 'CANCELLED', 'local', this.t('errors.pictureCancelled'));
       const outcome = await fetchPicture(this.download, ask.url);
       if (!outcome.ok) return this.failed(ask, outcome);
-      return this.unlock(ask, outcome.data);
+      return await this.unlock(ask, outcome.data);
     } finally {
       this.running--;
       this.waiting.shift()?.();
@@ -85,9 +85,9 @@ export class PictureDesk {
     );
   }
 
-  private unlock(ask: PictureAsk, data: Buffer): Picture | EzvizError {
+  private async unlock(ask: PictureAsk, data: Buffer): Promise<Picture | EzvizError> {
     const codes = ask.codes.filter((c): c is string => typeof c === 'string' && c.trim() !== '').map((c) => c.trim());
-    const r = unlockPicture(data, codes);
+    const r = await unlockPicture(data, codes);
     if (r.ok)
       return {
         data: r.data,
@@ -106,6 +106,13 @@ export class PictureDesk {
         return this.error(ask, 'WRONG_CODE', 'local', this.t('errors.pictureWrongCode', { camera }));
       case 'truncated':
         return this.error(ask, 'BAD_REPLY', 'http', this.t('errors.pictureTruncated', { host }));
+      case 'tooMany':
+        return this.error(
+          ask,
+          'BAD_REPLY',
+          'http',
+          this.t('errors.pictureTooManySegments', { host, max: MAX_SEGMENTS }),
+        );
       default:
         return this.error(
           ask,

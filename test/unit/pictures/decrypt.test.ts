@@ -10,6 +10,8 @@ import {
   isEncrypted,
   keyOf,
   MAGIC,
+  MAX_SEGMENTS,
+  SLICE_MS,
   sniffType,
   unlockPicture,
 } from '../../../nodes/shared/pictures/decrypt';
@@ -27,19 +29,19 @@ const SPEC_FILE = Buffer.concat([
   CIPHER,
 ]);
 
-function unlocked(r: ReturnType<typeof unlockPicture>) {
+function unlocked(r: Awaited<ReturnType<typeof unlockPicture>>) {
   assert.ok(r.ok, `expected a picture, got ${JSON.stringify(r)}`);
   return r;
 }
 
 describe('pictures: decryption (docs/api/media-api.md section 1)', () => {
-  it('the spec worked example: check values, key, the 80-byte file', () => {
+  it('the spec worked example: check values, key, the 80-byte file', async () => {
     assert.strictEqual(checkValue('ABCDEF'), 'aa37ad52a5a65df39791a95818fb3298');
     assert.strictEqual(checkValue('abcdef'), '0962e1aed115aeec2ecc398ba3df40b9');
     assert.strictEqual(keyOf('ABCDEF').toString('hex'), '41424344454600000000000000000000');
     assert.strictEqual(keyOf('ABCDEFGHIJKLMNOPQRS').toString('latin1'), 'ABCDEFGHIJKLMNOP');
     assert.strictEqual(SPEC_FILE.length, 80);
-    const r = unlocked(unlockPicture(SPEC_FILE, ['ABCDEF']));
+    const r = unlocked(await unlockPicture(SPEC_FILE, ['ABCDEF']));
     assert.deepStrictEqual(r.data, PLAIN);
     assert.deepStrictEqual([r.type, r.encrypted, r.count, r.suspect], ['image/jpeg', true, 1, false]);
   });
@@ -48,75 +50,118 @@ describe('pictures: decryption (docs/api/media-api.md section 1)', () => {
     assert.deepStrictEqual(encryptPicture(PLAIN, 'ABCDEF'), SPEC_FILE);
   });
 
-  it('the spec variants: junk before the marker, twice in a row, 3 trailing bytes, ABCDEG, no marker', () => {
+  it('the spec variants: junk before the marker, twice in a row, 3 trailing bytes, ABCDEG, no marker', async () => {
     assert.deepStrictEqual(
-      unlocked(unlockPicture(Buffer.concat([Buffer.from([1, 2, 3, 4]), SPEC_FILE]), ['ABCDEF'])).data,
+      unlocked(await unlockPicture(Buffer.concat([Buffer.from([1, 2, 3, 4]), SPEC_FILE]), ['ABCDEF'])).data,
       PLAIN,
     );
-    const twice = unlocked(unlockPicture(Buffer.concat([SPEC_FILE, SPEC_FILE]), ['ABCDEF']));
+    const twice = unlocked(await unlockPicture(Buffer.concat([SPEC_FILE, SPEC_FILE]), ['ABCDEF']));
     assert.deepStrictEqual(twice.data, Buffer.concat([PLAIN, PLAIN]));
     assert.strictEqual(twice.count, 2);
     assert.deepStrictEqual(
-      unlocked(unlockPicture(Buffer.concat([SPEC_FILE, Buffer.from([9, 9, 9])]), ['ABCDEF'])).data,
+      unlocked(await unlockPicture(Buffer.concat([SPEC_FILE, Buffer.from([9, 9, 9])]), ['ABCDEF'])).data,
       PLAIN,
     );
-    assert.deepStrictEqual(unlockPicture(SPEC_FILE, ['ABCDEG']), { ok: false, reason: 'wrongCode' });
-    assert.deepStrictEqual(unlockPicture(SPEC_FILE, ['abcdef']), { ok: false, reason: 'wrongCode' }, 'case-sensitive');
-    const r = unlocked(unlockPicture(PLAIN, []));
+    assert.deepStrictEqual(await unlockPicture(SPEC_FILE, ['ABCDEG']), { ok: false, reason: 'wrongCode' });
+    assert.deepStrictEqual(
+      await unlockPicture(SPEC_FILE, ['abcdef']),
+      { ok: false, reason: 'wrongCode' },
+      'case-sensitive',
+    );
+    const r = unlocked(await unlockPicture(PLAIN, []));
     assert.strictEqual(r.data, PLAIN, 'a plain picture passes unchanged (the same Buffer)');
     assert.strictEqual(r.encrypted, false);
   });
 
-  it('a real JPEG with a preamble and two segments, encrypted by the simulator', () => {
+  it('a real JPEG with a preamble and two segments, encrypted by the simulator', async () => {
     const jpeg = pictureBytes();
     const file = encryptPicture([jpeg, jpeg], 'XYZW12', { preamble: Buffer.from('junk before the marker') });
     assert.ok(isEncrypted(file));
-    const r = unlocked(unlockPicture(file, ['ABCDEF', 'XYZW12']));
+    const r = unlocked(await unlockPicture(file, ['ABCDEF', 'XYZW12']));
     assert.deepStrictEqual(r.data, Buffer.concat([jpeg, jpeg]));
     assert.strictEqual(r.count, 2);
   });
 
-  it('tries each code: an old code after a change', () => {
+  it('tries each code: an old code after a change', async () => {
     const file = encryptPicture(pictureBytes(), 'OLDCODE1');
-    assert.deepStrictEqual(unlocked(unlockPicture(file, ['NEWCODE2', 'OLDCODE1'])).data, pictureBytes());
+    assert.deepStrictEqual(unlocked(await unlockPicture(file, ['NEWCODE2', 'OLDCODE1'])).data, pictureBytes());
   });
 
-  it('encrypted and no code: locked; a wrong code: wrongCode, before decrypting', () => {
+  it('encrypted and no code: locked; a wrong code: wrongCode, before decrypting', async () => {
     const file = encryptPicture(pictureBytes(), 'ABCDEF');
-    assert.deepStrictEqual(unlockPicture(file, []), { ok: false, reason: 'locked' });
-    assert.deepStrictEqual(unlockPicture(file, ['ABCDEG', 'QWERTY']), { ok: false, reason: 'wrongCode' });
+    assert.deepStrictEqual(await unlockPicture(file, []), { ok: false, reason: 'locked' });
+    assert.deepStrictEqual(await unlockPicture(file, ['ABCDEG', 'QWERTY']), { ok: false, reason: 'wrongCode' });
   });
 
-  it('a truncated file: a segment without a whole block is truncated; a cut file keeps whole blocks', () => {
+  it('a truncated file: a segment without a whole block is truncated; a cut file keeps whole blocks', async () => {
     const file = encryptPicture(pictureBytes(), 'ABCDEF');
-    assert.deepStrictEqual(unlockPicture(file.subarray(0, 40), ['ABCDEF']), { ok: false, reason: 'truncated' });
-    assert.deepStrictEqual(unlockPicture(file.subarray(0, 60), ['ABCDEF']), { ok: false, reason: 'truncated' });
+    assert.deepStrictEqual(await unlockPicture(file.subarray(0, 40), ['ABCDEF']), { ok: false, reason: 'truncated' });
+    assert.deepStrictEqual(await unlockPicture(file.subarray(0, 60), ['ABCDEF']), { ok: false, reason: 'truncated' });
     // Cut in the middle: the first blocks still make a JPEG start (the padding then disagrees).
-    const cut = unlocked(unlockPicture(file.subarray(0, 48 + 1008 + 5), ['ABCDEF']));
+    const cut = unlocked(await unlockPicture(file.subarray(0, 48 + 1008 + 5), ['ABCDEF']));
     assert.strictEqual(cut.data.length, 1008);
     assert.strictEqual(cut.suspect, true);
   });
 
-  it('a file that decrypts to something that is not an image: notImage', () => {
+  it('a file that decrypts to something that is not an image: notImage', async () => {
     const file = encryptPicture(Buffer.from('this is text, not a picture'), 'ABCDEF');
-    assert.deepStrictEqual(unlockPicture(file, ['ABCDEF']), { ok: false, reason: 'notImage' });
-    assert.deepStrictEqual(unlockPicture(Buffer.from('plain text'), []), { ok: false, reason: 'notImage' });
-    assert.deepStrictEqual(unlockPicture(Buffer.alloc(0), []), { ok: false, reason: 'notImage' });
+    assert.deepStrictEqual(await unlockPicture(file, ['ABCDEF']), { ok: false, reason: 'notImage' });
+    assert.deepStrictEqual(await unlockPicture(Buffer.from('plain text'), []), { ok: false, reason: 'notImage' });
+    assert.deepStrictEqual(await unlockPicture(Buffer.alloc(0), []), { ok: false, reason: 'notImage' });
   });
 
-  it('PNG is an image too; the marker alone is no picture', () => {
+  it('PNG is an image too; the marker alone is no picture', async () => {
     const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
     assert.strictEqual(sniffType(png), 'image/png');
-    assert.strictEqual(unlocked(unlockPicture(encryptPicture(png, 'ABCDEF'), ['ABCDEF'])).type, 'image/png');
-    assert.deepStrictEqual(unlockPicture(MAGIC, ['ABCDEF']), { ok: false, reason: 'truncated' });
+    assert.strictEqual(unlocked(await unlockPicture(encryptPicture(png, 'ABCDEF'), ['ABCDEF'])).type, 'image/png');
+    assert.deepStrictEqual(await unlockPicture(MAGIC, ['ABCDEF']), { ok: false, reason: 'truncated' });
   });
 
-  it('a 1 MiB picture: padded JPEG still a JPEG, decrypted whole', () => {
+  it('a 1 MiB picture: padded JPEG still a JPEG, decrypted whole', async () => {
     const big = paddedJpeg(pictureBytes(), 1024 * 1024);
     assert.ok(big.length >= 1024 * 1024 && big.length < 1024 * 1024 + 70000);
     assert.deepStrictEqual(big.subarray(-2), Buffer.from([0xff, 0xd9]));
-    const r = unlocked(unlockPicture(encryptPicture(big, 'ABCDEF'), ['ABCDEF']));
+    const r = unlocked(await unlockPicture(encryptPicture(big, 'ABCDEF'), ['ABCDEF']));
     assert.deepStrictEqual(r.data, big);
+  });
+});
+
+describe('pictures: bounded work (at most 64 segments, slices of at most 20 ms)', function () {
+  this.timeout(10000);
+  it('64 segments decrypt; 65 (or 81,920 tiny ones) are tooMany, found before any decryption', async () => {
+    const jpeg = pictureBytes();
+    const ok = unlocked(await unlockPicture(encryptPicture(Array(MAX_SEGMENTS).fill(jpeg), 'ABCDEF'), ['ABCDEF']));
+    assert.strictEqual(ok.count, 64);
+    assert.deepStrictEqual(await unlockPicture(encryptPicture(Array(65).fill(jpeg), 'ABCDEF'), ['ABCDEF']), {
+      ok: false,
+      reason: 'tooMany',
+    });
+    const one = encryptPicture(Buffer.from([0xff, 0xd8, 0xff]), 'ABCDEF');
+    const tiny = Buffer.concat(Array(81920).fill(one));
+    let paused = 0;
+    const r = await unlockPicture(tiny, ['ABCDEF'], { now: () => 0, pause: async () => void paused++ });
+    assert.deepStrictEqual(r, { ok: false, reason: 'tooMany' });
+    assert.strictEqual(paused, 0, 'nothing decrypted');
+  });
+
+  it(`decrypts in slices: the event loop runs before a slice passes ${SLICE_MS} ms, the result the same`, async () => {
+    // A clock that moves 1 ms each time it is read: every piece of work reads it once.
+    let t = 0;
+    const slices: number[] = [];
+    let start = 0;
+    const slicing = {
+      now: () => ++t,
+      pause: async () => {
+        slices.push(t - start);
+        start = t;
+      },
+    };
+    const big = paddedJpeg(pictureBytes(), 1024 * 1024);
+    const file = encryptPicture([big, big], 'ABCDEF');
+    const r = unlocked(await unlockPicture(file, ['ABCDEF'], slicing));
+    assert.deepStrictEqual(r.data, Buffer.concat([big, big]));
+    assert.ok(slices.length >= 2, `paused ${slices.length} times`);
+    assert.ok(Math.max(...slices, t - start) <= SLICE_MS, `slices of ${slices.join(', ')} ms`);
   });
 });
 
