@@ -47,6 +47,11 @@ export function deployedService(id: string, identity: string): EzvizService | un
   return own && own.key === identity ? own.service : [...deployed.values()].find((d) => d.key === identity)?.service;
 }
 
+/** The base URL a deployed config node runs with (its stored secrets go only there). */
+export function deployedBase(id: string): string | undefined {
+  return deployed.get(id)?.baseUrl;
+}
+
 /** An answer with a device or camera list: its counts are the account's last. */
 export function noteDevices(identity: string, devices: unknown): void {
   if (!Array.isArray(devices)) return;

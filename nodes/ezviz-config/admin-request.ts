@@ -1,8 +1,10 @@
 // Admin requests of the editor (docs/behaviour.md section 10), step one: what a request may carry. The
 // body is a JSON object of at most 8 KiB with the values of a config dialog (deployed or not):
 // id, baseUrl, appKey, appSecret, accessToken, timeout; a password field left unchanged arrives as
-// `__PWRD__` and is taken from the stored credentials of that id. Anything else is refused with a
-// 4xx, a stable reason and an English text (never a secret).
+// `__PWRD__` and is taken from the stored credentials of that id, but only for the base URL the node
+// was deployed with: a stored secret never goes to a URL a request names (another URL needs the
+// secret typed again). Anything else is refused with a 4xx, a stable reason and an English text
+// (never a secret).
 
 import type { NodeAPI } from 'node-red';
 import type { Request } from 'express';
@@ -55,14 +57,15 @@ function str(body: Record<string, unknown>, name: string): string | undefined | 
 
 export const isBad = (v: unknown): v is BadRequest => typeof v === 'object' && v !== null && 'status' in v;
 
+/** The stored credentials of a config node id and the base URL they were deployed with. */
+export type Stored = (id: string) => (Partial<Record<CredName, string>> & { baseUrl?: string }) | undefined;
+
 /**
  * The account values of a request body: `id` and `baseUrl` required, credentials optional
- * (`__PWRD__`: the stored one of `id`, looked up by `stored`), `timeout` optional.
+ * (`__PWRD__`: the stored one of `id`, looked up by `stored`, only with the stored base URL),
+ * `timeout` optional.
  */
-export function readAccount(
-  body: unknown,
-  stored: (id: string) => Partial<Record<CredName, string>> | undefined,
-): AccountValues | BadRequest {
+export function readAccount(body: unknown, stored: Stored): AccountValues | BadRequest {
   if (!body || typeof body !== 'object' || Array.isArray(body))
     return bad(400, 'body', 'the body must be a JSON object');
   const b = body as Record<string, unknown>;
@@ -84,13 +87,15 @@ export function readAccount(
     );
   }
   const values: AccountValues = { id, baseUrl, timeout };
-  let creds: Partial<Record<CredName, string>> | undefined | null = null;
+  let creds: ReturnType<Stored> | null = null;
   for (const name of CRED_NAMES) {
     const v = str(b, name);
     if (isBad(v)) return v;
     if (v === STORED_SECRET) {
       if (creds === null) creds = stored(id);
       if (!creds) return bad(404, 'unknownConfig', `no stored credentials for config node ${id}`, name);
+      if (creds.baseUrl !== baseUrl)
+        return bad(400, 'storedElsewhere', `a stored ${name} is used only with its node's deployed base URL`, name);
       const s = creds[name];
       if (typeof s === 'string' && s.trim()) values[name] = s.trim();
     } else if (v) {
@@ -131,13 +136,13 @@ export function checkRequest(req: Request): BadRequest | undefined {
   return size > MAX_BODY_BYTES ? tooLarge : undefined;
 }
 
-/** The stored credentials of a config node id: {} for a deployed node without any, undefined for
- * an unknown id. */
-export function storedCredentials(RED: NodeAPI): (id: string) => Partial<Record<CredName, string>> | undefined {
+/** The stored credentials of a config node id with the base URL its deployed node runs with
+ * (`baseUrl`: see `deployedBase`): {} for a deployed node without any, undefined for an unknown id. */
+export function storedCredentials(RED: NodeAPI, deployedBase: (id: string) => string | undefined): Stored {
   return (id) => {
     const c = RED.nodes.getCredentials(id) as Partial<Record<CredName, unknown>> | undefined;
-    if (!c || typeof c !== 'object') return RED.nodes.getNode(id) ? {} : undefined;
-    const out: Partial<Record<CredName, string>> = {};
+    if (!c || typeof c !== 'object') return RED.nodes.getNode(id) ? { baseUrl: deployedBase(id) } : undefined;
+    const out: Partial<Record<CredName, string>> & { baseUrl?: string } = { baseUrl: deployedBase(id) };
     for (const n of CRED_NAMES) if (typeof c[n] === 'string') out[n] = c[n] as string;
     return out;
   };

@@ -25,6 +25,7 @@ import {
   type BadRequest,
 } from './admin-request';
 import { answer } from './admin-services';
+import { deployedBase } from './admin-deployed';
 import { registerUsageRoute } from './admin-usage';
 
 /** Path prefix of the routes (relative to httpAdminRoot). */
@@ -84,7 +85,7 @@ export function registerAdminRoutes(RED: NodeAPI, t: Translate): void {
   // A runtime without an admin API (embedded with httpAdminRoot false, or a test double): no routes.
   if (!RED.httpAdmin || typeof RED.httpAdmin.post !== 'function' || !RED.auth) return;
   const permission = RED.auth.needsPermission(`${CONFIG_TYPE}.write`);
-  const stored = storedCredentials(RED);
+  const stored = storedCredentials(RED, deployedBase);
   registerUsageRoute(RED, ADMIN_PREFIX);
   for (const [name, handler] of Object.entries(ROUTES)) {
     RED.httpAdmin.post(`/${ADMIN_PREFIX}/${name}`, permission, (req: Request, res: Response) => {

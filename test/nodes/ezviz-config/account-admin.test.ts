@@ -297,6 +297,18 @@ describe('admin routes ezviz-open/* in Node-RED with httpAdminRoot and adminAuth
         404,
         'unknownConfig',
       ],
+      [
+        'the stored secret with another base URL',
+        () => post('test', { ...deployedValues(), baseUrl: region.url }),
+        400,
+        'storedElsewhere',
+      ],
+      [
+        'the stored secret with another base URL (picker)',
+        () => post('cameras', { ...deployedValues(), baseUrl: `${region.url}/other` }),
+        400,
+        'storedElsewhere',
+      ],
       ['no id', () => post('cameras', { baseUrl: sim.url, appKey: 'k', appSecret: 's' }), 400, 'missing'],
       ['no baseUrl', () => post('cameras', { id: DEPLOYED_ID, appKey: 'k', appSecret: 's' }), 400, 'missing'],
       [
@@ -330,12 +342,17 @@ describe('admin routes ezviz-open/* in Node-RED with httpAdminRoot and adminAuth
       ],
       ['an array', () => raw('[1,2]'), 400, 'body'],
     ];
+    const regionTokens = region.tokenRequests();
     for (const [what, send, status, reason] of cases) {
       const r = await send();
       assert.equal(r.status, status, `${what}: ${r.status} ${r.text}`);
       assert.equal(r.json?.error, reason, `${what}: ${r.text}`);
       assert.ok(typeof r.json.message === 'string' && r.json.message.length > 5, `${what}: a message`);
     }
+    assert.equal(region.tokenRequests(), regionTokens, 'nothing went to the other URL');
+    // The same URL with the secret typed: served.
+    const typed = await post('test', { ...deployedValues(), appSecret: 'demo-app-secret', baseUrl: region.url });
+    assert.equal(typed.json?.reason, 'region', typed.text);
     // Node-RED's own body parser: malformed JSON and bodies over its limit are refused before us.
     const malformed = await raw('{"id": ');
     assert.ok(malformed.status >= 400 && malformed.status < 500, `malformed JSON: ${malformed.status}`);

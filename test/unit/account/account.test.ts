@@ -189,7 +189,12 @@ describe('capacity: flags and hints', function () {
 });
 
 describe('admin: request bodies', function () {
-  const stored = (id: string) => (id === 'known' ? { appKey: 'stored-key', appSecret: 'stored-secret' } : undefined);
+  const stored = (id: string) =>
+    id === 'known'
+      ? { appKey: 'stored-key', appSecret: 'stored-secret', baseUrl: 'http://127.0.0.1:8089' }
+      : id === 'undeployed'
+        ? { appSecret: 'stored-secret' }
+        : undefined;
   const isBad = (v: unknown): v is BadRequest => typeof v === 'object' && v !== null && 'status' in v;
 
   it('takes the stored credential for __PWRD__, the typed value otherwise', function () {
@@ -218,6 +223,10 @@ describe('admin: request bodies', function () {
       [{ id: 'a', baseUrl: 'http://x', appSecret: 5 }, 400, 'type'],
       [{ id: 'a'.repeat(2000), baseUrl: 'http://x' }, 413, 'tooLong'],
       [{ id: 'unknown', baseUrl: 'http://x', appKey: 'k', appSecret: '__PWRD__' }, 404, 'unknownConfig'],
+      // A stored secret goes only to the base URL its node was deployed with.
+      [{ id: 'known', baseUrl: 'http://attacker.example', appKey: 'k', appSecret: '__PWRD__' }, 400, 'storedElsewhere'],
+      [{ id: 'known', baseUrl: 'http://127.0.0.1:8090', accessToken: '__PWRD__' }, 400, 'storedElsewhere'],
+      [{ id: 'undeployed', baseUrl: 'http://127.0.0.1:8089', appSecret: '__PWRD__' }, 400, 'storedElsewhere'],
     ];
     for (const [body, status, reason] of cases) {
       const v = readAccount(body, stored);
