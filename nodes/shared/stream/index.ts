@@ -1,0 +1,23 @@
+// The stream relay's face (docs/behaviour.md section 25): the relay, the HTTP connector of a
+// cloud session, and the pure parts the tests and the benchmark drive.
+
+export { StreamRelay } from './relay';
+export { httpConnect } from './upstream';
+export type { AddressAnswer, UpstreamOptions } from './upstream';
+export { Anchor, chainAfterMs, switchPoint, Timeline } from './timeline';
+export { overBounds } from './viewers';
+export type { Viewer } from './viewers';
+export { DEFAULT_LIMITS } from './types';
+export type {
+  Connect,
+  RelayEvent,
+  RelayEventName,
+  RelayLimits,
+  RelayOptions,
+  RelayReports,
+  RelayStats,
+  StreamFailure,
+  UpstreamHandle,
+  UpstreamHandlers,
+  ViewerSink,
+} from './types';
