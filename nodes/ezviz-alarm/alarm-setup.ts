@@ -74,11 +74,15 @@ export function start(
   t: Translate,
   status: NodeStatus,
   report: (o: SourceOutcome) => void,
+  onPicture: (fields: PictureFields | undefined) => void = () => undefined,
 ): { source?: AlarmSource; notReady?: EzvizError } {
   const notReady = setupError(node, t, status, cfg ? parsed : 'noConfig');
   if (!cfg || !parsed.ok) return { notReady };
   const { settings } = parsed;
-  const send: SendEvent = (e, from, picture) => node.send([message(RED, e, from, picture), null]);
+  const send: SendEvent = (e, from, picture) => {
+    node.send([message(RED, e, from, picture), null]);
+    onPicture(picture); // a failed picture shows in the status (docs/behaviour.md section 17)
+  };
   const line = settings.picture === 'download' ? pictureLine(cfg.service, t, send) : undefined;
   const opened = openSource({
     RED,

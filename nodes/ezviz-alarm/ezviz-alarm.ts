@@ -100,7 +100,7 @@ export = function (RED: NodeAPI): void {
       () => !!serial && cfg?.service.armed.get(serial) === false,
     );
     const report = reporter(RED, node, wired, view);
-    const { source, notReady } = start(RED, node, cfg, parsed, t, status, report);
+    const { source, notReady } = start(RED, node, cfg, parsed, t, status, report, (f) => view.picture(f));
     if (cfg) cfg.addUser(node);
     if (parsed.ok && parsed.clamped) node.warn(t('errors.alarmIntervalRaised', { min: parsed.min }));
 

@@ -241,6 +241,34 @@ describe('examples: each one runs as it is on a fresh simulator (import, deploy,
     assert.ok(!JSON.stringify(shown09).includes('ABCDEF'), 'no code in the debug sidebar');
   });
 
+  it('example 09 with a wrong verification code: the alarm picture that did not arrive is not saved, the debug says so', async function () {
+    if (!FILES.includes('09-pictures-you-can-see.json')) this.skip();
+    const nodes = read('09-pictures-you-can-see.json');
+    const raise = nodes.find((n) => n.type === 'inject' && n.name === 'raise an alarm on C00000005')!;
+    const notSaved = nodes.find((n) => n.type === 'debug' && n.name === 'no picture: not saved')!;
+    const saved = nodes.find((n) => n.type === 'debug' && n.name === 'saved')!;
+    const file = path.join(world!.userDir, 'ezviz-alarm-picture.jpg');
+    assert.ok(fs.existsSync(file), 'the run with the right code saved the picture');
+    fs.rmSync(file);
+    const codes = (verificationCodes: string) => (n: FlowNode) =>
+      n.id === ACCOUNT.id ? { ...n, credentials: { verificationCodes } } : n;
+    await world!.redeploy(codes('C00000005 ZZZZZZ'));
+    try {
+      const seen = await world!.press(raise.id);
+      await world!.settled();
+      const shown = (id: string) => seen.filter((s) => s.kind === 'debug' && s.node === id).map((s) => s.value);
+      assert.deepEqual(
+        shown(notSaved.id).map((v) => v?.code),
+        ['WRONG_CODE'],
+        `what the debug showed: ${JSON.stringify(seen).slice(0, 600)}`,
+      );
+      assert.deepEqual(shown(saved.id), [], 'nothing said "saved"');
+      assert.ok(!fs.existsSync(file), `no file written: ${fs.existsSync(file) && fs.readFileSync(file, 'utf8')}`);
+    } finally {
+      await world!.redeploy(codes(ACCOUNT.credentials.verificationCodes));
+    }
+  });
+
   it('example 04: the alarm raised by its own inject ends in a picture URL', function () {
     if (!FILES.includes('04-motion-preset-picture.json')) this.skip();
     assert.ok(pictures.includes('04-motion-preset-picture.json'), 'no picture URL in the debug sidebar');

@@ -56,9 +56,14 @@ export function errorIn(value: any): { code: string; message: string } | undefin
 export interface ExampleWorld {
   simUrl: string;
   redUrl: string;
+  /** Node-RED's user directory, its working directory too (where a file node writes). */
+  userDir: string;
   /** Imports `nodes` like the editor's import (ids already present are kept, not added), deploys.
    * Resolves to what happened since: the list grows until the next press (nothing is dropped). */
   importAndDeploy(nodes: FlowNode[]): Promise<Seen[]>;
+  /** Deploys the flows with `edit` applied to each node (`credentials` set on a node change only
+   * those named), like an edit in the editor; resolves as importAndDeploy. */
+  redeploy(edit: (n: FlowNode) => FlowNode): Promise<Seen[]>;
   /** Presses an inject and resolves, once its outcome came (a debug message or a status of a node
    * wired after it) and things were quiet again, to what happened since the press: the list grows
    * with what comes later, until the next press or deploy or `settled()`. */
@@ -166,7 +171,7 @@ export async function startExampleWorld(): Promise<ExampleWorld> {
     socket.once('error', reject);
   });
   const events = recordEvents(socket, red.proc);
-  return worldOf(sim, red, events, async () => {
+  return worldOf(sim, red, userDir, events, async () => {
     socket.close();
     await demo.stopProcess(red.proc);
     await demo.stopProcess(sim.proc);
@@ -277,6 +282,7 @@ function recordEvents(socket: any, proc: ChildProcess): Events {
 function worldOf(
   sim: { url: string },
   red: { url: string; log(): string },
+  userDir: string,
   events: Events,
   stop: () => Promise<void>,
 ): ExampleWorld {
@@ -302,26 +308,36 @@ function worldOf(
       if (!presetCalling(simState, now)) return;
     }
   };
+  /** Deploys `flows` (full) over revision `rev` and waits until they started and things are quiet. */
+  const deploy = async (flows: FlowNode[], rev: string): Promise<void> => {
+    for (const n of flows) wires.set(n.id, ((n.wires ?? []) as string[][]).flat());
+    const after = events.deploys.length;
+    const deployed = await json(`${red.url}flows`, {
+      method: 'POST',
+      body: { flows, rev },
+      headers: { 'Node-RED-Deployment-Type': 'full' },
+    });
+    await events.started(String(deployed.rev), after, 30000);
+    events.touch();
+    await quiet({ settleMs: DEPLOY_SETTLE_MS });
+  };
   return {
     simUrl: sim.url,
     redUrl: red.url,
+    userDir,
     redLog: () => red.log(),
     async importAndDeploy(nodes) {
       const mine = next();
       const current = await json(`${red.url}flows`);
       const have = new Set((current.flows as FlowNode[]).map((n) => n.id));
       const swapped = JSON.parse(JSON.stringify(nodes).split(demo.EXAMPLE_BASE_URL).join(sim.url)) as FlowNode[];
-      const flows = [...current.flows, ...swapped.filter((n) => !have.has(n.id))];
-      for (const n of flows as FlowNode[]) wires.set(n.id, ((n.wires ?? []) as string[][]).flat());
-      const after = events.deploys.length;
-      const { rev } = await json(`${red.url}flows`, {
-        method: 'POST',
-        body: { flows, rev: current.rev },
-        headers: { 'Node-RED-Deployment-Type': 'full' },
-      });
-      await events.started(String(rev), after, 30000);
-      events.touch();
-      await quiet({ settleMs: DEPLOY_SETTLE_MS });
+      await deploy([...current.flows, ...swapped.filter((n) => !have.has(n.id))], current.rev);
+      return mine;
+    },
+    async redeploy(edit) {
+      const mine = next();
+      const current = await json(`${red.url}flows`);
+      await deploy((current.flows as FlowNode[]).map(edit), current.rev);
       return mine;
     },
     async press(id) {

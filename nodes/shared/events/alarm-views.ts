@@ -1,6 +1,7 @@
-// The alarm node's status views (docs/behaviour.md sections 11, 15 and 23): polled or pushed with
-// the count, "camera disarmed", refused pushes (a warning at most once a minute), a failure, and a
-// source gone stale or recovered. Nothing once the node closed.
+// The alarm node's status views (docs/behaviour.md sections 11, 15, 17 and 23): polled or pushed with
+// the count, "camera disarmed", refused pushes (a warning at most once a minute), a failure, a
+// source gone stale or recovered, and an alarm that left without its picture (yellow until a
+// picture arrives again). Nothing once the node closed.
 
 import type { Node } from 'node-red';
 import { hooks } from '../clock/clock';
@@ -46,6 +47,8 @@ export interface Views {
   stale(since: number): void;
   /** The first good fetch after being stale. */
   recovered(time: number): void;
+  /** An alarm left with its picture (`picture` a Buffer) or without (`pictureError`). */
+  picture(fields: { picture?: unknown; pictureError?: { code: string } } | undefined): void;
 }
 
 /** The node's status views (nothing once closed). */
@@ -58,19 +61,30 @@ export function views(
   disarmed: () => boolean,
 ): Views {
   const refused = refusals(node, t, path);
+  /** The code of the last alarm picture that failed, until a picture arrives. */
+  let pictureFailed: string | undefined;
+  const showPictureFailed = (code: string) =>
+    node.status({ fill: 'yellow', shape: 'ring', text: statusWithArgs('pictureFailed', { c: code }) });
   return {
     error: (error) => void (closed() || status.error(error)),
     // Motion alarms come only from armed cameras (docs/behaviour.md section 12): a filtered camera known to be
-    // disarmed is said, not hidden behind "0 new".
+    // disarmed is said, not hidden behind "0 new"; a failed picture is not hidden behind it either.
     count: (time, count) =>
       void (
         closed() ||
-        node.status(
-          disarmed()
-            ? { fill: 'yellow', shape: 'ring', text: statusWithArgs('cameraDisarmed', { t: clock(time) }) }
-            : { fill: 'green', shape: 'dot', text: statusWithArgs('polled', { t: clock(time), n: count }) },
-        )
+        (pictureFailed !== undefined
+          ? showPictureFailed(pictureFailed)
+          : node.status(
+              disarmed()
+                ? { fill: 'yellow', shape: 'ring', text: statusWithArgs('cameraDisarmed', { t: clock(time) }) }
+                : { fill: 'green', shape: 'dot', text: statusWithArgs('polled', { t: clock(time), n: count }) },
+            ))
       ),
+    picture: (fields) => {
+      if (closed() || !fields) return;
+      if (fields.pictureError) showPictureFailed((pictureFailed = fields.pictureError.code));
+      else if (Buffer.isBuffer(fields.picture)) pictureFailed = undefined;
+    },
     refused: (why) => void (closed() || refused(why)),
     stale: (since) =>
       void (

@@ -71,6 +71,9 @@ export const STATUS_CODE_KEYS: readonly string[] = [
   '20001',
   '60019-live',
   '10031-live',
+  // pictures (docs/behaviour.md section 17): no code for the camera, a wrong one
+  'PICTURE_LOCKED',
+  'WRONG_CODE',
   // voice (docs/api/media-api.md section 3)
   '20015',
   '111000',
@@ -122,6 +125,8 @@ export const STATUS_KEYS: readonly string[] = [
   // ezviz-alarm: a poll or consumer source failing three intervals in a row, and back again
   'stale',
   'recovered',
+  // ezviz-alarm with picture download: an alarm left without its picture (with the code)
+  'pictureFailed',
 ];
 
 /** Every switch status key (tests: both catalogs hold them). */

@@ -9,7 +9,8 @@ import assert from 'assert';
 import { FakeClock } from '../../../simulator';
 import type { Simulator } from '../../../simulator';
 import { forgetSeenCopies } from '../../../nodes/shared/events/alarm-poller';
-import { collect, load, Msg } from '../../support/red';
+import { collect, helper, load, Msg } from '../../support/red';
+import { statusWithArgs } from '../../../nodes/shared/i18n/status-keys';
 import { fakeClockSimulator, fakeTime, fakeTimers, settle, until } from '../../support/fake-time';
 import { alarmFlow, pollNow } from '../../support/alarm-flow';
 
@@ -91,5 +92,36 @@ describe('ezviz-alarm picture: download (decrypted pictures, never a lost alarm)
     assert.strictEqual(locked.payload.pictureError.code, 'PICTURE_LOCKED');
     for (const m of out.ok) assert.ok(!JSON.stringify(m).includes('WRONGX'), 'no code in the message');
     assert.strictEqual(out.err.length, 0, 'a picture failure is not an error of the alarm');
+  });
+
+  it('the status shows a failed picture in yellow, `picture failed (WRONG_CODE)`, until a picture arrives again', async () => {
+    const out = await start('C00000005 WRONGX');
+    const statuses: Array<{ fill?: string; text?: string }> = [];
+    const node = helper.getNode('op') as unknown as { status(s: object): void };
+    const status = node.status.bind(node);
+    node.status = (st: { fill?: string; text?: string }) => {
+      statuses.push(st);
+      status(st);
+    };
+    const failed = { fill: 'yellow', shape: 'ring', text: statusWithArgs('pictureFailed', { c: 'WRONG_CODE' }) };
+    clock.advance(1000);
+    sim.raiseAlarm({ deviceSerial: 'C00000005', alarmId: 'wrong', isEncrypt: 1 });
+    await pollNow();
+    await out.wait(1);
+    await settle();
+    assert.strictEqual(out.ok[0].payload.pictureError.code, 'WRONG_CODE');
+    assert.deepStrictEqual(statuses.at(-1), failed, 'not green: the picture failed');
+    await pollNow();
+    await settle();
+    assert.deepStrictEqual(statuses.at(-1), failed, 'a poll with nothing new keeps it');
+    clock.advance(1000);
+    sim.raiseAlarm({ deviceSerial: 'C00000005', alarmId: 'plain', isEncrypt: 0, pictureForm: 'plain' });
+    await pollNow();
+    await out.wait(2);
+    await settle();
+    assert.ok(Buffer.isBuffer(out.ok[1].payload.picture), 'a plain picture arrives');
+    await pollNow();
+    await settle();
+    assert.strictEqual(statuses.at(-1)?.fill, 'green', `then green again: ${JSON.stringify(statuses.at(-1))}`);
   });
 });

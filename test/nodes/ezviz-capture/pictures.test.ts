@@ -5,6 +5,7 @@
 import assert from 'assert';
 import { startSimulator, type Simulator } from '../../../simulator';
 import { load, nextMessage, node, secrets, unload } from '../../support/red';
+import { statusKey } from '../../../nodes/shared/i18n/status-keys';
 
 const flow = (url: string) => [
   { id: 'tab1', type: 'tab', label: 't' },
@@ -54,11 +55,20 @@ describe('pictures: a capture of an encrypted camera, decrypted (docs/behaviour.
   it('no code: PICTURE_LOCKED; a wrong code: WRONG_CODE naming the camera, never the code', async () => {
     secrets.add('WRONGX');
     await load(flow(sim.url), { cfg: { accessToken: 'at.demo-token' } });
+    // The status reads like the others, "<short text> (<code>)", not "error (WRONG_CODE)".
+    const shown: string[] = [];
+    const cap = node<{ status(s: { text?: string }): void }>('cap');
+    const status = cap.status.bind(cap);
+    cap.status = (st) => {
+      shown.push(String(st.text));
+      status(st);
+    };
     let got = nextMessage('err');
     node('cap').receive({ payload: {} });
     let msg = await got;
     assert.deepStrictEqual([msg.error.code, msg.error.source, msg.error.retriable], ['PICTURE_LOCKED', 'local', false]);
     assert.match(msg.error.message, /C00000005/);
+    assert.strictEqual(shown.at(-1), statusKey('code.PICTURE_LOCKED'));
     got = nextMessage('err', 10000);
     node('cap').receive({ payload: { verificationCode: 'WRONGX' } });
     msg = await got;
@@ -66,6 +76,7 @@ describe('pictures: a capture of an encrypted camera, decrypted (docs/behaviour.
     assert.match(msg.error.message, /C00000005/);
     assert.ok(!JSON.stringify(msg.payload).includes('WRONGX'));
     assert.strictEqual(msg.ezviz.input.verificationCode, '***');
+    assert.strictEqual(shown.at(-1), statusKey('code.WRONG_CODE'));
     console.log(`      WRONG_CODE: ${msg.error.message}`);
   });
 });
