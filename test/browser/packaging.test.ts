@@ -12,6 +12,8 @@ import { CONFIG_TYPE, OPERATIONS } from '../../nodes/shared/operations/operation
 import { STATE_NODES } from '../../nodes/shared/operations/state-calls';
 import { MEDIA_NODES } from '../../nodes/shared/operations/voice';
 import { UPKEEP_NODES } from '../../nodes/shared/operations/settings';
+import { HUB_NODE } from '../../nodes/shared/operations/hub';
+import { SIREN_NODE } from '../../nodes/shared/operations/siren';
 import { ROOT } from '../support/browser-env';
 import { INSTALL_SCRIPTS, npmEnv, PKG, SHARED_FILE } from '../support/release-pack';
 
@@ -22,6 +24,8 @@ const TYPES = [
   ...Object.values(OPERATIONS).map((o) => o.type),
   'ezviz-alarm',
   ...[STATE_NODES, MEDIA_NODES, UPKEEP_NODES].flatMap((table) => Object.values(table).map((o) => o.type)),
+  HUB_NODE.type,
+  SIREN_NODE.type,
 ];
 /** The camera panel's example (07) also uses Dashboard 2's config nodes and the panel widget
  * (package node-red-dashboard-2-ezviz, dashboard/). */
@@ -160,6 +164,8 @@ describe('packaging: npm pack and the examples', function () {
           const spec = [
             ...Object.values(OPERATIONS),
             ...[STATE_NODES, MEDIA_NODES, UPKEEP_NODES].flatMap((table) => Object.values(table)),
+            HUB_NODE,
+            SIREN_NODE,
           ].find((o) => o.type === n.type);
           for (const p of spec?.params ?? []) {
             assert.ok(p.name in n && `${p.name}Type` in n, `${file}: ${n.type} has ${p.name} and ${p.name}Type`);

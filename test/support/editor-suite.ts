@@ -10,6 +10,8 @@ import { CONFIG_TYPE, OPERATIONS } from '../../nodes/shared/operations/operation
 import { STATE_NODES } from '../../nodes/shared/operations/state-calls';
 import { MEDIA_NODES } from '../../nodes/shared/operations/voice';
 import { UPKEEP_NODES } from '../../nodes/shared/operations/settings';
+import { HUB_NODE } from '../../nodes/shared/operations/hub';
+import { SIREN_NODE } from '../../nodes/shared/operations/siren';
 import { ROOT, screenshotOnFailure, skipWithoutChromium, startBrowserEnv, waitUntil } from './browser-env';
 import type { BrowserEnv, EditorSession } from './browser-env';
 import { closeDialogs } from './browser-editor';
@@ -18,7 +20,11 @@ import { closeDialogs } from './browser-editor';
 
 export const OPERATION_TYPES: string[] = Object.values(OPERATIONS).map((o) => o.type);
 /** Palette nodes: the operation nodes and the alarm node (a source with its own dialog). */
-export const NODE_SPECS = [STATE_NODES, MEDIA_NODES, UPKEEP_NODES].flatMap((table) => Object.values(table));
+export const NODE_SPECS = [
+  ...[STATE_NODES, MEDIA_NODES, UPKEEP_NODES].flatMap((table) => Object.values(table)),
+  HUB_NODE,
+  SIREN_NODE,
+];
 export const PALETTE_TYPES: string[] = [...OPERATION_TYPES, 'ezviz-alarm', ...NODE_SPECS.map((o) => o.type)];
 export const ALL_TYPES = [CONFIG_TYPE, ...PALETTE_TYPES];
 export const PACKAGE = 'node-red-contrib-ezviz-open';
