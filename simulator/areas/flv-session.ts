@@ -3,7 +3,8 @@
 // metadata and sequence headers (flv-tags.ts), then the camera's loop (flv.ts: H.264, or H.265 for
 // a camera whose state says so) frame by frame at the pace of the wall clock, with the AAC loop
 // (flv-audio.ts) beside it on a camera with a microphone, tags in timestamp order, timestamps
-// from 0 on every session and continuous across passes of the loops. A sleeping battery camera
+// from 0 on every session and continuous across passes of the loops; live opens with a burst of
+// its last group of pictures (the keyframe before the loop's position now). A sleeping battery camera
 // answers nothing (not even the status) for WAKE_MS of the simulator's clock, unless a session of
 // it is already open (it is awake while it streams).
 // Live starts at a keyframe of the loop's current position; playback plays the window's length
@@ -114,11 +115,15 @@ export async function serveFlv(
     all.delete(res);
   });
   const n = loop.frames.length;
-  // Live: the keyframe at or before the loop's position now; playback: the start of the loop.
+  // Live: the keyframe at or before the loop's position now, and a burst of the recent past as the
+  // cloud sends it: from that keyframe to the position now at once (`past` ms), then at the pace
+  // of the clock. Playback: the start of the loop.
   let k = 0;
+  let past = 0;
   if (a.type === 1) {
     const at = ((ctx.clock.now() % loop.durationMs) + loop.durationMs) % loop.durationMs;
     for (let i = 0; i < n && loop.frames[i].dtsMs <= at; i++) if (loop.frames[i].key) k = i;
+    past = at - loop.frames[k].dtsMs;
   }
   const base = loop.frames[k].dtsMs;
   const windowMs = a.type === 1 ? Infinity : Math.max(1000, a.end! - a.begin!);
@@ -138,7 +143,7 @@ export async function serveFlv(
       break;
     }
     if (elapsed >= capMs) break;
-    const ahead = ts - elapsed - LEAD_MS;
+    const ahead = ts - past - elapsed - LEAD_MS;
     if (ahead > 0) {
       await ctx.wait(Math.min(ahead, capMs - elapsed));
       continue;
