@@ -1,7 +1,8 @@
 // The webhook source of ezviz-alarm (docs/behaviour.md section 15): the platform POSTs each message to
 // `https://<Node-RED>/<path>`. One middleware on Node-RED's HTTP node app (RED.httpNode, added
 // once per app) serves the paths of the webhook nodes deployed now: it reads the raw body
-// (push-body.ts: at most 256 KiB, else 413; 10 s, else 408; at most 100 bodies at once, else 503),
+// (push-body.ts: at most 256 KiB, else 413; 10 s and 1 KiB a second, else 408; at most 8 bodies
+// per sender and 256 at once, else 503; raw also when sent as JSON: push-raw.ts),
 // checks the signature and `t` (signature.ts, 401), parses it (400 when it is not a message),
 // answers `{"messageId": ...}` at once and only then hands the message to the node, once per
 // message id, once per alarm id and once per call id and action within 24 h (at most 10,000
@@ -13,6 +14,7 @@ import { readMessage, sameEventKeys, type MessageEvent } from './alarm-message';
 import { RecentIds } from './recent-ids';
 import { checkPush, type Refusal } from './signature';
 import { readBody, type BodyRefusal, type Req } from './push-body';
+import { keepPushBodiesRaw } from './push-raw';
 
 export const PUSH_IDS_MAX = 10000;
 export const PUSH_IDS_TTL_MS = 24 * 3600 * 1000;
@@ -131,6 +133,7 @@ export function openEndpoint(app: App, ep: Endpoint): boolean {
   if (!paths) {
     const mine = new Map<string, Endpoint>();
     served.set(app, (paths = mine));
+    keepPushBodiesRaw(app, (p) => mine.has(p));
     app.use((req, res, next) => {
       const found = req.method === 'POST' ? mine.get(pathOf(req)) : undefined;
       if (!found) return next();

@@ -11,7 +11,12 @@ import type { AddressInfo } from 'net';
 import { FakeClock, messageService, webhookPusher } from '../../../simulator';
 import type { Simulator } from '../../../simulator';
 import { forgetPushIds } from '../../../nodes/shared/events/webhook';
-import { BODY_DEADLINE_MS, MAX_OPEN_BODIES, openBodies } from '../../../nodes/shared/events/push-body';
+import {
+  BODY_DEADLINE_MS,
+  MAX_BODIES_PER_SENDER,
+  MAX_OPEN_BODIES,
+  openBodies,
+} from '../../../nodes/shared/events/push-body';
 import { statusKey } from '../../../nodes/shared/i18n/status-keys';
 import { collect, helper, httpNodeApp, load, Msg, secrets, TAB, unload } from '../../support/red';
 import { fakeClockSimulator, fakeTime, fakeTimers, settle, until } from '../../support/fake-time';
@@ -254,11 +259,13 @@ describe('ezviz-alarm source webhook (Node-RED HTTP node app on a real server)',
   function stalled(
     length: number,
     sent: number,
+    from = '127.0.0.1',
+    type = 'text/plain',
   ): { socket: net.Socket; answer: Promise<{ head: string; closed: boolean }> } {
-    const socket = net.connect(Number(new URL(base).port), '127.0.0.1');
+    const socket = net.connect({ port: Number(new URL(base).port), host: '127.0.0.1', localAddress: from });
     const t = String(clock.now());
     socket.write(
-      `POST /ezviz/alarms HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nContent-Length: ${length}\r\n` +
+      `POST /ezviz/alarms HTTP/1.1\r\nHost: x\r\nContent-Type: ${type}\r\nContent-Length: ${length}\r\n` +
         `t: ${t}\r\nsignature: ${sign('x', t)}\r\n\r\n${'x'.repeat(sent)}`,
     );
     const answer = new Promise<{ head: string; closed: boolean }>((resolve) => {
@@ -288,14 +295,26 @@ describe('ezviz-alarm source webhook (Node-RED HTTP node app on a real server)',
     );
   });
 
+  /** The n-th of many senders on loopback (127.0.0.x stand for several addresses). */
+  const sender = (n: number) => `127.0.${1 + Math.floor(n / 200)}.${10 + (n % 200)}`;
+  const bodyTimers = (ms: number) => timers.pending.filter((p) => p.live && p.ms === ms);
+  const fireAll = (due: Array<{ live: boolean; fn: () => void }>) => {
+    for (const p of due) {
+      p.live = false;
+      p.fn();
+    }
+  };
+
   it(`a body has ${BODY_DEADLINE_MS / 1000} s to arrive (408, cut off); at most ${MAX_OPEN_BODIES} are read at once (503, Retry-After)`, async () => {
     const out = await start();
-    const slow = Array.from({ length: MAX_OPEN_BODIES }, () => stalled(100, 10));
+    const slow = Array.from({ length: MAX_OPEN_BODIES }, (_, i) =>
+      stalled(100, 10, sender(Math.floor(i / MAX_BODIES_PER_SENDER))),
+    );
     await until(() => openBodies() === MAX_OPEN_BODIES);
-    assert.strictEqual(timers.pending.filter((p) => p.live && p.ms === BODY_DEADLINE_MS).length, MAX_OPEN_BODIES);
+    assert.strictEqual(bodyTimers(BODY_DEADLINE_MS).length, MAX_OPEN_BODIES);
     const busy = await post(`${base}/ezviz/alarms`, message('busy-1'), {});
     assert.deepStrictEqual([busy.status, busy.json], [503, { error: 'busy' }]);
-    for (const p of timers.pending.filter((q) => q.live && q.ms === BODY_DEADLINE_MS)) {
+    for (const p of bodyTimers(BODY_DEADLINE_MS)) {
       p.live = false;
       p.fn();
     }
@@ -313,11 +332,81 @@ describe('ezviz-alarm source webhook (Node-RED HTTP node app on a real server)',
     );
   });
 
+  it(`at most ${MAX_BODIES_PER_SENDER} bodies of one sender at once (503); a body bringing less than 1 KiB in a second is cut (408); other senders served meanwhile`, async () => {
+    const out = await start();
+    const mine = Array.from({ length: MAX_BODIES_PER_SENDER }, () => stalled(5000, 10, '127.0.0.7'));
+    await until(() => openBodies() === MAX_BODIES_PER_SENDER);
+    const ninth = await stalled(10, 10, '127.0.0.7').answer;
+    assert.match(ninth.head, /^HTTP\/1\.1 503 [^]*Retry-After: 1/i, ninth.head);
+    assert.strictEqual((await signed(message('other-sender'))).status, 200, 'another address is served');
+    // A second passes: each stalled body brought 10 bytes in it.
+    for (const p of bodyTimers(1000)) {
+      p.live = false;
+      p.fn();
+    }
+    for (const { answer } of mine) assert.match((await answer).head, /^HTTP\/1\.1 408 /);
+    assert.strictEqual(openBodies(), 0);
+    // A body that keeps bringing 1 KiB a second goes on, and is read whole.
+    const body = message('paced', { pad: 'p'.repeat(3000) });
+    const t = String(clock.now());
+    const socket = net.connect({ port: Number(new URL(base).port), host: '127.0.0.1' });
+    let head = '';
+    socket.on('data', (c: Buffer) => (head += c.toString('latin1')));
+    socket.write(
+      `POST /ezviz/alarms HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nContent-Length: ${body.length}\r\n` +
+        `t: ${t}\r\nsignature: ${sign(body, t)}\r\nConnection: close\r\n\r\n`,
+    );
+    for (let at = 0; at < body.length; at += 1100) {
+      socket.write(body.slice(at, at + 1100));
+      await until(() => openBodies() === 1 || head !== '');
+      await settle();
+      if (at + 1100 < body.length) fireAll(bodyTimers(1000));
+    }
+    await until(() => head.includes('\r\n\r\n'));
+    assert.match(head, /^HTTP\/1\.1 200 /, head);
+    socket.destroy();
+    await out.wait(2);
+    assert.deepStrictEqual(
+      out.ok.map((m: Msg) => m.ezviz.messageId),
+      ['other-sender', 'paced'],
+    );
+  });
+
+  it('a push sent as application/json is verified over its raw bytes and answered like a text/plain one', async () => {
+    const out = await start();
+    const body = message('as-json');
+    const t = String(clock.now());
+    const r = await post(`${base}/ezviz/alarms`, body, {
+      'Content-Type': 'application/json',
+      t,
+      signature: sign(body, t),
+    });
+    assert.deepStrictEqual([r.status, r.json], [200, { messageId: 'as-json' }]);
+    const forged = await post(`${base}/ezviz/alarms`, message('forged'), {
+      'Content-Type': 'application/json; charset=utf-8',
+      t,
+      signature: sign(body, t),
+    });
+    assert.strictEqual(forged.status, 401);
+    const slow = stalled(100, 10, '127.0.0.9', 'application/json');
+    await until(() => openBodies() === 1);
+    fireAll(bodyTimers(1000));
+    assert.match((await slow.answer).head, /^HTTP\/1\.1 408 /);
+    await out.wait(1);
+    await settle();
+    assert.deepStrictEqual(
+      out.ok.map((m: Msg) => m.ezviz.messageId),
+      ['as-json'],
+    );
+  });
+
   it('a 503 carries Retry-After: 1 and closes the connection', async () => {
     await start();
-    const slow = Array.from({ length: MAX_OPEN_BODIES }, () => stalled(100, 1));
+    const slow = Array.from({ length: MAX_OPEN_BODIES }, (_, i) =>
+      stalled(100, 1, sender(Math.floor(i / MAX_BODIES_PER_SENDER))),
+    );
     await until(() => openBodies() === MAX_OPEN_BODIES);
-    const extra = stalled(10, 10);
+    const extra = stalled(10, 10, sender(999));
     const a = await extra.answer;
     assert.match(a.head, /^HTTP\/1\.1 503 [^]*Retry-After: 1/i, a.head);
     for (const s of slow) s.socket.destroy();
