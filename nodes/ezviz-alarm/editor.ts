@@ -31,8 +31,10 @@ const NS = `${PACKAGE}/${TYPE}`;
 const L = `${NS}:${TYPE}`;
 type Source = (typeof SOURCES)[number];
 
+/** A select; an option without a key gets its text in oneditprepare (the dialog's i18n would show a
+ * key with a placeholder as `__n__`). */
 const select = (id: string, options: Array<[string, string]>) =>
-  `<select id="${id}" style="width:70%">${options.map(([v, key]) => `<option value="${v}" data-i18n="${key}"></option>`).join('')}</select>`;
+  `<select id="${id}" style="width:70%">${options.map(([v, key]) => `<option value="${v}"${key ? ` data-i18n="${key}"` : ''}></option>`).join('')}</select>`;
 const checkbox = (id: string, key: string) =>
   `<input type="checkbox" id="${id}" style="display:inline-block; width:auto; ` +
   `vertical-align:top;"> <span data-i18n="${key}"></span>`;
@@ -65,7 +67,7 @@ installTemplate(
       rowId: 'ezviz-alarm-row-group',
       field: select(
         'node-input-group',
-        GROUPS.map((g) => [String(g), `${L}.group`]),
+        GROUPS.map((g) => [String(g), '']),
       ),
     }),
     row({

@@ -322,6 +322,11 @@ describe('browser: the config dialog and the edit dialogs in the Node-RED editor
         assert.equal(await fieldInvalid(page, 'node-input-interval'), true, 'a consumer fetches every 2 s at most');
         await typeInto(page, 'node-input-interval', '2');
         assert.equal(await fieldInvalid(page, 'node-input-interval'), false);
+        assert.deepEqual(
+          await page.locator('#node-input-group option').allInnerTexts(),
+          ['group 1', 'group 2', 'group 3', 'group 4', 'group 5'],
+          'the groups by number (the placeholder filled)',
+        );
         await page.locator('#node-input-group').selectOption('3');
         await page.locator('#node-input-source').selectOption('webhook');
         assert.deepEqual(

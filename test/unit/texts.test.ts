@@ -66,6 +66,30 @@ describe('texts: the dashboard package example', () => {
     const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'dashboard/package.json'), 'utf8')) as { files: string[] };
     assert.ok(pkg.files.includes('examples'), 'the dashboard package ships its examples');
   });
+  it("every panel in the examples sets each of the widget's settings; its presets exist on the simulator", () => {
+    const html = fs.readFileSync(path.join(ROOT, 'dashboard/nodes/ui-ezviz-camera.html'), 'utf8');
+    const block = /defaults:\s*\{([\s\S]*?)\n {12}\},/.exec(html)![1];
+    const keys = [...block.matchAll(/^\s{16}(\w+):/gm)].map((m) => m[1]);
+    assert.ok(keys.includes('liveQuality') && keys.includes('show_timeline'), `the defaults read: ${keys}`);
+    const state = JSON.parse(fs.readFileSync(path.join(ROOT, 'simulator/default-state.json'), 'utf8')) as {
+      devices: Record<string, { channels?: Record<string, { presets?: Record<string, unknown> }> }>;
+    };
+    for (const f of ['examples', 'dashboard/examples'].flatMap((d) =>
+      fs
+        .readdirSync(path.join(ROOT, d))
+        .filter((n) => n.endsWith('.json'))
+        .map((n) => `${d}/${n}`),
+    )) {
+      const nodes = JSON.parse(fs.readFileSync(path.join(ROOT, f), 'utf8')) as Array<Record<string, unknown>>;
+      for (const n of nodes.filter((x) => x.type === 'ui-ezviz-camera')) {
+        const missing = keys.filter((k) => !(k in n));
+        assert.deepStrictEqual(missing, [], `${f}: the panel leaves out ${missing} (a blank field in its dialog)`);
+        const presets = state.devices[String(n.deviceSerial)]?.channels?.[String(n.channelNo ?? 1)]?.presets ?? {};
+        for (const m of String(n.presetList).matchAll(/(\d+)\s*:/g))
+          assert.ok(m[1] in presets, `${f}: preset ${m[1]} of ${n.deviceSerial} is not on the simulator (60011)`);
+      }
+    }
+  });
 });
 
 describe('texts: the node count', () => {
