@@ -128,3 +128,48 @@ describe('texts: the node count', () => {
     }
   });
 });
+
+describe('texts: what the packages ship names only what they ship', () => {
+  it('the READMEs and example flows point to repository files by URL; Import > Examples lists flows only', () => {
+    const REPO = 'https://github.com/node-red-contrib-ezviz-open/node-red-contrib-ezviz-open';
+    const RAW = 'https://raw.githubusercontent.com/node-red-contrib-ezviz-open/node-red-contrib-ezviz-open';
+    const shipped = (f: string) =>
+      ['examples/', 'simulator/README.md', 'README.md', 'LICENSE'].some((x) => f.startsWith(x));
+    const files = [
+      'README.md',
+      'dashboard/README.md',
+      ...['examples', 'dashboard/examples'].flatMap((d) => fs.readdirSync(path.join(ROOT, d)).map((n) => `${d}/${n}`)),
+    ];
+    for (const f of files) {
+      assert.ok(f.endsWith('.md') || f.endsWith('.json'), `${f}: not a flow (Import > Examples shows a folder first)`);
+      // A Markdown link to the repository may show the path it links to.
+      const text = fs
+        .readFileSync(path.join(ROOT, f), 'utf8')
+        .replace(/\[[^\]]*\]\(https:\/\/[^)]*\)/g, ' ')
+        .split(REPO)
+        .join(' ')
+        .split(RAW)
+        .join(' ');
+      for (const m of text.matchAll(
+        /(?<![\w/.-])((?:docs|scripts|test)\/[\w./-]*\w|CONTRIBUTING\.md|CHANGELOG\.md)/g,
+      )) {
+        if (!shipped(m[1])) assert.fail(`${f} names ${m[1]}, which the package does not ship: link to ${REPO}`);
+      }
+    }
+  });
+});
+
+describe("texts: the README on the simulator's port", () => {
+  it('says which examples call /sim/ on port 8089 (what --port N means for them)', () => {
+    const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8').replace(/\s+/g, ' ');
+    const said = /`--port N` takes another port: then the examples need it too \(([^)]*\)[^)]*)\)/.exec(readme);
+    assert.ok(said, 'the README says what --port N means for the examples');
+    const calling = fs
+      .readdirSync(path.join(ROOT, 'examples'))
+      .filter((n) => fs.readFileSync(path.join(ROOT, 'examples', n), 'utf8').includes('127.0.0.1:8089/sim/'))
+      .map((n) => n.slice(0, 2));
+    assert.ok(calling.length > 0);
+    const listed = /in examples ([\d, and]+) change 8089 to N/.exec(said[1])?.[1].match(/\d+/g);
+    assert.deepStrictEqual(listed, calling, 'the examples with an http request to /sim/');
+  });
+});

@@ -10,7 +10,7 @@ const ROOT = path.join(__dirname, '..', '..', '..');
 
 describe('example 11: the doorbell greeting', () => {
   it('the function node holds the committed wav, which ezviz-voice takes', () => {
-    const wav = fs.readFileSync(path.join(ROOT, 'examples', 'sounds', 'doorbell-greeting.wav'));
+    const wav = fs.readFileSync(path.join(ROOT, 'scripts', 'media', 'doorbell-greeting.wav'));
     const flow = JSON.parse(fs.readFileSync(path.join(ROOT, 'examples', '11-doorbell-greeting.json'), 'utf8')) as Array<
       Record<string, string>
     >;
