@@ -23,7 +23,8 @@ export = function (RED: NodeAPI): void {
       const own = followers.get(node)!;
       return upgradeFirmware(service, t, serial, node, own.follower, (stage, progress) => {
         node.status({ fill: 'blue', shape: 'dot', text: upgradeProgressStatus(stage, progress) });
-        if (!own.progress || node.closed) return;
+        // A progress message carries a number (the start, with none yet, is the status only).
+        if (!own.progress || node.closed || progress === null) return;
         const out = (msg ? RED.util.cloneMessage(msg) : {}) as NodeMessage & Record<string, unknown>;
         delete out.error;
         out.topic = 'progress';

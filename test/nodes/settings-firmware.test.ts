@@ -221,6 +221,12 @@ describe('ezviz-firmware against the simulator', function () {
     const progress = out.ok.filter((m) => m.topic === 'progress' && m.payload.deviceSerial === CAM);
     assert.ok(progress.length >= 4, `progress messages: ${progress.length}`);
     assert.ok(progress.some((m) => m.payload.status === 'rebooting'));
+    // Every progress message carries a number: the start, with none yet, is in the status only.
+    const numbers = progress.map((m) => m.payload.progress);
+    assert.ok(
+      numbers.every((p) => typeof p === 'number'),
+      `progress: ${JSON.stringify(numbers)}`,
+    );
     const values = progress.filter((m) => m.payload.status === 'upgrading').map((m) => m.payload.progress);
     assert.deepStrictEqual(
       values,

@@ -142,7 +142,8 @@ export const OPERATIONS: Readonly<Record<OperationName, OperationSpec>> = Object
     idempotent: true,
     cameraQueue: true,
     spacingMs: 4000,
-    params: [serial, channel],
+    // The code that opens an encrypted picture (download only; never sent): message > node > account.
+    params: [serial, channel, p('verificationCode', 'verificationCode', false, { secret: true, sent: false })],
     options: [{ name: 'download', kind: 'boolean', default: false }],
   },
   live: {

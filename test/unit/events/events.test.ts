@@ -39,8 +39,12 @@ describe('capture: the table row and the picture URL', () => {
       [
         ['deviceSerial', true],
         ['channelNo', true],
+        ['verificationCode', false],
       ],
     );
+    // The code opens a downloaded picture: a secret (its own credential), never sent to the API.
+    const code = c.params.find((p) => p.name === 'verificationCode')!;
+    assert.deepStrictEqual([code.secret, code.sent], [true, false]);
     assert.strictEqual(c.idempotent, true);
     assert.strictEqual(c.cameraQueue, true);
     assert.strictEqual(c.spacingMs, 4000);
