@@ -141,4 +141,48 @@ function liveTargets(live) {
   ];
 }
 
-module.exports = { SCENARIOS, find, latencyRatios, floorTargets, latencyTargets, liveTargets };
+/** The stream node's targets (docs/behaviour.md section 24; scripts/bench/stream.js): each holds
+ * only when its cell ran clean (every viewer got its stream, no session failed). */
+function streamTargets(s) {
+  const t = (target, value, limit, ok, clean) => ({ target, value, limit, pass: value !== null && ok && clean });
+  return [
+    t(
+      `camera sessions for ${s.share.viewers} viewers of one camera`,
+      s.share.sessions,
+      '== 1',
+      s.share.sessions === 1,
+      s.share.clean,
+    ),
+    t(
+      `CPU, ${s.cpu.mbits} Mbit/s to ${s.cpu.viewers} viewers (% of one core)`,
+      s.cpu.cpuPercent,
+      '<= 5',
+      s.cpu.cpuPercent <= 5,
+      s.cpu.clean,
+    ),
+    t('tag in -> out to every viewer, p99 (ms)', s.cpu.p99TagMs, '<= 10', s.cpu.p99TagMs <= 10, s.cpu.clean),
+    t(
+      `longest time without a frame at a chain, simulator, cap ${s.chains.capS} s (${s.chains.chains} chains after the first, ms)`,
+      s.chains.maxChainGapMs,
+      '<= 200',
+      s.chains.maxChainGapMs <= 200 && s.chains.chains >= 1,
+      s.chains.clean,
+    ),
+    t(
+      `a joining viewer's first keyframe, max of ${s.join.joins} (ms)`,
+      s.join.maxFirstKeyMs,
+      '<= 100',
+      s.join.maxFirstKeyMs <= 100,
+      s.join.clean,
+    ),
+    t(
+      `viewer stream time against the wall clock, ${s.hour.chains} chains (max |drift| ms)`,
+      s.hour.maxDriftMs,
+      '<= 1000',
+      s.hour.maxDriftMs <= 1000 && s.hour.chains >= s.hour.expectedChains,
+      s.hour.clean,
+    ),
+  ];
+}
+
+module.exports = { SCENARIOS, find, latencyRatios, floorTargets, latencyTargets, liveTargets, streamTargets };

@@ -5,12 +5,14 @@ import assert from 'assert';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type Row = Record<string, any>;
-const { latencyRatios, floorTargets, latencyTargets, liveTargets } = require('../../../../scripts/bench/targets') as {
-  latencyRatios(cells: Row[], transports: string[], concurrencies: number[]): Row[];
-  floorTargets(ratios: Row[]): Row[];
-  latencyTargets(o: Row): Row[];
-  liveTargets(live: Row): Row[];
-};
+const { latencyRatios, floorTargets, latencyTargets, liveTargets, streamTargets } =
+  require('../../../../scripts/bench/targets') as {
+    latencyRatios(cells: Row[], transports: string[], concurrencies: number[]): Row[];
+    floorTargets(ratios: Row[]): Row[];
+    latencyTargets(o: Row): Row[];
+    liveTargets(live: Row): Row[];
+    streamTargets(s: Row): Row[];
+  };
 
 const CONF = { transports: ['http'], concurrencies: [1, 32], memMessages: 100 };
 
@@ -121,5 +123,51 @@ describe('bench: the targets (scripts/bench/targets.js)', () => {
       liveTargets({ ...live, addressRequests: 2 }).map((x) => x.pass),
       [false, true],
     );
+  });
+});
+
+describe('bench: the stream targets (docs/behaviour.md section 24, scripts/bench/stream.js)', () => {
+  const good = (): Row => ({
+    share: { viewers: 40, sessions: 1, clean: true },
+    cpu: { mbits: 2, viewers: 20, cpuPercent: 4.1, p99TagMs: 2.4, clean: true },
+    chains: { capS: 5, chains: 4, maxChainGapMs: 143, clean: true },
+    join: { joins: 20, maxFirstKeyMs: 0.5, clean: true },
+    hour: { chains: 1400, expectedChains: 719, maxDriftMs: 280, clean: true },
+  });
+  const passes = (s: Row): boolean[] => streamTargets(s).map((x) => x.pass);
+
+  it('six targets, all met by a clean run within the limits', () => {
+    const t = streamTargets(good());
+    assert.strictEqual(t.length, 6);
+    assert.deepStrictEqual(
+      t.map((x) => x.limit),
+      ['== 1', '<= 5', '<= 10', '<= 200', '<= 100', '<= 1000'],
+    );
+    assert.ok(t.every((x) => x.pass));
+  });
+
+  it('each fails past its limit, at its limit it holds', () => {
+    const at = good();
+    Object.assign(at.cpu, { cpuPercent: 5, p99TagMs: 10 });
+    Object.assign(at.chains, { maxChainGapMs: 200 });
+    Object.assign(at.join, { maxFirstKeyMs: 100 });
+    Object.assign(at.hour, { maxDriftMs: 1000 });
+    assert.ok(passes(at).every(Boolean));
+    const over = good();
+    over.share.sessions = 2;
+    Object.assign(over.cpu, { cpuPercent: 5.01, p99TagMs: 10.1 });
+    over.chains.maxChainGapMs = 201;
+    over.join.maxFirstKeyMs = 101;
+    over.hour.maxDriftMs = 1001;
+    assert.deepStrictEqual(passes(over), [false, false, false, false, false, false]);
+  });
+
+  it('a cell that did not run clean, too few chains or no value fails its targets', () => {
+    const s = good();
+    s.cpu.clean = false;
+    s.join.clean = false;
+    s.hour.chains = 700;
+    s.chains.maxChainGapMs = null;
+    assert.deepStrictEqual(passes(s), [true, false, false, false, false, false]);
   });
 });
