@@ -16,6 +16,8 @@ import { CATEGORY, FAMILIES, setUpOperationNode } from './operation-node';
 import { setUpPicker } from './picker';
 import { PACKAGE, SHARED_NS, t, tNode, validator } from './red';
 import { input, installTemplate, row, tip } from './template';
+import { KINDS } from '../nodes/shared/operations/alarm-kinds';
+import { parseFaceNames } from '../nodes/shared/config/face-names';
 import { installStatusArgs } from './status-args';
 import { alarmSettings, DEFAULT_INTERVAL_S, MAX_INTERVAL_S, MIN_INTERVAL_S } from '../nodes/shared/events/alarms';
 import {
@@ -44,6 +46,7 @@ export const editorApi = {
   credentialProblem,
   explain,
   explainFailure,
+  parseFaceNames,
   hostOf,
   input,
   installTemplate,
@@ -66,6 +69,7 @@ export const editorApi = {
   DEFAULT_PATH,
   GROUPS,
   INTERVAL_LIMITS,
+  KINDS,
   PICTURE_MODES,
   SOURCES,
   sourceSettings,

@@ -52,13 +52,25 @@ function setupError(
   return error;
 }
 
-/** One event as the message it leaves with (docs/behaviour.md sections 11, 15 and 17). */
-function message(RED: NodeAPI, e: OutEvent, source: AlarmSourceKind, picture?: PictureFields): NodeMessage {
+/** How an alarm is named: the runtime's language (the shared catalog says which), the account's face names. */
+interface Naming {
+  lang: 'en' | 'zh';
+  faceName(id: string): string | undefined;
+}
+
+/** One event as the message it leaves with (docs/behaviour.md sections 11, 15, 17 and 27). */
+function message(
+  RED: NodeAPI,
+  naming: Naming,
+  e: OutEvent,
+  source: AlarmSourceKind,
+  picture?: PictureFields,
+): NodeMessage {
   const ezviz = source === 'poll' ? { source, operation: ALARM_LIST.operation } : { source, messageId: e.messageId };
   const topic = e.kind === 'alarm' ? e.alarm.deviceSerial : e.event.deviceSerial;
   const payload =
     e.kind === 'alarm'
-      ? { ...sourcedAlarm(e.alarm, source), ...picture }
+      ? { ...sourcedAlarm(e.alarm, source, naming.lang, naming.faceName), ...picture }
       : e.kind === 'message'
         ? { event: e.event.event, type: e.event.type, body: e.event.body }
         : { ...e.event };
@@ -79,8 +91,12 @@ export function start(
   const notReady = setupError(node, t, status, cfg ? parsed : 'noConfig');
   if (!cfg || !parsed.ok) return { notReady };
   const { settings } = parsed;
+  const naming: Naming = {
+    lang: t('alarm.nameLanguage') === 'zh' ? 'zh' : 'en',
+    faceName: (id) => cfg.faceNames?.get(id),
+  };
   const send: SendEvent = (e, from, picture) => {
-    node.send([message(RED, e, from, picture), null]);
+    node.send([message(RED, naming, e, from, picture), null]);
     onPicture(picture); // a failed picture shows in the status (docs/behaviour.md section 17)
   };
   const line = settings.picture === 'download' ? pictureLine(cfg.service, t, send) : undefined;

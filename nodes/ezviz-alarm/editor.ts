@@ -1,6 +1,7 @@
 // Edit dialog of ezviz-alarm: account, where alarms come from (poll, the message service's
 // consumer, webhook pushes) with what each needs (interval; group; path, the full URL to register
-// and the signing secret), the online/offline option, optional device and alarm-type filters.
+// and the signing secret), the online/offline option, optional device, alarm-type and kind filters
+// (the kinds by name, docs/behaviour.md section 27).
 // Validation uses the runtime's own reading of the settings (nodes/shared/events/source-settings.ts).
 // Shared code: resources/ezviz-editor.js (editor/index.ts), loaded by the HTML first.
 import type { NodeInstance } from '../../editor/red';
@@ -11,6 +12,7 @@ const {
   DEFAULT_PATH,
   GROUPS,
   INTERVAL_LIMITS,
+  KINDS,
   MAX_INTERVAL_S,
   PACKAGE,
   PICTURE_MODES,
@@ -138,6 +140,21 @@ installTemplate(
       field: input('node-input-alarmType', { width: '70%', placeholder: `${L}.placeholder.alarmType` }),
     }),
     row({
+      id: 'ezviz-alarm-kinds',
+      icon: 'fa-eye',
+      label: `${L}.label.kinds`,
+      field:
+        '<div id="ezviz-alarm-kinds" style="display:inline-block;width:70%;columns:2;column-gap:12px">' +
+        KINDS.map(
+          (k) =>
+            `<label style="display:block;width:auto;white-space:nowrap"><input type="checkbox" value="${k}" ` +
+            `style="display:inline-block;width:auto;vertical-align:baseline;margin:0 4px 0 0"> ` +
+            `<span data-i18n="${L}.kinds.${k}"></span></label>`,
+        ).join('') +
+        '</div>',
+    }),
+    tip(`${L}.tipKinds`, 'ezviz-alarm-tip-kinds'),
+    row({
       id: 'node-input-name',
       icon: 'fa-tag',
       label: 'node-red:common.label.name',
@@ -148,7 +165,9 @@ installTemplate(
 );
 
 /** A validator of one setting: the runtime's reading of it, with the node's source. */
-const setting = (name: 'interval' | 'deviceSerial' | 'alarmType' | 'source' | 'group' | 'path' | 'picture') =>
+const setting = (
+  name: 'interval' | 'deviceSerial' | 'alarmType' | 'kinds' | 'source' | 'group' | 'path' | 'picture',
+) =>
   validator(function (value) {
     // While the dialog is open its source field counts (the node's property changes on Done).
     const open = $('#node-input-source');
@@ -220,6 +239,7 @@ RED.nodes.registerType('ezviz-alarm', {
     picture: { value: 'url', validate: setting('picture') },
     deviceSerial: { value: '', validate: setting('deviceSerial') },
     alarmType: { value: '', validate: setting('alarmType') },
+    kinds: { value: [] as unknown as string, validate: setting('kinds') },
   },
   credentials: {
     secret: { type: 'password' },
@@ -258,6 +278,18 @@ RED.nodes.registerType('ezviz-alarm', {
         $('#ezviz-alarm-needs-download').toggle($('#node-input-picture').val() === 'download');
       })
       .trigger('change');
+    const saved: unknown = (this as unknown as { kinds?: unknown }).kinds;
+    const kinds = new Set(Array.isArray(saved) ? saved.map(String) : []);
+    $('#ezviz-alarm-kinds input[type=checkbox]').each(function () {
+      $(this).prop('checked', kinds.has(String($(this).val())));
+    });
     showSource(undefined);
+  },
+  oneditsave(this: NodeInstance) {
+    (this as unknown as { kinds: string[] }).kinds = $('#ezviz-alarm-kinds input[type=checkbox]:checked')
+      .map(function () {
+        return String($(this).val());
+      })
+      .get();
   },
 });

@@ -21,6 +21,7 @@ const {
   row,
   tip,
   explainFailure,
+  parseFaceNames,
   postAccount,
 } = EzvizOpenEditor;
 
@@ -72,6 +73,15 @@ function codesRow(): string {
   return (
     row({ id, icon: 'fa-key', label: 'ezviz-config.label.verificationCodes', field }) + tip('ezviz-config.tip.codes')
   );
+}
+
+/** The account's faceId -> name list (docs/behaviour.md section 27): a plain setting, one face per line. */
+function facesRow(): string {
+  const id = `${FIELD.slice(1)}faceNames`;
+  const field =
+    `<textarea id="${id}" rows="3" spellcheck="false" style="width:70%;font-family:monospace" ` +
+    'data-i18n="[placeholder]ezviz-config.placeholder.faceNames"></textarea>';
+  return row({ id, icon: 'fa-user-circle', label: 'ezviz-config.label.faceNames', field }) + tip('ezviz-config.tip.faces');
 }
 
 /** Test connection: a button and its answer (docs/behaviour.md section 10). */
@@ -155,6 +165,7 @@ function dialogHtml(): string {
     testRow(),
     tip('ezviz-config.tip.credentials'),
     codesRow(),
+    facesRow(),
     ...FIELDS.slice(3).map(fieldRow),
     tip('ezviz-config.tip.retries'),
   ].join('\n');
@@ -176,6 +187,13 @@ RED.nodes.registerType('ezviz-config', {
     timeout: { value: DEFAULTS.timeout, validate: validators.timeout },
     maxRetries: { value: DEFAULTS.maxRetries, validate: validators.maxRetries },
     retryDelay: { value: DEFAULTS.retryDelay, validate: validators.retryDelay },
+    faceNames: {
+      value: '',
+      validate: validator((v) => {
+        const bad = parseFaceNames(v).malformed;
+        return bad.length ? t('errors.faceNamesMalformed', { lines: bad.join(', ') }) : true;
+      }),
+    },
   },
   credentials: {
     accessToken: { type: 'password', validate: credentialValidator('accessToken') },

@@ -17,6 +17,7 @@ import { registerAdminRoutes } from './admin';
 import { registerDeployed } from './admin-services';
 import { unregisterDeployed } from './admin-deployed';
 import { parseCodes } from '../shared/pictures/codes';
+import { parseFaceNames } from '../shared/config/face-names';
 import { hooks } from '../shared/clock/clock';
 
 /** The config node's context key of its call counters (kept across restarts with a persistent
@@ -139,6 +140,10 @@ export = function (RED: NodeAPI): void {
       carried: takeOver(node.id),
     });
     node.service = service;
+    // The faces' names (a plain setting: a name is no secret); a malformed line is named by its number.
+    const faces = parseFaceNames((def as { faceNames?: unknown }).faceNames);
+    if (faces.malformed.length) node.warn(t('errors.faceNamesMalformed', { lines: faces.malformed.join(', ') }));
+    node.faceNames = faces.names;
     // A redeploy hands the counts over (handover.ts); a restart finds them in a persistent store.
     if (!service.countsInherited)
       node

@@ -6,10 +6,12 @@ import type { Area } from '../area';
 import { answer, authenticate, chinaDate, chinaMidnight, ok, ownDevice, pageOf, stop } from '../common';
 import type { ApiResult, CallContext } from '../common';
 import type { Route } from '../routes';
-import { DAY_MS, normalizeAlarm } from '../state';
+import { DAY_MS, normalizeAlarm, StateError } from '../state';
 import type { Alarm, SimulatorState } from '../state';
 import { alarmPictureForm, pictureUrl } from './pictures';
-import { publishAlarm } from './mq';
+import { publishAlarm, publishMessage, type MqMessage } from './mq';
+import { randomUUID } from 'crypto';
+import { alarmCodeOf } from './alarm-words';
 
 /** An alarm to raise (simulator/README.md, "Alarms"). */
 export interface AlarmInput {
@@ -46,9 +48,12 @@ export function alarmItem(state: SimulatorState, a: Alarm, origin: string): Reco
     isChecked: a.isChecked,
     deviceSerial: a.deviceSerial,
     alarmPicUrl: a.picture ? pictureUrl(origin, a.picture, alarmPictureForm(a) !== 'plain') : '',
-    // Extra fields some editions carry; clients read what they know.
+    // Extra fields some editions carry; clients read what they know (customerType/customerInfo:
+    // null in every documented example, docs/api/events-api.md section 3.1).
     deviceName: state.devices[a.deviceSerial]?.name ?? a.deviceSerial,
     alarmStart: chinaDate(a.alarmTime),
+    customerType: null,
+    customerInfo: null,
   };
 }
 
@@ -87,12 +92,23 @@ export function alarmList(state: SimulatorState, route: Route, f: URLSearchParam
   });
 }
 
+/** An alarm given by its word alone (`type`) gets the table's number for the list. */
+function withNumber(input: unknown): unknown {
+  if (!input || typeof input !== 'object' || Array.isArray(input)) return input;
+  const a = input as Record<string, unknown>;
+  if (typeof a.type !== 'string' || a.alarmType !== undefined) return input;
+  const code = alarmCodeOf(a.type);
+  if (code === undefined) throw new StateError(`alarm: type "${a.type}" is not in the table: give alarmType too`);
+  return { ...a, alarmType: code };
+}
+
 /** Raises an alarm now (or at `alarmTime`/`minutesAgo`); input as a state file's alarm. Throws a
  * StateError naming the field when the input is malformed. With `origin` (the simulator's URL for
  * its picture) it is also a message of the message service (areas/mq.ts: consumers, webhook). */
 export function raiseAlarm(state: SimulatorState, input: unknown, now: number, origin?: string): Alarm {
-  const alarm = normalizeAlarm(input, now, 'alarm', state.devices);
-  if (state.alarms.some((a) => a.alarmId === alarm.alarmId))
+  const alarm = normalizeAlarm(withNumber(input), now, 'alarm', state.devices);
+  // An alarm and its end ("restored" twin, another type) may share an alarmId; nothing else may.
+  if (state.alarms.some((a) => a.alarmId === alarm.alarmId && a.alarmType === alarm.alarmType))
     throw new Error(`alarm: alarmId "${alarm.alarmId}" exists`);
   // Keep the list ordered by time (oldest first), the newest at the end.
   let i = state.alarms.length;
@@ -102,6 +118,25 @@ export function raiseAlarm(state: SimulatorState, input: unknown, now: number, o
   if (state.alarms.length > limit) state.alarms.splice(0, state.alarms.length - limit);
   if (origin !== undefined) publishAlarm(state, alarm, origin);
   return alarm;
+}
+
+/** A `ys.devicestatus` message (docs/api/events-api.md section 4) of a device: `type` and `reported`
+ * (an object or an array of objects) as given, to the account's consumers and webhook. */
+export function publishDeviceStatus(state: SimulatorState, input: unknown, now: number): MqMessage {
+  const a = input && typeof input === 'object' && !Array.isArray(input) ? (input as Record<string, unknown>) : {};
+  const serial = typeof a.deviceSerial === 'string' ? a.deviceSerial : '';
+  const dev = Object.prototype.hasOwnProperty.call(state.devices, serial) ? state.devices[serial] : undefined;
+  if (!dev) throw new StateError(`devicestatus: deviceSerial "${serial}" is not in devices`);
+  if (typeof a.type !== 'string') throw new StateError('devicestatus: type must be a string');
+  const reported = a.reported ?? {};
+  if (typeof reported !== 'object' || reported === null) throw new StateError('devicestatus: reported must be an object or a list');
+  const message: MqMessage = {
+    header: { channelNo: 0, deviceId: serial, messageId: randomUUID(), messageTime: now, type: 'ys.devicestatus' },
+    body: { type: a.type, reported },
+    pictureList: [],
+  };
+  publishMessage(state, dev.account, message);
+  return message;
 }
 
 export const alarmsArea: Area = {
@@ -117,9 +152,17 @@ export const alarmsArea: Area = {
         return { ok: true, alarms: raised.map((a) => alarmItem(ctx.state, a, ctx.publicOrigin(req))) };
       },
     },
+    '/sim/devicestatus': {
+      POST: ({ ctx, json }) => {
+        const list = Array.isArray(json) ? json : [json];
+        const sent = list.map((m) => publishDeviceStatus(ctx.state, m, ctx.clock.now()));
+        return { ok: true, messages: sent.map((m) => m.header.messageId) };
+      },
+    },
   },
   adminIndex: [
     'GET  /sim/alarms',
-    'POST /sim/alarm {deviceSerial,channelNo?,alarmType?,alarmName?,alarmTime?,minutesAgo?,isChecked?,isEncrypt?,picture?,pictureForm?,pictureBytes?}',
+    'POST /sim/alarm {deviceSerial,channelNo?,alarmType?,type?,faceId?,customInfo?,location?,alarmName?,alarmTime?,minutesAgo?,isChecked?,isEncrypt?,picture?,pictureForm?,pictureBytes?}',
+    'POST /sim/devicestatus {deviceSerial,type,reported} (or a list): a ys.devicestatus message',
   ],
 };

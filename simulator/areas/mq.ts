@@ -17,6 +17,7 @@ import { alarmPictureForm, pictureUrl } from './pictures';
 import type { Area } from '../area';
 import type { Route } from '../routes';
 import { WebhookPusher, type MqMessage } from './mq-push';
+import { ALARM_WORDS } from './alarm-words';
 import type { Alarm, SimulatorState } from '../state';
 
 export const MQ_GROUP_PATH = (g: number): string => `/api/lapp/mq/v1/consumer/group${g}`;
@@ -82,12 +83,15 @@ export class MessageService {
       body: {
         alarmId: a.alarmId,
         alarmTime: chinaDate(a.alarmTime),
-        alarmType: a.alarmType,
+        // A message gives the word (docs/api/events-api.md section 1); a number the table lacks as it is.
+        alarmType: a.word ?? ALARM_WORDS.get(a.alarmType) ?? a.alarmType,
         alarmName: a.alarmName,
         channelName: dev.channels[String(a.channelNo)]?.name ?? '',
         describe: a.alarmName,
         isEncrypt: a.isEncrypt,
         deviceSerial: a.deviceSerial,
+        ...(a.customInfo === undefined ? {} : { customType: `${dev.model}_FACE`, customInfo: a.customInfo }),
+        ...(a.location === undefined ? {} : { location: a.location }),
       },
       pictureList: url ? [{ id: a.picture, url, shortUrl: url }] : [],
     };

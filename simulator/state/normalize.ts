@@ -178,6 +178,7 @@ export function normalizeAlarm(v: unknown, now: number, where: string, devices: 
     throw new StateError(`state: ${where}.pictureForm must be one of ${PICTURE_FORMS.join(', ')}`);
   }
   const bytes = a.pictureBytes === undefined ? undefined : num(a.pictureBytes, 0, `${where}.pictureBytes`);
+  const extra = alarmExtras(a, where);
   if (bytes !== undefined && !(Number.isInteger(bytes) && bytes >= 0 && bytes <= 4 * 1024 * 1024)) {
     throw new StateError(`state: ${where}.pictureBytes must be a whole number from 0 to 4194304`);
   }
@@ -193,5 +194,21 @@ export function normalizeAlarm(v: unknown, now: number, where: string, devices: 
     picture,
     ...(form === undefined ? {} : { pictureForm: form as PictureForm }),
     ...(bytes === undefined ? {} : { pictureBytes: bytes }),
+    ...extra,
   };
+}
+
+/** What a message of the alarm carries beyond the list (docs/api/events-api.md section 3): `type`
+ * (the word), `customInfo` (as given) or `faceId` (a face: customInfo = base64 of {"faceId": ...}),
+ * `location` (a detector's name). */
+function alarmExtras(a: Record<string, unknown>, where: string): Pick<Alarm, 'word' | 'customInfo' | 'location'> {
+  const out: Pick<Alarm, 'word' | 'customInfo' | 'location'> = {};
+  if (a.type !== undefined) out.word = str(a.type, undefined, `${where}.type`);
+  if (a.faceId !== undefined) {
+    const id = str(a.faceId, undefined, `${where}.faceId`);
+    out.customInfo = Buffer.from(JSON.stringify({ faceId: id })).toString('base64');
+  }
+  if (a.customInfo !== undefined) out.customInfo = str(a.customInfo, undefined, `${where}.customInfo`);
+  if (a.location !== undefined) out.location = str(a.location, undefined, `${where}.location`);
+  return out;
 }

@@ -98,6 +98,13 @@ export interface Alarm {
   pictureForm?: PictureForm;
   /** The picture grown to at least this many bytes (a valid JPEG; the benchmark's 1 MiB). */
   pictureBytes?: number;
+  /** The word a message carries as `alarmType` (docs/api/events-api.md section 1): given, else the
+   * table's word for alarmType (areas/alarm-words.ts), else the number. */
+  word?: string;
+  /** A message's `customInfo` as sent (base64 of a JSON object, or whatever the input gave). */
+  customInfo?: string;
+  /** A message's `location` (an alarm hub's detector: its name). */
+  location?: string;
 }
 
 export type PictureForm = 'plain' | 'encrypted' | 'preamble' | 'segments' | 'cut';

@@ -303,10 +303,15 @@ describe('ezviz-alarm against the simulator', function () {
       'alarmTime',
       'alarmType',
       'channelNo',
+      'code',
       'deviceSerial',
       'isChecked',
       'isEncrypt',
+      'kind',
+      'name',
       'source',
+      'state',
+      'type',
     ]);
     assert.strictEqual(c.payload.source, 'poll');
     assert.deepStrictEqual(c.ezviz, { source: 'poll', operation: 'alarm-list' });

@@ -4,6 +4,7 @@
 
 import type { Msg } from '../support/red';
 import { clean } from './reply-oracle';
+import { KINDS } from '../../nodes/shared/operations/alarm-kinds';
 
 export const ALARM_KEYS = [
   'alarmDate',
@@ -13,11 +14,18 @@ export const ALARM_KEYS = [
   'alarmTime',
   'alarmType',
   'channelNo',
+  'code',
   'deviceSerial',
   'isChecked',
   'isEncrypt',
+  'kind',
+  'name',
   'source',
+  'state',
+  'type',
 ];
+/** Keys of what was recognized, where the message carries it (docs/behaviour.md section 27). */
+export const ALARM_OPTIONAL_KEYS = ['customInfo', 'detector', 'face'];
 
 export const isObj = (v: unknown): v is Record<string, unknown> =>
   v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -30,7 +38,8 @@ const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$|^[+-]\d{6}-\d\d-\d\dT\d\d:
 export function checkShape(m: Msg, problems: string[]): void {
   const p = m.payload;
   clean(p, 'payload', problems);
-  if (!isObj(p) || Object.keys(p).sort().join() !== ALARM_KEYS.join()) {
+  const keys = isObj(p) ? Object.keys(p).filter((k) => !ALARM_OPTIONAL_KEYS.includes(k)) : [];
+  if (!isObj(p) || keys.sort().join() !== ALARM_KEYS.join()) {
     problems.push(`payload keys: ${JSON.stringify(p)?.slice(0, 200)}`);
     return;
   }
@@ -51,4 +60,23 @@ export function checkShape(m: Msg, problems: string[]): void {
   for (const k of ['isEncrypt', 'isChecked']) {
     if (!(intOrNull(p[k]) || typeof p[k] === 'boolean')) problems.push(`${k} ${JSON.stringify(p[k])}`);
   }
+  checkKind(p, problems);
+}
+
+const textOrNull = (v: unknown) => v === null || typeof v === 'string';
+
+/** What the alarm was and recognized (docs/behaviour.md section 27), each of its type. */
+function checkKind(p: Record<string, unknown>, problems: string[]): void {
+  if (!(KINDS as readonly unknown[]).includes(p.kind)) problems.push(`kind ${JSON.stringify(p.kind)}`);
+  if (!textOrNull(p.type)) problems.push(`type ${JSON.stringify(p.type)?.slice(0, 80)}`);
+  if (!(p.code === null || safe(p.code))) problems.push(`code ${JSON.stringify(p.code)}`);
+  if (typeof p.name !== 'string') problems.push(`name ${JSON.stringify(p.name)?.slice(0, 80)}`);
+  if (!(p.state === null || p.state === 'start' || p.state === 'end')) problems.push(`state ${JSON.stringify(p.state)}`);
+  const f = p.face;
+  if (f !== undefined && !(isObj(f) && typeof f.id === 'string' && f.id && textOrNull(f.name)))
+    problems.push(`face ${JSON.stringify(f)?.slice(0, 80)}`);
+  const d = p.detector;
+  if (d !== undefined && !(isObj(d) && textOrNull(d.serial) && typeof d.name === 'string' && textOrNull(d.type)))
+    problems.push(`detector ${JSON.stringify(d)?.slice(0, 80)}`);
+  if (p.customInfo !== undefined && !isObj(p.customInfo)) problems.push(`customInfo ${JSON.stringify(p.customInfo)?.slice(0, 80)}`);
 }

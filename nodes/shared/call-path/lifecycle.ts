@@ -13,6 +13,8 @@ import type { TokenState } from '../requests/token';
 /** What a config node exposes to operation nodes (see nodes/ezviz-config/ezviz-config.ts). */
 export interface ConfigNodeLike extends Node {
   service: EzvizService;
+  /** The account's faceId -> name list (docs/behaviour.md section 27); absent: none. */
+  faceNames?: ReadonlyMap<string, string>;
   addUser(user: TokenStateListener): void;
   removeUser(user: TokenStateListener): void;
 }

@@ -4,12 +4,15 @@
 
 import type { AlarmSettings } from './alarms';
 import { integer } from '../replies/replies';
+import { kindFields, type KindFields } from './alarm-recognized';
 
 /** Alarm ids remembered (and kept in the node context): enough for the overlap of many polls. */
 export const SEEN_MAX = 5000;
 
-/** The msg.payload of one alarm. */
-export interface AlarmPayload {
+/** The msg.payload of one alarm: section 11's fields, then what it was (section 27). */
+export type AlarmPayload = BaseAlarm & KindFields;
+
+interface BaseAlarm {
   alarmId: string;
   alarmName: string;
   alarmType: number | null;
@@ -65,10 +68,12 @@ export function mapAlarm(item: unknown): AlarmPayload | undefined {
   if (!id || id.length > 256 || at === undefined || !/^[A-Za-z0-9]{1,64}$/.test(serial)) return undefined;
   const channel = int(o.channelNo);
   const pic = text(o.alarmPicUrl, 4096);
+  const name = text(o.alarmName, 256);
+  const kind = kindFields(o, name);
   return {
     alarmId: id,
-    alarmName: text(o.alarmName, 256),
-    alarmType: int(o.alarmType),
+    alarmName: name,
+    alarmType: int(o.alarmType) ?? kind.code,
     alarmTime: at,
     alarmDate: new Date(at).toISOString(),
     deviceSerial: serial.toUpperCase(),
@@ -76,7 +81,22 @@ export function mapAlarm(item: unknown): AlarmPayload | undefined {
     alarmPicUrl: /^https?:\/\//i.test(pic) ? pic : '',
     isEncrypt: flag(o.isEncrypt),
     isChecked: flag(o.isChecked),
+    ...kind,
   };
+}
+
+/** The key an alarm is sent once by: its id, and its state where it is an end (an alarm and its end
+ * may share an alarmId: each is a message of its own, docs/behaviour.md section 27). */
+export function alarmKey(a: Pick<AlarmPayload, 'alarmId' | 'state'>): string {
+  return a.state === 'end' ? `${a.alarmId}\u0000end` : a.alarmId;
+}
+
+/** Whether an alarm passes a node's filters of type (number) and kinds. */
+export function typeMatches(settings: AlarmSettings, a: Pick<AlarmPayload, 'alarmType' | 'kind'>): boolean {
+  return (
+    (settings.alarmType === undefined || a.alarmType === settings.alarmType) &&
+    (settings.kinds === undefined || settings.kinds.includes(a.kind))
+  );
 }
 
 /** Alarm ids already sent, oldest first, at most SEEN_MAX; what the node context keeps. */
@@ -132,10 +152,11 @@ export function newAlarms(
       invalid++;
       continue;
     }
-    if (a.alarmTime < floor || seen.has(a.alarmId) || out.has(a.alarmId)) continue;
+    const key = alarmKey(a);
+    if (a.alarmTime < floor || seen.has(key) || out.has(key)) continue;
     if (settings.deviceSerial !== undefined && a.deviceSerial !== settings.deviceSerial) continue;
-    if (settings.alarmType !== undefined && a.alarmType !== settings.alarmType) continue;
-    out.set(a.alarmId, a);
+    if (!typeMatches(settings, a)) continue;
+    out.set(key, a);
   }
   // The API lists newest first; sort by time (a stable sort keeps the listed order reversed for ties).
   const alarms = [...out.values()].reverse().sort((x, y) => x.alarmTime - y.alarmTime);

@@ -5,9 +5,11 @@
 // the payload of docs/behaviour.md section 11 in one place; `ys.onoffline` becomes the online/offline
 // payload of section 15. Pure: no Node.js imports, no clock.
 
-import { AlarmPayload, mapAlarm } from './alarm-items';
+import { alarmKey, AlarmPayload, mapAlarm } from './alarm-items';
 import { integer } from '../replies/replies';
 import { callEvent, type CallEvent } from './call-message';
+import { rowOfWord } from '../operations/alarm-kinds';
+import { localName } from './alarm-recognized';
 
 export type { CallEvent } from './call-message';
 
@@ -35,13 +37,9 @@ export type MessageEvent =
    * its type needs (no `message`: acknowledged, never sent). */
   | { kind: 'other'; messageId: string; time?: number; message?: OtherMessage };
 
-/** Alarm types some devices send as words (docs/api/watch-api.md section 5) -> the numbers alarm/list uses. */
+/** Words 0.3 read that the vendor's table (operations/alarm-kinds.ts) does not have, kept as they were. */
 export const ALARM_TYPE_WORDS: Readonly<Record<string, number>> = Object.freeze({
-  motiondetect: 10002,
   motion: 10002,
-  pir: 10000,
-  infrared: 10000,
-  doorbell: 10016,
   callbell: 10016,
 });
 
@@ -96,10 +94,10 @@ function otherMessage(header: Record<string, unknown>, body: unknown): OtherMess
   };
 }
 
+/** A message's alarmType as mapAlarm reads it: a word the table does not know but 0.3 did -> its number. */
 function alarmType(v: unknown): unknown {
-  if (typeof v !== 'string' || /^-?\d+$/.test(v)) return v;
-  const w = ALARM_TYPE_WORDS[v.trim().toLowerCase()];
-  return w ?? null;
+  if (typeof v !== 'string' || /^-?\d+$/.test(v) || rowOfWord(v)) return v;
+  return ALARM_TYPE_WORDS[v.trim().toLowerCase()] ?? v;
 }
 
 function pictureUrl(list: unknown): string {
@@ -134,6 +132,10 @@ function alarmItem(
     alarmPicUrl: pictureUrl(pictures),
     isEncrypt: body.isEncrypt ?? body.crypt ?? null,
     isChecked: body.isChecked ?? 0,
+    // What was recognized (docs/api/events-api.md section 3): read by alarm-recognized.ts.
+    customInfo: body.customInfo ?? body.customerInfo,
+    location: body.location,
+    detectorSerial: body.detectorSerial,
   };
 }
 
@@ -176,16 +178,24 @@ export function readMessage(v: unknown): MessageEvent | undefined {
   return { kind: 'other', messageId, time };
 }
 
-/** What makes `e` the same event as one seen before: its message id, and an alarm's id or a call's
- * id with its action (the platform may send one alarm or one ring again under a new message id). */
+/** What makes `e` the same event as one seen before: its message id, and an alarm's id (with its
+ * state where it is an end, docs/behaviour.md section 27) or a call's id with its action (the platform may send one alarm or one ring again under a new message id). */
 export function sameEventKeys(e: MessageEvent): string[] {
   const keys = [`m:${e.messageId}`];
-  if (e.kind === 'alarm') keys.push(`a:${e.alarm.alarmId}`);
+  if (e.kind === 'alarm') keys.push(`a:${alarmKey(e.alarm)}`);
   else if (e.kind === 'call' && e.callingId) keys.push(`c:${e.callingId}:${e.event.action}`);
   return keys;
 }
 
-/** The payload an alarm leaves with, whatever the source (docs/behaviour.md section 15). */
-export function sourcedAlarm(alarm: AlarmPayload, source: AlarmSourceKind): SourcedAlarm {
-  return { ...alarm, source };
+/** The payload an alarm leaves with, whatever the source (docs/behaviour.md sections 15 and 27): its
+ * name in the node's language, a face's name from `faceName` (the config node's list). */
+export function sourcedAlarm(
+  alarm: AlarmPayload,
+  source: AlarmSourceKind,
+  lang: 'en' | 'zh' = 'en',
+  faceName?: (id: string) => string | undefined,
+): SourcedAlarm {
+  const out: SourcedAlarm = { ...alarm, name: localName(alarm, lang), source };
+  if (alarm.face) out.face = { id: alarm.face.id, name: faceName?.(alarm.face.id) ?? alarm.face.name };
+  return out;
 }

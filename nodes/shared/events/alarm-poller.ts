@@ -11,7 +11,7 @@ import { EzvizError } from '../errors/errors';
 import type { Translate } from '../i18n/i18n';
 import type { ContextLike } from '../camera/presets';
 import type { CallResult, Fields, Owner } from '../requests/call-types';
-import { AlarmPayload, alarmTimeOf, newAlarms, SeenAlarms } from './alarm-items';
+import { AlarmPayload, alarmKey, alarmTimeOf, newAlarms, SeenAlarms } from './alarm-items';
 import { SeenStore } from './seen-store';
 import {
   AlarmSettings,
@@ -168,7 +168,7 @@ export class AlarmPoller {
     let sent = 0;
     for (const a of alarms) {
       if (this.closed) break; // the rest stays unseen: sent after the next start
-      this.seen!.add(a.alarmId, a.alarmTime);
+      this.seen!.add(alarmKey(a), a.alarmTime);
       this.o.onAlarm(a);
       sent++;
     }

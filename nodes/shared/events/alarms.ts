@@ -3,6 +3,7 @@
 // Node.js imports, no clock: the node passes the time in.
 
 import type { Fields } from '../requests/call-types';
+import { kindList, type AlarmKind } from '../operations/alarm-kinds';
 
 /** The API lists only the last 7 days (docs/api/more-api.md, alarm list). */
 export const ALARM_WINDOW_MS = 7 * 24 * 3600 * 1000;
@@ -33,6 +34,8 @@ export interface AlarmSettings {
   interval: number;
   deviceSerial?: string;
   alarmType?: number;
+  /** Only alarms of these kinds (docs/behaviour.md section 27); undefined: every kind. */
+  kinds?: AlarmKind[];
 }
 
 export type SettingsResult =
@@ -41,7 +44,7 @@ export type SettingsResult =
 /** The node's properties -> settings; an interval below the minimum is raised to it (`clamped`).
  * `limits`: the interval's default and minimum of the node's source (poll by default). */
 export function alarmSettings(
-  def: { interval?: unknown; deviceSerial?: unknown; alarmType?: unknown },
+  def: { interval?: unknown; deviceSerial?: unknown; alarmType?: unknown; kinds?: unknown },
   limits: { def: number; min: number } = { def: DEFAULT_INTERVAL_S, min: MIN_INTERVAL_S },
 ): SettingsResult {
   const show = (v: unknown) => {
@@ -70,6 +73,9 @@ export function alarmSettings(
     if (!Number.isSafeInteger(n) || n < -1) return { ok: false, param: 'alarmType', value: show(at) };
     if (n !== -1) settings.alarmType = n;
   }
+  const kinds = kindList(def.kinds);
+  if ('bad' in kinds) return { ok: false, param: 'kinds', value: show(kinds.bad) };
+  if (kinds.kinds.length) settings.kinds = kinds.kinds;
   return { ok: true, settings, clamped };
 }
 

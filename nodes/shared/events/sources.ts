@@ -11,7 +11,7 @@ import { hooks } from '../clock/clock';
 import type { Translate } from '../i18n/i18n';
 import type { ConfigNodeLike } from '../call-path/lifecycle';
 import { ALARM_LIST } from '../operations/alarm-calls';
-import type { AlarmPayload } from './alarm-items';
+import { typeMatches, type AlarmPayload } from './alarm-items';
 import type { AlarmSourceKind, CallEvent, MessageEvent, OnOffline, OtherMessage } from './alarm-message';
 import { sharedConsumer, type FetchOutcome, type Subscriber } from './consumer';
 import type { SourceSettings } from './source-settings';
@@ -60,7 +60,7 @@ export function accepts(s: SourceSettings, floor: number, e: MessageEvent): bool
     return (
       a.alarmTime >= floor &&
       (s.deviceSerial === undefined || a.deviceSerial === s.deviceSerial) &&
-      (s.alarmType === undefined || a.alarmType === s.alarmType)
+      typeMatches(s, a)
     );
   }
   const device = (serial: string) => s.deviceSerial === undefined || serial === s.deviceSerial;

@@ -67,10 +67,16 @@ describe('ezviz-alarm source consumer against the simulator', function () {
     assert.strictEqual(committedAfter, 0, 'no commit before the messages left');
     assert.strictEqual(sim.requestLog({ path: OFFSETS }).length, 1, 'committed after');
     const a = out.ok[0];
-    const { deviceName: _n, alarmStart: _s, ...item } = listed;
+    const { deviceName: _n, alarmStart: _s, customerType: _t, customerInfo: _i, ...item } = listed;
     assert.deepStrictEqual(a.payload, {
       ...item,
       alarmDate: new Date(listed.alarmTime as number).toISOString(),
+      // what it was (docs/behaviour.md section 27): the message's word, the list's number
+      kind: 'motion',
+      type: 'motiondetect',
+      code: 10002,
+      name: 'Motion detection alarm',
+      state: null,
       source: 'consumer',
     });
     assert.strictEqual(a.topic, 'C00000001');

@@ -105,10 +105,16 @@ describe('ezviz-alarm source webhook (Node-RED HTTP node app on a real server)',
     const listed = sim.raiseAlarm({ deviceSerial: 'C00000001', alarmType: 10002, alarmId: 'w1' });
     await out.wait(1);
     await until(() => webhookPusher(sim.state).pushes().length === 1);
-    const { deviceName: _n, alarmStart: _s, ...item } = listed;
+    const { deviceName: _n, alarmStart: _s, customerType: _t, customerInfo: _i, ...item } = listed;
     assert.deepStrictEqual(out.ok[0].payload, {
       ...item,
       alarmDate: new Date(listed.alarmTime as number).toISOString(),
+      // what it was (docs/behaviour.md section 27): the message's word, the list's number
+      kind: 'motion',
+      type: 'motiondetect',
+      code: 10002,
+      name: 'Motion detection alarm',
+      state: null,
       source: 'webhook',
     });
     assert.strictEqual(out.ok[0].topic, 'C00000001');

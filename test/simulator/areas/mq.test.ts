@@ -43,7 +43,7 @@ describe('simulator: the message service (docs/api/watch-api.md section 5)', fun
       { channelNo: 1, deviceId: 'C00000001', messageId: 'x', messageTime: clock.now(), type: 'ys.alarm' },
     );
     assert.equal(m.body.alarmId, 'a1');
-    assert.equal(m.body.alarmType, 10002);
+    assert.equal(m.body.alarmType, 'motiondetect', 'a message gives the word (docs/api/events-api.md section 1)');
     assert.equal(m.body.alarmTime, alarm.alarmStart, 'alarmTime as the vendor writes dates (China time)');
     assert.equal(typeof m.body.channelName, 'string');
     assert.equal(m.pictureList[0].url, alarm.alarmPicUrl);

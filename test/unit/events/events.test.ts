@@ -210,6 +210,11 @@ describe('alarm: mapping and de-duplication', () => {
       alarmPicUrl: 'https://p.example/a.jpg',
       isEncrypt: 0,
       isChecked: 0,
+      kind: 'motion',
+      type: 'motiondetect',
+      code: 10002,
+      name: 'Motion detection alarm',
+      state: null,
     });
     const odd = mapAlarm(
       item('a2', T0, {
@@ -234,6 +239,11 @@ describe('alarm: mapping and de-duplication', () => {
       alarmPicUrl: '',
       isEncrypt: true,
       isChecked: null,
+      kind: 'doorbell',
+      type: 'doorbell',
+      code: 10016,
+      name: 'Doorbell ring alarm',
+      state: null,
     });
     for (const bad of [
       null,
