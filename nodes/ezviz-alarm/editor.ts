@@ -165,9 +165,7 @@ installTemplate(
 );
 
 /** A validator of one setting: the runtime's reading of it, with the node's source. */
-const setting = (
-  name: 'interval' | 'deviceSerial' | 'alarmType' | 'kinds' | 'source' | 'group' | 'path' | 'picture',
-) =>
+const setting = (name: 'interval' | 'deviceSerial' | 'alarmType' | 'kinds' | 'source' | 'group' | 'path' | 'picture') =>
   validator(function (value) {
     // While the dialog is open its source field counts (the node's property changes on Done).
     const open = $('#node-input-source');

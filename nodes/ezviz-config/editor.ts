@@ -81,7 +81,9 @@ function facesRow(): string {
   const field =
     `<textarea id="${id}" rows="3" spellcheck="false" style="width:70%;font-family:monospace" ` +
     'data-i18n="[placeholder]ezviz-config.placeholder.faceNames"></textarea>';
-  return row({ id, icon: 'fa-user-circle', label: 'ezviz-config.label.faceNames', field }) + tip('ezviz-config.tip.faces');
+  return (
+    row({ id, icon: 'fa-user-circle', label: 'ezviz-config.label.faceNames', field }) + tip('ezviz-config.tip.faces')
+  );
 }
 
 /** Test connection: a button and its answer (docs/behaviour.md section 10). */

@@ -78,6 +78,13 @@ function readSettings(
   };
 }
 
+/** The faces' names (a plain setting: a name is no secret); a malformed line is named by its number. */
+function faceNamesOf(def: ConfigDef, node: Node, t: Translate): ReadonlyMap<string, string> {
+  const faces = parseFaceNames((def as { faceNames?: unknown }).faceNames);
+  if (faces.malformed.length) node.warn(t('errors.faceNamesMalformed', { lines: faces.malformed.join(', ') }));
+  return faces.names;
+}
+
 /** The credentials as the service takes them: trimmed, empty ones left out. */
 function trimmed(creds: Credentials): Credentials {
   const trim = (s: unknown) => (typeof s === 'string' && s.trim() ? s.trim() : undefined);
@@ -140,10 +147,7 @@ export = function (RED: NodeAPI): void {
       carried: takeOver(node.id),
     });
     node.service = service;
-    // The faces' names (a plain setting: a name is no secret); a malformed line is named by its number.
-    const faces = parseFaceNames((def as { faceNames?: unknown }).faceNames);
-    if (faces.malformed.length) node.warn(t('errors.faceNamesMalformed', { lines: faces.malformed.join(', ') }));
-    node.faceNames = faces.names;
+    node.faceNames = faceNamesOf(def, node, t);
     // A redeploy hands the counts over (handover.ts); a restart finds them in a persistent store.
     if (!service.countsInherited)
       node

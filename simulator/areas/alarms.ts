@@ -31,6 +31,14 @@ export interface AlarmInput {
   /** The picture grown to at least this many bytes (still a valid JPEG). */
   pictureBytes?: number;
   alarmId?: string;
+  /** The word its messages carry (docs/api/events-api.md section 1); alone, it gives alarmType. */
+  type?: string;
+  /** A face's id: the messages' customInfo is base64 of {"faceId": ...}. */
+  faceId?: string;
+  /** The messages' customInfo as given. */
+  customInfo?: string;
+  /** The messages' location (an alarm hub's detector: its name). */
+  location?: string;
 }
 
 /** The query window of alarm/list (more-api: only the last 7 days). */
@@ -129,7 +137,8 @@ export function publishDeviceStatus(state: SimulatorState, input: unknown, now: 
   if (!dev) throw new StateError(`devicestatus: deviceSerial "${serial}" is not in devices`);
   if (typeof a.type !== 'string') throw new StateError('devicestatus: type must be a string');
   const reported = a.reported ?? {};
-  if (typeof reported !== 'object' || reported === null) throw new StateError('devicestatus: reported must be an object or a list');
+  if (typeof reported !== 'object' || reported === null)
+    throw new StateError('devicestatus: reported must be an object or a list');
   const message: MqMessage = {
     header: { channelNo: 0, deviceId: serial, messageId: randomUUID(), messageTime: now, type: 'ys.devicestatus' },
     body: { type: a.type, reported },

@@ -71,12 +71,14 @@ function checkKind(p: Record<string, unknown>, problems: string[]): void {
   if (!textOrNull(p.type)) problems.push(`type ${JSON.stringify(p.type)?.slice(0, 80)}`);
   if (!(p.code === null || safe(p.code))) problems.push(`code ${JSON.stringify(p.code)}`);
   if (typeof p.name !== 'string') problems.push(`name ${JSON.stringify(p.name)?.slice(0, 80)}`);
-  if (!(p.state === null || p.state === 'start' || p.state === 'end')) problems.push(`state ${JSON.stringify(p.state)}`);
+  if (!(p.state === null || p.state === 'start' || p.state === 'end'))
+    problems.push(`state ${JSON.stringify(p.state)}`);
   const f = p.face;
   if (f !== undefined && !(isObj(f) && typeof f.id === 'string' && f.id && textOrNull(f.name)))
     problems.push(`face ${JSON.stringify(f)?.slice(0, 80)}`);
   const d = p.detector;
   if (d !== undefined && !(isObj(d) && textOrNull(d.serial) && typeof d.name === 'string' && textOrNull(d.type)))
     problems.push(`detector ${JSON.stringify(d)?.slice(0, 80)}`);
-  if (p.customInfo !== undefined && !isObj(p.customInfo)) problems.push(`customInfo ${JSON.stringify(p.customInfo)?.slice(0, 80)}`);
+  if (p.customInfo !== undefined && !isObj(p.customInfo))
+    problems.push(`customInfo ${JSON.stringify(p.customInfo)?.slice(0, 80)}`);
 }

@@ -38,10 +38,7 @@ export type MessageEvent =
   | { kind: 'other'; messageId: string; time?: number; message?: OtherMessage };
 
 /** Words 0.3 read that the vendor's table (operations/alarm-kinds.ts) does not have, kept as they were. */
-export const ALARM_TYPE_WORDS: Readonly<Record<string, number>> = Object.freeze({
-  motion: 10002,
-  callbell: 10016,
-});
+export const ALARM_TYPE_WORDS: Readonly<Record<string, number>> = Object.freeze({ motion: 10002, callbell: 10016 });
 
 /** Pictures looked at (a message may list thousands: only the first usable URL is taken). */
 const PICTURES_READ = 10;

@@ -58,9 +58,7 @@ export function accepts(s: SourceSettings, floor: number, e: MessageEvent): bool
   if (e.kind === 'alarm') {
     const a = e.alarm;
     return (
-      a.alarmTime >= floor &&
-      (s.deviceSerial === undefined || a.deviceSerial === s.deviceSerial) &&
-      typeMatches(s, a)
+      a.alarmTime >= floor && (s.deviceSerial === undefined || a.deviceSerial === s.deviceSerial) && typeMatches(s, a)
     );
   }
   const device = (serial: string) => s.deviceSerial === undefined || serial === s.deviceSerial;

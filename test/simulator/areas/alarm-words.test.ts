@@ -75,7 +75,11 @@ describe('simulator: alarm words, what a message recognized, device status (area
   it('POST /sim/devicestatus publishes ys.devicestatus with type and reported as given (object or list)', async () => {
     const r = await admin(sim.url, 'POST', '/sim/devicestatus', [
       { deviceSerial: 'C00000003', type: 'power_status', reported: { powerRemaining: '73%', powerType: 1 } },
-      { deviceSerial: 'C00000003', type: 'storage_status', reported: [{ status: 2 }, { healthLevel: 100, capacity: 30436 }] },
+      {
+        deviceSerial: 'C00000003',
+        type: 'storage_status',
+        reported: [{ status: 2 }, { healthLevel: 100, capacity: 30436 }],
+      },
     ]);
     assert.equal(r.status, 200);
     assert.equal(r.json.messages.length, 2);
