@@ -39,6 +39,8 @@ export interface AlarmInput {
   customInfo?: string;
   /** The messages' location (an alarm hub's detector: its name). */
   location?: string;
+  /** A detector of the device's hub: its alarm word and its name (location) by default. */
+  detectorSerial?: string;
 }
 
 /** The query window of alarm/list (more-api: only the last 7 days). */
@@ -100,11 +102,34 @@ export function alarmList(state: SimulatorState, route: Route, f: URLSearchParam
   });
 }
 
+/** The alarm word of a hub detector's type (docs/api/events-api.md section 3.3). */
+const DETECTOR_ALARMS: Readonly<Record<string, string>> = Object.freeze({
+  pir: 'infrared',
+  fire: 'fire',
+  magnetometer: 'magnetometer',
+  gas: 'gas',
+  waterlogging: 'waterlogging',
+  callhelp: 'emergency',
+  curtain: 'curtain',
+  move_magnetometer: 'move_magnetometer',
+});
+
+/** A detector's alarm (`detectorSerial` of the device's hub): its word from the detector's type and
+ * its name in `location`, unless the input gives them. */
+function fromDetector(state: SimulatorState, a: Record<string, unknown>): Record<string, unknown> {
+  if (a.detectorSerial === undefined) return a;
+  const dev = typeof a.deviceSerial === 'string' ? state.devices[a.deviceSerial] : undefined;
+  const d = dev?.hub?.detectors.find((x) => x.detectorSerial === a.detectorSerial);
+  if (!d) throw new StateError(`alarm: detectorSerial "${String(a.detectorSerial)}" is not a detector of the hub`);
+  const { detectorSerial: _d, ...rest } = a;
+  return { type: DETECTOR_ALARMS[d.detectorType.toLowerCase()] ?? 'alarmTrig', location: d.location, ...rest };
+}
+
 /** An alarm given by its word alone (`type`) gets the table's number for the list. */
-function withNumber(input: unknown): unknown {
+function withNumber(state: SimulatorState, input: unknown): unknown {
   if (!input || typeof input !== 'object' || Array.isArray(input)) return input;
-  const a = input as Record<string, unknown>;
-  if (typeof a.type !== 'string' || a.alarmType !== undefined) return input;
+  const a = fromDetector(state, input as Record<string, unknown>);
+  if (typeof a.type !== 'string' || a.alarmType !== undefined) return a;
   const code = alarmCodeOf(a.type);
   if (code === undefined) throw new StateError(`alarm: type "${a.type}" is not in the table: give alarmType too`);
   return { ...a, alarmType: code };
@@ -114,7 +139,7 @@ function withNumber(input: unknown): unknown {
  * StateError naming the field when the input is malformed. With `origin` (the simulator's URL for
  * its picture) it is also a message of the message service (areas/mq.ts: consumers, webhook). */
 export function raiseAlarm(state: SimulatorState, input: unknown, now: number, origin?: string): Alarm {
-  const alarm = normalizeAlarm(withNumber(input), now, 'alarm', state.devices);
+  const alarm = normalizeAlarm(withNumber(state, input), now, 'alarm', state.devices);
   // An alarm and its end ("restored" twin, another type) may share an alarmId; nothing else may.
   if (state.alarms.some((a) => a.alarmId === alarm.alarmId && a.alarmType === alarm.alarmType))
     throw new Error(`alarm: alarmId "${alarm.alarmId}" exists`);
@@ -171,7 +196,7 @@ export const alarmsArea: Area = {
   },
   adminIndex: [
     'GET  /sim/alarms',
-    'POST /sim/alarm {deviceSerial,channelNo?,alarmType?,type?,faceId?,customInfo?,location?,alarmName?,alarmTime?,minutesAgo?,isChecked?,isEncrypt?,picture?,pictureForm?,pictureBytes?}',
+    'POST /sim/alarm {deviceSerial,channelNo?,alarmType?,type?,detectorSerial?,faceId?,customInfo?,location?,alarmName?,alarmTime?,minutesAgo?,isChecked?,isEncrypt?,picture?,pictureForm?,pictureBytes?}',
     'POST /sim/devicestatus {deviceSerial,type,reported} (or a list): a ys.devicestatus message',
   ],
 };

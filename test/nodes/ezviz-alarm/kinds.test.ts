@@ -224,16 +224,24 @@ describe('ezviz-alarm kinds: every row of the table through poll, consumer and w
     it(`${source}: a hub detector's alarm names the detector from location`, async () => {
       const { out } = await start(source);
       clock.advance(10);
-      sim.raiseAlarm({ deviceSerial: 'C00000001', type: 'magnetometer', location: 'Back door', alarmId: 'd1' });
-      sim.raiseAlarm({ deviceSerial: 'C00000001', type: 'waterlogging', location: 'Kitchen', alarmId: 'w1' });
+      // the simulator's A1 hub C00000015: a detector's alarm word and its name in location
+      const hub = (alarmId: string, detectorSerial: string) =>
+        sim.raiseAlarm({ deviceSerial: 'C00000015', detectorSerial, alarmId, picture: false });
+      hub('d1', 'D00000003');
+      hub('w1', 'D00000005');
+      hub('p1', 'D00000001');
+      hub('e1', 'D00000006');
       sim.raiseAlarm({ deviceSerial: 'C00000001', type: 'motiondetect', location: 'Hall', alarmId: 'm1' });
-      await receive(source, out, 3);
+      await receive(source, out, 5);
       const got = Object.fromEntries(out.ok.map((m) => [m.payload.alarmId, [m.payload.kind, m.payload.detector]]));
       assert.deepStrictEqual(got, {
-        d1: ['door', { serial: null, name: 'Back door', type: 'magnetometer' }],
-        w1: ['water', { serial: null, name: 'Kitchen', type: 'waterlogging' }],
+        d1: ['door', { serial: null, name: 'Front door', type: 'magnetometer' }],
+        w1: ['water', { serial: null, name: 'Bathroom leak', type: 'waterlogging' }],
+        p1: ['pir', { serial: null, name: 'Hallway motion', type: 'pir' }],
+        e1: ['panic', { serial: null, name: 'Bedside button', type: 'callhelp' }],
         m1: ['motion', undefined],
       });
+      assert.strictEqual(out.ok[0].topic, 'C00000015');
     });
   }
 
