@@ -130,8 +130,13 @@ describe('ezviz-setting against the simulator', function () {
     const r = await run({ payload: { deviceSerial: 'C00000003', value: 2 } });
     assert.strictEqual(r.port, 'err');
     assert.deepStrictEqual([r.msg.error.code, r.msg.error.source, r.msg.error.retriable], ['60020', 'api', false]);
-    assert.match(r.msg.error.message, /support_sensibility_adjust/);
-    assert.match(r.msg.error.message, /China accounts/);
+    // The API's own words stay the message; the package's hint (capability, region) goes beside it.
+    assert.strictEqual(sim.requestLog({ path: path('sensitivity-get') }).at(-1)!.code, '60020');
+    assert.match(r.msg.error.message, /This command is not supported.*60020/, "the simulator's words for 60020");
+    assert.ok(!/support_sensibility_adjust/.test(r.msg.error.message), r.msg.error.message);
+    assert.match(r.msg.error.hint, /support_sensibility_adjust/);
+    assert.match(r.msg.error.hint, /China accounts/);
+    assert.deepStrictEqual(r.msg.payload, r.msg.error);
     assert.strictEqual(sim.requestLog({ path: path('sensitivity-set') }).length, 0);
   });
 

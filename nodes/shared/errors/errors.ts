@@ -14,6 +14,8 @@ export interface ErrorInfo {
   retriable: boolean;
   /** STALE (a failing alarm source): when the failures began, ISO. */
   since?: string;
+  /** What the package adds to an API's own words (its message): beside them, never in their place. */
+  hint?: string;
 }
 
 /**
@@ -26,6 +28,7 @@ export class EzvizError extends Error implements ErrorInfo {
   source: ErrorSource;
   retriable: boolean;
   since?: string;
+  hint?: string;
 
   constructor(info: ErrorInfo) {
     super(info.message);
@@ -35,6 +38,7 @@ export class EzvizError extends Error implements ErrorInfo {
     this.source = info.source;
     this.retriable = info.retriable;
     if (info.since !== undefined) this.since = info.since;
+    if (info.hint !== undefined) this.hint = info.hint;
   }
 
   /** The message alone: Node-RED shows `err.toString()` to Catch nodes, the debug sidebar and
@@ -51,6 +55,7 @@ export class EzvizError extends Error implements ErrorInfo {
       source: this.source,
       retriable: this.retriable,
       ...(this.since !== undefined ? { since: this.since } : {}),
+      ...(this.hint !== undefined ? { hint: this.hint } : {}),
     };
   }
 }

@@ -29,7 +29,8 @@ export interface SettingPayload {
 /** Codes meaning "this model or region has no such call". */
 const NOT_OFFERED = ['60020', '404', 'HTTP_404'];
 
-/** The error of a refusal, with the hint of what lacks it where that is the cause. */
+/** The error of a refusal, with the hint of what lacks it where that is the cause: beside the
+ * API's own words (`hint`), never in their place. */
 function refusal(t: Translate, name: SettingName, error: EzvizError): EzvizError {
   if (!NOT_OFFERED.includes(error.code) || (error.source !== 'api' && error.source !== 'http')) return error;
   const spec = SETTINGS[name];
@@ -38,7 +39,8 @@ function refusal(t: Translate, name: SettingName, error: EzvizError): EzvizError
     source: 'api',
     operation: 'setting',
     retriable: false,
-    message: t('errors.settingNotOffered', {
+    message: error.message,
+    hint: t('errors.settingNotOffered', {
       setting: name,
       code: error.code,
       capability: spec.capacity,
