@@ -1,0 +1,277 @@
+// Reply and input fuzzing of ezviz-hub and ezviz-siren (docs/behaviour.md section 24,
+// docs/api/hub-api.md): the config node talks to a server of the test's own that answers every
+// detector and v3 call as generated: good replies in both list shapes and both envelopes (`meta`,
+// `code`), a list of wrong shape, API codes (60020, 60022, 20007, 20008, 10029, 49999, unknown),
+// the v3 errors as HTTP 4xx with their JSON, HTTP 500/502/404 pages, not JSON, over 1 MiB, and
+// deliveries whole, trickled, dropped or never (after the deadline). Messages are generated too:
+// valid and junk actions, modes, tones, volumes. Properties, per message:
+// - exactly one outcome within its bound; nothing thrown; no token in what the nodes said;
+// - a refused message (10001, source validation) sent nothing;
+// - a siren start or tone sent at most once (never again after a cut or late reply, whose error is
+//   not retriable); a stop or a hub call at most 1 + maxRetries times;
+// - a success only when the last reply said 200 (or 60022 for an arm: `changed: false`).
+
+import assert from 'assert';
+import http from 'http';
+import type { AddressInfo } from 'net';
+import fc from 'fast-check';
+import { fastRetries, helper, load, Msg, secrets, TAB, unload } from '../support/red';
+import {
+  countOutcome,
+  prototypeClean,
+  scanSaid,
+  section,
+  SEED,
+  size,
+  summary,
+  takeTrapped,
+  trapProcess,
+  until,
+} from './support';
+
+const MESSAGES = size(1000, 80);
+const TIMEOUT = 700;
+const MAX_RETRIES = 2;
+const TOKEN = 'at.hub-fuzz-3e91b07c44';
+secrets.add(TOKEN);
+
+type Delivery = 'whole' | 'trickle' | 'drop' | 'hang';
+interface Answer {
+  what: string;
+  status: number;
+  body: string;
+  delivery: Delivery;
+  /** What the reply says: 200, an API code, or undefined (no answer). */
+  code?: string;
+}
+
+const DETECTOR = { detectorSerial: 'D1', detectorType: 'pir', location: 'Hall', detectorState: 1, uvStatus: 0 };
+const whole = (what: string, status: number, o: unknown, code?: string): Answer => ({
+  what,
+  status,
+  body: JSON.stringify(o),
+  delivery: 'whole',
+  code,
+});
+const apiCode = fc.constantFrom('200', '60020', '60022', '20007', '20008', '10029', '49999', '77777');
+/** What a call answers: its envelope as documented (`meta` for v3, `code` else, the list's wrapper). */
+const good = (v3: boolean, list: boolean) =>
+  apiCode.chain((code) =>
+    fc.constantFrom(
+      v3
+        ? whole(
+            `meta ${code}`,
+            code === '200' ? 200 : code === '60020' ? 422 : 400,
+            { meta: { code: Number(code), message: 'm' } },
+            code,
+          )
+        : whole(`code ${code}`, 200, { code, msg: 'm', ...(list ? { data: [DETECTOR] } : {}) }, code),
+      list
+        ? whole(`result ${code}`, 200, { result: { code, msg: 'm', data: [DETECTOR] } }, code)
+        : whole(`code ${code}`, 200, { code, msg: 'm' }, code),
+    ),
+  );
+const broken = fc.oneof(
+  fc
+    .constantFrom(500, 502, 404)
+    .map((status) => ({ what: `HTTP ${status}`, status, body: 'no', delivery: 'whole' as const })),
+  fc
+    .constantFrom(
+      '<html>busy</html>',
+      '',
+      'null',
+      '[1,2]',
+      '{"meta":',
+      '{"result":[]}',
+      '{"code":"200","data":{"x":1}}',
+    )
+    .map((body) => ({
+      what: `body ${body.slice(0, 10) || 'empty'}`,
+      status: 200,
+      body,
+      delivery: 'whole' as const,
+      code: body.startsWith('{"code":"200"') ? '200' : undefined,
+    })),
+  fc.constant(whole('over 1 MiB', 200, { code: '200', pad: 'x'.repeat(1100000) })),
+  fc.constantFrom<Delivery>('trickle', 'drop', 'hang').map((delivery) => ({
+    what: delivery,
+    status: 200,
+    body: JSON.stringify({ code: '200', msg: 'ok' }),
+    delivery,
+  })),
+);
+const answers = (v3: boolean, list: boolean) =>
+  fc.array(fc.oneof({ weight: 3, arbitrary: good(v3, list) }, { weight: 2, arbitrary: broken }), {
+    minLength: 1 + MAX_RETRIES,
+    maxLength: 1 + MAX_RETRIES,
+  });
+
+const junk = fc.oneof(
+  fc.constant(undefined),
+  fc.constant(null),
+  fc.string({ maxLength: 6 }),
+  fc.integer(),
+  fc.boolean(),
+);
+const hubMsg = fc.record({
+  action: fc.oneof(
+    { weight: 4, arbitrary: fc.constantFrom('list', 'arm', 'clear', 'rename') },
+    { weight: 1, arbitrary: junk },
+  ),
+  detectorSerial: fc.oneof({ weight: 6, arbitrary: fc.constant('D1') }, { weight: 1, arbitrary: junk }),
+  mode: fc.oneof({ weight: 6, arbitrary: fc.constantFrom('home', 'away', 'sleep', 1) }, { weight: 1, arbitrary: junk }),
+  armed: fc.oneof({ weight: 6, arbitrary: fc.constantFrom(true, false, 'on') }, { weight: 1, arbitrary: junk }),
+  detectorName: fc.oneof(
+    { weight: 6, arbitrary: fc.constantFrom('Hall', 'Kitchen (2)') },
+    { weight: 1, arbitrary: junk },
+  ),
+});
+const sirenMsg = fc.record({
+  action: fc.oneof({ weight: 4, arbitrary: fc.constantFrom('start', 'stop', 'tone') }, { weight: 1, arbitrary: junk }),
+  tone: fc.oneof({ weight: 6, arbitrary: fc.constantFrom('beep', 'alarm', 201) }, { weight: 1, arbitrary: junk }),
+  volume: fc.oneof({ weight: 6, arbitrary: fc.integer({ min: 1, max: 100 }) }, { weight: 1, arbitrary: junk }),
+});
+
+function deliver(a: Answer, req: http.IncomingMessage, res: http.ServerResponse): void {
+  if (a.delivery === 'drop') return void req.socket.destroy();
+  if (a.delivery === 'hang') return;
+  res.writeHead(a.status, { 'Content-Type': 'application/json' });
+  if (a.delivery === 'whole') return void res.end(a.body);
+  const t = setInterval(() => (res.destroyed ? clearInterval(t) : res.write(' ')), 60);
+  res.on('close', () => clearInterval(t));
+}
+
+const node = (id: string, type: string, extra: Record<string, unknown>) => ({
+  id,
+  type,
+  z: TAB,
+  x: 1,
+  y: 1,
+  name: '',
+  config: 'cfg',
+  deviceSerial: 'C00000015',
+  deviceSerialType: 'str',
+  action: '',
+  actionType: 'str',
+  wires: [['ok'], ['err']],
+  ...extra,
+});
+
+describe('reliability: fuzzed messages and replies of ezviz-hub and ezviz-siren', function () {
+  this.timeout(0);
+  let plan: Answer[] = [];
+  let got: Answer[] = [];
+  let server: http.Server;
+  before(async () => {
+    trapProcess();
+    takeTrapped();
+    server = http.createServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        const a = plan[got.length] ?? whole('exhausted', 200, { code: '49999' });
+        got.push(a);
+        deliver(a, req, res);
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  });
+  after(async () => {
+    await unload();
+    server.closeAllConnections();
+    server.close();
+  });
+
+  it(`${MESSAGES} messages to each node: one outcome, a start or tone never sent twice, success only on 200`, async () => {
+    const started = Date.now();
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const cfg = {
+      id: 'cfg',
+      type: 'ezviz-config',
+      name: 'fuzz',
+      baseUrl: base,
+      timeout: TIMEOUT,
+      maxRetries: MAX_RETRIES,
+      retryDelay: 0,
+    };
+    await load(
+      [
+        { id: TAB, type: 'tab', label: 'replies-hub-siren' },
+        cfg,
+        { id: 'ok', type: 'helper', z: TAB, x: 1, y: 1 },
+        { id: 'err', type: 'helper', z: TAB, x: 1, y: 1 },
+        node('hub', 'ezviz-hub', {
+          detectorSerial: '',
+          detectorSerialType: 'str',
+          mode: '',
+          modeType: 'str',
+          armed: '',
+          armedType: 'str',
+          detectorName: '',
+          detectorNameType: 'str',
+        }),
+        node('siren', 'ezviz-siren', {
+          deviceSerial: 'C00000001',
+          tone: '',
+          toneType: 'str',
+          volume: '',
+          volumeType: 'str',
+        }),
+      ],
+      { cfg: { accessToken: TOKEN } },
+    );
+    fastRetries();
+    const outcomes = new Map<string, Msg[]>();
+    for (const port of ['ok', 'err'])
+      helper
+        .getNode(port)
+        .on('input', (m: Msg) => outcomes.set(m._msgid, [...(outcomes.get(m._msgid) ?? []), { ...m, port }]));
+    let seq = 0;
+    const run = async (target: 'hub' | 'siren', payload: Record<string, unknown>, replies: Answer[]) => {
+      const id = `${target}-${++seq}`;
+      plan = replies;
+      got = [];
+      helper.getNode(target).receive({ _msgid: id, payload });
+      const bound = (TIMEOUT + 200) * (1 + MAX_RETRIES) + 5000;
+      assert.ok(await until(() => (outcomes.get(id) ?? []).length >= 1, bound), `${id}: no outcome`);
+      await new Promise((r) => setTimeout(r, 5));
+      const out = outcomes.get(id)!;
+      assert.strictEqual(out.length, 1, `${id}: ${out.length} outcomes`);
+      const m = out[0];
+      const what = `${id} ${JSON.stringify(payload)} (replies ${got.map((a) => a.what)})`;
+      if (m.port === 'err' && m.error.source === 'validation')
+        assert.strictEqual(got.length, 0, `${what}: refused, yet sent`);
+      const word = typeof payload.action === 'string' ? payload.action.trim().toLowerCase() : payload.action;
+      const acting = target === 'siren' && [undefined, null, '', 'start', 'tone'].includes(word as string);
+      if (acting) assert.ok(got.length <= 1, `${what}: an acting call sent ${got.length} times`);
+      assert.ok(got.length <= 1 + MAX_RETRIES, `${what}: sent ${got.length} times`);
+      const last = got.at(-1);
+      if (m.port === 'ok') {
+        const action = m.payload.action;
+        const fine = last?.delivery === 'whole' && (last.code === '200' || (action === 'arm' && last.code === '60022'));
+        assert.ok(fine, `${what}: a success needs a reply that says so (${JSON.stringify(m.payload).slice(0, 200)})`);
+        if (action === 'arm') assert.strictEqual(m.payload.changed, last!.code === '200', what);
+        if (action === 'list') assert.ok(Array.isArray(m.payload.detectors), what);
+      } else {
+        assert.ok(typeof m.error.code === 'string' && typeof m.error.message === 'string', what);
+        if (acting && last && last.delivery !== 'whole')
+          assert.strictEqual(m.error.retriable, false, `${what}: uncertain`);
+      }
+      countOutcome(`replies-hub-siren:${m.port === 'ok' ? 'ok' : m.error.code}`);
+      summary.messages++;
+      assert.deepStrictEqual(takeTrapped(), [], id);
+    };
+    await fc.assert(
+      fc.asyncProperty(hubMsg, answers(false, true), async (payload, replies) => run('hub', payload, replies)),
+      { numRuns: MESSAGES, seed: SEED + 241, endOnFailure: true },
+    );
+    await fc.assert(
+      fc.asyncProperty(sirenMsg, answers(true, false), async (payload, replies) => run('siren', payload, replies)),
+      { numRuns: MESSAGES, seed: SEED + 242, endOnFailure: true },
+    );
+    const scan = scanSaid([TOKEN]);
+    assert.deepStrictEqual(scan.foreignErrors, [], 'something was thrown out of a node');
+    assert.deepStrictEqual(scan.hits, [], 'a secret in what the nodes said');
+    assert.ok(prototypeClean());
+    section('fuzz ezviz-hub and ezviz-siren', started, `${seq} messages`);
+  });
+});
