@@ -42,6 +42,7 @@ const ORDER = [
   'nodes/camera', // 16 s, 1 CPU-s
   'browser/switch', // 18 s, 25 CPU-s
   'simulator/areas/flv', // 14 s, 1 CPU-s
+  'simulator/areas/flv-media', // 15 s, 2 CPU-s (streams at the wall clock's pace, a 3 s wake)
   'reliability/keep-alive', // 14 s, 3 CPU-s
   'browser/sidebar', // 17 s, 20 CPU-s
   'reliability/soak-events', // 13 s, 2 CPU-s
