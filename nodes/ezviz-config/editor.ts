@@ -51,6 +51,7 @@ const FIELDS: Array<[string, string, InputOptions]> = [
   ['timeout', 'fa-clock-o', { width: '100px', unit: 'ezviz-config.unit.ms' }],
   ['maxRetries', 'fa-repeat', { width: '100px', unit: 'ezviz-config.unit.times' }],
   ['retryDelay', 'fa-hourglass-half', { width: '100px', unit: 'ezviz-config.unit.ms' }],
+  ['pictureHosts', 'fa-picture-o', { width: '70%', placeholder: 'ezviz-config.placeholder.pictureHosts' }],
 ];
 
 function fieldRow([name, icon, options]: [string, string, InputOptions]): string {
@@ -168,8 +169,10 @@ function dialogHtml(): string {
     tip('ezviz-config.tip.credentials'),
     codesRow(),
     facesRow(),
-    ...FIELDS.slice(3).map(fieldRow),
+    ...FIELDS.slice(3, 6).map(fieldRow),
     tip('ezviz-config.tip.retries'),
+    fieldRow(FIELDS[6]),
+    tip('ezviz-config.tip.pictureHosts'),
   ].join('\n');
 }
 
@@ -196,6 +199,7 @@ RED.nodes.registerType('ezviz-config', {
         return bad.length ? t('errors.faceNamesMalformed', { lines: bad.join(', ') }) : true;
       }),
     },
+    pictureHosts: { value: '' },
   },
   credentials: {
     accessToken: { type: 'password', validate: credentialValidator('accessToken') },

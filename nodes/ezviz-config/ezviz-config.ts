@@ -18,6 +18,7 @@ import { registerDeployed } from './admin-services';
 import { unregisterDeployed } from './admin-deployed';
 import { parseCodes } from '../shared/pictures/codes';
 import { parseFaceNames } from '../shared/config/face-names';
+import { parsePictureHosts } from '../shared/wire/picture-host';
 import { hooks } from '../shared/clock/clock';
 
 /** The config node's context key of its call counters (kept across restarts with a persistent
@@ -29,6 +30,8 @@ interface ConfigDef extends NodeDef {
   timeout?: string | number;
   maxRetries?: string | number;
   retryDelay?: string | number;
+  /** Internal hosts pictures may come from besides the base URL's (wire/picture-host.ts). */
+  pictureHosts?: string;
 }
 
 interface Credentials {
@@ -142,6 +145,7 @@ export = function (RED: NodeAPI): void {
       t,
       presets,
       codes: codes.book,
+      pictureHosts: parsePictureHosts(def.pictureHosts),
       warn: (text) => node.warn(text),
       onTokenState: tokenStateListener(node, users),
       carried: takeOver(node.id),

@@ -170,6 +170,8 @@ describe('reliability: fuzzed picture replies of ezviz-alarm picture: download (
           type: 'ezviz-config',
           name: 'sim',
           baseUrl: 'http://127.0.0.1:9',
+          // The picture server of this test is on loopback: allowed by name (PICTURE_HOST otherwise).
+          pictureHosts: `127.0.0.1:${(pics.address() as AddressInfo).port}`,
           timeout: TIMEOUT,
           maxRetries: 1,
           retryDelay: 0,

@@ -2,12 +2,15 @@
 // picture path (wire/picture.ts: the config node's client, its timeout as one deadline, no
 // redirects, at most 5 MiB), then decrypted with the camera's codes when its bytes say it is
 // encrypted. At most 2 downloads at a time per config node; an ask whose caller stopped waiting
-// (an alarm sent without its picture) is dropped before its download starts. Never rejects.
+// (an alarm sent without its picture) is dropped before its download starts. A URL on a loopback,
+// private or link-local host is refused (PICTURE_HOST, wire/picture-host.ts) unless it is the base
+// URL's host or one the config node allows. Never rejects.
 
 import { EzvizError, isRetriable } from '../errors/errors';
 import type { CallName } from '../operations/operations';
 import type { Translate } from '../i18n/i18n';
 import { fetchPicture, MAX_PICTURE_BYTES } from '../wire/picture';
+import { pictureHostAllowed } from '../wire/picture-host';
 import type { GetOutcome } from '../wire/wire';
 import { MAX_SEGMENTS, unlockPicture, type PictureType } from './decrypt';
 
@@ -55,10 +58,14 @@ export class PictureDesk {
     private readonly download: Download,
     private readonly t: Translate,
     private readonly timeout: number,
+    /** The config node's base URL and its further allowed picture hosts (`pictureHosts`). */
+    private readonly hosts: { baseUrl: string; more: readonly string[] } = { baseUrl: '', more: [] },
   ) {}
 
   /** The picture of `ask`, decrypted, or the error that says why not. */
   async get(ask: PictureAsk): Promise<Picture | EzvizError> {
+    if (!pictureHostAllowed(ask.url, this.hosts.baseUrl, this.hosts.more))
+      return this.error(ask, 'PICTURE_HOST', 'local', this.t('errors.pictureHost', { host: hostOf(ask.url) }));
     await this.turn();
     try {
       if (ask.abandoned?.()) return this.error(ask, 'CANCELLED', 'local', this.t('errors.pictureCancelled'));

@@ -43,6 +43,8 @@ export interface ServiceOptions extends ConnectionSettings {
   carried?: CarriedState;
   /** The account's verification codes (the credential `verificationCodes`, pictures/codes.ts). */
   codes?: CodeBook;
+  /** Internal hosts pictures may come from besides the base URL's (wire/picture-host.ts). */
+  pictureHosts?: readonly string[];
 }
 
 export class EzvizService {
@@ -87,7 +89,10 @@ export class EzvizService {
     this.voices = new VoiceFiles(carried.voices);
     this.live = new LiveAddresses((spec, fields) => this.loop.send(spec, fields, undefined, true), t);
     this.codes = opts.codes ?? NO_CODES;
-    this.pictures = new PictureDesk((u, max) => this.loop.download(u, max), t, opts.timeout);
+    this.pictures = new PictureDesk((u, max) => this.loop.download(u, max), t, opts.timeout, {
+      baseUrl,
+      more: opts.pictureHosts ?? [],
+    });
   }
 
   /** The config node's timeout (ms): one deadline per request or picture. */

@@ -229,7 +229,7 @@ describe('editor registration as the flow library reads it (built HTML)', () => 
     it('a config node: category literal, settings and credentials inline, no palette look or ports', () => {
       const r = readRegistration(CONFIG_TYPE);
       assert.deepStrictEqual(r.literals, { category: 'config' });
-      assert.deepStrictEqual(r.defaults, ['name', ...Object.keys(DEFAULTS), 'faceNames']);
+      assert.deepStrictEqual(r.defaults, ['name', ...Object.keys(DEFAULTS), 'faceNames', 'pictureHosts']);
       assert.deepStrictEqual(r.credentials, runtimeCredentials(CONFIG_TYPE));
       assert.deepStrictEqual(r.credentials, ['accessToken', 'appKey', 'appSecret', 'verificationCodes']);
     });
