@@ -1,7 +1,7 @@
 // The editor's dialogs in Debian's Chromium, one editor for them all: the config dialog (the
 // account made there, secrets as password fields, never in /flows, the credentials API or the
 // reloaded editor), then each operation node's fields and validation, the storage open node's card
-// password as a credential, the capture's Download box, the alarm node's interval, filters and
+// password as a credential, the capture's Download box, the alarm node's interval, filters (kinds too) and
 // sources (the later dialogs with an account made from a node's dialog with the + button). One
 // file: its two halves in two files started two Node-REDs and loaded two editors, which no longer
 // bought time once the suite was bound by CPU. Skipped (and said so) when /usr/bin/chromium is
@@ -271,8 +271,26 @@ describe('browser: the config dialog and the edit dialogs in the Node-RED editor
           await typeInto(page, `node-input-${field}`, good);
           assert.equal(await fieldInvalid(page, `node-input-${field}`), false, `${field} "${good}" is accepted`);
         }
+        // the kinds (docs/behaviour.md section 27): every kind a box with its name, none ticked by default
+        const boxes = page.locator('#ezviz-alarm-kinds input[type=checkbox]');
+        assert.equal(await boxes.count(), 21, 'a box per kind');
+        const names = (await page.locator('#ezviz-alarm-kinds label').allInnerTexts()).map((t) => t.trim());
+        assert.ok(names.includes('Person') && names.includes('Face') && names.includes('Door or window'), names.join());
+        assert.ok(
+          names.every((n) => n.length > 1 && !n.includes('.')),
+          'names translated',
+        );
+        assert.equal(await page.locator('#ezviz-alarm-kinds input:checked').count(), 0);
+        await page.locator('#ezviz-alarm-kinds input[value="face"]').check();
+        await page.locator('#ezviz-alarm-kinds input[value="human"]').check();
         await pressDone(page);
         assert.equal(await nodeProp(page, id, 'valid'), true);
+        assert.deepEqual(await nodeProp(page, id, 'kinds'), ['human', 'face']);
+        await openNodeDialog(page, id);
+        assert.equal(await page.locator('#ezviz-alarm-kinds input:checked').count(), 2, 'ticked again on reopening');
+        await page.locator('#ezviz-alarm-kinds input[value="face"]').uncheck();
+        await pressDone(page);
+        assert.deepEqual(await nodeProp(page, id, 'kinds'), ['human']);
         assert.equal(String(await nodeProp(page, id, 'interval')), '30');
         assert.equal(await nodeProp(page, id, 'deviceSerial'), 'c00000001');
         assert.equal(await nodeProp(page, id, 'alarmType'), '10002');
