@@ -120,6 +120,24 @@ describe('alarm kinds table (docs/api/events-api.md section 2)', () => {
       assert.deepStrictEqual(alarmKind(v), { kind: 'other', type: null, code: null, state: null, names: null });
   });
 
+  it("the users' page (docs/alarm-kinds.md) names every kind as the alarm node's catalogs do", () => {
+    const page = readFileSync(join(ROOT, 'docs/alarm-kinds.md'), 'utf8');
+    const catalog = (lang: string) =>
+      JSON.parse(readFileSync(join(ROOT, `nodes/ezviz-alarm/locales/${lang}/ezviz-alarm.json`), 'utf8'))['ezviz-alarm']
+        .kinds as Record<string, string>;
+    const [en, zh] = [catalog('en-US'), catalog('zh-CN')];
+    const rows = page.split('\n').filter((l) => /^\| `[a-z-]+` \|/.test(l));
+    assert.deepStrictEqual(
+      rows.map((l) =>
+        l
+          .split('|')
+          .slice(1, 4)
+          .map((c) => c.trim()),
+      ),
+      KINDS.map((k) => [`\`${k}\``, en[k], zh[k]]),
+    );
+  });
+
   it('reads a kinds setting: an array or a comma list, in KINDS order; a stranger is named', () => {
     assert.deepStrictEqual(kindList(['face', 'human']), { kinds: ['human', 'face'] });
     assert.deepStrictEqual(kindList('door, smoke'), { kinds: ['door', 'smoke'] });
