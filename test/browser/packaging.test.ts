@@ -23,6 +23,7 @@ const TYPES = [
   CONFIG_TYPE,
   ...Object.values(OPERATIONS).map((o) => o.type),
   'ezviz-alarm',
+  'ezviz-stream',
   ...[STATE_NODES, MEDIA_NODES, UPKEEP_NODES].flatMap((table) => Object.values(table).map((o) => o.type)),
   HUB_NODE.type,
   SIREN_NODE.type,

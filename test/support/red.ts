@@ -84,6 +84,7 @@ export const NODES: NodeModule[] = [
   ...Object.values(UPKEEP_NODES).map((o) => mod(o.type)),
   mod(HUB_NODE.type),
   mod(SIREN_NODE.type),
+  mod('ezviz-stream'),
 ]; // (the helper loads the core Catch node itself)
 
 // ---- what the nodes said ----------------------------------------------------------------------
@@ -254,7 +255,7 @@ function learnSecrets(credentials: Record<string, unknown>): void {
           const code = /^\s*[^#\s=:]+\s*[\s=:]\s*(\S{4,})\s*$/.exec(line)?.[1];
           if (code) secrets.add(code);
         }
-      } else if (['accessToken', 'appSecret', 'secret', 'cardPassword', 'verificationCode'].includes(name)) {
+      } else if (['accessToken', 'appSecret', 'secret', 'cardPassword', 'verificationCode', 'key'].includes(name)) {
         secrets.add(value.trim());
       }
     }

@@ -1,0 +1,134 @@
+// ezviz-stream: runtime (docs/behaviour.md section 25). One camera as an endless HTTP-FLV stream
+// on Node-RED's own HTTP server: its path on RED.httpNode (stream-routes.ts), the door and the
+// reports (stream-node.ts), one relay (nodes/shared/stream/) whose cloud sessions come from the
+// config node's shared flv live address. `msg.payload` "open" / "close" holds the camera open.
+// Close: the path answers 404 again, the relay ends every response, no timer is left.
+
+import type { Node, NodeAPI, NodeDef } from 'node-red';
+import { hooks } from '../shared/clock/clock';
+import { configOf, errorWired } from '../shared/call-path/lifecycle';
+import { translator, type Translate } from '../shared/i18n/i18n';
+import { statusKey } from '../shared/i18n/status-keys';
+import { lookUpCodes } from '../shared/pictures/codes';
+import type { ConfigNodeLike } from '../shared/call-path/lifecycle';
+import { httpConnect, StreamRelay, type AddressAnswer } from '../shared/stream';
+import { KeyGate } from './stream-gate';
+import { DayMinutes, handleRequest, reportsOf, showStatus, type StreamParts } from './stream-node';
+import { closeStreamPath, openStreamPath, type StreamEndpoint } from './stream-routes';
+import { streamSettings, type StreamSettings } from './stream-settings';
+
+/** An address a day long: asked for once, shared, renewed ahead of expiry (service/live-addresses.ts). */
+const ADDRESS_LIFETIME_S = 86400;
+const STATUS_EVERY_MS = 5000;
+
+type Creds = { key?: string; verificationCode?: string };
+
+function addressOf(
+  cfg: ConfigNodeLike,
+  s: StreamSettings,
+  code: unknown,
+): (refresh: boolean) => Promise<AddressAnswer> {
+  return async (refresh) => {
+    const found = lookUpCodes({ node: code, book: cfg.service.codes, deviceSerial: s.deviceSerial });
+    const ask = {
+      deviceSerial: s.deviceSerial,
+      channelNo: s.channelNo,
+      protocol: 'flv',
+      quality: s.quality,
+      source: 'live',
+      expire: ADDRESS_LIFETIME_S,
+      ...(found.codes.length ? { verificationCode: found.codes[0] } : {}),
+    };
+    const r = await cfg.service.liveAddress(ask, refresh);
+    return r.ok ? { ok: true, url: r.address.url } : { ok: false, error: r.error };
+  };
+}
+
+/** "open" holds the camera open, "close" lets it go; anything else is an error. */
+function onInput(t: Translate, relay: () => StreamRelay | undefined) {
+  return (msg: { payload?: unknown }, _send: unknown, done: (e?: Error) => void) => {
+    const what = typeof msg.payload === 'string' ? msg.payload.trim().toLowerCase() : '';
+    if (what !== 'open' && what !== 'close') return done(new Error(t('errors.streamInput')));
+    relay()?.hold(what === 'open');
+    done();
+  };
+}
+
+function start(RED: NodeAPI, node: Node, t: Translate, def: NodeDef & Record<string, unknown>): () => void {
+  const cfg = configOf(RED, def);
+  const parsed = streamSettings(def);
+  const creds = ((node as unknown as { credentials?: Creds }).credentials ?? {}) as Creds;
+  if (!cfg) {
+    node.status({ fill: 'red', shape: 'ring', text: statusKey('noConfig') });
+    return () => undefined;
+  }
+  if (!parsed.ok) {
+    node.status({ fill: 'red', shape: 'ring', text: statusKey(`streamBad.${parsed.param}`) });
+    return () => undefined;
+  }
+  const settings = parsed.settings;
+  const p: StreamParts = {
+    node,
+    t,
+    settings,
+    gate: new KeyGate(String(creds.key ?? '')),
+    wired: errorWired(def),
+    canRefresh: () => cfg.service.tokens.canRefresh,
+    rate: { at: 0, bytes: 0, mbit: 0 },
+  };
+  let relay: StreamRelay | undefined;
+  relay = new StreamRelay({
+    connect: httpConnect({ address: addressOf(cfg, settings, creds.verificationCode), t }),
+    reports: reportsOf(p, () => relay),
+    limits: { idleCloseMs: settings.idleCloseS * 1000 },
+    t,
+  });
+  const minutes = new DayMinutes();
+  const app = (RED as unknown as { httpNode?: { use(fn: unknown): unknown } }).httpNode;
+  const ep: StreamEndpoint = {
+    id: node.id,
+    path: settings.path,
+    handle: (req, res) => handleRequest(p, relay!, minutes, req, res),
+  };
+  const middleware = (RED.settings as unknown as { httpNodeMiddleware?: unknown }).httpNodeMiddleware;
+  if (!app || !openStreamPath(app as never, ep, middleware)) {
+    node.status({ fill: 'red', shape: 'ring', text: statusKey(app ? 'streamPathInUse' : 'streamNoHttp') });
+    relay.close();
+    return () => undefined;
+  }
+  if (!p.gate.hasKey) node.status({ fill: 'red', shape: 'ring', text: statusKey('streamNoKey') });
+  else showStatus(p, relay);
+  let cancel = hooks.timer(function tick() {
+    showStatus(p, relay);
+    cancel = hooks.timer(tick, STATUS_EVERY_MS);
+  }, STATUS_EVERY_MS);
+  node.on(
+    'input',
+    onInput(t, () => relay),
+  );
+  return () => {
+    cancel();
+    closeStreamPath(app as never, ep);
+    relay!.close();
+    relay = undefined;
+  };
+}
+
+export = function (RED: NodeAPI): void {
+  const t = translator(RED);
+  function EzvizStreamNode(this: Node, def: NodeDef & Record<string, unknown>): void {
+    RED.nodes.createNode(this, def);
+    const stop = start(RED, this, t, def);
+    this.on('close', (_removed: boolean, done: () => void) => {
+      stop();
+      done();
+    });
+  }
+  RED.nodes.registerType(
+    'ezviz-stream',
+    EzvizStreamNode as unknown as (this: Node, def: NodeDef) => void,
+    {
+      credentials: { key: { type: 'password' }, verificationCode: { type: 'password' } },
+    } as never,
+  );
+};
