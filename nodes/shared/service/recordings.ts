@@ -123,10 +123,10 @@ export async function listRecordings(
   const window = recordWindow(v.start as number | undefined, v.end as number | undefined, hooks.now());
   if ('reason' in window) {
     const param = spec.params.find((p) => p.name === window.param)!;
-    return fail(
-      validationError(t, spec, param, (req as unknown as Record<string, unknown>)[window.param], window.reason),
-      base,
-    );
+    // The time as a time (the node hands over the parsed value: ms since 1970 said nothing to a reader).
+    const given = (req as unknown as Record<string, unknown>)[window.param];
+    const shown = typeof given === 'number' && Number.isFinite(given) ? new Date(given).toISOString() : given;
+    return fail(validationError(t, spec, param, shown, window.reason), base);
   }
   const source = String(v.source ?? 'auto');
   const recTypes = RECORD_SOURCES[source] === 0 ? [1, 2] : [RECORD_SOURCES[source]];

@@ -139,6 +139,8 @@ describe('ezviz-recordings: what a camera recorded, played back', function () {
       assert.strictEqual(port, 'err', JSON.stringify(bad));
       assert.deepStrictEqual([msg.error.code, msg.error.source], ['10001', 'validation'], JSON.stringify(bad));
     }
+    const reversed = await run({ payload: { ...CAM, start: NOW - 3600000, end: '2026-03-01T06:00:00Z' } });
+    assert.match(reversed.msg.error.message, /end is "2026-03-01T06:00:00\.000Z"\)/, 'the time, not ms since 1970');
     assert.strictEqual(calls().length, 0);
   });
 
