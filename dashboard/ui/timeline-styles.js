@@ -11,11 +11,17 @@ export const TIMELINE_CSS = `
 .ezc-tl-draw { position: absolute; top: 9px; height: 10px; min-width: 3px; border-radius: 2px; pointer-events: none; }
 .ezc-tl-draw-cloud { background: rgb(var(--v-theme-primary)); }
 .ezc-tl-draw-sd-card { background: rgb(var(--v-theme-secondary)); top: 23px; }
-.ezc-tl-line { position: absolute; top: 0; bottom: 0; width: 2px; margin-left: -1px; background: rgb(var(--v-theme-warning)); pointer-events: none; }
+.ezc-tl-line { position: absolute; top: 0; bottom: 0; width: 2px; margin-left: -1px; background: rgb(var(--v-theme-warning)); pointer-events: none; z-index: 2; }
+.ezc-tl-line-many { width: 4px; margin-left: -2px; }
+.ezc-tl-play { position: absolute; top: 0; bottom: 0; width: 0; border-left: 2px dashed rgb(var(--v-theme-on-surface)); pointer-events: none; z-index: 3; }
+.ezc-tl-legend { display: flex; gap: 12px; font-size: 11px; opacity: .8; }
+.ezc-tl-key::before { content: ''; display: inline-block; width: 12px; height: 6px; margin-right: 4px; border-radius: 2px; vertical-align: middle; }
+.ezc-tl-key-cloud::before { background: rgb(var(--v-theme-primary)); }
+.ezc-tl-key-sd-card::before { background: rgb(var(--v-theme-secondary)); }
 .ezc-tl-clip, .ezc-tl-mark { position: absolute; top: 0; bottom: 0; padding: 0; border: 0; border-radius: 2px; cursor: pointer;
   background: transparent; }
 .ezc-tl-clip:focus-visible, .ezc-tl-mark:focus-visible { outline: 2px solid rgb(var(--v-theme-on-surface)); outline-offset: -2px; }
-.ezc-tl-now { position: absolute; top: 0; bottom: 0; width: 2px; background: rgb(var(--v-theme-error)); pointer-events: none; }
+.ezc-tl-now { position: absolute; top: 0; bottom: 0; width: 1px; background: rgb(var(--v-theme-error)); pointer-events: none; z-index: 1; }
 .ezc-tl-hours { position: relative; height: 1.3em; opacity: .7; font-size: 11px; }
 .ezc-tl-hours span { position: absolute; transform: translateX(-50%); }
 .ezc-tl-hours span:first-child { transform: none; }

@@ -225,6 +225,24 @@ describe("dashboard: the panel's timeline and playback (Chromium, mpegts.js)", f
         );
       const lists = env.sim.requestLog().filter((e) => ALARMS.test(e.path));
       assert.deepStrictEqual(lists.length, 0, 'the pushed alarm costs no alarm list');
+      // Alarms minutes apart are one mark (the newest's, saying how many more), drawn over the "now"
+      // line; the legend names the recordings' colours; a tap says what plays back and marks it.
+      const label = await p.page.locator('.ezc-tl-mark[aria-label*="parcel at the gate"]').getAttribute('aria-label');
+      assert.match(String(label), /parcel at the gate and 1 more$/, 'the motion alarm minutes before is in its mark');
+      const z = await p.page.evaluate(() =>
+        ['.ezc-tl-line', '.ezc-tl-now'].map((c) => Number(getComputedStyle(document.querySelector(c)!).zIndex)),
+      );
+      assert.ok(z[0] > z[1], `marks over the "now" line: ${z}`);
+      assert.match(await p.page.getByRole('list', { name: 'recordings' }).innerText(), /^(cloud\n)?SD card$/);
+      // A tap on the mark plays the newest of its alarms that was recorded (the one just now is not
+      // in the kept list yet), says what plays back, and marks where on the bar.
+      await p.page.locator('.ezc-tl-mark[aria-label*="parcel at the gate"]').click();
+      await p.page
+        .getByRole('status')
+        .filter({ hasText: /^playing back the SD card recording from / })
+        .waitFor();
+      assert.strictEqual(await p.page.locator('.ezc-tl-play').count(), 1, 'the playhead on the bar');
+      await backToLive(p);
       assert.deepStrictEqual([...p.pageErrors, ...q.pageErrors], []);
     } finally {
       await q.close();
