@@ -177,3 +177,13 @@ describe("texts: the README on the simulator's port", () => {
     assert.deepStrictEqual(listed, calling, 'the examples with an http request to /sim/');
   });
 });
+
+describe('texts: the sidebar has one name', () => {
+  it("its tab's label and its name in the sidebar menu are the same word in both languages", () => {
+    for (const lang of ['en-US', 'zh-CN']) {
+      const file = path.join(ROOT, 'plugins/ezviz-sidebar/locales', lang, 'ezviz-sidebar.json');
+      const cat = JSON.parse(fs.readFileSync(file, 'utf8')) as { label: string; name: string };
+      assert.strictEqual(cat.name, cat.label, lang);
+    }
+  });
+});
