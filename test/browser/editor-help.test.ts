@@ -115,7 +115,9 @@ describe('browser: the EZVIZ nodes in the Node-RED editor (Chromium)', function 
           const spec = [...Object.values(OPERATIONS), ...NODE_SPECS].find((o) => o.type === type);
           const names = spec
             ? spec.params.map((p) => p.name)
-            : ['interval', 'alarmId', 'alarmType', 'deviceSerial', 'alarmDate'];
+            : type === 'ezviz-stream'
+              ? ['deviceSerial', 'path', 'maxViewers', 'idleClose', 'maxMinutesPerDay', 'key']
+              : ['interval', 'alarmId', 'alarmType', 'deviceSerial', 'alarmDate'];
           for (const name of names) assert.ok(help.text.includes(name), `help mentions ${name}`);
         }
         assert.ok(

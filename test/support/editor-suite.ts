@@ -25,7 +25,12 @@ export const NODE_SPECS = [
   HUB_NODE,
   SIREN_NODE,
 ];
-export const PALETTE_TYPES: string[] = [...OPERATION_TYPES, 'ezviz-alarm', ...NODE_SPECS.map((o) => o.type)];
+export const PALETTE_TYPES: string[] = [
+  ...OPERATION_TYPES,
+  'ezviz-alarm',
+  'ezviz-stream',
+  ...NODE_SPECS.map((o) => o.type),
+];
 export const ALL_TYPES = [CONFIG_TYPE, ...PALETTE_TYPES];
 export const PACKAGE = 'node-red-contrib-ezviz-open';
 export const EXAMPLE_FILES = fs
