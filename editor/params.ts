@@ -6,6 +6,7 @@ import { DIRECTIONS, IMMEDIATELY, MIRROR_COMMANDS, SPEEDS } from '../nodes/share
 import { STATE_WORDS, SWITCH_NAMES } from '../nodes/shared/operations/switches';
 import { LIVE_PROTOCOLS, LIVE_QUALITIES, LIVE_SOURCES } from '../nodes/shared/operations/live';
 import { RECORD_SOURCES } from '../nodes/shared/operations/recordings';
+import { CLIP_FORMATS } from '../nodes/shared/operations/clips';
 import { paramDefault, type ParamDefault } from '../nodes/shared/params/defaults';
 import { FIRMWARE_ACTIONS, SETTING_NAMES } from '../nodes/shared/operations/settings';
 import { HUB_ACTIONS, HUB_MODES, ON_OFF } from '../nodes/shared/operations/hub';
@@ -32,6 +33,8 @@ export const SELECT_TYPES: Partial<
   quality: { type: 'quality', table: LIVE_QUALITIES },
   source: { type: 'source', table: LIVE_SOURCES },
   recordSource: { type: 'recordSource', table: RECORD_SOURCES },
+  clipSource: { type: 'clipSource', table: RECORD_SOURCES },
+  clipFormat: { type: 'clipFormat', table: CLIP_FORMATS, numbered: false },
   setting: { type: 'setting', table: Object.fromEntries(SETTING_NAMES.map((n, i) => [n, -1 - i])), numbered: false },
   firmwareAction: {
     type: 'firmwareAction',
@@ -71,6 +74,13 @@ const ICONS: Record<ParamKind, string> = {
   playbackTime: 'fa-calendar',
   recordSource: 'fa-hdd-o',
   recordTime: 'fa-calendar',
+  clipSource: 'fa-hdd-o',
+  clipAround: 'fa-arrows-h',
+  clipSeconds: 'fa-clock-o',
+  clipBytes: 'fa-database',
+  clipTimeout: 'fa-hourglass-end',
+  clipWait: 'fa-hourglass-half',
+  clipFormat: 'fa-file-video-o',
   verificationCode: 'fa-key',
   setting: 'fa-sliders',
   settingValue: 'fa-pencil',

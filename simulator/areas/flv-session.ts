@@ -7,8 +7,11 @@
 // its last group of pictures (the keyframe before the loop's position now). A sleeping battery camera
 // answers nothing (not even the status) for WAKE_MS of the simulator's clock, unless a session of
 // it is already open (it is awake while it streams).
-// Live starts at a keyframe of the loop's current position; playback plays the window's length
-// from the start of the loop and ends with the end-of-sequence tag. The stream cap (`--stream-cap
+// Live starts at a keyframe of the loop's current position; playback starts at the keyframe at or
+// before the window's start (the loop laid on the recording's time: its position is the time
+// modulo the loop), plays to the window's end at PLAYBACK_SPEED times the wall clock
+// (docs/api/media-api.md section 7: the real service's pace is not reported; a reader must not
+// assume real time) and ends with the end-of-sequence tag. The stream cap (`--stream-cap
 // N`, POST /sim/stream) ends every session after N seconds, as the real service ends each session
 // after about a minute: the response simply ends, the player sees the end of the stream.
 
@@ -45,6 +48,8 @@ export const WAKE_MS = 3000;
 
 /** Frames are sent this far ahead of the wall clock (ms), so a player's buffer never runs dry. */
 const LEAD_MS = 500;
+/** A playback session sends its recording this many times faster than real time. */
+export const PLAYBACK_SPEED = 4;
 /** The longest cap (s): a day. */
 export const MAX_STREAM_CAP_S = 86400;
 
@@ -115,18 +120,18 @@ export async function serveFlv(
     all.delete(res);
   });
   const n = loop.frames.length;
-  // Live: the keyframe at or before the loop's position now, and a burst of the recent past as the
-  // cloud sends it: from that keyframe to the position now at once (`past` ms), then at the pace
-  // of the clock. Playback: the start of the loop.
+  // The keyframe at or before the loop's position now (live) or at the window's start (playback).
+  // Live opens with a burst of the recent past as the cloud sends it: from that keyframe to the
+  // position now at once (`past` ms), then at the pace of the clock.
+  const from = a.type === 1 ? ctx.clock.now() : a.begin!;
+  const at = ((from % loop.durationMs) + loop.durationMs) % loop.durationMs;
   let k = 0;
-  let past = 0;
-  if (a.type === 1) {
-    const at = ((ctx.clock.now() % loop.durationMs) + loop.durationMs) % loop.durationMs;
-    for (let i = 0; i < n && loop.frames[i].dtsMs <= at; i++) if (loop.frames[i].key) k = i;
-    past = at - loop.frames[k].dtsMs;
-  }
+  for (let i = 0; i < n && loop.frames[i].dtsMs <= at; i++) if (loop.frames[i].key) k = i;
+  const past = a.type === 1 ? at - loop.frames[k].dtsMs : 0;
   const base = loop.frames[k].dtsMs;
-  const windowMs = a.type === 1 ? Infinity : Math.max(1000, a.end! - a.begin!);
+  // Playback: to the window's end, counted from that keyframe, PLAYBACK_SPEED times faster.
+  const windowMs = a.type === 1 ? Infinity : Math.max(1000, a.end! - a.begin! + at - base);
+  const speed = a.type === 1 ? 1 : PLAYBACK_SPEED;
   const capMs = settings.capSeconds > 0 ? settings.capSeconds * 1000 : Infinity;
   const t0 = performance.now();
   let sent = 0;
@@ -143,7 +148,7 @@ export async function serveFlv(
       break;
     }
     if (elapsed >= capMs) break;
-    const ahead = ts - past - elapsed - LEAD_MS;
+    const ahead = ts / speed - past - elapsed - LEAD_MS;
     if (ahead > 0) {
       await ctx.wait(Math.min(ahead, capMs - elapsed));
       continue;

@@ -313,6 +313,20 @@ function validArb(kind: ParamKind): fc.Arbitrary<unknown> {
         '2026-03-01 10:00:00',
         new Date('2026-03-01T04:00:00Z'),
       );
+    case 'clipSource':
+      return fc.constantFrom('auto', 'cloud', 'sd-card', 'poll', 0, '2');
+    case 'clipAround':
+      return fc.constantFrom(0, 5, '10', 300);
+    case 'clipSeconds':
+      return fc.constantFrom(1, 60, '120', 600);
+    case 'clipBytes':
+      return fc.constantFrom(65536, '1048576', 104857600);
+    case 'clipTimeout':
+      return fc.constantFrom(1, 30, '150', 3600);
+    case 'clipWait':
+      return fc.constantFrom(0, '60', 600, 3600);
+    case 'clipFormat':
+      return fc.constantFrom('mp4', 'FLV', ' flv ');
     case 'setting':
       return fc.constantFrom('sensitivity', 'Schedule', 'infrared');
     case 'settingValue':

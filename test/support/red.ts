@@ -193,8 +193,8 @@ export function buildFlow(
   const type = (
     operation === 'switch' || operation === 'device' || operation === 'recordings'
       ? STATE_NODES[operation]
-      : operation === 'voice'
-        ? MEDIA_NODES.voice
+      : operation === 'voice' || operation === 'clip'
+        ? MEDIA_NODES[operation]
         : operation === 'setting' || operation === 'firmware'
           ? UPKEEP_NODES[operation]
           : operation === 'hub'

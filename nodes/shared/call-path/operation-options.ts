@@ -34,6 +34,8 @@ export interface OperationOptions {
 export interface Shaped {
   payload: unknown;
   ezviz?: Record<string, unknown>;
+  /** Other msg properties of the success (ezviz-clip: `filename`). */
+  props?: Record<string, unknown>;
 }
 
 /** A failure with facts for msg.ezviz (capture: the picture URL when only the download failed). */

@@ -25,6 +25,8 @@ export interface Success {
   durationMs: number;
   /** More facts for msg.ezviz (capture: the picture URL). */
   extra?: Record<string, unknown>;
+  /** Other msg properties (ezviz-clip: `filename`). */
+  props?: Record<string, unknown>;
 }
 
 /** `msg.ezviz.request`: the fields sent (or that would have been sent), secrets left out. */
@@ -80,6 +82,7 @@ export class Outputs {
 
   success(ends: MessageEnds, s: Success): void {
     const msg = ends.msg;
+    if (s.props) Object.assign(msg, s.props);
     msg.payload = s.payload;
     msg.ezviz = {
       operation: this.spec.operation,

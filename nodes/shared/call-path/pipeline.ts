@@ -133,6 +133,7 @@ class Pipeline implements StepNode {
       request,
       durationMs: result.durationMs,
       extra: shaped.ezviz,
+      props: shaped.props,
     });
   }
 

@@ -19,14 +19,16 @@ export type OperationName =
 /** Nodes whose message may take several calls, chosen by their parameters (docs/behaviour.md sections 12 and 18). */
 export type StateNodeName = 'switch' | 'device' | 'recordings';
 
-/** Nodes of media (docs/behaviour.md section 19): ezviz-voice uploads and plays (operations/voice.ts). */
-export type MediaNodeName = 'voice';
+/** Nodes of media (docs/behaviour.md sections 19 and 26): ezviz-voice uploads and plays
+ * (operations/voice.ts), ezviz-clip saves a recording's window as a file (operations/clips.ts). */
+export type MediaNodeName = 'voice' | 'clip';
 
 /** The alarm hub and the siren (docs/behaviour.md section 24): their nodes and calls (operations/hub.ts,
  * operations/siren.ts). */
 export type GuardNodeName = 'hub' | 'siren';
 export type GuardCallName =
   'detector-list' | 'detector-arm' | 'detector-clear' | 'detector-rename' | 'siren-start' | 'siren-stop' | 'siren-tone';
+
 /** The voice calls (docs/api/media-api.md section 3). */
 export type VoiceCallName = 'voice-upload' | 'voice-send';
 

@@ -25,6 +25,14 @@ export type ParamKind =
   // recordings (operations/recordings.ts)
   | 'recordSource' // auto, cloud, sd-card or 0..2
   | 'recordTime' // a Date, ms, an ISO text or yyyy-MM-dd HH:mm:ss -> epoch ms
+  // clips (operations/clips.ts)
+  | 'clipSource' // as recordSource; an alarm's poll, consumer or webhook read as auto
+  | 'clipAround' // s before / after an alarm, 0..300
+  | 'clipSeconds' // s, 1..600
+  | 'clipBytes' // bytes, 64 KiB..1 GiB
+  | 'clipTimeout' // s, 1..3600
+  | 'clipWait' // s, 0..3600
+  | 'clipFormat' // mp4 or flv
   // settings and firmware (operations/settings.ts)
   | 'setting' // a name of SETTINGS
   | 'settingValue' // a setting's value as people give it (checked against the setting by the service)
@@ -60,6 +68,15 @@ export type ParamName =
   | 'source'
   | 'start'
   | 'end'
+  // ezviz-clip
+  | 'alarmTime'
+  | 'before'
+  | 'after'
+  | 'format'
+  | 'maxSeconds'
+  | 'maxBytes'
+  | 'timeout'
+  | 'waitFor'
   // API fields of the camera-state calls (state-calls.ts), never node properties
   | 'enable'
   | 'isDefence'

@@ -4,6 +4,7 @@
 
 import { optChannel, serial } from './operations';
 import type { CallSpec, MediaNodeName, OperationSpec } from './operations';
+import { CLIP_NODE } from './clips';
 
 /** The largest voice file the API takes (5 MB). */
 export const MAX_VOICE_BYTES = 5 * 1024 * 1024;
@@ -35,7 +36,8 @@ export const VOICE_SEND: Readonly<CallSpec> = Object.freeze({
   params: [serial, optChannel],
 });
 
-/** The node: its parameters are the camera; msg.payload is the audio (or a voice file's URL). */
+/** The media nodes: voice (its parameters are the camera; msg.payload is the audio or a voice
+ * file's URL) and clip (operations/clips.ts). */
 export const MEDIA_NODES: Readonly<Record<MediaNodeName, OperationSpec>> = Object.freeze({
   voice: {
     operation: 'voice',
@@ -46,4 +48,5 @@ export const MEDIA_NODES: Readonly<Record<MediaNodeName, OperationSpec>> = Objec
     cameraQueue: true,
     params: [serial, optChannel],
   },
+  clip: CLIP_NODE,
 });

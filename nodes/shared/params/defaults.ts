@@ -5,6 +5,7 @@
 // Pure: no Node.js or browser imports.
 
 import type { ParamSpec } from '../operations/operations';
+import { CLIP_DEFAULTS } from '../operations/clips';
 
 export interface ParamDefault {
   value: string;
@@ -67,6 +68,28 @@ export function paramDefault(p: ParamSpec): ParamDefault {
     case 'tone':
       return { value: '', type: p.kind };
     default:
-      return { value: '', type: 'str' };
+      return clipDefault(p) ?? { value: '', type: 'str' };
+  }
+}
+
+/** ezviz-clip: its defaults made visible (operations/clips.ts); the timeout follows maxSeconds. */
+function clipDefault(p: ParamSpec): ParamDefault | undefined {
+  switch (p.kind) {
+    case 'clipSource':
+      return { value: 'auto', type: 'clipSource' };
+    case 'clipAround':
+      return { value: String(p.name === 'before' ? CLIP_DEFAULTS.before : CLIP_DEFAULTS.after), type: 'num' };
+    case 'clipSeconds':
+      return { value: String(CLIP_DEFAULTS.maxSeconds), type: 'num' };
+    case 'clipBytes':
+      return { value: String(CLIP_DEFAULTS.maxBytes), type: 'num' };
+    case 'clipTimeout':
+      return { value: '', type: 'num' };
+    case 'clipWait':
+      return { value: String(CLIP_DEFAULTS.waitFor), type: 'num' };
+    case 'clipFormat':
+      return { value: CLIP_DEFAULTS.format, type: 'clipFormat' };
+    default:
+      return undefined;
   }
 }

@@ -7,6 +7,7 @@ import { DIRECTIONS, IMMEDIATELY, MIRROR_COMMANDS, SPEEDS } from '../operations/
 import { MAX_LIFETIME_S, parseLiveParam } from '../operations/live';
 import { integerIn, numberOrName } from '../operations/numbers';
 import { parseRecordParam } from '../operations/recordings';
+import { parseClipParam } from '../operations/clips';
 import type { ParamName, ParamSpec } from '../operations/operations';
 import { switchParam } from '../operations/switches';
 import { parseUpkeepParam } from '../operations/settings';
@@ -44,6 +45,13 @@ export type Reason =
   | 'playbackTime'
   | 'recordSource'
   | 'recordTime'
+  | 'clipSource'
+  | 'clipAround'
+  | 'clipSeconds'
+  | 'clipBytes'
+  | 'clipTimeout'
+  | 'clipWait'
+  | 'clipFormat'
   | 'verificationCode'
   | 'setting'
   | 'settingValue'
@@ -131,6 +139,7 @@ export function parseParam(spec: ParamSpec, raw: unknown): ParseResult {
         v =
           parseUpkeepParam(spec.kind, raw) ??
           parseRecordParam(spec.kind, raw) ??
+          parseClipParam(spec.kind, raw) ??
           parseLiveParam(spec.kind, raw) ??
           parseHubParam(spec.kind, raw) ??
           parseSirenParam(spec.kind, raw);

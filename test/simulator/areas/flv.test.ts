@@ -78,17 +78,26 @@ describe('simulator: HTTP-FLV streams, live and playback (media-api 7, areas/flv
     assert.equal(again[3].ts, 0, 'a new GET with the same address plays again, from 0');
   });
 
-  it("a playback session ends with its recording: the window's length, then the end-of-sequence tag", async () => {
+  it("a playback session ends with its recording: from the keyframe at or before the start to the window's end, at 4x the clock", async () => {
     await admin(sim.url, 'POST', '/sim/stream', { cap: 0 });
-    const url = await address({ type: 2, startTime: '2026-03-01 09:00:00', stopTime: '2026-03-01 09:00:03' });
+    // 09:00:00 (China time) is a keyframe of the loop laid on the recording's time (every 2 s).
+    const url = await address({ type: 2, startTime: '2026-03-01 09:00:00', stopTime: '2026-03-01 09:00:06' });
     const s = await session(url);
     const tags = flvTags(s.body);
     const frames = tags.filter((t) => t.type === 9 && t.packet === 1);
-    assert.equal(frames.length, 24, '3 s at 8 fps');
-    assert.equal(frames[0].ts, 0);
+    assert.equal(frames.length, 48, '6 s at 8 fps');
+    assert.deepEqual([frames[0].ts, frames[0].key], [0, true]);
     const end = tags[tags.length - 1];
-    assert.deepEqual([end.type, end.ts, end.key, end.packet], [9, 3000, true, 2]);
-    assert.ok(s.ms >= 2000 && s.ms < 15000, `played at the pace of the clock (${Math.round(s.ms)} ms)`);
+    assert.deepEqual([end.type, end.ts, end.key, end.packet], [9, 6000, true, 2]);
+    assert.ok(s.ms >= 500 && s.ms < 4000, `played at 4x the pace of the clock (${Math.round(s.ms)} ms for 6 s)`);
+    // 09:00:01 starts at the keyframe of 09:00:00: one second early, to the same end.
+    const early = flvTags(
+      (await session(await address({ type: 2, startTime: '2026-03-01 09:00:01', stopTime: '2026-03-01 09:00:04' })))
+        .body,
+    );
+    const f2 = early.filter((t) => t.type === 9 && t.packet === 1);
+    assert.equal(f2.length, 32, 'from 09:00:00 to 09:00:04');
+    assert.deepEqual([f2[0].ts, f2[0].key], [0, true]);
   });
 
   it('the cap is a setting: POST /sim/stream {cap} (whole seconds 0..86400 or null)', async () => {
