@@ -142,7 +142,11 @@ export class FakeViewer implements ViewerSink {
   failed?: StreamFailure;
   ended = false;
   stall = false;
+  /** Like a real socket under a steady stream: the bytes of the last write are still buffered
+   * when the relay asks (unsent is never 0), yet everything before them went on. */
+  lagging = false;
   private pile = 0;
+  private last = 0;
 
   constructor(readonly address = '127.0.0.1') {}
   ready(): void {
@@ -151,10 +155,11 @@ export class FakeViewer implements ViewerSink {
   write(b: Buffer): boolean {
     if (this.stall) this.pile += b.length;
     else this.chunks.push(b);
+    this.last = b.length;
     return !this.stall;
   }
   unsent(): number {
-    return this.pile;
+    return this.pile + (this.lagging && !this.stall ? this.last : 0);
   }
   fail(f: StreamFailure): void {
     this.failed = f;

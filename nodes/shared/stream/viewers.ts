@@ -11,8 +11,11 @@ export class Viewer {
   /** A byte went out (a failure then ends the response instead of a 503). */
   gotBytes = false;
   closed = false;
-  /** The stream time at which its unsent data began to pile up. */
-  private lagSince: number | undefined;
+  /** Bytes handed to the sink so far, and where each write ended with its stream time: the
+   * entries of data not yet sent on (the oldest first, from `head`). */
+  private written = 0;
+  private writes: { end: number; ts: number }[] = [];
+  private head = 0;
 
   constructor(readonly sink: ViewerSink) {}
 
@@ -22,19 +25,25 @@ export class Viewer {
     if (this.closed) return true;
     this.gotBytes = true;
     this.sink.write(bytes);
+    this.written += bytes.length;
+    this.writes.push({ end: this.written, ts });
     return this.withinBounds(ts, limits);
   }
 
-  /** Whether the unsent data is within 8 MiB and 10 s of stream (docs/behaviour.md section 25). */
+  /** Whether the unsent data is within 8 MiB and 10 s of stream (docs/behaviour.md section 25):
+   * the stream time of the oldest byte not yet sent on, against `ts`. A socket rarely has nothing
+   * buffered right after a write, so "unsent" alone would close every viewer after 10 s. */
   withinBounds(ts: number, limits: RelayLimits): boolean {
     const unsent = this.sink.unsent();
-    if (unsent === 0) {
-      this.lagSince = undefined;
-      return true;
-    }
     if (unsent > limits.maxUnsentBytes) return false;
-    this.lagSince ??= ts;
-    return ts - this.lagSince <= limits.maxUnsentMs;
+    const sentOn = this.written - unsent;
+    while (this.head < this.writes.length && this.writes[this.head].end <= sentOn) this.head += 1;
+    if (this.head >= 256 && this.head * 2 >= this.writes.length) {
+      this.writes = this.writes.slice(this.head);
+      this.head = 0;
+    }
+    const oldest = this.writes[this.head];
+    return unsent === 0 || !oldest || ts - oldest.ts <= limits.maxUnsentMs;
   }
 }
 

@@ -156,6 +156,21 @@ describe('stream relay: one camera, every viewer', () => {
     );
   });
 
+  it('a viewer keeping up is never closed, though its socket always holds the last write', () => {
+    const steady = new FakeViewer('10.1.1.3');
+    steady.lagging = true;
+    relay.addViewer(steady);
+    clock.advance(60000);
+    assert.ok(!steady.ended);
+    assert.deepStrictEqual(
+      events.filter((e) => e.event === 'left'),
+      [],
+    );
+    const before = steady.chunks.length;
+    clock.advance(2000);
+    assert.ok(steady.chunks.length > before);
+  });
+
   it('a failure before any byte: the viewer gets it (503), one report, the camera closes', () => {
     camera.settings.failure = OFFLINE;
     const a = new FakeViewer();
