@@ -225,11 +225,14 @@ export function valueValidator(p: ParamSpec): Validator {
   });
 }
 
-/** Validator of the type property `PType`. */
+/**
+ * Validator of the type property `PType`. A type missing from a flow (one saved before the node had
+ * the parameter) is the default, as currentType and the runtime read it (docs/behaviour.md section 4).
+ */
 export function typeValidator(p: ParamSpec): Validator {
   const allowed = typeNames(p);
   return validator((value) =>
-    allowed.includes(value) ? true : t('editor.invalid.type', { param: p.name, type: value }),
+    value === '' || allowed.includes(value) ? true : t('editor.invalid.type', { param: p.name, type: value }),
   );
 }
 
