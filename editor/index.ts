@@ -15,7 +15,7 @@ import { credentialProblem, explain, hostOf, REGIONS, regionOf, validators } fro
 import { CATEGORY, FAMILIES, setUpOperationNode } from './operation-node';
 import { setUpPicker } from './picker';
 import { PACKAGE, SHARED_NS, t, tNode, validator } from './red';
-import { input, installTemplate, row, tip } from './template';
+import { checkList, checkbox, checkedValues, input, installTemplate, row, select, setChecked, tip } from './template';
 import { KINDS } from '../nodes/shared/operations/alarm-kinds';
 import { parseFaceNames } from '../nodes/shared/config/face-names';
 import { installStatusArgs } from './status-args';
@@ -63,6 +63,11 @@ export const editorApi = {
   postAccount,
   // ezviz-alarm's own dialog
   alarmSettings,
+  checkList,
+  checkbox,
+  checkedValues,
+  select,
+  setChecked,
   DEFAULT_INTERVAL_S,
   MAX_INTERVAL_S,
   MIN_INTERVAL_S,

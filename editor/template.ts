@@ -58,3 +58,43 @@ export function installTemplate(type: string, html: string): void {
   const current = script.html() || '';
   script.html(MARK.test(current) ? current.replace(MARK, html) : current + html);
 }
+
+/** A select; an option without a key gets its text in oneditprepare (the dialog's i18n would show a
+ * key with a placeholder as `__n__`). */
+export const select = (id: string, options: Array<[string, string]>): string =>
+  `<select id="${id}" style="width:70%">${options.map(([v, key]) => `<option value="${v}"${key ? ` data-i18n="${key}"` : ''}></option>`).join('')}</select>`;
+/** A checkbox with its text from the catalog key. */
+export const checkbox = (id: string, key: string): string =>
+  `<input type="checkbox" id="${id}" style="display:inline-block; width:auto; ` +
+  `vertical-align:top;"> <span data-i18n="${key}"></span>`;
+
+/**
+ * A list of checkboxes in two columns, one per value, each labelled by the catalog key
+ * `${labelKey}.${value}` (the alarm node's kinds, docs/behaviour.md section 27).
+ */
+export function checkList(id: string, values: readonly string[], labelKey: string): string {
+  const box = 'display:inline-block;width:auto;vertical-align:baseline;margin:0 4px 0 0';
+  const items = values.map(
+    (v) =>
+      `<label style="display:block;width:auto;white-space:nowrap"><input type="checkbox" value="${v}" ` +
+      `style="${box}"> <span data-i18n="${labelKey}.${v}"></span></label>`,
+  );
+  return `<div id="${id}" style="display:inline-block;width:70%;columns:2;column-gap:12px">${items.join('')}</div>`;
+}
+
+/** Ticks the boxes of a checkList whose values a node saved (an array; anything else ticks none). */
+export function setChecked(id: string, saved: unknown): void {
+  const values = new Set(Array.isArray(saved) ? saved.map(String) : []);
+  $(`#${id} input[type=checkbox]`).each(function () {
+    $(this).prop('checked', values.has(String($(this).val())));
+  });
+}
+
+/** The values of a checkList's ticked boxes, in the list's order. */
+export function checkedValues(id: string): string[] {
+  return $(`#${id} input[type=checkbox]:checked`)
+    .map(function () {
+      return String($(this).val());
+    })
+    .get();
+}

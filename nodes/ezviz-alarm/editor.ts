@@ -13,6 +13,9 @@ const {
   GROUPS,
   INTERVAL_LIMITS,
   KINDS,
+  checkList,
+  checkbox,
+  checkedValues,
   MAX_INTERVAL_S,
   PACKAGE,
   PICTURE_MODES,
@@ -21,6 +24,8 @@ const {
   input,
   installTemplate,
   row,
+  select,
+  setChecked,
   sourceSettings,
   t,
   tip,
@@ -32,14 +37,6 @@ const TYPE = 'ezviz-alarm';
 const NS = `${PACKAGE}/${TYPE}`;
 const L = `${NS}:${TYPE}`;
 type Source = (typeof SOURCES)[number];
-
-/** A select; an option without a key gets its text in oneditprepare (the dialog's i18n would show a
- * key with a placeholder as `__n__`). */
-const select = (id: string, options: Array<[string, string]>) =>
-  `<select id="${id}" style="width:70%">${options.map(([v, key]) => `<option value="${v}"${key ? ` data-i18n="${key}"` : ''}></option>`).join('')}</select>`;
-const checkbox = (id: string, key: string) =>
-  `<input type="checkbox" id="${id}" style="display:inline-block; width:auto; ` +
-  `vertical-align:top;"> <span data-i18n="${key}"></span>`;
 
 installTemplate(
   TYPE,
@@ -143,15 +140,7 @@ installTemplate(
       id: 'ezviz-alarm-kinds',
       icon: 'fa-eye',
       label: `${L}.label.kinds`,
-      field:
-        '<div id="ezviz-alarm-kinds" style="display:inline-block;width:70%;columns:2;column-gap:12px">' +
-        KINDS.map(
-          (k) =>
-            `<label style="display:block;width:auto;white-space:nowrap"><input type="checkbox" value="${k}" ` +
-            `style="display:inline-block;width:auto;vertical-align:baseline;margin:0 4px 0 0"> ` +
-            `<span data-i18n="${L}.kinds.${k}"></span></label>`,
-        ).join('') +
-        '</div>',
+      field: checkList('ezviz-alarm-kinds', KINDS, `${L}.kinds`),
     }),
     tip(`${L}.tipKinds`, 'ezviz-alarm-tip-kinds'),
     row({
@@ -276,18 +265,10 @@ RED.nodes.registerType('ezviz-alarm', {
         $('#ezviz-alarm-needs-download').toggle($('#node-input-picture').val() === 'download');
       })
       .trigger('change');
-    const saved: unknown = (this as unknown as { kinds?: unknown }).kinds;
-    const kinds = new Set(Array.isArray(saved) ? saved.map(String) : []);
-    $('#ezviz-alarm-kinds input[type=checkbox]').each(function () {
-      $(this).prop('checked', kinds.has(String($(this).val())));
-    });
+    setChecked('ezviz-alarm-kinds', (this as unknown as { kinds?: unknown }).kinds);
     showSource(undefined);
   },
   oneditsave(this: NodeInstance) {
-    (this as unknown as { kinds: string[] }).kinds = $('#ezviz-alarm-kinds input[type=checkbox]:checked')
-      .map(function () {
-        return String($(this).val());
-      })
-      .get();
+    (this as unknown as { kinds: string[] }).kinds = checkedValues('ezviz-alarm-kinds');
   },
 });
