@@ -17,6 +17,7 @@ import type { AddressInfo } from 'net';
 import * as os from 'os';
 import * as path from 'path';
 import type { Simulator } from '../../../simulator';
+import { chromiumMissing, projectRoot, sharedBrowser } from '../../support/browser-env';
 import { HAS_FFMPEG, HAS_GSTREAMER, withFfmpeg, withGstreamer } from '../../support/media-tools';
 import { collect, httpNodeApp, load, startSim, stopSim, TAB, unload, type Msg } from '../../support/red';
 
@@ -94,6 +95,46 @@ function save(url: string, file: string, seconds: number): Promise<number> {
   });
 }
 
+/** A page that plays `?src=` with mpegts.js (live FLV) and keeps its errors. */
+const PAGE = `<!doctype html><video id="v" muted autoplay></video><script src="/mpegts.js"></script><script>
+  window.errors = [];
+  const src = new URLSearchParams(location.search).get('src');
+  const p = mpegts.createPlayer({ type: 'flv', isLive: true, url: src }, { enableStashBuffer: false });
+  p.on(mpegts.Events.ERROR, (t, d) => window.errors.push(t + ' ' + d));
+  p.attachMediaElement(document.getElementById('v'));
+  p.load();
+  p.play().catch(() => {});
+  window.player = p;
+</script>`;
+
+/** Plays the page for CAPTURE_S seconds in Chromium: the media time played, errors, bytes decoded. */
+async function playInChromium(
+  page: string,
+): Promise<{ played: number; errors: string[]; audio: number; video: number }> {
+  const shared = sharedBrowser();
+  const context = await shared.context({});
+  try {
+    const p = await context.newPage();
+    await p.goto(page);
+    await new Promise((r) => setTimeout(r, CAPTURE_S * 1000));
+    return await p.evaluate(() => {
+      const v = document.getElementById('v') as HTMLVideoElement & {
+        webkitAudioDecodedByteCount?: number;
+        webkitVideoDecodedByteCount?: number;
+      };
+      return {
+        played: v.currentTime,
+        errors: (window as unknown as { errors: string[] }).errors,
+        audio: v.webkitAudioDecodedByteCount ?? -1,
+        video: v.webkitVideoDecodedByteCount ?? -1,
+      };
+    });
+  } finally {
+    await context.close();
+    await shared.close();
+  }
+}
+
 describe('ezviz-stream: real players read it across session caps (ffmpeg, ffprobe, GStreamer)', function () {
   this.timeout(90000);
   let sim: Simulator;
@@ -103,6 +144,7 @@ describe('ezviz-stream: real players read it across session caps (ffmpeg, ffprob
   const files = { avc: '', hevc: '' };
   let gst: { code: number | null; out: string } | undefined;
   let ffmpeg: { code: number | null; out: string } | undefined;
+  let browser: { played: number; errors: string[]; audio: number; video: number } | undefined;
 
   before(async function () {
     if (!HAS_FFMPEG && !HAS_GSTREAMER && process.env.EZVIZ_REQUIRE_FFMPEG !== '1') return;
@@ -141,7 +183,18 @@ describe('ezviz-stream: real players read it across session caps (ffmpeg, ffprob
       { cfg: { accessToken: 'at.demo-token' }, avc: { key: KEY }, hevc: { key: KEY } },
     );
     got = collect(['ok', 'err']);
-    server = http.createServer(httpNodeApp() as http.RequestListener);
+    const app = httpNodeApp() as http.RequestListener;
+    server = http.createServer((req, res) => {
+      if (req.url === '/mpegts.js') {
+        res.writeHead(200, { 'Content-Type': 'text/javascript' });
+        return res.end(fs.readFileSync(path.join(projectRoot(), 'node_modules', 'mpegts.js', 'dist', 'mpegts.js')));
+      }
+      if (req.url?.startsWith('/play?')) {
+        res.writeHead(200, { 'Content-Type': 'text/html' });
+        return res.end(PAGE);
+      }
+      app(req, res);
+    });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     const url = (serial: string) => `${base}/ezviz/stream/${serial}-1.flv?key=${KEY}`;
@@ -162,6 +215,7 @@ describe('ezviz-stream: real players read it across session caps (ffmpeg, ffprob
       save(url(CAMERAS.hevc), files.hevc, CAPTURE_S),
       HAS_GSTREAMER ? runFor('gst-launch-1.0', gstArgs, CAPTURE_S) : undefined,
     ]);
+    if (!chromiumMissing()) browser = await playInChromium(`${base}/play?src=${encodeURIComponent(url(CAMERAS.avc))}`);
   });
 
   after(async () => {
@@ -180,7 +234,10 @@ describe('ezviz-stream: real players read it across session caps (ffmpeg, ffprob
       if (process.env.DEBUG_PLAYERS) {
         const v = times(packets, 'video');
         const gaps = v.map((d, i) => (i && d - v[i - 1] > 0.2 ? `[${i}] ${v[i - 1]}->${d}` : '')).filter(Boolean);
-        fs.writeFileSync('/tmp/hss-gaps.txt', `${gaps.join(' ')} n=${v.length}\n${got.ok.map((m) => JSON.stringify(m.payload)).join('\n')}`);
+        fs.writeFileSync(
+          '/tmp/hss-gaps.txt',
+          `${gaps.join(' ')} n=${v.length}\n${got.ok.map((m) => JSON.stringify(m.payload)).join('\n')}`,
+        );
       }
       checkTrack(times(packets, 'video'), 'video', FPS);
       checkTrack(times(packets, 'audio'), 'audio');
@@ -203,5 +260,12 @@ describe('ezviz-stream: real players read it across session caps (ffmpeg, ffprob
     assert.ok(gst, 'gst-launch-1.0 ran');
     assert.strictEqual(gst.code, 0, gst.out);
     assert.ok(!/ERROR/.test(gst.out), gst.out);
+  });
+
+  it('mpegts.js plays it in Chromium (H.264 and AAC): the picture advances across the caps, no error', function () {
+    if (!browser) return this.skip();
+    assert.deepStrictEqual(browser.errors, [], JSON.stringify(browser));
+    assert.ok(browser.played >= CAPTURE_S - 4, `played ${browser.played.toFixed(1)} s of ${CAPTURE_S}`);
+    assert.ok(browser.video > 0 && browser.audio > 0, JSON.stringify(browser));
   });
 });
