@@ -22,6 +22,7 @@ const TEST = path.join(__dirname, 'dist', 'test');
 const ORDER = [
   'checks/typecheck', // 20 s, 30 CPU-s
   'browser/editor-examples', // 65 s, 29 CPU-s
+  'nodes/ezviz-stream/players', // 55 s, mostly waiting (real players read the stream)
   'dashboard/timeline', // 46 s, 21 CPU-s
   'browser/account', // 23 s, 27 CPU-s
   'checks/format', // 24 s, 24 CPU-s
