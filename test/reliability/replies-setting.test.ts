@@ -171,12 +171,13 @@ function judgeError(
   const shape: unknown = err;
   if (!checkErrorShape(shape, ops.includes(err?.operation) ? err.operation : 'setting', problems)) return;
   const last = classOf(c, failed[failed.length - 1]);
-  // "Not on this model or region": an api error whose message names the capability.
+  // "Not on this model or region": an api error whose hint (error.hint, beside the API's own
+  // words in message: docs/behaviour.md section 20) names the capability.
   if (
     NOT_OFFERED.includes(err.code) &&
-    (err.source !== 'api' || !String(err.message).includes(SETTINGS[c.name].capacity))
+    (err.source !== 'api' || !String(err.hint).includes(SETTINGS[c.name].capacity))
   ) {
-    say(`${err.source} ${err.code} without the hint: ${err.message}`);
+    say(`${err.source} ${err.code} without the hint: ${err.message} (hint ${err.hint})`);
   }
   const asSent =
     NOT_OFFERED.includes(err.code) && err.source === 'api' && err.code === 'HTTP_404'
