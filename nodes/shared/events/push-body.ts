@@ -102,11 +102,14 @@ export function readBody(req: Req): Promise<Buffer | BodyRefusal | undefined> {
     };
     const cancel = hooks.timer(() => settle('slowBody'), BODY_DEADLINE_MS);
     // Each second the body must have brought MIN_BYTES_PER_SECOND more (a refused body drains freely).
-    const pace = (): void => {
-      if (size - counted < MIN_BYTES_PER_SECOND) return settle('slowBody');
-      counted = size;
-      cancelPace = hooks.timer(pace, 1000);
-    };
+    // Judged after the I/O already waiting: bytes the OS holds while CPU load delayed us count.
+    const pace = (): void =>
+      void setImmediate(() => {
+        if (settled) return;
+        if (size - counted < MIN_BYTES_PER_SECOND) return settle('slowBody');
+        counted = size;
+        cancelPace = hooks.timer(pace, 1000);
+      });
     let cancelPace = hooks.timer(pace, 1000);
     if (over) settle('tooLarge');
     req.on('data', (c: Buffer) => {

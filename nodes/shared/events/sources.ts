@@ -64,7 +64,8 @@ export function accepts(s: SourceSettings, floor: number, e: MessageEvent): bool
   const device = (serial: string) => s.deviceSerial === undefined || serial === s.deviceSerial;
   if (e.kind === 'onoffline') return s.onoffline && e.time >= floor && device(e.event.deviceSerial);
   // Calls and other messages (docs/behaviour.md section 19): by their options; a message without a time is new.
-  if (e.kind === 'call') return s.calls && e.time >= floor && device(e.event.deviceSerial);
+  // A call's time is in whole seconds: one of the deploy's own second is new, not from before it.
+  if (e.kind === 'call') return s.calls && e.time >= floor - (floor % 1000) && device(e.event.deviceSerial);
   return !!e.message && s.others && (e.time === undefined || e.time >= floor) && device(e.message.deviceSerial);
 }
 
