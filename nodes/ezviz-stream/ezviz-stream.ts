@@ -6,6 +6,7 @@
 
 import type { Node, NodeAPI, NodeDef } from 'node-red';
 import { hooks } from '../shared/clock/clock';
+import { EzvizError } from '../shared/errors/errors';
 import { configOf, errorWired } from '../shared/call-path/lifecycle';
 import { translator, type Translate } from '../shared/i18n/i18n';
 import { statusKey } from '../shared/i18n/status-keys';
@@ -44,12 +45,21 @@ function addressOf(
   };
 }
 
-/** "open" holds the camera open, "close" lets it go; anything else is an error. */
-function onInput(t: Translate, relay: () => StreamRelay | undefined) {
-  return (msg: { payload?: unknown }, _send: unknown, done: (e?: Error) => void) => {
+type Send = (msgs: (Record<string, unknown> | null)[]) => void;
+
+/** "open" holds the camera open, "close" lets it go; anything else is refused with 10001 (on
+ * output 2 when it is wired, else to a Catch node), nothing opened. */
+function onInput(t: Translate, wired: boolean, relay: () => StreamRelay | undefined) {
+  return (msg: Record<string, unknown>, send: Send, done: (e?: Error) => void) => {
     const what = typeof msg.payload === 'string' ? msg.payload.trim().toLowerCase() : '';
-    if (what !== 'open' && what !== 'close') return done(new Error(t('errors.streamInput')));
-    relay()?.hold(what === 'open');
+    if (what === 'open' || what === 'close') {
+      relay()?.hold(what === 'open');
+      return done();
+    }
+    const message = t('errors.streamInput');
+    const error = new EzvizError({ code: '10001', message, operation: 'live', source: 'local', retriable: false });
+    if (!wired) return done(error);
+    send([null, { ...msg, payload: error.toJSON(), error: error.toJSON() }]);
     done();
   };
 }
@@ -104,7 +114,7 @@ function start(RED: NodeAPI, node: Node, t: Translate, def: NodeDef & Record<str
   }, STATUS_EVERY_MS);
   node.on(
     'input',
-    onInput(t, () => relay),
+    onInput(t, p.wired, () => relay),
   );
   return () => {
     cancel();
