@@ -29,6 +29,7 @@ export class StreamRelay {
   private closed = false;
   private failingSince?: number;
   private failing?: StreamFailure;
+  private reported?: string; // the code output 2 had for this outage: a retry failing alike is not sent
   private attempt = 0;
   private cancelIdle?: () => void;
   private cancelRetry?: () => void;
@@ -122,7 +123,7 @@ export class StreamRelay {
 
   private shown(s: CameraSession, gapMs: number | undefined): void {
     this.failingSince = undefined;
-    this.failing = undefined;
+    this.failing = this.reported = undefined;
     this.attempt = 0;
     if (gapMs === undefined) this.report('open', { session: s.number });
     else this.report('chain', { session: s.number, gapMs: Math.round(gapMs) });
@@ -130,7 +131,8 @@ export class StreamRelay {
   }
 
   private failed(f: StreamFailure): void {
-    this.options.reports.failure(f);
+    if (this.reported !== f.code) this.options.reports.failure(f);
+    this.reported = f.code;
     this.failing = f;
     for (const v of [...this.viewers]) {
       if (v.gotBytes) continue;
@@ -166,7 +168,7 @@ export class StreamRelay {
     if (this.openSince !== undefined) this.openMs += hooks.now() - this.openSince;
     this.openSince = undefined;
     this.attempt = 0;
-    this.failingSince = undefined;
+    this.failingSince = this.reported = undefined;
     if (why !== 'failed') this.failing = undefined;
     if (was) this.report('close', { why });
     this.options.reports.changed();

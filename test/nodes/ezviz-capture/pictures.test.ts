@@ -53,13 +53,13 @@ describe('pictures: a capture of an encrypted camera, decrypted (docs/behaviour.
   });
 
   it("the node's own verificationCode credential (like the other nodes that take a code): message > node > account", async () => {
-    secrets.add('WRONGY');
+    secrets.add('WRONGCAP');
     const own = flow(sim.url).map((n) =>
       n.id === 'cap' ? { ...n, verificationCode: '', verificationCodeType: 'cred' } : n,
     );
     // The account's line is wrong, the node's own credential right: the node's wins.
     await load(own, {
-      cfg: { accessToken: 'at.demo-token', verificationCodes: 'C00000005 WRONGY' },
+      cfg: { accessToken: 'at.demo-token', verificationCodes: 'C00000005 WRONGCAP' },
       cap: { verificationCode: 'ABCDEF' },
     });
     let got = nextMessage('ok');
@@ -69,10 +69,10 @@ describe('pictures: a capture of an encrypted camera, decrypted (docs/behaviour.
     assert.strictEqual(msg.ezviz.picture.encrypted, true);
     // The message's code wins over the node's.
     got = nextMessage('err', 10000);
-    node('cap').receive({ payload: { verificationCode: 'WRONGY' } });
+    node('cap').receive({ payload: { verificationCode: 'WRONGCAP' } });
     msg = await got;
     assert.strictEqual(msg.error.code, 'WRONG_CODE');
-    assert.ok(!JSON.stringify(msg).includes('ABCDEF') && !JSON.stringify(msg).includes('WRONGY'));
+    assert.ok(!JSON.stringify(msg).includes('ABCDEF') && !JSON.stringify(msg).includes('WRONGCAP'));
     // Never sent to the API: the capture request carries no code.
     for (const e of sim.requestLog({ path: '/api/lapp/device/capture' }))
       assert.deepStrictEqual(Object.keys(e.fields).sort(), ['accessToken', 'channelNo', 'deviceSerial']);

@@ -189,14 +189,17 @@ describe('stream relay: one camera, every viewer', () => {
     );
   });
 
-  it('a running stream retries with back-off for 30 s, then ends its viewers', () => {
+  it('a running stream retries with back-off for 30 s, then ends its viewers; the outage reported once', () => {
     const v = new FakeViewer();
     relay.addViewer(v);
     clock.advance(3000);
+    const before = camera.opened;
     camera.settings.failure = OFFLINE;
     clock.advance(40000);
     assert.ok(v.ended && !v.failed);
-    assert.ok(failures.length >= 3 && failures.length <= 8, `${failures.length} reports`);
+    const tries = camera.opened - before;
+    assert.ok(tries >= 3 && tries <= 9, `${tries} tries`);
+    assert.strictEqual(failures.length, 1, `${failures.length} reports of one outage`);
     assert.strictEqual(camera.open, 0);
     assert.strictEqual(clock.liveTimers, 0);
   });
