@@ -1,4 +1,4 @@
-// Status texts with arguments in the editor's language (issue 22). The runtime sends such a
+// Status texts with arguments in the editor's language. The runtime sends such a
 // status as `$t(<catalog key>, {arguments})` (i18n/status-keys.ts statusWithArgs), e.g. the alarm
 // node's "08:20:33: 0 new"; Node-RED's editor translates plain keys only (node-red/node-red#2429),
 // so this subscription to the editor's status messages expands them with the editor's own

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 'use strict';
-// Refuses to pack a package that would not work (issue 22): run by `prepack` after the release
+// Refuses to pack a package that would not work: run by `prepack` after the release
 // build. Two builds at once (an `npm pack` while another `npm run build` wiped dist/) once gave a
 // tarball without dist/ that npm packed happily. Checks that every file the package names is
 // there: each node of package.json `node-red.nodes` with its editor HTML and catalogs (en-US,

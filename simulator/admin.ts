@@ -59,7 +59,7 @@ export function maskedState(state: SimulatorState): Record<string, unknown> {
 }
 
 /** A computed picture of every device (GET /sim/view): positions now, presets, storage status; the
- * webhook URL and its failed pushes with why (issue 27). */
+ * webhook URL and its failed pushes with why. */
 export function viewState(state: SimulatorState, now: number): Record<string, unknown> {
   const devices: Record<string, unknown> = {};
   for (const [serial, dev] of Object.entries(state.devices)) {

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 'use strict';
-// `npm run bench:alarms` (docs/behaviour.md section 15, issue 21): how late an alarm arrives, per source
+// `npm run bench:alarms` (docs/behaviour.md section 15): how late an alarm arrives, per source
 // of ezviz-alarm, and what each source costs in API calls. The simulator and Node-RED run in this
 // process (Node-RED embedded with its HTTP node server on a free port, the package installed in
 // its user directory); three alarm nodes on one config node: webhook (the simulator pushes to

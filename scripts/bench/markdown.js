@@ -123,7 +123,7 @@ if (r.ratios.length) {
   }
 }
 out.push('');
-out.push(row(['target (issues 6, 14)', 'measured', 'limit', 'holds']));
+out.push(row(['target', 'measured', 'limit', 'holds']));
 out.push(row(['---', '---:', '---', '---']));
 for (const t of r.targets)
   out.push(row([t.target.replace(/\|/g, '\\|'), t.value, t.limit.replace('<', '&lt;'), t.pass ? 'yes' : '**no**']));

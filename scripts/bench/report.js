@@ -136,7 +136,7 @@ function print(res) {
       `RSS over ${res.memory.messages} messages: ${res.memory.rssBeforeMB} -> ${res.memory.rssAfterMB} MB (${res.memory.rssGrowthMB} MB), heap ${res.memory.heapUsedBeforeMB} -> ${res.memory.heapUsedAfterMB} MB`,
     );
   if (res.targets.length) {
-    out.push('\ntargets (issues 6 and 14):');
+    out.push('\ntargets:');
     for (const t of res.targets) out.push(`  ${t.pass ? 'PASS' : 'FAIL'}  ${t.target}: ${t.value} (${t.limit})`);
   }
   for (const n of res.meta.notes) out.push(`note: ${n}`);

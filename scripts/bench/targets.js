@@ -1,6 +1,6 @@
 'use strict';
 // Pure: the benchmark's ratios of the cells with latency (B over A, S, C, C+, C18, A+hop, whole-run
-// and as per-round medians) and its targets (issues 6 and 14), each with its value, limit and pass.
+// and as per-round medians) and its targets, each with its value, limit and pass.
 
 const { round } = require('./stats');
 const { pairedMedian } = require('./ratios');
@@ -43,7 +43,7 @@ function latencyRatios(cells, transports, concurrencies) {
   return ratios;
 }
 
-/** The node's CPU per request within 1.10x of the simplest node's (issue 14), taken round by round
+/** The node's CPU per request within 1.10x of the simplest node's, taken round by round
  * (paired chunks; the whole-run ratio is printed beside it): on a shared machine the CPU time of
  * the same work swings by 2x between chunks, and a few loaded chunks would otherwise decide it. */
 function floorTargets(floorRatios) {

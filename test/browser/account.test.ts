@@ -409,7 +409,7 @@ describe('browser: the editor knows the account (httpAdminRoot, adminAuth)', fun
       assert.equal(tip, `Garage (offline) · C00000002 · CS-C6N · ${en.account.offline}`);
       await page.locator('.ezviz-picker-item[data-serial="C00000003"]').click();
       assert.deepEqual(await waitForCapacity(page, 'C00000003'), ['noPresets']);
-      // Typing another serial: the hint names that one (it kept naming the chosen one, issue 22).
+      // Typing another serial: the hint names that one (it kept naming the chosen one).
       await typeInto(page, 'node-input-deviceSerial', 'C00000001');
       await page.locator('#node-input-name').focus();
       assert.deepEqual(await waitForCapacity(page, 'C00000001'), []);

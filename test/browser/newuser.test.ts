@@ -1,4 +1,4 @@
-// What a first-time user does (issue 11), in Chromium: drag an inject, a ptz start and two debug
+// What a first-time user does, in Chromium: drag an inject, a ptz start and two debug
 // nodes from the palette as they come, wire them, create the account in the config dialog,
 // deploy, press the inject, and read in the debug sidebar a success and (with a wrong serial) the
 // error's code and text; the status under the node says it in short. A copy of a storage open

@@ -1,4 +1,4 @@
-// ezviz-switch as a user meets it (issue 19), in Chromium: drag an inject, an ezviz-switch and two
+// ezviz-switch as a user meets it, in Chromium: drag an inject, an ezviz-switch and two
 // debug nodes from the palette, wire them, create the account, pick a camera with the picker
 // (a camera whose capabilities lack the switch is marked, not refused), choose defence on, deploy,
 // press: `armed` under the node and {switch, state, changed} in the debug sidebar; in a Chinese

@@ -188,7 +188,7 @@ describe("dashboard: the panel's live view (Chromium, hls.js)", function () {
     await sleep(500);
     const n = asks().length;
     assert.ok(n >= 2 && n <= 3, `${n} address requests in 12 s of the page`);
-    // One reason, over the picture: the live view's own placeholder steps back (issue 34).
+    // One reason, over the picture: the live view's own placeholder steps back.
     assert.strictEqual(await p.page.getByRole('note').count(), 1, 'one reason shown, not two');
     assert.deepStrictEqual(p.pageErrors, []);
   });

@@ -227,7 +227,7 @@ describe('operation nodes: error sources', function () {
     assert.strictEqual(msg.error.retriable, false);
     assert.ok(msg.error.message.includes(text('hints.20007')), msg.error.message);
     assert.ok(msg.error.message.includes('20007'));
-    // The hint says what the API's "The device is offline." says: said once, the hint first (issue 22).
+    // The hint says what the API's "The device is offline." says: said once, the hint first.
     assert.strictEqual(msg.error.message, 'The device is offline: check that it is online (code 20007)');
   });
 

@@ -1,4 +1,4 @@
-// Every example in examples/ works on a fresh simulator as it is (issue 22): the simulator started
+// Every example in examples/ works on a fresh simulator as it is: the simulator started
 // the way the README says (its command line, on a free port instead of 8089), a fresh Node-RED,
 // each example imported on top of the ones before and deployed, every inject pressed top to
 // bottom. A press may bring an error (output 2) to the debug sidebar only when the inject's name
@@ -111,7 +111,7 @@ describe('examples: each one runs as it is on a fresh simulator (import, deploy,
       }
   });
 
-  it('every example fits a 1500 px wide canvas from its left edge, and no node stands over a comment (issue 27)', () => {
+  it('every example fits a 1500 px wide canvas from its left edge, and no node stands over a comment', () => {
     const problems: string[] = [];
     for (const f of FILES) {
       const placed = read(f).filter((x) => typeof x.x === 'number');
@@ -129,7 +129,7 @@ describe('examples: each one runs as it is on a fresh simulator (import, deploy,
     assert.deepEqual(problems, []);
   });
 
-  it('example 02: every direction it moves C00000001 in has its way back (a limit is never a dead end; issue 27)', () => {
+  it('example 02: every direction it moves C00000001 in has its way back (a limit is never a dead end)', () => {
     const nodes = read('02-ptz-control.json');
     const start = nodes.find((n) => n.type === 'ezviz-ptz-start')!;
     const moves = nodes
@@ -179,7 +179,7 @@ describe('examples: each one runs as it is on a fresh simulator (import, deploy,
           );
         }
         // A node the press reaches ends red only on a press that names its code: an outcome the
-        // flow handles (example 04's preset call) is no red left behind (issue 27).
+        // flow handles (example 04's preset call) is no red left behind.
         if (want.length === 0) {
           for (const st of seen) {
             if (st.kind === 'status' && st.value?.fill === 'red' && reached.has(st.node!)) {
@@ -198,7 +198,7 @@ describe('examples: each one runs as it is on a fresh simulator (import, deploy,
     });
   }
 
-  it('example 06: pressed twice, C00000001 (hls) shows msg.ezviz.shared true in the debug sidebar (issue 27)', async function () {
+  it('example 06: pressed twice, C00000001 (hls) shows msg.ezviz.shared true in the debug sidebar', async function () {
     if (!FILES.includes('06-live-address.json')) this.skip();
     const inject = read('06-live-address.json').find((n) => n.type === 'inject' && n.name === 'C00000001 (hls)')!;
     await world!.press(inject.id); // (later examples' deploys restarted the account: a fresh cache)
@@ -210,7 +210,7 @@ describe('examples: each one runs as it is on a fresh simulator (import, deploy,
     );
   });
 
-  it("example 08: its webhook is registered at this Node-RED's port (not 1880): every push acknowledged (issue 27)", async function () {
+  it("example 08: its webhook is registered at this Node-RED's port (not 1880): every push acknowledged", async function () {
     if (!FILES.includes('08-alarms-as-they-happen.json')) this.skip();
     const view = (await (await fetch(`${world!.simUrl}/sim/view`)).json()) as {
       webhook: { url: string; failed: number; lastFailed: unknown[] };
@@ -222,7 +222,7 @@ describe('examples: each one runs as it is on a fresh simulator (import, deploy,
     assert.equal(view.webhook.failed, 0, JSON.stringify(view.webhook.lastFailed));
   });
 
-  it("example 09: the encrypted camera's alarm picture and capture arrive decrypted (JPEG), the picture saved (issue 29)", function () {
+  it("example 09: the encrypted camera's alarm picture and capture arrive decrypted (JPEG), the picture saved", function () {
     if (!FILES.includes('09-pictures-you-can-see.json')) this.skip();
     const jpegs = shown09.filter(
       (v) =>

@@ -1,4 +1,4 @@
-// What a first-time user sees (issue 11): output 2 carries the error in msg.payload with the
+// What a first-time user sees: output 2 carries the error in msg.payload with the
 // incoming payload (secrets masked) and the request; a node setting that beats a different value
 // in msg.payload is reported once; statuses are catalog keys with the code; a config or token
 // failure colours only the nodes that tried to send.

@@ -130,7 +130,7 @@ describe('ezviz-switch against the simulator', function () {
     }
   });
 
-  it('one operation name, switch, in msg.ezviz and msg.error for validation, API and network errors (issue 27)', async () => {
+  it('one operation name, switch, in msg.ezviz and msg.error for validation, API and network errors', async () => {
     fakeTime(clock);
     await loadOp('switch', sim.url);
     const bad = await run({ payload: { deviceSerial: 'C 1', switch: 'defence', state: 'on' } });
@@ -211,7 +211,7 @@ describe('ezviz-switch against the simulator', function () {
     assert.ok(!said.join('\n').includes('ABCDEF'));
   });
 
-  it("encryption off: a flow without verificationCodeType reads the credential (the editor's default type; issue 27)", async () => {
+  it("encryption off: a flow without verificationCodeType reads the credential (the editor's default type)", async () => {
     fakeTime(clock);
     secrets.add('ABCDEF');
     await loadOp('switch', sim.url, {
@@ -325,7 +325,7 @@ describe('ezviz-device against the simulator', function () {
     assert.strictEqual(status.fields.channelNo, '1');
   });
 
-  it('one operation name, device, in msg.error for validation, API, network and HTTP errors of any of its reads (issue 27)', async () => {
+  it('one operation name, device, in msg.error for validation, API, network and HTTP errors of any of its reads', async () => {
     fakeTime(clock);
     await loadOp('device', sim.url);
     const bad = await run({ payload: { deviceSerial: 'C 1' } });

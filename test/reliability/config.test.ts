@@ -211,7 +211,7 @@ const CASES: Case[] = [
   },
 ];
 
-describe('reliability: bad configuration (issue 7.5)', function () {
+describe('reliability: bad configuration', function () {
   this.timeout(30000);
   let sim: Simulator;
   let html: CatchAll;
@@ -312,7 +312,7 @@ describe('reliability: bad configuration (issue 7.5)', function () {
   }
 });
 
-describe('reliability: generated config node settings (issue 7.5)', function () {
+describe('reliability: generated config node settings', function () {
   this.timeout(0);
   let sim: Simulator;
   simulatorPerSuite((s) => {

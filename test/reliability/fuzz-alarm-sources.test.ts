@@ -1,4 +1,4 @@
-// Input fuzzing of ezviz-alarm's sources (issue 21): alarm nodes with generated properties
+// Input fuzzing of ezviz-alarm's sources: alarm nodes with generated properties
 // (source, group, interval, path, onoffline, filters: any JSON value) and generated input
 // messages, against the simulator with consumers and webhook pushes. Every input message ends in
 // exactly one outcome, nothing is thrown out of a node, a node with bad settings calls nothing
@@ -36,7 +36,7 @@ const anyValue = fc
 const prop = (good: unknown[]) =>
   fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...good) }, { weight: 1, arbitrary: anyValue });
 
-describe("reliability: fuzzed properties and input of ezviz-alarm's sources (issue 21)", function () {
+describe("reliability: fuzzed properties and input of ezviz-alarm's sources", function () {
   this.timeout(0);
   let sim: Simulator;
   simulatorForFile(

@@ -44,7 +44,7 @@ const propValue = fc.oneof(
   { weight: 1, arbitrary: fc.anything({ maxDepth: 2 }) },
 );
 
-describe('reliability: fuzzed input of ezviz-alarm (issue 13)', function () {
+describe('reliability: fuzzed input of ezviz-alarm', function () {
   this.timeout(0);
   let sim: Simulator;
   let loaded = false;

@@ -1,4 +1,4 @@
-// Fuzzing the alarm node's message-service sources (docs/behaviour.md section 15, issue 21):
+// Fuzzing the alarm node's message-service sources (docs/behaviour.md section 15):
 // - consumer replies: a server of the test's own answers the consumer calls (create, fetch,
 //   commit) with generated replies: good ones, API codes (70101, 10029, 49999, ...), HTTP 500,
 //   bodies that are not JSON, `data` of every kind, and messages whose fields have wrong types,
@@ -134,7 +134,7 @@ function messageArb(deploy: number, seq: () => number): fc.Arbitrary<Planned> {
   );
 }
 
-describe('reliability: fuzzed message-service replies and webhook pushes of ezviz-alarm (issue 21)', function () {
+describe('reliability: fuzzed message-service replies and webhook pushes of ezviz-alarm', function () {
   this.timeout(0);
   before(() => {
     trapProcess();

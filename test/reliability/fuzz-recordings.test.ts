@@ -127,7 +127,7 @@ const payload = fc.record(
   { requiredKeys: [] },
 );
 
-describe('reliability: fuzzed inputs and replies of ezviz-recordings (issue 30)', function () {
+describe('reliability: fuzzed inputs and replies of ezviz-recordings', function () {
   this.timeout(600000);
   let sim: Simulator;
   simulatorPerSuite(

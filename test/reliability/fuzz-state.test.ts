@@ -1,4 +1,4 @@
-// Input fuzzing of ezviz-switch and ezviz-device (issue 19): generated node settings (literal,
+// Input fuzzing of ezviz-switch and ezviz-device: generated node settings (literal,
 // from msg, from a flow variable, a verification code credential or none) and generated messages
 // (records of the parameters with valid and junk values, msg.payload itself a state or junk, odd
 // shapes), against the simulator. Judged per message by a reading of docs/behaviour.md section 12 of its own:
@@ -310,7 +310,7 @@ function expectFor(kind: Kind, plan: Plan, msg: Msg, flowState: unknown): Expect
 
 (['switch', 'device'] as const).forEach((kind, index) => {
   if (!inPart(index, 'fuzz-state')) return;
-  describe(`reliability: generated input to ezviz-${kind} (issue 19)`, function () {
+  describe(`reliability: generated input to ezviz-${kind}`, function () {
     this.timeout(0);
     let sim: Simulator;
     before(async () => {

@@ -1,4 +1,4 @@
-// Input fuzzing of ezviz-setting and ezviz-firmware (issue 32, docs/behaviour.md section 20),
+// Input fuzzing of ezviz-setting and ezviz-firmware (docs/behaviour.md section 20),
 // against the simulator on a fake clock. Generated payloads of any type and size (records of the
 // parameters with valid and junk values, msg.payload itself junk, texts past the size limit),
 // judged per message by this suite's own reading of the rules (not the package's tables):
@@ -185,7 +185,7 @@ const tallyText = (prefix: string): string =>
     .map(([k, n]) => `${k.slice(prefix.length)} ${n}`)
     .join(', ');
 
-describe('reliability: generated input to ezviz-setting and ezviz-firmware (issue 32)', function () {
+describe('reliability: generated input to ezviz-setting and ezviz-firmware', function () {
   this.timeout(0);
   let sim: Simulator;
   let clock: FakeClock;

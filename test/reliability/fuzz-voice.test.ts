@@ -1,4 +1,4 @@
-// Input fuzzing of ezviz-voice (issue 31): payloads of any type and size (anything, text, URLs,
+// Input fuzzing of ezviz-voice: payloads of any type and size (anything, text, URLs,
 // random bytes, wav/mp3/aac made in code, the same audio cut or with bytes changed, audio over
 // 5 MiB or 60 s) to cameras with and without a speaker. Each message ends in exactly one outcome;
 // a validation error sends nothing; a success played exactly once (one send, one play in the
@@ -88,7 +88,7 @@ const CAMERAS: Array<[string | undefined, boolean]> = [
   ['C00000002', false],
 ];
 
-describe('reliability: fuzzed input of ezviz-voice (issue 31)', function () {
+describe('reliability: fuzzed input of ezviz-voice', function () {
   this.timeout(0);
   let sim: Simulator;
   simulatorForFile({ logLimit: 100000 }, (s) => {

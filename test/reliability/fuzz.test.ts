@@ -647,7 +647,7 @@ interface Outcome {
   at: number;
 }
 
-describe('reliability: fuzzed input (issue 7.1)', function () {
+describe('reliability: fuzzed input', function () {
   this.timeout(0);
   let sim: Simulator;
 

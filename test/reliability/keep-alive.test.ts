@@ -1,5 +1,5 @@
 // Idle keep-alive connections are closed before the server closes them (docs/behaviour.md section
-// 8, issue 27 point 5): a server of our own (node:http on 127.0.0.1) closes idle connections at its
+// 8): a server of our own (node:http on 127.0.0.1) closes idle connections at its
 // keep-alive timeout while preset-add requests (never sent twice) arrive through the real service
 // right at that boundary, and right at the moment our side closes them: none may fail, each is
 // received once. One server names no timeout (the default idle time, shortened here by the
@@ -137,7 +137,7 @@ function check(
   assert.ok(server.connections() < total, `connections were kept and reused: ${line}`);
 }
 
-describe('reliability: idle keep-alive connections closed before the server closes them (issue 27)', function () {
+describe('reliability: idle keep-alive connections closed before the server closes them', function () {
   this.timeout(180000);
   afterEach(() => resetHooks());
 

@@ -59,7 +59,7 @@ function flowFor(url: string, round: number, variant: number): Record<string, un
       wires: [['ok'], ['err']],
     });
   }
-  // The alarm node (issue 13): polls on its own timer and on every round's message; renamed with
+  // The alarm node: polls on its own timer and on every round's message; renamed with
   // the PTZ nodes. Its outputs go to helpers of their own (its messages answer no input).
   flow.push(
     {
@@ -76,7 +76,7 @@ function flowFor(url: string, round: number, variant: number): Record<string, un
     { id: 'alarms', type: 'helper', z: TAB },
     { id: 'alarm-err', type: 'helper', z: TAB },
   );
-  // ezviz-switch (issue 19) answers messages like the operation nodes; ezviz-device watches a
+  // ezviz-switch answers messages like the operation nodes; ezviz-device watches a
   // camera on its own timer (its first read at deploy, renamed with the PTZ nodes so that
   // redeploys restart it while reads are under way): no timer may be left once it closed.
   flow.push(

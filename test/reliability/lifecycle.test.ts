@@ -39,7 +39,7 @@ interface Result {
   deviceReads: number;
 }
 
-describe('reliability: lifecycle (issue 7.3)', function () {
+describe('reliability: lifecycle', function () {
   this.timeout(RUN_BOUND_MS + EXIT_GRACE_MS + 5000);
 
   function runScenario(

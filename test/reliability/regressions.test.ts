@@ -1,4 +1,4 @@
-// Regression tests of the defects the reliability suite found in the product code (issue 7.7).
+// Regression tests of the defects the reliability suite found in the product code.
 // Each names the defect it pins down.
 
 import assert from 'assert';

@@ -552,7 +552,7 @@ async function runBatch(world: World, batch: number, cases: AlarmCase[], run: Ru
   forgetSeenCopies();
 }
 
-describe('reliability: fuzzed replies to the alarm node (issues 10.2, 13)', function () {
+describe('reliability: fuzzed replies to the alarm node', function () {
   this.timeout(0);
   let world: World;
 

@@ -1,4 +1,4 @@
-// Reply fuzzing of ezviz-firmware (issue 32, docs/behaviour.md section 20, docs/api/media-api.md
+// Reply fuzzing of ezviz-firmware (docs/behaviour.md section 20, docs/api/media-api.md
 // section 6): the check (version/info and upgrade/status), the upgrade and the following of its
 // progress answered by generated replies (reply-gen: any status, body and delivery, replies after
 // the client's deadline: "the server acted, the reply came late"; upkeep-replies: the documented
@@ -477,7 +477,7 @@ async function runBatch(
   return run;
 }
 
-describe('reliability: fuzzed replies to ezviz-firmware (issue 32)', function () {
+describe('reliability: fuzzed replies to ezviz-firmware', function () {
   this.timeout(0);
   let world: World;
   let ports: Ports;

@@ -1,4 +1,4 @@
-// Reply fuzzing of the picture path (issue 29, docs/behaviour.md section 17): ezviz-alarm with
+// Reply fuzzing of the picture path (docs/behaviour.md section 17): ezviz-alarm with
 // `picture: download` (webhook source, in Node-RED) gets alarms whose picture URLs point at a
 // server of our own that answers each GET as generated: JPEGs and PNGs under any content type,
 // pictures encrypted with the right code, a wrong one or a camera's code nobody knows, with a
@@ -133,7 +133,7 @@ function answer(p: Plan, req: http.IncomingMessage, res: http.ServerResponse): v
   res.writeHead(p.status ?? 200, p.type ? { 'Content-Type': p.type } : {}).end(p.body);
 }
 
-describe('reliability: fuzzed picture replies of ezviz-alarm picture: download (issue 29)', function () {
+describe('reliability: fuzzed picture replies of ezviz-alarm picture: download', function () {
   this.timeout(0);
   const plans = new Map<string, Plan>();
   let followed = 0;

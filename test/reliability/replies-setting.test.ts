@@ -1,4 +1,4 @@
-// Reply fuzzing of ezviz-setting (issue 32, docs/behaviour.md section 20, docs/api/media-api.md
+// Reply fuzzing of ezviz-setting (docs/behaviour.md section 20, docs/api/media-api.md
 // section 5): every read and write of the three settings answered by generated replies
 // (reply-gen: any status, body and delivery, replies after the client's deadline; upkeep-replies:
 // the documented data with wrong types, missing fields, odd values, and the codes of these calls),
@@ -341,7 +341,7 @@ async function answerAndJudge(
   for (const e of scan.foreignErrors) problems.push(`batch ${batch}: thrown ${e}`);
 }
 
-describe('reliability: fuzzed replies to ezviz-setting (issue 32)', function () {
+describe('reliability: fuzzed replies to ezviz-setting', function () {
   this.timeout(0);
   let world: World;
   let ports: Ports;

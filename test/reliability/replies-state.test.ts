@@ -1,4 +1,4 @@
-// Reply fuzzing of ezviz-switch and ezviz-device (issue 19): every camera-state call answered by
+// Reply fuzzing of ezviz-switch and ezviz-device: every camera-state call answered by
 // generated replies (reply-gen: any status, body, delivery; device/info, status/get and switch
 // status data with wrong types, -1/-2, missing fields), one message per node, many nodes at once.
 // Judged per message: exactly one outcome within its bound; a success only from replies that
@@ -293,7 +293,7 @@ async function runBatch(world: World, batch: number, cases: Case[], problems: st
   return generated;
 }
 
-describe('reliability: fuzzed replies to ezviz-switch and ezviz-device (issue 19)', function () {
+describe('reliability: fuzzed replies to ezviz-switch and ezviz-device', function () {
   this.timeout(0);
   let world: World;
   before(async () => {

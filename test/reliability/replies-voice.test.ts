@@ -1,4 +1,4 @@
-// Reply fuzzing of ezviz-voice's upload and send calls (issue 31, docs/behaviour.md section 19):
+// Reply fuzzing of ezviz-voice's upload and send calls (docs/behaviour.md section 19):
 // the config node talks to a server of the test's own that answers every voice/upload and
 // voice/send as generated: a good reply (data.url, data.fileUrl, an array), data without a URL or
 // with a wrong type, API codes (10001, 20007, 20008, 20015, 10029, 49999, 10002, 60020, unknown),
@@ -129,7 +129,7 @@ function deliver(a: Answer, req: http.IncomingMessage, res: http.ServerResponse)
   res.on('close', () => clearInterval(t));
 }
 
-describe('reliability: fuzzed replies of ezviz-voice upload and send (issue 31)', function () {
+describe('reliability: fuzzed replies of ezviz-voice upload and send', function () {
   this.timeout(0);
   const plan = { upload: [] as Answer[], send: [] as Answer[] };
   const got = { upload: [] as Answer[], send: [] as Answer[] };

@@ -782,7 +782,7 @@ function tokenArea(reply: Reply): unknown {
 
 // ---- the suite ------------------------------------------------------------------------------
 
-describe('reliability: fuzzed replies (issue 10.2)', function () {
+describe('reliability: fuzzed replies', function () {
   this.timeout(0);
   let world: World;
   let loaded = false;

@@ -46,7 +46,7 @@ function prng(seed: number): () => number {
   };
 }
 
-describe('reliability: fault soak of ezviz-capture and ezviz-alarm (issue 13)', function () {
+describe('reliability: fault soak of ezviz-capture and ezviz-alarm', function () {
   this.timeout(0);
   let sim: Simulator;
   let loaded = false;

@@ -85,7 +85,7 @@ interface Sent {
   duration: number;
 }
 
-describe('reliability: fault soak (issue 7.2)', function () {
+describe('reliability: fault soak', function () {
   this.timeout(0);
   let sim: Simulator;
   let loaded = false;
@@ -372,7 +372,7 @@ describe('reliability: fault soak (issue 7.2)', function () {
   );
 });
 
-describe('reliability: shared cameras under faults (issue 7.2, PTZ order)', function () {
+describe('reliability: shared cameras under faults (PTZ order)', function () {
   this.timeout(0);
 
   it(

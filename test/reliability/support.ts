@@ -1,4 +1,4 @@
-// Shared parts of the reliability suite (issue 7): run size (reduced inside `npm test`, full with
+// Shared parts of the reliability suite: run size (reduced inside `npm test`, full with
 // RELIABILITY_FULL=1 from `npm run test:reliability`), the run-wide summary, process-level traps
 // for uncaught exceptions and unhandled rejections, and the secrets scan of everything the nodes
 // said (the helper's spies on send/status/log/warn/error and RED.log), scanned and then emptied in

@@ -1,5 +1,5 @@
 // Replies of the settings and firmware calls for the upkeep reply fuzzers (replies-setting,
-// replies-firmware; issue 32): generators of their `data` (the documented fields with every value
+// replies-firmware): generators of their `data` (the documented fields with every value
 // kind, wrong types, missing fields, anything), the API codes these calls answer, and this suite's
 // own reading of what a reply's data says, written from docs/api/media-api.md sections 5 and 6 and
 // docs/behaviour.md section 20 (not from the package's reply readers).

@@ -1,4 +1,4 @@
-// The world outside (docs/behaviour.md section 8, issue 10): each reproduction of the issue as a test,
+// The world outside (docs/behaviour.md section 8): each reproduction of the issue as a test,
 // through Node-RED, against a small server of the test's own on 127.0.0.1 that misbehaves in
 // exactly that way (and a local CONNECT proxy for the proxy test).
 

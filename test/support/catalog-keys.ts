@@ -1,4 +1,4 @@
-// Is a status text a key of the catalogs (docs/behaviour.md section 9, issue 22)? Every status a node shows
+// Is a status text a key of the catalogs (docs/behaviour.md section 9)? Every status a node shows
 // is a full key of the shared catalog (`node-red-contrib-ezviz-open/ezviz-config:status....`) that
 // both catalogs (en-US, zh-CN) hold as a string, or such a key with arguments
 // (`$t(<key>, {...})`, i18n/status-keys.ts) whose arguments fill every placeholder of both texts.

@@ -1,4 +1,4 @@
-// Runs the example flows as a newcomer does (issue 22): the simulator started from its command line
+// Runs the example flows as a newcomer does: the simulator started from its command line
 // (the package's `ezviz-simulator` bin, on a free port instead of 8089), a fresh Node-RED user
 // directory with this package installed, each example imported on top of the ones before (nodes
 // whose id is already there, the shared demo account, are found, not duplicated) and deployed,

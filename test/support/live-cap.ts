@@ -1,5 +1,5 @@
 // The live view plays on across the service's session cap and address renewals (docs/behaviour.md
-// section 21, issue 34 point 3), in Chromium, one protocol per test file (live-cap-hls, live-cap-flv:
+// section 21), in Chromium, one protocol per test file (live-cap-hls, live-cap-flv:
 // they run in parallel): the simulator ends every live session after `capS` (--stream-cap: an FLV
 // body ends, an HLS session's playlist ends with #EXT-X-ENDLIST) and the panel's addresses
 // (liveExpire 30, the shortest the panel takes) live 30 x `secondMs` in a runtime whose lifetime

@@ -1,4 +1,4 @@
-// The references checker (issue 28, docs/behaviour.md section 22): every reference in code, tests
+// The references checker (docs/behaviour.md section 22): every reference in code, tests
 // and docs points into the repository. A reference is a repository path (`docs/api/open-api.md`,
 // `nodes/shared/wire/wire.ts`), optionally followed by `section N` or `sections N, M and K` (which
 // must be headings of that page), a relative Markdown link, or a `../`-path; a reference to a

@@ -3,7 +3,7 @@
 // root hooks once per file), what the nodes said since the last check is checked:
 // - no secret (tokens, app secrets, card passwords, verification codes) in a sent message, a
 //   status, a warning, an error or a log line;
-// - every status text shown is a key of both catalogs (issue 22): none is English built on the
+// - every status text shown is a key of both catalogs: none is English built on the
 //   runtime, so a Chinese editor shows Chinese statuses on an English runtime.
 // The record is filled by test/support/red.ts on every unload; a file that never loads it (a unit
 // test, the simulator's) costs nothing here. Independent of the order of files, so files can run

@@ -1,4 +1,4 @@
-// prepack refuses to pack an incomplete package (issue 22, finding 14): two builds at once once
+// prepack refuses to pack an incomplete package (finding 14): two builds at once once
 // gave a tarball without dist/ (86 files instead of 153) and `npm pack` succeeded. scripts/check-pack.js
 // runs after the release build and fails when a file package.json names is missing.
 

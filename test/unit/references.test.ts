@@ -1,4 +1,4 @@
-// Every reference points into the repository (issue 28, docs/behaviour.md section 22): a path in
+// Every reference points into the repository (docs/behaviour.md section 22): a path in
 // code, tests or docs names a file the repository holds, `docs/... section N` a heading that page
 // has, a Markdown link a file; the old design notes and API specs outside the repository are
 // named nowhere. The checker (test/support/references.ts) is tested on planted references first.

@@ -1,4 +1,4 @@
-// The rooms of the tree (issue 18, docs/architecture.md "Rooms"): the page's table names every
+// The rooms of the tree (docs/architecture.md "Rooms"): the page's table names every
 // folder that holds code, each with its one job and the rooms it may import; this test keeps the
 // page and the tree in step and holds the runtime to the layering the page declares. An import
 // (type imports too) from one room of nodes/shared into another that its row does not allow fails,
@@ -153,7 +153,7 @@ function importEdges(roots = ['nodes', 'editor', 'plugins']): Edge[] {
   return edges;
 }
 
-describe('rooms: the tree, its page and its layers (issue 18)', () => {
+describe('rooms: the tree, its page and its layers', () => {
   const rooms = roomsOfPage(fs.readFileSync(path.join(ROOT, PAGE), 'utf8'));
   const edges = importEdges();
 

@@ -1,4 +1,4 @@
-// The simulator's rooms (issue 18, docs/architecture.md "Simulator"): one file per API area under
+// The simulator's rooms (docs/architecture.md "Simulator"): one file per API area under
 // simulator/areas/, the state under simulator/state/, and no simulator file over 300 lines.
 
 import assert from 'assert';
@@ -21,7 +21,7 @@ function simulatorFiles(dir = path.join(ROOT, 'simulator')): string[] {
 
 const linesOf = (text: string): number => (text === '' ? 0 : text.split('\n').length - (text.endsWith('\n') ? 1 : 0));
 
-describe('structure: simulator rooms (issue 18)', () => {
+describe('structure: simulator rooms', () => {
   const files = simulatorFiles();
 
   it('has one file per API area beside its server and state', () => {

@@ -1,4 +1,4 @@
-// The runtime's size limits (issue 14, docs/architecture.md): no runtime file over 200 lines, no
+// The runtime's size limits (docs/architecture.md): no runtime file over 200 lines, no
 // function over 60. The runtime is nodes/**/*.ts and dashboard/nodes/**/*.ts without the editor code (editor/
 // and nodes/*/editor.ts, which run in the browser). Functions are measured with the TypeScript
 // compiler's parser: function declarations, methods (and constructors, accessors), arrow
@@ -102,7 +102,7 @@ const describeOffenders = (list: Offender[]): string =>
     .map((o) => (o.name === o.file ? `${o.file} (${o.lines} lines)` : `${o.file}: ${o.name} (${o.lines} lines)`))
     .join(', ');
 
-describe('structure: runtime size limits (issue 14)', function () {
+describe('structure: runtime size limits', function () {
   // Parsing every runtime file takes 2-3 s on a loaded 2-core machine (the default 2 s timed out).
   this.timeout(20000);
   // The dashboard package's runtime (dashboard/nodes) is held to the same limits.

@@ -1,4 +1,4 @@
-// Texts a user reads (issue 28, point 7). The Chinese help has no stray space between two Chinese
+// Texts a user reads (point 7). The Chinese help has no stray space between two Chinese
 // characters (line wrapping in the sources leaves one: a browser shows a line break inside a text
 // as a space, which Chinese does not use), in the sources and in the built help the editor shows.
 // And the dashboard package's example is example 07 of the main package, its texts apart.

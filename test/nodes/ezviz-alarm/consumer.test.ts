@@ -162,7 +162,7 @@ describe('ezviz-alarm source consumer against the simulator', function () {
     );
   });
 
-  it('a fetch answered 10029 is not asked again before the next round, longer than the interval (retries on; issue 27)', async () => {
+  it('a fetch answered 10029 is not asked again before the next round, longer than the interval (retries on)', async () => {
     const timers = fakeTimers(clock);
     fakeTime(clock);
     // The config node retries idempotent calls (3 times, as by default): the consumer's fetch is not one of them on 10029.

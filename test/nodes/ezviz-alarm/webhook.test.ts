@@ -283,7 +283,7 @@ describe('ezviz-alarm source webhook (Node-RED HTTP node app on a real server)',
     return { socket, answer };
   }
 
-  it('an alarm is sent once, also when it comes again under a new message id (issue 27)', async () => {
+  it('an alarm is sent once, also when it comes again under a new message id', async () => {
     const out = await start();
     const again = (id: string) =>
       message(id, { body: { alarmId: 'alarm-same', alarmTime: clock.now(), alarmType: 10002 } });

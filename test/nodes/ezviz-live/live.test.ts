@@ -190,7 +190,7 @@ describe('ezviz-live: live and playback addresses', function () {
     assert.ok(!JSON.stringify(c.msg).includes('WRONGX'));
   });
 
-  it("a flow without verificationCodeType reads the credential (the editor's default type; issue 27)", async () => {
+  it("a flow without verificationCodeType reads the credential (the editor's default type)", async () => {
     secrets.add('ABCDEF');
     await loadOp('live', sim.url, { nodeCreds: { verificationCode: 'ABCDEF' } });
     const a = await run({ payload: { deviceSerial: 'C00000005' } });
