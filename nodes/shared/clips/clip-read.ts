@@ -96,7 +96,8 @@ async function sessions(
     if (signal.aborted || url === undefined) return stopped();
     if (url instanceof EzvizError) return { kind: 'incomplete', reason: 'address', detail: url.message, error: url };
     tags.beginSession();
-    const end = await readSession(url, (tag) => tags.push(tag), signal, Math.min(MAX_TAG_BYTES, ask.maxBytes));
+    const limits = { maxTagBytes: Math.min(MAX_TAG_BYTES, ask.maxBytes), tunnelMs: service.timeout ?? 10000 };
+    const end = await readSession(url, (tag) => tags.push(tag), signal, limits);
     if (end.kind === 'end') return { kind: 'complete' };
     if (end.kind === 'aborted') return stopped();
     if (end.kind === 'full') return { kind: 'incomplete', reason: 'maxBytes', detail: String(ask.maxBytes) };

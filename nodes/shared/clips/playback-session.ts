@@ -4,12 +4,14 @@
 // why: the window's end, the byte bound, a codec it cannot keep, the stream's end or cut
 // (`cut`: a new address reads on), garbage, an HTTP status, or the abort of the clip (its
 // deadline or the node's close). Redirects are not followed; nothing of the account is sent
-// (the address carries its own authorisation). Never rejects.
+// (the address carries its own authorisation); a proxy the environment names is used as the
+// config node's client uses it (wire/stream-agent.ts: a CONNECT tunnel). Never rejects.
 
 import * as http from 'http';
 import * as https from 'https';
 import { FlvReader, type FlvTag } from '../flv';
 import { hooks } from '../clock/clock';
+import { streamAgent } from '../wire/stream-agent';
 import type { PushOutcome } from './clip-tags';
 
 export type SessionEnd =
@@ -20,21 +22,28 @@ export type SessionEnd =
   | { kind: 'http'; status: number }
   | { kind: 'aborted' };
 
+/** How a session is read: the largest tag taken; how long a proxy may take to open its tunnel. */
+export interface SessionLimits {
+  maxTagBytes: number;
+  tunnelMs: number;
+}
+
 /** Reads the FLV at `url`, each tag to `onTag`, until it ends or `signal` aborts. */
 export function readSession(
   url: string,
   onTag: (tag: FlvTag) => PushOutcome,
   signal: AbortSignal,
-  maxTagBytes: number,
+  limits: SessionLimits,
 ): Promise<SessionEnd> {
   return new Promise((resolve) => {
     let settled = false;
-    const conn: { req?: http.ClientRequest } = {};
+    const conn: { req?: http.ClientRequest; agent?: http.Agent | false } = {};
     const finish = (e: SessionEnd): void => {
       if (settled) return;
       settled = true;
       signal.removeEventListener('abort', onAbort);
       conn.req?.destroy();
+      if (conn.agent) conn.agent.destroy();
       resolve(e);
     };
     const onAbort = (): void => finish({ kind: 'aborted' });
@@ -48,8 +57,9 @@ export function readSession(
       return finish({ kind: 'cut', why: 'network', code: 'EINVALIDURL' });
     }
     const get = target.protocol === 'https:' ? https.get : http.get;
-    const reader = new FlvReader({ maxTagBytes });
-    const req = get(target, { agent: false, headers: { accept: 'video/x-flv, */*' }, ca: hooks.ca }, (res) => {
+    const reader = new FlvReader({ maxTagBytes: limits.maxTagBytes });
+    const agent = (conn.agent = streamAgent(target, limits.tunnelMs));
+    const req = get(target, { agent, headers: { accept: 'video/x-flv, */*' }, ca: hooks.ca }, (res) => {
       if (res.statusCode !== 200) {
         res.resume();
         return finish({ kind: 'http', status: res.statusCode ?? 0 });

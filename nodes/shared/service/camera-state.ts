@@ -37,6 +37,8 @@ export interface CallService {
   call(req: CallRequest): Promise<CallResult>;
   /** Cameras' arming as last learnt (serial -> armed). */
   readonly armed?: Map<string, boolean>;
+  /** The config node's timeout (ms): one deadline per request. */
+  readonly timeout?: number;
 }
 
 /** Remembers a camera's arming (at most 10,000 cameras: the oldest is forgotten). */
