@@ -30,6 +30,8 @@ export class CameraController {
   readonly moves: Moves;
   /** Camera-queue calls not yet answered (close waits for them). */
   private readonly inFlight = new Set<Promise<CallResult>>();
+  /** Per camera, how many stops of the stop lane were queued (a start waiting behind one is ended). */
+  private readonly stops = new Map<string, number>();
 
   constructor(
     private readonly loop: RequestLoop,
@@ -60,7 +62,9 @@ export class CameraController {
         ),
       );
     }
-    const task = this.queue.run(lane, () => this.run(key, req));
+    if (req.spec.lane === 'stop') this.stops.set(key, (this.stops.get(key) ?? 0) + 1);
+    const stopsBefore = this.stops.get(key) ?? 0;
+    const task = this.queue.run(lane, () => this.run(key, req, stopsBefore));
     this.inFlight.add(task);
     const done = () => this.inFlight.delete(task);
     task.then(done, done);
@@ -68,9 +72,14 @@ export class CameraController {
   }
 
   /** One PTZ or preset request, its turn come. */
-  private async run(key: string, req: CallRequest): Promise<CallResult> {
+  private async run(key: string, req: CallRequest, stopsBefore: number): Promise<CallResult> {
     if (req.owner.closed) return { kind: 'closed' };
     const { spec, fields } = req;
+    if (spec.endedByStop && (this.stops.get(key) ?? 0) !== stopsBefore) {
+      // docs/behaviour.md section 24: a siren start still waiting when a stop was queued never sounds.
+      const error = this.errors.local(spec.operation, 'STOPPED', this.t('errors.stoppedBeforeSent', { camera: key }));
+      return failedAt(error, fields);
+    }
     if (this.presets.needsLookup(spec, fields, req.presetName)) {
       const found = await this.presets.lookup(spec.operation, fields, req.presetName);
       if (typeof found !== 'number') return failedAt(found, fields);

@@ -92,6 +92,7 @@ export const STATUS_CODE_KEYS: readonly string[] = [
   'REPLY_TOO_LARGE',
   'AREA_DOMAIN',
   'QUEUE_FULL',
+  'STOPPED',
   'INVALID_CONFIG',
   'INTERNAL',
 ];

@@ -148,6 +148,9 @@ export interface CallSpec {
   /** `stop`: the camera queue's lane of stops of this device (the siren's stop): it waits behind
    * nothing queued for the camera (docs/behaviour.md section 21). */
   lane?: 'stop';
+  /** Still waiting in the camera queue when a call of the `stop` lane is queued for its camera, it
+   * is never sent: it ends `STOPPED` (the siren's start; docs/behaviour.md section 24). */
+  endedByStop?: true;
   params: readonly ParamSpec[];
 }
 

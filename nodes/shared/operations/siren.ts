@@ -57,7 +57,14 @@ const status = p('status', 'sirenAction', true);
 const v3 = { section: 'siren', cameraQueue: true, queueBy: 'device', envelope: 'v3' } as const;
 
 export const SIREN_CALLS: Readonly<Record<SirenAction, CallSpec>> = Object.freeze({
-  start: Object.freeze({ ...v3, operation: 'siren-start', path: PATH, idempotent: false, params: [serial, status] }),
+  start: Object.freeze({
+    ...v3,
+    operation: 'siren-start',
+    path: PATH,
+    idempotent: false,
+    endedByStop: true,
+    params: [serial, status],
+  }),
   stop: Object.freeze({
     ...v3,
     operation: 'siren-stop',

@@ -1,7 +1,8 @@
 // ezviz-siren in Node-RED against the simulator (docs/behaviour.md section 24, docs/api/hub-api.md
 // section 2): start and stop a camera's active defence, the beep and alarm tones with a volume,
 // 60020 on a camera without it, validation errors that send nothing, a start never sent twice
-// (cut, or answered after the deadline), a stop retried, and a stop ahead of a queued start.
+// (cut, or answered after the deadline), a stop retried, and a stop ahead of a queued start, which
+// then ends STOPPED unsent.
 
 import assert from 'assert';
 import type { Simulator } from '../../../simulator';
@@ -104,14 +105,28 @@ describe('ezviz-siren against the simulator', function () {
     assert.strictEqual(sim.requestLog({ path: DEFENCE }).length, 1);
   });
 
-  it('a stop goes ahead of a start queued for the same camera', async () => {
-    // The first start is slow to answer; a second one waits behind it; the stop does not wait.
+  it('a stop goes ahead of a start queued for the same camera; the start waiting behind it is never sent (STOPPED)', async () => {
+    // The first start is slow to answer; a second one waits behind it; the stop does not wait, and
+    // the waiting start ends STOPPED without being sent. A start queued after the stop sounds.
     sim.injectFault({ kind: 'latency', ms: 600, path: DEFENCE });
     const got = collect();
     const op = node<Node & { receive(msg: unknown): void }>('op');
     for (const action of ['start', 'start', 'stop']) op.receive({ payload: { deviceSerial: CAM, action } });
     await got.wait(3);
-    assert.deepStrictEqual([got.ok.length, got.err.length], [3, 0]);
+    assert.deepStrictEqual([got.ok.length, got.err.length], [2, 1]);
+    const stopped = got.err[0];
+    assert.deepStrictEqual(
+      [stopped.error.code, stopped.error.source, stopped.error.operation, stopped.error.retriable],
+      ['STOPPED', 'local', 'siren', false],
+    );
+    assert.deepStrictEqual(
+      got.ok.map((m) => m.payload.action),
+      ['stop', 'start'],
+    );
+    assert.deepStrictEqual(actions(), ['stop', 'start'], 'two calls: the stop and the start already sent');
+    assert.strictEqual(sim.requestLog({ path: DEFENCE }).length, 2);
+    const again = await send({ action: 'start' });
+    assert.strictEqual(again.port, 'ok', JSON.stringify(again.msg.error));
     assert.deepStrictEqual(actions(), ['stop', 'start', 'start']);
   });
 });
