@@ -42,3 +42,12 @@ export const CSS = `
 .ezviz-timeline-area { flex-shrink: 0; min-width: 0; }
 .ezviz-timeline-area:empty { display: none; }
 `
+
+/** The styles into the page, once for every panel (and widget) of it. */
+export function injectStyles() {
+    if (typeof document === 'undefined' || document.getElementById('ezviz-camera-styles')) return
+    const el = document.createElement('style')
+    el.id = 'ezviz-camera-styles'
+    el.textContent = CSS
+    document.head.appendChild(el)
+}

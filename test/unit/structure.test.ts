@@ -156,3 +156,72 @@ describe('structure: runtime size limits', function () {
     assert.deepStrictEqual(offenders([{ file: 'nodes/y.ts', text: 'const a = 1;\n'.repeat(200) }]).files, []);
   });
 });
+
+/** The camera panel package's own code (dashboard/: the widget's components and scripts, its runtime,
+ * its dialog and help, its build), relative paths, sorted; built output and dependencies left out. */
+function panelFiles(dir = path.join(ROOT, 'dashboard')): string[] {
+  const out: string[] = [];
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (!['node_modules', 'dist', 'resources'].includes(entry.name)) out.push(...panelFiles(full));
+    } else if (/\.(vue|js|mjs|ts|html)$/.test(entry.name)) {
+      out.push(path.relative(ROOT, full).split(path.sep).join('/'));
+    }
+  }
+  return out.sort();
+}
+
+/** A single-file component's script, its lines where they are in the file (the template's lines blank). */
+export function vueScript(text: string): string {
+  const lines = text.split('\n');
+  let inScript = false;
+  return lines
+    .map((line) => {
+      if (/^<script\b/.test(line)) inScript = true;
+      else if (/^<\/script>/.test(line)) inScript = false;
+      else if (inScript) return line;
+      return '';
+    })
+    .join('\n');
+}
+
+describe('structure: the camera panel in parts', function () {
+  this.timeout(20000);
+  const files = panelFiles().map((file) => {
+    const text = fs.readFileSync(path.join(ROOT, file), 'utf8');
+    return { file, text };
+  });
+
+  it('finds the widget, its components and its runtime', () => {
+    const names = files.map((f) => f.file);
+    for (const f of [
+      'dashboard/ui/components/UIEzvizCamera.vue',
+      'dashboard/ui/components/Timeline.vue',
+      'dashboard/ui/flv.js',
+      'dashboard/nodes/ui-ezviz-camera.ts',
+      'dashboard/nodes/ui-ezviz-camera.html',
+    ])
+      assert.ok(names.includes(f), f);
+    assert.ok(!names.some((n) => n.includes('/node_modules/') || n.startsWith('dashboard/resources/')));
+  });
+
+  it(`no file of the panel is over ${MAX_FILE_LINES} lines`, () => {
+    const over = offenders(files).files;
+    assert.deepStrictEqual(over, [], `files over ${MAX_FILE_LINES} lines: ${describeOffenders(over)}`);
+  });
+
+  it(`no function of the widget is over ${MAX_FUNCTION_LINES} lines`, () => {
+    const scripts = files
+      .filter((f) => f.file.startsWith('dashboard/ui/'))
+      .map((f) => ({ file: f.file, text: f.file.endsWith('.vue') ? vueScript(f.text) : f.text }));
+    const over = offenders(scripts).functions;
+    assert.deepStrictEqual(over, [], `functions over ${MAX_FUNCTION_LINES} lines: ${describeOffenders(over)}`);
+  });
+
+  it('a component is measured whole, its script alone for functions', () => {
+    const text = `<template>\n  <div/>\n</template>\n\n<script>\nexport default { name: 'X' }\n</script>\n`;
+    assert.strictEqual(vueScript(text), `\n\n\n\n\nexport default { name: 'X' }\n\n`);
+    assert.deepStrictEqual(offenders([{ file: 'made-up.vue', text: '<i/>\n'.repeat(201) }]).files.length, 1);
+  });
+});

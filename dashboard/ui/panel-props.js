@@ -1,0 +1,46 @@
+// What the panel and the widgets beside it (the wall) share of Dashboard 2's widget set-up.
+
+/** The properties a flow may change with msg.ui_update (the runtime checks them first). */
+export const UPDATABLE = [
+    'deviceSerial',
+    'channelNo',
+    'presetList',
+    'switchList',
+    'padOnVideo',
+    'show_live',
+    'show_ptz',
+    'show_zoom',
+    'show_presets',
+    'show_snapshot',
+    'show_switches',
+    'show_status',
+    'show_timeline',
+]
+
+/** A file of this package's resources/, served by Node-RED under the editor's root (the players,
+ * loaded when needed). `store` is the widget's `$store` (Dashboard 2's set-up names the root). */
+export function panelResource(store, file) {
+    const root = store?.state?.setup?.setup?.RED?.httpAdminRoot || '/'
+    return `${root}/resources/node-red-dashboard-2-ezviz/${file}`.replace(/\/{2,}/g, '/')
+}
+
+/** A flow's msg.ui_update (Dashboard 2's dynamic properties): the properties set, and a new camera
+ * (or switch list) starts the panel's state anew and reads it. `panel` is the panel component. */
+export function applyUpdate(panel, msg) {
+    const updates = msg && msg.ui_update
+    if (!updates || typeof updates !== 'object') return
+    const changed = {}
+    for (const key of UPDATABLE) if (key in updates) changed[key] = updates[key]
+    if (Object.keys(changed).length && typeof panel.setDynamicProperties === 'function')
+        panel.setDynamicProperties(changed)
+    if ('deviceSerial' in changed || 'channelNo' in changed || 'switchList' in changed) {
+        panel.switchState = {}
+        panel.online = null
+        panel.name = null
+        if ('deviceSerial' in changed || 'channelNo' in changed) panel.dropPicture()
+        panel.liveAddress = null
+        panel.liveFailure = null
+        panel.playback = null
+        panel.$nextTick(() => panel.readState())
+    }
+}
