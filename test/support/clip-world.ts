@@ -20,7 +20,7 @@ export type Delivery =
   | { kind: 'cut'; share: number }
   /** that share, then bytes that are not FLV, then the end */
   | { kind: 'garbage'; share: number; junk: Buffer }
-  /** the window and on past its end, without an end tag, until the client leaves */
+  /** the window and a minute past its end, without an end tag, the connection left open */
   | { kind: 'endless' }
   /** frames whose time never moves on, until the client leaves */
   | { kind: 'stuck' }
@@ -142,7 +142,7 @@ async function serve(
   if (d.kind === 'status') return void res.writeHead(d.status, { 'Content-Type': 'text/plain' }).end('no');
   res.writeHead(200, { 'Content-Type': 'video/x-flv' });
   if (d.kind === 'hang') return;
-  const tags = sessionTags(begin, end, d.kind === 'endless' ? 3600000 : 0);
+  const tags = sessionTags(begin, end, d.kind === 'endless' ? 60000 : 0);
   const all = Buffer.concat(tags);
   switch (d.kind) {
     case 'whole':
@@ -153,7 +153,7 @@ async function serve(
       await pour(res, [all.subarray(0, Math.floor(all.length * d.share)), d.junk]);
       return void res.end();
     case 'endless':
-      if (await pour(res, tags)) res.end();
+      await pour(res, tags); // a minute past the window's end, then nothing, the connection open
       return;
     case 'stuck':
       await pour(res, [tags[0], tags[1]]);
