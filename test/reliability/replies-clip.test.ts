@@ -55,25 +55,32 @@ const junk = fc.oneof(
 );
 const delivery: fc.Arbitrary<Delivery> = fc.oneof(
   { weight: 5, arbitrary: fc.constant<Delivery>({ kind: 'whole' }) },
-  { weight: 3, arbitrary: fc.double({ min: 0, max: 0.98, noNaN: true }).map((share) => ({ kind: 'cut', share })) },
+  {
+    weight: 3,
+    arbitrary: fc.double({ min: 0, max: 0.98, noNaN: true }).map((share): Delivery => ({ kind: 'cut', share })),
+  },
   {
     weight: 2,
     arbitrary: fc
       .tuple(fc.double({ min: 0, max: 0.98, noNaN: true }), junk)
-      .map(([share, j]) => ({ kind: 'garbage', share, junk: j })),
+      .map(([share, j]): Delivery => ({ kind: 'garbage', share, junk: j })),
   },
   { weight: 1, arbitrary: fc.constant<Delivery>({ kind: 'endless' }) },
   { weight: 1, arbitrary: fc.constant<Delivery>({ kind: 'stuck' }) },
   {
     weight: 1,
-    arbitrary: fc.integer({ min: 128 * 1024, max: FAT_MAX }).map((frameBytes) => ({ kind: 'fat', frameBytes })),
+    arbitrary: fc
+      .integer({ min: 128 * 1024, max: FAT_MAX })
+      .map((frameBytes): Delivery => ({ kind: 'fat', frameBytes })),
   },
   { weight: 1, arbitrary: fc.constant<Delivery>({ kind: 'trickle', ms: 20, bytes: 256 }) },
   {
     weight: 1,
-    arbitrary: fc.integer({ min: 2 * 1024 * 1024, max: 16 * 1024 * 1024 - 1 }).map((s) => ({ kind: 'huge', size: s })),
+    arbitrary: fc
+      .integer({ min: 2 * 1024 * 1024, max: 16 * 1024 * 1024 - 1 })
+      .map((s): Delivery => ({ kind: 'huge', size: s })),
   },
-  { weight: 1, arbitrary: fc.constantFrom(403, 404, 500, 502).map((status) => ({ kind: 'status', status })) },
+  { weight: 1, arbitrary: fc.constantFrom(403, 404, 500, 502).map((status): Delivery => ({ kind: 'status', status })) },
   { weight: 1, arbitrary: fc.constantFrom<Delivery>({ kind: 'hang' }, { kind: 'drop' }) },
 );
 
