@@ -12,7 +12,12 @@ function failed(panel, reply) {
     panel.moveFailed = reply.action === 'move'
     panel.status = {
         key: 'status.error',
-        args: { action: panel.t(`action.${reply.action}`), code: e.code, message: e.message },
+        // the API's own words, the package's hint after them
+        args: {
+            action: panel.t(`action.${reply.action}`),
+            code: e.code,
+            message: e.hint ? `${e.message} · ${e.hint}` : e.message,
+        },
     }
 }
 

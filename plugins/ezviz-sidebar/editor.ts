@@ -113,7 +113,7 @@ function sourceState(s: SourceEntry): JQuery {
         'div',
         tr('sources.failing', { count: s.failuresInRow, time: time(s.lastFailAt), code: s.lastError?.code ?? '' }),
         'ezviz-sb-bad',
-      ).attr('title', s.lastError?.message ?? ''),
+      ).attr('title', [s.lastError?.message, s.lastError?.hint].filter(Boolean).join('\n')),
     );
   }
   if (s.refused) box.append(el('div', tr('sources.refused', { count: s.refused }), 'ezviz-sb-warn'));

@@ -5,7 +5,6 @@ import net from 'net';
 import { OPERATIONS, OperationName, ParamKind } from '../../nodes/shared/operations/operations';
 import { validationArgs } from '../../nodes/shared/params/parse';
 import { statusKey } from '../../nodes/shared/i18n/status-keys';
-import { restates } from '../../nodes/shared/requests/call-failures';
 import type { Simulator } from '../../simulator';
 import {
   buildFlow,
@@ -220,48 +219,55 @@ describe('operation nodes: error sources', function () {
     assert.deepStrictEqual(own[own.length - 1], { fill: 'red', shape: 'ring', text: statusKey('code.20007') });
     const reply = sim.requestLog()[0];
     assert.strictEqual(reply.code, '20007');
-    assert.deepStrictEqual(Object.keys(msg.error).sort(), ['code', 'message', 'operation', 'retriable', 'source']);
+    assert.deepStrictEqual(Object.keys(msg.error).sort(), [
+      'code',
+      'hint',
+      'message',
+      'operation',
+      'retriable',
+      'source',
+    ]);
     assert.strictEqual(msg.error.code, '20007');
     assert.strictEqual(msg.error.source, 'api');
     assert.strictEqual(msg.error.operation, 'ptz-start');
     assert.strictEqual(msg.error.retriable, false);
-    assert.ok(msg.error.message.includes(text('hints.20007')), msg.error.message);
-    assert.ok(msg.error.message.includes('20007'));
-    // The hint says what the API's "The device is offline." says: said once, the hint first.
-    assert.strictEqual(msg.error.message, 'The device is offline: check that it is online (code 20007)');
+    // The API's own words are the message (docs/behaviour.md section 4); the hint goes beside them.
+    assert.strictEqual(msg.error.message, 'The device is offline. (code 20007)');
+    assert.strictEqual(msg.error.hint, text('hints.20007'));
   });
 
-  it('api: a hint that does not restate the API text comes first, the API text after it', async () => {
+  it("api: the message is the API's own text and code, the package's hint beside it, never in its place", async () => {
     await loadOp('preset-call', sim.url);
     const r = await run({ payload: { deviceSerial: 'C00000001', channelNo: 1, index: 9 } });
     assert.strictEqual(r.msg.error.code, '60011');
-    assert.strictEqual(r.msg.error.message, 'The preset does not exist (code 60011)', 'restated: once');
+    assert.strictEqual(r.msg.error.message, 'The preset does not exist. (code 60011)');
+    assert.strictEqual(r.msg.error.hint, text('hints.60011'));
     await unload();
     await loadOp('ptz-start', sim.url);
     const c = await run({ payload: { deviceSerial: 'C00000009', channelNo: 1, direction: 'left', speed: 1 } });
-    assert.strictEqual(c.msg.error.message, `${text('hints.20008')} (code 20008: Device requesting timeout.)`);
-    assert.ok(!restates('The PTZ has reached its left limit', 'Device PTZ reached left limit.'));
-    assert.ok(restates('The device is offline: check that it is online', 'The device is offline.'));
-    assert.ok(!restates('anything', ''), 'an empty API text is never restated');
+    assert.strictEqual(c.msg.error.message, 'Device requesting timeout. (code 20008)');
+    assert.strictEqual(c.msg.error.hint, text('hints.20008'));
   });
 
   it('api: 20014 has the hint of its operation group (docs/api/open-api.md section 7.2)', async () => {
     await loadOp('ptz-stop', sim.url);
     const a = await run({ payload: { deviceSerial: 'ABC', channelNo: 1 } });
     assert.strictEqual(a.msg.error.code, '20014');
-    assert.ok(a.msg.error.message.startsWith(text('hints.20014-network')), a.msg.error.message);
+    assert.strictEqual(a.msg.error.hint, text('hints.20014-network'));
+    assert.ok(!a.msg.error.message.includes(text('hints.20014-network')), a.msg.error.message);
     await unload();
     await loadOp('preset-call', sim.url);
     const b = await run({ payload: { deviceSerial: 'ABC', channelNo: 1, index: 1 } });
     assert.strictEqual(b.msg.error.code, '20014');
-    assert.ok(b.msg.error.message.startsWith(text('hints.20014-serial')), b.msg.error.message);
+    assert.strictEqual(b.msg.error.hint, text('hints.20014-serial'));
   });
 
   it('api: 60020 on storage-open has the cloud storage hint', async () => {
     await loadOp('storage-open', sim.url);
     const r = await run({ payload: { deviceSerial: 'C00000003', cardPassword: 'CARD-VALID-0003' } });
     assert.strictEqual(r.msg.error.code, '60020');
-    assert.ok(r.msg.error.message.startsWith(text('hints.60020-storage')), r.msg.error.message);
+    assert.strictEqual(r.msg.error.hint, text('hints.60020-storage'));
+    assert.match(r.msg.error.message, /\(code 60020\)$/);
   });
 
   it('network: a closed port gives ECONNREFUSED, retriable, one attempt for non-idempotent', async () => {
@@ -388,7 +394,7 @@ describe('operation nodes: error sources', function () {
     const m = got.caught[0];
     assert.strictEqual(m.error.code, '20007');
     assert.strictEqual(m.error.source.id, 'op');
-    assert.ok(m.error.message.includes(text('hints.20007')));
+    assert.strictEqual(m._error.hint, text('hints.20007'), 'the hint beside, in the error the node set');
     // The Catch message: the error's own text (no "EzvizError:" prefix), the payload untouched.
     assert.strictEqual(m.error.message, m._error.message);
     assert.ok(!/EzvizError/.test(m.error.message), m.error.message);
@@ -397,7 +403,14 @@ describe('operation nodes: error sources', function () {
       operation: 'ptz-start',
       request: { deviceSerial: 'C00000002', channelNo: 1, direction: 0, speed: 1 },
     });
-    assert.deepStrictEqual(Object.keys(m._error).sort(), ['code', 'message', 'operation', 'retriable', 'source']);
+    assert.deepStrictEqual(Object.keys(m._error).sort(), [
+      'code',
+      'hint',
+      'message',
+      'operation',
+      'retriable',
+      'source',
+    ]);
     assert.strictEqual(m._error.source, 'api');
     assert.strictEqual(m.topic, 'x');
   });

@@ -52,7 +52,7 @@ describe('first-time user: output 2, ignored settings, statuses', function () {
     assert.strictEqual(msg.payload.code, '20002', JSON.stringify(msg.payload));
     assert.strictEqual(msg.payload.source, 'api');
     assert.strictEqual(msg.payload.operation, 'ptz-start');
-    assert.ok(msg.payload.message.includes(text('hints.20002')), msg.payload.message);
+    assert.strictEqual(msg.payload.hint, text('hints.20002'));
     assert.deepStrictEqual(msg.payload, msg.error);
     assert.deepStrictEqual(msg.ezviz, {
       operation: 'ptz-start',

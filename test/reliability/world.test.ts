@@ -685,7 +685,7 @@ describe('the world outside (docs/behaviour.md section 8): misbehaving servers',
       for (let i = 0; i < 5; i++) {
         const r = await run({ payload: { deviceSerial: CAM.deviceSerial } });
         assert.strictEqual(r.msg.error.code, '10002');
-        assert.ok(r.msg.error.message.includes(text('errors.tokenRefusedFresh', { base: s.url })), r.msg.error.message);
+        assert.strictEqual(r.msg.error.hint, text('errors.tokenRefusedFresh', { base: s.url }));
       }
       assert.strictEqual(s.hits.filter((h) => h.path === TOKEN_PATH).length, 1);
     });
@@ -799,10 +799,32 @@ describe('the world outside (docs/behaviour.md section 8): misbehaving servers',
       );
       await loadOp('ptz-stop', s.url, { config: fast, creds: tokenCreds });
       const r = await run({ payload: { ...CAM } });
-      assert.ok(
-        r.msg.error.message.endsWith('(code 20007: device __code__ offline __msg__ __hint__)'),
-        r.msg.error.message,
+      assert.strictEqual(r.msg.error.message, 'device __code__ offline __msg__ __hint__ (code 20007)');
+    });
+
+    it('an API msg echoing what was sent keeps its words, the token, card password and app secret masked', async () => {
+      const s = await server(
+        api((h, res) => json(res, { code: '20002', msg: `no ${h.fields.accessToken} ${h.fields.cardPassword}` })),
       );
+      await loadOp('storage-open', s.url, {
+        config: fast,
+        creds: tokenCreds,
+        props: { cardPassword: '', cardPasswordType: 'cred' },
+        nodeCreds: { cardPassword: CARD },
+      });
+      const r = await run({ payload: { deviceSerial: CAM.deviceSerial } });
+      assert.strictEqual(s.hits.at(-1)!.fields.cardPassword, CARD, 'the server got the card');
+      assert.strictEqual(r.msg.error.message, 'no *** *** (code 20002)');
+      await unload();
+      const k = await server(
+        api(
+          (_h, res) => json(res, OK),
+          (res) => json(res, { code: '10030', msg: `appSecret ${APP_SECRET} mismatch` }),
+        ),
+      );
+      await loadOp('storage-info', k.url, { config: fast, creds: KEYS });
+      const t = await run({ payload: { deviceSerial: CAM.deviceSerial } });
+      assert.strictEqual(t.msg.error.message, 'appSecret *** mismatch (code 10030)');
     });
 
     it('at most 100 messages wait per camera: the next one fails at once with QUEUE_FULL, nothing sent', async () => {

@@ -5,6 +5,7 @@
 
 import type { PanelApi, PanelOutcome } from 'node-red-contrib-ezviz-open/dashboard';
 import type { PanelSettings } from './settings';
+import { errorOf } from './replies';
 
 const DAY_MS = 86400000;
 /** A day's list is kept this long (ms). */
@@ -76,7 +77,7 @@ export class RecordingDays {
     if (o.kind === 'error') this.days.delete(this.key(start));
     return o.kind === 'ok'
       ? { ok: true, start, items: itemsOf(o.payload) }
-      : { ok: false, start, error: { code: o.error.code, message: o.error.message } };
+      : { ok: false, start, error: errorOf(o.error) };
   }
 
   private prune(): void {

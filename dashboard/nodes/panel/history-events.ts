@@ -7,6 +7,7 @@
 
 import type { FedAlarm, PanelAlarms, PanelApi, PanelPicture } from 'node-red-contrib-ezviz-open/dashboard';
 import type { PanelSettings } from './settings';
+import { errorOf } from './replies';
 
 const DAY_MS = 86400000;
 /** The alarm list's window (the API's 7 days, a minute off its edge). */
@@ -77,7 +78,7 @@ export class AlarmEvents {
         if (r.ok === 'closed') return null;
         if (!r.ok) {
           this.days.delete(key);
-          return { ok: false, error: { code: r.error.code, message: r.error.message } };
+          return { ok: false, error: errorOf(r.error) };
         }
         entry.alarms = r.alarms;
         return { ok: true, events: r.alarms.map(viewOf) };

@@ -20,6 +20,7 @@ import { AlarmEvents } from './history-events';
 import type { Conn } from './panel';
 import type { PanelSettings } from './settings';
 import type { Client } from './who';
+import { errorOf } from './replies';
 
 export class History {
   private readonly rate: RateLimit;
@@ -107,7 +108,7 @@ export class History {
       conn,
       r.ok
         ? { action: 'picture', alarmId, ok: true, picture: r.data, type: r.type }
-        : { action: 'picture', alarmId, ok: false, error: { code: r.error.code, message: r.error.message } },
+        : { action: 'picture', alarmId, ok: false, error: errorOf(r.error) },
     );
   }
 
@@ -159,7 +160,7 @@ export class History {
         action: 'playback',
         ok: false,
         start: ask.start,
-        error: { code: o.error.code, message: o.error.message },
+        error: errorOf(o.error),
       });
       if (!ask.continued) {
         this.node.send({

@@ -1,9 +1,19 @@
-// What a browser gets back for one action (docs/behaviour.md section 14): ok or the error's code
-// and message, and per action what the widget shows (the picture, the switches, the live address).
+// What a browser gets back for one action (docs/behaviour.md section 14): ok or the error's code,
+// message and hint, and per action what the widget shows (the picture, the switches, the live address).
 // Never a token or secret: only these fields leave. Pure.
 
 import type { PanelOutcome } from 'node-red-contrib-ezviz-open/dashboard';
 import type { Client } from './who';
+
+/** What a browser gets of an error: its code, the API's own words and the package's hint beside
+ * them when there is one (docs/behaviour.md section 4). */
+export function errorOf(e: { code: string; message: string; hint?: string }): {
+  code: string;
+  message: string;
+  hint?: string;
+} {
+  return { code: e.code, message: e.message, ...(e.hint ? { hint: e.hint } : {}) };
+}
 
 /** What a browser gets of a live address: where to play it and until when. */
 function liveOf(address: unknown): { url: string; expires: string | null } | null {
@@ -44,7 +54,7 @@ export function replyOf(
 ): Record<string, unknown> {
   const reply: Record<string, unknown> = { ...payload, ok: outcome.kind === 'ok' };
   if (outcome.kind === 'error') {
-    reply.error = { code: outcome.error.code, message: outcome.error.message };
+    reply.error = errorOf(outcome.error);
     // A locked stream: whether the config node holds a code for the camera (which hint the widget shows).
     if (payload.action === 'live') reply.codeFound = outcome.ezviz.codeFrom === 'account';
   } else if (payload.action === 'snapshot' && Buffer.isBuffer(outcome.payload)) reply.picture = outcome.payload;

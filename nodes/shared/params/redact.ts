@@ -71,3 +71,17 @@ export function redactSecrets(value: unknown, secrets: readonly string[] = []): 
   };
   return walk(value, 0);
 }
+
+/** The shortest value masked inside a text (a shorter one would mask ordinary words and digits). */
+const MIN_MASKED = 4;
+
+/** `text` with every occurrence of each of `secrets` (4 characters or more) replaced by "***": an
+ * API's own words may echo what was sent (a token, a card password, an app secret). Pure. */
+export function maskIn(text: string, secrets: readonly (string | number | undefined)[]): string {
+  let out = text;
+  for (const s of secrets) {
+    const v = s === undefined ? '' : String(s);
+    if (v.length >= MIN_MASKED && out.includes(v)) out = out.split(v).join(REDACTED);
+  }
+  return out;
+}

@@ -1,11 +1,13 @@
-// The errors a config node's service reports (docs/behaviour.md section 4): an API refusal with the
-// API notes' hint, a transport failure (network / http), a failed token request, a local guard. One
-// builder per service: it knows the translator, the base URL and the timeout the texts name.
+// The errors a config node's service reports (docs/behaviour.md section 4): an API refusal in the
+// API's own words with the API notes' hint beside them, a transport failure (network / http), a
+// failed token request, a local guard. One builder per service: it knows the translator, the base
+// URL and the timeout the texts name.
 
 import { MAX_REPLY_BYTES } from '../wire/wire';
 import type { ApiReply, PostOutcome } from '../wire/wire';
 import { EzvizError, isRetriable } from '../errors/errors';
 import { hintKey } from '../errors/hints';
+import { maskIn } from '../params/redact';
 import type { Translate } from '../i18n/i18n';
 import type { CallName, SpecSection } from '../operations/operations';
 import type { TokenFailure } from './token';
@@ -15,46 +17,36 @@ const NETWORK_MESSAGES: Record<string, string> = { ETIMEDOUT: 'errors.timeout', 
 
 type Operation = CallName | 'token';
 
-/** Whether `hint` starts with what the API's `msg` says (letters and digits compared, any case). */
-export function restates(hint: string, msg: string): boolean {
-  const norm = (s: string) =>
-    s
-      .toLowerCase()
-      .replace(/[^\p{L}\p{N}]+/gu, ' ')
-      .trim();
-  const m = norm(msg);
-  return m !== '' && norm(hint).startsWith(m);
-}
-
 export class CallErrors {
   constructor(
     private readonly t: Translate,
     private readonly baseUrl: string,
     private readonly timeout: number,
+    /** The account's own secrets (app secret, a typed access token): never in a message. */
+    private readonly secrets: readonly (string | undefined)[] = [],
   ) {}
 
-  /** A reply whose code is not 200: its msg, its code and the API notes' hint for that code. */
+  /** A reply whose code is not 200: its msg, its code and the API notes' hint for that code.
+   * `sent`: the secrets of the request (its token, a card password), masked where the API's words
+   * echo them, as the account's own are. */
   api(
     operation: Operation,
     section: SpecSection | 'token',
     reply: ApiReply,
     hintText?: string,
     idempotent = true,
+    sent: readonly (string | number | undefined)[] = [],
   ): EzvizError {
     const t = this.t;
     const key = hintKey(reply.code, section);
     const hint = hintText ?? (key ? t(`hints.${key}`) : '');
-    const msg = reply.msg || t('errors.noMessage');
-    // The hint first (the debug sidebar shows about 80 characters), the API's own words after it
-    // unless the hint already says them ("The device is offline." / "The device is offline: ...").
-    const message = !hint
-      ? t('errors.api', { msg, code: reply.code })
-      : restates(hint, msg)
-        ? t('errors.apiHintOnly', { hint, code: reply.code })
-        : t('errors.apiHint', { msg, code: reply.code, hint });
+    const msg = maskIn(reply.msg, [...this.secrets, ...sent]) || t('errors.noMessage');
+    // The API's own words are the message; what the package knows of the code goes beside them
+    // (docs/behaviour.md section 4), never in their place.
     return new EzvizError({
       code: reply.code,
-      message,
+      message: t('errors.api', { msg, code: reply.code }),
+      ...(hint ? { hint } : {}),
       operation,
       source: 'api',
       retriable: isRetriable('api', reply.code, idempotent),
@@ -116,7 +108,9 @@ export class CallErrors {
         retriable: false,
       });
     } else inner = this.api('token', 'token', outcome.reply);
-    inner.message = t('errors.token', { detail: inner.message });
+    // The API's refusal keeps its own words; that it was the token's request goes into the hint.
+    if (inner.source === 'api') inner.hint = t('errors.token', { detail: inner.hint ?? inner.message });
+    else inner.message = t('errors.token', { detail: inner.message });
     return inner;
   }
 

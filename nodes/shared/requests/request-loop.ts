@@ -103,7 +103,7 @@ export class RequestLoop {
         });
         this.counters.count(path, outcome);
         if (!('source' in outcome && outcome.source === 'network')) retryAfter = outcome.retryAfterMs;
-        const judged = this.judge(spec, outcome, token, url, refreshed);
+        const judged = this.judge(spec, fields, outcome, token, url, refreshed);
         if (judged === 'ok') {
           const reply = (outcome as Extract<PostOutcome, { ok: true }>).reply;
           return { kind: 'ok', reply, fields, durationMs: Math.round(performance.now() - started), sentAt };
@@ -135,6 +135,7 @@ export class RequestLoop {
   /** What one reply means: success, a token to fetch again (10002, once), or the error. */
   private judge(
     spec: CallSpec,
+    fields: Fields,
     outcome: PostOutcome,
     token: Token,
     url: string,
@@ -154,7 +155,8 @@ export class RequestLoop {
       if (why === 'typed') hint = this.opts.t('errors.tokenExpired');
       else if (why === 'fresh') hint = this.opts.t('errors.tokenRefusedFresh', { base: this.opts.baseUrl });
     }
-    return errors.api(spec.operation, spec.section, outcome.reply, hint, spec.idempotent);
+    const sent = spec.params.filter((p) => p.secret).map((p) => fields[p.apiName ?? p.name]);
+    return errors.api(spec.operation, spec.section, outcome.reply, hint, spec.idempotent, [token.value, ...sent]);
   }
 
   /** Holds a spaced call (capture: at most one per camera per `gapMs`) until the camera's last one

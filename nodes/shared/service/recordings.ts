@@ -38,7 +38,7 @@ export interface RecordingsListing {
   items: RecordingItem[];
   window: { start: string; end: string };
   source: string;
-  skipped: { source: string; code: string; message: string }[];
+  skipped: { source: string; code: string; message: string; hint?: string }[];
 }
 
 const fail = (error: EzvizError, fields: Fields): CallResult => ({ kind: 'error', error, fields, durationMs: 0 });
@@ -163,6 +163,7 @@ export async function listRecordings(
       source: SOURCE_OF_REC_TYPE[f.recType],
       code: f.result.error.code,
       message: f.result.error.message,
+      ...(f.result.error.hint ? { hint: f.result.error.hint } : {}),
     })),
   };
   return { kind: 'ok', reply: { code: '200', msg: '' }, fields: asked, durationMs, payload: listing };

@@ -78,7 +78,7 @@ export class EzvizService {
     this.identity = identity(baseUrl, opts.appKey, opts.appSecret);
     this.account = account(baseUrl, opts.appKey);
     const carried = inherit(opts.carried, baseUrl, this.identity, this.account);
-    this.errors = new CallErrors(t, baseUrl, opts.timeout);
+    this.errors = new CallErrors(t, baseUrl, opts.timeout, [opts.appSecret, opts.accessToken]);
     this.loop = new RequestLoop({ ...opts, errors: this.errors, token: carried.token });
     this.countsInherited = !!carried.counters;
     if (carried.counters) this.loop.counters.adopt(carried.counters, hooks.now());

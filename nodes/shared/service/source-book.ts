@@ -19,7 +19,7 @@ export interface SourceEntry {
   /** Events the last good fetch or push brought. */
   lastCount?: number;
   lastFailAt?: number;
-  lastError?: { code: string; message: string };
+  lastError?: { code: string; message: string; hint?: string };
   failuresInRow: number;
   /** Set while stale: when the failures began. */
   staleSince?: number;
@@ -61,13 +61,13 @@ export class SourceBook {
   }
 
   /** A failed fetch or poll; 'stale' once, when this failure makes the source stale. */
-  failed(id: string, at: number, error: { code: string; message: string }): 'stale' | undefined {
+  failed(id: string, at: number, error: { code: string; message: string; hint?: string }): 'stale' | undefined {
     const e = this.entries.get(id);
     if (!e) return undefined;
     if (e.failuresInRow === 0) e.runStart = at;
     e.failuresInRow++;
     e.lastFailAt = at;
-    e.lastError = { code: error.code, message: error.message };
+    e.lastError = { code: error.code, message: error.message, ...(error.hint ? { hint: error.hint } : {}) };
     if (e.kind === 'webhook' || e.staleSince !== undefined || e.failuresInRow < STALE_AFTER) return undefined;
     e.staleSince = e.runStart ?? at;
     return 'stale';

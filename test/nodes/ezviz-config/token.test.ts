@@ -115,7 +115,7 @@ describe('config node: token', function () {
       const r = await run({ payload: { deviceSerial: 'C00000001' } });
       assert.strictEqual(r.port, 'err');
       assert.strictEqual(r.msg.error.code, '10002');
-      assert.ok(r.msg.error.message.includes(text('errors.tokenRefusedFresh', { base: sim.url })), r.msg.error.message);
+      assert.strictEqual(r.msg.error.hint, text('errors.tokenRefusedFresh', { base: sim.url }));
       clock.advance(10000);
     }
     assert.strictEqual(sim.requestLog({ path: TOKEN_PATH }).length, 1, 'one token request for three messages');
@@ -133,7 +133,8 @@ describe('config node: token', function () {
     assert.strictEqual(r.port, 'err');
     assert.strictEqual(r.msg.error.code, '10002');
     assert.strictEqual(r.msg.error.source, 'api');
-    assert.ok(r.msg.error.message.includes(text('errors.tokenExpired')), r.msg.error.message);
+    assert.strictEqual(r.msg.error.hint, text('errors.tokenExpired'));
+    assert.match(r.msg.error.message, /\(code 10002\)$/, "the API's own words");
     assert.strictEqual(sim.requestLog().length, 1, 'no token request, no resend');
     await delay(5);
     const spy = n.status as unknown as { args: unknown[][]; thisValues: unknown[] };
@@ -154,9 +155,11 @@ describe('config node: token', function () {
       assert.strictEqual(r.msg.error.code, code);
       assert.strictEqual(r.msg.error.source, 'api');
       assert.strictEqual(r.msg.error.operation, 'storage-info');
-      assert.ok(r.msg.error.message.startsWith(text('errors.token', { detail: '' })), r.msg.error.message);
-      assert.ok(r.msg.error.message.includes(text(`hints.${code}`)), r.msg.error.message);
+      // The API's own words are the message; that the token's request failed, and why, the hint.
+      assert.match(r.msg.error.message, new RegExp(`^[^(]+ \\(code ${code}\\)$`), r.msg.error.message);
+      assert.strictEqual(r.msg.error.hint, text('errors.token', { detail: text(`hints.${code}`) }));
       assert.ok(!r.msg.error.message.includes(creds.appSecret));
+      assert.ok(!r.msg.error.hint.includes(creds.appSecret));
       await unload();
     }
   });

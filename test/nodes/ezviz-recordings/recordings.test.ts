@@ -107,7 +107,7 @@ describe('ezviz-recordings: what a camera recorded, played back', function () {
     const off = await run({ payload: { deviceSerial: 'C00000002' } });
     assert.strictEqual(off.port, 'err');
     assert.strictEqual(off.msg.error.code, '20007');
-    assert.ok(off.msg.error.message.includes(text('hints.20007-recordings')), off.msg.error.message);
+    assert.strictEqual(off.msg.error.hint, text('hints.20007-recordings'));
     sim.state.devices.C00000001.online = false;
     const cloud = await run({ payload: { ...CAM } });
     assert.strictEqual(cloud.port, 'ok', JSON.stringify(cloud.msg.error));
