@@ -1,7 +1,8 @@
 // The EZVIZ sidebar's one request (docs/behaviour.md section 23): per deployed account the token's
 // state, the devices online and offline (from the last list the editor's picker read: no API call
 // of its own), the API calls of the last hour and today by path and outcome, the last limit
-// errors, and each alarm source's last fetch or push and failures. POST with a JSON body, the read
+// errors, each alarm source's last fetch or push and failures, and the stream minutes per camera
+// today (docs/behaviour.md section 25). POST with a JSON body, the read
 // permission of the config node type; nothing in the reply is a secret (no token, no key, no
 // code): the base URL's host, counts, codes, times and the runtime's own error texts.
 
@@ -38,6 +39,7 @@ export function usageReport(RED: NodeAPI): UsageReply {
       ...(devices ? { devices: { ...devices } } : {}),
       calls: service.loop.counters.snapshot(now),
       sources: service.sources.list(),
+      streams: service.streams.cameras(now),
     };
   });
   accounts.sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));

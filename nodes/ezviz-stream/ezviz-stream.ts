@@ -14,7 +14,8 @@ import { lookUpCodes } from '../shared/pictures/codes';
 import type { ConfigNodeLike } from '../shared/call-path/lifecycle';
 import { httpConnect, StreamRelay, type AddressAnswer } from '../shared/stream';
 import { KeyGate } from './stream-gate';
-import { DayMinutes, handleRequest, reportsOf, showStatus, type StreamParts } from './stream-node';
+import { DayMinutes } from './stream-minutes';
+import { handleRequest, MinuteBudget, reportsOf, showStatus, type StreamParts } from './stream-node';
 import { closeStreamPath, openStreamPath, type StreamEndpoint } from './stream-routes';
 import { streamSettings, type StreamSettings } from './stream-settings';
 
@@ -48,78 +49,103 @@ function addressOf(
 type Send = (msgs: (Record<string, unknown> | null)[]) => void;
 
 /** "open" holds the camera open, "close" lets it go; anything else is refused with 10001 (on
- * output 2 when it is wired, else to a Catch node), nothing opened. */
-function onInput(t: Translate, wired: boolean, relay: () => StreamRelay | undefined) {
+ * output 2 when it is wired, else to a Catch node), nothing opened; so is "open" once the day's
+ * minutes are used up (MAX_MINUTES). */
+function onInput(t: Translate, wired: boolean, relay: () => StreamRelay | undefined, budget: MinuteBudget) {
   return (msg: Record<string, unknown>, send: Send, done: (e?: Error) => void) => {
     const what = typeof msg.payload === 'string' ? msg.payload.trim().toLowerCase() : '';
-    if (what === 'open' || what === 'close') {
+    const used = what === 'open' && budget.usedUp;
+    if (!used && (what === 'open' || what === 'close')) {
       relay()?.hold(what === 'open');
       return done();
     }
     const message = t('errors.streamInput');
-    const error = new EzvizError({ code: '10001', message, operation: 'live', source: 'local', retriable: false });
+    const error = used
+      ? budget.failure()
+      : new EzvizError({ code: '10001', message, operation: 'live', source: 'local', retriable: false });
     if (!wired) return done(error);
     send([null, { ...msg, payload: error.toJSON(), error: error.toJSON() }]);
     done();
   };
 }
 
-function start(RED: NodeAPI, node: Node, t: Translate, def: NodeDef & Record<string, unknown>): () => void {
-  const cfg = configOf(RED, def);
+/** The node's parts, or undefined (with the status saying why) when it cannot serve. */
+function partsOf(node: Node, t: Translate, def: NodeDef & Record<string, unknown>, cfg: ConfigNodeLike | null) {
   const parsed = streamSettings(def);
   const creds = ((node as unknown as { credentials?: Creds }).credentials ?? {}) as Creds;
-  if (!cfg) {
-    node.status({ fill: 'red', shape: 'ring', text: statusKey('noConfig') });
-    return () => undefined;
+  if (!cfg || !parsed.ok) {
+    const text = statusKey(cfg ? `streamBad.${(parsed as { param: string }).param}` : 'noConfig');
+    node.status({ fill: 'red', shape: 'ring', text });
+    return undefined;
   }
-  if (!parsed.ok) {
-    node.status({ fill: 'red', shape: 'ring', text: statusKey(`streamBad.${parsed.param}`) });
-    return () => undefined;
-  }
-  const settings = parsed.settings;
   const p: StreamParts = {
     node,
     t,
-    settings,
+    settings: parsed.settings,
     gate: new KeyGate(String(creds.key ?? '')),
     wired: errorWired(def),
     canRefresh: () => cfg.service.tokens.canRefresh,
     rate: { at: 0, bytes: 0, mbit: 0 },
   };
+  return { p, cfg, code: creds.verificationCode };
+}
+
+/** The minutes of today in the config node's book (a redeployed node goes on from its count). */
+function budgetOf(cfg: ConfigNodeLike, p: StreamParts, relay: () => StreamRelay | undefined): MinuteBudget {
+  const { deviceSerial, channelNo } = p.settings;
+  const read = (now: number) => {
+    const s = relay()?.stats();
+    return { count: p.budget!.minutes.count(s?.openMs ?? 0, now), viewers: s?.viewers ?? 0 };
+  };
+  const carried = cfg.service.streams.open({ id: p.node.id, deviceSerial, channelNo, read });
+  return new MinuteBudget(p, new DayMinutes(hooks.now(), carried), relay);
+}
+
+function start(RED: NodeAPI, node: Node, t: Translate, def: NodeDef & Record<string, unknown>): () => void {
+  const parts = partsOf(node, t, def, configOf(RED, def));
+  if (!parts) return () => undefined;
+  const { p, cfg } = parts;
   let relay: StreamRelay | undefined;
-  relay = new StreamRelay({
-    connect: httpConnect({ address: addressOf(cfg, settings, creds.verificationCode), t }),
-    reports: reportsOf(p, () => relay),
-    limits: { idleCloseMs: settings.idleCloseS * 1000 },
-    t,
-  });
-  const minutes = new DayMinutes();
   const app = (RED as unknown as { httpNode?: { use(fn: unknown): unknown } }).httpNode;
   const ep: StreamEndpoint = {
     id: node.id,
-    path: settings.path,
-    handle: (req, res) => handleRequest(p, relay!, minutes, req, res),
+    path: p.settings.path,
+    handle: (req, res) => handleRequest(p, relay!, req, res),
   };
   const middleware = (RED.settings as unknown as { httpNodeMiddleware?: unknown }).httpNodeMiddleware;
   if (!app || !openStreamPath(app as never, ep, middleware)) {
     node.status({ fill: 'red', shape: 'ring', text: statusKey(app ? 'streamPathInUse' : 'streamNoHttp') });
-    relay.close();
     return () => undefined;
   }
+  relay = new StreamRelay({
+    connect: httpConnect({
+      address: addressOf(cfg, p.settings, parts.code),
+      agent: (u) => cfg.service.loop.agentFor(u),
+      t,
+    }),
+    reports: reportsOf(p, () => relay),
+    limits: { idleCloseMs: p.settings.idleCloseS * 1000 },
+    t,
+  });
+  const budget = (p.budget = budgetOf(cfg, p, () => relay));
   if (!p.gate.hasKey) node.status({ fill: 'red', shape: 'ring', text: statusKey('streamNoKey') });
   else showStatus(p, relay);
+  budget.check();
   let cancel = hooks.timer(function tick() {
+    budget.check();
     showStatus(p, relay);
     cancel = hooks.timer(tick, STATUS_EVERY_MS);
   }, STATUS_EVERY_MS);
   node.on(
     'input',
-    onInput(t, p.wired, () => relay),
+    onInput(t, p.wired, () => relay, budget),
   );
   return () => {
     cancel();
+    budget.stop();
     closeStreamPath(app as never, ep);
     relay!.close();
+    cfg.service.streams.close(node.id, budget.minutes.count(relay!.stats().openMs, hooks.now()));
     relay = undefined;
   };
 }

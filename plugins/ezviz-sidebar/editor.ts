@@ -1,8 +1,8 @@
 // The EZVIZ sidebar tab (docs/behaviour.md section 23), editor part (browser): per deployed account
 // the token, the devices, the API calls of the last hour and today, the limits reached with what to
-// do, and the alarm sources. It asks the runtime's admin route `ezviz-open/usage` (a relative URL,
-// so httpAdminRoot and adminAuth apply) every 5 s while the tab is shown and the page visible; it
-// makes no API call of its own. Every text from the runtime is set as text, never as HTML.
+// do, the alarm sources, and the stream minutes per camera today. It asks the runtime's admin
+// route `ezviz-open/usage` (a relative URL, so httpAdminRoot and adminAuth apply) every 5 s while
+// the tab is shown and the page visible; it makes no API call of its own. Every text from the runtime is set as text, never as HTML.
 
 import type { CallCounts } from '../../nodes/shared/requests/usage-types';
 import type { SourceEntry } from '../../nodes/shared/service/source-book';
@@ -139,6 +139,25 @@ function sourcesTable(a: AccountUsage): JQuery {
   return table;
 }
 
+/** The cameras its stream nodes serve: camera minutes today (what a metered live service counts). */
+function streamsTable(a: AccountUsage): JQuery {
+  const table = el('table');
+  table.append(
+    el('tr').append(
+      el('th', tr('streams.camera')),
+      el('th', tr('streams.minutes'), 'n'),
+      el('th', tr('streams.viewers'), 'n'),
+    ),
+  );
+  for (const c of a.streams) {
+    const name = tr('streams.channel', { serial: c.deviceSerial, channel: c.channelNo });
+    table.append(
+      el('tr').append(el('td', name), el('td', c.minutes.toFixed(1), 'n'), el('td', String(c.viewers), 'n')),
+    );
+  }
+  return table;
+}
+
 function accountSection(a: AccountUsage, open: boolean): JQuery {
   const details = el('details').attr('data-account', a.id);
   if (open) details.attr('open', 'open');
@@ -158,6 +177,7 @@ function accountSection(a: AccountUsage, open: boolean): JQuery {
   body.append(el('h4', tr('calls.title')), callsTable(a));
   body.append(el('h4', tr('limits.title')), limitsList(a));
   body.append(el('h4', tr('sources.title')), sourcesTable(a));
+  if (a.streams?.length) body.append(el('h4', tr('streams.title')), streamsTable(a));
   return details.append(body);
 }
 

@@ -2,11 +2,13 @@
 // and adminAuth on, against the simulator: the admin route `ezviz-open/usage` (refused without
 // login, open to a read-only user, no secret in it), and the tab itself: the account with its
 // token, the devices once a picker read them, the API calls by path with their failures, a limit
-// error with what to do, an alarm source gone stale; reachable by keyboard; en-US and zh-CN.
+// error with what to do, an alarm source gone stale, the stream minutes per camera today;
+// reachable by keyboard; en-US and zh-CN.
 // Takes the README's screenshot (docs/ezviz-sidebar.png, with EZVIZ_SCREENSHOTS=1; else into a temporary folder).
 
 import { strict as assert } from 'assert';
 import * as fs from 'fs';
+import * as http from 'http';
 import * as os from 'os';
 import * as path from 'path';
 import type { Page } from 'playwright-core';
@@ -29,6 +31,8 @@ const TAB = 'tab0browser0sb0';
 const CONFIG = 'cfg0browser0sb0';
 const POLL = 'alarm0sb0poll00';
 const CONSUMER = 'alarm0sb0cons00';
+const STREAM = 'stream0sb0node0';
+const STREAM_KEY = 'sidebar-Key_0123456789abcdef';
 const ALARMS = '/api/lapp/alarm/list';
 const MESSAGES = '/api/lapp/mq/v1/consumer/messages';
 
@@ -89,8 +93,24 @@ describe('browser: the EZVIZ sidebar (calls, limits, alarm sources)', function (
         },
         alarm(POLL, 'front door alarms', 60, { source: 'poll' }),
         alarm(CONSUMER, 'garden alarms', 120, { source: 'consumer', interval: 2, group: 1 }),
+        {
+          id: STREAM,
+          type: 'ezviz-stream',
+          z: TAB,
+          name: 'front door stream',
+          config: CONFIG,
+          x: 200,
+          y: 180,
+          deviceSerial: 'C00000001',
+          channelNo: 1,
+          path: '',
+          wires: [[], []],
+        },
       ],
-      credentials: { [CONFIG]: { appKey: 'demo-app-key', appSecret: 'demo-app-secret' } },
+      credentials: {
+        [CONFIG]: { appKey: 'demo-app-key', appSecret: 'demo-app-secret' },
+        [STREAM]: { key: STREAM_KEY },
+      },
     });
     session = await openEditor('en-US');
   });
@@ -197,6 +217,38 @@ describe('browser: the EZVIZ sidebar (calls, limits, alarm sources)', function (
     assert.deepStrictEqual(session.pageErrors, []);
   });
 
+  it('shows the stream minutes per camera today (the admin route and the tab)', async () => {
+    const page = session.page;
+    const url = new URL(`/ezviz/stream/C00000001-1.flv?key=${STREAM_KEY}`, red.url);
+    const viewer = await new Promise<http.ClientRequest>((resolve, reject) => {
+      const req = http.get(url, (res) => {
+        assert.strictEqual(res.statusCode, 200);
+        res.resume();
+        resolve(req);
+      });
+      req.on('error', reject);
+    });
+    try {
+      // 3.5 s of camera open: 0.1 minute (a tenth of a minute is what the reply counts).
+      await new Promise((r) => setTimeout(r, 3500));
+      const reply = await postAccount(red, 'usage', {}, await adminToken(red, 'reader'));
+      const account = reply.json.accounts.find((a: any) => a.id === CONFIG);
+      assert.strictEqual(account.streams.length, 1, reply.text);
+      const [camera] = account.streams;
+      assert.deepStrictEqual([camera.deviceSerial, camera.channelNo, camera.viewers], ['C00000001', 1, 1]);
+      assert.ok(camera.minutes >= 0.1 && camera.minutes < 1, reply.text);
+      assert.ok(!reply.text.includes(STREAM_KEY), 'no viewer key in the reply');
+      await showTab(page);
+      const section = page.locator(`#ezviz-sidebar details[data-account="${CONFIG}"]`);
+      await section.locator('h4', { hasText: 'Streams today' }).waitFor({ timeout: 10000 });
+      const text = await section.innerText();
+      assert.match(text, /C00000001 channel 1\s+\d+\.\d\s+1/);
+      assert.ok(!(await page.content()).includes(STREAM_KEY), 'no viewer key in the page');
+    } finally {
+      viewer.destroy();
+    }
+  });
+
   it('speaks Chinese in a zh-CN editor', async () => {
     // The same editor switched to Chinese (its language setting and a reload).
     const { page } = session;
@@ -204,6 +256,7 @@ describe('browser: the EZVIZ sidebar (calls, limits, alarm sources)', function (
     await showTab(page);
     const text = await page.locator('#ezviz-sidebar').innerText();
     assert.ok(text.includes('API 调用') && text.includes('告警来源'), text);
+    assert.ok(text.includes('今日视频流') && text.includes('C00000001 通道 1'), text);
     assert.deepStrictEqual(session.pageErrors, []);
   });
 });

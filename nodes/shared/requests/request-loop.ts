@@ -3,6 +3,7 @@
 // limit), one resend after a token refresh on 10002, and for idempotent operations retries of
 // transient failures with jittered back-off or the wait a rate limit asks for. Never rejects.
 
+import type http from 'http';
 import { performance } from 'perf_hooks';
 import type { CallErrors } from './call-failures';
 import type { Answered, Fields, Owner } from './call-types';
@@ -173,6 +174,11 @@ export class RequestLoop {
    * at most `maxBytes`; nothing of the account is sent. */
   download(url: string, maxBytes: number): Promise<GetOutcome> {
     return this.client.get(url, maxBytes);
+  }
+
+  /** The agent of this config node's client for a long GET of `url` (a stream): its proxy tunnels. */
+  agentFor(url: URL): http.Agent {
+    return this.client.agentFor(url);
   }
 
   /** Waits before a retry; ends early when the owner or the config node closes (back-off.ts). */

@@ -30,6 +30,7 @@ import { OPERATIONS } from '../operations/operations';
 import { LiveAddresses, LiveOutcome, liveOutcome, SERVICE_OWNER } from './live-addresses';
 import { VoiceFiles } from './voice-files';
 import { SourceBook } from './source-book';
+import { StreamBook } from './stream-book';
 import { AlarmFeed } from './alarm-feed';
 
 export interface ServiceOptions extends ConnectionSettings {
@@ -70,6 +71,8 @@ export class EzvizService {
   readonly pictures: PictureDesk;
   /** The alarm sources using this config node and whether they are alive (the EZVIZ sidebar). */
   readonly sources = new SourceBook();
+  /** The stream nodes using this config node and their minutes today (the EZVIZ sidebar). */
+  readonly streams = new StreamBook();
   /** The alarms its alarm sources received, told to open camera panels (alarm-feed.ts). */
   readonly alarmFeed = new AlarmFeed();
 

@@ -3,6 +3,7 @@
 
 import type { UsageSnapshot } from '../requests/usage-types';
 import type { SourceEntry } from './source-book';
+import type { StreamCamera } from './stream-book';
 
 export interface AccountUsage {
   id: string;
@@ -14,6 +15,8 @@ export interface AccountUsage {
   devices?: { online: number; offline: number; at: number };
   calls: UsageSnapshot;
   sources: SourceEntry[];
+  /** The cameras its stream nodes serve: camera minutes today and viewers now. */
+  streams: StreamCamera[];
 }
 
 export interface UsageReply {

@@ -8,16 +8,8 @@ import { hooks } from '../clock/clock';
 import { Chain } from './chain';
 import { Output } from './output';
 import type { CameraSession } from './session';
-import { DEFAULT_LIMITS } from './types';
-import type {
-  Connect,
-  RelayLimits,
-  RelayOptions,
-  RelayStats,
-  StreamFailure,
-  UpstreamHandlers,
-  ViewerSink,
-} from './types';
+import { DEFAULT_LIMITS, type Connect, type RelayLimits, type RelayOptions, type RelayStats } from './types';
+import type { StreamFailure, UpstreamHandlers, ViewerSink } from './types';
 import { Viewer } from './viewers';
 
 export class StreamRelay {
@@ -174,11 +166,17 @@ export class StreamRelay {
     this.options.reports.changed();
   }
 
-  /** The node closes: nothing open, no timer, every response ended. */
-  close(): void {
+  /** Ends the stream now (`why`: the close event's; `minutes`: maxMinutesPerDay used up): the hold
+   * let go, the camera closed, every response ended. Viewers may come again. */
+  end(why: string): void {
     if (this.closed) return;
     this.held = false;
-    this.stop('closed');
+    this.stop(why);
+  }
+
+  /** The node closes: nothing open, no timer, every response ended. */
+  close(): void {
+    this.end('closed');
     this.closed = true;
   }
 

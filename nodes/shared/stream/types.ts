@@ -52,7 +52,7 @@ export interface RelayEvent {
   client?: { address: string };
   /** left: why (`gone`, `slow`, `failed`, `ended`). */
   reason?: string;
-  /** close: why (`idle`, `failed`, `closed`). */
+  /** close: why (`idle`, `failed`, `closed`, `minutes`: maxMinutesPerDay used up). */
   why?: string;
 }
 

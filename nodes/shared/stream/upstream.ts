@@ -1,6 +1,6 @@
 // One cloud session on the wire (docs/behaviour.md section 25, docs/api/media-api.md section 7):
 // the camera's flv live address through the config node (one address per lifetime, shared),
-// then one GET whose body is the FLV stream. A refused GET (403, 404: the address expired) asks
+// then one GET whose body is the FLV stream, through the config node's agent (its proxy). A refused GET (403, 404: the address expired) asks
 // for a new address next time. No byte within `firstByteMs`: a failure. The address never leaves
 // this file (a failure names the HTTP status or the network code, never the URL).
 
@@ -19,6 +19,8 @@ export interface UpstreamOptions {
   t: Translate;
   /** No byte within this long after the GET: a failure (default 15 s; a waking battery camera takes 1-5). */
   firstByteMs?: number;
+  /** The agent of the GET (the config node's: its proxy tunnels, nodes/shared/wire/proxy.ts); none: Node's global one. */
+  agent?(url: URL): http.Agent | undefined;
 }
 
 const failure = (code: string, message: string, source: 'http' | 'network'): StreamFailure => ({
@@ -68,8 +70,16 @@ class Upstream {
     if (this.closed) return;
     if (!a.ok) return this.end(a.error);
     const t = this.options.t;
-    const get = a.url.startsWith('https:') ? https.get : http.get;
-    const req = get(a.url, { headers: { Accept: 'video/x-flv, */*' }, ...(hooks.ca ? { ca: hooks.ca } : {}) });
+    let url: URL;
+    try {
+      url = new URL(a.url);
+    } catch {
+      return this.end(failure('EINVALIDURL', t('errors.streamNetwork', { code: 'EINVALIDURL' }), 'network'));
+    }
+    const agent = this.options.agent?.(url);
+    const headers = { Accept: 'video/x-flv, */*' };
+    const get = url.protocol === 'https:' ? https.get : http.get;
+    const req = get(url, { headers, ...(agent ? { agent } : hooks.ca ? { ca: hooks.ca } : {}) });
     this.req = req;
     this.cancelWait = hooks.timer(() => {
       this.end(failure('STREAM_TIMEOUT', t('errors.streamTimeout', { timeout: this.firstByteMs }), 'network'));

@@ -163,6 +163,12 @@ export class EzvizClient {
     );
   }
 
+  /** The agent for a request of its own to `url` (a stream's GET): the proxy tunnels of the calls. */
+  agentFor(url: URL): http.Agent {
+    const a = this.agents.for(url);
+    return url.protocol === 'https:' ? a.https : a.http;
+  }
+
   /** Destroys every socket (requests under way end with a network error); later posts fail with ECLOSED. */
   close(): void {
     this.closed = true;

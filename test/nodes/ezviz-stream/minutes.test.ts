@@ -1,0 +1,133 @@
+// maxMinutesPerDay of ezviz-stream (docs/behaviour.md section 25) in Node-RED against the
+// simulator, on the runtime's fake clock (test/support/fake-camera.ts: hooks.now and hooks.timer;
+// the simulator streams on the wall clock): a running stream is cut when the day's minutes run
+// out (the viewer's response ends, the close event says `minutes`, output 2 says so once, the
+// status shows it), a new viewer then gets 503 with Retry-After until midnight, "open" is refused,
+// the config node's book has the camera's minutes (what the EZVIZ sidebar reads), and the next
+// day the stream serves again.
+
+import assert from 'assert';
+import * as http from 'http';
+import type { AddressInfo } from 'net';
+import { FlvReader } from '../../../nodes/shared/flv';
+import { statusWithArgs } from '../../../nodes/shared/i18n/status-keys';
+import type { EzvizService } from '../../../nodes/shared/service/service';
+import type { Simulator } from '../../../simulator';
+import { FakeScheduler } from '../../support/fake-camera';
+import { collect, helper, httpNodeApp, load, simulatorPerTest, TAB, type Msg } from '../../support/red';
+
+const KEY = 'minutes-Key_0123456789abcdef';
+const PATH = '/ezviz/stream/C00000001-1.flv';
+
+describe('ezviz-stream: maxMinutesPerDay cuts a running stream', function () {
+  this.timeout(30000);
+  let sim: Simulator;
+  let server: http.Server | undefined;
+  let clock: FakeScheduler;
+  const open: http.ClientRequest[] = [];
+  simulatorPerTest((s) => (sim = s));
+
+  afterEach(async () => {
+    for (const r of open.splice(0)) r.destroy();
+    await new Promise<void>((r) => (server ? server.close(() => r()) : r()));
+    server?.closeAllConnections?.();
+    server = undefined;
+  });
+
+  async function until(fn: () => boolean, ms = 15000): Promise<void> {
+    const end = Date.now() + ms;
+    while (!fn()) {
+      if (Date.now() > end) throw new Error('timed out');
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+
+  function get(
+    base: string,
+  ): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer[]; ended: () => boolean }> {
+    return new Promise((resolve, reject) => {
+      const req = http.get(`${base}${PATH}?key=${KEY}`, (res) => {
+        const body: Buffer[] = [];
+        let ended = false;
+        res.on('data', (c: Buffer) => body.push(c));
+        res.on('close', () => (ended = true));
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body, ended: () => ended });
+      });
+      open.push(req);
+      req.on('error', reject);
+    });
+  }
+
+  it('ends the viewers at the minute, says so once on output 2 and in the status; 503 until midnight; the next day it serves', async () => {
+    clock = new FakeScheduler();
+    clock.now = new Date(2026, 2, 1, 12, 0, 0).getTime(); // local noon: no midnight within the test
+    clock.install();
+    const flow = [
+      { id: TAB, type: 'tab', label: 'test' },
+      { id: 'cfg', type: 'ezviz-config', name: 'sim', baseUrl: sim.url, timeout: 2000, maxRetries: 1, retryDelay: 10 },
+      { id: 'ok', type: 'helper', z: TAB },
+      { id: 'err', type: 'helper', z: TAB },
+      {
+        id: 'op',
+        type: 'ezviz-stream',
+        z: TAB,
+        config: 'cfg',
+        deviceSerial: 'C00000001',
+        channelNo: 1,
+        path: '',
+        maxMinutesPerDay: 1,
+        idleClose: 1,
+        wires: [['ok'], ['err']],
+      },
+    ];
+    await load(flow, { cfg: { accessToken: 'at.demo-token' }, op: { key: KEY } });
+    const out = collect(['ok', 'err']);
+    const statuses: string[] = [];
+    const node = helper.getNode('op') as unknown as { status(s: { text?: string }): void };
+    const status = node.status.bind(node);
+    node.status = (st) => {
+      statuses.push(String(st.text));
+      status(st);
+    };
+    server = http.createServer(httpNodeApp() as http.RequestListener);
+    await new Promise<void>((r) => server!.listen(0, '127.0.0.1', r));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+    const viewer = await get(base);
+    assert.strictEqual(viewer.status, 200);
+    await until(() => new FlvReader().push(Buffer.concat(viewer.body)).filter((i) => i.kind === 'tag').length > 5);
+    clock.advance(59000, 1000);
+    await new Promise((r) => setTimeout(r, 100));
+    assert.ok(!viewer.ended(), 'still streaming at 59 s');
+    assert.strictEqual(out.err.length, 0);
+
+    clock.advance(2000, 1000);
+    await until(() => viewer.ended());
+    assert.strictEqual(out.err.length, 1, JSON.stringify(out.err.map((m: Msg) => m.payload)));
+    assert.strictEqual(out.err[0].payload.code, 'MAX_MINUTES');
+    assert.deepStrictEqual(out.err[0].ezviz.request, { deviceSerial: 'C00000001', channelNo: 1 });
+    const close = out.ok.find((m: Msg) => m.payload.event === 'close');
+    assert.strictEqual(close?.payload.why, 'minutes');
+    assert.strictEqual(statuses[statuses.length - 1], statusWithArgs('streamMinutesUsed', { max: 1 }));
+    const service = (helper.getNode('cfg') as unknown as { service: EzvizService }).service;
+    assert.deepStrictEqual(service.streams.cameras(clock.now), [
+      { deviceSerial: 'C00000001', channelNo: 1, minutes: 1, viewers: 0 },
+    ]);
+
+    const refused = await get(base);
+    assert.strictEqual(refused.status, 503);
+    const retry = Number(refused.headers['retry-after']);
+    assert.ok(retry > 11 * 3600 && retry <= 12 * 3600, `Retry-After ${retry}`);
+    clock.advance(30000, 1000); // the status ticks: no second report of the same day
+    await new Promise((r) => setTimeout(r, 100));
+    assert.strictEqual(out.err.length, 1);
+    helper.getNode('op').receive({ payload: 'open' });
+    await until(() => out.err.length === 2);
+    assert.strictEqual(out.err[1].payload.code, 'MAX_MINUTES', 'an "open" past the minutes is refused');
+
+    clock.now = new Date(2026, 2, 2, 12, 0, 0).getTime();
+    const tomorrow = await get(base);
+    assert.strictEqual(tomorrow.status, 200);
+    await until(() => tomorrow.body.length > 0);
+  });
+});

@@ -1,0 +1,145 @@
+// ezviz-stream behind a proxy (docs/behaviour.md sections 8 and 25): the camera's FLV GET goes
+// through the config node's agents as its API calls do, so HTTP_PROXY / HTTPS_PROXY apply: a CONNECT
+// proxy of the test's own on 127.0.0.1 counts its tunnels and what they carried back; the stream's
+// bytes came through one of them, and the viewer got its picture.
+
+import assert from 'assert';
+import * as http from 'http';
+import * as net from 'net';
+import type { AddressInfo } from 'net';
+import { FlvReader } from '../../../nodes/shared/flv';
+import type { Simulator } from '../../../simulator';
+import { httpNodeApp, load, simulatorPerTest, TAB } from '../../support/red';
+
+const KEY = 'proxy-Key_0123456789abcdef';
+const VARS = [
+  'HTTPS_PROXY',
+  'https_proxy',
+  'HTTP_PROXY',
+  'http_proxy',
+  'NO_PROXY',
+  'no_proxy',
+  'ALL_PROXY',
+  'all_proxy',
+];
+
+interface Proxy {
+  url: string;
+  /** Each tunnel: where to, and what it carried back to the client. */
+  tunnels: { to: string; back: Buffer[] }[];
+  close(): Promise<void>;
+}
+
+/** A CONNECT proxy that counts its tunnels and keeps what each carried back. */
+async function connectProxy(): Promise<Proxy> {
+  const tunnels: Proxy['tunnels'] = [];
+  const sockets = new Set<net.Socket>();
+  const srv = http.createServer((_req, res) => {
+    res.writeHead(502);
+    res.end();
+  });
+  srv.on('connect', (req: http.IncomingMessage, client: net.Socket, head: Buffer) => {
+    const [host, port] = String(req.url).split(':');
+    const tunnel = { to: String(req.url), back: [] as Buffer[] };
+    tunnels.push(tunnel);
+    const upstream = net.connect(Number(port), host, () => {
+      client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+      if (head.length) upstream.write(head);
+      client.pipe(upstream);
+      upstream.on('data', (c: Buffer) => {
+        tunnel.back.push(c);
+        client.write(c);
+      });
+    });
+    for (const s of [client, upstream]) {
+      sockets.add(s);
+      s.on('close', () => sockets.delete(s));
+      s.on('error', () => undefined);
+    }
+    upstream.on('close', () => client.destroy());
+    client.on('close', () => upstream.destroy());
+  });
+  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
+  return {
+    url: `http://127.0.0.1:${(srv.address() as AddressInfo).port}`,
+    tunnels,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const s of sockets) s.destroy();
+        srv.close(() => resolve());
+      }),
+  };
+}
+
+describe('ezviz-stream: the camera GET through the config node proxy', function () {
+  this.timeout(30000);
+  let sim: Simulator;
+  let saved: Record<string, string | undefined>;
+  let proxy: Proxy | undefined;
+  let server: http.Server | undefined;
+  simulatorPerTest((s) => (sim = s));
+
+  beforeEach(() => {
+    saved = Object.fromEntries(VARS.map((v) => [v, process.env[v]]));
+    for (const v of VARS) delete process.env[v];
+  });
+  afterEach(async () => {
+    for (const v of VARS) {
+      if (saved[v] === undefined) delete process.env[v];
+      else process.env[v] = saved[v];
+    }
+    await new Promise<void>((r) => (server ? server.close(() => r()) : r()));
+    server?.closeAllConnections?.();
+    server = undefined;
+    await proxy?.close();
+    proxy = undefined;
+  });
+
+  it('HTTP_PROXY: the stream comes through a CONNECT tunnel, as the API calls do', async () => {
+    proxy = await connectProxy();
+    process.env.HTTP_PROXY = proxy.url;
+    const flow = [
+      { id: TAB, type: 'tab', label: 'test' },
+      { id: 'cfg', type: 'ezviz-config', name: 'sim', baseUrl: sim.url, timeout: 2000, maxRetries: 1, retryDelay: 10 },
+      {
+        id: 'op',
+        type: 'ezviz-stream',
+        z: TAB,
+        config: 'cfg',
+        deviceSerial: 'C00000001',
+        channelNo: 1,
+        path: '',
+        idleClose: 1,
+        wires: [[], []],
+      },
+    ];
+    await load(flow, { cfg: { accessToken: 'at.demo-token' }, op: { key: KEY } });
+    server = http.createServer(httpNodeApp() as http.RequestListener);
+    await new Promise<void>((r) => server!.listen(0, '127.0.0.1', r));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const body: Buffer[] = [];
+    const req = http.get(`${base}/ezviz/stream/C00000001-1.flv?key=${KEY}`, (res) => {
+      assert.strictEqual(res.statusCode, 200);
+      res.on('data', (c: Buffer) => body.push(c));
+    });
+    req.on('error', () => undefined);
+    try {
+      const end = Date.now() + 15000;
+      const tags = () => new FlvReader().push(Buffer.concat(body)).filter((i) => i.kind === 'tag').length;
+      while (tags() < 10) {
+        assert.ok(Date.now() < end, 'the viewer got its pictures');
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    } finally {
+      req.destroy();
+    }
+    const simHost = new URL(sim.url).host;
+    assert.ok(proxy.tunnels.length >= 1, 'tunnels opened');
+    assert.ok(
+      proxy.tunnels.every((t) => t.to === simHost),
+      JSON.stringify(proxy.tunnels.map((t) => t.to)),
+    );
+    const flv = proxy.tunnels.filter((t) => Buffer.concat(t.back).includes(Buffer.from('FLV\x01')));
+    assert.strictEqual(flv.length, 1, `${proxy.tunnels.length} tunnels, ${flv.length} carried the stream`);
+  });
+});
