@@ -4,11 +4,11 @@
 // an input message polls or fetches at once; a failed poll or fetch goes to output 2 like the
 // errors of the operation nodes (the same outputs.ts and node-status.ts). Its set-up: alarm-setup.ts.
 
-import type { Node, NodeAPI, NodeDef, NodeMessage } from 'node-red';
+import type { NodeAPI, NodeDef, NodeMessage } from 'node-red';
 import { views, type Views } from '../shared/events/alarm-views';
 import type { AlarmSource, SourceOutcome } from '../shared/events/sources';
 import { sourceSettings } from '../shared/events/source-settings';
-import { configOf, errorWired, type ConfigNodeLike } from '../shared/call-path/lifecycle';
+import { configOf, errorWired, registerNode, type ConfigNodeLike } from '../shared/call-path/lifecycle';
 import type { EzvizError } from '../shared/errors/errors';
 import { translator } from '../shared/i18n/i18n';
 import { NodeStatus } from '../shared/call-path/node-status';
@@ -117,9 +117,5 @@ export = function (RED: NodeAPI): void {
     });
   }
 
-  RED.nodes.registerType(
-    'ezviz-alarm',
-    EzvizAlarmNode as unknown as (this: Node, def: NodeDef) => void,
-    { credentials: { secret: { type: 'password' } } } as never,
-  );
+  registerNode(RED, 'ezviz-alarm', EzvizAlarmNode, { secret: { type: 'password' } });
 };

@@ -2,7 +2,7 @@
 // queues, guards, preset names) that every operation node using it shares.
 
 import type { Node, NodeAPI, NodeDef } from 'node-red';
-import type { ConfigNodeLike, TokenStateListener } from '../shared/call-path/lifecycle';
+import { registerNode, type ConfigNodeLike, type TokenStateListener } from '../shared/call-path/lifecycle';
 import { Translate, translator } from '../shared/i18n/i18n';
 import { CONFIG_TYPE } from '../shared/operations/operations';
 import { PresetStore } from '../shared/camera/presets';
@@ -137,7 +137,7 @@ export = function (RED: NodeAPI): void {
     const settings = readSettings(def, t);
     if (settings.configError) node.error(settings.configError);
 
-    const presets = new PresetStore(node.context() as never, node.id);
+    const presets = new PresetStore(node.context(), node.id);
     const users = new Set<TokenStateListener>();
     const service = new EzvizService({
       ...settings,
@@ -168,16 +168,10 @@ export = function (RED: NodeAPI): void {
 
   registerAdminRoutes(RED, t);
 
-  RED.nodes.registerType(
-    CONFIG_TYPE,
-    EzvizConfigNode as unknown as (this: Node, def: NodeDef) => void,
-    {
-      credentials: {
-        accessToken: { type: 'password' },
-        appKey: { type: 'text' },
-        appSecret: { type: 'password' },
-        verificationCodes: { type: 'password' },
-      },
-    } as never,
-  );
+  registerNode(RED, CONFIG_TYPE, EzvizConfigNode, {
+    accessToken: { type: 'password' },
+    appKey: { type: 'text' },
+    appSecret: { type: 'password' },
+    verificationCodes: { type: 'password' },
+  });
 };

@@ -4,7 +4,7 @@
 // changes only (events/device-watch.ts). One read at a time per node.
 
 import type { NodeAPI } from 'node-red';
-import { readDevice } from '../shared/service/camera-state';
+import { deviceAsk, readDevice } from '../shared/service/camera-state';
 import { registerOperation } from '../shared/call-path/pipeline';
 import { DeviceWatch } from '../shared/events/device-watch';
 import type { DeviceState } from '../shared/replies/device-state';
@@ -20,7 +20,7 @@ export = function (RED: NodeAPI): void {
   registerOperation(RED, STATE_NODES.device, {
     call: (service, input, owner) => {
       const before = reading.get(owner) ?? Promise.resolve();
-      const next: Promise<CallResult> = before.then(() => readDevice(service, t, input.values as never, owner));
+      const next: Promise<CallResult> = before.then(() => readDevice(service, t, deviceAsk(input.values), owner));
       reading.set(
         owner,
         next.catch(() => undefined),

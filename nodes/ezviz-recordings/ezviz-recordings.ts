@@ -7,12 +7,12 @@ import { registerOperation } from '../shared/call-path/pipeline';
 import { translator } from '../shared/i18n/i18n';
 import { statusWithArgs } from '../shared/i18n/status-keys';
 import { STATE_NODES } from '../shared/operations/state-calls';
-import { listRecordings, type RecordingsListing } from '../shared/service/recordings';
+import { listRecordings, recordingsAsk, type RecordingsListing } from '../shared/service/recordings';
 
 export = function (RED: NodeAPI): void {
   const t = translator(RED);
   registerOperation(RED, STATE_NODES.recordings, {
-    call: (service, input, owner) => listRecordings(service, t, input.values as never, owner),
+    call: (service, input, owner) => listRecordings(service, t, recordingsAsk(input.values), owner),
     result: ({ result }) => {
       const listing = result.payload as RecordingsListing;
       const ezviz: Record<string, unknown> = { window: listing.window, source: listing.source };

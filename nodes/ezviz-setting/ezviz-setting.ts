@@ -4,7 +4,7 @@
 // switches), and the shared call path does the rest. The status says the setting's value.
 
 import type { NodeAPI } from 'node-red';
-import { runSetting, type SettingPayload } from '../shared/service/settings';
+import { runSetting, settingAsk, type SettingPayload } from '../shared/service/settings';
 import { registerOperation } from '../shared/call-path/pipeline';
 import { translator } from '../shared/i18n/i18n';
 import { UPKEEP_NODES } from '../shared/operations/settings';
@@ -13,7 +13,7 @@ import { settingStatus } from '../shared/i18n/upkeep-status';
 export = function (RED: NodeAPI): void {
   const t = translator(RED);
   registerOperation(RED, UPKEEP_NODES.setting, {
-    call: (service, input, owner) => runSetting(service, t, input.values as never, owner),
+    call: (service, input, owner) => runSetting(service, t, settingAsk(input.values), owner),
     okStatus: (payload) => settingStatus(payload as SettingPayload),
   });
 };

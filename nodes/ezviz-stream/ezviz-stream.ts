@@ -7,7 +7,7 @@
 import type { Node, NodeAPI, NodeDef } from 'node-red';
 import { hooks } from '../shared/clock/clock';
 import { EzvizError } from '../shared/errors/errors';
-import { configOf, errorWired } from '../shared/call-path/lifecycle';
+import { configOf, errorWired, registerNode } from '../shared/call-path/lifecycle';
 import { translator, type Translate } from '../shared/i18n/i18n';
 import { statusKey } from '../shared/i18n/status-keys';
 import { lookUpCodes } from '../shared/pictures/codes';
@@ -16,7 +16,7 @@ import { httpConnect, StreamRelay, type AddressAnswer } from '../shared/stream';
 import { KeyGate } from './stream-gate';
 import { DayMinutes } from './stream-minutes';
 import { handleRequest, MinuteBudget, reportsOf, showStatus, type StreamParts } from './stream-node';
-import { closeStreamPath, openStreamPath, type StreamEndpoint } from './stream-routes';
+import { closeStreamPath, openStreamPath, type App, type StreamEndpoint } from './stream-routes';
 import { streamSettings, type StreamSettings } from './stream-settings';
 
 /** An address a day long: asked for once, shared, renewed ahead of expiry (service/live-addresses.ts). */
@@ -106,14 +106,14 @@ function start(RED: NodeAPI, node: Node, t: Translate, def: NodeDef & Record<str
   if (!parts) return () => undefined;
   const { p, cfg } = parts;
   let relay: StreamRelay | undefined;
-  const app = (RED as unknown as { httpNode?: { use(fn: unknown): unknown } }).httpNode;
+  const app: App | undefined = RED.httpNode;
   const ep: StreamEndpoint = {
     id: node.id,
     path: p.settings.path,
     handle: (req, res) => handleRequest(p, relay!, req, res),
   };
   const middleware = (RED.settings as unknown as { httpNodeMiddleware?: unknown }).httpNodeMiddleware;
-  if (!app || !openStreamPath(app as never, ep, middleware)) {
+  if (!app || !openStreamPath(app, ep, middleware)) {
     node.status({ fill: 'red', shape: 'ring', text: statusKey(app ? 'streamPathInUse' : 'streamNoHttp') });
     return () => undefined;
   }
@@ -143,7 +143,7 @@ function start(RED: NodeAPI, node: Node, t: Translate, def: NodeDef & Record<str
   return () => {
     cancel();
     budget.stop();
-    closeStreamPath(app as never, ep);
+    closeStreamPath(app, ep);
     relay!.close();
     cfg.service.streams.close(node.id, budget.minutes.count(relay!.stats().openMs, hooks.now()));
     relay = undefined;
@@ -160,11 +160,8 @@ export = function (RED: NodeAPI): void {
       done();
     });
   }
-  RED.nodes.registerType(
-    'ezviz-stream',
-    EzvizStreamNode as unknown as (this: Node, def: NodeDef) => void,
-    {
-      credentials: { key: { type: 'password' }, verificationCode: { type: 'password' } },
-    } as never,
-  );
+  registerNode(RED, 'ezviz-stream', EzvizStreamNode, {
+    key: { type: 'password' },
+    verificationCode: { type: 'password' },
+  });
 };

@@ -9,7 +9,7 @@ import type { IncomingMessage, ServerResponse } from 'http';
 export type Req = IncomingMessage & { path?: string };
 type Next = (err?: unknown) => void;
 type Middleware = (req: Req, res: ServerResponse, next: Next) => void;
-type App = { use(fn: Middleware): unknown };
+export type App = { use(fn: Middleware): unknown };
 
 export interface StreamEndpoint {
   id: string;

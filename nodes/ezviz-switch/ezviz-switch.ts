@@ -4,7 +4,7 @@
 // shared call path does the rest. The status says the state set (`armed`, `privacy on`).
 
 import type { NodeAPI } from 'node-red';
-import { setSwitch, type SwitchPayload } from '../shared/service/camera-state';
+import { setSwitch, switchAsk, type SwitchPayload } from '../shared/service/camera-state';
 import { registerOperation } from '../shared/call-path/pipeline';
 import { translator } from '../shared/i18n/i18n';
 import { STATE_NODES } from '../shared/operations/state-calls';
@@ -13,7 +13,7 @@ import { switchStatusKey } from '../shared/i18n/status-keys';
 export = function (RED: NodeAPI): void {
   const t = translator(RED);
   registerOperation(RED, STATE_NODES.switch, {
-    call: (service, input, owner) => setSwitch(service, t, input.values as never, owner),
+    call: (service, input, owner) => setSwitch(service, t, switchAsk(input.values), owner),
     okStatus: (payload) => switchStatusKey((payload as SwitchPayload).switch, (payload as SwitchPayload).state),
   });
 };

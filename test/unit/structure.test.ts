@@ -1,5 +1,6 @@
 // The runtime's size limits (docs/architecture.md): no runtime file over 200 lines, no
-// function over 60. The runtime is nodes/**/*.ts and dashboard/nodes/**/*.ts without the editor code (editor/
+// function over 60; and no `as never` (a value forced into any type hides what a node's values
+// really are: one typed context per message, docs/architecture.md). The runtime is nodes/**/*.ts and dashboard/nodes/**/*.ts without the editor code (editor/
 // and nodes/*/editor.ts, which run in the browser). Functions are measured with the TypeScript
 // compiler's parser: function declarations, methods (and constructors, accessors), arrow
 // functions and function expressions, each by the lines of its body, from the line of its first
@@ -97,6 +98,23 @@ export function offenders(files: Array<{ file: string; text: string }>): { files
   return { files: overFiles, functions: overFunctions };
 }
 
+/** The places of a source text that cast `as never` (`<never>` too), as "line N". */
+export function neverCasts(fileName: string, text: string): string[] {
+  const sf = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true);
+  const out: string[] = [];
+  const visit = (node: ts.Node): void => {
+    if (
+      (ts.isAsExpression(node) || ts.isTypeAssertionExpression(node)) &&
+      node.type.kind === ts.SyntaxKind.NeverKeyword
+    ) {
+      out.push(`line ${sf.getLineAndCharacterOfPosition(node.getStart(sf)).line + 1}`);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(sf);
+  return out;
+}
+
 const describeOffenders = (list: Offender[]): string =>
   list
     .map((o) => (o.name === o.file ? `${o.file} (${o.lines} lines)` : `${o.file}: ${o.name} (${o.lines} lines)`))
@@ -154,6 +172,17 @@ describe('structure: runtime size limits', function () {
     );
     assert.strictEqual(fileLines('a\nb\n'), 2);
     assert.deepStrictEqual(offenders([{ file: 'nodes/y.ts', text: 'const a = 1;\n'.repeat(200) }]).files, []);
+  });
+
+  it('no runtime file casts `as never`', () => {
+    const found = files.flatMap((f) => neverCasts(f.file, f.text).map((at) => `${f.file} ${at}`));
+    assert.deepStrictEqual(found, [], `casts to never: ${found.join(', ')}`);
+  });
+
+  it('the cast check finds `as never` and `<never>` in code, not in comments or strings', () => {
+    const text =
+      "// x as never\nconst a = f(b as never);\nconst s = 'as never';\nconst c = <never>d;\nconst e = g as unknown;\n";
+    assert.deepStrictEqual(neverCasts('nodes/x.ts', text), ['line 2', 'line 4']);
   });
 });
 

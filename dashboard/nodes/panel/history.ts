@@ -154,7 +154,7 @@ export class History {
           payload: { ...payload, result: o.payload },
           ezviz: o.ezviz,
           ...this.client(conn),
-        } as never);
+        });
     } else {
       this.emit(conn, {
         action: 'playback',
@@ -169,7 +169,7 @@ export class History {
           error: o.error,
           ezviz: o.ezviz,
           ...this.client(conn),
-        } as never);
+        });
       }
     }
   }

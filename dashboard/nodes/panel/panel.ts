@@ -149,7 +149,7 @@ export class Panel {
       if (Buffer.isBuffer(reply.picture) && !this.closed) this.onSnapshot(reply.picture);
       for (const conn of conns) this.emit(conn, reply);
       const out = this.closed ? null : outputOf(payload, outcome, camera.deviceSerial, client);
-      if (out) this.node.send(out as never);
+      if (out) this.node.send(out);
     });
   }
 

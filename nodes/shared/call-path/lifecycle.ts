@@ -26,9 +26,27 @@ export interface TokenStateListener {
 export type OperationNodeLike = Node & Owner & TokenStateListener;
 
 /** The config node a node's settings name, when it is one. */
-export function configOf(RED: NodeAPI, def: NodeDef & Record<string, unknown>): ConfigNodeLike | null {
+export function configOf(RED: NodeAPI, def: Readonly<Record<string, unknown>>): ConfigNodeLike | null {
   const found = def.config ? RED.nodes.getNode(String(def.config)) : null;
   return found && found.type === CONFIG_TYPE ? (found as ConfigNodeLike) : null;
+}
+
+/** A node's constructor as this package writes it (its own `this`, its settings read loosely). */
+export type NodeConstructor<T extends Node> = (this: T, def: NodeDef & Record<string, unknown>) => void;
+
+/** Registers node type `type` with Node-RED, with its credentials (`password`: never sent back to the
+ * editor). Node-RED calls `constructor` with the node as `this`. */
+export function registerNode<T extends Node>(
+  RED: NodeAPI,
+  type: string,
+  constructor: NodeConstructor<T>,
+  credentials?: Record<string, { type: 'text' | 'password' }>,
+): void {
+  RED.nodes.registerType<Node<Record<string, unknown>>, NodeDef, unknown, Record<string, unknown>>(
+    type,
+    constructor as unknown as (this: Node<Record<string, unknown>>, def: NodeDef) => void,
+    credentials ? { credentials } : undefined,
+  );
 }
 
 /** Whether output 2 has wires. */

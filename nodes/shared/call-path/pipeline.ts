@@ -4,12 +4,12 @@
 // with the status (node-status.ts) and the node's life (lifecycle.ts) beside it.
 // A node file says only which operation it runs and how its reply becomes msg.payload.
 
-import type { Node, NodeAPI, NodeDef } from 'node-red';
+import type { NodeAPI, NodeDef } from 'node-red';
 import type { CallResult, Fields } from '../requests/call-types';
 import type { ApiReply } from '../wire/wire';
 import { EzvizError } from '../errors/errors';
 import { Translate, translator } from '../i18n/i18n';
-import { configOf, ConfigNodeLike, errorWired, Lifecycle, OperationNodeLike } from './lifecycle';
+import { configOf, ConfigNodeLike, errorWired, Lifecycle, OperationNodeLike, registerNode } from './lifecycle';
 import { NodeStatus } from './node-status';
 import type { OperationSpec } from '../operations/operations';
 import { Outputs, publicRequest, replyError } from './outputs';
@@ -173,7 +173,7 @@ class Pipeline implements StepNode {
 export function registerOperation(RED: NodeAPI, spec: OperationSpec, options: OperationOptions = {}): void {
   const t = translator(RED);
   const mapPayload: MapPayload = options.payload ?? ((reply: ApiReply) => plainPayload(reply));
-  const secrets = spec.params.filter((p) => p.secret).map((p) => [p.name, { type: 'password' }]);
+  const secrets = spec.params.filter((p) => p.secret).map((p) => [p.name, { type: 'password' as const }]);
 
   function OperationNode(this: OperationNodeLike, def: NodeDef & Record<string, unknown>): void {
     RED.nodes.createNode(this, def);
@@ -183,9 +183,5 @@ export function registerOperation(RED: NodeAPI, spec: OperationSpec, options: Op
     options.attach?.(this, def, (msg, send, done) => pipeline.input(msg, send, done));
   }
 
-  RED.nodes.registerType(
-    spec.type,
-    OperationNode as unknown as (this: Node, def: NodeDef) => void,
-    secrets.length ? ({ credentials: Object.fromEntries(secrets) } as never) : undefined,
-  );
+  registerNode(RED, spec.type, OperationNode, secrets.length ? Object.fromEntries(secrets) : undefined);
 }

@@ -65,7 +65,7 @@ export function dashboardApi(RED: NodeAPI): PanelApi {
   return {
     version: DASHBOARD_API_VERSION,
     tables: TABLES,
-    configNode: (def) => configOf(RED, def as never),
+    configNode: (def) => configOf(RED, def),
     call: (cfg, operation, values, owner) =>
       callOperation(t, cfg, operation, values, owner).catch((e) => failure(t, operation, e, {})),
     isMoving: (cfg, serial, channel) => !!cfg && cfg.service.isMoving(serial, channel),

@@ -5,8 +5,8 @@
 // operation node's outputs.
 
 import type { CallResult, Owner } from '../requests/call-types';
-import { readDevice, setSwitch } from '../service/camera-state';
-import { listRecordings, type RecordingsListing } from '../service/recordings';
+import { deviceAsk, readDevice, setSwitch, switchAsk } from '../service/camera-state';
+import { listRecordings, recordingsAsk, type RecordingsListing } from '../service/recordings';
 import { captureResult } from '../events/capture';
 import { lookUpCodes } from '../pictures/codes';
 import { EzvizError } from '../errors/errors';
@@ -50,7 +50,8 @@ async function liveAddress(cfg: ConfigNodeLike, raw: Record<string, unknown>, ow
 }
 
 /** A switch set, a device read (service/camera-state.ts) or a recording list (service/recordings.ts:
- * the panel's timeline; an item with `source`, `start`, `end` asks `live` for its playback), shaped. */
+ * the panel's timeline; an item with `source`, `start`, `end` asks `live` for its playback), its
+ * values validated once by the operation's row, shaped. */
 async function cameraState(
   t: Translate,
   cfg: ConfigNodeLike,
@@ -58,12 +59,15 @@ async function cameraState(
   raw: Record<string, unknown>,
   owner: Owner,
 ): Promise<PanelOutcome> {
+  const input = validateInput(t, specOf(operation), raw);
+  if (input instanceof EzvizError) return failure(t, operation, input, {});
+  const v = input.values;
   const result: CallResult & { payload?: unknown } =
     operation === 'switch'
-      ? await setSwitch(cfg.service, t, raw as never, owner)
+      ? await setSwitch(cfg.service, t, switchAsk(v), owner)
       : operation === 'device'
-        ? await readDevice(cfg.service, t, raw as never, owner)
-        : await listRecordings(cfg.service, t, raw as never, owner);
+        ? await readDevice(cfg.service, t, deviceAsk(v), owner)
+        : await listRecordings(cfg.service, t, recordingsAsk(v), owner);
   if (result.kind === 'closed' || owner.closed) return { kind: 'closed' };
   const request = publicRequest(specOf(operation), result.fields);
   if (result.kind === 'error') return failure(t, operation, result.error, request);

@@ -81,7 +81,7 @@ function pollSource(h: SourceHost): AlarmSource {
     id: h.node.id,
     settings: h.settings,
     deployedAt: h.deployedAt,
-    context: h.node.context() as never,
+    context: h.node.context(),
     t: h.t,
     call: (fields, owner) => h.cfg.service.call({ spec: ALARM_LIST, fields, owner }),
     owner: h.node,
@@ -127,7 +127,10 @@ function consumerSource(h: SourceHost): AlarmSource {
   return { now: () => consumer.fetchNow(sub), close: () => consumer.unsubscribe(sub) };
 }
 
-function webhookSource(h: SourceHost, app: Parameters<typeof openEndpoint>[0]): AlarmSource | 'pathInUse' {
+type HttpApp = Parameters<typeof openEndpoint>[0];
+/** RED.httpNode where Node-RED serves HTTP nodes (an Express app: a function, or an object). */
+const isApp = (app: unknown): app is HttpApp => typeof app === 'function' || (!!app && typeof app === 'object');
+function webhookSource(h: SourceHost, app: HttpApp): AlarmSource | 'pathInUse' {
   const ep: Endpoint = {
     id: h.node.id,
     path: h.settings.path,
@@ -188,8 +191,8 @@ function openKind(h: SourceHost): AlarmSource | 'noHttp' | 'pathInUse' {
     case 'consumer':
       return consumerSource(h);
     case 'webhook': {
-      const app = (h.RED as unknown as { httpNode?: unknown }).httpNode;
-      return typeof app === 'function' || (app && typeof app === 'object') ? webhookSource(h, app as never) : 'noHttp';
+      const app: unknown = h.RED.httpNode; // none where Node-RED serves no HTTP nodes
+      return isApp(app) ? webhookSource(h, app) : 'noHttp';
     }
     default:
       return pollSource(h);

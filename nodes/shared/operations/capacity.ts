@@ -55,7 +55,7 @@ export function readCapacity(data: unknown): Capacity | undefined {
   const d = data as Record<string, unknown>;
   const out = {} as Capacity;
   for (const f of CAPACITY_FLAGS) out[f] = d[f] === '1' || d[f] === 1;
-  out.support_talk = ['1', '3', 1, 3].includes(d.support_talk as never); // 3: half duplex, still a speaker
+  out.support_talk = ['1', '3', 1, 3].some((x) => x === d.support_talk); // 3: half duplex, still a speaker
   // support_defenceplan 2: the new plan protocol (the plan call may be refused: the hint of 60020 says so)
   out.support_defenceplan = out.support_defenceplan || d.support_defenceplan === '2' || d.support_defenceplan === 2;
   return out;

@@ -57,7 +57,7 @@ export function redactSecrets(value: unknown, secrets: readonly string[] = []): 
     // Own enumerable fields copied onto an object of the same prototype (inherited fields stay
     // visible); an array keeps its length and holes.
     const proto = Object.getPrototypeOf(v);
-    const o: Record<string, unknown> = isArray ? (new Array((v as unknown[]).length) as never) : Object.create(proto);
+    const o: object = isArray ? new Array<unknown>((v as unknown[]).length) : Object.create(proto);
     if (isArray && proto !== Array.prototype) Object.setPrototypeOf(o, proto);
     for (const k of Object.keys(v)) {
       const x = (v as Record<string, unknown>)[k];

@@ -1,9 +1,9 @@
 // Camera state through a config node's service (docs/behaviour.md section 12): set one switch, read the
-// device's state. Both validate what they are given (a node's message or a dashboard's browser:
-// untrusted alike), send through the service's one call path (token, retries, the camera queue
-// and its 2 s spacing of writes per device) and answer one result, never a rejection, with the
-// payload built. ezviz-switch, ezviz-device and the dashboard package call them with a config
-// node's service: `setSwitch(cfg.service, t, {deviceSerial, channelNo, switch, state}, owner)`.
+// device's state, from what a message asks validated once by the caller (the call path of
+// ezviz-switch and ezviz-device, or the dashboard's door: STATE_NODES, params/validate.ts). Both send
+// through the service's one call path (token, retries, the camera queue and its 2 s spacing of
+// writes per device) and answer one result, never a rejection, with the payload built:
+// `setSwitch(cfg.service, t, switchAsk(input.values), owner)`.
 
 import type { Answered, CallRequest, CallResult, Fields, Owner } from '../requests/call-types';
 import { deviceState } from '../replies/device-state';
@@ -13,16 +13,33 @@ import type { CallSpec } from '../operations/operations';
 import { BadReply } from '../replies/replies';
 import { STATE_CALLS, STATE_NODES } from '../operations/state-calls';
 import { statesOf, SWITCHES, switchCall, type StateWord, type SwitchName } from '../operations/switches';
-import { validateInput, validationError } from '../params/validate';
+import { validationError, type ParsedInput } from '../params/validate';
 
-/** What a switch set asks for (raw values: validated here). */
-export interface SwitchRequest {
-  deviceSerial: unknown;
-  channelNo?: unknown;
-  switch: unknown;
-  state: unknown;
-  verificationCode?: unknown;
+/** What a switch set asks for: the values of STATE_NODES.switch, validated. */
+export interface SwitchAsk {
+  deviceSerial: string | number;
+  channelNo?: string | number;
+  switch: SwitchName;
+  state: StateWord;
+  verificationCode?: string | number;
 }
+
+/** What a device read asks for: the values of STATE_NODES.device, validated. */
+export type DeviceAsk = { deviceSerial: string; channelNo: number };
+
+/** The validated values of a switch set as its ask (the row's kinds make the words these types). */
+export const switchAsk = (v: ParsedInput['values']): SwitchAsk => ({
+  ...v,
+  deviceSerial: v.deviceSerial,
+  switch: v.switch as SwitchName,
+  state: v.state as StateWord,
+});
+
+/** The validated values of a device read as its ask (channel 1 when none is given). */
+export const deviceAsk = (v: ParsedInput['values']): DeviceAsk => ({
+  deviceSerial: String(v.deviceSerial),
+  channelNo: v.channelNo === undefined ? 1 : Number(v.channelNo),
+});
 
 /** msg.payload of a switch set. */
 export interface SwitchPayload {
@@ -53,7 +70,7 @@ function noteArmed(service: CallService, serial: string, armed: boolean | null):
 const NOT_ANSWERED = ['20007', '60020'];
 
 /** The fields of a set: serial, channel (per-channel switches, when given), the state's value. */
-function setFields(name: SwitchName, values: Record<string, string | number>, value: number | undefined): Fields {
+function setFields(name: SwitchName, values: SwitchAsk, value: number | undefined): Fields {
   const spec = SWITCHES[name];
   const fields: Fields = { deviceSerial: values.deviceSerial };
   if (spec.perChannel && values.channelNo !== undefined) fields.channelNo = values.channelNo;
@@ -66,15 +83,11 @@ function setFields(name: SwitchName, values: Record<string, string | number>, va
 export async function setSwitch(
   service: CallService,
   t: Translate,
-  req: SwitchRequest,
+  values: SwitchAsk,
   owner: Owner,
 ): Promise<CallResult> {
   const node = STATE_NODES.switch;
-  const input = validateInput(t, node, req as unknown as Record<string, unknown>);
-  if (input instanceof EzvizError) return { kind: 'error', error: input, fields: {}, durationMs: 0 };
-  const values = input.values;
-  const name = values.switch as SwitchName;
-  const state = values.state as StateWord;
+  const { switch: name, state } = values;
   const plan = switchCall(name, state);
   const asked = {
     deviceSerial: values.deviceSerial,
@@ -150,13 +163,10 @@ async function read(
 export async function readDevice(
   service: CallService,
   t: Translate,
-  req: { deviceSerial: unknown; channelNo?: unknown },
+  ask: DeviceAsk,
   owner: Owner,
 ): Promise<CallResult> {
-  const input = validateInput(t, STATE_NODES.device, req as Record<string, unknown>);
-  if (input instanceof EzvizError) return { kind: 'error', error: input, fields: {}, durationMs: 0 };
-  const serial = String(input.values.deviceSerial);
-  const channelNo = input.values.channelNo === undefined ? 1 : Number(input.values.channelNo);
+  const { deviceSerial: serial, channelNo } = ask;
   const one = { deviceSerial: serial, channelNo };
   const [info, status, lens] = await Promise.all([
     read(service, STATE_CALLS['device-info'], { deviceSerial: serial }, owner, false),

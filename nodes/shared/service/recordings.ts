@@ -22,16 +22,25 @@ import {
 } from '../operations/recordings';
 import { BadReply } from '../replies/replies';
 import { joinItems, recordingItem, replyItems, type RecordingItem } from '../replies/recordings';
-import { validateInput, validationError } from '../params/validate';
+import { validationError, type ParsedInput } from '../params/validate';
 
-/** What a listing asks for (raw values: validated here). */
-export interface RecordingsRequest {
-  deviceSerial: unknown;
-  channelNo?: unknown;
-  source?: unknown;
-  start?: unknown;
-  end?: unknown;
+/** What a listing asks for: the values of RECORDINGS_NODE, validated (times in ms). */
+export interface RecordingsAsk {
+  deviceSerial: string | number;
+  channelNo?: string | number;
+  source?: string;
+  start?: number;
+  end?: number;
 }
+
+/** The validated values of a listing as its ask. */
+export const recordingsAsk = (v: ParsedInput['values']): RecordingsAsk => ({
+  ...v,
+  deviceSerial: v.deviceSerial,
+  source: v.source === undefined ? undefined : String(v.source),
+  start: v.start === undefined ? undefined : Number(v.start),
+  end: v.end === undefined ? undefined : Number(v.end),
+});
 
 /** A listing's outcome beside the items: the window listed (ISO) and the sources that failed. */
 export interface RecordingsListing {
@@ -109,22 +118,19 @@ async function listSources(
 export async function listRecordings(
   service: CallService,
   t: Translate,
-  req: RecordingsRequest,
+  v: RecordingsAsk,
   owner: Owner,
 ): Promise<CallResult> {
   const spec = RECORDINGS_NODE;
-  const input = validateInput(t, spec, req as unknown as Record<string, unknown>);
-  if (input instanceof EzvizError) return fail(input, {});
-  const v = input.values;
   const base: Fields = {
     deviceSerial: v.deviceSerial,
     ...(v.channelNo === undefined ? {} : { channelNo: v.channelNo }),
   };
-  const window = recordWindow(v.start as number | undefined, v.end as number | undefined, hooks.now());
+  const window = recordWindow(v.start, v.end, hooks.now());
   if ('reason' in window) {
     const param = spec.params.find((p) => p.name === window.param)!;
-    // The time as a time (the node hands over the parsed value: ms since 1970 said nothing to a reader).
-    const given = (req as unknown as Record<string, unknown>)[window.param];
+    // The time as a time (ms since 1970 would say nothing to a reader).
+    const given = v[window.param];
     const shown = typeof given === 'number' && Number.isFinite(given) ? new Date(given).toISOString() : given;
     return fail(validationError(t, spec, param, shown, window.reason), base);
   }

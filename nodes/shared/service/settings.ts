@@ -4,7 +4,8 @@
 // idempotent, so retried, and goes through the camera queue 2 s apart per device with the
 // switches' writes. A setting the model or region lacks (60020, a 404, the platform's "404") is an
 // api error whose hint names the capability and the region that offers it. One result, never a
-// rejection: `runSetting(cfg.service, t, {deviceSerial, channelNo, setting, value}, owner)`.
+// rejection: `runSetting(cfg.service, t, settingAsk(input.values), owner)`, the values validated
+// once by the call path (UPKEEP_NODES.setting), the value read once into the write it plans.
 
 import type { Answered, CallResult, Fields, Owner } from '../requests/call-types';
 import type { CallService } from './camera-state';
@@ -12,10 +13,35 @@ import { EzvizError } from '../errors/errors';
 import type { Translate } from '../i18n/i18n';
 import { BadReply } from '../replies/replies';
 import { settingFromData } from '../replies/upkeep';
-import { planWrite, sameSetting, sensitivityLevel, type SettingValue } from '../operations/setting-values';
+import {
+  planWrite,
+  sameSetting,
+  sensitivityLevel,
+  type Planned,
+  type Refused,
+  type SettingValue,
+} from '../operations/setting-values';
 import { SETTINGS, UPKEEP_CALLS, UPKEEP_NODES, type SettingName } from '../operations/settings';
 import { describeValue } from '../params/parse';
-import { validateInput } from '../params/validate';
+import type { ParsedInput } from '../params/validate';
+
+/** What a read or write asks for: the values of UPKEEP_NODES.setting, validated; `value` as given
+ * (shown in a refusal) and the write it plans (none: a read). */
+export interface SettingAsk {
+  deviceSerial: string | number;
+  channelNo?: string | number;
+  setting: SettingName;
+  value?: string | number;
+  plan?: Planned | Refused;
+}
+
+/** The validated values of a setting message as its ask. */
+export const settingAsk = (v: ParsedInput['values']): SettingAsk => ({
+  deviceSerial: v.deviceSerial,
+  ...(v.channelNo === undefined ? {} : { channelNo: v.channelNo }),
+  setting: v.setting as SettingName,
+  ...(v.value === undefined ? {} : { value: v.value, plan: planWrite(v.setting as SettingName, v.value) }),
+});
 
 /** msg.payload of ezviz-setting: `changed` on a write only; `level` (low/medium/high) beside a
  * sensitivity. */
@@ -93,20 +119,15 @@ async function read(service: CallService, t: Translate, name: SettingName, base:
 export async function runSetting(
   service: CallService,
   t: Translate,
-  req: { deviceSerial: unknown; channelNo?: unknown; setting: unknown; value?: unknown },
+  values: SettingAsk,
   owner: Owner,
 ): Promise<CallResult> {
   const node = UPKEEP_NODES.setting;
-  const input = validateInput(t, node, req as Record<string, unknown>);
-  if (input instanceof EzvizError) return { kind: 'error', error: input, fields: {}, durationMs: 0 };
-  const values = input.values;
-  const name = values.setting as SettingName;
+  const { setting: name, value: raw, plan } = values;
   const base: Fields = {
     deviceSerial: values.deviceSerial,
     ...(values.channelNo === undefined ? {} : { channelNo: values.channelNo }),
   };
-  const raw = values.value;
-  const plan = raw === undefined ? undefined : planWrite(name, raw);
   if (plan && 'reason' in plan) {
     const error = new EzvizError({
       code: '10001',
