@@ -1,16 +1,14 @@
 // The timeline's day lists at run time (docs/behaviour.md section 21): a day's recordings of the
-// panel's camera (cloud and SD card) through the main package's recordings operation, kept 30 s
-// (every viewer and every tap within that time costs no API call), at most 8 days. What a browser
-// gets of a recording: its window (ms) and source, nothing else.
+// panel's camera (cloud and SD card) through the main package's recordings operation, kept in the
+// timeline's day cache (day-cache.ts: 30 s, at most 8 days). What a browser gets of a recording: its
+// window (ms) and source, nothing else.
 
 import type { PanelApi, PanelOutcome } from 'node-red-contrib-ezviz-open/dashboard';
 import type { PanelSettings } from './settings';
 import { errorOf } from './replies';
+import { DayCache } from './day-cache';
 
 const DAY_MS = 86400000;
-/** A day's list is kept this long (ms). */
-export const DAY_CACHE_MS = 30000;
-const MAX_DAYS_KEPT = 8;
 
 type Owner = Parameters<PanelApi['call']>[3];
 interface DayEntry {
@@ -29,7 +27,7 @@ export type DayAnswer =
   | null;
 
 export class RecordingDays {
-  private readonly days = new Map<string, DayEntry>();
+  private readonly days: DayCache<DayEntry>;
 
   constructor(
     private readonly api: PanelApi,
@@ -37,26 +35,19 @@ export class RecordingDays {
     private readonly settings: PanelSettings,
     private readonly owner: Owner,
     private readonly now: () => number,
-  ) {}
-
-  private key(start: number): string {
-    return `${this.settings.deviceSerial}/${this.settings.channelNo}/${start}`;
+  ) {
+    this.days = new DayCache(settings, now);
   }
 
   /** Whether the day's list is kept (an ask costs no call). */
   cached(start: number): boolean {
-    return !!this.kept(start);
-  }
-
-  private kept(start: number): DayEntry | undefined {
-    const e = this.days.get(this.key(start));
-    return e && this.now() - e.at < DAY_CACHE_MS ? e : undefined;
+    return !!this.days.get(start);
   }
 
   /** A day's recordings (cloud and SD card), from the cache when listed in the last 30 s; null when
    * the panel closed meanwhile. A failed list is not kept. */
   async day(start: number): Promise<DayAnswer> {
-    let entry = this.kept(start);
+    let entry = this.days.get(start);
     if (!entry) {
       const now = this.now();
       const camera = { deviceSerial: this.settings.deviceSerial, channelNo: this.settings.channelNo };
@@ -69,21 +60,14 @@ export class RecordingDays {
         )
         .then((o) => (o.kind === 'closed' ? null : o));
       entry = { at: now, outcome };
-      this.days.set(this.key(start), entry);
-      this.prune();
+      this.days.set(start, entry);
     }
     const o = await entry.outcome;
     if (!o) return null;
-    if (o.kind === 'error') this.days.delete(this.key(start));
+    if (o.kind === 'error') this.days.delete(start);
     return o.kind === 'ok'
       ? { ok: true, start, items: itemsOf(o.payload) }
       : { ok: false, start, error: errorOf(o.error) };
-  }
-
-  private prune(): void {
-    const now = this.now();
-    for (const [k, e] of this.days) if (now - e.at >= DAY_CACHE_MS) this.days.delete(k);
-    while (this.days.size > MAX_DAYS_KEPT) this.days.delete(this.days.keys().next().value as string);
   }
 
   clear(): void {

@@ -1,5 +1,6 @@
 // The events strip's runtime (docs/behaviour.md section 21): a day's alarms of the panel's camera (the
-// API keeps 7 days: an older day is empty without a call), kept 30 s, and an alarm's picture
+// API keeps 7 days: an older day is empty without a call), kept in the timeline's day cache
+// (day-cache.ts: 30 s, at most 8 days), and an alarm's picture
 // fetched and decrypted by the main package (the verification code never leaves the runtime; the
 // picture's URL neither: a browser names the alarm by its id), at most 16 pictures kept. What a
 // browser gets of an alarm: its id, time, name, type and whether it has a picture. An alarm the config
@@ -8,13 +9,12 @@
 import type { FedAlarm, PanelAlarms, PanelApi, PanelPicture } from 'node-red-contrib-ezviz-open/dashboard';
 import type { PanelSettings } from './settings';
 import { errorOf } from './replies';
+import { DayCache } from './day-cache';
 
 const DAY_MS = 86400000;
 /** The alarm list's window (the API's 7 days, a minute off its edge). */
 const ALARM_DAYS_MS = 7 * DAY_MS - 60000;
-const KEEP_MS = 30000;
 const PICTURES_KEPT = 16;
-const DAYS_KEPT = 8;
 
 type Alarm = Extract<PanelAlarms, { ok: true }>['alarms'][number];
 type Owner = Parameters<PanelApi['alarms']>[3];
@@ -43,7 +43,7 @@ const newest = (x: AlarmView, y: AlarmView): number => y.time - x.time;
 export class AlarmEvents {
   /** Alarms the sources received lately (their pictures may be asked for after their day's list went). */
   private recent: Alarm[] = [];
-  private readonly days = new Map<string, { at: number; answer: Promise<EventsAnswer>; alarms: Alarm[] }>();
+  private readonly days: DayCache<{ at: number; answer: Promise<EventsAnswer>; alarms: Alarm[] }>;
   private readonly pictures = new Map<string, Promise<PanelPicture>>();
 
   constructor(
@@ -52,23 +52,19 @@ export class AlarmEvents {
     private readonly settings: PanelSettings,
     private readonly owner: Owner,
     private readonly now: () => number,
-  ) {}
-
-  private key(start: number): string {
-    return `${this.settings.deviceSerial}/${this.settings.channelNo}/${start}`;
+  ) {
+    this.days = new DayCache(settings, now);
   }
 
   /** Whether the day's alarms are kept (an ask costs no call). */
   cached(start: number): boolean {
-    const e = this.days.get(this.key(start));
-    return !!e && this.now() - e.at < KEEP_MS;
+    return !!this.days.get(start);
   }
 
   /** The alarms of the day from `start` (ms), newest first. */
   day(start: number): Promise<EventsAnswer> {
-    const key = this.key(start);
-    const kept = this.days.get(key);
-    if (kept && this.now() - kept.at < KEEP_MS) return kept.answer;
+    const kept = this.days.get(start);
+    if (kept) return kept.answer;
     const now = this.now();
     const window = { start: Math.max(start, now - ALARM_DAYS_MS), end: Math.min(start + DAY_MS, now) };
     const entry = { at: now, alarms: [] as Alarm[], answer: Promise.resolve<EventsAnswer>({ ok: true, events: [] }) };
@@ -77,16 +73,14 @@ export class AlarmEvents {
       entry.answer = this.api.alarms(this.cfg, camera, window, this.owner).then((r): EventsAnswer => {
         if (r.ok === 'closed') return null;
         if (!r.ok) {
-          this.days.delete(key);
+          this.days.delete(start);
           return { ok: false, error: errorOf(r.error) };
         }
         entry.alarms = r.alarms;
         return { ok: true, events: r.alarms.map(viewOf) };
       });
     }
-    this.days.set(key, entry);
-    for (const [k, e] of this.days) if (now - e.at >= KEEP_MS || this.days.size > DAYS_KEPT) this.days.delete(k);
-    this.days.set(key, entry);
+    this.days.set(start, entry);
     return entry.answer;
   }
 
@@ -100,10 +94,8 @@ export class AlarmEvents {
     const alarm = a as Alarm;
     const view = viewOf(alarm);
     this.recent = [alarm, ...this.recent.filter((r) => r.alarmId !== a.alarmId)].slice(0, PICTURES_KEPT);
-    const prefix = `${this.settings.deviceSerial}/${this.settings.channelNo}/`;
-    for (const [key, e] of this.days) {
-      const start = Number(key.slice(prefix.length));
-      if (!key.startsWith(prefix) || a.alarmTime < start || a.alarmTime >= start + DAY_MS) continue;
+    for (const [start, e] of this.days.entries()) {
+      if (a.alarmTime < start || a.alarmTime >= start + DAY_MS) continue;
       if (e.alarms.some((x) => x.alarmId === a.alarmId)) continue;
       e.alarms = [alarm, ...e.alarms].sort((x, y) => y.alarmTime - x.alarmTime);
       e.answer = e.answer.then((r) =>
