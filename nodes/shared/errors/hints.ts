@@ -1,8 +1,9 @@
 // The API notes' hints (docs/api/open-api.md section 7): which catalog key (under `hints.`) holds the
-// "Meaning" text of an API code for an operation group, and every hint key the catalogs must hold.
-// Pure: no Node.js imports.
+// "Meaning" text of an API code for an operation group; the codes that have one are rows of the one
+// table of codes (api-codes.ts). Pure: no Node.js imports.
 
 import type { SpecSection } from '../operations/operations';
+import { codesWith } from './api-codes';
 
 /**
  * Catalog key (under `hints.`) of the API notes' "Meaning" text for `code`, for the operation group of
@@ -39,77 +40,8 @@ export function hintKey(code: string, section: SpecSection | 'token'): string | 
   }
 }
 
-/** Codes with a single hint text in the catalog (docs/api/open-api.md sections 7.1 and 7.2 and docs/behaviour.md section 7). */
-export const HINTED_CODES: ReadonlySet<string> = new Set([
-  '10001',
-  '10002',
-  '10004',
-  '10005',
-  '10007',
-  '10017',
-  '10029',
-  '10030',
-  '20002',
-  '20006',
-  '20007',
-  '20008',
-  '49999',
-  '60000',
-  '60001',
-  '60002',
-  '60003',
-  '60004',
-  '60005',
-  '60006',
-  '60007',
-  '60008',
-  '60009',
-  '60010',
-  '60011',
-  '60012',
-  '60030',
-  '60031',
-  '60032',
-  '60033',
-  '60035',
-  // capture (docs/api/more-api.md)
-  '10028',
-  '10051',
-  '60017',
-  // the message service (docs/api/watch-api.md section 5)
-  '70101',
-  // camera state (docs/api/watch-api.md): wrong verification code, lens covered
-  '20010',
-  '60026',
-  // live addresses (docs/api/watch-api.md section 1)
-  '20001',
-  // voice (docs/api/media-api.md section 3): no speaker, quota used, not delivered, in a call
-  '20015',
-  '111000',
-  '111012',
-  '60029',
-]);
+/** Codes with a single hint text in the catalog (the table's hint keys that name no operation group). */
+export const HINTED_CODES: ReadonlySet<string> = new Set(codesWith('hint').filter((k) => !k.includes('-')));
 
 /** Every hint key the catalogs must hold (tests check both languages). */
-export const ALL_HINT_KEYS: readonly string[] = [
-  ...HINTED_CODES,
-  '20014-network',
-  '20014-serial',
-  '20018-account',
-  '20018-user',
-  '20032-channel',
-  '20032-user',
-  '60020-storage',
-  '60020-command',
-  '60020-switch',
-  '60020-hub',
-  '60020-siren',
-  '60019-live',
-  '10031-live',
-  '20007-recordings',
-  '60013-firmware',
-  '60014-firmware',
-  '60015-firmware',
-  '60016-firmware',
-  '60018-firmware',
-];
+export const ALL_HINT_KEYS: readonly string[] = codesWith('hint');

@@ -5,13 +5,15 @@
 // call: nothing measurable beside a request.
 
 import { hooks } from '../clock/clock';
+import { codesWith } from '../errors/api-codes';
 import type { PostOutcome } from '../wire/wire';
 import type { CallCounts, CountersCarry, LimitError, UsageSnapshot } from './usage-types';
 
 export type { CallCounts, CountersCarry, LimitError, UsageSnapshot };
 
-/** Codes that mean an account limit was reached (with what to do, in the sidebar's catalog). */
-export const LIMIT_CODES: ReadonlySet<string> = new Set(['10007', '10028', '10029', '9049', 'HTTP_429']);
+/** Codes that mean an account limit was reached (with what to do, in the sidebar's catalog): the
+ * `limit` rows of the one table of codes. */
+export const LIMIT_CODES: ReadonlySet<string> = new Set(codesWith('limit'));
 
 const MINUTE = 60000;
 const KEEP_MINUTES = 25 * 60;
