@@ -11,6 +11,7 @@ import type { SourceResult } from '../shared/events/source-settings';
 import type { ConfigNodeLike, TokenStateListener } from '../shared/call-path/lifecycle';
 import { EzvizError } from '../shared/errors/errors';
 import { hooks } from '../shared/clock/clock';
+import { StatusChanges } from '../shared/events/device-status';
 import type { Translate } from '../shared/i18n/i18n';
 import type { NodeStatus } from '../shared/call-path/node-status';
 import { statusKey } from '../shared/i18n/status-keys';
@@ -62,7 +63,7 @@ interface Naming {
 function message(
   RED: NodeAPI,
   naming: Naming,
-  e: OutEvent,
+  e: Exclude<OutEvent, { kind: 'status' }>,
   source: AlarmSourceKind,
   picture?: PictureFields,
 ): NodeMessage {
@@ -95,7 +96,18 @@ export function start(
     lang: t('alarm.nameLanguage') === 'zh' ? 'zh' : 'en',
     faceName: (id) => cfg.faceNames?.get(id),
   };
+  const changes = new StatusChanges();
   const send: SendEvent = (e, from, picture) => {
+    if (e.kind === 'status') {
+      // Battery and SD card, only when changed (docs/behaviour.md section 27); a read's source is `device`.
+      const source = e.report.read ? 'device' : from;
+      const ezviz = e.messageId ? { source, messageId: e.messageId } : { source };
+      for (const p of changes.next(e.report)) {
+        const payload = { ...p, source };
+        node.send([{ _msgid: RED.util.generateId(), topic: p.deviceSerial, payload, ezviz } as NodeMessage, null]);
+      }
+      return;
+    }
     node.send([message(RED, naming, e, from, picture), null]);
     onPicture(picture); // a failed picture shows in the status (docs/behaviour.md section 17)
   };

@@ -101,6 +101,12 @@ installTemplate(
       field: checkbox('node-input-onoffline', `${L}.onoffline`),
     }),
     row({
+      id: 'node-input-status',
+      icon: 'fa-battery-half',
+      label: `${L}.label.status`,
+      field: checkbox('node-input-status', `${L}.status`),
+    }),
+    row({
       id: 'node-input-calls',
       icon: 'fa-bell',
       label: `${L}.label.calls`,
@@ -221,6 +227,7 @@ RED.nodes.registerType('ezviz-alarm', {
     interval: { value: DEFAULT_INTERVAL_S, validate: setting('interval') },
     path: { value: DEFAULT_PATH, validate: setting('path') },
     onoffline: { value: false },
+    status: { value: false },
     calls: { value: false },
     others: { value: false },
     picture: { value: 'url', validate: setting('picture') },

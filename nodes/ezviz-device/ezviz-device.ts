@@ -1,7 +1,8 @@
 // ezviz-device: runtime. Parameters come from STATE_NODES.device; readDevice
 // (service/camera-state.ts) reads device/info, device/status/get and the lens-cover status and
 // merges them (replies/device-state.ts). With `watch` the node reads on its own and sends
-// changes only (events/device-watch.ts). One read at a time per node.
+// changes only (events/device-watch.ts). One read at a time per node; each read found is told to
+// the config node's status feed (service/alarm-feed.ts).
 
 import type { NodeAPI } from 'node-red';
 import { deviceAsk, readDevice } from '../shared/service/camera-state';
@@ -12,6 +13,7 @@ import type { CallResult } from '../shared/requests/call-types';
 import { translator } from '../shared/i18n/i18n';
 import { STATE_NODES, watchSeconds } from '../shared/operations/state-calls';
 import { deviceStatusKey } from '../shared/i18n/status-keys';
+import { readStatus } from '../shared/service/alarm-feed';
 
 export = function (RED: NodeAPI): void {
   const t = translator(RED);
@@ -20,7 +22,13 @@ export = function (RED: NodeAPI): void {
   registerOperation(RED, STATE_NODES.device, {
     call: (service, input, owner) => {
       const before = reading.get(owner) ?? Promise.resolve();
-      const next: Promise<CallResult> = before.then(() => readDevice(service, t, deviceAsk(input.values), owner));
+      const next: Promise<CallResult> = before
+        .then(() => readDevice(service, t, deviceAsk(input.values), owner))
+        .then((r) => {
+          // Alarm nodes with `status` hear what it found of the battery and SD card (docs/behaviour.md section 27).
+          if (r.kind === 'ok') service.statusFeed.tell(readStatus(r.payload as DeviceState));
+          return r;
+        });
       reading.set(
         owner,
         next.catch(() => undefined),

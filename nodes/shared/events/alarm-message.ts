@@ -10,8 +10,11 @@ import { integer } from '../replies/replies';
 import { callEvent, type CallEvent } from './call-message';
 import { rowOfWord } from '../operations/alarm-kinds';
 import { localName } from './alarm-recognized';
+import { deviceStatusOf, type StatusReport } from './device-status';
+import { otherMessage, type OtherMessage } from './other-message';
 
 export type { CallEvent } from './call-message';
+export { MAX_OTHER_BODY, type OtherMessage } from './other-message';
 
 export type AlarmSourceKind = 'poll' | 'consumer' | 'webhook';
 
@@ -33,6 +36,8 @@ export type MessageEvent =
   /** `callingId`: the call's own id ('' when the message has none): a ring sent again under a new
    * message id is the same ring. */
   | { kind: 'call'; messageId: string; time: number; event: CallEvent; callingId: string }
+  /** A `ys.devicestatus` battery or storage report (sent with the option `status`, else as `message`). */
+  | { kind: 'status'; messageId: string; time: number; report: StatusReport; message?: OtherMessage }
   /** A message of another type (`message`: sent with the option `others`), or one that lacks what
    * its type needs (no `message`: acknowledged, never sent). */
   | { kind: 'other'; messageId: string; time?: number; message?: OtherMessage };
@@ -57,38 +62,6 @@ function chinaTime(s: string): number | undefined {
 export function messageTime(v: unknown): number | undefined {
   const n = integer(v) ?? (typeof v === 'string' ? chinaTime(v) : undefined);
   return n !== undefined && n > 0 && n < 8.64e15 ? n : undefined;
-}
-
-/** A message of a type the node does not map (docs/behaviour.md section 19, option `others`). */
-export interface OtherMessage {
-  event: 'message';
-  type: string;
-  /** The message's body as it came (JSON), null when it is over MAX_OTHER_BODY as JSON. */
-  body: unknown;
-  /** The device serial (header.deviceId), '' when the message has none. */
-  deviceSerial: string;
-}
-
-/** Largest body of an `others` message passed on (64 KiB as JSON). */
-export const MAX_OTHER_BODY = 64 * 1024;
-
-function otherMessage(header: Record<string, unknown>, body: unknown): OtherMessage | undefined {
-  const type = header.type;
-  if (typeof type !== 'string' || !/^[\x21-\x7e]{1,64}$/.test(type)) return undefined;
-  let json: string | undefined;
-  try {
-    json = JSON.stringify(body ?? null);
-  } catch {
-    json = undefined;
-  }
-  const serial =
-    typeof header.deviceId === 'string' && /^[A-Za-z0-9]{1,64}$/.test(header.deviceId) ? header.deviceId : '';
-  return {
-    event: 'message',
-    type,
-    body: json !== undefined && json.length <= MAX_OTHER_BODY ? JSON.parse(json) : null,
-    deviceSerial: serial.toUpperCase(),
-  };
 }
 
 /** A message's alarmType as mapAlarm reads it: a word the table does not know but 0.3 did -> its number. */
@@ -170,7 +143,11 @@ export function readMessage(v: unknown): MessageEvent | undefined {
     const event = callEvent(header, body, v.pictureList);
     if (event) return { kind: 'call', messageId, time: Date.parse(event.time), event, callingId: idOf(body.callingId) };
   } else if (header.type !== 'ys.alarm' && header.type !== 'ys.onoffline') {
-    return { kind: 'other', messageId, time, message: otherMessage(header, v.body) };
+    const message = otherMessage(header, v.body);
+    const report = header.type === 'ys.devicestatus' ? deviceStatusOf(header, body, time) : undefined;
+    return report
+      ? { kind: 'status', messageId, time: report.time, report, message }
+      : { kind: 'other', messageId, time, message };
   }
   return { kind: 'other', messageId, time };
 }

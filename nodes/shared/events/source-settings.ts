@@ -1,7 +1,7 @@
 // Where ezviz-alarm's alarms come from (docs/behaviour.md section 15): the setting `source` (`poll`, the
 // default; `consumer`; `webhook`) and what each needs: the consumer's `group` (1 to 5) and
 // interval (default 5 s, at least 2), the webhook's `path` on Node-RED's HTTP node server, the
-// `onoffline` option. Pure (the editor validates with it too): no Node.js imports.
+// `onoffline` and `status` options. Pure (the editor validates with it too): no Node.js imports.
 
 import { alarmSettings, DEFAULT_INTERVAL_S, MIN_INTERVAL_S, type AlarmSettings } from './alarms';
 import type { AlarmSourceKind } from './alarm-message';
@@ -26,6 +26,8 @@ export interface SourceSettings extends AlarmSettings {
   /** The webhook's path, normalised: one leading '/', no trailing '/'. */
   path: string;
   onoffline: boolean;
+  /** Battery and SD card changes (docs/behaviour.md section 27): messages, and ezviz-device reads. */
+  status: boolean;
   /** Doorbell calls (`ys.calling`) and messages of any other type (docs/behaviour.md section 19). */
   calls: boolean;
   others: boolean;
@@ -99,6 +101,7 @@ export function sourceSettings(def: Record<string, unknown>): SourceResult {
       group,
       path,
       onoffline,
+      status: def.status === true || def.status === 'true',
       calls: ticked(def.calls),
       others: ticked(def.others),
       picture: picture as PictureMode,

@@ -11,19 +11,14 @@ import { hooks } from '../clock/clock';
 import type { Translate } from '../i18n/i18n';
 import type { ConfigNodeLike } from '../call-path/lifecycle';
 import { ALARM_LIST } from '../operations/alarm-calls';
-import { typeMatches, type AlarmPayload } from './alarm-items';
-import type { AlarmSourceKind, CallEvent, MessageEvent, OnOffline, OtherMessage } from './alarm-message';
+import type { AlarmSourceKind } from './alarm-message';
 import { sharedConsumer, type FetchOutcome, type Subscriber } from './consumer';
 import type { SourceSettings } from './source-settings';
 import { closeEndpoint, forgetPushIds, openEndpoint, type Endpoint, type PushRefusal } from './webhook';
 import { watchSource, type HealthOutcome } from './source-health';
+import { accepts, toOut, watchReads, type OutEvent } from './source-filters';
 
-/** What leaves on output 1. */
-export type OutEvent =
-  | { kind: 'alarm'; alarm: AlarmPayload; messageId?: string }
-  | { kind: 'onoffline'; event: OnOffline; messageId: string }
-  | { kind: 'call'; event: CallEvent; messageId: string }
-  | { kind: 'message'; event: OtherMessage; messageId: string };
+export type { OutEvent } from './source-filters';
 
 type TimedOutcome =
   PollOutcome | FetchOutcome | { kind: 'pushed'; time: number; count: number } | { kind: 'refused'; why: PushRefusal };
@@ -51,29 +46,6 @@ export interface AlarmSource {
   /** An input message: poll or fetch at once (a webhook has nothing to do: undefined). */
   now(): Promise<PollOutcome | FetchOutcome> | undefined;
   close(removed: boolean): void;
-}
-
-/** Whether a node with `s` sends `e` (deployed at `floor`): its filters, nothing older than the deploy. */
-export function accepts(s: SourceSettings, floor: number, e: MessageEvent): boolean {
-  if (e.kind === 'alarm') {
-    const a = e.alarm;
-    return (
-      a.alarmTime >= floor && (s.deviceSerial === undefined || a.deviceSerial === s.deviceSerial) && typeMatches(s, a)
-    );
-  }
-  const device = (serial: string) => s.deviceSerial === undefined || serial === s.deviceSerial;
-  if (e.kind === 'onoffline') return s.onoffline && e.time >= floor && device(e.event.deviceSerial);
-  // Calls and other messages (docs/behaviour.md section 19): by their options; a message without a time is new.
-  // A call's time is in whole seconds: one of the deploy's own second is new, not from before it.
-  if (e.kind === 'call') return s.calls && e.time >= floor - (floor % 1000) && device(e.event.deviceSerial);
-  return !!e.message && s.others && (e.time === undefined || e.time >= floor) && device(e.message.deviceSerial);
-}
-
-function toOut(e: MessageEvent): OutEvent | undefined {
-  if (e.kind === 'alarm') return { kind: 'alarm', alarm: e.alarm, messageId: e.messageId };
-  if (e.kind === 'call') return { kind: 'call', event: e.event, messageId: e.messageId };
-  if (e.kind === 'other') return e.message ? { kind: 'message', event: e.message, messageId: e.messageId } : undefined;
-  return { kind: 'onoffline', event: e.event, messageId: e.messageId };
 }
 
 function pollSource(h: SourceHost): AlarmSource {
@@ -115,7 +87,7 @@ function consumerSource(h: SourceHost): AlarmSource {
     deliver(events) {
       let sent = 0;
       for (const e of events) {
-        const out = accepts(h.settings, h.deployedAt, e) ? toOut(e) : undefined;
+        const out = accepts(h.settings, h.deployedAt, e) ? toOut(h.settings, e) : undefined;
         if (out) h.emit(out, 'consumer');
         if (out) sent++;
       }
@@ -137,7 +109,7 @@ function webhookSource(h: SourceHost, app: HttpApp): AlarmSource | 'pathInUse' {
     secret: h.secret,
     deliver(e) {
       if (h.node.closed) return;
-      const out = accepts(h.settings, h.deployedAt, e) ? toOut(e) : undefined;
+      const out = accepts(h.settings, h.deployedAt, e) ? toOut(h.settings, e) : undefined;
       if (out) h.emit(out, 'webhook');
       h.report({ kind: 'pushed', time: hooks.now(), count: out ? 1 : 0 });
     },
@@ -175,11 +147,16 @@ export function openSource(h: SourceHost): AlarmSource | 'noHttp' | 'pathInUse' 
     watch.close();
     return opened;
   }
+  // With `status`, the config node's ezviz-device reads too (docs/behaviour.md section 27).
+  const reads = h.settings.status
+    ? watchReads(h.cfg.service.statusFeed, h.settings, (e) => emit(e, h.settings.source))
+    : undefined;
   const pictures = h.pictures;
   return {
     now: () => opened.now(),
     close(removed) {
       opened.close(removed);
+      reads?.();
       pictures?.close();
       watch.close();
     },

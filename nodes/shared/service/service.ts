@@ -31,7 +31,7 @@ import { LiveAddresses, LiveOutcome, liveOutcome, SERVICE_OWNER } from './live-a
 import { VoiceFiles } from './voice-files';
 import { SourceBook } from './source-book';
 import { StreamBook } from './stream-book';
-import { AlarmFeed } from './alarm-feed';
+import { AlarmFeed, Feed, type ReadStatus } from './alarm-feed';
 
 export interface ServiceOptions extends ConnectionSettings {
   /** Set when the config node's settings are invalid: every call fails locally with it. */
@@ -75,6 +75,8 @@ export class EzvizService {
   readonly streams = new StreamBook();
   /** The alarms its alarm sources received, told to open camera panels (alarm-feed.ts). */
   readonly alarmFeed = new AlarmFeed();
+  /** What its ezviz-device reads found of batteries and SD cards (docs/behaviour.md section 27). */
+  readonly statusFeed = new Feed<ReadStatus>();
 
   constructor(private readonly opts: ServiceOptions) {
     const { baseUrl, t } = opts;

@@ -157,6 +157,7 @@ describe('events: source settings (source-settings.ts)', () => {
       group: 1,
       path: '',
       onoffline: false,
+      status: false,
       calls: false,
       others: false,
       picture: 'url',
