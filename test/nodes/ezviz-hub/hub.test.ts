@@ -119,7 +119,7 @@ describe('ezviz-hub against the simulator', function () {
       assert.strictEqual(r.port, 'err');
       assert.strictEqual(r.msg.error.code, '60020');
       assert.strictEqual(r.msg.error.operation, 'hub');
-      assert.match(r.msg.error.message, /not an alarm hub/);
+      assert.match(r.msg.error.hint, /not an alarm hub/);
     }
   });
 

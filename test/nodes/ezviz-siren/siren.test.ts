@@ -63,7 +63,7 @@ describe('ezviz-siren against the simulator', function () {
     const r = await send({ action: 'start', deviceSerial: 'C00000003' });
     assert.strictEqual(r.port, 'err');
     assert.deepStrictEqual([r.msg.error.code, r.msg.error.operation], ['60020', 'siren']);
-    assert.match(r.msg.error.message, /active defence/);
+    assert.match(r.msg.error.hint, /active defence/, "the hint beside the API's own words");
     assert.strictEqual(sim.requestLog({ path: DEFENCE })[0].httpStatus, 422);
   });
 
