@@ -16,9 +16,9 @@ const hasTls = Boolean(tlsDir && fs.existsSync(path.join(tlsDir, 'cert.pem')));
 
 const CONF = {
   latencyMs: 20,
-  // Rounds per concurrency: short chunks keep each pool's idle gap (the other scenarios' chunks)
-  // under the simulator's keep-alive timeout (5 s, Node's default), so no pool is closed between
-  // its chunks.
+  // Rounds per concurrency, at least: measure.js runs more when the warm-up's pace says a pool
+  // would idle past half the package's idle close (4 s: the simulator's Keep-Alive timeout=5 less
+  // 1 s) between its chunks (rounds.js), so no pool is closed between its chunks.
   rounds: { 1: quick ? 2 : 8, 32: quick ? 2 : 8 },
   // requests per cell over all rounds (measured), and warm-up requests per cell
   perCell: { 1: quick ? 40 : 400, 32: quick ? 320 : 3200 },

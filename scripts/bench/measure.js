@@ -65,6 +65,7 @@ const { buildFlows, startRuntime, inject, nodeOk, diyOk, packageClient, strays }
 const { drive, newCell, runChunk, summarize } = require('./load');
 const { tokenTest, liveTest, timedMoveTest, memoryTest } = require('./probes');
 const { floorRatio } = require('./ratios');
+const { roundsFor } = require('./rounds');
 const { latencyRatios, floorTargets, latencyTargets, liveTargets } = require('./targets');
 const { print } = require('./report');
 
@@ -128,7 +129,9 @@ async function runGroup(label, scen, send, sim, conc, counts, latencyMs) {
   const group = Object.fromEntries(scen.map((s) => [s, newCell(label.transport, conc, s, latencyMs)]));
   log(`${label.text} concurrency ${conc}: warm-up`);
   for (const s of scen) await runChunk(group[s], send[s], sim, counts.warmup[conc], true);
-  const rounds = counts.rounds[conc];
+  // As many rounds as keep every pool's idle gap within half the package's idle close (rounds.js).
+  const msPerRequest = Object.fromEntries(scen.map((s) => [s, group[s].chunks[0].wallMs / counts.warmup[conc]]));
+  const rounds = roundsFor(counts.perCell[conc], counts.rounds[conc], msPerRequest);
   const perRound = Math.ceil(counts.perCell[conc] / rounds);
   for (let r = 0; r < rounds; r++) {
     const order = scen.map((_, i) => scen[(i + r) % scen.length]);

@@ -1,8 +1,9 @@
 // What a config node's API calls cost (docs/behaviour.md section 23): every request that went on
 // the wire, counted by path and outcome (the reply's code, or the transport's: ECONNRESET,
 // HTTP_500, ...), in minute buckets kept for 25 hours, so the last hour and today (since local
-// midnight, host time) are sums; and the last limit errors with their time. One Map lookup per
-// call: nothing measurable beside a request.
+// midnight, host time) are sums; and the last limit errors with their time. Two Map lookups per
+// call, no string built, at most MAX_CODES codes per path and minute, 25 hours of minutes: nothing
+// measurable beside a request.
 
 import { hooks } from '../clock/clock';
 import { codesWith } from '../errors/api-codes';
@@ -27,25 +28,42 @@ export function startOfDay(ms: number): number {
   return d.getTime();
 }
 
+/** The key of a path and code in what a redeploy carries (usage-types.ts CountersCarry). */
 const SEP = '\u0000';
+/** Distinct outcome codes kept per path and minute; any further code of that minute counts as
+ * OTHER_CODE (a server answering a new code each time cannot grow a bucket without end). */
+export const MAX_CODES = 32;
+export const OTHER_CODE = 'OTHER';
+
+/** path -> code -> count, one minute's calls. */
+type Bucket = Map<string, Map<string, number>>;
 
 export class CallCounters {
-  /** minute index -> "path\0code" -> count. */
-  private readonly minutes = new Map<number, Map<string, number>>();
+  /** minute index -> its bucket. */
+  private readonly minutes = new Map<number, Bucket>();
   private current = -1;
-  private bucket: Map<string, number> | undefined;
+  private bucket: Bucket | undefined;
   private limits: LimitError[] = [];
 
-  /** Counts one call of `path` that ended with `code`, at `now` (ms). */
+  /** Counts one call of `path` that ended with `code`, at `now` (ms): two Map lookups and a set,
+   * nothing allocated but a path's or code's first entry of the minute. */
   record(path: string, code: string, now: number): void {
     const minute = Math.floor(now / MINUTE);
     if (minute !== this.current || !this.bucket) this.turn(minute);
-    const key = path + SEP + code;
-    this.bucket!.set(key, (this.bucket!.get(key) ?? 0) + 1);
+    this.add(this.bucket!, path, code, 1);
     if (LIMIT_CODES.has(code)) {
       this.limits.unshift({ code, path, at: now });
       if (this.limits.length > MAX_LIMIT_ERRORS) this.limits.length = MAX_LIMIT_ERRORS;
     }
+  }
+
+  private add(bucket: Bucket, path: string, code: string, n: number): void {
+    let codes = bucket.get(path);
+    if (!codes) bucket.set(path, (codes = new Map()));
+    const had = codes.get(code);
+    if (had !== undefined) codes.set(code, had + n);
+    else if (codes.size < MAX_CODES) codes.set(code, n);
+    else codes.set(OTHER_CODE, (codes.get(OTHER_CODE) ?? 0) + n);
   }
 
   private turn(minute: number): void {
@@ -78,12 +96,13 @@ export class CallCounters {
       const inHour = m > minute - 60 && m <= minute;
       const inDay = m >= midnight && m <= minute;
       if (!inHour && !inDay) continue;
-      for (const [key, n] of counts) {
-        const [path, code] = key.split(SEP);
-        if (inHour) add(lastHour, path, code, n);
-        if (inDay) add(today, path, code, n);
-        if (inHour) totals.lastHour += n;
-        if (inDay) totals.today += n;
+      for (const [path, codes] of counts) {
+        for (const [code, n] of codes) {
+          if (inHour) add(lastHour, path, code, n);
+          if (inDay) add(today, path, code, n);
+          if (inHour) totals.lastHour += n;
+          if (inDay) totals.today += n;
+        }
       }
     }
     return { lastHour, today, totals, limits: this.limits.map((l) => ({ ...l })) };
@@ -91,7 +110,10 @@ export class CallCounters {
 
   carry(): CountersCarry {
     return {
-      minutes: [...this.minutes].map(([m, counts]) => [m, [...counts]]),
+      minutes: [...this.minutes].map(([m, bucket]) => [
+        m,
+        [...bucket].flatMap(([path, codes]) => [...codes].map(([code, n]): [string, number] => [path + SEP + code, n])),
+      ]),
       limits: this.limits.map((l) => ({ ...l })),
     };
   }
@@ -105,13 +127,13 @@ export class CallCounters {
       for (const entry of c.minutes) {
         if (!Array.isArray(entry) || !Number.isInteger(entry[0]) || entry[0] <= oldest || !Array.isArray(entry[1]))
           continue;
-        const counts = this.minutes.get(entry[0]) ?? new Map<string, number>();
+        const bucket: Bucket = this.minutes.get(entry[0]) ?? new Map();
         for (const kv of entry[1]) {
-          if (Array.isArray(kv) && typeof kv[0] === 'string' && Number.isSafeInteger(kv[1]) && kv[1] > 0) {
-            counts.set(kv[0], (counts.get(kv[0]) ?? 0) + kv[1]);
-          }
+          if (!Array.isArray(kv) || typeof kv[0] !== 'string' || !Number.isSafeInteger(kv[1]) || kv[1] <= 0) continue;
+          const at = kv[0].indexOf(SEP);
+          if (at >= 0) this.add(bucket, kv[0].slice(0, at), kv[0].slice(at + 1), kv[1]);
         }
-        if (counts.size) this.minutes.set(entry[0], counts);
+        if (bucket.size) this.minutes.set(entry[0], bucket);
       }
       this.current = -1;
     }

@@ -4,7 +4,13 @@
 // failures in a row, once; recovered; a webhook never stale) and the health wrapper's outcomes.
 
 import assert from 'assert';
-import { CallCounters, MAX_LIMIT_ERRORS, startOfDay } from '../../../nodes/shared/requests/counters';
+import {
+  CallCounters,
+  MAX_CODES,
+  MAX_LIMIT_ERRORS,
+  OTHER_CODE,
+  startOfDay,
+} from '../../../nodes/shared/requests/counters';
 import { SourceBook, STALE_AFTER } from '../../../nodes/shared/service/source-book';
 import { watchSource, type HealthOutcome } from '../../../nodes/shared/events/source-health';
 import { EzvizError } from '../../../nodes/shared/errors/errors';
@@ -25,6 +31,34 @@ describe('usage: call counters', () => {
     assert.deepStrictEqual(s.today, { '/a': { 200: 2, 10029: 1 }, '/b': { ECONNRESET: 1 } });
     assert.deepStrictEqual(s.totals, { lastHour: 3, today: 4 });
     assert.deepStrictEqual(s.limits, [{ code: '10029', path: '/a', at: NOON - 1000 }]);
+  });
+
+  it('the work of a call stays constant: no entry per call, minutes bounded to 25 hours, codes per path and minute bounded', () => {
+    const c = new CallCounters();
+    const inside = c as unknown as { minutes: Map<number, Map<string, Map<string, number>>> };
+    const entries = () => {
+      let n = 0;
+      for (const b of inside.minutes.values()) for (const codes of b.values()) n += codes.size;
+      return n;
+    };
+    // 100,000 calls of one path and code in one minute: one minute, one path, one code.
+    for (let i = 0; i < 100000; i++) c.record('/api/lapp/cloud/storage/device/info', '200', NOON + (i % 50000));
+    assert.deepStrictEqual([inside.minutes.size, entries()], [1, 1]);
+    assert.strictEqual(c.snapshot(NOON + MIN).totals.lastHour, 100000);
+    // A call a minute for 30 hours: at most 25 hours of minutes are held, one entry each.
+    for (let m = 0; m < 30 * 60; m++) c.record('/p', '200', NOON + m * MIN);
+    assert.ok(inside.minutes.size <= 25 * 60 + 1, String(inside.minutes.size));
+    assert.ok(entries() <= 25 * 60 + 2, String(entries()));
+    // A server answering a new code every time fills a path of the minute with MAX_CODES codes, then OTHER.
+    const late = NOON + 31 * 60 * MIN;
+    for (let i = 0; i < 5000; i++) c.record('/q', `X${i}`, late);
+    const q = c.snapshot(late).lastHour['/q'];
+    assert.strictEqual(Object.keys(q).length, MAX_CODES + 1);
+    assert.strictEqual(q[OTHER_CODE], 5000 - MAX_CODES);
+    // What a redeploy carries comes back the same.
+    const again = new CallCounters();
+    again.adopt(JSON.parse(JSON.stringify(c.carry())), late);
+    assert.deepStrictEqual(again.snapshot(late), c.snapshot(late));
   });
 
   it("today starts at local midnight; yesterday's calls are in the last hour only when within it", () => {
