@@ -34,6 +34,11 @@ export const TIMELINE_CSS = `
 .ezc-strip-time { font-size: 11px; opacity: .8; }
 .ezc-tl-note { opacity: .8; font-size: 12px; min-height: 1.3em; }
 .ezc-playback { position: absolute; inset: 0; }
+.ezc-clip-save { position: absolute; top: 8px; right: 8px; z-index: 4; min-height: 44px; padding: 0 12px; border: 0; border-radius: 4px;
+  background: rgba(0, 0, 0, .6); color: #fff; font: inherit; cursor: pointer; }
+.ezc-clip-save:disabled { opacity: .7; cursor: progress; }
+.ezc-clip-note { position: absolute; top: 58px; right: 8px; z-index: 4; max-width: 70%; padding: 4px 8px; border-radius: 4px;
+  background: rgba(0, 0, 0, .6); color: #fff; font-size: 12px; }
 .ezc-flvbox { position: absolute; inset: 0; }
 .ezc-flvbox .ezc-flv { position: absolute; inset: 0; }
 `

@@ -1,10 +1,14 @@
 // A timeline message of a browser checked (docs/behaviour.md section 21), pure: the camera is the
 // node's, never the browser's; the day and the window are bounded (400 days back, a playback window
-// of at most a day); an alarm is named by its id. history.ts runs what passes.
+// of at most a day); an alarm is named by its id; a clip to save is the moment played back (`at`):
+// CLIP_BEFORE_MS before it to CLIP_AFTER_MS after it, not past now. history.ts runs what passes.
 
 import type { PanelSettings } from './settings';
 
-export const HISTORY_ACTIONS = ['day', 'events', 'picture', 'playback'] as const;
+export const HISTORY_ACTIONS = ['day', 'events', 'picture', 'playback', 'clip'] as const;
+/** The clip a panel saves: from 5 s before the moment played back to 25 s after it. */
+export const CLIP_BEFORE_MS = 5000;
+export const CLIP_AFTER_MS = 25000;
 const DAY_MS = 86400000;
 /** How far back a browser may look (ms): the longest cloud plan keeps 30 days; SD cards more. */
 export const MAX_AGE_MS = 400 * DAY_MS;
@@ -14,7 +18,8 @@ export type HistoryAsk =
   | { action: 'day'; start: number }
   | { action: 'events'; start: number }
   | { action: 'picture'; alarmId: string }
-  | { action: 'playback'; source: (typeof SOURCES)[number]; start: number; end: number; continued: boolean };
+  | { action: 'playback'; source: (typeof SOURCES)[number]; start: number; end: number; continued: boolean }
+  | { action: 'clip'; source: (typeof SOURCES)[number]; start: number; end: number };
 
 const isTime = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v > 0;
 
@@ -35,6 +40,7 @@ export function checkHistory(msg: unknown, s: PanelSettings, now: number): Histo
       ? { action: 'picture', alarmId: m.alarmId }
       : { refused: 'alarm' };
   }
+  if (m.action === 'clip') return clipAsk(m, now);
   if (!isTime(m.start) || m.start < now - MAX_AGE_MS || m.start > now) return { refused: 'time' };
   if (m.action === 'day' || m.action === 'events') return { action: m.action, start: m.start };
   if (m.action !== 'playback') return { refused: 'action' };
@@ -42,4 +48,14 @@ export function checkHistory(msg: unknown, s: PanelSettings, now: number): Histo
   if (!isTime(m.end) || m.end <= m.start || m.end - m.start > DAY_MS) return { refused: 'time' };
   const source = m.source as (typeof SOURCES)[number];
   return { action: 'playback', source, start: m.start, end: m.end, continued: m.continued === true };
+}
+
+/** A clip around the moment `at` played back (whole seconds), its end not past now. */
+function clipAsk(m: Record<string, unknown>, now: number): HistoryAsk | { refused: string } {
+  if (typeof m.source !== 'string' || !(SOURCES as readonly string[]).includes(m.source)) return { refused: 'source' };
+  if (!isTime(m.at) || m.at < now - MAX_AGE_MS || m.at > now) return { refused: 'time' };
+  const start = Math.floor((m.at - CLIP_BEFORE_MS) / 1000) * 1000;
+  const end = Math.min(Math.ceil((m.at + CLIP_AFTER_MS) / 1000) * 1000, Math.floor(now / 1000) * 1000);
+  if (end <= start) return { refused: 'time' };
+  return { action: 'clip', source: m.source as (typeof SOURCES)[number], start, end };
 }

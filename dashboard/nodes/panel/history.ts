@@ -1,22 +1,23 @@
 // The panel's timeline at run time (docs/behaviour.md section 21): a browser asks for a day's
 // recordings (`day`), the day's alarms (`events`) and an alarm's decrypted picture (`picture`,
-// history-events.ts), and the playback address of a moment (`playback`, FLV). Each message is
-// checked as the panel's other actions are (history-checks.ts): the camera is the node's, never the browser's; the
-// day and the window are bounded; a browser asks at most 5 times a second and the panel's camera
-// at most 5 times a second for all browsers together. A day's list is kept 30 s (every viewer and
-// every tap within that time costs no API call), at most 8 days (history-days.ts); so are the alarms, and 16 pictures. Answers go
-// to the asking browser on `ezviz-camera-history:<node id>`; a tap that starts a playback also leaves on the output.
-// An alarm the config node's alarm sources receive goes at once to the browsers that listed the
-// camera's alarms (`alarm`, no API call: docs/behaviour.md section 21).
+// history-events.ts), the playback address of a moment (`playback`, FLV) and the moment played
+// back saved as MP4 (`clip`, history-clip.ts). Each message is checked as the panel's other
+// actions are (history-checks.ts): the camera is the node's, never the browser's; the day and the
+// window are bounded; a browser asks at most 5 times a second and the panel's camera at most 5
+// times a second for all browsers together. A day's list is kept 30 s (every viewer and every tap
+// within that time costs no API call), at most 8 days (history-days.ts); so are the alarms, and 16
+// pictures. Answers go to the asking browser on `ezviz-camera-history:<node id>`; a tap that starts
+// a playback also leaves on the output. An alarm the config node's alarm sources receive goes at
+// once to the browsers that listed the camera's alarms (`alarm`, no API call).
 
 import type { Node } from 'node-red';
-import type { PanelApi } from 'node-red-contrib-ezviz-open/dashboard';
-import type { FedAlarm } from 'node-red-contrib-ezviz-open/dashboard';
+import type { FedAlarm, PanelApi } from 'node-red-contrib-ezviz-open/dashboard';
 import { Browsers } from './browsers';
 import { RateLimit } from './checks';
 import { checkHistory, type HistoryAsk } from './history-checks';
 import { RecordingDays } from './history-days';
 import { AlarmEvents } from './history-events';
+import { ClipSaves } from './history-clip';
 import type { Conn } from './panel';
 import type { PanelSettings } from './settings';
 import type { Client } from './who';
@@ -28,6 +29,7 @@ export class History {
   private readonly owner: { id: string; closed: boolean; timedStopDone: () => undefined };
   private readonly events: AlarmEvents;
   private readonly recordings: RecordingDays;
+  private readonly clips: ClipSaves;
   /** The browsers that listed the camera's alarms: each new alarm goes to them (alarmSeen). */
   private readonly viewers: Browsers;
   /** `msg._client` of a browser (the node sets Dashboard 2's, as for the panel's other actions). */
@@ -45,6 +47,7 @@ export class History {
     this.owner = { id: `${node.id}:history`, closed: false, timedStopDone: () => undefined };
     this.events = new AlarmEvents(api, cfg, settings, this.owner, now);
     this.recordings = new RecordingDays(api, cfg, settings, this.owner, now);
+    this.clips = new ClipSaves(api, cfg, settings, this.owner, (conn, reply) => this.emit(conn, reply));
     this.viewers = new Browsers(
       () => undefined,
       (id) => this.forget(id),
@@ -91,6 +94,7 @@ export class History {
     if (ask.action === 'day') void this.day(conn, ask.start);
     else if (ask.action === 'events') void this.alarms(conn, ask.start);
     else if (ask.action === 'picture') void this.picture(conn, ask.alarmId);
+    else if (ask.action === 'clip') void this.clips.save(conn, ask);
     else void this.playback(conn, ask);
   }
 
@@ -189,6 +193,7 @@ export class History {
 
   close(): void {
     this.owner.closed = true;
+    this.clips.close();
     this.viewers.close();
     this.recordings.clear();
     this.events.clear();

@@ -15,9 +15,11 @@ import { CONFIG_TYPE } from '../operations/operations';
 import { errorStatusText, statusKey } from '../i18n/status-keys';
 import { alarmPicture, cameraAlarms, type PanelAlarms, type PanelPicture } from './panel-alarms';
 import { callOperation, failure, specOf } from './panel-calls';
+import { panelClip, type PanelClip } from './panel-clip';
 import { TABLES, type NodeStatusLike, type PanelApi, type PanelOperation, type PanelOutcome } from './panel-types';
 
-export type { PanelAlarms, PanelPicture };
+export type { PanelAlarms, PanelPicture, PanelClip };
+export type { PanelClipAsk } from './panel-clip';
 export type { FedAlarm } from '../service/alarm-feed';
 export { PANEL_OPERATIONS, TABLES } from './panel-types';
 export type { NodeStatusLike, PanelApi, PanelOperation, PanelOutcome, PanelValues } from './panel-types';
@@ -42,7 +44,7 @@ function statusOf(
   };
 }
 
-const noConfig = (t: Translate, operation: 'alarm-list'): ErrorInfo =>
+const noConfig = (t: Translate, operation: 'alarm-list' | 'clip'): ErrorInfo =>
   new EzvizError({
     code: 'NO_CONFIG',
     message: t('errors.noConfig'),
@@ -50,11 +52,11 @@ const noConfig = (t: Translate, operation: 'alarm-list'): ErrorInfo =>
     source: 'local',
     retriable: false,
   }).toJSON();
-const failed = (t: Translate, e: unknown): ErrorInfo =>
+const failed = (t: Translate, e: unknown, operation = 'alarm-list'): ErrorInfo =>
   new EzvizError({
     code: 'INTERNAL',
     message: t('errors.internal', { detail: String((e as Error)?.name) }),
-    operation: 'alarm-list',
+    operation,
     source: 'local',
     retriable: false,
   }).toJSON();
@@ -82,5 +84,10 @@ export function dashboardApi(RED: NodeAPI): PanelApi {
         : Promise.resolve<PanelPicture>({ ok: false, error: noConfig(t, 'alarm-list') })
       ).catch((e) => ({ ok: false as const, error: failed(t, e) })),
     watchAlarms: (cfg, fn) => cfg?.service.alarmFeed?.watch(fn) ?? (() => undefined),
+    clip: (cfg, ask, owner, signal) =>
+      (cfg
+        ? panelClip(t, cfg, ask, owner, signal)
+        : Promise.resolve<PanelClip>({ ok: false, error: noConfig(t, 'clip') })
+      ).catch((e) => ({ ok: false as const, error: failed(t, e, 'clip') })),
   };
 }

@@ -9,6 +9,7 @@ import type { ConfigNodeLike } from '../call-path/lifecycle';
 import { DIRECTIONS, SPEEDS } from '../operations/enums';
 import { statesOf, SWITCH_NAMES } from '../operations/switches';
 import type { PanelAlarms, PanelPicture } from './panel-alarms';
+import type { PanelClip, PanelClipAsk } from './panel-clip';
 import type { FedAlarm } from '../service/alarm-feed';
 
 /** The operations a panel may run. */
@@ -95,6 +96,9 @@ export interface PanelApi {
   /** Hears each alarm the config node's alarm sources receive from now on (no API call of its own;
    * service/alarm-feed.ts); the returned function stops it. */
   watchAlarms(cfg: ConfigNodeLike | null, fn: (alarm: FedAlarm) => void): () => void;
+  /** A window of the camera's recording saved as MP4 in the runtime (panel-clip.ts); `signal`
+   * (the panel's close) stops it. Never rejects. */
+  clip(cfg: ConfigNodeLike | null, ask: PanelClipAsk, owner: Owner, signal?: AbortSignal): Promise<PanelClip>;
 }
 
 export interface NodeStatusLike {

@@ -1,0 +1,58 @@
+// A clip the camera panel saves (docs/behaviour.md sections 21 and 26): the window a browser asks
+// for around the moment it plays back, saved by ezviz-clip's own run (clips/clip-run.ts: the
+// recordings list, the playback stream read in the runtime, the MP4 written) through the panel's
+// config node, with the config node's verification code for an encrypted camera (the one lookup,
+// pictures/codes.ts). What leaves is the file and what it is; never a playback address, a token or
+// a code. The panel's close (its signal) stops the stream.
+
+import type { Owner } from '../requests/call-types';
+import type { ConfigNodeLike } from '../call-path/lifecycle';
+import { EzvizError, type ErrorInfo } from '../errors/errors';
+import type { Translate } from '../i18n/i18n';
+import { CLIP_NODE } from '../operations/clips';
+import { validateInput } from '../params/validate';
+import { lookUpCodes } from '../pictures/codes';
+import { ClipJobs } from '../clips/clip-jobs';
+import { saveClip, type ClipFacts, type ClipOutcome } from '../clips/clip-run';
+
+/** What a panel asks for: the camera, the source and the window (ms). */
+export interface PanelClipAsk {
+  deviceSerial: string;
+  channelNo: number;
+  source: 'cloud' | 'sd-card';
+  start: number;
+  end: number;
+}
+
+export type PanelClip =
+  { ok: true; file: Buffer; filename: string; clip: ClipFacts } | { ok: false; error: ErrorInfo } | { ok: 'closed' };
+
+/** Saves the window as MP4 through `cfg`; never rejects. */
+export async function panelClip(
+  t: Translate,
+  cfg: ConfigNodeLike,
+  ask: PanelClipAsk,
+  owner: Owner,
+  signal?: AbortSignal,
+): Promise<PanelClip> {
+  const found = lookUpCodes({ book: cfg.service.codes, deviceSerial: ask.deviceSerial });
+  const raw = { ...ask, format: 'mp4', ...(found.origin === 'none' ? {} : { verificationCode: found.codes[0] }) };
+  const input = validateInput(t, CLIP_NODE, raw);
+  if (input instanceof EzvizError) return { ok: false, error: input.toJSON() };
+  const jobs = new ClipJobs();
+  const stop = (): void => jobs.close();
+  signal?.addEventListener('abort', stop);
+  try {
+    if (signal?.aborted) return { ok: 'closed' };
+    const r = await saveClip(cfg.service, t, input.values, owner, jobs);
+    if (r.kind === 'closed' || owner.closed || signal?.aborted) return { ok: 'closed' };
+    if (r.kind === 'error') return { ok: false, error: r.error.toJSON() };
+    const out = r.payload as ClipOutcome;
+    return out.ok
+      ? { ok: true, file: out.data, filename: out.filename, clip: out.clip }
+      : { ok: false, error: out.error.toJSON() };
+  } finally {
+    signal?.removeEventListener('abort', stop);
+    jobs.close();
+  }
+}
