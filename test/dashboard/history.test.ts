@@ -105,6 +105,30 @@ describe("dashboard runtime: the timeline's messages are checked", () => {
       { action: 'playback', source: 'cloud', start: DAY, end: DAY + 60000, continued: true },
     );
   });
+  it('a clip to save: the moment played, 5 s before it to 25 s after, whole seconds, not past now', () => {
+    assert.ok(isHistoryMessage({ action: 'clip' }));
+    assert.deepStrictEqual(checkHistory({ action: 'clip', source: 'sd-card', at: DAY + 3600500 }, s, NOW), {
+      action: 'clip',
+      source: 'sd-card',
+      start: DAY + 3595000,
+      end: DAY + 3626000,
+    });
+    assert.deepStrictEqual(checkHistory({ action: 'clip', source: 'cloud', at: NOW - 10000 }, s, NOW), {
+      action: 'clip',
+      source: 'cloud',
+      start: NOW - 15000,
+      end: NOW,
+    });
+    const cases: Array<[unknown, string]> = [
+      [{ action: 'clip', source: 'cloud', at: NOW + 1 }, 'time'],
+      [{ action: 'clip', source: 'cloud', start: DAY }, 'time'],
+      [{ action: 'clip', source: 'cloud', at: NOW - MAX_AGE_MS - 1 }, 'time'],
+      [{ action: 'clip', source: 'nas', at: DAY }, 'source'],
+      [{ action: 'clip', source: 'cloud', at: DAY, deviceSerial: 'C00000001' }, 'camera'],
+    ];
+    for (const [m, reason] of cases)
+      assert.deepStrictEqual(checkHistory(m, s, NOW), { refused: reason }, JSON.stringify(m));
+  });
   it('refuses another camera, unbounded or odd times, an unknown source, a hidden timeline', () => {
     const cases: Array<[unknown, string]> = [
       [null, 'shape'],
@@ -309,5 +333,49 @@ describe("dashboard runtime: the timeline's calls are bounded (fake clock)", () 
     h.close();
     h.alarmSeen({ ...fed, alarmId: 'N2' });
     assert.ok(!a.emitted.some((r) => (r.event as { id?: string } | undefined)?.id === 'N2'), 'nothing after close');
+  });
+
+  it("a clip: the door's file and name to the browser that asked (no address), one at a time, stopped on close", async () => {
+    const { api } = recordingApi();
+    const asked: Array<{ ask: unknown; signal?: AbortSignal }> = [];
+    let finish: (r: unknown) => void = () => undefined;
+    (api as { clip: unknown }).clip = (_cfg: unknown, ask: unknown, _owner: unknown, signal?: AbortSignal) => {
+      asked.push({ ask, signal });
+      return new Promise((resolve) => (finish = resolve));
+    };
+    const h = new History(node, api, null, settings(), () => Date.now());
+    const a = new FakeConn('a');
+    h.fromBrowser(a, { action: 'clip', source: 'sd-card', at: DAY + 3600000 });
+    h.fromBrowser(a, { action: 'clip', source: 'sd-card', at: DAY + 3700000 });
+    await flush();
+    assert.deepStrictEqual(asked[0].ask, {
+      deviceSerial: 'C00000006',
+      channelNo: 1,
+      source: 'sd-card',
+      start: DAY + 3595000,
+      end: DAY + 3625000,
+    });
+    assert.strictEqual(asked.length, 1, 'one clip at a time');
+    assert.deepStrictEqual(a.emitted, [{ action: 'clip', ok: false, refused: 'busy' }]);
+    const file = Buffer.from('mp4');
+    finish({ ok: true, file, filename: 'C00000006-1-x.mp4', seconds: 30 });
+    await flush();
+    assert.deepStrictEqual(a.emitted[1], {
+      action: 'clip',
+      ok: true,
+      file,
+      filename: 'C00000006-1-x.mp4',
+      seconds: 30,
+      start: DAY + 3595000,
+    });
+    assert.strictEqual(sent.length, 0, 'nothing on the output');
+    h.fromBrowser(a, { action: 'clip', source: 'cloud', at: DAY + 7200000 });
+    await flush();
+    assert.strictEqual(asked[1].signal?.aborted, false);
+    h.close();
+    assert.strictEqual(asked[1].signal?.aborted, true, "the panel's close stops the clip");
+    finish({ ok: 'closed' });
+    await flush();
+    assert.strictEqual(a.emitted.length, 2, 'nothing after close');
   });
 });

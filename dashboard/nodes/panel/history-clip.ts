@@ -8,6 +8,7 @@
 import type { PanelApi } from 'node-red-contrib-ezviz-open/dashboard';
 import type { HistoryAsk } from './history-checks';
 import type { Conn } from './panel';
+import { errorOf } from './replies';
 import type { PanelSettings } from './settings';
 
 type Owner = Parameters<PanelApi['clip']>[2];
@@ -30,13 +31,14 @@ export class ClipSaves {
     this.busy = true;
     try {
       const camera = { deviceSerial: this.settings.deviceSerial, channelNo: this.settings.channelNo };
-      const r = await this.api.clip(this.cfg, { ...camera, ...ask }, this.owner, this.stop.signal);
+      const window = { source: ask.source, start: ask.start, end: ask.end };
+      const r = await this.api.clip(this.cfg, { ...camera, ...window }, this.owner, this.stop.signal);
       if (r.ok === 'closed') return;
       this.emit(
         conn,
         r.ok
-          ? { action: 'clip', ok: true, file: r.file, filename: r.filename, seconds: r.clip.seconds, start: ask.start }
-          : { action: 'clip', ok: false, start: ask.start, error: { code: r.error.code, message: r.error.message } },
+          ? { action: 'clip', ok: true, file: r.file, filename: r.filename, seconds: r.seconds, start: ask.start }
+          : { action: 'clip', ok: false, start: ask.start, error: errorOf(r.error) },
       );
     } finally {
       this.busy = false;

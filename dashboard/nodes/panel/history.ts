@@ -103,7 +103,6 @@ export class History {
     const r = await this.events.day(start);
     if (r) this.emit(conn, { action: 'events', start, ...r });
   }
-
   /** A listed alarm's picture, decrypted in the runtime (bytes only: never its URL or the code). */
   private async picture(conn: Conn, alarmId: string): Promise<void> {
     const r = await this.events.picture(alarmId);

@@ -15,14 +15,14 @@ import { CONFIG_TYPE } from '../operations/operations';
 import { errorStatusText, statusKey } from '../i18n/status-keys';
 import { alarmPicture, cameraAlarms, type PanelAlarms, type PanelPicture } from './panel-alarms';
 import { callOperation, failure, specOf } from './panel-calls';
-import { panelClip, type PanelClip } from './panel-clip';
-import { TABLES, type NodeStatusLike, type PanelApi, type PanelOperation, type PanelOutcome } from './panel-types';
+import { TABLES, type NodeStatusLike, type PanelApi, type PanelClip, type PanelOperation } from './panel-types';
+import type { PanelOutcome } from './panel-types';
 
-export type { PanelAlarms, PanelPicture, PanelClip };
-export type { PanelClipAsk } from './panel-clip';
+export type { PanelAlarms, PanelPicture };
 export type { FedAlarm } from '../service/alarm-feed';
 export { PANEL_OPERATIONS, TABLES } from './panel-types';
-export type { NodeStatusLike, PanelApi, PanelOperation, PanelOutcome, PanelValues } from './panel-types';
+export type { NodeStatusLike, PanelApi, PanelClip, PanelClipAsk, PanelOperation, PanelOutcome } from './panel-types';
+export type { PanelValues } from './panel-types';
 export { CONFIG_TYPE };
 
 /** Raised when the panel needs something this file does not offer yet (the two packages ship
@@ -52,7 +52,7 @@ const noConfig = (t: Translate, operation: 'alarm-list' | 'clip'): ErrorInfo =>
     source: 'local',
     retriable: false,
   }).toJSON();
-const failed = (t: Translate, e: unknown, operation = 'alarm-list'): ErrorInfo =>
+const failed = (t: Translate, e: unknown, operation: 'alarm-list' | 'clip' = 'alarm-list'): ErrorInfo =>
   new EzvizError({
     code: 'INTERNAL',
     message: t('errors.internal', { detail: String((e as Error)?.name) }),
@@ -60,6 +60,13 @@ const failed = (t: Translate, e: unknown, operation = 'alarm-list'): ErrorInfo =
     source: 'local',
     retriable: false,
   }).toJSON();
+
+/** ezviz-clip's run for a panel (panel-clip.ts), loaded at the first clip: its MP4 writer
+ * (mediabunny) is an ES module, which the dashboard package's type check (node16 modules) would
+ * refuse to see required; a require call it does not follow. */
+type PanelClipRun = (t: Translate, cfg: ConfigNodeLike, ...a: Tail<Parameters<PanelApi['clip']>>) => Promise<PanelClip>;
+type Tail<T extends unknown[]> = T extends [unknown, ...infer R] ? R : never;
+const clips = (): { panelClip: PanelClipRun } => require('./panel-clip');
 
 /** The panel's view of this package, for the Node-RED runtime `RED`. */
 export function dashboardApi(RED: NodeAPI): PanelApi {
@@ -86,7 +93,7 @@ export function dashboardApi(RED: NodeAPI): PanelApi {
     watchAlarms: (cfg, fn) => cfg?.service.alarmFeed?.watch(fn) ?? (() => undefined),
     clip: (cfg, ask, owner, signal) =>
       (cfg
-        ? panelClip(t, cfg, ask, owner, signal)
+        ? clips().panelClip(t, cfg, ask, owner, signal)
         : Promise.resolve<PanelClip>({ ok: false, error: noConfig(t, 'clip') })
       ).catch((e) => ({ ok: false as const, error: failed(t, e, 'clip') })),
   };

@@ -7,25 +7,14 @@
 
 import type { Owner } from '../requests/call-types';
 import type { ConfigNodeLike } from '../call-path/lifecycle';
-import { EzvizError, type ErrorInfo } from '../errors/errors';
+import { EzvizError } from '../errors/errors';
 import type { Translate } from '../i18n/i18n';
 import { CLIP_NODE } from '../operations/clips';
 import { validateInput } from '../params/validate';
 import { lookUpCodes } from '../pictures/codes';
 import { ClipJobs } from '../clips/clip-jobs';
-import { saveClip, type ClipFacts, type ClipOutcome } from '../clips/clip-run';
-
-/** What a panel asks for: the camera, the source and the window (ms). */
-export interface PanelClipAsk {
-  deviceSerial: string;
-  channelNo: number;
-  source: 'cloud' | 'sd-card';
-  start: number;
-  end: number;
-}
-
-export type PanelClip =
-  { ok: true; file: Buffer; filename: string; clip: ClipFacts } | { ok: false; error: ErrorInfo } | { ok: 'closed' };
+import { saveClip, type ClipOutcome } from '../clips/clip-run';
+import type { PanelClip, PanelClipAsk } from './panel-types';
 
 /** Saves the window as MP4 through `cfg`; never rejects. */
 export async function panelClip(
@@ -49,7 +38,7 @@ export async function panelClip(
     if (r.kind === 'error') return { ok: false, error: r.error.toJSON() };
     const out = r.payload as ClipOutcome;
     return out.ok
-      ? { ok: true, file: out.data, filename: out.filename, clip: out.clip }
+      ? { ok: true, file: out.data, filename: out.filename, seconds: out.clip.seconds }
       : { ok: false, error: out.error.toJSON() };
   } finally {
     signal?.removeEventListener('abort', stop);

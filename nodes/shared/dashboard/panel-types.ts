@@ -9,7 +9,6 @@ import type { ConfigNodeLike } from '../call-path/lifecycle';
 import { DIRECTIONS, SPEEDS } from '../operations/enums';
 import { statesOf, SWITCH_NAMES } from '../operations/switches';
 import type { PanelAlarms, PanelPicture } from './panel-alarms';
-import type { PanelClip, PanelClipAsk } from './panel-clip';
 import type { FedAlarm } from '../service/alarm-feed';
 
 /** The operations a panel may run. */
@@ -100,6 +99,19 @@ export interface PanelApi {
    * (the panel's close) stops it. Never rejects. */
   clip(cfg: ConfigNodeLike | null, ask: PanelClipAsk, owner: Owner, signal?: AbortSignal): Promise<PanelClip>;
 }
+
+/** What a panel asks to save: the camera, the source and the window (ms). */
+export interface PanelClipAsk {
+  deviceSerial: string;
+  channelNo: number;
+  source: 'cloud' | 'sd-card';
+  start: number;
+  end: number;
+}
+
+/** A saved clip: the MP4's bytes, its name and length (s); or the error; or the panel closed. */
+export type PanelClip =
+  { ok: true; file: Buffer; filename: string; seconds: number } | { ok: false; error: ErrorInfo } | { ok: 'closed' };
 
 export interface NodeStatusLike {
   fill: 'red' | 'green' | 'blue';
