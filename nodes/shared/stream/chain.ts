@@ -5,7 +5,7 @@
 // up with it, or at once when the shown one ended; then the old one is closed. Make before break.
 
 import { hooks } from '../clock/clock';
-import { isKeyframe, TAG_AUDIO, TAG_VIDEO } from '../flv';
+import { isKeyframe, isSequenceHeader, TAG_AUDIO, TAG_VIDEO } from '../flv';
 import type { Translate } from '../i18n/i18n';
 import type { Output } from './output';
 import { CameraSession, type Arrived } from './session';
@@ -25,6 +25,9 @@ export interface ChainHost {
 
 /** A session shorter than this that ended by itself says nothing about the cap. */
 const MIN_CAP_MS = 2000;
+/** At a chain after the shown session ended: a newer keyframe due within this long is waited for
+ * (a gap under a second), else the next session replays from its newest keyframe (replay()). */
+const WAIT_MS = 800;
 
 export class Chain {
   shown?: CameraSession;
@@ -64,6 +67,9 @@ export class Chain {
   private tag(s: CameraSession, a: Arrived): void {
     const out = this.host.output();
     if (s === this.shown) {
+      // The next session's keyframe of this picture's instant goes out instead of it (not twice).
+      if (this.next && a.tag.type === TAG_VIDEO && !isSequenceHeader(a.tag)) this.trySwitch();
+      if (s !== this.shown) return;
       if (s.number === this.firstShown) out.timeline.settle(s.anchor);
       const before = out.timeline.lastOut('video');
       out.tag(a.tag);
@@ -95,14 +101,29 @@ export class Chain {
     const offset = out.timeline.offsetFor(n.anchor, n.firstTs);
     const keyTs = keys.map((i) => n.held[i].tag.timestamp);
     const k = switchPoint(keyTs, offset, lastVideo, this.step / 2);
-    if (k < 0) return;
+    if (k < 0) return this.replay(n, keys, keyTs, offset, lastVideo);
     const at = keyTs[k] + offset;
     if (!this.shown.ended && at - lastVideo > Math.max(50, this.step * 1.5)) return;
     // The keyframe lands after the last picture shown, by at least 1 ms (Timeline.map).
     this.show(n, keys[k], offset, Math.max(1, at - lastVideo));
   }
 
-  /** Shows `n` from its held tag `index` on, at `offset`; the old session closes. */
+  /** The shown session ended and `n` holds no keyframe newer than what viewers saw (it opened
+   * with a burst of the recent past; no next session was open ahead: the cap was not seen yet):
+   * `n` shows from its newest held keyframe, the pictures already seen squeezed 1 ms apart behind
+   * the last one out (Timeline.map), then on its own time: no gap, at most one keyframe interval
+   * of the scene again, the time still on the wall clock. Unless a newer keyframe is due within
+   * WAIT_MS of the last picture out: then that gap, under a second, rather than the longer replay. */
+  private replay(n: CameraSession, keys: number[], keyTs: number[], offset: number, lastVideo: number): void {
+    if (!this.shown?.ended) return;
+    const last = keyTs.length - 1;
+    if (this.gopMs !== undefined && keyTs[last] + offset + this.gopMs - lastVideo <= WAIT_MS) return;
+    this.show(n, keys[last], offset, 1);
+  }
+
+  /** Shows `n` from its held tag `index` on, at `offset`; the old session closes. Its held sound
+   * before that keyframe goes out too where it is newer than the last sound out (sound frames
+   * stand alone). */
   private show(n: CameraSession, index: number, offset: number, gapMs: number | undefined): void {
     const out = this.host.output();
     const old = this.shown;
@@ -115,10 +136,9 @@ export class Chain {
     if (n.header && gapMs === undefined) out.kept.header = n.header;
     for (const t of [n.meta, n.videoConfig, n.audioConfig]) if (t) out.tag(t);
     const lastAudio = out.timeline.lastOut('audio');
-    for (const a of n.takeHeld(index)) {
-      if (a.tag.type === TAG_AUDIO && out.timeline.peek(a.tag.timestamp) < lastAudio) continue;
-      out.tag(a.tag);
-    }
+    n.takeHeld(0).forEach((a, i) => {
+      if (a.tag.type === TAG_AUDIO ? out.timeline.peek(a.tag.timestamp) > lastAudio : i >= index) out.tag(a.tag);
+    });
     this.host.shown(n, gapMs);
     this.planNext(n);
   }
