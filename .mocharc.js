@@ -37,6 +37,7 @@ const ORDER = [
   'dashboard/panel', // 24 s, 18 CPU-s
   'browser/editor-zh', // 18 s, 21 CPU-s
   'dashboard/live', // 22 s, 20 CPU-s
+  'dashboard/stream-source', // 36 s alone (a stream node, two pages on it)
   'reliability/webhook-attacks', // 20 s, 8 CPU-s
   'browser/newuser', // 18 s, 23 CPU-s
   'reliability/replies', // 19 s, 10 CPU-s

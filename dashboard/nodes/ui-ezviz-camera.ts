@@ -11,6 +11,7 @@ import { History } from './panel/history';
 import { isHistoryMessage } from './panel/history-checks';
 import { Conn, Panel } from './panel/panel';
 import { applyUpdate, readSettings, SHOW_KEYS } from './panel/settings';
+import { streamSource } from './panel/stream-source';
 import type { Client } from './panel/who';
 
 /** The socket event a widget's browser sends its actions with (answers come back on
@@ -98,7 +99,7 @@ function widgetConfig(def: PanelDef, settings: ReturnType<typeof readSettings>):
     presetList: settings.presetList,
     switchList: settings.switchList,
     liveQuality: settings.liveQuality,
-    liveProtocol: settings.liveProtocol,
+    liveProtocol: settings.streamNode ? 'flv' : settings.liveProtocol,
     padOnVideo: settings.padOnVideo,
   };
   // Who may act is the runtime's business: the lists stay on the server.
@@ -147,6 +148,7 @@ export = function (RED: NodeAPI): void {
     const settings = readSettings(def, api.tables.TOGGLES);
     const panel = new Panel(node, api, cfg, settings);
     const history = new History(node, api, cfg, settings);
+    panel.stream = streamSource(RED, api, node.id, settings.streamNode);
     if (!cfg) node.status(api.status('noConfig', 'ptz-start', null));
     if (!group || typeof group.register !== 'function') {
       node.error(RED._('ui-ezviz-camera.errors.noGroup'));

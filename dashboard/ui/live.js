@@ -7,6 +7,12 @@
 import { loadScript } from './load-script.js'
 
 export const RENEW_MS = 10000
+/** An address is taken for a new session only while it has this long left (ms). */
+export const USABLE_MS = 2000
+/** A live address is renewed this share of its remaining lifetime before it expires (at most a minute):
+ * within the runtime's renewal window (the last 10 % of a lifetime, at most 5 minutes). */
+export const RENEW_SHARE = 0.08
+export const RENEW_MAX_MS = 60000
 
 /** window.Hls from resources/node-red-dashboard-2-ezviz/hls.light.min.js (once per page). */
 export function loadHls(src) {

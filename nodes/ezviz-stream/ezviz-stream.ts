@@ -4,6 +4,7 @@
 // config node's shared flv live address. `msg.payload` "open" / "close" holds the camera open.
 // Close: the path answers 404 again, the relay ends every response, no timer is left.
 
+import type { ServerResponse } from 'http';
 import type { Node, NodeAPI, NodeDef } from 'node-red';
 import { hooks } from '../shared/clock/clock';
 import { EzvizError } from '../shared/errors/errors';
@@ -12,10 +13,10 @@ import { translator, type Translate } from '../shared/i18n/i18n';
 import { statusKey } from '../shared/i18n/status-keys';
 import { lookUpCodes } from '../shared/pictures/codes';
 import type { ConfigNodeLike } from '../shared/call-path/lifecycle';
-import { httpConnect, StreamRelay, type AddressAnswer } from '../shared/stream';
+import { httpConnect, registerStream, StreamRelay, type AddressAnswer, type StreamEntry } from '../shared/stream';
 import { KeyGate } from './stream-gate';
 import { DayMinutes } from './stream-minutes';
-import { handleRequest, MinuteBudget, reportsOf, showStatus, type StreamParts } from './stream-node';
+import { admitViewer, handleRequest, MinuteBudget, reportsOf, showStatus, type StreamParts } from './stream-node';
 import { closeStreamPath, openStreamPath, type App, type StreamEndpoint } from './stream-routes';
 import { streamSettings, type StreamSettings } from './stream-settings';
 
@@ -101,6 +102,18 @@ function budgetOf(cfg: ConfigNodeLike, p: StreamParts, relay: () => StreamRelay 
   return new MinuteBudget(p, new DayMinutes(hooks.now(), carried), relay);
 }
 
+/** What the dashboard's panels reach through the door: the camera and a viewer without the key (the
+ * dashboard's own access holds them; docs/behaviour.md section 25). */
+function entryOf(p: StreamParts, relay: () => StreamRelay | undefined): StreamEntry {
+  const { deviceSerial, channelNo } = p.settings;
+  const attach = (address: string, res: ServerResponse) => {
+    const r = relay();
+    if (r) admitViewer(p, r, address, res);
+    else res.destroy();
+  };
+  return { id: p.node.id, deviceSerial, channelNo, attach };
+}
+
 function start(RED: NodeAPI, node: Node, t: Translate, def: NodeDef & Record<string, unknown>): () => void {
   const parts = partsOf(node, t, def, configOf(RED, def));
   if (!parts) return () => undefined;
@@ -128,6 +141,7 @@ function start(RED: NodeAPI, node: Node, t: Translate, def: NodeDef & Record<str
     t,
   });
   const budget = (p.budget = budgetOf(cfg, p, () => relay));
+  const unregister = registerStream(entryOf(p, () => relay));
   if (!p.gate.hasKey) node.status({ fill: 'red', shape: 'ring', text: statusKey('streamNoKey') });
   else showStatus(p, relay);
   budget.check();
@@ -143,6 +157,7 @@ function start(RED: NodeAPI, node: Node, t: Translate, def: NodeDef & Record<str
   return () => {
     cancel();
     budget.stop();
+    unregister();
     closeStreamPath(app, ep);
     relay!.close();
     cfg.service.streams.close(node.id, budget.minutes.count(relay!.stats().openMs, hooks.now()));

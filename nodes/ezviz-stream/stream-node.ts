@@ -145,6 +145,18 @@ export function handleRequest(p: StreamParts, relay: StreamRelay, req: Req, res:
     res.writeHead(200, { ...FLV_HEADERS });
     return res.end();
   }
+  admitViewer(p, relay, address, res, now);
+}
+
+/** A viewer whose key was checked (or a dashboard viewer, through the dashboard door): the node's
+ * limits (maxViewers, maxMinutesPerDay), then the relay. */
+export function admitViewer(
+  p: StreamParts,
+  relay: StreamRelay,
+  address: string,
+  res: ServerResponse,
+  now = hooks.now(),
+): void {
   const s = relay.stats();
   if (s.viewers >= p.settings.maxViewers) {
     return answer(res, 503, `${p.t('errors.streamFull', { max: p.settings.maxViewers })}\n`, { 'Retry-After': '30' });

@@ -15,6 +15,7 @@ import { HeldMove, Holds, Timers, realTimers } from './holds';
 import { CallOwner, PendingWork } from './pending';
 import { outputOf, replyOf } from './replies';
 import type { PanelSettings } from './settings';
+import type { StreamSource } from './stream-source';
 import type { Client } from './who';
 
 export type { Conn } from './browsers';
@@ -45,6 +46,8 @@ export class Panel {
   private moveFailed = false;
   /** `msg._client` of a browser (the node sets Dashboard 2's: its settings and auth plugins). */
   clientOf: (conn: Conn) => Client | undefined = (conn) => ({ socketId: conn.id });
+  /** The live view from an ezviz-stream node, when the panel has one (stream-source.ts). */
+  stream?: StreamSource;
   /** A snapshot taken (the node keeps the last one for pages that load later). */
   onSnapshot: (picture: Buffer) => void = () => undefined;
 
@@ -121,6 +124,7 @@ export class Panel {
 
   /** The shared live address of the panel's camera; a new one at most once per 10 s per panel. */
   private live(conn: Conn, refresh: boolean): void {
+    if (this.stream) return this.emit(conn, this.stream.live(conn.id));
     const now = this.now();
     const renew = refresh && now - this.renewedAt >= RENEW_MS;
     if (renew) this.renewedAt = now;
@@ -165,6 +169,7 @@ export class Panel {
   private left(id: string): void {
     this.admission.forget(id);
     this.pending.leave(id);
+    this.stream?.left(id);
     if (this.holds.owns(id)) this.autoStop(this.holds.end()!, 'disconnect');
   }
 
@@ -174,6 +179,7 @@ export class Panel {
     this.owner.closed = true;
     this.pending.close();
     this.browsers.close();
+    this.stream?.close();
     const move = this.holds.end();
     if (!move) return Promise.resolve();
     return this.run([], stopCall(move.direction, 'close'), {

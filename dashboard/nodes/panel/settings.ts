@@ -27,6 +27,8 @@ export interface PanelSettings {
   liveProtocol: 'hls' | 'flv';
   /** The live address's lifetime (s, 30 to 86400); the panel takes the next one before it ends. */
   liveExpire: number;
+  /** The ezviz-stream node the live view plays (its id; '' : the camera's own live address). */
+  streamNode: string;
   /** The pad over the video instead of beside it. */
   padOnVideo: boolean;
   /** The users allowed to move the camera (pad, zoom, stop, presets) and to change switches; empty:
@@ -128,6 +130,7 @@ export function readSettings(def: Record<string, unknown>, toggles: readonly str
     liveQuality: def.liveQuality === 'hd' ? 'hd' : 'smooth',
     liveProtocol: def.liveProtocol === 'flv' ? 'flv' : 'hls',
     liveExpire: lifetimeOf(def.liveExpire),
+    streamNode: typeof def.streamNode === 'string' ? def.streamNode.trim().slice(0, 64) : '',
     padOnVideo: flag(def.padOnVideo, false),
     moveUsers: parseUsers(def.moveUsers),
     switchUsers: parseUsers(def.switchUsers),

@@ -17,6 +17,7 @@ import { alarmPicture, cameraAlarms, type PanelAlarms, type PanelPicture } from 
 import { callOperation, failure, specOf } from './panel-calls';
 import { TABLES, type NodeStatusLike, type PanelApi, type PanelClip, type PanelOperation } from './panel-types';
 import type { PanelOutcome } from './panel-types';
+import { streamEntry } from '../stream/registry';
 
 export type { PanelAlarms, PanelPicture };
 export type { FedAlarm } from '../service/alarm-feed';
@@ -96,5 +97,14 @@ export function dashboardApi(RED: NodeAPI): PanelApi {
         ? clips().panelClip(t, cfg, ask, owner, signal)
         : Promise.resolve<PanelClip>({ ok: false, error: noConfig(t, 'clip') })
       ).catch((e) => ({ ok: false as const, error: failed(t, e, 'clip') })),
+    streamCamera: (id) => {
+      const e = streamEntry(id);
+      return e ? { deviceSerial: e.deviceSerial, channelNo: e.channelNo } : null;
+    },
+    watchStream: (id, address, res) => {
+      const e = streamEntry(id);
+      if (e) e.attach(address, res);
+      return !!e;
+    },
   };
 }

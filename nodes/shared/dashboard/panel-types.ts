@@ -2,6 +2,7 @@
 // the names it may send (the operation nodes' tables), the values of one call, its outcome and
 // the PanelApi the door hands the dashboard package (docs/behaviour.md section 14).
 
+import type { ServerResponse } from 'http';
 import type { Owner } from '../requests/call-types';
 import type { ErrorInfo } from '../errors/errors';
 import type { Translate } from '../i18n/i18n';
@@ -98,6 +99,11 @@ export interface PanelApi {
   /** A window of the camera's recording saved as MP4 in the runtime (panel-clip.ts); `signal`
    * (the panel's close) stops it. Never rejects. */
   clip(cfg: ConfigNodeLike | null, ask: PanelClipAsk, owner: Owner, signal?: AbortSignal): Promise<PanelClip>;
+  /** The camera of the ezviz-stream node `id` deployed and serving now, else null. */
+  streamCamera(id: string): { deviceSerial: string; channelNo: number } | null;
+  /** One more viewer of the ezviz-stream node `id` on `res` (its one camera session, its limits; no key:
+   * the caller has admitted the browser): false when no such node serves now (nothing written). */
+  watchStream(id: string, address: string, res: ServerResponse): boolean;
 }
 
 /** What a panel asks to save: the camera, the source and the window (ms). */

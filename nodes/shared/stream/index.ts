@@ -21,3 +21,5 @@ export type {
   UpstreamHandlers,
   ViewerSink,
 } from './types';
+export { registerStream, streamEntry } from './registry';
+export type { StreamEntry } from './registry';

@@ -1,0 +1,120 @@
+// The camera panel's live view from an ezviz-stream node (docs/behaviour.md sections 21 and 25), in the
+// real Dashboard 2 with Chromium against the simulator: two pages on one stream node play through
+// mpegts.js and cost one camera session (one live address, one FLV GET in the simulator's request
+// log); each browser gets its own ticket, good once (a used one is refused to anyone); no socket
+// frame, HTTP reply or page holds the stream's key, a cloud address, a token or a verification code.
+
+import assert from 'assert';
+import { skipWithoutChromium, waitUntil } from '../support/browser-env';
+import { DashboardEnv, panelFlow, PanelPage, startDashboardEnv } from '../support/dashboard-env';
+
+const ADDRESS = /\/api\/lapp(\/v2)?\/live\/address\/get$/;
+const CLOUD_FLV = /\/v3\/openlive\/.*\.flv$/;
+const TICKET = /\/ezviz-dashboard\/stream\/([A-Za-z0-9_-]+)$/;
+const KEY = 'panel-stream-key-Zq81xW';
+
+async function playing(p: PanelPage): Promise<void> {
+  await waitUntil(
+    p.page,
+    () => {
+      const v = document.querySelector('video.ezc-video[data-active="true"]') as HTMLVideoElement | null;
+      return !!v && v.readyState >= 2 && v.currentTime > 0.5 && !v.paused;
+    },
+    null,
+    { timeout: 30000 },
+  );
+}
+
+/** What a page reads: its socket frames, the stream route's URLs, the page itself at the end. */
+function listen(p: PanelPage): { frames: string[]; tickets: string[] } {
+  const seen = { frames: [] as string[], tickets: [] as string[] };
+  p.page.on('websocket', (ws) => ws.on('framereceived', (f) => seen.frames.push(String(f.payload))));
+  p.page.on('request', (r) => {
+    const m = TICKET.exec(new URL(r.url()).pathname);
+    if (m) seen.tickets.push(m[1]);
+  });
+  return seen;
+}
+
+describe("dashboard: the panel's live view from an ezviz-stream node (Chromium, mpegts.js)", function () {
+  this.timeout(120000);
+  let env: DashboardEnv;
+  const pages: PanelPage[] = [];
+
+  before(async function () {
+    skipWithoutChromium(this);
+    env = await startDashboardEnv((url) =>
+      panelFlow(url, { show_live: true, show_timeline: false, streamNode: 'stream1', wires: [[]] }, [
+        {
+          id: 'stream1',
+          type: 'ezviz-stream',
+          z: 'tab',
+          name: 'door stream',
+          config: 'cfg',
+          deviceSerial: 'C00000001',
+          channelNo: 1,
+          quality: 'smooth',
+          path: '',
+          maxViewers: 8,
+          idleClose: 10,
+          maxMinutesPerDay: 0,
+          x: 200,
+          y: 200,
+          wires: [[], []],
+          credentials: { key: KEY, verificationCode: '' },
+        },
+      ]),
+    );
+  });
+  after(async () => {
+    for (const p of pages.splice(0)) await p.close();
+    if (env) await env.stop();
+  });
+
+  it('two pages on one stream node play it and cost one camera session; tickets are their own, used once', async () => {
+    env.sim.clearLog();
+    const a = await env.open();
+    const seenA = listen(a);
+    await a.page.reload();
+    const b = await env.open({ phone: true });
+    const seenB = listen(b);
+    await b.page.reload();
+    pages.push(a, b);
+    await Promise.all([playing(a), playing(b)]);
+    const log = env.sim.requestLog();
+    assert.strictEqual(log.filter((e) => ADDRESS.test(e.path)).length, 1, 'one live address');
+    assert.strictEqual(log.filter((e) => CLOUD_FLV.test(e.path)).length, 1, 'one cloud FLV session');
+    assert.ok(seenA.tickets.length >= 1 && seenB.tickets.length >= 1, 'each page played through a ticket');
+    for (const t of seenA.tickets) assert.ok(!seenB.tickets.includes(t), 'no ticket shared between browsers');
+    // A ticket a browser used is good for nobody else: the route refuses it (and opens nothing).
+    const again = await fetch(`${env.url}ezviz-dashboard/stream/${seenA.tickets[0]}`);
+    assert.strictEqual(again.status, 404);
+    await again.body?.cancel();
+    assert.strictEqual((await fetch(`${env.url}ezviz-dashboard/stream/made-up-ticket`)).status, 404);
+    // Nothing secret reached either browser: no key, cloud address, token or code in a frame or the page.
+    const tokens = Object.keys((env.sim.state as unknown as { tokens: Record<string, unknown> }).tokens);
+    const cloud = new URL(env.sim.url).host;
+    const all = [...seenA.frames, ...seenB.frames, await a.page.content(), await b.page.content()].join('\n');
+    assert.ok(/"live":\{"url":"\/ezviz-dashboard\/stream\//.test(all), "the panel's answers were read");
+    for (const secret of [KEY, cloud, 'openlive', 'demo-app-secret', ...tokens])
+      assert.ok(!all.includes(secret), `the browser saw ${secret.slice(0, 8)}...`);
+    assert.ok(!/accessToken|appSecret|verificationCode|"key"/.test(all), 'no credential field names either');
+    for (const p of [a, b]) assert.deepStrictEqual(p.pageErrors, []);
+  });
+
+  it('a page that leaves ends its own viewer only; the camera session stays for the other', async () => {
+    const [a, b] = pages;
+    await a.close();
+    pages.shift();
+    await playing(b);
+    const before = await b.page.evaluate(
+      () => (document.querySelector('video.ezc-video') as HTMLVideoElement).currentTime,
+    );
+    await new Promise((r) => setTimeout(r, 2000));
+    const after = await b.page.evaluate(
+      () => (document.querySelector('video.ezc-video') as HTMLVideoElement).currentTime,
+    );
+    assert.ok(after > before + 1, `still playing (${before} -> ${after})`);
+    assert.strictEqual(env.sim.requestLog().filter((e) => CLOUD_FLV.test(e.path)).length, 1, 'still one session');
+  });
+});
