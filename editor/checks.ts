@@ -1,14 +1,14 @@
 // Pure checks of the values typed into the edit dialogs. No RED, no DOM. The parsing itself is
-// the runtime's (nodes/shared/params/parse.ts, nodes/shared/config/settings.ts), so the dialog
+// the runtime's (client/params/parse.ts, client/config/settings.ts), so the dialog
 // accepts exactly what the node accepts. Reasons are catalog keys of the shared catalog with their
 // arguments; the runtime's `validation.*` and `errors.*` messages are reused, `editor.invalid.*`
 // holds the editor's own.
 // A literal (str, num or one of the select types) is parsed as the runtime parses it;
 // msg/flow/global/env values only need a path. An empty literal is valid: the node then takes
 // msg.payload.<name> (or leaves an optional parameter out).
-import type { ParamSpec } from '../nodes/shared/operations/operations';
-import { parseParam, validationArgs } from '../nodes/shared/params/parse';
-import { intSetting, LIMITS, normaliseBase } from '../nodes/shared/config/settings';
+import type { ParamSpec } from '../client/operations/operations';
+import { parseParam, validationArgs } from '../client/params/parse';
+import { intSetting, LIMITS, normaliseBase } from '../client/config/settings';
 
 export interface Problem {
   /** Key in the shared catalog. */

@@ -3,23 +3,23 @@
 // resources/node-red-contrib-ezviz-open/ezviz-editor.js. Every node's HTML loads it with a
 // <script src> tag before its own script, which takes what it needs from the global
 // `EzvizOpenEditor` (declared in red.ts). Add here whatever a node's own editor.ts needs.
-import { CONFIG_TYPE, OPERATIONS } from '../nodes/shared/operations/operations';
-import { DEFAULTS } from '../nodes/shared/config/settings';
-import { STATE_NODES } from '../nodes/shared/operations/state-calls';
-import { MEDIA_NODES } from '../nodes/shared/operations/voice';
-import { UPKEEP_NODES } from '../nodes/shared/operations/settings';
-import { HUB_NODE } from '../nodes/shared/operations/hub';
-import { SIREN_NODE } from '../nodes/shared/operations/siren';
+import { CONFIG_TYPE, OPERATIONS } from '../client/operations/operations';
+import { DEFAULTS } from '../client/config/settings';
+import { STATE_NODES } from '../client/operations/state-calls';
+import { MEDIA_NODES } from '../client/operations/voice';
+import { UPKEEP_NODES } from '../client/operations/settings';
+import { HUB_NODE } from '../client/operations/hub';
+import { SIREN_NODE } from '../client/operations/siren';
 import { explainFailure, postAccount } from './account';
 import { credentialProblem, explain, hostOf, REGIONS, regionOf, validators } from './config-node';
 import { CATEGORY, FAMILIES, setUpOperationNode } from './operation-node';
 import { setUpPicker } from './picker';
 import { PACKAGE, SHARED_NS, t, tNode, validator } from './red';
 import { checkList, checkbox, checkedValues, input, installTemplate, row, select, setChecked, tip } from './template';
-import { KINDS } from '../nodes/shared/operations/alarm-kinds';
-import { parseFaceNames } from '../nodes/shared/config/face-names';
+import { KINDS } from '../features/alarms/alarm-kinds';
+import { parseFaceNames } from '../client/config/face-names';
 import { installStatusArgs } from './status-args';
-import { alarmSettings, DEFAULT_INTERVAL_S, MAX_INTERVAL_S, MIN_INTERVAL_S } from '../nodes/shared/events/alarms';
+import { alarmSettings, DEFAULT_INTERVAL_S, MAX_INTERVAL_S, MIN_INTERVAL_S } from '../features/alarms/alarms';
 import {
   DEFAULT_PATH,
   GROUPS,
@@ -27,7 +27,7 @@ import {
   PICTURE_MODES,
   SOURCES,
   sourceSettings,
-} from '../nodes/shared/events/source-settings';
+} from '../features/alarms/source-settings';
 
 export const editorApi = {
   CATEGORY,

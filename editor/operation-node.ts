@@ -8,8 +8,8 @@ import {
   type OptionSpec,
   type ParamName,
   type ParamSpec,
-} from '../nodes/shared/operations/operations';
-import { watchSeconds } from '../nodes/shared/operations/state-calls';
+} from '../client/operations/operations';
+import { watchSeconds } from '../client/operations/state-calls';
 import { CREDENTIAL_SET, hasCredential, REFERENCE_TYPES, STORED_SECRET } from './checks';
 import { setUpPicker } from './picker';
 import { input, installTemplate, row, tip } from './template';

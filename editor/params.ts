@@ -1,16 +1,16 @@
 // How each operation parameter looks in a dialog: TypedInput types, select options with the
 // friendly names of enums.ts, defaults, icons, validators. Derived from the ParamSpec rows of
 // the OPERATIONS table; no per-node code.
-import type { ParamKind, ParamSpec } from '../nodes/shared/operations/operations';
-import { DIRECTIONS, IMMEDIATELY, MIRROR_COMMANDS, SPEEDS } from '../nodes/shared/operations/enums';
-import { STATE_WORDS, SWITCH_NAMES } from '../nodes/shared/operations/switches';
-import { LIVE_PROTOCOLS, LIVE_QUALITIES, LIVE_SOURCES } from '../nodes/shared/operations/live';
-import { RECORD_SOURCES } from '../nodes/shared/operations/recordings';
-import { CLIP_FORMATS } from '../nodes/shared/operations/clips';
-import { paramDefault, type ParamDefault } from '../nodes/shared/params/defaults';
-import { FIRMWARE_ACTIONS, SETTING_NAMES } from '../nodes/shared/operations/settings';
-import { HUB_ACTIONS, HUB_MODES, ON_OFF } from '../nodes/shared/operations/hub';
-import { SIREN_ACTIONS, TONES } from '../nodes/shared/operations/siren';
+import type { ParamKind, ParamSpec } from '../client/operations/operations';
+import { DIRECTIONS, IMMEDIATELY, MIRROR_COMMANDS, SPEEDS } from '../client/operations/enums';
+import { STATE_WORDS, SWITCH_NAMES } from '../client/operations/switches';
+import { LIVE_PROTOCOLS, LIVE_QUALITIES, LIVE_SOURCES } from '../client/operations/live';
+import { RECORD_SOURCES } from '../client/operations/recordings';
+import { CLIP_FORMATS } from '../client/operations/clips';
+import { paramDefault, type ParamDefault } from '../client/params/defaults';
+import { FIRMWARE_ACTIONS, SETTING_NAMES } from '../client/operations/settings';
+import { HUB_ACTIONS, HUB_MODES, ON_OFF } from '../client/operations/hub';
+import { SIREN_ACTIONS, TONES } from '../client/operations/siren';
 import { checkCredential, checkParam, hasCredential, REFERENCE_TYPES } from './checks';
 import { t, validator, type NodeInstance, type Validator } from './red';
 
@@ -96,9 +96,9 @@ const ICONS: Record<ParamKind, string> = {
 
 export const paramIcon = (kind: ParamKind): string => ICONS[kind];
 
-// The value and type a new node starts with: nodes/shared/params/defaults.ts (the runtime reads a
+// The value and type a new node starts with: client/params/defaults.ts (the runtime reads a
 // type missing from a flow as this default too).
-export { paramDefault, type ParamDefault } from '../nodes/shared/params/defaults';
+export { paramDefault, type ParamDefault } from '../client/params/defaults';
 
 /** TypedInput type names offered for a parameter, in menu order. */
 export function typeNames(p: ParamSpec): string[] {

@@ -4,8 +4,8 @@
 // Then the device's capabilities (device/capacity) are shown with hints where the chosen
 // operation or value is not supported: hints only, nothing is refused (the data can be wrong).
 // Typing a serial and the other TypedInput types are untouched.
-import { capacityHints, capacitySummary, type Capacity } from '../nodes/shared/operations/capacity';
-import type { OperationSpec } from '../nodes/shared/operations/operations';
+import { capacityHints, capacitySummary, type Capacity } from '../client/operations/capacity';
+import type { OperationSpec } from '../client/operations/operations';
 import { accountOfConfig, explainFailure, postAccount, type AccountBody } from './account';
 import { esc, t } from './red';
 

@@ -3,7 +3,7 @@
 // node's "08:20:33: 0 new"; Node-RED's editor translates plain keys only (node-red/node-red#2429),
 // so this subscription to the editor's status messages expands them with the editor's own
 // catalog: a Chinese editor shows "08:20:33：新增 0 条" on an English runtime. Installed once.
-import { parseStatusWithArgs } from '../nodes/shared/i18n/status-keys';
+import { parseStatusWithArgs } from '../runtime/i18n/status-keys';
 
 interface StatusMsg {
   text?: unknown;

@@ -45,9 +45,17 @@ fs.rmSync(resources, { recursive: true, force: true });
 // that unit tests import (editor/, dashboard/nodes/: not shipped, `files` names dist/nodes,
 // dist/plugins and dist/simulator). The nodes' and plugins' editor.ts are the browser's (below).
 emit({
-  files: ['nodes', 'plugins', 'simulator', 'test', 'editor', path.join('dashboard', 'nodes')].flatMap((d) =>
-    tsFiles(path.join(root, d), (name) => name === 'editor.ts'),
-  ),
+  files: [
+    'nodes',
+    'client',
+    'runtime',
+    'features',
+    'plugins',
+    'simulator',
+    'test',
+    'editor',
+    path.join('dashboard', 'nodes'),
+  ].flatMap((d) => tsFiles(path.join(root, d), (name) => name === 'editor.ts')),
   outbase: root,
   outdir: dist,
   tsconfig: path.join(root, 'tsconfig.json'),
@@ -93,7 +101,7 @@ for (const name of nodeNames) {
   if (parts.length) fs.writeFileSync(path.join(out, `${name}.html`), parts.join('\n\n') + '\n');
   const locales = path.join(src, 'locales');
   if (fs.existsSync(locales)) fs.cpSync(locales, path.join(out, 'locales'), { recursive: true });
-  expandHelp(path.join(out, 'locales'), path.join(nodesDir, 'shared', 'help'));
+  expandHelp(path.join(out, 'locales'), path.join(root, 'runtime', 'help'));
   // Node-RED finds icons only in an `icons` folder beside a node file, and serves them per
   // module: one copy (beside the first node) serves every node of the package.
   const icons = path.join(root, 'icons');

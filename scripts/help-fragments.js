@@ -1,7 +1,7 @@
 'use strict';
 // Help pages with shared parts. A page nodes/<type>/locales/<lang>/<type>.html may name shared
 // fragments in a marker line `<!-- ezviz-help: name name ... -->`; the fragments of a language
-// live in nodes/shared/help/<lang>.html, each after a line `<!-- fragment: name -->`. The build
+// live in runtime/help/<lang>.html, each after a line `<!-- fragment: name -->`. The build
 // calls expandHelp() on the copied locales, so the installed pages are complete and the sources
 // keep each shared text once per language.
 const fs = require('fs');

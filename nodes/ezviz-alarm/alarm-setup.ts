@@ -1,23 +1,23 @@
 // ezviz-alarm's set-up (ezviz-alarm.ts): the node as an owner of the config node's calls, its source
-// opened when it can (poll, consumer or webhook: nodes/shared/events/sources.ts), else the error an
+// opened when it can (poll, consumer or webhook: features/alarms/sources.ts), else the error an
 // input message gets; each event as the message it leaves with (docs/behaviour.md sections 11, 15
 // and 17).
 
 import type { Node, NodeAPI, NodeMessage } from 'node-red';
-import { openSource, type AlarmSource, type OutEvent, type SourceOutcome } from '../shared/events/sources';
-import { sourcedAlarm, type AlarmSourceKind } from '../shared/events/alarm-message';
-import { pictureLine, type PictureFields, type SendEvent } from '../shared/events/alarm-pictures';
-import type { SourceResult } from '../shared/events/source-settings';
-import type { ConfigNodeLike, TokenStateListener } from '../shared/call-path/lifecycle';
-import { EzvizError } from '../shared/errors/errors';
-import { hooks } from '../shared/clock/clock';
-import { StatusChanges } from '../shared/events/device-status';
-import type { Translate } from '../shared/i18n/i18n';
-import type { NodeStatus } from '../shared/call-path/node-status';
-import { statusKey } from '../shared/i18n/status-keys';
-import { ALARM_LIST } from '../shared/operations/alarm-calls';
-import type { Owner } from '../shared/requests/call-types';
-import type { TokenState } from '../shared/requests/token';
+import { openSource, type AlarmSource, type OutEvent, type SourceOutcome } from '../../features/alarms/sources';
+import { sourcedAlarm, type AlarmSourceKind } from '../../features/alarms/alarm-message';
+import { pictureLine, type PictureFields, type SendEvent } from '../../features/alarms/alarm-pictures';
+import type { SourceResult } from '../../features/alarms/source-settings';
+import type { ConfigNodeLike, TokenStateListener } from '../../runtime/call-path/lifecycle';
+import { EzvizError } from '../../client/errors/errors';
+import { hooks } from '../../client/clock/clock';
+import { StatusChanges } from '../../features/alarms/device-status';
+import type { Translate } from '../../client/errors/translate';
+import type { NodeStatus } from '../../runtime/call-path/node-status';
+import { statusKey } from '../../runtime/i18n/status-keys';
+import { ALARM_LIST } from '../../client/operations/alarm-calls';
+import type { Owner } from '../../client/requests/call-types';
+import type { TokenState } from '../../client/requests/token';
 
 export type AlarmNode = Node & Owner & TokenStateListener & { credentials?: { secret?: string } };
 

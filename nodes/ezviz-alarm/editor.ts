@@ -2,7 +2,7 @@
 // consumer, webhook pushes) with what each needs (interval; group; path, the full URL to register
 // and the signing secret), the online/offline option, optional device, alarm-type and kind filters
 // (the kinds by name, docs/behaviour.md section 27).
-// Validation uses the runtime's own reading of the settings (nodes/shared/events/source-settings.ts).
+// Validation uses the runtime's own reading of the settings (features/alarms/source-settings.ts).
 // Shared code: resources/ezviz-editor.js (editor/index.ts), loaded by the HTML first.
 import type { NodeInstance } from '../../editor/red';
 

@@ -1,21 +1,21 @@
 // ezviz-alarm: runtime. A source node: alarms come from the account's alarm list (poll), the
 // message service's consumer or webhook pushes (docs/behaviour.md sections 11 and 15; the sources in
-// nodes/shared/events/sources.ts); one message per new alarm on output 1, whatever the source;
+// features/alarms/sources.ts); one message per new alarm on output 1, whatever the source;
 // an input message polls or fetches at once; a failed poll or fetch goes to output 2 like the
 // errors of the operation nodes (the same outputs.ts and node-status.ts). Its set-up: alarm-setup.ts.
 
 import type { NodeAPI, NodeDef, NodeMessage } from 'node-red';
-import { views, type Views } from '../shared/events/alarm-views';
-import type { AlarmSource, SourceOutcome } from '../shared/events/sources';
-import { sourceSettings } from '../shared/events/source-settings';
-import { configOf, errorWired, registerNode, type ConfigNodeLike } from '../shared/call-path/lifecycle';
-import type { EzvizError } from '../shared/errors/errors';
-import { translator } from '../shared/i18n/i18n';
-import { NodeStatus } from '../shared/call-path/node-status';
-import { Outputs, type Done, type Send } from '../shared/call-path/outputs';
-import type { Msg } from '../shared/call-path/readers';
-import { ALARM_LIST } from '../shared/operations/alarm-calls';
-import type { Fields } from '../shared/requests/call-types';
+import { views, type Views } from '../../features/alarms/alarm-views';
+import type { AlarmSource, SourceOutcome } from '../../features/alarms/sources';
+import { sourceSettings } from '../../features/alarms/source-settings';
+import { configOf, errorWired, registerNode, type ConfigNodeLike } from '../../runtime/call-path/lifecycle';
+import type { EzvizError } from '../../client/errors/errors';
+import { translator } from '../../runtime/i18n/i18n';
+import { NodeStatus } from '../../runtime/call-path/node-status';
+import { Outputs, type Done, type Send } from '../../runtime/call-path/outputs';
+import type { Msg } from '../../runtime/call-path/readers';
+import { ALARM_LIST } from '../../client/operations/alarm-calls';
+import type { Fields } from '../../client/requests/call-types';
 import { ownerParts, start, type AlarmNode } from './alarm-setup';
 
 /** A failed timed poll or fetch (no message came in): a message of its own on output 2, or to Catch nodes. */

@@ -1,16 +1,16 @@
 // ezviz-clip: runtime. Saves a recording's window as a file (docs/behaviour.md section 26). Parameters
 // come from MEDIA_NODES.clip (operations/clips.ts) and the shared call path; saveClip
-// (nodes/shared/clips/clip-run.ts) lists the window, reads the playback stream and writes the MP4.
+// (features/recordings/clip-run.ts) lists the window, reads the playback stream and writes the MP4.
 // msg.payload the file (a Buffer), msg.filename a name for it, msg.ezviz.clip what it is. The
 // node's close ends its waits and streams (ClipJobs).
 
 import type { NodeAPI } from 'node-red';
-import { registerOperation } from '../shared/call-path/pipeline';
-import type { OperationNodeLike } from '../shared/call-path/lifecycle';
-import { translator } from '../shared/i18n/i18n';
-import { MEDIA_NODES } from '../shared/operations/voice';
-import { ClipJobs } from '../shared/clips/clip-jobs';
-import { saveClip, type ClipOutcome } from '../shared/clips/clip-run';
+import { registerOperation } from '../../runtime/call-path/pipeline';
+import type { OperationNodeLike } from '../../runtime/call-path/lifecycle';
+import { translator } from '../../runtime/i18n/i18n';
+import { MEDIA_NODES } from '../../client/operations/voice';
+import { ClipJobs } from '../../features/recordings/clip-jobs';
+import { saveClip, type ClipOutcome } from '../../features/recordings/clip-run';
 
 export = function (RED: NodeAPI): void {
   const t = translator(RED);

@@ -4,8 +4,8 @@
 // (the sidebar's, at no API call of its own). admin-services.ts picks a service from them.
 
 import { createHash } from 'crypto';
-import { hooks } from '../shared/clock/clock';
-import type { EzvizService } from '../shared/service/service';
+import { hooks } from '../../client/clock/clock';
+import type { EzvizService } from '../../client/service/service';
 
 /** Identity of an account: base URL and credentials, hashed (the key never holds a secret). */
 export function identityKey(v: { baseUrl: string; accessToken?: string; appKey?: string; appSecret?: string }): string {

@@ -8,9 +8,9 @@
 
 import type { NodeAPI } from 'node-red';
 import type { Request } from 'express';
-import { OPERATIONS } from '../shared/operations/operations';
-import { parseParam } from '../shared/params/parse';
-import { DEFAULTS, intSetting, LIMITS, normaliseBase } from '../shared/config/settings';
+import { OPERATIONS } from '../../client/operations/operations';
+import { parseParam } from '../../client/params/parse';
+import { DEFAULTS, intSetting, LIMITS, normaliseBase } from '../../client/config/settings';
 
 /** Largest request body accepted (the values of one dialog are far smaller). */
 export const MAX_BODY_BYTES = 8192;

@@ -5,11 +5,11 @@
 // Answers are kept 60 s (transient failures not). Keys are hashes: they never hold a secret. The
 // deployed config nodes: admin-deployed.ts.
 
-import type { Answer } from '../shared/account/account-reasons';
-import { hooks } from '../shared/clock/clock';
-import type { Translate } from '../shared/i18n/i18n';
-import { EzvizService } from '../shared/service/service';
-import { DEFAULTS } from '../shared/config/settings';
+import type { Answer } from '../../runtime/account/account-reasons';
+import { hooks } from '../../client/clock/clock';
+import type { Translate } from '../../client/errors/translate';
+import { EzvizService } from '../../client/service/service';
+import { DEFAULTS } from '../../client/config/settings';
 import type { AccountValues } from './admin-request';
 import { addDeployed, clearDeployed, deployedService, identityKey, noteDevices } from './admin-deployed';
 

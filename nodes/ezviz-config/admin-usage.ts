@@ -8,9 +8,9 @@
 
 import type { NodeAPI } from 'node-red';
 import type { Request, Response } from 'express';
-import { hooks } from '../shared/clock/clock';
-import { CONFIG_TYPE } from '../shared/operations/operations';
-import type { AccountUsage, UsageReply } from '../shared/service/usage-reply';
+import { hooks } from '../../client/clock/clock';
+import { CONFIG_TYPE } from '../../client/operations/operations';
+import type { AccountUsage, UsageReply } from '../../runtime/account/usage-reply';
 import { checkRequest } from './admin-request';
 import { deployedAccounts } from './admin-deployed';
 

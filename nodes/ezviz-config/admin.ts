@@ -9,12 +9,12 @@
 
 import type { NodeAPI } from 'node-red';
 import type { Request, Response } from 'express';
-import { deviceCapacity, listCameras, listDevices } from '../shared/account/account';
-import type { DeviceEntry } from '../shared/account/account-list';
-import type { Failure } from '../shared/account/account-reasons';
-import type { Capacity } from '../shared/operations/capacity';
-import type { Translate } from '../shared/i18n/i18n';
-import { CONFIG_TYPE } from '../shared/operations/operations';
+import { deviceCapacity, listCameras, listDevices } from '../../runtime/account/account';
+import type { DeviceEntry } from '../../runtime/account/account-list';
+import type { Failure } from '../../runtime/account/account-reasons';
+import type { Capacity } from '../../client/operations/capacity';
+import type { Translate } from '../../client/errors/translate';
+import { CONFIG_TYPE } from '../../client/operations/operations';
 import {
   checkRequest,
   isBad,

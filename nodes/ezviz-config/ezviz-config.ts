@@ -2,24 +2,25 @@
 // queues, guards, preset names) that every operation node using it shares.
 
 import type { Node, NodeAPI, NodeDef } from 'node-red';
-import { registerNode, type ConfigNodeLike, type TokenStateListener } from '../shared/call-path/lifecycle';
-import { Translate, translator } from '../shared/i18n/i18n';
-import { CONFIG_TYPE } from '../shared/operations/operations';
-import { PresetStore } from '../shared/camera/presets';
-import { handOver, takeOver, updateHandOver } from '../shared/service/handover';
-import type { ConnectionSettings } from '../shared/requests/request-loop';
-import { EzvizService } from '../shared/service/service';
-import { DEFAULTS, intSetting, LIMITS } from '../shared/config/settings';
-import { normaliseBase } from '../shared/config/settings';
-import { statusKey } from '../shared/i18n/status-keys';
-import type { TokenState } from '../shared/requests/token';
+import { registerNode, type ConfigNodeLike, type TokenStateListener } from '../../runtime/call-path/lifecycle';
+import type { Translate } from '../../client/errors/translate';
+import { translator } from '../../runtime/i18n/i18n';
+import { CONFIG_TYPE } from '../../client/operations/operations';
+import { PresetStore } from '../../client/camera/presets';
+import { handOver, takeOver, updateHandOver } from '../../client/service/handover';
+import type { ConnectionSettings } from '../../client/requests/request-loop';
+import { EzvizService } from '../../client/service/service';
+import { DEFAULTS, intSetting, LIMITS } from '../../client/config/settings';
+import { normaliseBase } from '../../client/config/settings';
+import { statusKey } from '../../runtime/i18n/status-keys';
+import type { TokenState } from '../../client/requests/token';
 import { registerAdminRoutes } from './admin';
 import { registerDeployed } from './admin-services';
 import { unregisterDeployed } from './admin-deployed';
-import { parseCodes } from '../shared/pictures/codes';
-import { parseFaceNames } from '../shared/config/face-names';
-import { parsePictureHosts } from '../shared/wire/picture-host';
-import { hooks } from '../shared/clock/clock';
+import { parseCodes } from '../../client/pictures/codes';
+import { parseFaceNames } from '../../client/config/face-names';
+import { parsePictureHosts } from '../../client/wire/picture-host';
+import { hooks } from '../../client/clock/clock';
 
 /** The config node's context key of its call counters (kept across restarts with a persistent
  * context store; a redeploy hands them over in memory: docs/behaviour.md section 23). */

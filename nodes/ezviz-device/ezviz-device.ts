@@ -1,19 +1,19 @@
 // ezviz-device: runtime. Parameters come from STATE_NODES.device; readDevice
 // (service/camera-state.ts) reads device/info, device/status/get and the lens-cover status and
 // merges them (replies/device-state.ts). With `watch` the node reads on its own and sends
-// changes only (events/device-watch.ts). One read at a time per node; each read found is told to
+// changes only (upkeep/device-watch.ts). One read at a time per node; each read found is told to
 // the config node's status feed (service/alarm-feed.ts).
 
 import type { NodeAPI } from 'node-red';
-import { deviceAsk, readDevice } from '../shared/service/camera-state';
-import { registerOperation } from '../shared/call-path/pipeline';
-import { DeviceWatch } from '../shared/events/device-watch';
-import type { DeviceState } from '../shared/replies/device-state';
-import type { CallResult } from '../shared/requests/call-types';
-import { translator } from '../shared/i18n/i18n';
-import { STATE_NODES, watchSeconds } from '../shared/operations/state-calls';
-import { deviceStatusKey } from '../shared/i18n/status-keys';
-import { readStatus } from '../shared/service/alarm-feed';
+import { deviceAsk, readDevice } from '../../client/service/camera-state';
+import { registerOperation } from '../../runtime/call-path/pipeline';
+import { DeviceWatch } from '../../features/upkeep/device-watch';
+import type { DeviceState } from '../../client/replies/device-state';
+import type { CallResult } from '../../client/requests/call-types';
+import { translator } from '../../runtime/i18n/i18n';
+import { STATE_NODES, watchSeconds } from '../../client/operations/state-calls';
+import { deviceStatusKey } from '../../runtime/i18n/status-keys';
+import { readStatus } from '../../client/service/alarm-feed';
 
 export = function (RED: NodeAPI): void {
   const t = translator(RED);

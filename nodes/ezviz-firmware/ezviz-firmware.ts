@@ -1,17 +1,17 @@
 // ezviz-firmware: runtime. Parameters come from UPKEEP_NODES.firmware. `check` reads the version
-// (service/firmware.ts); `upgrade` starts the upgrade once and follows it every 10 s
-// (events/firmware-follow.ts): its progress in the status and, with `progress` ticked, as
+// (upkeep/firmware.ts); `upgrade` starts the upgrade once and follows it every 10 s
+// (upkeep/firmware-follow.ts): its progress in the status and, with `progress` ticked, as
 // messages of topic `progress` on output 1; the end as the message's one outcome. Closing the
 // node stops following, never the upgrade.
 
 import type { NodeAPI, NodeMessage } from 'node-red';
-import { checkFirmware, type FirmwarePayload } from '../shared/service/firmware';
-import { registerOperation } from '../shared/call-path/pipeline';
-import type { Msg } from '../shared/call-path/readers';
-import { Follower, upgradeFirmware } from '../shared/events/firmware-follow';
-import { translator } from '../shared/i18n/i18n';
-import { UPKEEP_NODES } from '../shared/operations/settings';
-import { firmwareStatus, upgradeProgressStatus } from '../shared/i18n/upkeep-status';
+import { checkFirmware, type FirmwarePayload } from '../../features/upkeep/firmware';
+import { registerOperation } from '../../runtime/call-path/pipeline';
+import type { Msg } from '../../runtime/call-path/readers';
+import { Follower, upgradeFirmware } from '../../features/upkeep/firmware-follow';
+import { translator } from '../../runtime/i18n/i18n';
+import { UPKEEP_NODES } from '../../client/operations/settings';
+import { firmwareStatus, upgradeProgressStatus } from '../../features/upkeep/upkeep-status';
 
 export = function (RED: NodeAPI): void {
   const t = translator(RED);

@@ -1,14 +1,14 @@
 // ezviz-hub: runtime. An alarm hub's detectors (docs/behaviour.md section 24): list them, arm one per
 // mode, clear the hub's alarm, rename one. Parameters come from HUB_NODE (operations/hub.ts),
-// parsed and validated once by the shared call path; runHub (service/hub.ts) sends the action's
+// parsed and validated once by the shared call path; runHub (hub-siren/hub.ts) sends the action's
 // one call and builds the payload. The status says what was done ("4 detectors", "armed (home)").
 
 import type { NodeAPI } from 'node-red';
-import { registerOperation } from '../shared/call-path/pipeline';
-import { translator } from '../shared/i18n/i18n';
-import { hubStatus } from '../shared/i18n/guard-status';
-import { HUB_NODE } from '../shared/operations/hub';
-import { runHub } from '../shared/service/hub';
+import { registerOperation } from '../../runtime/call-path/pipeline';
+import { translator } from '../../runtime/i18n/i18n';
+import { hubStatus } from '../../features/hub-siren/guard-status';
+import { HUB_NODE } from '../../client/operations/hub';
+import { runHub } from '../../features/hub-siren/hub';
 
 export = function (RED: NodeAPI): void {
   const t = translator(RED);

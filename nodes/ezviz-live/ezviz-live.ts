@@ -1,10 +1,10 @@
 // ezviz-live: runtime. Parameters, path (by region), retries and the shared address cache of the
-// config node (nodes/shared/service/live-addresses.ts) come from OPERATIONS.live and the shared
+// config node (client/service/live-addresses.ts) come from OPERATIONS.live and the shared
 // call path; the success is the address: msg.payload the URL, msg.ezviz.live what it is.
 
 import type { NodeAPI } from 'node-red';
-import { registerOperation } from '../shared/call-path/pipeline';
-import { OPERATIONS } from '../shared/operations/operations';
+import { registerOperation } from '../../runtime/call-path/pipeline';
+import { OPERATIONS } from '../../client/operations/operations';
 
 export = function (RED: NodeAPI): void {
   registerOperation(RED, OPERATIONS.live, {

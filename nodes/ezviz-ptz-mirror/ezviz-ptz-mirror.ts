@@ -1,9 +1,9 @@
 // ezviz-ptz-mirror: runtime. Parameters, path and behaviour come from OPERATIONS['ptz-mirror'] and the shared
-// call path (nodes/shared/call-path/pipeline.ts).
+// call path (runtime/call-path/pipeline.ts).
 
 import type { NodeAPI } from 'node-red';
-import { registerOperation } from '../shared/call-path/pipeline';
-import { OPERATIONS } from '../shared/operations/operations';
+import { registerOperation } from '../../runtime/call-path/pipeline';
+import { OPERATIONS } from '../../client/operations/operations';
 
 export = function (RED: NodeAPI): void {
   registerOperation(RED, OPERATIONS['ptz-mirror']);

@@ -1,13 +1,13 @@
 // ezviz-recordings: runtime. Parameters come from STATE_NODES.recordings (its row in
-// operations/recordings.ts); listRecordings (service/recordings.ts) splits the window, lists each
+// operations/recordings.ts); listRecordings (recordings/recordings.ts) splits the window, lists each
 // source and joins the items. msg.payload the items, msg.ezviz.window what was listed.
 
 import type { NodeAPI } from 'node-red';
-import { registerOperation } from '../shared/call-path/pipeline';
-import { translator } from '../shared/i18n/i18n';
-import { statusWithArgs } from '../shared/i18n/status-keys';
-import { STATE_NODES } from '../shared/operations/state-calls';
-import { listRecordings, recordingsAsk, type RecordingsListing } from '../shared/service/recordings';
+import { registerOperation } from '../../runtime/call-path/pipeline';
+import { translator } from '../../runtime/i18n/i18n';
+import { statusWithArgs } from '../../runtime/i18n/status-keys';
+import { STATE_NODES } from '../../client/operations/state-calls';
+import { listRecordings, recordingsAsk, type RecordingsListing } from '../../features/recordings/recordings';
 
 export = function (RED: NodeAPI): void {
   const t = translator(RED);

@@ -1,14 +1,14 @@
 // ezviz-setting: runtime. Parameters come from UPKEEP_NODES.setting, the calls per setting from
-// SETTINGS (operations/settings.ts); runSetting (service/settings.ts) reads the setting, or
+// SETTINGS (operations/settings.ts); runSetting (upkeep/settings.ts) reads the setting, or
 // checks the value and writes it when it differs (retried, 2 s apart per device with the
 // switches), and the shared call path does the rest. The status says the setting's value.
 
 import type { NodeAPI } from 'node-red';
-import { runSetting, settingAsk, type SettingPayload } from '../shared/service/settings';
-import { registerOperation } from '../shared/call-path/pipeline';
-import { translator } from '../shared/i18n/i18n';
-import { UPKEEP_NODES } from '../shared/operations/settings';
-import { settingStatus } from '../shared/i18n/upkeep-status';
+import { runSetting, settingAsk, type SettingPayload } from '../../features/upkeep/settings';
+import { registerOperation } from '../../runtime/call-path/pipeline';
+import { translator } from '../../runtime/i18n/i18n';
+import { UPKEEP_NODES } from '../../client/operations/settings';
+import { settingStatus } from '../../features/upkeep/upkeep-status';
 
 export = function (RED: NodeAPI): void {
   const t = translator(RED);

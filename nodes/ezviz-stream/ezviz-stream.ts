@@ -1,19 +1,20 @@
 // ezviz-stream: runtime (docs/behaviour.md section 25). One camera as an endless HTTP-FLV stream
 // on Node-RED's own HTTP server: its path on RED.httpNode (stream-routes.ts), the door and the
-// reports (stream-node.ts), one relay (nodes/shared/stream/) whose cloud sessions come from the
+// reports (stream-node.ts), one relay (features/stream/) whose cloud sessions come from the
 // config node's shared flv live address. `msg.payload` "open" / "close" holds the camera open.
 // Close: the path answers 404 again, the relay ends every response, no timer is left.
 
 import type { ServerResponse } from 'http';
 import type { Node, NodeAPI, NodeDef } from 'node-red';
-import { hooks } from '../shared/clock/clock';
-import { EzvizError } from '../shared/errors/errors';
-import { configOf, errorWired, registerNode } from '../shared/call-path/lifecycle';
-import { translator, type Translate } from '../shared/i18n/i18n';
-import { statusKey } from '../shared/i18n/status-keys';
-import { lookUpCodes } from '../shared/pictures/codes';
-import type { ConfigNodeLike } from '../shared/call-path/lifecycle';
-import { httpConnect, registerStream, StreamRelay, type AddressAnswer, type StreamEntry } from '../shared/stream';
+import { hooks } from '../../client/clock/clock';
+import { EzvizError } from '../../client/errors/errors';
+import { configOf, errorWired, registerNode } from '../../runtime/call-path/lifecycle';
+import type { Translate } from '../../client/errors/translate';
+import { translator } from '../../runtime/i18n/i18n';
+import { statusKey } from '../../runtime/i18n/status-keys';
+import { lookUpCodes } from '../../client/pictures/codes';
+import type { ConfigNodeLike } from '../../runtime/call-path/lifecycle';
+import { httpConnect, registerStream, StreamRelay, type AddressAnswer, type StreamEntry } from '../../features/stream';
 import { KeyGate } from './stream-gate';
 import { DayMinutes } from './stream-minutes';
 import { admitViewer, handleRequest, MinuteBudget, reportsOf, showStatus, type StreamParts } from './stream-node';

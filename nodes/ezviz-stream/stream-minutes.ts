@@ -2,8 +2,8 @@
 // open time since local midnight, what a redeployed node's predecessor counted today added, and
 // what is left of `maxMinutesPerDay`. Pure: the time is given.
 
-import { startOfDay } from '../shared/requests/counters';
-import type { DayCount } from '../shared/service/stream-book';
+import { startOfDay } from '../../client/requests/counters';
+import type { DayCount } from '../../client/service/stream-book';
 
 export class DayMinutes {
   private day: number;

@@ -5,11 +5,11 @@
 
 import type { ServerResponse } from 'http';
 import type { Node, NodeMessage } from 'node-red';
-import { hooks } from '../shared/clock/clock';
-import { EzvizError } from '../shared/errors/errors';
-import type { Translate } from '../shared/i18n/i18n';
-import { errorStatusText, statusKey, statusWithArgs } from '../shared/i18n/status-keys';
-import type { RelayEvent, RelayReports, StreamFailure, StreamRelay } from '../shared/stream';
+import { hooks } from '../../client/clock/clock';
+import { EzvizError } from '../../client/errors/errors';
+import type { Translate } from '../../client/errors/translate';
+import { errorStatusText, statusKey, statusWithArgs } from '../../runtime/i18n/status-keys';
+import type { RelayEvent, RelayReports, StreamFailure, StreamRelay } from '../../features/stream';
 import type { KeyGate } from './stream-gate';
 import { keyOf } from './stream-gate';
 import type { Req } from './stream-routes';

@@ -5,8 +5,8 @@
 // address or of the key reaches it.
 
 import type { ServerResponse } from 'http';
-import { hooks } from '../shared/clock/clock';
-import type { StreamFailure, ViewerSink } from '../shared/stream';
+import { hooks } from '../../client/clock/clock';
+import type { StreamFailure, ViewerSink } from '../../features/stream';
 
 export const HEADERS_AFTER_MS = 5000;
 

@@ -4,11 +4,11 @@
 // shared call path does the rest. The status says the state set (`armed`, `privacy on`).
 
 import type { NodeAPI } from 'node-red';
-import { setSwitch, switchAsk, type SwitchPayload } from '../shared/service/camera-state';
-import { registerOperation } from '../shared/call-path/pipeline';
-import { translator } from '../shared/i18n/i18n';
-import { STATE_NODES } from '../shared/operations/state-calls';
-import { switchStatusKey } from '../shared/i18n/status-keys';
+import { setSwitch, switchAsk, type SwitchPayload } from '../../client/service/camera-state';
+import { registerOperation } from '../../runtime/call-path/pipeline';
+import { translator } from '../../runtime/i18n/i18n';
+import { STATE_NODES } from '../../client/operations/state-calls';
+import { switchStatusKey } from '../../runtime/i18n/status-keys';
 
 export = function (RED: NodeAPI): void {
   const t = translator(RED);

@@ -1,13 +1,13 @@
 // ezviz-voice: runtime. Plays audio on a camera's speaker (docs/behaviour.md section 19). Parameters (the
 // camera) come from MEDIA_NODES.voice and the shared call path; msg.payload is the audio or a voice
 // file's URL, checked, uploaded once per content and account and played once by playVoice
-// (nodes/shared/service/voice.ts).
+// (features/voice/voice.ts).
 
 import type { NodeAPI } from 'node-red';
-import { registerOperation } from '../shared/call-path/pipeline';
-import { translator } from '../shared/i18n/i18n';
-import { MEDIA_NODES } from '../shared/operations/voice';
-import { playVoice } from '../shared/service/voice';
+import { registerOperation } from '../../runtime/call-path/pipeline';
+import { translator } from '../../runtime/i18n/i18n';
+import { MEDIA_NODES } from '../../client/operations/voice';
+import { playVoice } from '../../features/voice/voice';
 
 export = function (RED: NodeAPI): void {
   const t = translator(RED);

@@ -4,9 +4,9 @@
 // route `ezviz-open/usage` (a relative URL, so httpAdminRoot and adminAuth apply) every 5 s while
 // the tab is shown and the page visible; it makes no API call of its own. Every text from the runtime is set as text, never as HTML.
 
-import type { CallCounts } from '../../nodes/shared/requests/usage-types';
-import type { SourceEntry } from '../../nodes/shared/service/source-book';
-import type { AccountUsage, UsageReply } from '../../nodes/shared/service/usage-reply';
+import type { CallCounts } from '../../client/requests/usage-types';
+import type { SourceEntry } from '../../client/service/source-book';
+import type { AccountUsage, UsageReply } from '../../runtime/account/usage-reply';
 
 declare const RED: {
   _(key: string, args?: Record<string, string | number>): string;

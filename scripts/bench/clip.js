@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 'use strict';
 // `npm run bench:clip` (docs/behaviour.md section 26, docs/performance.md): ezviz-clip's run
-// (nodes/shared/clips/, from dist/) saving a 60 s window of the simulator's shop camera C00000006
+// (features/recordings/, from dist/) saving a 60 s window of the simulator's shop camera C00000006
 // (continuous SD recording, H.264 320x180 at 8 frames/s and AAC), the simulator in a child process
 // (its CPU not ours; it plays recordings back at 4x real time: 15 s for 60 s). Per run: the time
 // from the message to its outcome against the playback time, and this process's memory (V8 heap

@@ -7,7 +7,7 @@
 //   S   the same axios call inside the simplest Node-RED node (post, parse, send; the bench-simple
 //       node type of runtime-nodes/, registered only here): the floor of a node
 //   K   (zero-latency cells only, reference) the package's HTTP client alone (EzvizClient.post of
-//       dist/nodes/shared/wire/client.js), no Node-RED: with A and S it splits B's CPU into Node-RED's
+//       dist/client/wire/client.js), no Node-RED: with A and S it splits B's CPU into Node-RED's
 //       messaging (S - A), the client (K - A) and the rest of the package (B - S - (K - A))
 //   B   the same request through an ezviz-storage-info node
 //   C   DIY flow: function node (form body) -> core http request node (keep-alive off, returns
@@ -154,7 +154,7 @@ async function floorCells(rt, sims, senders, nodesAvailable, meta) {
       k
         .post(url, { deviceSerial: SERIAL }, TOKEN)
         .then((o) => (o.ok && o.reply.code === '200') || { msg: { payload: o } });
-  } else meta.notes.push('the package client (dist/nodes/shared/wire/client.js) could not be made: K skipped');
+  } else meta.notes.push('the package client (dist/client/wire/client.js) could not be made: K skipped');
   const scen = CONF.floor.scenarios.filter((s) => send[s]);
   for (const conc of CONF.concurrencies) {
     cells.push(

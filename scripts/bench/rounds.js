@@ -4,7 +4,7 @@
 // order rotated every round, so a scenario that ran first in one round runs last in the next: its
 // pool then idles through 2 x (n - 1) chunks of the others, twice the gap of a round. With 8 fixed
 // rounds that gap was about 3.9 s at https c32 on a quiet machine and past 4 s at a load of 2: the
-// package's pool (closed after the simulator's Keep-Alive timeout=5 less 1 s, nodes/shared/wire/
+// package's pool (closed after the simulator's Keep-Alive timeout=5 less 1 s, client/wire/
 // keep-alive.ts) reopened its 32 connections once in the cell, 64 in all (docs/performance.md).
 
 /** The package's idle close against the simulator (Keep-Alive timeout=5 s, less 1 s). */

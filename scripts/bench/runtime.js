@@ -234,7 +234,7 @@ async function startRuntime(flows, creds) {
 /** The package's HTTP client, made as a config node makes it; null when it cannot be. */
 function packageClient() {
   try {
-    const { EzvizClient } = require(path.join(root, 'dist', 'nodes', 'shared', 'wire', 'client.js'));
+    const { EzvizClient } = require(path.join(root, 'dist', 'client', 'wire', 'client.js'));
     return new EzvizClient({ timeout: 10000 });
   } catch {
     return null;

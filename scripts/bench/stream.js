@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 'use strict';
 // `npm run bench:stream` (docs/behaviour.md section 24, docs/performance.md): the stream relay of
-// ezviz-stream (nodes/shared/stream/, from dist/) measured in this process.
+// ezviz-stream (features/stream/, from dist/) measured in this process.
 // - share and join (the simulator, no cap): 20 viewers join one camera, one by one: how many
 //   camera sessions; then 20 more join the running stream at random moments: time from joining to
 //   their first keyframe (the kept group of pictures).
@@ -25,8 +25,8 @@ const { quantile, round, table } = require('./stats');
 const { streamTargets } = require('./targets');
 
 const root = path.resolve(__dirname, '..', '..');
-const { StreamRelay, httpConnect } = require(path.join(root, 'dist', 'nodes', 'shared', 'stream'));
-const { hooks, resetHooks } = require(path.join(root, 'dist', 'nodes', 'shared', 'clock', 'clock'));
+const { StreamRelay, httpConnect } = require(path.join(root, 'dist', 'features', 'stream'));
+const { hooks, resetHooks } = require(path.join(root, 'dist', 'client', 'clock', 'clock'));
 const { startSimulator } = require(path.join(root, 'dist', 'simulator'));
 const { flvTagBytes, TagWatch, syntheticSession } = require('./stream-media');
 
@@ -190,7 +190,7 @@ if (require.main === module) {
   const { cpuCell, hourCell } = require('./stream-cells');
   (async () => {
     console.log(
-      `bench:stream${quick ? ' (quick)' : ''}: the stream relay (nodes/shared/stream), Node.js ${process.version}`,
+      `bench:stream${quick ? ' (quick)' : ''}: the stream relay (features/stream), Node.js ${process.version}`,
     );
     const sj = await shareAndJoin();
     const ch = await chains();

@@ -39,6 +39,9 @@ function buildNeeded() {
   const oldestBuilt = Math.min(...files.map((f) => fs.statSync(f).mtimeMs));
   const newestSource = Math.max(
     newestMtime(path.join(root, 'nodes')),
+    newestMtime(path.join(root, 'client')),
+    newestMtime(path.join(root, 'runtime')),
+    newestMtime(path.join(root, 'features')),
     newestMtime(path.join(root, 'simulator')),
     newestMtime(path.join(root, 'dashboard', 'nodes')),
     newestMtime(path.join(root, 'dashboard', 'ui')),

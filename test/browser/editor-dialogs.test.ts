@@ -10,7 +10,7 @@
 import { strict as assert } from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
-import { CONFIG_TYPE } from '../../nodes/shared/operations/operations';
+import { CONFIG_TYPE } from '../../client/operations/operations';
 import { loadEditor, type BrowserEnv, type EditorSession } from '../support/browser-env';
 import {
   addDemoAccount,

@@ -5,7 +5,7 @@
 import { strict as assert } from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
-import { CONFIG_TYPE, OPERATIONS } from '../../nodes/shared/operations/operations';
+import { CONFIG_TYPE, OPERATIONS } from '../../client/operations/operations';
 import { ROOT, type BrowserEnv, type EditorSession } from '../support/browser-env';
 import {
   deploy,

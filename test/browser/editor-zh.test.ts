@@ -3,7 +3,7 @@
 // when /usr/bin/chromium is missing; .ci/run installs it.
 
 import { strict as assert } from 'assert';
-import { OPERATIONS } from '../../nodes/shared/operations/operations';
+import { OPERATIONS } from '../../client/operations/operations';
 import type { EditorSession } from '../support/browser-env';
 import {
   dropNode,

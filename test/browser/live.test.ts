@@ -13,7 +13,7 @@ import * as http from 'http';
 import type { AddressInfo } from 'net';
 import * as path from 'path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { EzvizService } from '../../nodes/shared/service/service';
+import { EzvizService } from '../../client/service/service';
 import { startSimulator, type Simulator } from '../../simulator';
 import { admin } from '../support/simulator-http';
 import {

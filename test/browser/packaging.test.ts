@@ -8,12 +8,12 @@ import { strict as assert } from 'assert';
 import { spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
-import { CONFIG_TYPE, OPERATIONS } from '../../nodes/shared/operations/operations';
-import { STATE_NODES } from '../../nodes/shared/operations/state-calls';
-import { MEDIA_NODES } from '../../nodes/shared/operations/voice';
-import { UPKEEP_NODES } from '../../nodes/shared/operations/settings';
-import { HUB_NODE } from '../../nodes/shared/operations/hub';
-import { SIREN_NODE } from '../../nodes/shared/operations/siren';
+import { CONFIG_TYPE, OPERATIONS } from '../../client/operations/operations';
+import { STATE_NODES } from '../../client/operations/state-calls';
+import { MEDIA_NODES } from '../../client/operations/voice';
+import { UPKEEP_NODES } from '../../client/operations/settings';
+import { HUB_NODE } from '../../client/operations/hub';
+import { SIREN_NODE } from '../../client/operations/siren';
 import { ROOT } from '../support/browser-env';
 import { INSTALL_SCRIPTS, npmEnv, PKG, SHARED_FILE } from '../support/release-pack';
 

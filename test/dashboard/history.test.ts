@@ -7,8 +7,8 @@
 
 import assert from 'assert';
 import sinon from 'sinon';
-import type { PanelApi, PanelOperation, PanelValues } from '../../nodes/shared/dashboard/dashboard-api';
-import { TABLES } from '../../nodes/shared/dashboard/dashboard-api';
+import type { PanelApi, PanelOperation, PanelValues } from '../../features/dashboard/dashboard-api';
+import { TABLES } from '../../features/dashboard/dashboard-api';
 import { History } from '../../dashboard/nodes/panel/history';
 import { checkHistory, isHistoryMessage, MAX_AGE_MS } from '../../dashboard/nodes/panel/history-checks';
 import type { Conn } from '../../dashboard/nodes/panel/panel';

@@ -5,8 +5,8 @@
 
 import assert from 'assert';
 import sinon from 'sinon';
-import type { PanelApi, PanelOperation, PanelValues } from '../../nodes/shared/dashboard/dashboard-api';
-import { TABLES } from '../../nodes/shared/dashboard/dashboard-api';
+import type { PanelApi, PanelOperation, PanelValues } from '../../features/dashboard/dashboard-api';
+import { TABLES } from '../../features/dashboard/dashboard-api';
 import { checkAction, RateLimit } from '../../dashboard/nodes/panel/checks';
 import { Holds, realTimers } from '../../dashboard/nodes/panel/holds';
 import { Conn, Panel } from '../../dashboard/nodes/panel/panel';

@@ -6,8 +6,8 @@
 
 import assert from 'assert';
 import sinon from 'sinon';
-import type { PanelApi, PanelOperation, PanelValues } from '../../nodes/shared/dashboard/dashboard-api';
-import { TABLES } from '../../nodes/shared/dashboard/dashboard-api';
+import type { PanelApi, PanelOperation, PanelValues } from '../../features/dashboard/dashboard-api';
+import { TABLES } from '../../features/dashboard/dashboard-api';
 import { Conn, Panel } from '../../dashboard/nodes/panel/panel';
 import { readSettings } from '../../dashboard/nodes/panel/settings';
 import { Client, isAllowed, parseUsers, userNames } from '../../dashboard/nodes/panel/who';

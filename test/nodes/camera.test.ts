@@ -2,11 +2,11 @@
 // before start, timed moves and their stop on close, retries of idempotent operations only.
 
 import assert from 'assert';
-import { OPERATIONS, OperationName } from '../../nodes/shared/operations/operations';
-import { retryDelayMs } from '../../nodes/shared/requests/request-loop';
+import { OPERATIONS, OperationName } from '../../client/operations/operations';
+import { retryDelayMs } from '../../client/requests/request-loop';
 import type { Simulator } from '../../simulator';
 import { FakeClock } from '../../simulator';
-import { statusKey } from '../../nodes/shared/i18n/status-keys';
+import { statusKey } from '../../runtime/i18n/status-keys';
 import { fakeTimers, settle, until } from '../support/fake-time';
 import {
   collect,

@@ -2,9 +2,9 @@
 
 import assert from 'assert';
 import net from 'net';
-import { OPERATIONS, OperationName, ParamKind } from '../../nodes/shared/operations/operations';
-import { validationArgs } from '../../nodes/shared/params/parse';
-import { statusKey } from '../../nodes/shared/i18n/status-keys';
+import { OPERATIONS, OperationName, ParamKind } from '../../client/operations/operations';
+import { validationArgs } from '../../client/params/parse';
+import { statusKey } from '../../runtime/i18n/status-keys';
 import type { Simulator } from '../../simulator';
 import {
   buildFlow,

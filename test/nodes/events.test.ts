@@ -2,7 +2,7 @@
 // the simulator's fake clock as the runtime's clock: the 4 s capture spacing and the poll timer
 // cost no wall time.
 
-import { statusWithArgs } from '../../nodes/shared/i18n/status-keys';
+import { statusWithArgs } from '../../runtime/i18n/status-keys';
 import assert from 'assert';
 import fs from 'fs';
 import http from 'http';
@@ -11,8 +11,8 @@ import path from 'path';
 import type { AddressInfo } from 'net';
 import { FakeClock } from '../../simulator';
 import type { Simulator } from '../../simulator';
-import { forgetSeenCopies, SEEN_KEY } from '../../nodes/shared/events/alarm-poller';
-import { OPERATIONS } from '../../nodes/shared/operations/operations';
+import { forgetSeenCopies, SEEN_KEY } from '../../features/alarms/alarm-poller';
+import { OPERATIONS } from '../../client/operations/operations';
 import {
   collect,
   fastRetries,

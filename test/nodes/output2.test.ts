@@ -3,9 +3,9 @@
 // in msg.payload is reported once; statuses are catalog keys with the code; a config or token
 // failure colours only the nodes that tried to send.
 
-import { statusWithArgs } from '../../nodes/shared/i18n/status-keys';
+import { statusWithArgs } from '../../runtime/i18n/status-keys';
 import assert from 'assert';
-import { statusKey } from '../../nodes/shared/i18n/status-keys';
+import { statusKey } from '../../runtime/i18n/status-keys';
 import type { Simulator } from '../../simulator';
 import { buildFlow, collect, delay, helper, load, loadOp, run, simulatorPerTest, text } from '../support/red';
 

@@ -4,7 +4,7 @@
 
 import assert from 'assert';
 import { checker, leaks } from '../support/said-checks';
-import { statusKey, statusWithArgs } from '../../nodes/shared/i18n/status-keys';
+import { statusKey, statusWithArgs } from '../../runtime/i18n/status-keys';
 import { bothCatalogs, statusTextProblem } from '../support/catalog-keys';
 import type { Simulator } from '../../simulator';
 import { loadOp, run, said, secrets, simulatorPerTest, statusTexts, unload } from '../support/red';

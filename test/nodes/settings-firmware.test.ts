@@ -8,7 +8,7 @@
 import assert from 'assert';
 import { FakeClock } from '../../simulator';
 import type { Simulator } from '../../simulator';
-import { UPKEEP_CALLS } from '../../nodes/shared/operations/settings';
+import { UPKEEP_CALLS } from '../../client/operations/settings';
 import { fakeTime, fakeTimers, settle, until, type Timers } from '../support/fake-time';
 import { collect, helper, loadOp, run, simulatorPerTest, unload } from '../support/red';
 

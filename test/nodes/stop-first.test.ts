@@ -6,8 +6,8 @@
 
 import assert from 'assert';
 import type { FakeClock, Simulator } from '../../simulator';
-import { OPERATIONS } from '../../nodes/shared/operations/operations';
-import { STATE_CALLS } from '../../nodes/shared/operations/state-calls';
+import { OPERATIONS } from '../../client/operations/operations';
+import { STATE_CALLS } from '../../client/operations/state-calls';
 import { fakeClockSimulator, settle, until } from '../support/fake-time';
 import { collect, helper, hooks, load, Msg, TAB } from '../support/red';
 

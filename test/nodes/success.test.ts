@@ -1,7 +1,7 @@
 // Success path and field mapping of every operation node, against the simulator over HTTP.
 
 import assert from 'assert';
-import { statusKey } from '../../nodes/shared/i18n/status-keys';
+import { statusKey } from '../../runtime/i18n/status-keys';
 import { FakeClock } from '../../simulator';
 import type { Simulator } from '../../simulator';
 import { collect, delay, helper, loadOp, node, run, simulatorPerTest, text, unload } from '../support/red';

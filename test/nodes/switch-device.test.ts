@@ -6,9 +6,9 @@
 import assert from 'assert';
 import { FakeClock } from '../../simulator';
 import type { Simulator } from '../../simulator';
-import { STATE_CALLS } from '../../nodes/shared/operations/state-calls';
-import { statusKey } from '../../nodes/shared/i18n/status-keys';
-import { SWITCHES, SWITCH_NAMES, statesOf } from '../../nodes/shared/operations/switches';
+import { STATE_CALLS } from '../../client/operations/state-calls';
+import { statusKey } from '../../runtime/i18n/status-keys';
+import { SWITCHES, SWITCH_NAMES, statesOf } from '../../client/operations/switches';
 import { fakeTime } from '../support/fake-time';
 import {
   buildFlow,

@@ -4,7 +4,7 @@
 
 import type { Msg } from '../support/red';
 import { clean } from './reply-oracle';
-import { KINDS } from '../../nodes/shared/operations/alarm-kinds';
+import { KINDS } from '../../features/alarms/alarm-kinds';
 
 export const ALARM_KEYS = [
   'alarmDate',

@@ -3,13 +3,13 @@
 // one clear error, the status says what is wrong, nothing crashes, and no request goes anywhere
 // it should not (a catch-all local server and the simulator count what reaches them).
 
-import { statusWithArgs } from '../../nodes/shared/i18n/status-keys';
+import { statusWithArgs } from '../../runtime/i18n/status-keys';
 import assert from 'assert';
 import http from 'http';
 import fc from 'fast-check';
 import type { AddressInfo } from 'net';
-import { CATALOG_NS } from '../../nodes/shared/i18n/i18n';
-import { OPERATIONS, OperationName } from '../../nodes/shared/operations/operations';
+import { CATALOG_NS } from '../../runtime/i18n/i18n';
+import { OPERATIONS, OperationName } from '../../client/operations/operations';
 import type { Simulator } from '../../simulator';
 import {
   buildFlow,

@@ -7,9 +7,9 @@
 
 import assert from 'assert';
 import fc from 'fast-check';
-import { sourceSettings } from '../../nodes/shared/events/source-settings';
-import { forgetPushIds } from '../../nodes/shared/events/webhook';
-import { hooks } from '../../nodes/shared/clock/clock';
+import { sourceSettings } from '../../features/alarms/source-settings';
+import { forgetPushIds } from '../../features/alarms/webhook';
+import { hooks } from '../../client/clock/clock';
 import type { Simulator } from '../../simulator';
 import { fastRetries, helper, load, Msg, TAB } from '../support/red';
 import { checkShape } from './alarm-shape';

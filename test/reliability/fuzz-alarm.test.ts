@@ -6,9 +6,9 @@
 
 import assert from 'assert';
 import fc from 'fast-check';
-import { alarmSettings, PAGE_SIZE } from '../../nodes/shared/events/alarms';
-import { forgetSeenCopies } from '../../nodes/shared/events/alarm-poller';
-import { hooks } from '../../nodes/shared/clock/clock';
+import { alarmSettings, PAGE_SIZE } from '../../features/alarms/alarms';
+import { forgetSeenCopies } from '../../features/alarms/alarm-poller';
+import { hooks } from '../../client/clock/clock';
 import type { Simulator } from '../../simulator';
 import { fastRetries, helper, load, Msg, resetHooks, TAB, unload } from '../support/red';
 import { ALARM_KEYS } from './alarm-shape';

@@ -6,7 +6,7 @@
 // - webhook pushes: generated bodies (messages mutated, any JSON, bytes that are not JSON, big
 //   ones) with good, wrong, missing or stale signatures, posted to the node on Node-RED's HTTP
 //   node app on a real server.
-// Judged by the contract, not by nodes/shared: one outcome per input message, the runtime
+// Judged by the contract, not by the package's code: one outcome per input message, the runtime
 // survives, the right fields in every request, a commit only after a fetch that brought
 // messages, every alarm sent with the documented payload, none older than the deploy, no message
 // id sent twice, every surely-valid new message sent; each push answered 200 / 400 / 401 / 413
@@ -17,7 +17,7 @@ import { createHmac } from 'crypto';
 import fc from 'fast-check';
 import http from 'http';
 import type { AddressInfo } from 'net';
-import { forgetPushIds } from '../../nodes/shared/events/webhook';
+import { forgetPushIds } from '../../features/alarms/webhook';
 import {
   collect,
   fastRetries,

@@ -12,13 +12,13 @@
 import assert from 'assert';
 import fc from 'fast-check';
 import { FakeClock } from '../../simulator';
-import { EzvizError } from '../../nodes/shared/errors/errors';
+import { EzvizError } from '../../client/errors/errors';
 import type { Simulator } from '../../simulator';
 import { hooks, loadOp, resetHooks, run, simulatorPerSuite, unload } from '../support/red';
 import { expectParam, isBlank } from './oracle';
 import { SEED, section, size } from './support';
 import { mustFail, plant } from './planted';
-import * as recordingsService from '../../nodes/shared/service/recordings';
+import * as recordingsService from '../../features/recordings/recordings';
 
 const LIST = '/api/lapp/video/by/time';
 const KINDS = ['20008', '49999', 'http500', 'nonjson', 'drop'] as const;

@@ -12,8 +12,8 @@
 import assert from 'assert';
 import fc from 'fast-check';
 import type { Simulator } from '../../simulator';
-import { STATE_CALLS, STATE_NODES } from '../../nodes/shared/operations/state-calls';
-import { stateOf, switchOf, SWITCH_NAMES, STATE_WORDS } from '../../nodes/shared/operations/switches';
+import { STATE_CALLS, STATE_NODES } from '../../client/operations/state-calls';
+import { stateOf, switchOf, SWITCH_NAMES, STATE_WORDS } from '../../client/operations/switches';
 import { fastRetries, helper, load, resetHooks, secrets, startSim, stopSim, TAB, unload } from '../support/red';
 import { expectParam } from './oracle';
 import { countOutcome, inPart, lightSpies, scanSaid, section, SEED, size, summary } from './support';

@@ -8,15 +8,9 @@ import assert from 'assert';
 import path from 'path';
 import { inspect, isDeepStrictEqual } from 'util';
 import fc from 'fast-check';
-import {
-  OPERATIONS,
-  OperationName,
-  OperationSpec,
-  ParamKind,
-  ParamSpec,
-} from '../../nodes/shared/operations/operations';
+import { OPERATIONS, OperationName, OperationSpec, ParamKind, ParamSpec } from '../../client/operations/operations';
 import type { LogEntry, Simulator } from '../../simulator';
-import { forgetProcessCopies } from '../../nodes/shared/camera/presets';
+import { forgetProcessCopies } from '../../client/camera/presets';
 import { fastRetries, helper, load, Msg, resetHooks, startSim, stopSim, TAB, unload } from '../support/red';
 import { Expect, expectParam, isBlank, liveRules } from './oracle';
 import {

@@ -10,11 +10,11 @@
 import assert from 'assert';
 import http from 'http';
 import type { AddressInfo } from 'net';
-import { EzvizService } from '../../nodes/shared/service/service';
-import { OPERATIONS, TOKEN_PATH } from '../../nodes/shared/operations/operations';
-import { hooks, resetHooks } from '../../nodes/shared/clock/clock';
-import { idleMs, KEEP_ALIVE_MARGIN_MS, MAX_IDLE_MS } from '../../nodes/shared/wire/keep-alive';
-import type { Owner } from '../../nodes/shared/requests/call-types';
+import { EzvizService } from '../../client/service/service';
+import { OPERATIONS, TOKEN_PATH } from '../../client/operations/operations';
+import { hooks, resetHooks } from '../../client/clock/clock';
+import { idleMs, KEEP_ALIVE_MARGIN_MS, MAX_IDLE_MS } from '../../client/wire/keep-alive';
+import type { Owner } from '../../client/requests/call-types';
 import { section, size } from './support';
 
 interface ApiServer {

@@ -5,8 +5,8 @@
 // and the simulator closes; the process must then exit on its own (no timer or socket left).
 // It prints one line `RESULT <json>` for the parent test, then returns.
 
-import { OPERATIONS, OperationName } from '../../nodes/shared/operations/operations';
-import { STATE_CALLS } from '../../nodes/shared/operations/state-calls';
+import { OPERATIONS, OperationName } from '../../client/operations/operations';
+import { STATE_CALLS } from '../../client/operations/state-calls';
 import { loadDefaultState } from '../../simulator';
 import { helper, load, Msg, startSim, stopSim, TAB } from '../support/red';
 import { scanSaid, stateSecrets } from './support';

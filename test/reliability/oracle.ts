@@ -1,9 +1,9 @@
 // The reference model of the fuzz tests: what docs/behaviour.md section 4 says an operation node must do
-// with one raw parameter value, written independently of nodes/shared/params/parse.ts (the limits are
+// with one raw parameter value, written independently of client/params/parse.ts (the limits are
 // the documented ones). `expectParam` answers the value that must be sent (as the simulator logs
 // it: a string), "absent" for an optional parameter left empty, or "invalid".
 
-import type { ParamKind } from '../../nodes/shared/operations/operations';
+import type { ParamKind } from '../../client/operations/operations';
 
 export type Expect = { sent: string } | 'absent' | 'missing' | 'invalid';
 

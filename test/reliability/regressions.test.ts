@@ -4,11 +4,11 @@
 import assert from 'assert';
 import http from 'http';
 import type { AddressInfo } from 'net';
-import { AlarmPoller, forgetSeenCopies } from '../../nodes/shared/events/alarm-poller';
-import { OPERATIONS } from '../../nodes/shared/operations/operations';
+import { AlarmPoller, forgetSeenCopies } from '../../features/alarms/alarm-poller';
+import { OPERATIONS } from '../../client/operations/operations';
 import { checkBaseUrl } from '../../editor/checks';
-import { describeValue } from '../../nodes/shared/params/parse';
-import { normaliseBase } from '../../nodes/shared/config/settings';
+import { describeValue } from '../../client/params/parse';
+import { normaliseBase } from '../../client/config/settings';
 import type { Simulator } from '../../simulator';
 import { loadDefaultState } from '../../simulator';
 import {

@@ -5,7 +5,7 @@
 // deploy, in the future or absurd, and a page object of every kind (endless paging claims
 // included). Each ezviz-alarm node has its own config node (its own token: the key of its script)
 // and polls only when a message comes in (no timed polls). Judged against the contract (docs/behaviour.md
-// s8 and s11), with the model below and reply-oracle.ts, not against nodes/shared:
+// s8 and s11), with the model below and reply-oracle.ts, not against the package's code:
 // - the runtime survives: no uncaught exception, no unhandled rejection, nothing thrown out of a node;
 // - every poll ends in exactly one outcome within its bound (done, output 2 or a Catch node);
 // - every request asks for status 2, pages of at most 50 from pageStart 0 on, a window of at most
@@ -21,7 +21,7 @@
 
 import assert from 'assert';
 import fc from 'fast-check';
-import { forgetSeenCopies } from '../../nodes/shared/events/alarm-poller';
+import { forgetSeenCopies } from '../../features/alarms/alarm-poller';
 import { helper, hooks, load, Msg, resetHooks, secrets, TAB, unload } from '../support/red';
 import { fillAlarm, Ports, replyArb, slow } from './reply-gen';
 import { checkErrorShape, classify, errorMismatch, transient } from './reply-oracle';

@@ -21,9 +21,9 @@
 
 import assert from 'assert';
 import fc from 'fast-check';
-import * as firmwareService from '../../nodes/shared/service/firmware';
-import { FOLLOW_EVERY_MS, FOLLOW_FOR_MS } from '../../nodes/shared/events/firmware-follow';
-import { UPKEEP_CALLS } from '../../nodes/shared/operations/settings';
+import * as firmwareService from '../../features/upkeep/firmware';
+import { FOLLOW_EVERY_MS, FOLLOW_FOR_MS } from '../../features/upkeep/firmware-follow';
+import { UPKEEP_CALLS } from '../../client/operations/settings';
 import { helper, hooks, load, resetHooks, secrets, TAB, unload } from '../support/red';
 import { mustFail, plant } from './planted';
 import type { Ports } from './reply-gen';

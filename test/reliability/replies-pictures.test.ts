@@ -16,7 +16,7 @@ import type { AddressInfo } from 'net';
 import fc from 'fast-check';
 import { encryptPicture, paddedJpeg } from '../../simulator/areas/picture-crypt';
 import { pictureBytes } from '../../simulator/areas/pictures';
-import { forgetPushIds } from '../../nodes/shared/events/webhook';
+import { forgetPushIds } from '../../features/alarms/webhook';
 import { collect, httpNodeApp, load, Msg, secrets, TAB, unload } from '../support/red';
 import {
   countOutcome,

@@ -19,9 +19,9 @@
 
 import assert from 'assert';
 import fc from 'fast-check';
-import * as settingsService from '../../nodes/shared/service/settings';
-import { RequestLoop } from '../../nodes/shared/requests/request-loop';
-import { SETTINGS, UPKEEP_CALLS, type SettingName } from '../../nodes/shared/operations/settings';
+import * as settingsService from '../../features/upkeep/settings';
+import { RequestLoop } from '../../client/requests/request-loop';
+import { SETTINGS, UPKEEP_CALLS, type SettingName } from '../../client/operations/settings';
 import { helper, hooks, load, resetHooks, secrets, TAB, unload } from '../support/red';
 import { mustFail, plant } from './planted';
 import type { Ports } from './reply-gen';

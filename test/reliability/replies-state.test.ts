@@ -9,14 +9,8 @@
 
 import assert from 'assert';
 import fc from 'fast-check';
-import { STATE_CALLS } from '../../nodes/shared/operations/state-calls';
-import {
-  SWITCHES,
-  SWITCH_NAMES,
-  statesOf,
-  type StateWord,
-  type SwitchName,
-} from '../../nodes/shared/operations/switches';
+import { STATE_CALLS } from '../../client/operations/state-calls';
+import { SWITCHES, SWITCH_NAMES, statesOf, type StateWord, type SwitchName } from '../../client/operations/switches';
 import { helper, hooks, load, resetHooks, secrets, TAB, unload } from '../support/red';
 import type { Ports } from './reply-gen';
 import { replyArb, slow } from './reply-gen';

@@ -19,7 +19,7 @@
 import assert from 'assert';
 import fc from 'fast-check';
 import { monitorEventLoopDelay } from 'perf_hooks';
-import { OPERATIONS, OperationName, TOKEN_PATH } from '../../nodes/shared/operations/operations';
+import { OPERATIONS, OperationName, TOKEN_PATH } from '../../client/operations/operations';
 import { helper, hooks, load, Msg, resetHooks, secrets, TAB, unload } from '../support/red';
 import { fillToken, goodReply, Ports, replyArb, slow } from './reply-gen';
 import { areaTarget, Class, classify, checkErrorShape, checkSuccess, errorMismatch, transient } from './reply-oracle';

@@ -1,9 +1,9 @@
 // The reference model of the reply fuzzer, written from the contract (docs/behaviour.md sections 4, 7 and
-// 8, docs/api/open-api.md section 2), independently of nodes/shared: what a reply is (classify), which
+// 8, docs/api/open-api.md section 2), independently of the package's code: what a reply is (classify), which
 // success payloads are documented (checkPayload), which errors fit a reply (checkError), and
 // where the token may go (areaPermitted).
 
-import type { OperationName } from '../../nodes/shared/operations/operations';
+import type { OperationName } from '../../client/operations/operations';
 import { bodyBytes, Reply } from './reply-world';
 import { UPKEEP_OPS, upkeepDataClass, type UpkeepFuzzOp } from './upkeep-replies';
 

@@ -11,7 +11,7 @@ import { spawn } from 'child_process';
 import fs from 'fs';
 import os from 'os';
 import path from 'path';
-import { OPERATIONS } from '../../nodes/shared/operations/operations';
+import { OPERATIONS } from '../../client/operations/operations';
 import { addSummary, emptySummary, Summary, summaryText } from './summary';
 
 const DIR = __dirname;

@@ -6,9 +6,9 @@
 // each exactly once; nothing thrown, no secret said.
 
 import assert from 'assert';
-import { OPERATIONS } from '../../nodes/shared/operations/operations';
-import { forgetSeenCopies } from '../../nodes/shared/events/alarm-poller';
-import { hooks } from '../../nodes/shared/clock/clock';
+import { OPERATIONS } from '../../client/operations/operations';
+import { forgetSeenCopies } from '../../features/alarms/alarm-poller';
+import { hooks } from '../../client/clock/clock';
 import type { FaultKind, Simulator } from '../../simulator';
 import { fastRetries, helper, load, Msg, resetHooks, TAB, unload } from '../support/red';
 import {

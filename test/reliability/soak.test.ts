@@ -8,7 +8,7 @@
 // timed move is followed by a stop, one token request per storm.
 
 import assert from 'assert';
-import { OPERATIONS, OperationName, TOKEN_PATH } from '../../nodes/shared/operations/operations';
+import { OPERATIONS, OperationName, TOKEN_PATH } from '../../client/operations/operations';
 import type { FaultKind, LogEntry, Simulator } from '../../simulator';
 import { FakeClock, loadDefaultState } from '../../simulator';
 import { fastRetries, helper, hooks, load, Msg, resetHooks, startSim, stopSim, TAB, unload } from '../support/red';

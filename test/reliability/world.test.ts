@@ -9,10 +9,10 @@ import https from 'https';
 import net from 'net';
 import path from 'path';
 import { AddressInfo } from 'net';
-import { defaultHooks } from '../../nodes/shared/clock/clock';
-import { OPERATIONS, OperationName, TOKEN_PATH } from '../../nodes/shared/operations/operations';
-import { handOver, takeOver } from '../../nodes/shared/service/handover';
-import { MIN_TOKEN_INTERVAL_MS } from '../../nodes/shared/requests/token';
+import { defaultHooks } from '../../client/clock/clock';
+import { OPERATIONS, OperationName, TOKEN_PATH } from '../../client/operations/operations';
+import { handOver, takeOver } from '../../client/service/handover';
+import { MIN_TOKEN_INTERVAL_MS } from '../../client/requests/token';
 import {
   buildFlow,
   collect,

@@ -8,7 +8,7 @@ import type { ChildProcess } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { OPERATIONS, TOKEN_PATH } from '../../nodes/shared/operations/operations';
+import { OPERATIONS, TOKEN_PATH } from '../../client/operations/operations';
 import { callApi } from '../support/simulator-http';
 
 const CLI = path.resolve(__dirname, '../../simulator/cli.js');

@@ -3,8 +3,8 @@
 // the operation's section.
 
 import { strict as assert } from 'assert';
-import { OPERATIONS, TOKEN_PATH } from '../../nodes/shared/operations/operations';
-import type { OperationName } from '../../nodes/shared/operations/operations';
+import { OPERATIONS, TOKEN_PATH } from '../../client/operations/operations';
+import type { OperationName } from '../../client/operations/operations';
 import { FakeClock, startSimulator } from '../../simulator';
 import type { Simulator } from '../../simulator';
 import { callApi } from '../support/simulator-http';

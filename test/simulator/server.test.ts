@@ -8,7 +8,7 @@ import * as fs from 'fs';
 import * as http from 'http';
 import * as os from 'os';
 import * as path from 'path';
-import { OPERATIONS, TOKEN_PATH } from '../../nodes/shared/operations/operations';
+import { OPERATIONS, TOKEN_PATH } from '../../client/operations/operations';
 import { FakeClock, MAX_BODY_BYTES, SystemClock, loadDefaultState, startSimulator } from '../../simulator';
 import type { FaultSpec, Simulator } from '../../simulator';
 import { admin, callApi, formBody, postForm, request } from '../support/simulator-http';

@@ -14,12 +14,12 @@
 import { strict as assert } from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
-import { MQ } from '../../nodes/shared/operations/alarm-calls';
-import { OPERATIONS, TOKEN_PATH } from '../../nodes/shared/operations/operations';
-import { STATE_CALLS } from '../../nodes/shared/operations/state-calls';
-import { UPKEEP_CALLS } from '../../nodes/shared/operations/settings';
-import { HUB_CALLS } from '../../nodes/shared/operations/hub';
-import { SIREN_CALLS } from '../../nodes/shared/operations/siren';
+import { MQ } from '../../client/operations/alarm-calls';
+import { OPERATIONS, TOKEN_PATH } from '../../client/operations/operations';
+import { STATE_CALLS } from '../../client/operations/state-calls';
+import { UPKEEP_CALLS } from '../../client/operations/settings';
+import { HUB_CALLS } from '../../client/operations/hub';
+import { SIREN_CALLS } from '../../client/operations/siren';
 import { ROUTES } from '../../simulator';
 import type { Route } from '../../simulator';
 

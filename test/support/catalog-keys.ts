@@ -5,7 +5,7 @@
 
 import * as fs from 'fs';
 import * as path from 'path';
-import { parseStatusWithArgs, STATUS_NS } from '../../nodes/shared/i18n/status-keys';
+import { parseStatusWithArgs, STATUS_NS } from '../../runtime/i18n/status-keys';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 export const LANGS = ['en-US', 'zh-CN'] as const;

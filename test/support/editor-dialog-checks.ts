@@ -4,8 +4,8 @@
 
 import { strict as assert } from 'assert';
 import type { Page } from 'playwright-core';
-import { OPERATIONS, type OperationSpec, type ParamKind } from '../../nodes/shared/operations/operations';
-import { DIRECTIONS, IMMEDIATELY, MIRROR_COMMANDS, SPEEDS } from '../../nodes/shared/operations/enums';
+import { OPERATIONS, type OperationSpec, type ParamKind } from '../../client/operations/operations';
+import { DIRECTIONS, IMMEDIATELY, MIRROR_COMMANDS, SPEEDS } from '../../client/operations/enums';
 import {
   chooseTypedInputType,
   dropNode,

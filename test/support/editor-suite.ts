@@ -6,12 +6,12 @@
 import { strict as assert } from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
-import { CONFIG_TYPE, OPERATIONS } from '../../nodes/shared/operations/operations';
-import { STATE_NODES } from '../../nodes/shared/operations/state-calls';
-import { MEDIA_NODES } from '../../nodes/shared/operations/voice';
-import { UPKEEP_NODES } from '../../nodes/shared/operations/settings';
-import { HUB_NODE } from '../../nodes/shared/operations/hub';
-import { SIREN_NODE } from '../../nodes/shared/operations/siren';
+import { CONFIG_TYPE, OPERATIONS } from '../../client/operations/operations';
+import { STATE_NODES } from '../../client/operations/state-calls';
+import { MEDIA_NODES } from '../../client/operations/voice';
+import { UPKEEP_NODES } from '../../client/operations/settings';
+import { HUB_NODE } from '../../client/operations/hub';
+import { SIREN_NODE } from '../../client/operations/siren';
 import { ROOT, screenshotOnFailure, skipWithoutChromium, startBrowserEnv, waitUntil } from './browser-env';
 import type { BrowserEnv, EditorSession } from './browser-env';
 import { closeDialogs } from './browser-editor';

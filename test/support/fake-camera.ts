@@ -1,13 +1,13 @@
-// A camera in memory for the stream relay's unit tests (nodes/shared/stream/): a fake clock whose
+// A camera in memory for the stream relay's unit tests (features/stream/): a fake clock whose
 // timers run in order, and cloud sessions that play a scene on that clock as FLV: header,
 // onMetaData, AVC and AAC sequence headers, then pictures every 40 ms (a keyframe every second)
 // and AAC frames every 80 ms, timestamps from 0 at the session's first keyframe. A session opens
 // at the keyframe before now and sends the recent past at once (`burst`, as the cloud does) or
 // plays it at the wall clock's pace (as the simulator does); it ends after `capMs`, or fails.
 
-import { hooks } from '../../nodes/shared/clock/clock';
-import { writeHeader, writeTag } from '../../nodes/shared/flv';
-import type { Connect, StreamFailure, UpstreamHandlers, ViewerSink } from '../../nodes/shared/stream';
+import { hooks } from '../../client/clock/clock';
+import { writeHeader, writeTag } from '../../client/flv';
+import type { Connect, StreamFailure, UpstreamHandlers, ViewerSink } from '../../features/stream';
 
 export class FakeScheduler {
   now = 1_000_000;

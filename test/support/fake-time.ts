@@ -6,7 +6,7 @@ import assert from 'assert';
 import { FakeClock } from '../../simulator';
 import type { Simulator } from '../../simulator';
 import { simulatorPerTest } from './red';
-import { hooks } from '../../nodes/shared/clock/clock';
+import { hooks } from '../../client/clock/clock';
 
 /** The runtime's clock is the simulator's fake clock; a sleep advances it (no wall time). */
 export function fakeTime(clock: FakeClock): { sleeps: number[] } {

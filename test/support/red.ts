@@ -5,22 +5,22 @@
 import path from 'path';
 import helper from 'node-red-node-test-helper';
 import type { Node } from 'node-red';
-import { hooks, resetHooks } from '../../nodes/shared/clock/clock';
-import { forgetHandOvers } from '../../nodes/shared/service/handover';
-import { CATALOG_NS } from '../../nodes/shared/i18n/i18n';
+import { hooks, resetHooks } from '../../client/clock/clock';
+import { forgetHandOvers } from '../../client/service/handover';
+import { CATALOG_NS } from '../../runtime/i18n/i18n';
 import type {
   MediaNodeName,
   OperationName,
   StateNodeName,
   UpkeepNodeName,
   GuardNodeName,
-} from '../../nodes/shared/operations/operations';
-import { MEDIA_NODES } from '../../nodes/shared/operations/voice';
-import { STATE_NODES } from '../../nodes/shared/operations/state-calls';
-import { UPKEEP_NODES } from '../../nodes/shared/operations/settings';
-import { HUB_NODE } from '../../nodes/shared/operations/hub';
-import { SIREN_NODE } from '../../nodes/shared/operations/siren';
-import { OPERATIONS } from '../../nodes/shared/operations/operations';
+} from '../../client/operations/operations';
+import { MEDIA_NODES } from '../../client/operations/voice';
+import { STATE_NODES } from '../../client/operations/state-calls';
+import { UPKEEP_NODES } from '../../client/operations/settings';
+import { HUB_NODE } from '../../client/operations/hub';
+import { SIREN_NODE } from '../../client/operations/siren';
+import { OPERATIONS } from '../../client/operations/operations';
 import type { Simulator } from '../../simulator';
 import { startSimulator } from '../../simulator';
 import type { SimulatorOptions } from '../../simulator';

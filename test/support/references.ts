@@ -1,6 +1,6 @@
 // The references checker (docs/behaviour.md section 22): every reference in code, tests
 // and docs points into the repository. A reference is a repository path (`docs/api/open-api.md`,
-// `nodes/shared/wire/wire.ts`), optionally followed by `section N` or `sections N, M and K` (which
+// `client/wire/wire.ts`), optionally followed by `section N` or `sections N, M and K` (which
 // must be headings of that page), a relative Markdown link, or a `../`-path; a reference to a
 // document outside the repository (the old design notes and API specs, a sibling `shared/`
 // folder) is a problem wherever it appears. Pure apart from `scanTree`, which reads the tree.
@@ -22,7 +22,7 @@ export interface Problem {
 }
 
 /** Top-level folders a repository path starts with. */
-const TOP = '(?:nodes|simulator|test|scripts|dashboard|editor|docs|examples|icons)';
+const TOP = '(?:nodes|client|runtime|features|simulator|test|scripts|dashboard|editor|docs|examples|icons)';
 const PATH_REF = new RegExp(
   `(?<![\\w./@-]|\\]\\()(${TOP}/[\\w.@/-]*\\.(?:ts|js|mjs|md|json|vue|html|sh|png))(?![\\w*<{])`,
   'g',

@@ -61,7 +61,7 @@ describe('prepack: check-pack refuses an incomplete package', function () {
 
   it('names every exports target a user resolves, and each is a file "files" ships', () => {
     const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
-    assert.ok(requiredFiles(ROOT).includes('dist/nodes/shared/dashboard/dashboard-api.js'));
+    assert.ok(requiredFiles(ROOT).includes('dist/features/dashboard/dashboard-api.js'));
     assert.deepEqual(unshippedExports(pkg), []);
     // A types entry pointing at a source file the tarball does not hold (0.3's package.json).
     const types = {

@@ -20,7 +20,7 @@ const DATA: Record<string, string[]> = {
 
 /** A small tree: two pages with sections, one code file. */
 const TREE: Tree = {
-  exists: (rel) => ['docs/behaviour.md', 'docs/api/open-api.md', 'nodes/shared/wire/wire.ts', 'docs/api'].includes(rel),
+  exists: (rel) => ['docs/behaviour.md', 'docs/api/open-api.md', 'client/wire/wire.ts', 'docs/api'].includes(rel),
   sections: (rel) => {
     if (rel === 'docs/behaviour.md') return new Set(['1', '2', '3', '4', '22']);
     if (rel === 'docs/api/open-api.md') return new Set(['4', '4.1', '4.3', '4.8', '7', '7.2']);
@@ -42,7 +42,7 @@ describe('references: the checker', () => {
     const text = [
       '// see docs/behaviour.md section 4 and docs/api/open-api.md sections 4.1-4.8,',
       '// docs/behaviour.md',
-      '// sections 1, 2 and 3; nodes/shared/wire/wire.ts; dist/test/unit/x.test.js is a build path',
+      '// sections 1, 2 and 3; client/wire/wire.ts; dist/test/unit/x.test.js is a build path',
       '/** docs/api/open-api.md section 7.2 (0.2) */',
     ].join('\n');
     assert.deepStrictEqual(whys('nodes/a.ts', text), []);
@@ -53,8 +53,8 @@ describe('references: the checker', () => {
   });
 
   it('fails a planted missing file, a missing section, a broken link', () => {
-    assert.deepStrictEqual(whys('nodes/a.ts', '// nodes/shared/wire/gone.ts'), [
-      'nodes/shared/wire/gone.ts: no such file in the repository',
+    assert.deepStrictEqual(whys('nodes/a.ts', '// client/wire/gone.ts'), [
+      'client/wire/gone.ts: no such file in the repository',
     ]);
     assert.deepStrictEqual(whys('nodes/a.ts', '// docs/behaviour.md section 23'), [
       'docs/behaviour.md section 23: docs/behaviour.md has no section 23',

@@ -5,7 +5,7 @@
 import assert from 'assert';
 import fs from 'fs';
 import path from 'path';
-import { OPERATIONS } from '../../nodes/shared/operations/operations';
+import { OPERATIONS } from '../../client/operations/operations';
 import { MEASURED, splitByTime } from '../reliability/run-full';
 
 const DIR = path.join(__dirname, '../reliability');

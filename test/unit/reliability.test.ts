@@ -2,14 +2,14 @@
 // rules, token expiry, Retry-After, queue bound, NO_PROXY, data-safe translation.
 
 import assert from 'assert';
-import { isRetriable } from '../../nodes/shared/errors/errors';
-import { retryAfterMs, MAX_RETRY_AFTER_MS } from '../../nodes/shared/wire/wire';
-import { translator } from '../../nodes/shared/i18n/i18n';
-import { bypassesProxy, proxyFor } from '../../nodes/shared/wire/proxy';
-import { KeyedQueue } from '../../nodes/shared/camera/queue';
-import { areaDomainBase, isVendorHost } from '../../nodes/shared/config/region';
-import { BadReply, presetAddPayload, presetIndex, storageInfoPayload } from '../../nodes/shared/replies/replies';
-import { DEFAULT_TOKEN_LIFETIME_MS, tokenExpiry } from '../../nodes/shared/requests/token-reply';
+import { isRetriable } from '../../client/errors/errors';
+import { retryAfterMs, MAX_RETRY_AFTER_MS } from '../../client/wire/wire';
+import { translator } from '../../runtime/i18n/i18n';
+import { bypassesProxy, proxyFor } from '../../client/wire/proxy';
+import { KeyedQueue } from '../../client/camera/queue';
+import { areaDomainBase, isVendorHost } from '../../client/config/region';
+import { BadReply, presetAddPayload, presetIndex, storageInfoPayload } from '../../client/replies/replies';
+import { DEFAULT_TOKEN_LIFETIME_MS, tokenExpiry } from '../../client/requests/token-reply';
 
 const reply = (data: unknown) => ({ code: '200', msg: '', data });
 

@@ -32,7 +32,7 @@ function chineseHelp(): string[] {
   const nodes = list('nodes', (f) => f.startsWith('ezviz-'));
   return [
     ...nodes.flatMap((n) => list(`${n}/locales/zh-CN`, (f) => f.endsWith('.html'))),
-    ...list('nodes/shared/help', (f) => f === 'zh-CN.html'),
+    ...list('runtime/help', (f) => f === 'zh-CN.html'),
     ...list('dashboard/nodes/locales/zh-CN', (f) => f.endsWith('.html')),
     ...nodes.flatMap((n) => list(`dist/${n}/locales/zh-CN`, (f) => f.endsWith('.html'))),
   ];

@@ -4,7 +4,7 @@
 import assert from 'assert';
 import fs from 'fs';
 import path from 'path';
-import { readAudio } from '../../nodes/shared/params/audio';
+import { readAudio } from '../../features/voice/audio';
 
 const ROOT = path.join(__dirname, '..', '..', '..');
 

@@ -9,7 +9,7 @@ import http from 'http';
 import type { AddressInfo } from 'net';
 import { FakeClock, webhookPusher } from '../../../simulator';
 import type { Simulator } from '../../../simulator';
-import { forgetPushIds } from '../../../nodes/shared/events/webhook';
+import { forgetPushIds } from '../../../features/alarms/webhook';
 import { collect, httpNodeApp, load, secrets } from '../../support/red';
 import { fakeClockSimulator, fakeTime, fakeTimers, settle, until } from '../../support/fake-time';
 import { alarmFlow, CREDS } from '../../support/alarm-flow';

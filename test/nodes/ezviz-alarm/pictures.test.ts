@@ -8,9 +8,9 @@
 import assert from 'assert';
 import { FakeClock } from '../../../simulator';
 import type { Simulator } from '../../../simulator';
-import { forgetSeenCopies } from '../../../nodes/shared/events/alarm-poller';
+import { forgetSeenCopies } from '../../../features/alarms/alarm-poller';
 import { collect, helper, load, Msg } from '../../support/red';
-import { statusWithArgs } from '../../../nodes/shared/i18n/status-keys';
+import { statusWithArgs } from '../../../runtime/i18n/status-keys';
 import { fakeClockSimulator, fakeTime, fakeTimers, settle, until } from '../../support/fake-time';
 import { alarmFlow, pollNow } from '../../support/alarm-flow';
 

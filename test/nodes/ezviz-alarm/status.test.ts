@@ -10,7 +10,7 @@ import http from 'http';
 import type { AddressInfo } from 'net';
 import { FakeClock, webhookPusher } from '../../../simulator';
 import type { Simulator } from '../../../simulator';
-import { forgetPushIds } from '../../../nodes/shared/events/webhook';
+import { forgetPushIds } from '../../../features/alarms/webhook';
 import { collect, helper, httpNodeApp, load, Msg, secrets, TAB, unload } from '../../support/red';
 import { admin } from '../../support/simulator-http';
 import { fakeClockSimulator, fakeTime, fakeTimers, settle, until } from '../../support/fake-time';

@@ -10,14 +10,14 @@ import net from 'net';
 import type { AddressInfo } from 'net';
 import { FakeClock, messageService, webhookPusher } from '../../../simulator';
 import type { Simulator } from '../../../simulator';
-import { forgetPushIds } from '../../../nodes/shared/events/webhook';
+import { forgetPushIds } from '../../../features/alarms/webhook';
 import {
   BODY_DEADLINE_MS,
   MAX_BODIES_PER_SENDER,
   MAX_OPEN_BODIES,
   openBodies,
-} from '../../../nodes/shared/events/push-body';
-import { statusKey } from '../../../nodes/shared/i18n/status-keys';
+} from '../../../features/alarms/push-body';
+import { statusKey } from '../../../runtime/i18n/status-keys';
 import { collect, helper, httpNodeApp, load, Msg, secrets, TAB, unload } from '../../support/red';
 import { fakeClockSimulator, fakeTime, fakeTimers, settle, until } from '../../support/fake-time';
 import { alarmFlow, CREDS } from '../../support/alarm-flow';

@@ -5,7 +5,7 @@
 import assert from 'assert';
 import { startSimulator, type Simulator } from '../../../simulator';
 import { load, nextMessage, node, secrets, unload } from '../../support/red';
-import { statusKey } from '../../../nodes/shared/i18n/status-keys';
+import { statusKey } from '../../../runtime/i18n/status-keys';
 
 const flow = (url: string) => [
   { id: 'tab1', type: 'tab', label: 't' },

@@ -1,6 +1,6 @@
 // ezviz-clip behind a proxy (docs/behaviour.md sections 8 and 26): with HTTP_PROXY naming a CONNECT
 // proxy of the test's own, the playback stream's GET goes through a tunnel as the account's API
-// requests do (nodes/shared/wire/stream-agent.ts), never as a forward-proxy request and never
+// requests do (client/wire/stream-agent.ts), never as a forward-proxy request and never
 // around the proxy; the clip is whole.
 
 import { strict as assert } from 'assert';

@@ -1,6 +1,6 @@
 // ezviz-clip's own deadline (docs/behaviour.md section 26): `timeout`, by default maxSeconds + 30 s,
 // bounds the reading of the playback stream (the config node's timeout bounds each API call). Its
-// timer runs on the runtime's clock (nodes/shared/clock/clock.ts), which the test holds: a
+// timer runs on the runtime's clock (client/clock/clock.ts), which the test holds: a
 // playback stream that trickles (a server of the test's own, test/support/clip-world.ts) ends on
 // CLIP_TIMEOUT when the deadline fires, with what arrived as a file (`complete: false`), the
 // connection closed and no timer left; one that sends nothing at all ends the same way, without

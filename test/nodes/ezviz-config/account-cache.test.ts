@@ -6,7 +6,7 @@
 import { strict as assert } from 'assert';
 import helper from 'node-red-node-test-helper';
 import { resetAccountState } from '../../../nodes/ezviz-config/admin-services';
-import { hooks, resetHooks } from '../../../nodes/shared/clock/clock';
+import { hooks, resetHooks } from '../../../client/clock/clock';
 import type { Simulator } from '../../../simulator';
 import { load, simulatorPerSuite, unload } from '../../support/red';
 

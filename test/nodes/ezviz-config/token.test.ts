@@ -2,11 +2,11 @@
 // messages, cached until shortly before expiry (fake clock), refreshed once on 10002, areaDomain.
 
 import assert from 'assert';
-import { TOKEN_PATH } from '../../../nodes/shared/operations/operations';
-import { FRESH_TOKEN_MS, TOKEN_REFRESH_MARGIN_MS } from '../../../nodes/shared/requests/token';
+import { TOKEN_PATH } from '../../../client/operations/operations';
+import { FRESH_TOKEN_MS, TOKEN_REFRESH_MARGIN_MS } from '../../../client/requests/token';
 import { FakeClock } from '../../../simulator';
 import type { Simulator } from '../../../simulator';
-import { statusKey } from '../../../nodes/shared/i18n/status-keys';
+import { statusKey } from '../../../runtime/i18n/status-keys';
 import {
   buildFlow,
   collect,

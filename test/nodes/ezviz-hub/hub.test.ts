@@ -5,7 +5,7 @@
 
 import assert from 'assert';
 import type { Simulator } from '../../../simulator';
-import { HUB_CALLS } from '../../../nodes/shared/operations/hub';
+import { HUB_CALLS } from '../../../client/operations/hub';
 import { loadOp, run, simulatorPerTest } from '../../support/red';
 
 const HUB = 'C00000015';

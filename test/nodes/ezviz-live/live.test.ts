@@ -5,7 +5,7 @@
 // hints, playback windows, and the service's entry point for the dashboard panel.
 
 import assert from 'assert';
-import type { EzvizService } from '../../../nodes/shared/service/service';
+import type { EzvizService } from '../../../client/service/service';
 import { FakeClock } from '../../../simulator';
 import type { Simulator } from '../../../simulator';
 import {

@@ -9,7 +9,7 @@ import assert from 'assert';
 import helper from 'node-red-node-test-helper';
 import { FakeClock } from '../../../simulator';
 import type { Simulator } from '../../../simulator';
-import { dashboardApi } from '../../../nodes/shared/dashboard/dashboard-api';
+import { dashboardApi } from '../../../features/dashboard/dashboard-api';
 import { hooks, loadOp, resetHooks, run, simulatorPerTest, text, unload } from '../../support/red';
 
 const LIST = '/api/lapp/video/by/time';

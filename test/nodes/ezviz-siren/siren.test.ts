@@ -6,7 +6,7 @@
 
 import assert from 'assert';
 import type { Simulator } from '../../../simulator';
-import { SIREN_CALLS } from '../../../nodes/shared/operations/siren';
+import { SIREN_CALLS } from '../../../client/operations/siren';
 import { collect, loadOp, node, run, simulatorPerTest } from '../../support/red';
 import type { Node } from 'node-red';
 import { until } from '../../support/fake-time';

@@ -9,9 +9,9 @@
 import assert from 'assert';
 import * as http from 'http';
 import type { AddressInfo } from 'net';
-import { FlvReader } from '../../../nodes/shared/flv';
-import { statusWithArgs } from '../../../nodes/shared/i18n/status-keys';
-import type { EzvizService } from '../../../nodes/shared/service/service';
+import { FlvReader } from '../../../client/flv';
+import { statusWithArgs } from '../../../runtime/i18n/status-keys';
+import type { EzvizService } from '../../../client/service/service';
 import type { Simulator } from '../../../simulator';
 import { FakeScheduler } from '../../support/fake-camera';
 import { collect, helper, httpNodeApp, load, simulatorPerTest, TAB, type Msg } from '../../support/red';

@@ -7,7 +7,7 @@ import assert from 'assert';
 import * as http from 'http';
 import * as net from 'net';
 import type { AddressInfo } from 'net';
-import { FlvReader } from '../../../nodes/shared/flv';
+import { FlvReader } from '../../../client/flv';
 import type { Simulator } from '../../../simulator';
 import { httpNodeApp, load, simulatorPerTest, TAB } from '../../support/red';
 

@@ -7,7 +7,7 @@
 import assert from 'assert';
 import * as http from 'http';
 import type { AddressInfo } from 'net';
-import { FlvReader, isKeyframe, isSequenceHeader, type FlvTag } from '../../../nodes/shared/flv';
+import { FlvReader, isKeyframe, isSequenceHeader, type FlvTag } from '../../../client/flv';
 import type { Simulator } from '../../../simulator';
 import { collect, helper, httpNodeApp, load, simulatorPerTest, TAB, unload, type Msg } from '../../support/red';
 

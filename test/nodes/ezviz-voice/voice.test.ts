@@ -4,7 +4,7 @@
 // false; an upload is retried), a camera without a speaker (20015) with its hint.
 
 import assert from 'assert';
-import type { EzvizService } from '../../../nodes/shared/service/service';
+import type { EzvizService } from '../../../client/service/service';
 import { FakeClock } from '../../../simulator';
 import type { Simulator } from '../../../simulator';
 import { voiceState } from '../../../simulator/areas/voice';

@@ -1,5 +1,5 @@
 // The simulator's alarm words (simulator/areas/alarm-words.ts, docs/api/events-api.md sections 1-4):
-// its table is the package's (nodes/shared/operations/alarm-kinds.ts), a raised alarm's message
+// its table is the package's (features/alarms/alarm-kinds.ts), a raised alarm's message
 // carries the word while the list keeps the number, a face's id goes base64 in customInfo, a
 // detector's name in location, an alarm and its end may share an alarmId, and POST
 // /sim/devicestatus publishes `ys.devicestatus`.
@@ -7,7 +7,7 @@
 import { strict as assert } from 'assert';
 import { messageService, type MqMessage } from '../../../simulator';
 import { ALARM_WORDS, alarmCodeOf } from '../../../simulator/areas/alarm-words';
-import { KIND_ROWS } from '../../../nodes/shared/operations/alarm-kinds';
+import { KIND_ROWS } from '../../../features/alarms/alarm-kinds';
 import { admin } from '../../support/simulator-http';
 import { sim, simulatorEach } from './support';
 

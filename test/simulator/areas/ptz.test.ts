@@ -2,8 +2,8 @@
 // preset calls, the pan/tilt model and its limits, mirror state.
 
 import { strict as assert } from 'assert';
-import { OPERATIONS } from '../../../nodes/shared/operations/operations';
-import type { OperationName } from '../../../nodes/shared/operations/operations';
+import { OPERATIONS } from '../../../client/operations/operations';
+import type { OperationName } from '../../../client/operations/operations';
 import { positionOf } from '../../../simulator';
 import { apiCalls, cam, clock, sim, simulatorEach } from './support';
 

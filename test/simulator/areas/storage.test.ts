@@ -2,8 +2,8 @@
 // renew/overlap/queue, cards and the card lockout.
 
 import { strict as assert } from 'assert';
-import { OPERATIONS } from '../../../nodes/shared/operations/operations';
-import type { OperationName } from '../../../nodes/shared/operations/operations';
+import { OPERATIONS } from '../../../client/operations/operations';
+import type { OperationName } from '../../../client/operations/operations';
 import { DAY_MS } from '../../../simulator';
 import type { Fields } from '../../support/simulator-http';
 import { apiCalls, clock, sim, simulatorEach, T } from './support';

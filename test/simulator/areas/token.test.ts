@@ -2,8 +2,8 @@
 // app keys.
 
 import { strict as assert } from 'assert';
-import { OPERATIONS, TOKEN_PATH } from '../../../nodes/shared/operations/operations';
-import type { OperationName } from '../../../nodes/shared/operations/operations';
+import { OPERATIONS, TOKEN_PATH } from '../../../client/operations/operations';
+import type { OperationName } from '../../../client/operations/operations';
 import { DAY_MS } from '../../../simulator';
 import { callApi } from '../../support/simulator-http';
 import { apiCalls, cam, clock, sim, simulatorEach } from './support';

@@ -7,10 +7,10 @@ import fc from 'fast-check';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { DIRECTIONS, IMMEDIATELY, MIRROR_COMMANDS, SPEEDS } from '../../../nodes/shared/operations/enums';
-import { CONFIG_TYPE, OPERATIONS, type ParamSpec } from '../../../nodes/shared/operations/operations';
-import { parseParam } from '../../../nodes/shared/params/parse';
-import { LIMITS } from '../../../nodes/shared/config/settings';
+import { DIRECTIONS, IMMEDIATELY, MIRROR_COMMANDS, SPEEDS } from '../../../client/operations/enums';
+import { CONFIG_TYPE, OPERATIONS, type ParamSpec } from '../../../client/operations/operations';
+import { parseParam } from '../../../client/params/parse';
+import { LIMITS } from '../../../client/config/settings';
 import {
   checkBaseUrl,
   checkCredential,

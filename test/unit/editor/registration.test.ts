@@ -10,8 +10,8 @@ import * as fs from 'fs';
 import * as path from 'path';
 import * as acorn from 'acorn';
 import * as walk from 'acorn-walk';
-import { CONFIG_TYPE, OPERATIONS, type OperationSpec } from '../../../nodes/shared/operations/operations';
-import { DEFAULTS } from '../../../nodes/shared/config/settings';
+import { CONFIG_TYPE, OPERATIONS, type OperationSpec } from '../../../client/operations/operations';
+import { DEFAULTS } from '../../../client/config/settings';
 import {
   CATEGORY,
   FAMILIES,
