@@ -19,10 +19,10 @@ const { SimChild } = require('./sim-process');
 const { quantile, round, table } = require('./stats');
 
 const root = path.resolve(__dirname, '..', '..');
-const dist = (...p) => require(path.join(root, 'dist', 'nodes', 'shared', ...p));
-const { EzvizService } = dist('service', 'service');
-const { saveClip } = dist('clips', 'clip-run');
-const { ClipJobs } = dist('clips', 'clip-jobs');
+const dist = (...p) => require(path.join(root, 'dist', ...p));
+const { EzvizService } = dist('client', 'service', 'service');
+const { saveClip } = dist('features', 'recordings', 'clip-run');
+const { ClipJobs } = dist('features', 'recordings', 'clip-jobs');
 
 const args = process.argv.slice(2);
 const opt = (name, def) => (args.includes(name) ? Number(args[args.indexOf(name) + 1]) : def);
