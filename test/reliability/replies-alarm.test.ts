@@ -26,19 +26,9 @@ import { helper, hooks, load, Msg, resetHooks, secrets, TAB, unload } from '../s
 import { fillAlarm, Ports, replyArb, slow } from './reply-gen';
 import { checkErrorShape, classify, errorMismatch, transient } from './reply-oracle';
 import { checkShape, isObj, safe } from './alarm-shape';
-import { bodyText, prewarm, quiet, Received, Reply, startWorld, World } from './reply-world';
-import {
-  countOutcome,
-  FULL,
-  lightSpies,
-  scanSaid,
-  section,
-  SEED,
-  size,
-  summary,
-  takeTrapped,
-  trapProcess,
-} from './support';
+import { bodyText, prewarm, quiet, Received, Reply, World } from './reply-world';
+import { replySuite } from './reply-suite';
+import { countOutcome, FULL, lightSpies, scanSaid, section, SEED, size, summary, takeTrapped } from './support';
 
 /** Generated replies served on the alarm list path: full run, `npm test`. */
 const TARGET = size(10000, 150);
@@ -554,17 +544,7 @@ async function runBatch(world: World, batch: number, cases: AlarmCase[], run: Ru
 
 describe('reliability: fuzzed replies to the alarm node', function () {
   this.timeout(0);
-  let world: World;
-
-  before(async () => {
-    trapProcess();
-    takeTrapped();
-    world = await startWorld();
-  });
-  after(async () => {
-    resetHooks();
-    await world.close();
-  });
+  const suite = replySuite();
 
   it(
     `alarm list: ${TARGET} generated replies to the polls of many alarm nodes at once: one outcome per poll in its bound, ` +
@@ -572,7 +552,7 @@ describe('reliability: fuzzed replies to the alarm node', function () {
       'nothing elsewhere',
     async () => {
       const started = Date.now();
-      const ports: Ports = { plain: world.plainPort, foreign: world.foreignPort, tls: world.tlsPort };
+      const ports: Ports = { plain: suite.world.plainPort, foreign: suite.world.foreignPort, tls: suite.world.tlsPort };
       const sleeps: number[] = [];
       hooks.sleep = (ms: number) => {
         sleeps.push(ms);
@@ -589,7 +569,7 @@ describe('reliability: fuzzed replies to the alarm node', function () {
         const cases = fc.sample(arb, { numRuns: BATCH, seed: SEED + 13 * 7919 + batch * 104729 });
         // In every batch, a node the server soon answers with endless full pages.
         cases[0] = { ...cases[0], endless: true, polls: 3, replies: cases[0].replies.slice(0, 1) };
-        await runBatch(world, batch, cases, run);
+        await runBatch(suite.world, batch, cases, run);
         for (const ms of sleeps.splice(0)) {
           if (!(Number.isFinite(ms) && ms >= 0 && ms <= MAX_SLEEP_MS))
             problem(run, 'back-off', `asked to sleep ${ms} ms`);

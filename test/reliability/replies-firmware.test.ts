@@ -24,24 +24,14 @@ import fc from 'fast-check';
 import * as firmwareService from '../../features/upkeep/firmware';
 import { FOLLOW_EVERY_MS, FOLLOW_FOR_MS } from '../../features/upkeep/firmware-follow';
 import { UPKEEP_CALLS } from '../../client/operations/settings';
-import { helper, hooks, load, resetHooks, secrets, TAB, unload } from '../support/red';
+import { helper, hooks, load, resetHooks, TAB, unload } from '../support/red';
 import { mustFail, plant } from './planted';
 import type { Ports } from './reply-gen';
 import { replyArb, slow } from './reply-gen';
 import { checkErrorShape, classify, clean, errorMismatch, LIMIT, transient, type Class } from './reply-oracle';
-import { prewarm, quiet, type Received, type Reply, startWorld, type World } from './reply-world';
-import {
-  countOutcome,
-  lightSpies,
-  scanSaid,
-  section,
-  SEED,
-  size,
-  summary,
-  takeTrapped,
-  trapProcess,
-  until,
-} from './support';
+import { prewarm, quiet, type Received, type Reply, type World } from './reply-world';
+import { replySuite } from './reply-suite';
+import { countOutcome, lightSpies, scanSaid, section, SEED, size, summary, takeTrapped, until } from './support';
 import { statusReading, versionReading, type UpkeepFuzzOp } from './upkeep-replies';
 
 const TARGET = size(1300, 150);
@@ -479,19 +469,7 @@ async function runBatch(
 
 describe('reliability: fuzzed replies to ezviz-firmware', function () {
   this.timeout(0);
-  let world: World;
-  let ports: Ports;
-  before(async () => {
-    trapProcess();
-    takeTrapped();
-    world = await startWorld();
-    ports = { plain: world.plainPort, foreign: world.foreignPort, tls: world.tlsPort };
-    secrets.add(TOKEN);
-  });
-  after(async () => {
-    resetHooks();
-    await world.close();
-  });
+  const suite = replySuite(TOKEN);
 
   async function fuzz(
     target: number,
@@ -499,12 +477,12 @@ describe('reliability: fuzzed replies to ezviz-firmware', function () {
     batch = BATCH,
   ): Promise<{ problems: string[]; total: Run; messages: number }> {
     const problems: string[] = [];
-    const arb = caseArb(ports);
+    const arb = caseArb(suite.ports);
     const total: Run = { replies: 0, upgrades: 0, slowOnes: 0, closed: 0 };
     let messages = 0;
     for (let b = 0; total.replies < target && problems.length === 0; b++) {
       const cases = fc.sample(arb, { numRuns: batch, seed: seed + b * 104729 });
-      const r = await runBatch(world, b, cases, problems);
+      const r = await runBatch(suite.world, b, cases, problems);
       for (const k of Object.keys(total) as Array<keyof Run>) total[k] += r[k];
       messages += cases.length;
       for (const t of takeTrapped()) problems.push(`batch ${b}: ${t.slice(0, 600)}`);
@@ -533,11 +511,11 @@ describe('reliability: fuzzed replies to ezviz-firmware', function () {
   it(`closing the nodes at ${size(8, 4)} generated moments of their upgrades: nothing sent after the close, no timer left`, async () => {
     const started = Date.now();
     const problems: string[] = [];
-    const arb = caseArb(ports).map((c) => ({ ...c, action: 'upgrade' as const, tail: 'forever' as const }));
+    const arb = caseArb(suite.ports).map((c) => ({ ...c, action: 'upgrade' as const, tail: 'forever' as const }));
     let closed = 0;
     for (let b = 0; b < size(8, 4) && problems.length === 0; b++) {
       const cases = fc.sample(arb, { numRuns: 20, seed: SEED + 3207 + b });
-      closed += (await runBatch(world, 1000 + b, cases, problems, (b * 37) % 200)).closed;
+      closed += (await runBatch(suite.world, 1000 + b, cases, problems, (b * 37) % 200)).closed;
       for (const t of takeTrapped()) problems.push(`batch ${b}: ${t.slice(0, 600)}`);
     }
     section('replies firmware close', started, `${size(8, 4)} closes, ${closed} messages still following when closed`);

@@ -12,22 +12,10 @@
 // - a success only when the last reply said 200 (or 60022 for an arm: `changed: false`).
 
 import assert from 'assert';
-import http from 'http';
-import type { AddressInfo } from 'net';
 import fc from 'fast-check';
-import { fastRetries, helper, load, Msg, secrets, TAB, unload } from '../support/red';
-import {
-  countOutcome,
-  prototypeClean,
-  scanSaid,
-  section,
-  SEED,
-  size,
-  summary,
-  takeTrapped,
-  trapProcess,
-  until,
-} from './support';
+import { fastRetries, helper, load, Msg, secrets, TAB } from '../support/red';
+import { countOutcome, prototypeClean, scanSaid, section, SEED, size, summary, takeTrapped, until } from './support';
+import { answerServer, type Answer as BaseAnswer, type Delivery } from './answer-server';
 
 const MESSAGES = size(1000, 80);
 const TIMEOUT = 700;
@@ -35,12 +23,7 @@ const MAX_RETRIES = 2;
 const TOKEN = 'at.hub-fuzz-3e91b07c44';
 secrets.add(TOKEN);
 
-type Delivery = 'whole' | 'trickle' | 'drop' | 'hang';
-interface Answer {
-  what: string;
-  status: number;
-  body: string;
-  delivery: Delivery;
+interface Answer extends BaseAnswer {
   /** What the reply says: 200, an API code, or undefined (no answer). */
   code?: string;
 }
@@ -132,15 +115,6 @@ const sirenMsg = fc.record({
   volume: fc.oneof({ weight: 6, arbitrary: fc.integer({ min: 1, max: 100 }) }, { weight: 1, arbitrary: junk }),
 });
 
-function deliver(a: Answer, req: http.IncomingMessage, res: http.ServerResponse): void {
-  if (a.delivery === 'drop') return void req.socket.destroy();
-  if (a.delivery === 'hang') return;
-  res.writeHead(a.status, { 'Content-Type': 'application/json' });
-  if (a.delivery === 'whole') return void res.end(a.body);
-  const t = setInterval(() => (res.destroyed ? clearInterval(t) : res.write(' ')), 60);
-  res.on('close', () => clearInterval(t));
-}
-
 const node = (id: string, type: string, extra: Record<string, unknown>) => ({
   id,
   type,
@@ -159,31 +133,11 @@ const node = (id: string, type: string, extra: Record<string, unknown>) => ({
 
 describe('reliability: fuzzed messages and replies of ezviz-hub and ezviz-siren', function () {
   this.timeout(0);
-  let plan: Answer[] = [];
-  let got: Answer[] = [];
-  let server: http.Server;
-  before(async () => {
-    trapProcess();
-    takeTrapped();
-    server = http.createServer((req, res) => {
-      req.resume();
-      req.on('end', () => {
-        const a = plan[got.length] ?? whole('exhausted', 200, { code: '49999' });
-        got.push(a);
-        deliver(a, req, res);
-      });
-    });
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  });
-  after(async () => {
-    await unload();
-    server.closeAllConnections();
-    server.close();
-  });
+  const server = answerServer(['api'], () => 'api', whole('exhausted', 200, { code: '49999' }));
 
   it(`${MESSAGES} messages to each node: one outcome, a start or tone never sent twice, success only on 200`, async () => {
     const started = Date.now();
-    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const base = server.base();
     const cfg = {
       id: 'cfg',
       type: 'ezviz-config',
@@ -228,8 +182,9 @@ describe('reliability: fuzzed messages and replies of ezviz-hub and ezviz-siren'
     let seq = 0;
     const run = async (target: 'hub' | 'siren', payload: Record<string, unknown>, replies: Answer[]) => {
       const id = `${target}-${++seq}`;
-      plan = replies;
-      got = [];
+      server.plan.api = replies;
+      server.got.api = [];
+      const got = server.got.api;
       helper.getNode(target).receive({ _msgid: id, payload });
       const bound = (TIMEOUT + 200) * (1 + MAX_RETRIES) + 5000;
       assert.ok(await until(() => (outcomes.get(id) ?? []).length >= 1, bound), `${id}: no outcome`);

@@ -22,24 +22,14 @@ import fc from 'fast-check';
 import * as settingsService from '../../features/upkeep/settings';
 import { RequestLoop } from '../../client/requests/request-loop';
 import { SETTINGS, UPKEEP_CALLS, type SettingName } from '../../client/operations/settings';
-import { helper, hooks, load, resetHooks, secrets, TAB, unload } from '../support/red';
+import { helper, hooks, load, resetHooks, TAB, unload } from '../support/red';
 import { mustFail, plant } from './planted';
 import type { Ports } from './reply-gen';
 import { replyArb, slow } from './reply-gen';
 import { checkErrorShape, classify, clean, errorMismatch, transient, type Class } from './reply-oracle';
-import { prewarm, quiet, type Received, type Reply, startWorld, type World } from './reply-world';
-import {
-  countOutcome,
-  lightSpies,
-  scanSaid,
-  section,
-  SEED,
-  size,
-  summary,
-  takeTrapped,
-  trapProcess,
-  until,
-} from './support';
+import { prewarm, quiet, type Received, type Reply, type World } from './reply-world';
+import { replySuite } from './reply-suite';
+import { countOutcome, lightSpies, scanSaid, section, SEED, size, summary, takeTrapped, until } from './support';
 import { PLANS, settingReading, type SettingValue, type UpkeepFuzzOp } from './upkeep-replies';
 
 const TARGET = size(1000, 100);
@@ -343,19 +333,7 @@ async function answerAndJudge(
 
 describe('reliability: fuzzed replies to ezviz-setting', function () {
   this.timeout(0);
-  let world: World;
-  let ports: Ports;
-  before(async () => {
-    trapProcess();
-    takeTrapped();
-    world = await startWorld();
-    ports = { plain: world.plainPort, foreign: world.foreignPort, tls: world.tlsPort };
-    secrets.add(TOKEN);
-  });
-  after(async () => {
-    resetHooks();
-    await world.close();
-  });
+  const suite = replySuite(TOKEN);
 
   /** Batches of generated cases until `target` replies were served; the problems found. */
   async function fuzz(
@@ -366,14 +344,14 @@ describe('reliability: fuzzed replies to ezviz-setting', function () {
     hooks.sleep = () => Promise.resolve();
     hooks.random = () => 0.5;
     const problems: string[] = [];
-    const arb = caseArb(ports);
+    const arb = caseArb(suite.ports);
     let replies = 0;
     let slowOnes = 0;
     try {
       for (let b = 0; replies < target && problems.length === 0; b++) {
         const cases = fc.sample(arb, { numRuns: batch, seed: seed + b * 104729 });
         slowOnes += cases.filter((c) => [...c.get, ...c.set].some(slow)).length;
-        replies += await runBatch(world, b, cases, problems);
+        replies += await runBatch(suite.world, b, cases, problems);
         for (const t of takeTrapped()) problems.push(`batch ${b}: ${t.slice(0, 600)}`);
       }
     } finally {

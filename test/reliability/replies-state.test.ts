@@ -11,7 +11,7 @@ import assert from 'assert';
 import fc from 'fast-check';
 import { STATE_CALLS } from '../../client/operations/state-calls';
 import { SWITCHES, SWITCH_NAMES, statesOf, type StateWord, type SwitchName } from '../../client/operations/switches';
-import { helper, hooks, load, resetHooks, secrets, TAB, unload } from '../support/red';
+import { helper, hooks, load, resetHooks, TAB, unload } from '../support/red';
 import type { Ports } from './reply-gen';
 import { replyArb, slow } from './reply-gen';
 import {
@@ -23,8 +23,9 @@ import {
   type Class,
   type StateFuzzOp,
 } from './reply-oracle';
-import { prewarm, quiet, type Received, type Reply, startWorld, type World } from './reply-world';
-import { lightSpies, scanSaid, section, SEED, size, summary, takeTrapped, trapProcess, until } from './support';
+import { prewarm, quiet, type Received, type Reply, type World } from './reply-world';
+import { replySuite } from './reply-suite';
+import { lightSpies, scanSaid, section, SEED, size, summary, takeTrapped, until } from './support';
 
 const TARGET = size(2000, 60);
 const BATCH = size(60, 15);
@@ -289,17 +290,7 @@ async function runBatch(world: World, batch: number, cases: Case[], problems: st
 
 describe('reliability: fuzzed replies to ezviz-switch and ezviz-device', function () {
   this.timeout(0);
-  let world: World;
-  before(async () => {
-    trapProcess();
-    takeTrapped();
-    world = await startWorld();
-    secrets.add(CODE);
-  });
-  after(async () => {
-    resetHooks();
-    await world.close();
-  });
+  const suite = replySuite(CODE);
 
   it(
     `camera state: ${TARGET} generated replies to every switch set, device/info, status/get and the lens status: one ` +
@@ -307,7 +298,7 @@ describe('reliability: fuzzed replies to ezviz-switch and ezviz-device', functio
       'retries within budget, no secret',
     async () => {
       const started = Date.now();
-      const ports: Ports = { plain: world.plainPort, foreign: world.foreignPort, tls: world.tlsPort };
+      const ports: Ports = { plain: suite.world.plainPort, foreign: suite.world.foreignPort, tls: suite.world.tlsPort };
       hooks.sleep = () => Promise.resolve();
       hooks.random = () => 0.5;
       const problems: string[] = [];
@@ -317,7 +308,7 @@ describe('reliability: fuzzed replies to ezviz-switch and ezviz-device', functio
       for (let b = 0; replies < TARGET && problems.length === 0; b++) {
         const cases = fc.sample(arb, { numRuns: BATCH, seed: SEED + 19 * 7919 + b * 104729 });
         slowOnes += cases.filter((c) => Object.values(c.replies).some((l) => l.some(slow))).length;
-        replies += await runBatch(world, b, cases, problems);
+        replies += await runBatch(suite.world, b, cases, problems);
         for (const t of takeTrapped()) problems.push(`batch ${b}: ${t.slice(0, 600)}`);
       }
       resetHooks();

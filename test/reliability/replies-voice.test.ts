@@ -10,23 +10,11 @@
 // 1 + maxRetries uploads per message; nothing thrown; no token in what the nodes said.
 
 import assert from 'assert';
-import http from 'http';
-import type { AddressInfo } from 'net';
 import fc from 'fast-check';
 import { wav } from '../support/audio';
-import { fastRetries, helper, load, Msg, secrets, TAB, unload } from '../support/red';
-import {
-  countOutcome,
-  prototypeClean,
-  scanSaid,
-  section,
-  SEED,
-  size,
-  summary,
-  takeTrapped,
-  trapProcess,
-  until,
-} from './support';
+import { fastRetries, helper, load, Msg, secrets, TAB } from '../support/red';
+import { countOutcome, prototypeClean, scanSaid, section, SEED, size, summary, takeTrapped, until } from './support';
+import { answerServer, type Answer as BaseAnswer, type Delivery } from './answer-server';
 
 const MESSAGES = size(1200, 80);
 const TIMEOUT = 700;
@@ -34,13 +22,7 @@ const MAX_RETRIES = 2;
 const TOKEN = 'at.voice-fuzz-7c1d0e55a2';
 secrets.add(TOKEN);
 
-type Delivery = 'whole' | 'trickle' | 'drop' | 'hang';
-interface Answer {
-  what: string;
-  status: number;
-  body: string;
-  delivery: Delivery;
-  headers?: Record<string, string>;
+interface Answer extends BaseAnswer {
   /** The JSON envelope says 200 (delivered whole: a play or an upload that happened). */
   ok?: boolean;
   url?: string;
@@ -120,44 +102,11 @@ const send = fc.oneof(
 const uncertain = (a: Answer) =>
   a.delivery !== 'whole' || a.status >= 500 || a.what.startsWith('body') || a.what === 'over 1 MiB';
 
-function deliver(a: Answer, req: http.IncomingMessage, res: http.ServerResponse): void {
-  if (a.delivery === 'drop') return void req.socket.destroy();
-  if (a.delivery === 'hang') return;
-  res.writeHead(a.status, { 'Content-Type': 'application/json', ...(a.headers ?? {}) });
-  if (a.delivery === 'whole') return void res.end(a.body);
-  const t = setInterval(() => (res.destroyed ? clearInterval(t) : res.write(' ')), 60);
-  res.on('close', () => clearInterval(t));
-}
-
 describe('reliability: fuzzed replies of ezviz-voice upload and send', function () {
   this.timeout(0);
-  const plan = { upload: [] as Answer[], send: [] as Answer[] };
-  const got = { upload: [] as Answer[], send: [] as Answer[] };
-  let server: http.Server;
-  before(async () => {
-    trapProcess();
-    takeTrapped();
-    server = http.createServer((req, res) => {
-      const kind = req.url?.startsWith('/api/lapp/voice/upload')
-        ? 'upload'
-        : req.url?.startsWith('/api/lapp/voice/send')
-          ? 'send'
-          : undefined;
-      req.resume();
-      req.on('end', () => {
-        if (!kind) return void res.writeHead(404).end();
-        const a = plan[kind][got[kind].length] ?? json('exhausted', { code: '49999' });
-        got[kind].push(a);
-        deliver(a, req, res);
-      });
-    });
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  });
-  after(async () => {
-    await unload();
-    server.closeAllConnections();
-    server.close();
-  });
+  const kindOf = (url: string) =>
+    url.startsWith('/api/lapp/voice/upload') ? 'upload' : url.startsWith('/api/lapp/voice/send') ? 'send' : undefined;
+  const { plan, got, base } = answerServer(['upload', 'send'], kindOf, json('exhausted', { code: '49999' }));
 
   it(`${MESSAGES} messages against generated upload and send replies: one outcome, play never sent twice`, async () => {
     const started = Date.now();
@@ -168,7 +117,7 @@ describe('reliability: fuzzed replies of ezviz-voice upload and send', function 
           id: 'cfg',
           type: 'ezviz-config',
           name: 'fuzz',
-          baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+          baseUrl: base(),
           timeout: TIMEOUT,
           maxRetries: MAX_RETRIES,
           retryDelay: 0,

@@ -23,20 +23,9 @@ import { OPERATIONS, OperationName, TOKEN_PATH } from '../../client/operations/o
 import { helper, hooks, load, Msg, resetHooks, secrets, TAB, unload } from '../support/red';
 import { fillToken, goodReply, Ports, replyArb, slow } from './reply-gen';
 import { areaTarget, Class, classify, checkErrorShape, checkSuccess, errorMismatch, transient } from './reply-oracle';
-import { prewarm, quiet, Received, Reply, startWorld, World } from './reply-world';
-import {
-  countOutcome,
-  FULL,
-  inPart,
-  lightSpies,
-  scanSaid,
-  section,
-  SEED,
-  size,
-  summary,
-  takeTrapped,
-  trapProcess,
-} from './support';
+import { prewarm, quiet, Received, Reply, World } from './reply-world';
+import { replySuite } from './reply-suite';
+import { countOutcome, FULL, inPart, lightSpies, scanSaid, section, SEED, size, summary, takeTrapped } from './support';
 
 /** Generated replies per operation (served on its path), full run and `npm test`. */
 const TARGET = size(10000, 150);
@@ -784,20 +773,9 @@ function tokenArea(reply: Reply): unknown {
 
 describe('reliability: fuzzed replies', function () {
   this.timeout(0);
-  let world: World;
+  const suite = replySuite(TOKEN);
   let loaded = false;
 
-  before(async () => {
-    trapProcess();
-    takeTrapped();
-    world = await startWorld();
-    secrets.add(TOKEN);
-  });
-  after(async () => {
-    resetHooks();
-    if (loaded) await unload();
-    await world.close();
-  });
   afterEach(async () => {
     resetHooks();
     if (loaded) await unload();
@@ -811,8 +789,12 @@ describe('reliability: fuzzed replies', function () {
         'fitting errors, sent once or retried within budget, nothing elsewhere, no start while moving',
       async () => {
         const started = Date.now();
-        const ports: Ports = { plain: world.plainPort, foreign: world.foreignPort, tls: world.tlsPort };
-        const { flow, credentials } = opFlow(op, world.plainUrl);
+        const ports: Ports = {
+          plain: suite.world.plainPort,
+          foreign: suite.world.foreignPort,
+          tls: suite.world.tlsPort,
+        };
+        const { flow, credentials } = opFlow(op, suite.world.plainUrl);
         const sleeps = sleepsRecorder();
         await load(flow, credentials);
         lightSpies();
@@ -826,7 +808,7 @@ describe('reliability: fuzzed replies', function () {
         for (let b = 0; only ? b < only.length : run.replies < TARGET; b++) {
           const batch = only ? only[b] : b;
           const cases = fc.sample(arb, { numRuns: BATCH, seed: SEED + opIndex * 7919 + batch * 104729 });
-          await runOpBatch(world, op, opIndex, batch, cases, outcomes, run, cards);
+          await runOpBatch(suite.world, op, opIndex, batch, cases, outcomes, run, cards);
           checkSleeps(run, sleeps);
           const trapped = takeTrapped();
           for (const t of trapped) pushProblem(run, `batch ${batch} (${replay(op, batch)})`, t.slice(0, 600));
@@ -859,7 +841,11 @@ describe('reliability: fuzzed replies', function () {
         'node each, two messages: one token request at most, secrets only where the contract permits, one outcome each',
       async () => {
         const started = Date.now();
-        const ports: Ports = { plain: world.plainPort, foreign: world.foreignPort, tls: world.tlsPort };
+        const ports: Ports = {
+          plain: suite.world.plainPort,
+          foreign: suite.world.foreignPort,
+          tls: suite.world.tlsPort,
+        };
         const sleeps = sleepsRecorder();
         const run: Run = { problems: [], flakes: 0, loose: 0, replies: 0, messages: 0 };
         const keys: string[] = [];
@@ -869,7 +855,7 @@ describe('reliability: fuzzed replies', function () {
           const batch = only ? only[b] : b;
           const cases = fc.sample(arb, { numRuns: TOKEN_CONFIGS, seed: SEED + 9 * 7919 + batch * 104729 });
           for (const c of cases) prewarm(c.token);
-          await runTokenBatch(world, batch, cases, run, keys);
+          await runTokenBatch(suite.world, batch, cases, run, keys);
           checkSleeps(run, sleeps);
           const trapped = takeTrapped();
           for (const t of trapped) pushProblem(run, `batch ${batch} (${replay('token', batch)})`, t.slice(0, 600));
@@ -887,7 +873,7 @@ describe('reliability: fuzzed replies', function () {
           'replies token',
           started,
           `${run.replies} generated token replies, ${run.messages} messages` +
-            `${world.tlsPort ? '' : ' (no openssl: https bases skipped)'}`,
+            `${suite.world.tlsPort ? '' : ' (no openssl: https bases skipped)'}`,
         );
         assert.deepStrictEqual(run.problems, [], `seed ${SEED}`);
         if (!only) assert.ok(run.replies >= TARGET, `${run.replies} generated token replies served`);
