@@ -1,6 +1,7 @@
 // Press and hold: one `move` when a press starts, a `hold` every 500 ms while it lasts (the
 // runtime's dead-man timer stops the camera 1.5 s after the last), one `stop` when it ends:
-// release, pointer leave or cancel, the window losing focus, the page hidden, the widget gone.
+// release or cancel (a key holds the pointer while pressed: PadKey.vue), the window losing focus,
+// the page hidden, the widget gone.
 export const CONFIRM_MS = 500
 
 export class Hold {

@@ -212,6 +212,39 @@ describe('dashboard: the camera panel in Dashboard 2 (Chromium)', function () {
       await p.page.getByRole('status').filter({ hasText: 'stopped' }).waitFor();
     });
 
+    it('a mouse hold lasts while a snapshot moves the pad away under the still pointer: the stop comes with the release', async () => {
+      p = shared!;
+      const left = p.page.getByRole('button', { name: 'left', exact: true });
+      const box = (await left.boundingBox())!;
+      await p.page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      env.sim.clearLog();
+      await p.page.mouse.down();
+      await until(() => ptzRequests(env).length === 1, 5000, 'the start');
+      // The picture arrives while the button is held (npm run bench:panel's 10 snapshots), and the
+      // page's layout moves the pad 150 px down under the mouse, which stays where it was.
+      await forge(p, [{ action: 'snapshot' }]);
+      await p.page.locator('img.ezc-picture').first().waitFor();
+      await left.evaluate((el) => {
+        const spacer = document.createElement('div');
+        spacer.id = 'ezc-test-spacer';
+        spacer.style.height = '150px';
+        const stage = document.querySelector('.ezc-stage');
+        (stage ?? el).parentElement!.insertBefore(spacer, stage ?? el);
+      });
+      assert.ok((await left.boundingBox())!.y > box.y + 100, 'the pad moved away from the pointer');
+      await new Promise((r) => setTimeout(r, 1200));
+      assert.deepStrictEqual(
+        ptzRequests(env).map((r) => r.kind),
+        ['start'],
+        'no stop while the button is held',
+      );
+      const released = Date.now();
+      await p.page.mouse.up();
+      const stop = await until(() => ptzRequests(env).find((r) => r.kind === 'stop'), 3000, 'the stop');
+      assert.ok(stop.time >= released, `the stop ${stop.time - released} ms after the release`);
+      await p.page.evaluate(() => document.getElementById('ezc-test-spacer')?.remove());
+    });
+
     it('arrow keys while the pad has focus: one start and one stop, auto-repeat sends nothing more', async () => {
       p = shared!;
       await p.page.getByRole('group', { name: 'PTZ pad' }).focus();

@@ -251,6 +251,39 @@ describe('dashboard runtime: held moves, the dead-man timer and leaving browsers
     );
   });
 
+  it('10 queued snapshots do not end a held move: its confirmations are read at once, the stop comes with the release', async () => {
+    const { api, calls } = recordingApi();
+    // Each capture takes 3 s on the camera: the panel runs one and keeps one waiting (pending.ts).
+    const call = api.call.bind(api);
+    (api as { call: PanelApi['call'] }).call = (cfg, op, values, owner) =>
+      op === 'capture'
+        ? new Promise((resolve) => setTimeout(() => resolve(call(cfg, op, values, owner)), 3000))
+        : call(cfg, op, values, owner);
+    const p = panel(api);
+    const a = new FakeConn('a');
+    p.fromBrowser(a, { action: 'move', direction: 'left' });
+    for (let i = 0; i < 2; i++) {
+      await clock.tickAsync(500); // the start counted: the next 10 actions fit the browser's 10 per second
+      p.fromBrowser(a, { action: 'hold' });
+    }
+    for (let k = 0; k < 10; k++) p.fromBrowser(a, { action: 'snapshot' });
+    // The finger stays 10 s, confirming every 500 ms, while the snapshots run one by one.
+    for (let i = 0; i < 20; i++) {
+      await clock.tickAsync(500);
+      p.fromBrowser(a, { action: 'hold' });
+    }
+    assert.deepStrictEqual(ops(calls), ['ptz-start:left', 'capture', 'capture'], 'no stop while held');
+    p.fromBrowser(a, { action: 'stop' });
+    await clock.tickAsync(0);
+    assert.deepStrictEqual(ops(calls), ['ptz-start:left', 'capture', 'capture', 'ptz-stop:left']);
+    assert.strictEqual((sent.at(-1) as { payload: { reason?: string } }).payload.reason, 'asked');
+    // 8 snapshots were replaced by later ones (their browser told), 2 answered.
+    const snaps = a.emitted.filter((r) => (r as { action?: string }).action === 'snapshot') as Array<{
+      replaced?: boolean;
+    }>;
+    assert.strictEqual(snaps.filter((r) => r.replaced).length, 8);
+  });
+
   it('1.5 s without a confirmation stops the camera (reason timeout); confirmations of another browser do not count', async () => {
     const { api, calls } = recordingApi();
     const p = panel(api);
