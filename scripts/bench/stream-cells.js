@@ -156,8 +156,10 @@ function hourCell({ hourS, capS, StreamRelay, hooks, resetHooks, memoryViewer })
     v.frames++;
     const now = clock.now();
     if (!v.first) v.first = { g: tag.frame, ts: tag.ts, now };
+    // A picture shown again (a chain's replay, squeezed behind the last one out) is counted as a
+    // repeat below, not as scene drift: its time is the stream's, its frame number the past's.
     const drift = tag.ts - v.first.ts - (tag.frame - v.first.g) * FRAME_MS;
-    v.maxDrift = Math.max(v.maxDrift, Math.abs(drift));
+    if (v.last === undefined || tag.frame > v.last) v.maxDrift = Math.max(v.maxDrift, Math.abs(drift));
     v.wallDrift = tag.ts - v.first.ts - (now - v.first.now);
     if (now - v.first.now >= 60000) v.maxWall = Math.max(v.maxWall, Math.abs(v.wallDrift));
     if (v.last !== undefined) {
