@@ -39,7 +39,7 @@ export function hubActionOf(raw: unknown): HubAction | undefined {
 export function hubModeOf(raw: unknown): number | undefined {
   const s = word(raw);
   if (Object.prototype.hasOwnProperty.call(HUB_MODES, s)) return HUB_MODES[s as HubMode];
-  const n = typeof raw === 'number' ? raw : /^\s*\d\s*$/.test(String(raw)) ? Number(raw) : NaN;
+  const n = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\s*\d\s*$/.test(raw) ? Number(raw) : NaN;
   return n === 0 || n === 1 || n === 2 ? n : undefined;
 }
 

@@ -30,7 +30,7 @@ export function sirenActionOf(raw: unknown): SirenAction | undefined {
 export function toneOf(raw: unknown): number | undefined {
   const s = typeof raw === 'string' ? raw.trim().toLowerCase() : '';
   if (Object.prototype.hasOwnProperty.call(TONES, s)) return TONES[s as ToneName];
-  const n = typeof raw === 'number' ? raw : /^\s*\d{3}\s*$/.test(String(raw)) ? Number(raw) : NaN;
+  const n = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\s*\d{3}\s*$/.test(raw) ? Number(raw) : NaN;
   return Object.values(TONES).includes(n) ? n : undefined;
 }
 

@@ -65,6 +65,7 @@ export const MEASURED: Record<string, number> = {
   'replies-voice': 62,
   'fuzz-alarm': 55,
   'fuzz-voice': 54,
+  'fuzz-hub-siren': 40,
   config: 41,
   soak: 44,
   'replies-pictures': 39,
