@@ -15,6 +15,7 @@ const DATA: Record<string, string[]> = {
   'test/dashboard/packed.test.ts': ['examples/camera-panel.json'],
   'test/unit/rooms.test.ts': ['nodes/shared/a/y.ts', 'nodes/shared/b/x.ts', 'nodes/x/y.ts', '../shared/b/c'],
   'test/unit/structure.test.ts': ['nodes/x.ts', 'nodes/y.ts'],
+  'test/unit/client/alone.test.ts': ['client/wire/x.ts'],
   'test/unit/references.test.ts': ['*'],
 };
 

@@ -164,6 +164,29 @@ function importEdges(roots = ['nodes', 'client', 'runtime', 'features', 'editor'
   return edges;
 }
 
+/** Whether a backticked name in `text` names the file `base`: its name, or a glob (`admin*.ts`). */
+export function namedIn(text: string, base: string): boolean {
+  return [...text.matchAll(/`([^`\s]+)`/g)].some(([, n]) => {
+    const name = n.split('/').pop() ?? '';
+    if (!name.includes('*')) return name === base;
+    const parts = name.split('*').map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&'));
+    return new RegExp(`^${parts.join('.*')}$`).test(base);
+  });
+}
+
+/** Runtime files the page does not name: a layer's file in its folder's row, any other on the page. */
+export function unnamedFiles(rooms: Room[], page: string, layerFiles: string[], otherFiles: string[]): string[] {
+  const own = (f: string): boolean => {
+    const base = path.posix.basename(f);
+    const dir = path.posix.basename(path.posix.dirname(f));
+    return base === `${dir}.ts` || base === 'editor.ts'; // the nodes row's `<type>.ts` and `editor.ts`
+  };
+  return [
+    ...layerFiles.filter((f) => !namedIn(roomOf(rooms, f)?.job ?? '', path.posix.basename(f))),
+    ...otherFiles.filter((f) => !own(f) && !namedIn(page, path.posix.basename(f))),
+  ];
+}
+
 describe('rooms: the tree, its page and its layers', () => {
   const rooms = roomsOfPage(fs.readFileSync(path.join(ROOT, PAGE), 'utf8'));
   const edges = importEdges();
@@ -177,6 +200,14 @@ describe('rooms: the tree, its page and its layers', () => {
       `the page's Rooms table names folders that do not exist: ${missing.join(', ')}`,
     );
     for (const r of rooms) assert.ok(r.job.length > 10, `${r.folder}: its job is not said`);
+  });
+
+  it(`${PAGE} names every runtime file (a layer's in its folder's row)`, () => {
+    const page = fs.readFileSync(path.join(ROOT, PAGE), 'utf8');
+    const layers = ['client', 'runtime', 'features'].flatMap((r) => nodeSources(r));
+    const others = ['nodes', 'plugins', 'dashboard/nodes'].flatMap((r) => nodeSources(r));
+    const unnamed = unnamedFiles(rooms, page, layers, others);
+    assert.deepStrictEqual(unnamed, [], `runtime files ${PAGE} does not name: ${unnamed.join(', ')}`);
   });
 
   it('no import goes up: each room imports only the rooms its row allows (type imports too)', () => {
@@ -242,6 +273,16 @@ describe('rooms: the tree, its page and its layers', () => {
         ['a', 'c'],
       ]),
       undefined,
+    );
+    const rows: Room[] = [{ folder: 'lib/a', job: 'the files `x.ts` and `admin*.ts`', mayImport: [] }];
+    assert.deepStrictEqual(
+      unnamedFiles(
+        rows,
+        'a page naming `z.ts`',
+        ['lib/a/x.ts', 'lib/a/admin-b.ts', 'lib/a/y.ts'],
+        ['lib/ezviz-q/ezviz-q.ts', 'lib/ezviz-q/z.ts', 'lib/ezviz-q/w.ts'],
+      ),
+      ['lib/a/y.ts', 'lib/ezviz-q/w.ts'],
     );
     assert.deepStrictEqual(
       importsOf('nodes/x/y.ts', "import type { A } from '../shared/b/c';\nconst t: import('./d').T = 1;"),
