@@ -24,13 +24,13 @@ import fc from 'fast-check';
 import * as firmwareService from '../../features/upkeep/firmware';
 import { FOLLOW_EVERY_MS, FOLLOW_FOR_MS } from '../../features/upkeep/firmware-follow';
 import { UPKEEP_CALLS } from '../../client/operations/settings';
-import { helper, hooks, load, resetHooks, TAB, unload } from '../support/red';
+import { helper, hooks, load, resetHooks, unload } from '../support/red';
 import { mustFail, plant } from './planted';
 import type { Ports } from './reply-gen';
 import { replyArb, slow } from './reply-gen';
 import { checkErrorShape, classify, clean, errorMismatch, LIMIT, transient, type Class } from './reply-oracle';
 import { prewarm, quiet, type Received, type Reply, type World } from './reply-world';
-import { replySuite } from './reply-suite';
+import { replySuite, worldFlow } from './reply-suite';
 import { countOutcome, lightSpies, scanSaid, section, SEED, size, summary, takeTrapped, until } from './support';
 import { statusReading, versionReading, type UpkeepFuzzOp } from './upkeep-replies';
 
@@ -375,33 +375,18 @@ async function runBatch(
   };
   world.resetCounts();
   const time = virtualTime();
-  const flow: Record<string, unknown>[] = [
-    { id: TAB, type: 'tab', label: 'fuzz' },
-    {
-      id: 'cfg',
-      type: 'ezviz-config',
-      name: 'fz',
-      baseUrl: world.plainUrl,
-      timeout: TIMEOUT_MS,
-      maxRetries: MAX_RETRIES,
-      retryDelay: 1,
-    },
-    { id: 'ok', type: 'helper', z: TAB },
-    { id: 'err', type: 'helper', z: TAB },
-  ];
-  cases.forEach((c, i) =>
-    flow.push({
+  const flow = worldFlow(
+    world,
+    { timeout: TIMEOUT_MS, maxRetries: MAX_RETRIES },
+    cases.map((c, i) => ({
       id: `n${i}`,
       type: 'ezviz-firmware',
-      z: TAB,
-      config: 'cfg',
       action: c.action,
       actionType: 'firmwareAction',
       progress: c.progress,
       x: 10,
       y: 10,
-      wires: [['ok'], ['err']],
-    }),
+    })),
   );
   await load(flow, { cfg: { accessToken: TOKEN } });
   let loaded = true;

@@ -22,13 +22,13 @@ import fc from 'fast-check';
 import * as settingsService from '../../features/upkeep/settings';
 import { RequestLoop } from '../../client/requests/request-loop';
 import { SETTINGS, UPKEEP_CALLS, type SettingName } from '../../client/operations/settings';
-import { helper, hooks, load, resetHooks, TAB, unload } from '../support/red';
+import { helper, hooks, load, resetHooks, unload } from '../support/red';
 import { mustFail, plant } from './planted';
 import type { Ports } from './reply-gen';
 import { replyArb, slow } from './reply-gen';
 import { checkErrorShape, classify, clean, errorMismatch, transient, type Class } from './reply-oracle';
 import { prewarm, quiet, type Received, type Reply, type World } from './reply-world';
-import { replySuite } from './reply-suite';
+import { replySuite, worldFlow } from './reply-suite';
 import { countOutcome, lightSpies, scanSaid, section, SEED, size, summary, takeTrapped, until } from './support';
 import { PLANS, settingReading, type SettingValue, type UpkeepFuzzOp } from './upkeep-replies';
 
@@ -258,22 +258,11 @@ async function runBatch(world: World, batch: number, cases: Case[], problems: st
     return reply;
   };
   world.resetCounts();
-  const flow: Record<string, unknown>[] = [
-    { id: TAB, type: 'tab', label: 'fuzz' },
-    {
-      id: 'cfg',
-      type: 'ezviz-config',
-      name: 'fz',
-      baseUrl: world.plainUrl,
-      timeout: TIMEOUT_MS,
-      maxRetries: MAX_RETRIES,
-      retryDelay: 1,
-    },
-    { id: 'ok', type: 'helper', z: TAB },
-    { id: 'err', type: 'helper', z: TAB },
-  ];
-  cases.forEach((_, i) =>
-    flow.push({ id: `n${i}`, type: 'ezviz-setting', z: TAB, config: 'cfg', x: 10, y: 10, wires: [['ok'], ['err']] }),
+  const client = { timeout: TIMEOUT_MS, maxRetries: MAX_RETRIES };
+  const flow = worldFlow(
+    world,
+    client,
+    cases.map((_, i) => ({ id: `n${i}`, type: 'ezviz-setting', x: 10, y: 10 })),
   );
   await load(flow, { cfg: { accessToken: TOKEN } });
   try {

@@ -11,7 +11,7 @@ import assert from 'assert';
 import fc from 'fast-check';
 import { STATE_CALLS } from '../../client/operations/state-calls';
 import { SWITCHES, SWITCH_NAMES, statesOf, type StateWord, type SwitchName } from '../../client/operations/switches';
-import { helper, hooks, load, resetHooks, TAB, unload } from '../support/red';
+import { helper, hooks, load, resetHooks, unload } from '../support/red';
 import type { Ports } from './reply-gen';
 import { replyArb, slow } from './reply-gen';
 import {
@@ -24,7 +24,7 @@ import {
   type StateFuzzOp,
 } from './reply-oracle';
 import { prewarm, quiet, type Received, type Reply, type World } from './reply-world';
-import { replySuite } from './reply-suite';
+import { replySuite, worldFlow } from './reply-suite';
 import { lightSpies, scanSaid, section, SEED, size, summary, takeTrapped, until } from './support';
 
 const TARGET = size(2000, 60);
@@ -221,32 +221,17 @@ async function runBatch(world: World, batch: number, cases: Case[], problems: st
     return reply;
   };
   world.resetCounts();
-  const flow: Record<string, unknown>[] = [
-    { id: TAB, type: 'tab', label: 'fuzz' },
-    {
-      id: 'cfg',
-      type: 'ezviz-config',
-      name: 'fz',
-      baseUrl: world.plainUrl,
-      timeout: TIMEOUT_MS,
-      maxRetries: MAX_RETRIES,
-      retryDelay: 1,
-    },
-    { id: 'ok', type: 'helper', z: TAB },
-    { id: 'err', type: 'helper', z: TAB },
-  ];
-  cases.forEach((c, i) =>
-    flow.push({
+  const flow = worldFlow(
+    world,
+    { timeout: TIMEOUT_MS, maxRetries: MAX_RETRIES },
+    cases.map((c, i) => ({
       id: `n${i}`,
       type: c.kind === 'switch' ? 'ezviz-switch' : 'ezviz-device',
-      z: TAB,
-      config: 'cfg',
       verificationCode: '',
       verificationCodeType: 'cred',
       x: 10,
       y: 10,
-      wires: [['ok'], ['err']],
-    }),
+    })),
   );
   const credentials: Record<string, Record<string, string>> = { cfg: { accessToken: 'at.state-fuzz-token' } };
   cases.forEach((c, i) => {

@@ -4,7 +4,7 @@
 // tests and closed after them with the runtime's hooks reset, the secrets the suite hands out told to
 // the secret checks (test/support/said-checks.ts).
 
-import { resetHooks, secrets } from '../support/red';
+import { resetHooks, secrets, TAB } from '../support/red';
 import type { Ports } from './reply-gen';
 import { startWorld, type World } from './reply-world';
 import { takeTrapped, trapProcess } from './support';
@@ -31,4 +31,21 @@ export function replySuite(...handedOut: string[]): ReplySuite {
     await suite.world.close();
   });
   return suite;
+}
+
+/** The flow of one batch on the world: its tab, the config node asking the world (the client's
+ * deadline `timeout` ms, `maxRetries`, 1 ms apart), the `ok` and `err` helper nodes, and `nodes`
+ * (each wired to them: output 1 to `ok`, output 2 to `err`). */
+export function worldFlow(
+  world: World,
+  client: { timeout: number; maxRetries: number },
+  nodes: Record<string, unknown>[],
+): Record<string, unknown>[] {
+  return [
+    { id: TAB, type: 'tab', label: 'fuzz' },
+    { id: 'cfg', type: 'ezviz-config', name: 'fz', baseUrl: world.plainUrl, ...client, retryDelay: 1 },
+    { id: 'ok', type: 'helper', z: TAB },
+    { id: 'err', type: 'helper', z: TAB },
+    ...nodes.map((n) => ({ z: TAB, config: 'cfg', ...n, wires: [['ok'], ['err']] })),
+  ];
 }
