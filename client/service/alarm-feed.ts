@@ -16,6 +16,9 @@ export interface FedAlarm {
   deviceSerial: string;
   channelNo: number | null;
   alarmPicUrl: string;
+  /** What the alarm was (docs/alarm-kinds.md): its kind and its name in Node-RED's language. */
+  kind?: string;
+  name?: string;
 }
 
 /** A camera's battery and SD card as a device read found them (null: not reported). */

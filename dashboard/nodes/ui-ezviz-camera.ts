@@ -12,7 +12,7 @@ import { isHistoryMessage } from './panel/history-checks';
 import { Conn, Panel } from './panel/panel';
 import { applyUpdate, readSettings, SHOW_KEYS } from './panel/settings';
 import { streamSource } from './panel/stream-source';
-import type { Client } from './panel/who';
+import { clientData, joinOpenPages, refuseGeneric, type Base, type GroupNode, type Msg } from './widget-base';
 
 /** The socket event a widget's browser sends its actions with (answers come back on
  * `ezviz-camera:<node id>`). */
@@ -23,71 +23,6 @@ interface PanelDef extends NodeDef {
   group?: string;
   config?: string;
   [key: string]: unknown;
-}
-
-/** Dashboard 2's group node, and its base with the state store, as far as the panel uses them. */
-interface GroupNode extends Node {
-  register(node: Node, config: Record<string, unknown>, evts: Record<string, unknown>): void;
-  getBase(): Base;
-}
-
-interface Base {
-  stores: {
-    state: { set(base: unknown, node: Node, msg: unknown, prop: string, value: unknown): void };
-    data: { save(base: unknown, node: Node, msg: unknown): void; clear?(id: string): void };
-  };
-  /** Dashboard 2's "Include Client Data" (msg._client on what widgets send). */
-  includeClientData?: boolean;
-  /** Dashboard 2's connections (socket id -> socket), where it keeps them. */
-  uiShared?: { connections?: Record<string, SocketLike> } | null;
-}
-
-type SocketLike = Conn & {
-  on(event: string, fn: (...args: unknown[]) => void): unknown;
-  off(event: string, fn: (...args: unknown[]) => void): unknown;
-};
-
-/** Dashboard 2 gives a widget's socket handler only to browsers that connect after the widget
- * registered: after a deploy of changed nodes only, the pages already open would not reach the
- * new panel. Its handler goes to those connections here; the returned function takes it off. */
-function joinOpenPages(base: Base, handler: (conn: Conn, id: unknown, msg: unknown) => void): () => void {
-  const joined: Array<[SocketLike, (...args: unknown[]) => void]> = [];
-  for (const socket of Object.values(base.uiShared?.connections ?? {})) {
-    if (!socket || typeof socket.on !== 'function') continue;
-    const fn = (id: unknown, msg: unknown): void => handler(socket, id, msg);
-    socket.on(SOCKET_EVENT, fn as (...args: unknown[]) => void);
-    joined.push([socket, fn as (...args: unknown[]) => void]);
-  }
-  return () => {
-    for (const [socket, fn] of joined) socket.off(SOCKET_EVENT, fn);
-  };
-}
-
-type Msg = Record<string, unknown> & { ui_update?: unknown };
-
-type Hooked = { hooks?: { onAddConnectionCredentials?: (conn: unknown, msg: Msg) => Msg } };
-
-/** `msg._client` as Dashboard 2's widgets add it: what auth plugins put in (the user), then the
- * socket's id and address; none when the dashboard's "Include Client Data" is off. */
-function clientData(RED: NodeAPI, base: Base, conn: Conn & { handshake?: { address?: string } }): Client | undefined {
-  if (base.includeClientData === false) return undefined;
-  let msg: Msg = { _client: {} };
-  const plugins =
-    (RED.plugins as unknown as { getByType?(t: string): Hooked[] }).getByType?.('node-red-dashboard-2') ?? [];
-  for (const plugin of plugins) {
-    try {
-      if (plugin.hooks?.onAddConnectionCredentials) msg = plugin.hooks.onAddConnectionCredentials(conn, msg) ?? msg;
-    } catch {
-      /* a plugin's failure leaves its part out */
-    }
-  }
-  const own = msg._client && typeof msg._client === 'object' ? (msg._client as Record<string, unknown>) : {};
-  return { ...own, socketId: conn.id, socketIp: conn.handshake?.address };
-}
-
-/** Dashboard 2's generic widget-change and widget-send events: nothing stored, nothing sent. */
-async function refuseGeneric(): Promise<void> {
-  /* refused */
 }
 
 /** The widget's properties as the browsers get them: the settings in their checked form. */
@@ -178,7 +113,7 @@ export = function (RED: NodeAPI): void {
       }
     };
     const evts = widgetEvents(node, base, settings, api.tables.TOGGLES, fromBrowser);
-    const leaveOpenPages = joinOpenPages(base, fromBrowser);
+    const leaveOpenPages = joinOpenPages(base, { [SOCKET_EVENT]: fromBrowser });
     group.register(node, widgetConfig(def, settings), evts);
     node.on('close', (_removed: boolean, done: () => void) => {
       leaveOpenPages();

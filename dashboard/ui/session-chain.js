@@ -123,7 +123,10 @@ export class SessionChain {
         } catch {
             /* already gone */
         }
+        // Without load() after the src goes, Chromium's own HLS player (Chromium 141 on) keeps fetching
+        // a session that had not shown its first frame yet, also out of the page.
         session.video.removeAttribute('src')
+        session.video.load()
         session.video.remove()
     }
 

@@ -16,6 +16,7 @@ import { CONFIG_TYPE } from '../../client/operations/operations';
 import { errorStatusText, statusKey } from '../../runtime/i18n/status-keys';
 import { alarmPicture, cameraAlarms, type PanelAlarms, type PanelPicture } from './panel-alarms';
 import { callOperation, failure, specOf } from './panel-calls';
+import { accountCameras } from './wall-cameras';
 import { TABLES, type NodeStatusLike, type PanelApi, type PanelClip, type PanelOperation } from './panel-types';
 import type { PanelOutcome } from './panel-types';
 import { streamEntry } from '../stream/registry';
@@ -25,6 +26,7 @@ export type { FedAlarm } from '../../client/service/alarm-feed';
 export { PANEL_OPERATIONS, TABLES } from './panel-types';
 export type { NodeStatusLike, PanelApi, PanelClip, PanelClipAsk, PanelOperation, PanelOutcome } from './panel-types';
 export type { PanelValues } from './panel-types';
+export type { AccountCameras } from './panel-types';
 export { CONFIG_TYPE };
 
 /** Raised when the panel needs something this file does not offer yet (the two packages ship
@@ -107,5 +109,9 @@ export function dashboardApi(RED: NodeAPI): PanelApi {
       if (e) e.attach(address, res);
       return !!e;
     },
+    cameras: (cfg) =>
+      (cfg ? accountCameras(cfg) : Promise.resolve({ ok: false as const, error: noConfig(t, 'alarm-list') })).catch(
+        (e) => ({ ok: false as const, error: failed(t, e) }),
+      ),
   };
 }

@@ -66,6 +66,15 @@ export type PanelOutcome =
   | { kind: 'error'; error: ErrorInfo; ezviz: Record<string, unknown> }
   | { kind: 'closed' };
 
+/** The account's cameras (the wall's "all of an account", its tiles' names and online state). */
+export type AccountCameras =
+  | {
+      ok: true;
+      cameras: Array<{ deviceSerial: string; channelNo: number; name: string; online: boolean | null }>;
+      truncated: boolean;
+    }
+  | { ok: false; error: { code: string; message: string } };
+
 export interface PanelApi {
   readonly version: number;
   /** The names a panel may send (DIRECTIONS, SPEEDS of the operation nodes). */
@@ -104,6 +113,9 @@ export interface PanelApi {
   /** One more viewer of the ezviz-stream node `id` on `res` (its one camera session, its limits; no key:
    * the caller has admitted the browser): false when no such node serves now (nothing written). */
   watchStream(id: string, address: string, res: ServerResponse): boolean;
+  /** The account's cameras with their names and online state (device/list and camera/list, all
+   * pages: two requests for up to 50 devices and 50 channels); the wall's tiles. */
+  cameras?(cfg: ConfigNodeLike | null): Promise<AccountCameras>;
 }
 
 /** What a panel asks to save: the camera, the source and the window (ms). */

@@ -53,7 +53,7 @@ describe('dashboard: both packages from npm pack tarballs in a fresh Node-RED us
     if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
   });
 
-  it('ships the runtime, its dialog, catalogs and help, the widget, hls.js and its example; no sources, maps or tests', () => {
+  it('ships the runtimes, their dialogs, catalogs and help, the widgets, hls.js and the examples; no sources, maps or tests', () => {
     for (const f of [
       'package.json',
       'README.md',
@@ -67,6 +67,14 @@ describe('dashboard: both packages from npm pack tarballs in a fresh Node-RED us
       'resources/ui-ezviz-camera.umd.js',
       'resources/hls.light.min.js',
       'examples/camera-panel.json',
+      'dist/nodes/ui-ezviz-wall.js',
+      'dist/nodes/ui-ezviz-wall.html',
+      'dist/nodes/wall/wall.js',
+      'dist/nodes/locales/en-US/ui-ezviz-wall.json',
+      'dist/nodes/locales/zh-CN/ui-ezviz-wall.json',
+      'dist/nodes/locales/en-US/ui-ezviz-wall.html',
+      'dist/nodes/locales/zh-CN/ui-ezviz-wall.html',
+      'examples/camera-wall.json',
     ]) {
       assert.ok(shipped.includes(f), `${f} is packed`);
     }

@@ -143,6 +143,8 @@ export interface DashboardEnv {
     path?: string;
     cookies?: Array<{ name: string; value: string }>;
     fakeClock?: boolean;
+    /** The region the page is ready with (default: the camera panel; 'camera wall' for the wall). */
+    region?: string;
   }): Promise<PanelPage>;
   stop(): Promise<void>;
 }
@@ -222,7 +224,7 @@ export async function startDashboardEnv(
     userDir,
     log: () => red.log(),
     alive: () => red.proc.exitCode === null && red.proc.signalCode === null,
-    async open({ phone = false, locale = 'en-US', path: at, cookies = [], fakeClock = false } = {}) {
+    async open({ phone = false, locale = 'en-US', path: at, cookies = [], fakeClock = false, region } = {}) {
       const context = await browser.context({
         locale,
         ...(phone
@@ -247,7 +249,7 @@ export async function startDashboardEnv(
       if (fakeClock) await page.clock.install();
       await page.goto(at ? `${red.url}dashboard/${at}` : env.pageUrl);
       await page
-        .getByRole('region', { name: locale.startsWith('zh') ? '摄像机面板' : 'camera panel' })
+        .getByRole('region', { name: region ?? (locale.startsWith('zh') ? '摄像机面板' : 'camera panel') })
         .waitFor({ timeout: 30000 });
       return p;
     },

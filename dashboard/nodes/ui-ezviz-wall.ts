@@ -1,0 +1,98 @@
+// ui-ezviz-wall: the camera wall widget of Dashboard 2 (docs/behaviour.md section 28). The widget itself
+// is the Vue component UIEzvizWall in ui/ (built into resources/ui-ezviz-camera.umd.js with the
+// panel, whose live view and panel it reuses); this runtime registers it with its Dashboard 2 group,
+// keeps the tiles and their pictures for every browser (wall/wall.ts), hears the alarms of the config
+// node's alarm sources, and runs a camera's panel in place (wall/panels.ts) through the main
+// package's dashboard API (node-red-contrib-ezviz-open/dashboard).
+
+import type { Node, NodeAPI, NodeDef } from 'node-red';
+import type { PanelApi } from 'node-red-contrib-ezviz-open/dashboard';
+import type { Conn } from './panel/panel';
+import { WallPanels } from './wall/panels';
+import { readWallSettings } from './wall/settings';
+import { Wall } from './wall/wall';
+import { clientData, joinOpenPages, refuseGeneric, type GroupNode, type Msg } from './widget-base';
+
+/** The socket event of the wall's browsers (answers on `ezviz-wall:<node id>`); a panel in place
+ * talks on the panel's own event. */
+const WALL_EVENT = 'ezviz-wall';
+const PANEL_EVENT = 'ezviz-camera';
+const TYPE = 'ui-ezviz-wall';
+
+interface WallDef extends NodeDef {
+  group?: string;
+  config?: string;
+  [key: string]: unknown;
+}
+
+type Handler = (conn: Conn, id: unknown, msg: unknown) => void;
+
+/** The wall's socket handlers: its own event, and the panel's for its panels in place; a failure is
+ * logged, never thrown into Dashboard 2. */
+function socketHandlers(RED: NodeAPI, node: Node, wall: Wall, panels: WallPanels): Record<string, Handler> {
+  const guarded =
+    (fn: Handler): Handler =>
+    (conn, id, msg) => {
+      if (wall.closed) return;
+      try {
+        fn(conn, id, msg);
+      } catch (e) {
+        const detail = String((e as Error)?.message ?? e).slice(0, 200);
+        node.warn(RED._('ui-ezviz-wall.errors.internal', { detail }));
+      }
+    };
+  return {
+    [WALL_EVENT]: guarded((conn, id, msg) => id === node.id && wall.fromBrowser(conn, msg)),
+    [PANEL_EVENT]: guarded((conn, id, msg) => panels.fromBrowser(conn, id, msg)),
+  };
+}
+
+export = function (RED: NodeAPI): void {
+  const api: PanelApi = require('node-red-contrib-ezviz-open/dashboard').dashboardApi(RED);
+
+  function UiEzvizWallNode(this: Node, def: WallDef): void {
+    RED.nodes.createNode(this, def);
+    const node = this;
+    const group = (def.group ? RED.nodes.getNode(def.group) : null) as GroupNode | null;
+    const cfg = api.configNode(def);
+    const settings = readWallSettings(def);
+    const wall = new Wall(node, api, cfg, settings);
+    const panels = new WallPanels(node, api, cfg, settings, (id) =>
+      wall.tile(/^ui-ezviz-wall:[^:]+:([^:]+):(\d+)$/.exec(id)?.slice(1).join('/')),
+    );
+    if (!cfg) node.status(api.status('noConfig', 'capture', null));
+    if (!group || typeof group.register !== 'function') {
+      node.error(RED._('ui-ezviz-wall.errors.noGroup'));
+      return;
+    }
+    const base = group.getBase();
+    panels.clientOf = (conn) => clientData(RED, base, conn);
+    const unwatch =
+      api.watchAlarms?.(cfg, (alarm) => {
+        wall.alarmSeen(alarm);
+        panels.alarmSeen(alarm);
+      }) ?? (() => undefined);
+    const handlers = socketHandlers(RED, node, wall, panels);
+    const evts = {
+      onAction: false,
+      onChange: refuseGeneric,
+      onSend: refuseGeneric,
+      onInput: (msg: Msg, send: (m: Msg) => void) => send(msg),
+      onSocket: handlers,
+    };
+    const leaveOpenPages = joinOpenPages(base, handlers);
+    // The browsers get the settings in their checked form.
+    group.register(node, { ...def, ...settings }, evts);
+    node.on('close', (_removed: boolean, done: () => void) => {
+      leaveOpenPages();
+      unwatch();
+      wall.close();
+      panels.close().then(
+        () => done(),
+        () => done(),
+      );
+    });
+  }
+
+  RED.nodes.registerType(TYPE, UiEzvizWallNode as unknown as (this: Node, def: NodeDef) => void);
+};

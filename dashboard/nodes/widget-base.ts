@@ -1,0 +1,81 @@
+// What the package's widgets share in Node-RED (docs/behaviour.md sections 14 and 28): Dashboard 2's
+// group and base as far as they use them, `msg._client` as Dashboard 2's widgets add it, the pages
+// already open joined after a deploy, and the generic events refused.
+
+import type { Node, NodeAPI } from 'node-red';
+import type { Conn } from './panel/panel';
+import type { Client } from './panel/who';
+
+/** Dashboard 2's group node, and its base with the state store, as far as the widgets use them. */
+export interface GroupNode extends Node {
+  register(node: Node, config: Record<string, unknown>, evts: Record<string, unknown>): void;
+  getBase(): Base;
+}
+
+export interface Base {
+  stores: {
+    state: { set(base: unknown, node: Node, msg: unknown, prop: string, value: unknown): void };
+    data: { save(base: unknown, node: Node, msg: unknown): void; clear?(id: string): void };
+  };
+  /** Dashboard 2's "Include Client Data" (msg._client on what widgets send). */
+  includeClientData?: boolean;
+  /** Dashboard 2's connections (socket id -> socket), where it keeps them. */
+  uiShared?: { connections?: Record<string, SocketLike> } | null;
+}
+
+type SocketLike = Conn & {
+  on(event: string, fn: (...args: unknown[]) => void): unknown;
+  off(event: string, fn: (...args: unknown[]) => void): unknown;
+};
+
+export type Msg = Record<string, unknown> & { ui_update?: unknown };
+
+/** Dashboard 2 gives a widget's socket handler only to browsers that connect after the widget
+ * registered: after a deploy of changed nodes only, the pages already open would not reach the
+ * new widget. Its handlers go to those connections here; the returned function takes them off. */
+export function joinOpenPages(
+  base: Base,
+  handlers: Record<string, (conn: Conn, id: unknown, msg: unknown) => void>,
+): () => void {
+  const joined: Array<[SocketLike, string, (...args: unknown[]) => void]> = [];
+  for (const socket of Object.values(base.uiShared?.connections ?? {})) {
+    if (!socket || typeof socket.on !== 'function') continue;
+    for (const [event, handler] of Object.entries(handlers)) {
+      const fn = (id: unknown, msg: unknown): void => handler(socket, id, msg);
+      socket.on(event, fn as (...args: unknown[]) => void);
+      joined.push([socket, event, fn as (...args: unknown[]) => void]);
+    }
+  }
+  return () => {
+    for (const [socket, event, fn] of joined) socket.off(event, fn);
+  };
+}
+
+type Hooked = { hooks?: { onAddConnectionCredentials?: (conn: unknown, msg: Msg) => Msg } };
+
+/** `msg._client` as Dashboard 2's widgets add it: what auth plugins put in (the user), then the
+ * socket's id and address; none when the dashboard's "Include Client Data" is off. */
+export function clientData(
+  RED: NodeAPI,
+  base: Base,
+  conn: Conn & { handshake?: { address?: string } },
+): Client | undefined {
+  if (base.includeClientData === false) return undefined;
+  let msg: Msg = { _client: {} };
+  const plugins =
+    (RED.plugins as unknown as { getByType?(t: string): Hooked[] }).getByType?.('node-red-dashboard-2') ?? [];
+  for (const plugin of plugins) {
+    try {
+      if (plugin.hooks?.onAddConnectionCredentials) msg = plugin.hooks.onAddConnectionCredentials(conn, msg) ?? msg;
+    } catch {
+      /* a plugin's failure leaves its part out */
+    }
+  }
+  const own = msg._client && typeof msg._client === 'object' ? (msg._client as Record<string, unknown>) : {};
+  return { ...own, socketId: conn.id, socketIp: conn.handshake?.address };
+}
+
+/** Dashboard 2's generic widget-change and widget-send events: nothing stored, nothing sent. */
+export async function refuseGeneric(): Promise<void> {
+  /* refused */
+}
