@@ -12,7 +12,7 @@ const ROOT = path.resolve(__dirname, '../../..');
 /** Made-up paths that tests use as data (fixtures of the rooms and structure checks), and paths
  * inside the dashboard package's tarball. */
 const DATA: Record<string, string[]> = {
-  'test/dashboard/packed.test.ts': ['examples/camera-panel.json'],
+  'test/dashboard/packed.test.ts': ['examples/camera-panel.json', 'examples/camera-wall.json'],
   'test/unit/rooms.test.ts': ['nodes/shared/a/y.ts', 'nodes/shared/b/x.ts', 'nodes/x/y.ts', '../shared/b/c'],
   'test/unit/structure.test.ts': ['nodes/x.ts', 'nodes/y.ts'],
   'test/unit/client/alone.test.ts': ['client/wire/x.ts'],
