@@ -50,10 +50,11 @@ export class WallPanels {
     const def = { deviceSerial: tile.deviceSerial, channelNo: tile.channelNo, liveQuality, liveProtocol, liveExpire };
     const settings = readSettings(def, this.api.tables.TOGGLES);
     // The panel answers on `ezviz-camera:<its id>` and puts its actions on the wall's output.
+    const wall = this.node;
     const node = {
       id,
-      status: (s: unknown) => this.node.status(s as never),
-      send: (m: unknown) => this.node.send(m as never),
+      status: (s: Parameters<Node['status']>[0]) => wall.status(s),
+      send: (m: Parameters<Node['send']>[0]) => wall.send(m),
     } as unknown as Node;
     const panel = new Panel(node, this.api, this.cfg, settings);
     const history = new History(node, this.api, this.cfg, settings);

@@ -36,7 +36,8 @@ function cameraOf(item: unknown): WallCamera | undefined {
   let serial: unknown;
   let channel: unknown = 1;
   if (typeof item === 'string') [serial, channel = 1] = item.trim().split(/[/:]/);
-  else if (item && typeof item === 'object') ({ deviceSerial: serial, channelNo: channel = 1 } = item as never);
+  else if (item && typeof item === 'object')
+    ({ deviceSerial: serial, channelNo: channel = 1 } = item as { deviceSerial?: unknown; channelNo?: unknown });
   const channelNo =
     typeof channel === 'number' ? channel : /^\s*\d{1,4}\s*$/.test(String(channel)) ? Number(channel) : 0;
   if (typeof serial !== 'string' || !SERIAL.test(serial.trim()) || !Number.isInteger(channelNo) || channelNo < 1)
