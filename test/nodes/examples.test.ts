@@ -22,6 +22,7 @@ import {
   type FlowNode,
   type Seen,
 } from '../support/examples-run';
+import { boxOf, overlap } from '../support/example-boxes';
 
 const DIR = path.join(ROOT, 'examples');
 const FILES = fs
@@ -45,22 +46,6 @@ function describeSeen(seen: Seen[]): string {
       .join('\n') || '    (nothing)'
   );
 }
-
-/** A node's box on the canvas as Node-RED draws it: about 7 px per letter of its label plus the
- * icon, 30 px high (15 px per output past two), an inject's button left of it, a debug's right. */
-function boxOf(n: FlowNode): { left: number; right: number; top: number; bottom: number } {
-  const w = Math.max(100, 20 * Math.ceil((7 * String(n.name || n.label || n.type).length + 57) / 20));
-  const h = Math.max(30, 15 * (n.wires?.length > 2 ? n.wires.length : 0));
-  return {
-    left: n.x - w / 2 - (n.type === 'inject' ? 25 : 0),
-    right: n.x + w / 2 + (n.type === 'debug' ? 25 : 0),
-    top: n.y - h / 2,
-    bottom: n.y + h / 2,
-  };
-}
-
-const overlap = (a: ReturnType<typeof boxOf>, b: ReturnType<typeof boxOf>): boolean =>
-  a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
 
 /** Injects of a flow in the order a reader presses them: tab by tab, top to bottom, left to right. */
 function injectsOf(nodes: FlowNode[]): FlowNode[] {
