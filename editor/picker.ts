@@ -297,7 +297,7 @@ export function setUpPicker(spec: OperationSpec): void {
   );
 
   /** The capabilities of the serial (and channel) typed in the dialog now, quietly; none for
-   * another type or a serial being typed (issue 22: the hint kept naming the previous serial). */
+   * another type or a serial being typed (the hint once kept naming the previous serial). */
   let shownFor = '';
   const followSerial = (): void => {
     const type = String(serialField.typedInput('type'));

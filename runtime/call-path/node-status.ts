@@ -62,7 +62,7 @@ export class NodeStatus {
 
   /**
    * A timed move's stop went out: "stopped", unless something newer is under way or says more
-   * (issue 22: the stop of "up for 2 s" replaced a later "offline (20007)" of another camera).
+   * (the stop of "up for 2 s" once replaced a later "offline (20007)" of another camera).
    */
   stopped(): void {
     if (this.inflight === 0 && this.lastFill !== 'red' && this.lastFill !== 'yellow') {

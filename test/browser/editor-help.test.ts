@@ -167,7 +167,7 @@ describe('browser: the EZVIZ nodes in the Node-RED editor (Chromium)', function 
 
       // A second example brings the same demo account (same config node id): Node-RED 4.1 says that
       // some nodes already exist; "Import copy" imports the flow and finds the account, so there is
-      // still one (issue 22: two accounts had separate state). The card password stays a credential.
+      // still one (two accounts once had separate state). The card password stays a credential.
       const configsOf = (): Promise<string[]> =>
         page.evaluate((type) => {
           const ids: string[] = [];

@@ -1,4 +1,4 @@
-// Issue 7.5: bad configuration. A missing config node, empty credentials, malformed base URLs,
+// Bad configuration (docs/reliability.md). A missing config node, empty credentials, malformed base URLs,
 // a base URL that answers HTML (or never answers), timeouts of 0 or strings: every message gets
 // one clear error, the status says what is wrong, nothing crashes, and no request goes anywhere
 // it should not (a catch-all local server and the simulator count what reaches them).

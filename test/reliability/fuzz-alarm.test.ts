@@ -1,4 +1,4 @@
-// Issue 13 in the input fuzzing: ezviz-alarm with generated properties (interval, deviceSerial,
+// The alarm node in the input fuzzing (docs/reliability.md): ezviz-alarm with generated properties (interval, deviceSerial,
 // alarmType: any JSON value) and generated input messages, alarms raised in the simulator as it
 // runs. Every input message ends in exactly one outcome (a finished poll, or output 2 / a Catch
 // node), nothing is thrown out of a node, a node with bad settings sends nothing, every alarm-list

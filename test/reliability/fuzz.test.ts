@@ -1,4 +1,4 @@
-// Issue 7.1: fuzzed input. For every operation node, fast-check generates node properties (any
+// Fuzzed input (docs/reliability.md). For every operation node, fast-check generates node properties (any
 // value, any type) and messages (any payload shape); many messages run through one loaded flow.
 // Each message must get exactly one outcome within a bound, nothing may be thrown out of a node,
 // invalid input sends nothing, valid input is sent with exactly the right fields (checked in the
@@ -152,7 +152,7 @@ const anything = fc.anything({
   ),
 });
 
-/** Any value at all: the shapes issue 7 lists, and then some. */
+/** Any value at all: the shapes docs/reliability.md lists, and then some. */
 const junk: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 3, arbitrary: anything },
   { weight: 2, arbitrary: fc.double() },

@@ -1,4 +1,4 @@
-// The lifecycle scenario of issue 7.3, run in a child process by lifecycle.test.ts: a simulator
+// The lifecycle scenario (docs/reliability.md), run in a child process by lifecycle.test.ts: a simulator
 // and a Node-RED runtime (the test helper) with every operation node and an alarm node; bursts of messages
 // (timed ptz-start moves among them) and, while they are in flight, a redeploy through the
 // runtime's flows API (full, modified nodes, modified config node). At the end the runtime stops

@@ -1,4 +1,4 @@
-// Issue 7.3: lifecycle. lifecycle-scenario.ts runs in a child process: redeploys (full, modified
+// Lifecycle (docs/reliability.md). lifecycle-scenario.ts runs in a child process: redeploys (full, modified
 // nodes, modified config node) through the runtime's flows API while requests and timed moves
 // are in flight. Every camera that started must be stopped, no message may be answered after
 // its node closed, nothing may be said that holds a secret, and once the runtime has stopped the

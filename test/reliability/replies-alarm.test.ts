@@ -1,4 +1,4 @@
-// Issues 10.2 and 13: fuzzed replies to the alarm node's polls. A server of the test's own
+// Fuzzed replies to the alarm node's polls (docs/reliability.md, docs/behaviour.md section 15). A server of the test's own
 // (reply-world.ts) answers `/api/lapp/alarm/list` with generated replies (reply-gen.ts): any status,
 // headers, delivery and body, `data` any JSON or an array of alarms whose documented fields have
 // wrong types, missing ids, duplicate alarmIds within and across pages and polls, times before the

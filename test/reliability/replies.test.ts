@@ -1,4 +1,4 @@
-// Issue 10.2: fuzzed replies. For every operation and for token/get, a server of the test's own
+// Fuzzed replies (docs/reliability.md). For every operation and for token/get, a server of the test's own
 // (reply-world.ts) answers with generated replies (reply-gen.ts): any status, headers, body and
 // delivery. Many cameras run at once through one flow, each with a short script of messages, and
 // every reply is judged against the contract's model (reply-oracle.ts). Invariants:

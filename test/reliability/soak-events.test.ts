@@ -1,4 +1,4 @@
-// Issue 13 in the fault soak: captures of shared cameras and alarm polls, output 2 wired and
+// Alarms and captures in the fault soak (docs/reliability.md): captures of shared cameras and alarm polls, output 2 wired and
 // unwired, about 20% of their requests faulted (HTTP 500, dropped connections, latency past the
 // timeout, 20008, 49999, non-JSON replies, 10029), alarms raised all along. Every message gets
 // exactly one outcome; a capture succeeds with the picture URL or fails with a code the log

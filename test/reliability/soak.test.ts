@@ -1,4 +1,4 @@
-// Issue 7.2: fault soak. Tens of thousands of requests through all eight operations while about
+// Fault soak (docs/reliability.md). Tens of thousands of requests through all eight operations while about
 // a fifth of them meet an injected fault (HTTP 500, dropped connection, latency beyond the config
 // timeout, 20008, 49999, non-JSON), with token storms (every token expires at once: the
 // simulator's FakeClock jumps 8 days) between segments. Every message has its own camera (a
@@ -317,7 +317,7 @@ describe('reliability: fault soak', function () {
           attempts.slice(0, -1).some((e) => e.code === '200')
         ) {
           // The first call reached the camera but its reply came after the timeout; the retry
-          // then meets the call in progress (see the report of issue 7).
+          // then meets the call in progress (a timed-out call that went through: docs/behaviour.md section 5).
           lateThen60009++;
         } else if (err.source === 'network') {
           if (!has((e) => e.fault === 'drop' || e.httpStatus === 0))

@@ -43,6 +43,10 @@ const OUTSIDE: Array<[RegExp, string]> = [
   [new RegExp(`/work/${'shared'}\\b`), 'names a folder outside the repository'],
 ];
 
+/** A sentence built around an issue number (the word issue and a number, or a number after a hash
+ * in parentheses or after see): a newcomer has no issues, the repository's own documents say it. */
+const ISSUE_CITATION = new RegExp(`\\b${'issue'}s?\\s*#?\\d+|(?:\\(|\\bsee\\s)#\\d+\\b`, 'i');
+
 /** Inside a fenced code block of a Markdown page. */
 const inFence = (text: string, index: number): boolean => (text.slice(0, index).match(/^```/gm) ?? []).length % 2 === 1;
 const lineOf = (text: string, index: number): number => text.slice(0, index).split('\n').length;
@@ -77,6 +81,12 @@ export function checkText(file: string, text: string, tree: Tree): Problem[] {
     for (const [re, why] of OUTSIDE) if (re.test(line)) problems.push({ file, line: i + 1, text: line.trim(), why });
   });
   const history = path.basename(file) === 'CHANGELOG.md';
+  if (!history) {
+    text.split('\n').forEach((line, i) => {
+      if (ISSUE_CITATION.test(line))
+        problems.push({ file, line: i + 1, text: line.trim(), why: 'cites an issue number: cite docs/ or say it' });
+    });
+  }
   if (!history) {
     for (const m of text.matchAll(PATH_REF)) {
       if (!tree.exists(m[1])) add(m.index!, m[1], 'no such file in the repository');

@@ -71,6 +71,22 @@ describe('references: the checker', () => {
     ]);
   });
 
+  it('fails every sentence built around an issue number, outside the CHANGELOG', () => {
+    for (const cite of [
+      '// ' + 'Issue 7.3: lifecycle',
+      '(see the report of ' + 'issue 7)',
+      'fixed in (' + '#12)',
+      'see ' + '#12',
+    ]) {
+      assert.ok(whys('test/x.ts', cite).length > 0, `not caught: ${cite}`);
+      assert.ok(whys('docs/x.md', cite).length > 0, `not caught in a page: ${cite}`);
+      assert.deepStrictEqual(whys('CHANGELOG.md', cite), [], 'the CHANGELOG may');
+    }
+    for (const fine of ['color: #333;', '## 4. Endpoints', 'the issues of a camera', 'docs/behaviour.md section 4']) {
+      assert.deepStrictEqual(whys('docs/x.md', fine), [], fine);
+    }
+  });
+
   it('fails every reference to a document outside the repository', () => {
     const outside = [
       'design' + '.md section 4',
