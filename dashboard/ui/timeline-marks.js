@@ -1,6 +1,8 @@
 // The timeline's drawing (docs/behaviour.md section 21), pure: a day's recordings and alarms as
 // places on the bar (per cent of the day), their labels, the tap targets.
 
+import { alarmWhat, kindIcon } from './kinds.js'
+
 export const DAY_MS = 86400000
 
 /** Local midnight of the day of `ms`. */
@@ -31,7 +33,7 @@ export function clipsOf(items, day, t) {
 }
 
 /** The day's alarms as marks: those closer than a mark's width (0.4 % of the day, about 6 min) are
- * one mark, the newest's, that says how many more it holds. */
+ * one mark, the newest's (its kind's icon and name), that says how many more it holds. */
 export function marksOf(events, day, t) {
     const out = []
     const inDay = events.filter((e) => e.time >= day && e.time < day + DAY_MS)
@@ -44,8 +46,8 @@ export function marksOf(events, day, t) {
         } else out.push({ ...e, left, more: 0, times: [e.time] })
     }
     return out.map((m) => {
-        const args = { time: hhmm(m.time), name: m.name || t('timeline.alarmName'), more: m.more }
-        return { ...m, label: t(m.more ? 'timeline.alarms' : 'timeline.alarm', args) }
+        const args = { time: hhmm(m.time), name: alarmWhat(m, t), more: m.more }
+        return { ...m, icon: kindIcon(m), label: t(m.more ? 'timeline.alarms' : 'timeline.alarm', args) }
     })
 }
 

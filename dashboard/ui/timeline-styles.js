@@ -12,6 +12,10 @@ export const TIMELINE_CSS = `
 .ezc-tl-draw-cloud { background: rgb(var(--v-theme-primary)); }
 .ezc-tl-draw-sd-card { background: rgb(var(--v-theme-secondary)); top: 23px; }
 .ezc-tl-line { position: absolute; top: 0; bottom: 0; width: 2px; margin-left: -1px; background: rgb(var(--v-theme-warning)); pointer-events: none; z-index: 2; }
+.ezc-tl-icon { position: absolute; top: 1px; transform: translateX(-50%); pointer-events: none; z-index: 2;
+  color: rgb(var(--v-theme-warning)); }
+.ezc-kinds { padding: 0; }
+.ezc-kinds .v-chip { min-height: 44px; }
 .ezc-tl-line-many { width: 4px; margin-left: -2px; }
 .ezc-tl-play { position: absolute; top: 0; bottom: 0; width: 0; border-left: 2px dashed rgb(var(--v-theme-on-surface)); pointer-events: none; z-index: 3; }
 .ezc-tl-legend { display: flex; gap: 12px; font-size: 11px; opacity: .8; }
@@ -31,7 +35,8 @@ export const TIMELINE_CSS = `
   border-radius: 4px; background: transparent; color: inherit; cursor: pointer; min-width: 44px; min-height: 44px; }
 .ezc-strip-item:focus-visible { outline: 2px solid rgb(var(--v-theme-primary)); }
 .ezc-strip-img { width: 80px; height: 45px; object-fit: cover; border-radius: 3px; background: rgba(var(--v-theme-on-surface), .08); }
-.ezc-strip-time { font-size: 11px; opacity: .8; }
+.ezc-strip-time { font-size: 11px; opacity: .8; display: inline-flex; align-items: center; gap: 2px; max-width: 84px;
+  overflow: hidden; white-space: nowrap; text-overflow: ellipsis; }
 .ezc-tl-note { opacity: .8; font-size: 12px; min-height: 1.3em; }
 .ezc-playback { position: absolute; inset: 0; }
 .ezc-clip-save { position: absolute; top: 8px; right: 8px; z-index: 4; min-height: 44px; padding: 0 12px; border: 0; border-radius: 4px;

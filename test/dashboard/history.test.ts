@@ -63,6 +63,7 @@ function recordingApi(): { api: PanelApi; calls: Array<{ op: PanelOperation; val
             alarmId: 'A1',
             alarmName: 'door',
             alarmType: 10000,
+            kind: 'pir',
             alarmTime: NOW - 60000,
             deviceSerial: 'C00000006',
             channelNo: 1,
@@ -245,7 +246,7 @@ describe("dashboard runtime: the timeline's calls are bounded (fake clock)", () 
     assert.strictEqual(calls.length, 6, 'nothing after close');
   });
 
-  it("alarms: a day's list kept 30 s (ids, times, names only); a picture by a listed id, fetched once, bytes only", async () => {
+  it("alarms: a day's list kept 30 s (ids, times, names and kinds only); a picture by a listed id, fetched once, bytes only", async () => {
     const { api, calls } = recordingApi();
     const h = new History(node, api, null, settings(), () => Date.now());
     const a = new FakeConn('a');
@@ -263,7 +264,7 @@ describe("dashboard runtime: the timeline's calls are bounded (fake clock)", () 
       action: 'events',
       start: DAY,
       ok: true,
-      events: [{ id: 'A1', time: NOW - 60000, name: 'door', type: 10000, picture: true }],
+      events: [{ id: 'A1', time: NOW - 60000, name: 'door', type: 10000, kind: 'pir', picture: true }],
     });
     for (let i = 0; i < 10; i++) h.fromBrowser(a, { action: 'picture', alarmId: 'A1' });
     await flush();
@@ -307,6 +308,7 @@ describe("dashboard runtime: the timeline's calls are bounded (fake clock)", () 
       alarmId: 'N1',
       alarmName: 'new motion',
       alarmType: 10000,
+      kind: 'motion',
       alarmTime: NOW - 1000,
       deviceSerial: 'c00000006',
       channelNo: 1,
@@ -315,14 +317,14 @@ describe("dashboard runtime: the timeline's calls are bounded (fake clock)", () 
     h.alarmSeen({ ...fed, alarmId: 'X1', deviceSerial: 'C00000001' });
     h.alarmSeen({ ...fed, alarmId: 'X2', channelNo: 2 });
     h.alarmSeen(fed);
-    const view = { id: 'N1', time: NOW - 1000, name: 'new motion', type: 10000, picture: true };
+    const view = { id: 'N1', time: NOW - 1000, name: 'new motion', type: 10000, kind: 'motion', picture: true };
     for (const c of [a, b]) assert.deepStrictEqual(c.emitted.pop(), { action: 'alarm', event: view }, c.id);
     assert.ok(!other.emitted.some((r) => r.action === 'alarm'), 'only to browsers that listed alarms');
     h.fromBrowser(a, { action: 'events', start: DAY });
     await flush();
     assert.deepStrictEqual((a.emitted.pop() as { events: unknown[] }).events, [
       view,
-      { id: 'A1', time: NOW - 60000, name: 'door', type: 10000, picture: true },
+      { id: 'A1', time: NOW - 60000, name: 'door', type: 10000, kind: 'pir', picture: true },
     ]);
     assert.strictEqual(calls.length, before, 'no API call for the new alarm');
     await clock.tickAsync(31000);

@@ -58,7 +58,9 @@ function timelineTargets(p: PanelPage, min: number): Promise<{ kinds: Record<str
     for (const el of Array.from(
       document.querySelectorAll('.ezviz-timeline-area button, .ezviz-timeline-area [tabindex]'),
     ) as HTMLElement[]) {
-      const kind = ['ezc-tl-clip', 'ezc-tl-mark', 'ezc-strip-item'].find((c) => el.classList.contains(c)) ?? 'head';
+      const kind =
+        ['ezc-tl-clip', 'ezc-tl-mark', 'ezc-strip-item'].find((c) => el.classList.contains(c)) ??
+        (el.closest('.ezc-kinds') ? 'kind-filter' : 'head');
       kinds[kind] = (kinds[kind] ?? 0) + 1;
       const r = el.getBoundingClientRect();
       if (r.width < min || r.height < min)
@@ -151,7 +153,10 @@ describe('dashboard: the panel looks at home (Chromium: light and dark, desktop 
               const today = await timelineTargets(p, 44);
               assert.deepStrictEqual(today.small, []);
               assert.ok(
-                today.kinds.head === 3 && today.kinds['ezc-tl-mark'] >= 1 && today.kinds['ezc-strip-item'] >= 1,
+                today.kinds.head === 3 &&
+                  today.kinds['ezc-tl-mark'] >= 1 &&
+                  today.kinds['ezc-strip-item'] >= 1 &&
+                  today.kinds['kind-filter'] >= 1,
                 JSON.stringify(today.kinds),
               );
               await p.page.getByRole('button', { name: 'day before', exact: true }).click();

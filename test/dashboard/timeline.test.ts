@@ -228,7 +228,11 @@ describe("dashboard: the panel's timeline and playback (Chromium, mpegts.js)", f
       // Alarms minutes apart are one mark (the newest's, saying how many more), drawn over the "now"
       // line; the legend names the recordings' colours; a tap says what plays back and marks it.
       const label = await p.page.locator('.ezc-tl-mark[aria-label*="parcel at the gate"]').getAttribute('aria-label');
-      assert.match(String(label), /parcel at the gate and 1 more$/, 'the motion alarm minutes before is in its mark');
+      assert.match(
+        String(label),
+        /: Motion \(parcel at the gate\) and 1 more$/,
+        'the motion alarm minutes before is in its mark, the kind named',
+      );
       const z = await p.page.evaluate(() =>
         ['.ezc-tl-line', '.ezc-tl-now'].map((c) => Number(getComputedStyle(document.querySelector(c)!).zIndex)),
       );

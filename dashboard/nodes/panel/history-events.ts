@@ -3,7 +3,7 @@
 // (day-cache.ts: 30 s, at most 8 days), and an alarm's picture
 // fetched and decrypted by the main package (the verification code never leaves the runtime; the
 // picture's URL neither: a browser names the alarm by its id), at most 16 pictures kept. What a
-// browser gets of an alarm: its id, time, name, type and whether it has a picture. An alarm the config
+// browser gets of an alarm: its id, time, name, type, kind and whether it has a picture. An alarm the config
 // node's alarm sources receive joins the kept day at once (`seen`: no call).
 
 import type { FedAlarm, PanelAlarms, PanelApi, PanelPicture } from 'node-red-contrib-ezviz-open/dashboard';
@@ -25,17 +25,23 @@ export interface AlarmView {
   time: number;
   name: string;
   type: number | null;
+  /** What it was (docs/alarm-kinds.md): `motion`, `human`, ... `other`; the browser names it. */
+  kind: string;
   picture: boolean;
 }
 
 export type EventsAnswer =
   { ok: true; events: AlarmView[] } | { ok: false; error: { code: string; message: string } } | null;
 
+/** A kind as the alarm node's payload has it (a word of docs/alarm-kinds.md), else `other`. */
+const kindOf = (k: unknown): string => (typeof k === 'string' && /^[a-z][a-z-]{0,23}$/.test(k) ? k : 'other');
+
 const viewOf = (a: Alarm): AlarmView => ({
   id: a.alarmId,
   time: a.alarmTime,
   name: a.alarmName,
   type: a.alarmType,
+  kind: kindOf(a.kind),
   picture: !!a.alarmPicUrl,
 });
 const newest = (x: AlarmView, y: AlarmView): number => y.time - x.time;
