@@ -12,6 +12,8 @@ import { Conn, Panel } from '../../dashboard/nodes/panel/panel';
 import { readSettings } from '../../dashboard/nodes/panel/settings';
 import { Client, isAllowed, parseUsers, userNames } from '../../dashboard/nodes/panel/who';
 import { realTimers } from '../../dashboard/nodes/panel/holds';
+import { WallPanels, panelId } from '../../dashboard/nodes/wall/panels';
+import { readWallSettings } from '../../dashboard/nodes/wall/settings';
 
 type Out = { payload: Record<string, unknown>; _client?: Client; error?: unknown };
 
@@ -171,6 +173,34 @@ describe('dashboard runtime: who did it (msg._client, allowed users, a quiet out
     p.fromBrowser(eve, { action: 'snapshot' });
     await clock.tickAsync(100);
     assert.strictEqual(calls.at(-1)?.op, 'capture');
+  });
+
+  it("a camera wall's panel in place keeps the wall's users: no one else moves or switches through it", async () => {
+    const { api: a, calls } = api();
+    const wall = { id: 'wall1', status: () => undefined, send: (m: Out) => sent.push(m) } as never;
+    const settings = readWallSettings({ cameras: 'C00000001', moveUsers: 'alice', switchUsers: 'alice' });
+    const tile = { deviceSerial: 'C00000001', channelNo: 1 } as never;
+    const panels = new WallPanels(wall, a, null, settings, () => tile);
+    panels.clientOf = (conn) => ({
+      socketId: conn.id,
+      ...((conn as FakeConn).user ? { user: (conn as FakeConn).user } : {}),
+    });
+    const id = panelId('wall1', { deviceSerial: 'C00000001', channelNo: 1 });
+    const eve = new FakeConn('e', { username: 'eve', name: 'alice' });
+    const alice = new FakeConn('a', { username: 'alice' });
+    for (const c of [eve, alice]) {
+      panels.fromBrowser(c, id, { action: 'move', direction: 'up' });
+      panels.fromBrowser(c, id, { action: 'stop' });
+      panels.fromBrowser(c, id, { action: 'switch', switch: 'defence', state: 'off' });
+    }
+    await clock.tickAsync(100);
+    assert.deepStrictEqual(eve.emitted, Array(3).fill({ ok: false, refused: 'not-allowed' }));
+    assert.deepStrictEqual(
+      calls.map((x) => x.op),
+      ['ptz-start', 'ptz-stop', 'switch'],
+    );
+    assert.ok(sent.length > 0 && sent.every((m) => m._client?.socketId === 'a'));
+    await panels.close();
   });
 
   it('a display name, an email or a bare string equal to an allowed user grants nothing: only username or id', () => {

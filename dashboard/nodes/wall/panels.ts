@@ -46,8 +46,10 @@ export class WallPanels {
   private of(id: string, tile: WallTile): { panel: Panel; history: History } {
     let parts = this.open.get(id);
     if (parts) return parts;
-    const { liveQuality, liveProtocol, liveExpire } = this.settings;
-    const def = { deviceSerial: tile.deviceSerial, channelNo: tile.channelNo, liveQuality, liveProtocol, liveExpire };
+    const { liveQuality, liveProtocol, liveExpire, moveUsers, switchUsers } = this.settings;
+    const camera = { deviceSerial: tile.deviceSerial, channelNo: tile.channelNo };
+    // The wall's own user lists: a panel in place never grants more than the wall's node says.
+    const def = { ...camera, liveQuality, liveProtocol, liveExpire, moveUsers, switchUsers };
     const settings = readSettings(def, this.api.tables.TOGGLES);
     // The panel answers on `ezviz-camera:<its id>` and puts its actions on the wall's output.
     const wall = this.node;

@@ -21,6 +21,10 @@ export interface WallSettings {
   liveQuality: 'smooth' | 'hd';
   liveProtocol: 'hls' | 'flv';
   liveExpire: number;
+  /** The users who may move and who may switch in a camera's panel in place (the panel's own lists,
+   * docs/behaviour.md section 21: stable user ids, empty for everyone), as the node holds them. */
+  moveUsers: string;
+  switchUsers: string;
 }
 
 /** At most this many cameras on one wall (a longer list, or account, is cut). */
@@ -77,6 +81,8 @@ export function readWallSettings(def: Record<string, unknown>): WallSettings {
     liveQuality: def.liveQuality === 'hd' ? 'hd' : 'smooth',
     liveProtocol: def.liveProtocol === 'flv' ? 'flv' : 'hls',
     liveExpire: wholeIn(def.liveExpire, 30, 86400, 3600),
+    moveUsers: typeof def.moveUsers === 'string' ? def.moveUsers : '',
+    switchUsers: typeof def.switchUsers === 'string' ? def.switchUsers : '',
   };
 }
 
