@@ -239,7 +239,8 @@ describe('camera control: timed moves', function () {
     assert.strictEqual(e.topic, 'gate');
     assert.deepStrictEqual(e.error, {
       code: '20007',
-      message: e.error.message,
+      message: 'The device is offline. (code 20007)',
+      hint: 'The device is offline: check that it is online',
       operation: 'ptz-stop',
       source: 'api',
       retriable: false,

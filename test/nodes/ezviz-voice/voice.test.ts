@@ -161,7 +161,8 @@ describe("ezviz-voice: audio on a camera's speaker", function () {
     const { port, msg } = await run({ payload: wav(500) });
     assert.strictEqual(port, 'err');
     assert.strictEqual(msg.error.code, '20015');
-    assert.match(msg.error.message, /no speaker/);
+    assert.match(msg.error.message, /\(code 20015\)$/); // the API's own words
+    assert.match(msg.error.hint, /no speaker/);
     assert.strictEqual(msg.error.retriable, false);
     assert.strictEqual(sends(), 1);
     assert.strictEqual(played().length, 0);
