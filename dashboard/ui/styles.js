@@ -17,7 +17,7 @@ export const CSS = `
   justify-content: center; padding: 12px; text-align: center; color: #fff; background: rgba(0,0,0,.6); font-size: 14px; }
 .ezc-over { z-index: 1; }
 .ezc-thumb-btn { position: absolute; inset: 0; padding: 0; border: 0; background: transparent; cursor: zoom-in; z-index: 2; }
-.ezc-thumb-btn.ezc-thumb { inset: auto 8px 8px auto; width: 30%; max-height: 40%; border: 2px solid #fff; border-radius: 4px; overflow: hidden; }
+.ezc-thumb-btn.ezc-thumb { inset: auto 8px 8px auto; width: min(20%, 240px); max-height: 25%; border: 2px solid #fff; border-radius: 4px; overflow: hidden; }
 .ezc-picture { width: 100%; height: 100%; object-fit: contain; display: block; }
 .ezc-big { position: absolute; inset: 0; z-index: 3; background: #000; }
 .ezc-stage-tools { position: absolute; top: 6px; right: 6px; display: flex; gap: 4px; z-index: 4; }
