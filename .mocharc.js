@@ -23,13 +23,17 @@ const ORDER = [
   'checks/typecheck', // 20 s, 30 CPU-s
   'browser/editor-examples', // 65 s, 29 CPU-s
   'nodes/ezviz-stream/players', // 55 s, mostly waiting (real players read the stream)
+  'reliability/replies-clip', // 45 s (89 s at load 17), generated playback streams at the stream's pace
   'dashboard/timeline', // 46 s, 21 CPU-s
+  'dashboard/clip-save', // 35 s at load 20, a playback and its clip read in the runtime
   'browser/account', // 23 s, 27 CPU-s
   'checks/format', // 24 s, 24 CPU-s
   'browser/editor-dialogs', // 38 s, 39 CPU-s (the two halves it merged: 46 s, 51 CPU-s)
   'dashboard/live-cap-hls', // 45 s, 17 CPU-s
   'checks/lint', // 16 s, 20 CPU-s (without its cache, as in a fresh clone)
   'dashboard/hidden', // 37 s, 16 CPU-s
+  'dashboard/wall', // 30 s at load 17, 16 cameras in Chromium
+  'nodes/ezviz-stream/stalled', // 29 s at load 17, waiting (ffmpeg reads at the stream's pace)
   'dashboard/packed', // 20 s, 27 CPU-s
   'nodes/examples', // 30 s, 6 CPU-s
   'dashboard/stops', // 29 s, 18 CPU-s
@@ -59,6 +63,12 @@ const ORDER = [
   'reliability/fuzz-upkeep', // 7 s, 1 CPU-s
   'reliability/world', // 7 s, 1 CPU-s
   'browser/demo', // 6 s, 7 CPU-s
+  'nodes/ezviz-clip/clip', // 17 s at load 17
+  'dashboard/glance', // 14 s at load 17
+  'dashboard/kinds', // 14 s at load 17
+  'reliability/replies-hub-siren', // 12 s at load 17
+  'dashboard/stage', // 9 s at load 17
+  'nodes/ezviz-clip/chromium', // 9 s at load 17
   'reliability/replies-voice', // 5 s, 1 CPU-s
   'reliability/fuzz', // 5 s, 5 CPU-s
 ];
