@@ -51,6 +51,7 @@ function widgetEvents(
   settings: ReturnType<typeof readSettings>,
   toggles: readonly string[],
   fromBrowser: (conn: Conn, id: unknown, msg: unknown) => void,
+  onSource: () => void,
 ): Record<string, unknown> {
   return {
     // Dashboard 2's generic events would put what a browser says on the output as the panel's
@@ -64,6 +65,7 @@ function widgetEvents(
       // A flow's ui_update changes the camera and what is shown; the message goes on.
       const changed = applyUpdate(settings, msg.ui_update, toggles);
       if ('deviceSerial' in changed || 'channelNo' in changed) base.stores.data.clear?.(node.id);
+      if ('streamNode' in changed) onSource();
       for (const [prop, value] of Object.entries(changed)) base.stores.state.set(base, node, msg, prop, value);
       send(msg);
     },
@@ -112,7 +114,13 @@ export = function (RED: NodeAPI): void {
         );
       }
     };
-    const evts = widgetEvents(node, base, settings, api.tables.TOGGLES, fromBrowser);
+    // A flow's ui_update chose another stream node (or none): the browsers' streams of the old one end
+    // and the live view asks again, from the new source.
+    const onSource = (): void => {
+      panel.stream?.close();
+      panel.stream = streamSource(RED, api, node.id, settings.streamNode);
+    };
+    const evts = widgetEvents(node, base, settings, api.tables.TOGGLES, fromBrowser, onSource);
     const leaveOpenPages = joinOpenPages(base, { [SOCKET_EVENT]: fromBrowser });
     group.register(node, widgetConfig(def, settings), evts);
     node.on('close', (_removed: boolean, done: () => void) => {

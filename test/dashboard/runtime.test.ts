@@ -180,6 +180,18 @@ describe('dashboard runtime: settings and msg.ui_update', () => {
     assert.deepStrictEqual(applyUpdate(s, 'x', TABLES.TOGGLES), {});
     assert.deepStrictEqual(applyUpdate(s, { channelNo: 'x' }, TABLES.TOGGLES), { channelNo: 1 });
   });
+  it("changes the live view's source: a stream node plays FLV, none the node's own protocol again", () => {
+    const s = settings();
+    assert.strictEqual(s.streamNode, '');
+    assert.deepStrictEqual(applyUpdate(s, { streamNode: ' 7f3c2a1b.9d ' }, TABLES.TOGGLES), {
+      streamNode: '7f3c2a1b.9d',
+      liveProtocol: 'flv',
+    });
+    assert.strictEqual(s.streamNode, '7f3c2a1b.9d');
+    assert.deepStrictEqual(applyUpdate(s, { streamNode: '' }, TABLES.TOGGLES), { streamNode: '', liveProtocol: 'hls' });
+    assert.deepStrictEqual(applyUpdate(s, { streamNode: 42 }, TABLES.TOGGLES), { streamNode: '', liveProtocol: 'hls' });
+    assert.strictEqual(applyUpdate(s, { streamNode: 'x'.repeat(100) }, TABLES.TOGGLES).streamNode, 'x'.repeat(64));
+  });
 });
 
 /** A stand-in for the main package's API that records the calls and answers at once. */

@@ -50,6 +50,7 @@ export const UPDATABLE = [
   'presetList',
   'switchList',
   'padOnVideo',
+  'streamNode',
   ...SHOW_KEYS.map((k) => `show_${k}`),
 ] as const;
 
@@ -130,12 +131,15 @@ export function readSettings(def: Record<string, unknown>, toggles: readonly str
     liveQuality: def.liveQuality === 'hd' ? 'hd' : 'smooth',
     liveProtocol: def.liveProtocol === 'flv' ? 'flv' : 'hls',
     liveExpire: lifetimeOf(def.liveExpire),
-    streamNode: typeof def.streamNode === 'string' ? def.streamNode.trim().slice(0, 64) : '',
+    streamNode: streamNodeOf(def.streamNode),
     padOnVideo: flag(def.padOnVideo, false),
     moveUsers: parseUsers(def.moveUsers),
     switchUsers: parseUsers(def.switchUsers),
   };
 }
+
+/** The id of the ezviz-stream node chosen as the live view's source ('' none). */
+const streamNodeOf = (v: unknown): string => (typeof v === 'string' ? v.trim().slice(0, 64) : '');
 
 /** Applies a flow's `msg.ui_update` to `settings`; the changed properties in their stored form
  * (for Dashboard 2's state store, which the widgets read). Unknown keys are ignored. */
@@ -152,6 +156,11 @@ export function applyUpdate(
   if ('presetList' in u) changed.presetList = settings.presetList = parsePresets(u.presetList);
   if ('switchList' in u) changed.switchList = settings.switchList = parseSwitches(u.switchList, toggles);
   if ('padOnVideo' in u) changed.padOnVideo = settings.padOnVideo = flag(u.padOnVideo, settings.padOnVideo);
+  if ('streamNode' in u) {
+    // The live view's source: a stream node plays FLV; none, the node's own protocol again.
+    changed.streamNode = settings.streamNode = streamNodeOf(u.streamNode);
+    changed.liveProtocol = settings.streamNode ? 'flv' : settings.liveProtocol;
+  }
   for (const k of SHOW_KEYS) {
     const key = `show_${k}`;
     if (key in u) changed[key] = settings.show[k] = flag(u[key], settings.show[k]);
