@@ -7,13 +7,11 @@
 import type { NodeAPI } from 'node-red';
 import { registerOperation } from '../../runtime/call-path/pipeline';
 import type { OperationNodeLike } from '../../runtime/call-path/lifecycle';
-import { translator } from '../../runtime/i18n/i18n';
 import { MEDIA_NODES } from '../../client/operations/voice';
 import { ClipJobs } from '../../features/recordings/clip-jobs';
 import { saveClip, type ClipOutcome } from '../../features/recordings/clip-run';
 
 export = function (RED: NodeAPI): void {
-  const t = translator(RED);
   const jobs = new WeakMap<OperationNodeLike, ClipJobs>();
   const jobsOf = (node: OperationNodeLike): ClipJobs => {
     let j = jobs.get(node);
@@ -21,7 +19,7 @@ export = function (RED: NodeAPI): void {
     return j;
   };
   registerOperation(RED, MEDIA_NODES.clip, {
-    call: (service, input, owner) => saveClip(service, t, input.values, owner, jobsOf(owner)),
+    run: (ctx) => saveClip(ctx.service, ctx.t, ctx.input.values, ctx.node, jobsOf(ctx.node)),
     result: ({ result }) => {
       const out = result.payload as ClipOutcome;
       if (!out.ok) return { error: out.error, ezviz: out.ezviz };

@@ -20,17 +20,17 @@ export = function (RED: NodeAPI): void {
   /** The read under way per node: the next one waits for it (one read in flight per node). */
   const reading = new WeakMap<object, Promise<unknown>>();
   registerOperation(RED, STATE_NODES.device, {
-    call: (service, input, owner) => {
-      const before = reading.get(owner) ?? Promise.resolve();
+    run: ({ service, input, node }) => {
+      const before = reading.get(node) ?? Promise.resolve();
       const next: Promise<CallResult> = before
-        .then(() => readDevice(service, t, deviceAsk(input.values), owner))
+        .then(() => readDevice(service, t, deviceAsk(input.values), node))
         .then((r) => {
           // Alarm nodes with `status` hear what it found of the battery and SD card (docs/behaviour.md section 27).
           if (r.kind === 'ok') service.statusFeed.tell(readStatus(r.payload as DeviceState));
           return r;
         });
       reading.set(
-        owner,
+        node,
         next.catch(() => undefined),
       );
       return next;

@@ -7,7 +7,6 @@
 import type { NodeAPI, NodeMessage } from 'node-red';
 import { checkFirmware, type FirmwarePayload } from '../../features/upkeep/firmware';
 import { registerOperation } from '../../runtime/call-path/pipeline';
-import type { Msg } from '../../runtime/call-path/readers';
 import { Follower, upgradeFirmware } from '../../features/upkeep/firmware-follow';
 import { translator } from '../../runtime/i18n/i18n';
 import { UPKEEP_NODES } from '../../client/operations/settings';
@@ -17,7 +16,7 @@ export = function (RED: NodeAPI): void {
   const t = translator(RED);
   const followers = new WeakMap<object, { follower: Follower; progress: boolean }>();
   registerOperation(RED, UPKEEP_NODES.firmware, {
-    call: (service, input, node, msg?: Msg) => {
+    run: ({ service, input, node, msg }) => {
       const serial = String(input.values.deviceSerial);
       if (input.values.action !== 'upgrade') return checkFirmware(service, t, serial, node);
       const own = followers.get(node)!;
@@ -25,7 +24,7 @@ export = function (RED: NodeAPI): void {
         node.status({ fill: 'blue', shape: 'dot', text: upgradeProgressStatus(stage, progress) });
         // A progress message carries a number (the start, with none yet, is the status only).
         if (!own.progress || node.closed || progress === null) return;
-        const out = (msg ? RED.util.cloneMessage(msg) : {}) as NodeMessage & Record<string, unknown>;
+        const out = RED.util.cloneMessage(msg) as NodeMessage & Record<string, unknown>;
         delete out.error;
         out.topic = 'progress';
         out.payload = { deviceSerial: serial, status: stage, progress };

@@ -5,15 +5,13 @@
 
 import type { NodeAPI } from 'node-red';
 import { registerOperation } from '../../runtime/call-path/pipeline';
-import { translator } from '../../runtime/i18n/i18n';
 import { hubStatus } from '../../features/hub-siren/guard-status';
 import { HUB_NODE } from '../../client/operations/hub';
 import { runHub } from '../../features/hub-siren/hub';
 
 export = function (RED: NodeAPI): void {
-  const t = translator(RED);
   registerOperation(RED, HUB_NODE, {
-    call: (service, input, owner) => runHub(service, t, input, owner),
+    run: (ctx) => runHub(ctx.service, ctx.t, ctx.input, ctx.node),
     okStatus: hubStatus,
   });
 };

@@ -12,7 +12,7 @@ import { listRecordings, recordingsAsk, type RecordingsListing } from '../../fea
 export = function (RED: NodeAPI): void {
   const t = translator(RED);
   registerOperation(RED, STATE_NODES.recordings, {
-    call: (service, input, owner) => listRecordings(service, t, recordingsAsk(input.values), owner),
+    run: (ctx) => listRecordings(ctx.service, ctx.t, recordingsAsk(ctx.input.values), ctx.node),
     result: ({ result }) => {
       const listing = result.payload as RecordingsListing;
       const ezviz: Record<string, unknown> = { window: listing.window, source: listing.source };

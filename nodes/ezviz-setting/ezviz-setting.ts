@@ -6,14 +6,12 @@
 import type { NodeAPI } from 'node-red';
 import { runSetting, settingAsk, type SettingPayload } from '../../features/upkeep/settings';
 import { registerOperation } from '../../runtime/call-path/pipeline';
-import { translator } from '../../runtime/i18n/i18n';
 import { UPKEEP_NODES } from '../../client/operations/settings';
 import { settingStatus } from '../../features/upkeep/upkeep-status';
 
 export = function (RED: NodeAPI): void {
-  const t = translator(RED);
   registerOperation(RED, UPKEEP_NODES.setting, {
-    call: (service, input, owner) => runSetting(service, t, settingAsk(input.values), owner),
+    run: (ctx) => runSetting(ctx.service, ctx.t, settingAsk(ctx.input.values), ctx.node),
     okStatus: (payload) => settingStatus(payload as SettingPayload),
   });
 };

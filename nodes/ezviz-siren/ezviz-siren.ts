@@ -11,7 +11,7 @@ import { runSiren } from '../../features/hub-siren/hub';
 
 export = function (RED: NodeAPI): void {
   registerOperation(RED, SIREN_NODE, {
-    call: (service, input, owner) => runSiren(service, input, owner),
+    run: (ctx) => runSiren(ctx.service, ctx.input, ctx.node),
     okStatus: sirenStatus,
   });
 };

@@ -6,14 +6,12 @@
 import type { NodeAPI } from 'node-red';
 import { setSwitch, switchAsk, type SwitchPayload } from '../../client/service/camera-state';
 import { registerOperation } from '../../runtime/call-path/pipeline';
-import { translator } from '../../runtime/i18n/i18n';
 import { STATE_NODES } from '../../client/operations/state-calls';
 import { switchStatusKey } from '../../runtime/i18n/status-keys';
 
 export = function (RED: NodeAPI): void {
-  const t = translator(RED);
   registerOperation(RED, STATE_NODES.switch, {
-    call: (service, input, owner) => setSwitch(service, t, switchAsk(input.values), owner),
+    run: (ctx) => setSwitch(ctx.service, ctx.t, switchAsk(ctx.input.values), ctx.node),
     okStatus: (payload) => switchStatusKey((payload as SwitchPayload).switch, (payload as SwitchPayload).state),
   });
 };

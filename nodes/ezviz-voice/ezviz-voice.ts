@@ -5,14 +5,12 @@
 
 import type { NodeAPI } from 'node-red';
 import { registerOperation } from '../../runtime/call-path/pipeline';
-import { translator } from '../../runtime/i18n/i18n';
 import { MEDIA_NODES } from '../../client/operations/voice';
 import { playVoice } from '../../features/voice/voice';
 
 export = function (RED: NodeAPI): void {
-  const t = translator(RED);
   registerOperation(RED, MEDIA_NODES.voice, {
-    call: (service, input, owner, msg) => playVoice(service, t, input, owner, msg.payload),
+    run: (ctx) => playVoice(ctx.service, ctx.t, ctx.input, ctx.node, ctx.msg.payload),
     result: ({ result }) => ({ payload: result.payload, ezviz: result.ezviz }),
   });
 };

@@ -1,5 +1,5 @@
-// Steps 3 and 4 of the pipeline (pipeline.ts) for one message: the call of the config node's service
-// (the node's own row of the operation table, or its composite: switch, device state), and what the
+// Steps 3 and 4 of the pipeline (pipeline.ts) for one message: the node's run step on the message's
+// context (by default the one call of the node's own row of the operation table), and what the
 // reply becomes (the node's result shaper, or its payload mapper; replies.ts). The status and the
 // outputs stay with the pipeline.
 
@@ -9,8 +9,8 @@ import type { ApiReply } from '../../client/wire/wire';
 import { EzvizError } from '../../client/errors/errors';
 import type { Translate } from '../../client/errors/translate';
 import type { OperationSpec } from '../../client/operations/operations';
-import type { ConfigNodeLike, OperationNodeLike } from './lifecycle';
-import type { Msg } from './message-context';
+import type { OperationNodeLike } from './lifecycle';
+import type { RunContext } from './message-context';
 import type { Failed, OperationOptions, Shaped } from './operation-options';
 import { replyError } from './outputs';
 import type { ParsedInput } from './validation';
@@ -38,33 +38,33 @@ export const noConfigError = (n: StepNode): EzvizError =>
     retriable: false,
   });
 
-/** 3. The service call of a validated message (a timed move carries its msg for a failing stop). */
-export function callService(n: StepNode, cfg: ConfigNodeLike, input: ParsedInput, msg: Msg): Promise<CallResult> {
-  if (n.options.call) return n.options.call(cfg.service, input, n.node, msg);
-  return cfg.service.call({
-    spec: n.spec,
+/** 3. The default run step: the one call of the node's own row (a timed move carries its msg for a
+ * failing stop). */
+export function callOnce(spec: OperationSpec, ctx: RunContext): Promise<CallResult> {
+  const { input, msg } = ctx;
+  return ctx.service.call({
+    spec,
     fields: input.fields,
     presetName: input.presetName,
     duration: input.duration,
-    owner: n.node,
+    owner: ctx.node,
     origin: input.duration ? { _msgid: msg._msgid, topic: msg.topic, payload: msg.payload } : undefined,
     refresh: (msg as { refresh?: unknown }).refresh === true,
   });
 }
 
+/** 3. The node's run step on a validated message. */
+export const runStep = (n: StepNode, ctx: RunContext): Promise<CallResult> =>
+  n.options.run ? n.options.run(ctx) : callOnce(n.spec, ctx);
+
 /** 4. What a reply becomes: only documented fields of documented types (replies.ts); a wrong shape,
  * or anything the shaper throws, is an error. */
-export function shapeReply(
-  n: StepNode,
-  cfg: ConfigNodeLike,
-  input: ParsedInput,
-  result: Extract<CallResult, { kind: 'ok' }>,
-  payload: unknown,
-): Shaping {
+export function shapeReply(n: StepNode, ctx: RunContext, result: Extract<CallResult, { kind: 'ok' }>): Shaping {
   try {
     const shape = n.options.result;
+    const { input, service, node } = ctx;
     return shape
-      ? shape({ reply: result.reply, input, def: n.def, service: cfg.service, t: n.t, result, node: n.node, payload })
+      ? shape({ reply: result.reply, input, def: n.def, service, t: n.t, result, node, payload: ctx.msg.payload })
       : { payload: 'payload' in result ? result.payload : n.mapPayload(result.reply, input) };
   } catch (e) {
     return replyError(n.t, n.spec, e);

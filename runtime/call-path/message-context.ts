@@ -1,11 +1,14 @@
 // One input message on its way through an operation node's pipeline (pipeline.ts): the message,
 // how it ends (send, done), the node, the values read in step 1, each parameter parsed once, and
-// the validated input of step 2. One object per message instead of positional arguments through
-// every step.
+// the validated input of step 2; validated, it is the run context the node's run step takes (step
+// 3: the config node's service, the translator). One object per message instead of positional
+// arguments through every step.
 
 import type { NodeMessage, NodeMessageInFlow } from 'node-red';
 import { parseOnce, type ParsedInput, type ParseOnce } from '../../client/params/validate';
 import type { OperationNodeLike } from './lifecycle';
+import type { EzvizService } from '../../client/service/service';
+import type { Translate } from '../../client/errors/translate';
 
 export type Msg = NodeMessageInFlow & { payload?: unknown; error?: unknown; ezviz?: unknown };
 export type Send = (msg: NodeMessage | Array<NodeMessage | null>) => void;
@@ -33,8 +36,15 @@ export interface MessageContext extends MessageEnds {
   /** Each parameter parsed once, by validation, the request a refused message would have made and
    * the check of ignored payload values alike. */
   readonly parse: ParseOnce;
-  /** Step 2: the validated input (set once validation passed). */
-  input?: ParsedInput;
+}
+
+/** A validated message, as the node's run step takes it (operation-options.ts `run`). */
+export interface RunContext extends MessageContext {
+  /** Step 2: the validated input. */
+  readonly input: ParsedInput;
+  /** The config node's service the run step calls. */
+  readonly service: EzvizService;
+  readonly t: Translate;
 }
 
 /** The context of one input message, its values still to be read. */

@@ -1,5 +1,6 @@
 // What a node file may give registerOperation (pipeline.ts) besides its row of the operation table:
-// how a reply becomes msg.payload, a composite call, the status of a success, per-node set-up.
+// its run step on a validated message (default: the row's one call), how a reply becomes
+// msg.payload, the status of a success, per-node set-up.
 
 import type { NodeDef } from 'node-red';
 import type { CallResult } from '../../client/requests/call-types';
@@ -8,7 +9,7 @@ import type { EzvizError } from '../../client/errors/errors';
 import type { Translate } from '../../client/errors/translate';
 import type { EzvizService } from '../../client/service/service';
 import type { OperationNodeLike } from './lifecycle';
-import type { Done, Msg, Send } from './message-context';
+import type { Done, Msg, RunContext, Send } from './message-context';
 import type { ParsedInput } from '../../client/params/validate';
 
 export interface OperationOptions {
@@ -18,9 +19,11 @@ export interface OperationOptions {
    * URL, may download the picture). An EzvizError (returned or thrown; a BadReply thrown is
    * BAD_REPLY) ends the message on the error path; `ezviz` is merged into msg.ezviz. */
   result?(ctx: ResultContext): Promise<Shaped | EzvizError | Failed> | Shaped | EzvizError | Failed;
-  /** Instead of one call of the node's own row, the service's composite (switch, device state);
-   * its result carries the payload. */
-  call?(service: EzvizService, input: ParsedInput, owner: OperationNodeLike, msg: Msg): Promise<CallResult>;
+  /** Step 3, the run step on a validated message: what it asks of the config node's service. By
+   * default the one call of the node's own row (call-step.ts `callOnce`); a node that does more
+   * (switch, device state, hub, voice, clip...) gives its own, whose result may carry the payload.
+   * It never rejects: a failure is a result of kind `error`. */
+  run?(ctx: RunContext): Promise<CallResult>;
   /** The status of a success (a full catalog key: `armed`, `privacy on`); default "OK". */
   okStatus?(payload: unknown): string | undefined;
   /** Per node, once set up: `input` runs a message through the pipeline (device `watch`). */

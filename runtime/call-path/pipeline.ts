@@ -1,8 +1,10 @@
 // The one input pipeline of every operation node, exactly one outcome per input:
-//   read parameters (readers.ts) -> validate (validation.ts) -> call the config node's service
-//   (service.ts; call-step.ts) -> map the reply (the node's payload mapper, replies.ts; call-step.ts) -> emit (outputs.ts),
-// with the status (node-status.ts) and the node's life (lifecycle.ts) beside it.
-// A node file says only which operation it runs and how its reply becomes msg.payload.
+//   read parameters (readers.ts) -> validate (validation.ts), into one context per message
+//   (message-context.ts) -> the node's run step on it, by default its row's one call of the config
+//   node's service (call-step.ts) -> map the reply (the node's payload mapper, replies.ts; call-step.ts)
+//   -> emit (outputs.ts), with the status (node-status.ts) and the node's life (lifecycle.ts) beside it.
+// A node file says which row it runs and, where it does more, its run step and how its reply
+// becomes msg.payload.
 
 import type { NodeAPI, NodeDef } from 'node-red';
 import type { CallResult, Fields } from '../../client/requests/call-types';
@@ -17,10 +19,10 @@ import { Outputs, publicRequest, replyError } from './outputs';
 import { Readers } from './readers';
 import { fillCode } from './codes';
 import { plainPayload } from '../../client/replies/replies';
-import { ParsedInput, validateInput, wouldSend } from './validation';
-import { Done, MessageContext, messageContext, Msg, Send } from './message-context';
+import { validateInput, wouldSend } from './validation';
+import { Done, MessageContext, messageContext, Msg, RunContext, Send } from './message-context';
 import type { Failed, OperationOptions, Shaped } from './operation-options';
-import { callService, noConfigError, shapeReply, type MapPayload, type Shaping, type StepNode } from './call-step';
+import { noConfigError, runStep, shapeReply, type MapPayload, type Shaping, type StepNode } from './call-step';
 
 export type { Failed, OperationOptions, ResultContext, Shaped } from './operation-options';
 
@@ -69,11 +71,11 @@ class Pipeline implements StepNode {
     if (!cfg) return this.refuse(ctx, noConfigError(this));
     const input = validateInput(this.t, spec, ctx.raw.values, ctx.parse);
     if (input instanceof EzvizError) return this.refuse(ctx, input);
-    ctx.input = input;
+    const run: RunContext = Object.assign(ctx, { input, service: cfg.service, t: this.t });
     this.status.requesting();
-    callService(this, cfg, input, ctx.msg)
+    runStep(this, run)
       .then(
-        (result) => this.finish(ctx, input, result),
+        (result) => this.finish(run, result),
         (e) => {
           // Not expected (call() never rejects); report without the error object itself.
           this.status.answered();
@@ -92,7 +94,7 @@ class Pipeline implements StepNode {
   }
 
   /** 4. Map the reply, then 5. emit. */
-  private finish(ctx: MessageContext, input: ParsedInput, result: CallResult): void {
+  private finish(ctx: RunContext, result: CallResult): void {
     this.status.answered();
     if (result.kind === 'closed' || this.life.closed) {
       // The node closed meanwhile: no output any more.
@@ -101,7 +103,7 @@ class Pipeline implements StepNode {
     }
     const request = publicRequest(this.spec, result.fields);
     if (result.kind === 'error') return this.fail(ctx, result.error, request);
-    const shaped: Shaping = shapeReply(this, this.cfg!, input, result, ctx.msg.payload);
+    const shaped: Shaping = shapeReply(this, ctx, result);
     if (!(shaped instanceof Promise)) return this.emit(ctx, result, request, shaped);
     // Still busy (capture: downloading the picture).
     this.status.requesting();
