@@ -58,6 +58,12 @@ export function accountOfConfig(configId: string): AccountBody | { missing: stri
   return body;
 }
 
+/** Account of the config node chosen in the open dialog, or what is missing (a translated text). */
+export function currentAccount(): AccountBody | string {
+  const a = accountOfConfig(String($('#node-input-config').val() || ''));
+  return 'missing' in a ? t(`editor.account.missing.${a.missing}`) : a;
+}
+
 /** POSTs `body` as JSON to `ezviz-open/<route>` (relative: under httpAdminRoot, with the editor's login). */
 export function postAccount<T>(route: string, body: object): Promise<AccountAnswer<T>> {
   return new Promise((resolve) => {

@@ -1,43 +1,16 @@
 // One function turns a row of the OPERATIONS table into a complete editor definition:
-// defaults (config, name, P and PType per parameter), the dialog rows, validators, labels,
-// the palette look. Each nodes/<type>/editor.ts names its family and what differs, and registers
+// defaults (config, name, P and PType per parameter), validators, labels, the palette look; the
+// dialog's rows and fields are editor/operation-dialog.ts. Each nodes/<type>/editor.ts names its family and what differs, and registers
 // the definition with a literal RED.nodes.registerType call (see setUpOperationNode).
-import {
-  CONFIG_TYPE,
-  type OperationSpec,
-  type OptionSpec,
-  type ParamName,
-  type ParamSpec,
-} from '../client/operations/operations';
+import { CONFIG_TYPE, type OperationSpec, type OptionSpec, type ParamName } from '../client/operations/operations';
 import { watchSeconds } from '../client/operations/state-calls';
-import { CREDENTIAL_SET, hasCredential, REFERENCE_TYPES, STORED_SECRET } from './checks';
+import { REFERENCE_TYPES } from './checks';
+import { displayValue } from './param-selects';
+import { dialogHtml, keepSecretsOutOfFlow, prepareParams, secretParams } from './operation-dialog';
 import { setUpPicker } from './picker';
-import { input, installTemplate, row, tip } from './template';
-import {
-  currentType,
-  displayValue,
-  fitSelect,
-  paramDefault,
-  paramIcon,
-  placeholderFor,
-  setEditing,
-  typedInputTypes,
-  typeValidator,
-  valueValidator,
-  type ParamDefault,
-} from './params';
-import {
-  esc,
-  PACKAGE,
-  SHARED_NS,
-  t,
-  tNode,
-  validator,
-  type CredentialDef,
-  type NodeDef,
-  type NodeInstance,
-  type PropertyDef,
-} from './red';
+import { installTemplate } from './template';
+import { currentType, paramDefault, setEditing, typeValidator, valueValidator, type ParamDefault } from './params';
+import { t, tNode, validator, type CredentialDef, type NodeDef, type NodeInstance, type PropertyDef } from './red';
 
 export const CATEGORY = 'EZVIZ';
 
@@ -64,53 +37,6 @@ export interface OperationExtras {
   labelParams?: ParamName[];
 }
 
-function paramRow(p: ParamSpec): string {
-  const id = `node-input-${p.name}`;
-  return row({
-    id,
-    icon: paramIcon(p.kind),
-    label: `${SHARED_NS}:params.${p.name}.label`,
-    field: input(id, { width: '70%' }) + input(`${id}Type`, { type: 'hidden' }),
-  });
-}
-
-/** A node option: a checkbox (capture `download`) or a number of seconds (device `watch`), with
- * its explanation beside it. */
-function optionRow(o: OptionSpec): string {
-  const id = `node-input-${o.name}`;
-  const field =
-    o.kind === 'seconds'
-      ? `<input type="text" id="${id}" style="width:80px;"> `
-      : `<input type="checkbox" id="${id}" style="display:inline-block; width:auto; vertical-align:top;"> `;
-  return row({
-    id,
-    icon: o.kind === 'seconds' ? 'fa-eye' : o.name === 'progress' ? 'fa-tasks' : 'fa-download',
-    label: `${SHARED_NS}:options.${o.name}.label`,
-    field: field + `<span data-i18n="${SHARED_NS}:options.${o.name}.hint"></span>`,
-  });
-}
-
-/** The dialog: account, one row per parameter and option of the table, the name, a tip. */
-export function dialogHtml(spec: OperationSpec): string {
-  return [
-    row({
-      id: 'node-input-config',
-      icon: 'fa-user',
-      label: `${SHARED_NS}:editor.config`,
-      field: input('node-input-config'),
-    }),
-    ...spec.params.map(paramRow),
-    ...(spec.options || []).map(optionRow),
-    row({
-      id: 'node-input-name',
-      icon: 'fa-tag',
-      label: 'node-red:common.label.name',
-      field: input('node-input-name', { width: '70%', placeholder: 'node-red:common.label.name' }),
-    }),
-    tip(`${PACKAGE}/${spec.type}:${spec.type}.tip`, `ezviz-tip-${esc(spec.operation)}`),
-  ].join('\n');
-}
-
 /** Node label: the name, else a short description such as "ptz start up". */
 export function describe(spec: OperationSpec, extras: OperationExtras, node: NodeInstance): string {
   const base = tNode(spec.type, `${spec.type}.label`);
@@ -121,33 +47,6 @@ export function describe(spec: OperationSpec, extras: OperationExtras, node: Nod
     return t('editor.labelDetail', { base, detail: displayValue(p.kind, value) });
   }
   return base;
-}
-
-function secretParams(spec: OperationSpec): ParamSpec[] {
-  return spec.params.filter((p) => p.secret);
-}
-
-/**
- * A secret parameter (cardPassword) shares its field id with its credential, so Node-RED's save
- * writes the typed value into both. Straight after the save, keep only the right one: the
- * credential when the type is `cred` (the property holds no password, only CREDENTIAL_SET when one
- * was entered, so that a copy of the node, which never carries credentials, shows as invalid),
- * the property otherwise (the stored credential is dropped).
- */
-function keepSecretsOutOfFlow(spec: OperationSpec): void {
-  const secrets = secretParams(spec);
-  if (!secrets.length) return;
-  RED.events.on('editor:save', (node: NodeInstance) => {
-    if (!node || node.type !== spec.type) return;
-    for (const p of secrets) {
-      if (node[`${p.name}Type`] === 'cred') {
-        (node as Record<string, unknown>)[p.name] = hasCredential(node.credentials, p.name) ? CREDENTIAL_SET : '';
-      } else if (node.credentials) {
-        node.credentials[p.name] = '';
-        node.credentials[`has_${p.name}`] = false;
-      }
-    }
-  });
 }
 
 /** Names of an operation node's properties: config, name, and P and PType per parameter. */
@@ -211,31 +110,7 @@ export function operationNodeDef(spec: OperationSpec, extras: OperationExtras): 
     outputLabels: (index: number) => t(index === 0 ? 'editor.outputs.success' : 'editor.outputs.error'),
     oneditprepare(this: NodeInstance) {
       setEditing(this.id);
-      const node = this;
-      for (const p of spec.params) {
-        const field = $(`#node-input-${p.name}`);
-        const typeField = $(`#node-input-${p.name}Type`);
-        if (p.secret) {
-          // Node-RED filled the shared field with the credential marker; show what the type needs.
-          const isCred = (typeField.val() || node[`${p.name}Type`]) === 'cred';
-          const has = Boolean(node.credentials && node.credentials[`has_${p.name}`]);
-          field.val(isCred ? (has ? STORED_SECRET : '') : String(node[p.name] ?? ''));
-        }
-        const fitted = fitSelect(p, String(typeField.val() || ''), String(field.val() ?? ''));
-        field.val(fitted.value);
-        typeField.val(fitted.type);
-        field.typedInput({
-          types: typedInputTypes(p) as never,
-          typeField: typeField,
-          default: String(typeField.val() || paramDefault(p).type),
-        });
-        const input = field.next('.red-ui-typedInput-container').find('input.red-ui-typedInput-input');
-        const showPlaceholder = (): void => {
-          input.attr('placeholder', placeholderFor(p, String(field.typedInput('type'))));
-        };
-        field.on('change', showPlaceholder);
-        showPlaceholder();
-      }
+      prepareParams(spec, this);
       setUpPicker(spec);
     },
     oneditsave() {

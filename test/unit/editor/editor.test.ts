@@ -22,8 +22,10 @@ import {
   STORED_SECRET,
 } from '../../../editor/checks';
 import { credentialProblem, hostOf, regionOf, REGIONS } from '../../../editor/config-node';
-import { describe as describeNode, dialogHtml, operationNodeDef } from '../../../editor/operation-node';
-import { displayValue, fitSelect, paramDefault, SELECT_TYPES, typeNames } from '../../../editor/params';
+import { describe as describeNode, operationNodeDef } from '../../../editor/operation-node';
+import { dialogHtml } from '../../../editor/operation-dialog';
+import { displayValue, fitSelect, SELECT_TYPES } from '../../../editor/param-selects';
+import { paramDefault, typeNames } from '../../../editor/params';
 
 const g = globalThis as unknown as { RED?: unknown };
 
