@@ -1,9 +1,6 @@
 // The shapes of the simulator's route table (routes.ts): the operations it serves, the message-text
 // groups, a parameter and a route; and the parameter rows every route list builds from.
 
-import type { UpkeepOp, UpkeepSection } from './routes-upkeep'; // docs/api/media-api.md sections 5 and 6
-import type { HubOp, HubSection } from './routes-hub'; // docs/api/hub-api.md sections 1 and 2
-
 /** The token path (docs/behaviour.md section 7) and every operation the simulator serves. */
 export type RouteOp =
   | 'token'
@@ -41,8 +38,23 @@ export type RouteOp =
   | 'voice-upload'
   | 'voice-send'
   | 'voice-sendonce'
-  | UpkeepOp
-  | HubOp;
+  // docs/api/media-api.md sections 5 and 6 (routes-upkeep.ts)
+  | 'sensitivity-get'
+  | 'sensitivity-set'
+  | 'schedule-get'
+  | 'schedule-set'
+  | 'infrared-get'
+  | 'infrared-set'
+  | 'version-info'
+  | 'upgrade'
+  | 'upgrade-status'
+  // docs/api/hub-api.md sections 1 and 2 (routes-hub.ts)
+  | 'detector-list'
+  | 'detector-status-set'
+  | 'detector-cancel-alarm'
+  | 'detector-name-change'
+  | 'device-defence'
+  | 'device-audition';
 
 /** Message-text group: a section of the seed spec, the token path, or one of the more-api calls. */
 export type Section =
@@ -65,8 +77,10 @@ export type Section =
   | 'device'
   | 'voice'
   | 'recordings'
-  | UpkeepSection
-  | HubSection;
+  | 'setting'
+  | 'firmware'
+  | 'hub'
+  | 'siren';
 
 /** Parameter types: `string` (trimmed, non-empty), `int` (decimal digits, optional minus sign), `phone` (5-20 digits,
  * optional +), `ignored` (accepted unchecked: capture `quality`, documented as having no effect). An int may list its

@@ -3,49 +3,26 @@
 // calls are `lapp` form posts (the list in the `result` wrapper); active defence and audition are
 // v3 calls: the token and the serial in headers, `meta` replies, errors with HTTP 4xx.
 
-interface RouteParam {
-  name: string;
-  type: 'string' | 'int';
-  required: boolean;
-  secret?: boolean;
-  values?: readonly number[];
-  min?: number;
-  max?: number;
-}
+import { int, serial, str, token, type Route } from './route-types';
 
-export type HubOp =
-  | 'detector-list'
-  | 'detector-status-set'
-  | 'detector-cancel-alarm'
-  | 'detector-name-change'
-  | 'device-defence'
-  | 'device-audition';
-export type HubSection = 'hub' | 'siren';
-
-const str = (name: string, required: boolean): RouteParam => Object.freeze({ name, type: 'string', required });
-const int = (name: string, required: boolean, extra: Partial<RouteParam> = {}): RouteParam =>
-  Object.freeze({ name, type: 'int', required, ...extra });
-
-const token: RouteParam = Object.freeze({ name: 'accessToken', type: 'string', required: true, secret: true });
-const serial = str('deviceSerial', true);
 /** Codes of every detector call (section 1). */
 const HUB_CODES = ['20006', '20007', '20008', '20014', '20018', '60020'];
 /** Codes of the v3 calls (section 2): 60012 unknown error. */
 const SIREN_CODES = ['20006', '20007', '20008', '20014', '20018', '60012', '60020'];
 
-export const HUB_ROUTES = [
+export const HUB_ROUTES: Route[] = [
   {
     path: '/api/lapp/detector/list',
-    op: 'detector-list' as const,
-    section: 'hub' as const,
-    envelope: 'result' as const,
+    op: 'detector-list',
+    section: 'hub',
+    envelope: 'result',
     params: [token, serial],
     codes: HUB_CODES,
   },
   {
     path: '/api/lapp/detector/status/set',
-    op: 'detector-status-set' as const,
-    section: 'hub' as const,
+    op: 'detector-status-set',
+    section: 'hub',
     params: [
       token,
       serial,
@@ -57,31 +34,31 @@ export const HUB_ROUTES = [
   },
   {
     path: '/api/lapp/detector/cancelAlarm',
-    op: 'detector-cancel-alarm' as const,
-    section: 'hub' as const,
+    op: 'detector-cancel-alarm',
+    section: 'hub',
     params: [token, serial],
     codes: HUB_CODES,
   },
   {
     path: '/api/lapp/detector/name/change',
-    op: 'detector-name-change' as const,
-    section: 'hub' as const,
+    op: 'detector-name-change',
+    section: 'hub',
     params: [token, serial, str('detectorSerial', true), str('newName', true)],
     codes: HUB_CODES,
   },
   {
     path: '/api/v3/device/defence',
-    op: 'device-defence' as const,
-    section: 'siren' as const,
-    envelope: 'v3' as const,
+    op: 'device-defence',
+    section: 'siren',
+    envelope: 'v3',
     params: [token, serial, int('status', true, { values: [1, 2] })],
     codes: SIREN_CODES,
   },
   {
     path: '/api/v3/device/audition',
-    op: 'device-audition' as const,
-    section: 'siren' as const,
-    envelope: 'v3' as const,
+    op: 'device-audition',
+    section: 'siren',
+    envelope: 'v3',
     params: [
       token,
       serial,

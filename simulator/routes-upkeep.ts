@@ -1,68 +1,39 @@
 // The simulator's routes of the settings and firmware calls (docs/api/media-api.md sections 5
 // and 6; areas/settings.ts), written from the spec like routes.ts, which lists them in ROUTES.
 
-/** A parameter as routes.ts describes it (the same shape; kept here so that the two files do not
- * import each other). */
-interface RouteParam {
-  name: string;
-  type: 'string' | 'int';
-  required: boolean;
-  secret?: boolean;
-  values?: readonly number[];
-  min?: number;
-  max?: number;
-}
+import { int, optChannel, serial, str, token, type Route } from './route-types';
 
-export type UpkeepOp =
-  | 'sensitivity-get'
-  | 'sensitivity-set'
-  | 'schedule-get'
-  | 'schedule-set'
-  | 'infrared-get'
-  | 'infrared-set'
-  | 'version-info'
-  | 'upgrade'
-  | 'upgrade-status';
-export type UpkeepSection = 'setting' | 'firmware';
-
-const str = (name: string, required: boolean): RouteParam => Object.freeze({ name, type: 'string', required });
-const int = (name: string, required: boolean, extra: Partial<RouteParam> = {}): RouteParam =>
-  Object.freeze({ name, type: 'int', required, ...extra });
-
-const token: RouteParam = Object.freeze({ name: 'accessToken', type: 'string', required: true, secret: true });
-const serial = str('deviceSerial', true);
-const optChannel = int('channelNo', false);
 const GET_CODES = ['10004', '20014', '20018', '60020'];
 const SET_CODES = [...GET_CODES, '20006', '20007', '20008', '20032'];
 
-export const UPKEEP_ROUTES = [
+export const UPKEEP_ROUTES: Route[] = [
   // 5.1: get takes the serial only; set value 0-6, type 0 (the only one)
   {
     path: '/api/lapp/device/algorithm/config/get',
-    op: 'sensitivity-get' as const,
-    section: 'setting' as const,
+    op: 'sensitivity-get',
+    section: 'setting',
     params: [token, serial],
     codes: GET_CODES,
   },
   {
     path: '/api/lapp/device/algorithm/config/set',
-    op: 'sensitivity-set' as const,
-    section: 'setting' as const,
+    op: 'sensitivity-set',
+    section: 'setting',
     params: [token, serial, int('value', true, { min: 0, max: 6 }), optChannel, int('type', false, { values: [0] })],
     codes: SET_CODES,
   },
   // 5.2: times "H:mm"/"HH:mm" ("n" before a stop time: of the next day, "n00:00" midnight), period "0,1,..." (0 = Monday), enable "1"/"0"
   {
     path: '/api/lapp/device/defence/plan/get',
-    op: 'schedule-get' as const,
-    section: 'setting' as const,
+    op: 'schedule-get',
+    section: 'setting',
     params: [token, serial, optChannel],
     codes: [...GET_CODES, '20032'],
   },
   {
     path: '/api/lapp/device/defence/plan/set',
-    op: 'schedule-set' as const,
-    section: 'setting' as const,
+    op: 'schedule-set',
+    section: 'setting',
     params: [
       token,
       serial,
@@ -77,37 +48,37 @@ export const UPKEEP_ROUTES = [
   // 5.3: the infrared light; 60022 already so
   {
     path: '/api/lapp/device/infrared/switch/get',
-    op: 'infrared-get' as const,
-    section: 'setting' as const,
+    op: 'infrared-get',
+    section: 'setting',
     params: [token, serial, optChannel],
     codes: [...GET_CODES, '20007', '20032'],
   },
   {
     path: '/api/lapp/device/infrared/switch/set',
-    op: 'infrared-set' as const,
-    section: 'setting' as const,
+    op: 'infrared-set',
+    section: 'setting',
     params: [token, serial, int('enable', true, { values: [0, 1] }), optChannel],
     codes: [...SET_CODES, '60022'],
   },
   // 6: version, upgrade (60013 latest, 60014 upgrading, 60015 rebooting, 60018 failed), status
   {
     path: '/api/lapp/device/version/info',
-    op: 'version-info' as const,
-    section: 'firmware' as const,
+    op: 'version-info',
+    section: 'firmware',
     params: [token, serial],
     codes: ['20014', '20018'],
   },
   {
     path: '/api/lapp/device/upgrade',
-    op: 'upgrade' as const,
-    section: 'firmware' as const,
+    op: 'upgrade',
+    section: 'firmware',
     params: [token, serial],
     codes: ['20006', '20007', '20008', '20014', '20018', '60013', '60014', '60015', '60018', '60020'],
   },
   {
     path: '/api/lapp/device/upgrade/status',
-    op: 'upgrade-status' as const,
-    section: 'firmware' as const,
+    op: 'upgrade-status',
+    section: 'firmware',
     params: [token, serial],
     codes: ['20007', '20014', '20018'],
   },
