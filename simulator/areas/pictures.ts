@@ -1,22 +1,22 @@
 // Pictures (docs/api/more-api.md): device/capture hands out a picture URL that the simulator
 // itself serves (GET /sim-pictures/<id>.jpg) for `pictureLifetimeMs`, as it serves alarm
-// pictures and channel covers. Every picture is one real baseline JPEG (160x90, a sky, a sun and
-// the words EZVIZ SIM), generated once and kept here as base64 so that the package ships it
-// inside dist/simulator.
+// pictures and channel covers. Every picture is one real baseline JPEG (picture-bytes.ts).
 
 import { randomBytes } from 'crypto';
 import type * as http from 'http';
 import type { Area, ServerContext } from '../area';
 import { answer, chinaMidnight, ok, reachableCamera, stop } from '../common';
 import type { ApiResult, CallContext } from '../common';
-import { sendFault } from '../faults';
 import { sendJson } from '../io';
-import type { LogEntry } from '../request-log';
 import type { Route } from '../routes';
+import { servedFaults, servedRequest } from '../served';
 import type { SimulatorState } from '../state';
 import type { Alarm, PictureForm } from '../state/types';
 import { verificationCodeOf } from './live';
 import { encryptPicture, paddedJpeg } from './picture-crypt';
+import { pictureBytes } from './picture-bytes';
+
+export { pictureBytes, PICTURE_SIZE } from './picture-bytes';
 
 /** Where pictures are served (GET; no API path starts with it). */
 export const PICTURE_PREFIX = '/sim-pictures/';
@@ -104,13 +104,8 @@ async function servePicture(
   path: string,
   ctx: ServerContext,
 ): Promise<void> {
-  const method = req.method ?? 'GET';
-  const entry: LogEntry = { time: ctx.clock.now(), method, path, fields: {}, code: null, httpStatus: 0 };
-  const finish = (status: number): void => {
-    entry.httpStatus = status;
-    ctx.log.record(entry);
-  };
-  req.resume();
+  const served = servedRequest(req, path, ctx);
+  const { method, finish } = served;
   if (method !== 'GET' && method !== 'HEAD') {
     sendJson(
       res,
@@ -121,17 +116,7 @@ async function servePicture(
     finish(405);
     return;
   }
-  const { delay, outcome } = ctx.faults.take(PICTURE_PREFIX);
-  await ctx.wait(delay);
-  if (ctx.closing() || res.destroyed) {
-    finish(0);
-    return;
-  }
-  if (outcome) {
-    entry.fault = outcome.kind;
-    sendFault(req, res, outcome, (st) => finish(st));
-    return;
-  }
+  if (await servedFaults(req, res, ctx, PICTURE_PREFIX, served)) return;
   const m = /^\/sim-pictures\/([A-Za-z0-9-]{1,100})\.jpg$/.exec(path);
   if (!m || !pictureExists(ctx.state, m[1], ctx.clock.now())) {
     sendJson(res, 404, { code: '404', msg: `Not found: ${path}` });
@@ -206,52 +191,3 @@ export const picturesArea: Area = {
     },
   ],
 };
-
-// --- the picture ---------------------------------------------------------------------------------
-
-const BASE64 = [
-  '/9j/4AAQSkZJRgABAQAAAQABAAD/2wCEAA0JCgsKCA0LCgsODg0PEyAVExISEyccHhcgLikxMC4pLSwzOko+MzZGNywtQFdB',
-  'RkxOUlNSMj5aYVpQYEpRUk8BDg4OExETJhUVJk81LTVPT09PT09PT09PT09PT09PT09PT09PT09PT09PT09PT09PT09PT09P',
-  'T09PT09PT09PT//AABEIAFoAoAMBEQACEQEDEQH/xAGiAAABBQEBAQEBAQAAAAAAAAAAAQIDBAUGBwgJCgsQAAIBAwMCBAMF',
-  'BQQEAAABfQECAwAEEQUSITFBBhNRYQcicRQygZGhCCNCscEVUtHwJDNicoIJChYXGBkaJSYnKCkqNDU2Nzg5OkNERUZHSElK',
-  'U1RVVldYWVpjZGVmZ2hpanN0dXZ3eHl6g4SFhoeIiYqSk5SVlpeYmZqio6Slpqeoqaqys7S1tre4ubrCw8TFxsfIycrS09TV',
-  '1tfY2drh4uPk5ebn6Onq8fLz9PX29/j5+gEAAwEBAQEBAQEBAQAAAAAAAAECAwQFBgcICQoLEQACAQIEBAMEBwUEBAABAncA',
-  'AQIDEQQFITEGEkFRB2FxEyIygQgUQpGhscEJIzNS8BVictEKFiQ04SXxFxgZGiYnKCkqNTY3ODk6Q0RFRkdISUpTVFVWV1hZ',
-  'WmNkZWZnaGlqc3R1dnd4eXqCg4SFhoeIiYqSk5SVlpeYmZqio6Slpqeoqaqys7S1tre4ubrCw8TFxsfIycrS09TV1tfY2dri',
-  '4+Tl5ufo6ery8/T19vf4+fr/2gAMAwEAAhEDEQA/AM/Fe/c8cMUXAMUXAMUXAMUXAMUXAMUXAMUXAMUXAMUXAMUXAMUXAMUX',
-  'AMUXAMUXAMUXAMUXAMUXAMUXAMUXAkxWVxmt4VH/ABUVr/wP/wBAascQ/wB2zah/ERr+INW1a1862ntrdLe48yONurMnTPDc',
-  'HBHasKNKnK0k9Ua1qlSN01oypoWrat5Cafp1tby+Upb5+DjdzzuA6mrrU6d+ebJpVKluWKLwvbbUPGljNaSeYiwspO0jnDnv',
-  '9az5ZQoSUv62L51Osmv63GWI/wCRp/4H/wC1Kc3/AA/67Cj/AMvP67jvBupTyN/ZrLGIYYmdWAO4ncOvOP4j2pYqmvj6seGq',
-  'N+4YsuvXcurQ6k0cPnQpsVQp2kc9ec/xHvXQqMVBw6MwdaTmpm9JrFydHuf7YSKD7Vbn7L5YJ8zKnOcE46r1x1rmVKPOuTWz',
-  '1Oh1XyPn0utDjMV33OI1vCo/4qK1/wCB/wDoDVjiH+7ZtQ/iI6DV7jX/ACb2P7Db/Y9sg8zcN3l88/e649q5aUaN076/15HR',
-  'UlVs1bQg8G6lPI39mssYhhiZ1YA7idw684/iPaqxVNfH1ZOGqN+4U9K1KfVPFdncXCRqyoyAICBjax7k+taVIKnRaRFObnVT',
-  'Z0E+lRWllq8tuZXkvI3ZlODzhuBgf7VcvtruPNokdDpWUrbs5NfDl6VBLwqSOhY5H6VDzvDp2Sb+S/zM1l9VrdFK9064sXxM',
-  'mV4w68qfxrtw2NpYlXg9e3Uwq0J0n7xVxXVcxDFFwDFFwJMVlcZp+HJI4NctpJpFjRd2WY4A+U96zrXcGkaUWlNNmlq9hb3P',
-  '2i5bX4pdu+SOEuGx32j5voOlZU5uNlymtSCd3zD9Ois5dBtlj1GCwuwzF5VYLIRub5TyDjofwFKcpKburocFF01Z2ZnDydB1',
-  'mCa3uI75UQsShCjJBGMjP1rW7qwaasZ6Uppp3Lc17DY211LFJHcNqyMzorgG3JB4PXP3z6dKhRcmk9OX8SnNRTa15vwJvC0V',
-  'nZ4vptRgV5I2QwswUr83Xr7eneprylL3UiqCjH3mynaWVhZeIbaOS8trq2KFndtuwHDcHkjsPzrSU5SptpWZEYxjUSbuixqu',
-  'nWsyTTDXYXWMO8NvuBCjqEX5uOgHAqadSSsuUqpCLu+Y5vFdFzmLWlx+ZqES/bPsec/v8428HvkdenXvUzl7u1yqavLex1Cm',
-  'G00vUEl11L1pYWCBpQSDtPT5j1yPyrl1lKLUbHXpGMryuVfC0VnZ4vptRgV5I2QwswUr83Xr7eneqrylL3UiKCjH3mytp9va',
-  '6X4ltdt/DNFsZmlBAVSVYYJyfb86ucpTpvQmEYwqLU1dFu2nu9YEly0kYk/dbpMgDL/d9unSuHHOEKNno2n+R04ZuVR9dSzX',
-  'y56hU1SKOXTpxIobahZc9iBwa68DUlTxEHF2u0vk2YYiKlSlfscbivsrnghii4Bii4D8VncAxRcAxRcAxRcAxRcAxRcAxRcA',
-  'xRcAxRcAxRcAxRcAxRcAxRcAxRcDS0a9WznZZcCKQfM3ORjOK87McK8RBOO6/U68JXVKTUtmdOrBlDKQQRkEd6+Yaadmeymm',
-  'rozNZv44beS3Qq0rjaV/ugjr/n1r0suwkqlRVZaRWvq0ceLxChFwW7OZxX01zxwxRcAxRcCTFZXGGKLgGKLgGKLgGKLgGKLg',
-  'GKLgGKLgGKLgGKLgGKLgGKLgGKLgGKLgGKLgGKLgGKLgGKLgGKLgGKLgSYrO4wxRcAxRcAxRcAxRcAxRcAxRcAxRcAxRcAxR',
-  'cAxRcAxRcAxRcAxRcAxRcAxRcAxRcAxRcAxRcAxRcA82H/nqn/fQrD2ke47MPNh/56p/30KPaR7hZh5sP/PVP++hR7SPcLMP',
-  'Nh/56p/30KPaR7hZh5sP/PVP++hR7SPcLMPNh/56p/30KPaR7hZh5sP/AD1T/voUe0j3CzDzYf8Anqn/AH0KPaR7hZh5sP8A',
-  'z1T/AL6FHtI9wsw82H/nqn/fQo9pHuFmHmw/89U/76FHtI9wsw82H/nqn/fQo9pHuFmHmw/89U/76FHtI9wsw82H/nqn/fQo',
-  '9pHuFmHmw/8APVP++hR7SPcLMPNh/wCeqf8AfQo9pHuFmHmw/wDPVP8AvoUe0j3CzDzYf+eqf99Cj2ke4WYebD/z1T/voUe0',
-  'j3CzDzYf+eqf99Cj2ke4WZi5rhNrBmgLBmgLBmgLBmgLBmgLBmgLBmgLBmgLBmgLBmgLBmgLBmgLBmgLBmgLBmgLBmgLBmgL',
-  'BmgLBmgLDc0yrBmgLBmgLBmgLBmgLBmgLBmgLBmgLBmgLBmgLBmgLBmgLBmgLBmgLBmgLBmgLBmgLBmgLBmgLBmgLDM1RVgz',
-  'QFgzQFgzQFgzQFgzQFgzQFgzQFgzQFgzQFgzQFgzQFgzQFgzQFgzQFgzQFgzQFgzQFgzQFgzQFhmaZVgzQFgzQFgzQFgzQFg',
-  'zQFgzQFgzQFgzQFgzQFgzQFgzQFgzQFgzQFgzQFgzQFgzQFgzQFgzQFgzQFhtMYUAFABQAUAFABQAUAFABQAUAFABQAUAFAB',
-  'QAUAFABQAUAf/9k=',
-].join('');
-
-/** The JPEG bytes (a fresh copy each call). */
-export function pictureBytes(): Buffer {
-  return Buffer.from(BASE64, 'base64');
-}
-
-/** Width and height of the picture. */
-export const PICTURE_SIZE = Object.freeze({ width: 160, height: 90 });

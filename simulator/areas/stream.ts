@@ -4,93 +4,25 @@
 // window, the vendor's placeholder segments (ErrCode/9048_0.ts) for cameras the admin endpoint
 // switched to them. An expired address answers 403, an unknown one 404. flv addresses are
 // HTTP-FLV streams (flv-session.ts: live and playback, remuxed from the same segments, with AAC on
-// cameras with a microphone, H.265 on a camera whose state says so, ended after the stream cap). Answers carry CORS headers, as the vendor's CDN does, so a browser page
-// of another origin plays them with hls.js or mpegts.js.
+// cameras with a microphone, H.265 on a camera whose state says so, ended after the stream cap).
+// Answers carry CORS headers, as the vendor's CDN does, so a browser page of another origin plays
+// them with hls.js or mpegts.js. The playlists and segments: stream-hls.ts; the addresses, the
+// placeholders and the cap: stream-state.ts.
 
 import type * as http from 'http';
 import type { ServedPath, ServerContext } from '../area';
-import type { LogEntry } from '../request-log';
 import type { Device, SimulatorState } from '../state';
-import { sendFault } from '../faults';
+import { servedFaults, servedRequest } from '../served';
 import { segmentBytes, segmentSet } from './segments';
 import { serveFlv, WAKE_MS } from './flv-session';
 import { openHlsSession } from './hls-session';
+import { lensCovered, liveState, type LiveAddress } from './stream-state';
+import { CORS, livePlaylist, media, playbackPlaylist, playlist, segment, text, type StreamAnswer } from './stream-hls';
 
-export type Placeholder = '9048' | '9053';
-
-/** The lens is covered: privacy on (areas/switches.ts) on a device with a lens cover. The
- * simulator's cameras have one lens cover each, whatever the channel. */
-export function lensCovered(dev: Device, _channelNo: number): boolean {
-  return dev.capabilities.privacy && dev.camera?.privacy === true;
-}
-
-export interface LiveAddress {
-  id: string;
-  /** The signature in the URL (t=...); a stream request must carry it. */
-  t: string;
-  deviceSerial: string;
-  channelNo: number;
-  protocol: string;
-  /** 1 HD (main stream), 2 smooth. */
-  stream: number;
-  /** 1 live, 2 SD card, 3 cloud. */
-  type: number;
-  /** Playback window (ms, China time as the request wrote it). */
-  begin?: number;
-  end?: number;
-  /** ms; Infinity for ezopen (no lifetime). */
-  expireAt: number;
-}
-
-export interface LiveState {
-  addresses: Map<string, LiveAddress>;
-  /** Cameras (`SERIAL/ch`) whose streams show the vendor's placeholder segments. */
-  placeholders: Map<string, Placeholder>;
-  /** Live sessions (FLV, and HLS through a session's playlist) end after this many seconds (0:
-   * never; `--stream-cap`, POST /sim/stream). */
-  streamCap: number;
-  /** Capped HLS live sessions by id: when each started (hls-session.ts). */
-  hlsSessions: Map<string, number>;
-}
-
-const states = new WeakMap<SimulatorState, LiveState>();
-
-export function liveState(state: SimulatorState): LiveState {
-  let s = states.get(state);
-  if (!s) {
-    s = { addresses: new Map(), placeholders: new Map(), streamCap: 0, hlsSessions: new Map() };
-    states.set(state, s);
-  }
-  return s;
-}
+export { lensCovered, liveState, type LiveAddress, type LiveState, type Placeholder } from './stream-state';
+export type { StreamAnswer } from './stream-hls';
 
 export const STREAM_PREFIX = '/v3/openlive/';
-/** Segments in a live playlist. */
-const WINDOW = 4;
-/** Segments of a playback playlist at most. */
-const PLAYBACK_SEGMENTS = 30;
-/** How far behind the live edge a segment may still be fetched. */
-const BEHIND = 30;
-
-export interface StreamAnswer {
-  status: number;
-  headers: Record<string, string>;
-  body: Buffer | string;
-}
-
-const CORS = { 'Access-Control-Allow-Origin': '*', 'Cache-Control': 'no-cache' };
-
-function text(status: number, body: string): StreamAnswer {
-  return { status, headers: { ...CORS, 'Content-Type': 'text/plain; charset=utf-8' }, body };
-}
-
-function media(bytes: Buffer): StreamAnswer {
-  return {
-    status: 200,
-    headers: { ...CORS, 'Content-Type': 'video/mp2t', 'Cache-Control': 'max-age=60' },
-    body: bytes,
-  };
-}
 
 /** The address a stream request names (by id, signature and camera), or why not. */
 function addressOf(state: SimulatorState, name: string, q: URLSearchParams, now: number): LiveAddress | StreamAnswer {
@@ -105,60 +37,6 @@ function addressOf(state: SimulatorState, name: string, q: URLSearchParams, now:
   // refusal of new ones says (60026): the player's next request fails and a new address is refused.
   if (lensCovered(dev, a.channelNo)) return text(403, 'The device is in privacy mode (lens covered): 60026.');
   return a;
-}
-
-function playlist(lines: string[]): StreamAnswer {
-  return {
-    status: 200,
-    headers: { ...CORS, 'Content-Type': 'application/vnd.apple.mpegurl' },
-    body: lines.join('\n') + '\n',
-  };
-}
-
-/** A live playlist: the WINDOW segments before the live edge (the clock's time). */
-function livePlaylist(state: SimulatorState, a: LiveAddress, name: string, now: number, ended = false): StreamAnswer {
-  const set = segmentSet(a.deviceSerial);
-  const last = Math.floor(now / (set.seconds * 1000)) - 1;
-  const first = last - WINDOW + 1;
-  const placeholder = liveState(state).placeholders.get(`${a.deviceSerial}/${a.channelNo}`);
-  const lines = [
-    '#EXTM3U',
-    '#EXT-X-VERSION:3',
-    `#EXT-X-TARGETDURATION:${set.seconds}`,
-    `#EXT-X-MEDIA-SEQUENCE:${first}`,
-  ];
-  for (let k = first; k <= last; k++) {
-    lines.push(
-      `#EXTINF:${set.seconds.toFixed(3)},`,
-      placeholder ? `ErrCode/${placeholder}_0.ts?n=${k}` : `${name}/${k}.ts?id=${a.id}&t=${a.t}`,
-    );
-  }
-  if (ended) lines.push('#EXT-X-ENDLIST');
-  return playlist(lines);
-}
-
-/** A playback window as a VOD playlist (at most PLAYBACK_SEGMENTS segments). */
-function playbackPlaylist(a: LiveAddress, name: string): StreamAnswer {
-  const set = segmentSet(a.deviceSerial);
-  const n = Math.max(1, Math.min(PLAYBACK_SEGMENTS, Math.ceil((a.end! - a.begin!) / (set.seconds * 1000))));
-  const lines = [
-    '#EXTM3U',
-    '#EXT-X-VERSION:3',
-    `#EXT-X-TARGETDURATION:${set.seconds}`,
-    '#EXT-X-PLAYLIST-TYPE:VOD',
-    '#EXT-X-MEDIA-SEQUENCE:0',
-  ];
-  for (let k = 0; k < n; k++) lines.push(`#EXTINF:${set.seconds.toFixed(3)},`, `${name}/${k}.ts?id=${a.id}&t=${a.t}`);
-  lines.push('#EXT-X-ENDLIST');
-  return playlist(lines);
-}
-
-/** One segment of an address: live within BEHIND segments of the edge, playback within its window. */
-function segment(a: LiveAddress, k: number, now: number): StreamAnswer {
-  const set = segmentSet(a.deviceSerial);
-  const edge = Math.floor(now / (set.seconds * 1000));
-  const ok = a.type === 1 ? k <= edge && k >= edge - BEHIND : k < PLAYBACK_SEGMENTS;
-  return ok ? media(segmentBytes(set, k)) : text(404, 'No such segment.');
 }
 
 /** What a camera's FLV carries (docs/api/media-api.md section 7): H.265 when its state says
@@ -215,13 +93,8 @@ async function serveStream(
   path: string,
   ctx: ServerContext,
 ): Promise<void> {
-  const method = req.method ?? 'GET';
-  const entry: LogEntry = { time: ctx.clock.now(), method, path, fields: {}, code: null, httpStatus: 0 };
-  const finish = (status: number): void => {
-    entry.httpStatus = status;
-    ctx.log.record(entry);
-  };
-  req.resume();
+  const served = servedRequest(req, path, ctx);
+  const { method, finish } = served;
   if (method === 'OPTIONS') {
     res.writeHead(204, {
       ...CORS,
@@ -237,14 +110,7 @@ async function serveStream(
     res.end(a.body);
     return finish(405);
   }
-  const { delay, outcome } = ctx.faults.take(STREAM_PREFIX);
-  await ctx.wait(delay);
-  if (ctx.closing() || res.destroyed) return finish(0);
-  if (outcome) {
-    entry.fault = outcome.kind;
-    sendFault(req, res, outcome, (st) => finish(st));
-    return;
-  }
+  if (await servedFaults(req, res, ctx, STREAM_PREFIX, served)) return;
   const query = new URL(req.url ?? '/', 'http://sim.invalid').searchParams;
   const a = streamRequest(ctx.state, path, query, ctx.clock.now());
   if ('flv' in a) {
