@@ -1,7 +1,9 @@
 // ezviz-alarm: runtime. A source node: alarms come from the account's alarm list (poll), the
 // message service's consumer or webhook pushes (docs/behaviour.md sections 11 and 15; the sources in
-// features/alarms/sources.ts); one message per new alarm on output 1, whatever the source;
-// an input message polls or fetches at once; a failed poll or fetch goes to output 2 like the
+// features/alarms/sources.ts); one message per new alarm on output 1, whatever the source.
+// As every node, its parameters are read once (its settings, features/alarms/source-settings.ts, at
+// deploy: a message carries none) and an input message is one context (message-context.ts) that
+// its run step takes: poll or fetch at once. A failed poll or fetch goes to output 2 like the
 // errors of the operation nodes (the same outputs.ts and node-status.ts). Its set-up: alarm-setup.ts.
 
 import type { NodeAPI, NodeDef, NodeMessage } from 'node-red';
@@ -12,8 +14,14 @@ import { configOf, errorWired, registerNode, type ConfigNodeLike } from '../../r
 import type { EzvizError } from '../../client/errors/errors';
 import { translator } from '../../runtime/i18n/i18n';
 import { NodeStatus } from '../../runtime/call-path/node-status';
-import { Outputs, type Done, type Send } from '../../runtime/call-path/outputs';
-import type { Msg } from '../../runtime/call-path/readers';
+import { Outputs } from '../../runtime/call-path/outputs';
+import {
+  messageContext,
+  type Done,
+  type MessageContext,
+  type Msg,
+  type Send,
+} from '../../runtime/call-path/message-context';
 import { ALARM_LIST } from '../../client/operations/alarm-calls';
 import type { Fields } from '../../client/requests/call-types';
 import { ownerParts, start, type AlarmNode } from './alarm-setup';
@@ -47,31 +55,32 @@ function reporter(RED: NodeAPI, node: AlarmNode, wired: boolean, view: Views): (
   };
 }
 
-/** An input message polls or fetches at once. As the operation nodes' output 2 (outputs.ts): payload
- * the error, the incoming payload in msg.ezviz.input; unwired, done(err) with the message as it came. */
-function onInput(
+/** The run step of an input message's context: poll or fetch at once. As the operation nodes' output 2
+ * (outputs.ts): payload the error, the incoming payload in msg.ezviz.input; unwired, done(err) with
+ * the message as it came. */
+function runStep(
   source: AlarmSource | undefined,
   notReady: EzvizError | undefined,
   outputs: Outputs,
   view: Views,
   closed: () => boolean,
-): (msg: Msg, send: Send, done: Done) => void {
-  return (msg, send, done) => {
+): (ctx: MessageContext) => void {
+  return (ctx) => {
     const fail = (error: EzvizError, request: Fields) => {
       view.error(error);
-      outputs.failure({ msg, send, done }, error, { ...request });
+      outputs.failure(ctx, error, { ...request });
     };
     if (!source) return fail(notReady!, {});
     const asked = source.now();
-    if (!asked) return done(); // a webhook waits for pushes
+    if (!asked) return ctx.done(); // a webhook waits for pushes
     asked.then(
       (outcome) => {
-        if (outcome.kind === 'closed' || closed()) return done();
+        if (outcome.kind === 'closed' || closed()) return ctx.done();
         if (outcome.kind === 'error') return fail(outcome.error, outcome.request);
         view.count(outcome.time, outcome.count);
-        done();
+        ctx.done();
       },
-      (e) => done(e as Error),
+      (e) => ctx.done(e as Error),
     );
   };
 }
@@ -104,10 +113,8 @@ export = function (RED: NodeAPI): void {
     if (cfg) cfg.addUser(node);
     if (parsed.ok && parsed.clamped) node.warn(t('errors.alarmIntervalRaised', { min: parsed.min }));
 
-    node.on(
-      'input',
-      onInput(source, notReady, outputs, view, () => closed),
-    );
+    const run = runStep(source, notReady, outputs, view, () => closed);
+    node.on('input', (msg: Msg, send: Send, done: Done) => run(messageContext(node, msg, send, done)));
 
     node.on('close', (removed: boolean, done: () => void) => {
       closed = true;
