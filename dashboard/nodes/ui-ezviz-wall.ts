@@ -2,14 +2,16 @@
 // is the Vue component UIEzvizWall in ui/ (built into resources/ui-ezviz-camera.umd.js with the
 // panel, whose live view and panel it reuses); this runtime registers it with its Dashboard 2 group,
 // keeps the tiles and their pictures for every browser (wall/wall.ts), hears the alarms of the config
-// node's alarm sources, and runs a camera's panel in place (wall/panels.ts) through the main
-// package's dashboard API (node-red-contrib-ezviz-open/dashboard).
+// node's alarm sources, plays live tiles from the chosen ezviz-stream nodes (wall/streams.ts), and
+// runs a camera's panel in place (wall/panels.ts) through the main package's dashboard API
+// (node-red-contrib-ezviz-open/dashboard).
 
 import type { Node, NodeAPI, NodeDef } from 'node-red';
 import type { PanelApi } from 'node-red-contrib-ezviz-open/dashboard';
 import type { Conn } from './panel/panel';
 import { WallPanels } from './wall/panels';
 import { readWallSettings } from './wall/settings';
+import { WallStreams } from './wall/streams';
 import { Wall } from './wall/wall';
 import { clientData, joinOpenPages, refuseGeneric, type GroupNode, type Msg } from './widget-base';
 
@@ -60,6 +62,9 @@ export = function (RED: NodeAPI): void {
     const panels = new WallPanels(node, api, cfg, settings, (id) =>
       wall.tile(/^ui-ezviz-wall:[^:]+:([^:]+):(\d+)$/.exec(id)?.slice(1).join('/')),
     );
+    const streams = new WallStreams(RED, api, node.id, settings.streamNodes);
+    wall.streams = streams;
+    panels.streamOf = (id, camera) => streams.panelSource(id, camera);
     if (!cfg) node.status(api.status('noConfig', 'capture', null));
     if (!group || typeof group.register !== 'function') {
       node.error(RED._('ui-ezviz-wall.errors.noGroup'));

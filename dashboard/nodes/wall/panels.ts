@@ -4,7 +4,8 @@
 // (`ui-ezviz-wall:<wall id>:<serial>:<channel>`: Dashboard 2 takes an id starting with `ui-` for
 // one of its own front end and looks for no node); each camera's panel and timeline are made on
 // its first message, with the camera from the wall's tiles (never from the browser), and run as
-// the camera node's do. What they send leaves on the wall's output.
+// the camera node's do (the live view from the wall's stream node of that camera, if any: streams.ts).
+// What they send leaves on the wall's output.
 
 import type { Node } from 'node-red';
 import type { PanelApi } from 'node-red-contrib-ezviz-open/dashboard';
@@ -12,8 +13,9 @@ import { History } from '../panel/history';
 import { isHistoryMessage } from '../panel/history-checks';
 import { Panel, type Conn } from '../panel/panel';
 import { readSettings } from '../panel/settings';
+import type { StreamSource } from '../panel/stream-source';
 import type { Client } from '../panel/who';
-import type { WallSettings } from './settings';
+import type { WallCamera, WallSettings } from './settings';
 import type { WallTile } from './wall';
 
 /** The widget id of a wall camera's panel in place. */
@@ -24,6 +26,8 @@ export class WallPanels {
   private readonly open = new Map<string, { panel: Panel; history: History }>();
   private closed = false;
   clientOf: (conn: Conn) => Client | undefined = (conn) => ({ socketId: conn.id });
+  /** The live source of a panel in place (its widget id, its camera): a chosen stream node's. */
+  streamOf: (id: string, camera: WallCamera) => StreamSource | undefined = () => undefined;
 
   constructor(
     private readonly node: Node,
@@ -60,6 +64,7 @@ export class WallPanels {
     } as unknown as Node;
     const panel = new Panel(node, this.api, this.cfg, settings);
     const history = new History(node, this.api, this.cfg, settings);
+    panel.stream = this.streamOf(id, camera);
     history.clientOf = panel.clientOf = (conn) => this.clientOf(conn);
     parts = { panel, history };
     this.open.set(id, parts);

@@ -1,7 +1,8 @@
 // The camera wall's settings (docs/behaviour.md section 28): the cameras (a list from the camera picker,
 // or all of an account), how old a tile's picture may get (`refresh`, minutes), how long an alarming
 // camera plays live (`alarmLive`, seconds) and how many tiles play live at once (`maxLive`), and the
-// live view's stream as the panel takes it. Pure. The cameras come from here only, never from a browser.
+// live view's stream as the panel takes it, or the ezviz-stream nodes it plays from. Pure. The cameras
+// come from here only, never from a browser.
 
 export interface WallCamera {
   deviceSerial: string;
@@ -25,6 +26,9 @@ export interface WallSettings {
    * docs/behaviour.md section 21: stable user ids, empty for everyone), as the node holds them. */
   moveUsers: string;
   switchUsers: string;
+  /** The ezviz-stream nodes (their ids) a live tile of their camera plays from (docs/behaviour.md
+   * section 28): one camera session for every browser, wall and panel. */
+  streamNodes: string[];
 }
 
 /** At most this many cameras on one wall (a longer list, or account, is cut). */
@@ -71,6 +75,13 @@ export function wholeIn(v: unknown, min: number, max: number, dflt: number): num
   return Number.isInteger(n) && n >= min && n <= max ? n : dflt;
 }
 
+/** Node ids from a list or a text ("a1b2, c3d4"): each once, at most MAX_CAMERAS. */
+export function nodeIds(v: unknown): string[] {
+  const items = Array.isArray(v) ? v : typeof v === 'string' ? v.split(/[,\s]+/) : [];
+  const ids = items.filter((i): i is string => typeof i === 'string' && /^[\w.-]{1,64}$/.test(i.trim()));
+  return [...new Set(ids.map((i) => i.trim()))].slice(0, MAX_CAMERAS);
+}
+
 export function readWallSettings(def: Record<string, unknown>): WallSettings {
   return {
     source: def.source === 'account' ? 'account' : 'list',
@@ -83,6 +94,7 @@ export function readWallSettings(def: Record<string, unknown>): WallSettings {
     liveExpire: wholeIn(def.liveExpire, 30, 86400, 3600),
     moveUsers: typeof def.moveUsers === 'string' ? def.moveUsers : '',
     switchUsers: typeof def.switchUsers === 'string' ? def.switchUsers : '',
+    streamNodes: nodeIds(def.streamNodes),
   };
 }
 

@@ -3,7 +3,8 @@
 // `refresh`), their pictures (pictures.ts: asked once for every viewer), the alarms of its cameras
 // (told by the config node's alarm sources, no API call: the tile comes to the front and plays live
 // for `alarmLive` s in the browsers), and each tile's live address (the config node's shared
-// addresses, a new one at most once per 10 s per camera). Answers go to the browsers on
+// addresses, a new one at most once per 10 s per camera; or a chosen ezviz-stream node's, streams.ts).
+// Answers go to the browsers on
 // `ezviz-wall:<node id>`; the browsers that said hello get every new picture and alarm.
 
 import type { Node } from 'node-red';
@@ -15,6 +16,7 @@ import { realTimers, type Timers } from '../panel/holds';
 import { replyOf } from '../panel/replies';
 import { WallPictures } from './pictures';
 import { keyOf, MAX_CAMERAS, type WallCamera, type WallSettings } from './settings';
+import type { WallStreams } from './streams';
 
 export interface WallTile extends WallCamera {
   key: string;
@@ -39,6 +41,8 @@ export class Wall {
   private readonly owner: { id: string; closed: boolean; timedStopDone: () => undefined };
   readonly pictures: WallPictures;
   private timer: unknown = null;
+  /** The chosen ezviz-stream nodes a live tile of their camera plays from (streams.ts). */
+  streams?: WallStreams;
 
   constructor(
     private readonly node: Node,
@@ -84,7 +88,7 @@ export class Wall {
     this.browsers.watch(conn);
     await this.list();
     if (this.closed) return;
-    this.emit(conn, { action: 'tiles', tiles: this.tiles });
+    this.emit(conn, this.tilesReply());
     for (const t of this.tiles)
       if (this.pictures.picture(t.key) || this.pictures.failure(t.key)) this.sendPicture(conn, t.key);
     for (const [key, a] of this.alarms) this.emit(conn, this.alarmReply(key, a));
@@ -110,7 +114,13 @@ export class Wall {
       return { key: keyOf(c), ...camera, name: k?.name.slice(0, 100) ?? '', online: k ? k.online : null };
     });
     if (before !== '[]' && before !== JSON.stringify(this.tiles))
-      for (const conn of this.browsers.all()) this.emit(conn, { action: 'tiles', tiles: this.tiles });
+      for (const conn of this.browsers.all()) this.emit(conn, this.tilesReply());
+  }
+
+  /** The tiles as the browsers get them: `stream` marks a camera a chosen stream node plays (FLV). */
+  private tilesReply(): Record<string, unknown> {
+    const tiles = this.tiles.map((t) => (this.streams?.nodeOf(t) ? { ...t, stream: true } : t));
+    return { action: 'tiles', tiles };
   }
 
   /** While a browser shows the wall: stale pictures (and the list) are asked for again. */
@@ -127,6 +137,8 @@ export class Wall {
   }
 
   private async live(conn: Conn, tile: WallTile, refresh: boolean): Promise<void> {
+    const source = this.streams?.sourceOf(tile);
+    if (source) return this.emit(conn, { ...source.live(conn.id), camera: tile.key });
     const at = this.renewed.get(tile.key) ?? -Infinity;
     const renew = refresh && this.now() - at >= RENEW_MS;
     if (renew) this.renewed.set(tile.key, this.now());
@@ -172,12 +184,14 @@ export class Wall {
 
   private left(id: string): void {
     this.rate.forget(id);
+    this.streams?.left(id);
   }
 
   close(): void {
     this.closed = true;
     this.owner.closed = true;
     this.browsers.close();
+    this.streams?.close();
     if (this.timer !== null) this.timers.clear(this.timer);
     this.timer = null;
   }
