@@ -3,69 +3,29 @@
 // NODE_EXTRA_CA_CERTS naming the run's self-signed certificate). The simulators run in child
 // processes (sim-child.js); Node-RED runs embedded in this process. See docs/performance.md.
 //
-//   A   bare axios POST with a keep-alive agent
-//   S   the same axios call inside the simplest Node-RED node (post, parse, send; the bench-simple
-//       node type of runtime-nodes/, registered only here): the floor of a node
-//   K   (zero-latency cells only, reference) the package's HTTP client alone (EzvizClient.post of
-//       dist/client/wire/client.js), no Node-RED: with A and S it splits B's CPU into Node-RED's
-//       messaging (S - A), the client (K - A) and the rest of the package (B - S - (K - A))
-//   B   the same request through an ezviz-storage-info node
-//   C   DIY flow: function node (form body) -> core http request node (keep-alive off, returns
-//       a parsed JSON object)
-//   C+  the same DIY flow with the http request node's keep-alive option on
-//   A+hop (reference, concurrency 32) A plus one message hop; see EXTRA below
-//   C18 (reference, no target; concurrency 32, after the interleaved groups, since it shares
-//       http(s).globalAgent with C) the DIY flow as it runs on Node 18, whose global agent does not
-//       keep connections alive: with keep-alive off every request opens a connection (and a TLS
-//       handshake). On Node >= 19 the global agent keeps them alive, so C reuses connections.
-//       Emulated with a `connection: close` request header.
-//
-// Zero-latency cells ("floor", run first): A, S and B against a simulator that answers at once,
-// over plain HTTP, at concurrency 1 and 32, so that the package's own CPU shows. What counts there
-// is CPU time per request of this process (process.cpuUsage(), not wall time): B/S is the cost of
-// the package over the simplest node, S/A the cost of Node-RED's messaging over bare axios.
-//
-// Groups (concurrency x transport) run one after another; inside a group the scenarios run in
-// rounds, in an order rotated every round, so drift and the load of a shared machine hit all of
-// them alike.
+// The scenarios (A, S, K, B, C, C+, A+hop, C18), the zero-latency cells and the groups: cells.js.
 //
 // Options: --quick (small counts), --floor (only the zero-latency cells), --live (only the live
 // address cell: 10 concurrent asks and 50 messages for one camera cost one address request).
 //
-// Parts: conf.js (options, counts, paths), runtime.js (the embedded Node-RED and its flow),
-// load.js (the load generator and a cell's summary), probes.js (token, live, timed-stop and memory
-// measurements), ratios.js and targets.js (pure: ratios and targets), report.js (the printed
-// tables), sim-process.js (the simulators in child processes).
+// Parts: conf.js (options, counts, paths), cells.js (the scenario cells), runtime.js (the
+// embedded Node-RED), flows.js (its flow), load.js (the load generator and a cell's summary),
+// probes.js (token, live, timed-stop and memory measurements), ratios.js and targets.js (pure:
+// ratios and targets), report.js (the printed tables), sim-process.js (the simulators in child
+// processes).
 
 const fs = require('fs');
 const os = require('os');
 const path = require('path');
-const http = require('http');
-const https = require('https');
 const { round } = require('./stats');
-const {
-  root,
-  quick,
-  floorOnly,
-  liveOnly,
-  tlsDir,
-  hasTls,
-  CONF,
-  SERIAL,
-  TOKEN,
-  INFO_PATH,
-  SCENARIOS,
-  EXTRA,
-  log,
-  gc,
-  mb,
-} = require('./conf');
+const { root, quick, floorOnly, liveOnly, tlsDir, hasTls, CONF, log, gc, mb } = require('./conf');
 const { SimChild } = require('./sim-process');
-const { buildFlows, startRuntime, inject, nodeOk, diyOk, packageClient, strays } = require('./runtime');
-const { drive, newCell, runChunk, summarize } = require('./load');
+const { startRuntime, inject, nodeOk, diyOk, packageClient, strays } = require('./runtime');
+const { buildFlows } = require('./flows');
+const { drive } = require('./load');
+const { makeSenders, floorCells, latencyCells } = require('./cells');
 const { tokenTest, liveTest, timedMoveTest, memoryTest } = require('./probes');
 const { floorRatio } = require('./ratios');
-const { roundsFor } = require('./rounds');
 const { latencyRatios, floorTargets, latencyTargets, liveTargets } = require('./targets');
 const { print } = require('./report');
 
@@ -94,98 +54,6 @@ async function startSimulators() {
   }
   sims.mem = await SimChild.start('mem', { latencyMs: 0 });
   return sims;
-}
-
-/** The scenarios' senders against one simulator (`t`: http, https or mem): each a promise of true
- * or of what failed. */
-function makeSenders(rt, urls, nodesAvailable) {
-  const client = require('axios').create({
-    httpAgent: new http.Agent({ keepAlive: true }),
-    httpsAgent: new https.Agent({ keepAlive: true }),
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-  });
-  const body = `accessToken=${encodeURIComponent(TOKEN)}&deviceSerial=${SERIAL}`;
-  return (t) => {
-    const url = urls[t] + INFO_PATH;
-    const s = {
-      A: () =>
-        client
-          .post(url, body)
-          .then((r) => (r.status === 200 && r.data && r.data.code === '200') || { msg: { payload: r.data } }),
-      S: () => inject(rt.node(`s-${t}`), {}, nodeOk),
-      'A+hop': () => s.A().then((ok) => new Promise((resolve) => setImmediate(() => resolve(ok)))),
-      C: () => inject(rt.node(`c-fn-${t}`), {}, diyOk),
-      'C+': () => inject(rt.node(`cp-fn-${t}`), {}, diyOk),
-      C18: () => inject(rt.node(`c18-fn-${t}`), {}, diyOk),
-    };
-    if (nodesAvailable) s.B = () => inject(rt.node(`b-${t}`), {}, nodeOk);
-    return s;
-  };
-}
-
-/** One group: the scenarios `scen` at one concurrency against one simulator, warm-up first, then
- * rounds in rotated order. Returns the cells, one per scenario. */
-async function runGroup(label, scen, send, sim, conc, counts, latencyMs) {
-  const group = Object.fromEntries(scen.map((s) => [s, newCell(label.transport, conc, s, latencyMs)]));
-  log(`${label.text} concurrency ${conc}: warm-up`);
-  for (const s of scen) await runChunk(group[s], send[s], sim, counts.warmup[conc], true);
-  // As many rounds as keep every pool's idle gap within half the package's idle close (rounds.js).
-  const msPerRequest = Object.fromEntries(scen.map((s) => [s, group[s].chunks[0].wallMs / counts.warmup[conc]]));
-  const rounds = roundsFor(counts.perCell[conc], counts.rounds[conc], msPerRequest);
-  const perRound = Math.ceil(counts.perCell[conc] / rounds);
-  for (let r = 0; r < rounds; r++) {
-    const order = scen.map((_, i) => scen[(i + r) % scen.length]);
-    log(`${label.text} concurrency ${conc}: round ${r + 1}/${rounds} (${order.join(' ')})`);
-    for (const s of order) await runChunk(group[s], send[s], sim, perRound, false);
-  }
-  return scen.map((s) => summarize(group[s]));
-}
-
-/** The zero-latency cells, run first: A, S, B and K against the simulator without latency. */
-async function floorCells(rt, sims, senders, nodesAvailable, meta) {
-  const cells = [];
-  const send = senders('mem');
-  send.S = () => inject(rt.node('s-zero'), {}, nodeOk);
-  if (nodesAvailable) send.B = () => inject(rt.node('b-zero'), {}, nodeOk);
-  const k = packageClient();
-  if (k) {
-    const url = sims.mem.url + INFO_PATH;
-    send.K = () =>
-      k
-        .post(url, { deviceSerial: SERIAL }, TOKEN)
-        .then((o) => (o.ok && o.reply.code === '200') || { msg: { payload: o } });
-  } else meta.notes.push('the package client (dist/client/wire/client.js) could not be made: K skipped');
-  const scen = CONF.floor.scenarios.filter((s) => send[s]);
-  for (const conc of CONF.concurrencies) {
-    cells.push(
-      ...(await runGroup({ transport: 'http', text: 'zero latency, http' }, scen, send, sims.mem, conc, CONF.floor, 0)),
-    );
-  }
-  if (k) k.close();
-  return cells;
-}
-
-/** The cells with the simulator's latency: every scenario per concurrency and transport, then C18
- * (reference, after the groups, since it shares http(s).globalAgent with C). */
-async function latencyCells(sims, senders) {
-  const cells = [];
-  for (const conc of CONF.concurrencies) {
-    for (const t of CONF.transports) {
-      const send = senders(t);
-      const scen = [...SCENARIOS, ...EXTRA[conc]].filter((s) => send[s]);
-      cells.push(...(await runGroup({ transport: t, text: t }, scen, send, sims[t], conc, CONF, CONF.latencyMs)));
-    }
-  }
-  for (const t of CONF.transports) {
-    const cell = newCell(t, 32, 'C18');
-    log(`${t} concurrency 32: C18 (reference)`);
-    await runChunk(cell, senders(t).C18, sims[t], CONF.warmup[32], true);
-    const rounds = CONF.rounds[32];
-    for (let r = 0; r < rounds; r++)
-      await runChunk(cell, senders(t).C18, sims[t], Math.ceil(CONF.perCell[32] / rounds), false);
-    cells.push(summarize(cell));
-  }
-  return cells;
 }
 
 /** Token, timed-stop and memory measurements, each after a full GC, so that none pays for the
