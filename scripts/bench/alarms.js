@@ -13,14 +13,13 @@
 // alarms of the encrypted camera C00000005 whose pictures are 1 MiB JPEGs encrypted with its code:
 // latency = raised -> the message with the decrypted picture reaching its sink (target p99 100 ms).
 // Options: --alarms N (default 200), --idle S (idle seconds, default 60), --pictures N (default 100),
-// --quick (40 alarms, 20 s idle, 30 pictures).
+// --quick (40 alarms, 20 s idle, 30 pictures). The embedded Node-RED and its flow: alarms-red.js.
 
-const fs = require('fs');
 const os = require('os');
 const path = require('path');
-const http = require('http');
 const { performance } = require('perf_hooks');
 const { quantile, round, table } = require('./stats');
+const { startRed, SECRET, INTERVALS } = require('./alarms-red');
 
 const root = path.resolve(__dirname, '..', '..');
 const args = process.argv.slice(2);
@@ -33,99 +32,8 @@ const ALARMS = opt('--alarms', quick ? 40 : 200);
 const IDLE_S = opt('--idle', quick ? 20 : 60);
 const PICTURES = opt('--pictures', quick ? 30 : 100);
 const PICTURE_TARGET = 100;
-const SECRET = 'bench-signing-secret';
 const TARGETS = { webhook: 50, consumer: 5000 + 200, poll: 10000 + 200 };
-const INTERVALS = { consumer: 5, poll: 10 };
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const s = http.createServer();
-    s.on('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-function flows(simUrl) {
-  const z = 'bench-alarms';
-  const at = (n) => ({ z, x: 100, y: 100, ...n });
-  const alarm = (id, props) =>
-    at({
-      id,
-      type: 'ezviz-alarm',
-      config: 'cfg',
-      deviceSerial: '',
-      alarmType: '',
-      ...props,
-      wires: [[`sink-${id}`], [`err-${id}`]],
-    });
-  const sinks = ['webhook', 'consumer', 'poll'].flatMap((id) => [
-    at({ id: `sink-${id}`, type: 'bench-sink', name: id }),
-    at({ id: `err-${id}`, type: 'bench-sink', name: `err-${id}` }),
-  ]);
-  return [
-    { id: z, type: 'tab', label: 'alarm latency' },
-    { id: 'cfg', type: 'ezviz-config', name: 'sim', baseUrl: simUrl, timeout: 10000, maxRetries: 3, retryDelay: 500 },
-    alarm('webhook', { source: 'webhook', path: '/bench/alarms', interval: 60 }),
-    alarm('consumer', { source: 'consumer', group: 1, interval: INTERVALS.consumer }),
-    alarm('poll', { source: 'poll', interval: INTERVALS.poll }),
-    alarm('picture', { source: 'webhook', path: '/bench/pictures', interval: 60, picture: 'download' }),
-    ...sinks,
-    at({ id: 'sink-picture', type: 'bench-sink', name: 'picture' }),
-    at({ id: 'err-picture', type: 'bench-sink', name: 'err-picture' }),
-  ];
-}
-
-async function startRed(simUrl) {
-  const RED = require('node-red');
-  const userDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ezviz-bench-alarms-'));
-  fs.mkdirSync(path.join(userDir, 'node_modules'));
-  fs.symlinkSync(root, path.join(userDir, 'node_modules', 'node-red-contrib-ezviz-open'), 'dir');
-  fs.writeFileSync(path.join(userDir, 'flows.json'), JSON.stringify(flows(simUrl)));
-  fs.writeFileSync(
-    path.join(userDir, 'flows_cred.json'),
-    JSON.stringify({
-      cfg: { appKey: 'demo-app-key', appSecret: 'demo-app-secret', verificationCodes: 'C00000005 ABCDEF' },
-      webhook: { secret: SECRET },
-      picture: { secret: SECRET },
-    }),
-  );
-  const port = await freePort();
-  // Embedded: the HTTP node app is served by the embedding server (red.js mounts it at httpNodeRoot).
-  const server = http.createServer((req, res) => RED.httpNode(req, res));
-  RED.init(server, {
-    userDir,
-    flowFile: 'flows.json',
-    credentialSecret: false,
-    httpAdminRoot: false,
-    httpNodeRoot: '/',
-    nodesDir: [path.join(__dirname, 'runtime-nodes')],
-    logging: { console: { level: 'warn', metrics: false, audit: false } },
-    externalModules: { autoInstall: false, palette: { allowInstall: false } },
-    functionExternalModules: false,
-    telemetry: { enabled: false },
-    diagnostics: { enabled: false },
-  });
-  await new Promise((r) => server.listen(port, '127.0.0.1', r));
-  await RED.start();
-  const deadline = Date.now() + 20000;
-  while (!['webhook', 'consumer', 'poll'].every((id) => RED.nodes.getNode(id))) {
-    if (Date.now() > deadline) throw new Error('Node-RED did not start the bench flow');
-    await sleep(50);
-  }
-  return {
-    url: `http://127.0.0.1:${port}`,
-    async stop() {
-      await RED.stop();
-      server.closeAllConnections?.();
-      await new Promise((r) => server.close(() => r()));
-      fs.rmSync(userDir, { recursive: true, force: true });
-    },
-  };
-}
 
 async function main() {
   const { startSimulator, webhookPusher } = require(path.join(root, 'dist', 'simulator'));

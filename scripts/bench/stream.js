@@ -15,7 +15,8 @@
 //   synthetic cloud whose sessions end after 5 s of that clock, each opening 300 ms after its GET
 //   with a burst of its last group of pictures; one viewer: its stream time against the time each
 //   picture was taken (the frame number each picture carries), repeats and skips.
-// Options: --quick (shorter cells), --hour-s N (simulated seconds, default 3600).
+// Options: --quick (shorter cells), --hour-s N (simulated seconds, default 3600). A viewer in memory,
+// the relay's reports and the simulator's address: stream-parts.js.
 
 const path = require('path');
 const http = require('http');
@@ -28,7 +29,8 @@ const root = path.resolve(__dirname, '..', '..');
 const { StreamRelay, httpConnect } = require(path.join(root, 'dist', 'features', 'stream'));
 const { hooks, resetHooks } = require(path.join(root, 'dist', 'client', 'clock', 'clock'));
 const { startSimulator } = require(path.join(root, 'dist', 'simulator'));
-const { flvTagBytes, TagWatch, syntheticSession } = require('./stream-media');
+const { flvTagBytes, syntheticSession } = require('./stream-media');
+const { memoryViewer, reports, simAddress } = require('./stream-parts');
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
@@ -40,51 +42,6 @@ const HOUR_S = opt('--hour-s', quick ? 600 : 3600);
 const CAP_S = 5;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const t = (key) => key;
-
-/** A viewer in memory: its tags parsed as they come (`onTag(tag, nowMs)`). */
-function memoryViewer(address, onTag) {
-  const watch = new TagWatch(onTag);
-  const v = {
-    address,
-    failed: undefined,
-    ended: false,
-    ready() {},
-    write(b) {
-      watch.push(b, performance.now());
-      return true;
-    },
-    unsent: () => 0,
-    fail(f) {
-      v.failed = f;
-    },
-    end() {
-      v.ended = true;
-    },
-  };
-  return v;
-}
-
-const reports = (events) => ({
-  event: (e) => events.push({ ...e, at: performance.now() }),
-  failure() {},
-  changed() {},
-});
-
-/** The simulator's flv address of a camera, as the config node would ask for it. */
-function simAddress(sim, serial) {
-  return async () => {
-    const body = new URLSearchParams({
-      accessToken: 'at.demo-token',
-      deviceSerial: serial,
-      channelNo: '1',
-      protocol: '4',
-    });
-    const r = await fetch(`${sim.url}/api/lapp/v2/live/address/get`, { method: 'POST', body });
-    const j = await r.json();
-    if (j.code === '200') return { ok: true, url: j.data.url };
-    return { ok: false, error: { code: j.code, message: j.msg, operation: 'live', source: 'api', retriable: true } };
-  };
-}
 
 async function shareAndJoin() {
   const sim = await startSimulator({ port: 0, streamCap: 0 });
