@@ -1,4 +1,4 @@
-// The rooms of the tree (docs/architecture.md "Rooms"): the page's table names every
+// The rooms of the tree (docs/architecture.md "Folders and what they may import"): the page's table names every
 // folder that holds code, each with its one job and the rooms it may import; this test keeps the
 // page and the tree in step and holds the runtime to the layering the page declares. An import
 // (type imports too) from one room into another that its row does not allow fails,
@@ -34,10 +34,10 @@ export interface Room {
   mayImport: string[];
 }
 
-/** The rows of the page's "Rooms" table: `folder` | job | may import (room names, or "-"). */
+/** The rows of the page's "Folders and what they may import" table: `folder` | job | may import (room names, or "-"). */
 export function roomsOfPage(markdown: string): Room[] {
-  const section = markdown.split(/^## /m).find((s) => s.startsWith('Rooms'));
-  if (!section) throw new Error(`${PAGE} has no "## Rooms" section`);
+  const section = markdown.split(/^## /m).find((s) => s.startsWith('Folders and what they may import'));
+  if (!section) throw new Error(`${PAGE} has no "## Folders and what they may import" section`);
   const rooms: Room[] = [];
   for (const line of section.split('\n')) {
     const cells = line
