@@ -1,8 +1,9 @@
 // The state at a glance without the switches (docs/behaviour.md section 21), in Chromium: a panel whose
 // switches are hidden (show_switches off) still reads the camera's state, so its title names the
 // camera, the online/offline chip shows, and the reason stands over the picture: the lens covered
-// (privacy on) on C00000001, offline (20007) on C00000002 after a flow's msg.ui_update. No switch
-// control is on the page.
+// (privacy on) on C00000001, offline (20007) on C00000002 after a flow's msg.ui_update, without
+// "the last picture" where none shows, and the timeline's own words for it. No switch control is
+// on the page.
 
 import assert from 'assert';
 import { skipWithoutChromium, waitUntil } from '../support/browser-env';
@@ -81,6 +82,14 @@ describe('dashboard: the state at a glance with the switches hidden (Chromium)',
       await page.getByRole('heading', { name: 'Garage (offline) (C00000002/1)' }).waitFor();
       await page.locator('.ezc-chip-online[data-state="false"]').filter({ hasText: 'offline' }).waitFor();
       await page.locator('.ezc-over').filter({ hasText: 'the camera is offline' }).waitFor();
+      // No picture is shown: "the last picture" is not said over black (docs/behaviour.md section 21).
+      assert.strictEqual(await page.locator('.ezc-over').innerText(), 'the camera is offline (20007)');
+      // The timeline says it in the panel's words: not the node's hint about a `source` setting the panel has not.
+      const note = page.locator('.ezc-tl-note');
+      await note
+        .filter({ hasText: /^timeline: the camera is offline \(20007\): its SD card is listed once it is back$/ })
+        .waitFor();
+      assert.doesNotMatch(await note.innerText(), /source/);
       assert.strictEqual(await page.getByRole('switch').count(), 0, 'still no switch control');
       assert.deepStrictEqual(p.pageErrors, []);
     } finally {
