@@ -12,10 +12,21 @@ import { HUB_NODE } from '../client/operations/hub';
 import { SIREN_NODE } from '../client/operations/siren';
 import { explainFailure, postAccount } from './account';
 import { credentialProblem, explain, hostOf, REGIONS, regionOf, validators } from './config-node';
-import { CATEGORY, FAMILIES, setUpOperationNode } from './operation-node';
+import { CATEGORY, configDefault, FAMILIES, setUpOperationNode } from './operation-node';
 import { setUpPicker } from './picker';
 import { PACKAGE, SHARED_NS, t, tNode, validator } from './red';
-import { checkList, checkbox, checkedValues, input, installTemplate, row, select, setChecked, tip } from './template';
+import {
+  checkList,
+  checkbox,
+  checkedValues,
+  input,
+  installTemplate,
+  row,
+  select,
+  setChecked,
+  settingRows,
+  tip,
+} from './template';
 import { KINDS } from '../features/alarms/alarm-kinds';
 import { parseFaceNames } from '../client/config/face-names';
 import { installStatusArgs } from './status-args';
@@ -43,6 +54,7 @@ export const editorApi = {
   UPKEEP_NODES,
   HUB_NODE,
   SIREN_NODE,
+  configDefault,
   credentialProblem,
   explain,
   explainFailure,
@@ -68,6 +80,7 @@ export const editorApi = {
   checkedValues,
   select,
   setChecked,
+  settingRows,
   DEFAULT_INTERVAL_S,
   MAX_INTERVAL_S,
   MIN_INTERVAL_S,

@@ -58,19 +58,22 @@ export type OperationNodeDef = NodeDef & {
   credentials: Record<string, CredentialDef>;
 };
 
+/** The `config` property of a node: an ezviz-config node, not one its own dialog found invalid. */
+export const configDefault = (): PropertyDef => ({
+  value: '',
+  type: CONFIG_TYPE,
+  validate: validator((v) => {
+    const config = v ? (RED.nodes.node(v) as unknown as { type?: string; valid?: boolean } | null) : null;
+    if (!config || config.type !== CONFIG_TYPE) return t('editor.invalid.config');
+    return config.valid === false ? t('editor.invalid.configInvalid') : true;
+  }),
+});
+
 /** The editor definition of an operation node, derived from its OPERATIONS row. */
 export function operationNodeDef(spec: OperationSpec, extras: OperationExtras): OperationNodeDef {
   const family = FAMILIES[extras.family];
   const defaults: Record<string, PropertyDef> = {
-    config: {
-      value: '',
-      type: CONFIG_TYPE,
-      validate: validator((v) => {
-        const config = v ? (RED.nodes.node(v) as unknown as { type?: string; valid?: boolean } | null) : null;
-        if (!config || config.type !== CONFIG_TYPE) return t('editor.invalid.config');
-        return config.valid === false ? t('editor.invalid.configInvalid') : true;
-      }),
-    },
+    config: configDefault(),
     name: { value: '' },
   };
   for (const p of spec.params) {

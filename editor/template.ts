@@ -43,6 +43,27 @@ export function input(id: string, o: InputOptions = {}): string {
   return `<input type="${o.type || 'text'}" id="${id}"${style}${ph}>${unit}`;
 }
 
+/**
+ * The rows of a node's own settings, one call each (the alarm node's dialog): `(name, icon, field,
+ * shown)` is the row of `node-input-<name>` labelled `<L>.label.<name>`, where `field` is 'text' (70 %
+ * wide, placeholder `<L>.placeholder.<name>`), 'check' (a checkbox saying `<L>.<name>`) or the field's
+ * HTML made for that id; `shown`: the row has the id `<rowPrefix><name>`, for the dialog to show or hide.
+ */
+export const settingRows =
+  (L: string, rowPrefix: string) =>
+  (name: string, icon: string, field: string | ((id: string) => string), shown?: boolean): string => {
+    const id = `node-input-${name}`;
+    const html =
+      field === 'text'
+        ? input(id, { width: '70%', placeholder: `${L}.placeholder.${name}` })
+        : field === 'check'
+          ? checkbox(id, `${L}.${name}`)
+          : typeof field === 'function'
+            ? field(id)
+            : field;
+    return row({ id, icon, label: `${L}.label.${name}`, field: html, rowId: shown ? rowPrefix + name : undefined });
+  };
+
 /** A tip box whose text (HTML allowed) comes from the catalog. */
 export function tip(key: string, id?: string): string {
   // Node-RED spaces form rows but not tips; a tip followed by rows needs the same gap.

@@ -7,15 +7,14 @@
 import type { NodeInstance } from '../../editor/red';
 
 const {
-  CONFIG_TYPE,
   DEFAULT_INTERVAL_S,
   DEFAULT_PATH,
   GROUPS,
   INTERVAL_LIMITS,
   KINDS,
   checkList,
-  checkbox,
   checkedValues,
+  configDefault,
   MAX_INTERVAL_S,
   PACKAGE,
   PICTURE_MODES,
@@ -26,6 +25,7 @@ const {
   row,
   select,
   setChecked,
+  settingRows,
   sourceSettings,
   t,
   tip,
@@ -34,9 +34,12 @@ const {
 } = EzvizOpenEditor;
 
 const TYPE = 'ezviz-alarm';
-const NS = `${PACKAGE}/${TYPE}`;
-const L = `${NS}:${TYPE}`;
+const L = `${PACKAGE}/${TYPE}:${TYPE}`;
 type Source = (typeof SOURCES)[number];
+/** A setting's row (editor/template.ts settingRows); `true` last: shown or hidden by the source. */
+const own = settingRows(L, `${TYPE}-row-`);
+const options = (values: readonly string[], key: string) =>
+  values.map((v) => [v, `${L}.${key}.${v}`] as [string, string]);
 
 installTemplate(
   TYPE,
@@ -47,108 +50,44 @@ installTemplate(
       label: `${SHARED_NS}:editor.config`,
       field: input('node-input-config'),
     }),
+    own('source', 'fa-sign-in', (id) => select(id, options(SOURCES, 'source'))),
+    ...SOURCES.map((s) => tip(`${L}.needs.${s}`, `${TYPE}-needs-${s}`)),
+    own(
+      'group',
+      'fa-users',
+      (id) =>
+        select(
+          id,
+          GROUPS.map((g) => [String(g), '']),
+        ),
+      true,
+    ),
+    own('interval', 'fa-clock-o', (id) => input(id, { width: '100px', unit: `${L}.unit.seconds` }), true),
+    own('path', 'fa-globe', 'text', true),
+    `<div class="form-row" id="${TYPE}-row-url"><label><i class="fa fa-link"></i> <span data-i18n="${L}.label.url"></span></label>` +
+      `<code id="${TYPE}-url" style="word-break:break-all"></code></div>`,
+    own(
+      'secret',
+      'fa-key',
+      (id) => input(id, { type: 'password', width: '70%', placeholder: `${L}.placeholder.secret` }),
+      true,
+    ),
+    tip(`${L}.noSecret`, `${TYPE}-no-secret`),
+    own('onoffline', 'fa-plug', 'check', true),
+    own('status', 'fa-battery-half', 'check'),
+    own('calls', 'fa-bell', 'check', true),
+    own('others', 'fa-envelope-o', 'check', true),
+    own('picture', 'fa-picture-o', (id) => select(id, options(PICTURE_MODES, 'picture'))),
+    tip(`${L}.needs.download`, `${TYPE}-needs-download`),
+    own('deviceSerial', 'fa-video-camera', 'text'),
+    own('alarmType', 'fa-filter', 'text'),
     row({
-      id: 'node-input-source',
-      icon: 'fa-sign-in',
-      label: `${L}.label.source`,
-      field: select(
-        'node-input-source',
-        SOURCES.map((s) => [s, `${L}.source.${s}`]),
-      ),
-    }),
-    tip(`${L}.needs.poll`, 'ezviz-alarm-needs-poll'),
-    tip(`${L}.needs.consumer`, 'ezviz-alarm-needs-consumer'),
-    tip(`${L}.needs.webhook`, 'ezviz-alarm-needs-webhook'),
-    row({
-      id: 'node-input-group',
-      icon: 'fa-users',
-      label: `${L}.label.group`,
-      rowId: 'ezviz-alarm-row-group',
-      field: select(
-        'node-input-group',
-        GROUPS.map((g) => [String(g), '']),
-      ),
-    }),
-    row({
-      id: 'node-input-interval',
-      icon: 'fa-clock-o',
-      label: `${L}.label.interval`,
-      rowId: 'ezviz-alarm-row-interval',
-      field: input('node-input-interval', { width: '100px', unit: `${L}.unit.seconds` }),
-    }),
-    row({
-      id: 'node-input-path',
-      icon: 'fa-globe',
-      label: `${L}.label.path`,
-      rowId: 'ezviz-alarm-row-path',
-      field: input('node-input-path', { width: '70%', placeholder: `${L}.placeholder.path` }),
-    }),
-    `<div class="form-row" id="ezviz-alarm-row-url"><label><i class="fa fa-link"></i> <span data-i18n="${L}.label.url"></span></label>` +
-      '<code id="ezviz-alarm-url" style="word-break:break-all"></code></div>',
-    row({
-      id: 'node-input-secret',
-      icon: 'fa-key',
-      label: `${L}.label.secret`,
-      rowId: 'ezviz-alarm-row-secret',
-      field: input('node-input-secret', { type: 'password', width: '70%', placeholder: `${L}.placeholder.secret` }),
-    }),
-    tip(`${L}.noSecret`, 'ezviz-alarm-no-secret'),
-    row({
-      id: 'node-input-onoffline',
-      icon: 'fa-plug',
-      label: `${L}.label.onoffline`,
-      rowId: 'ezviz-alarm-row-onoffline',
-      field: checkbox('node-input-onoffline', `${L}.onoffline`),
-    }),
-    row({
-      id: 'node-input-status',
-      icon: 'fa-battery-half',
-      label: `${L}.label.status`,
-      field: checkbox('node-input-status', `${L}.status`),
-    }),
-    row({
-      id: 'node-input-calls',
-      icon: 'fa-bell',
-      label: `${L}.label.calls`,
-      rowId: 'ezviz-alarm-row-calls',
-      field: checkbox('node-input-calls', `${L}.calls`),
-    }),
-    row({
-      id: 'node-input-others',
-      icon: 'fa-envelope-o',
-      label: `${L}.label.others`,
-      rowId: 'ezviz-alarm-row-others',
-      field: checkbox('node-input-others', `${L}.others`),
-    }),
-    row({
-      id: 'node-input-picture',
-      icon: 'fa-picture-o',
-      label: `${L}.label.picture`,
-      field: select(
-        'node-input-picture',
-        PICTURE_MODES.map((m) => [m, `${L}.picture.${m}`]),
-      ),
-    }),
-    tip(`${L}.needs.download`, 'ezviz-alarm-needs-download'),
-    row({
-      id: 'node-input-deviceSerial',
-      icon: 'fa-video-camera',
-      label: `${L}.label.deviceSerial`,
-      field: input('node-input-deviceSerial', { width: '70%', placeholder: `${L}.placeholder.deviceSerial` }),
-    }),
-    row({
-      id: 'node-input-alarmType',
-      icon: 'fa-filter',
-      label: `${L}.label.alarmType`,
-      field: input('node-input-alarmType', { width: '70%', placeholder: `${L}.placeholder.alarmType` }),
-    }),
-    row({
-      id: 'ezviz-alarm-kinds',
+      id: `${TYPE}-kinds`,
       icon: 'fa-eye',
       label: `${L}.label.kinds`,
-      field: checkList('ezviz-alarm-kinds', KINDS, `${L}.kinds`),
+      field: checkList(`${TYPE}-kinds`, KINDS, `${L}.kinds`),
     }),
-    tip(`${L}.tipKinds`, 'ezviz-alarm-tip-kinds'),
+    tip(`${L}.tipKinds`, `${TYPE}-tip-kinds`),
     row({
       id: 'node-input-name',
       icon: 'fa-tag',
@@ -212,15 +151,7 @@ RED.nodes.registerType('ezviz-alarm', {
   inputs: 1,
   outputs: 2,
   defaults: {
-    config: {
-      value: '',
-      type: CONFIG_TYPE,
-      validate: validator((v) => {
-        const config = v ? (RED.nodes.node(v) as unknown as { type?: string; valid?: boolean } | null) : null;
-        if (!config || config.type !== CONFIG_TYPE) return t('editor.invalid.config');
-        return config.valid === false ? t('editor.invalid.configInvalid') : true;
-      }),
-    },
+    config: configDefault(),
     name: { value: '' },
     source: { value: 'poll', validate: setting('source') },
     group: { value: 1, validate: setting('group') },

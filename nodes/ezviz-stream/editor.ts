@@ -5,7 +5,7 @@
 // runtime's nodes/ezviz-stream/stream-settings.ts. Shared code: resources/ezviz-editor.js.
 import type { NodeInstance } from '../../editor/red';
 
-const { CONFIG_TYPE, PACKAGE, SHARED_NS, input, installTemplate, row, t, tip, tNode, validator } = EzvizOpenEditor;
+const { configDefault, PACKAGE, SHARED_NS, input, installTemplate, row, t, tip, tNode, validator } = EzvizOpenEditor;
 
 const TYPE = 'ezviz-stream';
 const L = `${PACKAGE}/${TYPE}:${TYPE}`;
@@ -100,15 +100,7 @@ RED.nodes.registerType(TYPE, {
   inputs: 1,
   outputs: 2,
   defaults: {
-    config: {
-      value: '',
-      type: CONFIG_TYPE,
-      validate: validator((v) => {
-        const config = v ? (RED.nodes.node(v) as unknown as { type?: string; valid?: boolean } | null) : null;
-        if (!config || config.type !== CONFIG_TYPE) return t('editor.invalid.config');
-        return config.valid === false ? t('editor.invalid.configInvalid') : true;
-      }),
-    },
+    config: configDefault(),
     name: { value: '' },
     deviceSerial: {
       value: '',
