@@ -10,18 +10,23 @@
 // - a siren start or tone sent at most once (never again after a cut or late reply, whose error is
 //   not retriable); a stop or a hub call at most 1 + maxRetries times;
 // - a success only when the last reply said 200 (or 60022 for an arm: `changed: false`).
+// Self-check (planted.ts): a siren start sent again after a late or cut answer must make it fail.
 
 import assert from 'assert';
 import fc from 'fast-check';
 import { fastRetries, helper, load, Msg, secrets, TAB } from '../support/red';
 import { countOutcome, prototypeClean, scanSaid, section, SEED, size, summary, takeTrapped, until } from './support';
 import { answerServer, type Answer as BaseAnswer, type Delivery } from './answer-server';
+import { mustFail, plant } from './planted';
+import { RequestLoop } from '../../client/requests/request-loop';
 
 const MESSAGES = size(1000, 80);
 const TIMEOUT = 700;
 const MAX_RETRIES = 2;
 const TOKEN = 'at.hub-fuzz-3e91b07c44';
 secrets.add(TOKEN);
+/** Off during the self-check: its messages are not the run's. */
+let counting = true;
 
 interface Answer extends BaseAnswer {
   /** What the reply says: 200, an API code, or undefined (no answer). */
@@ -134,15 +139,15 @@ const node = (id: string, type: string, extra: Record<string, unknown>) => ({
 describe('reliability: fuzzed messages and replies of ezviz-hub and ezviz-siren', function () {
   this.timeout(0);
   const server = answerServer(['api'], () => 'api', whole('exhausted', 200, { code: '49999' }));
+  const outcomes = new Map<string, Msg[]>();
+  let seq = 0;
 
-  it(`${MESSAGES} messages to each node: one outcome, a start or tone never sent twice, success only on 200`, async () => {
-    const started = Date.now();
-    const base = server.base();
+  before(async () => {
     const cfg = {
       id: 'cfg',
       type: 'ezviz-config',
       name: 'fuzz',
-      baseUrl: base,
+      baseUrl: server.base(),
       timeout: TIMEOUT,
       maxRetries: MAX_RETRIES,
       retryDelay: 0,
@@ -174,59 +179,95 @@ describe('reliability: fuzzed messages and replies of ezviz-hub and ezviz-siren'
       { cfg: { accessToken: TOKEN } },
     );
     fastRetries();
-    const outcomes = new Map<string, Msg[]>();
     for (const port of ['ok', 'err'])
       helper
         .getNode(port)
         .on('input', (m: Msg) => outcomes.set(m._msgid, [...(outcomes.get(m._msgid) ?? []), { ...m, port }]));
-    let seq = 0;
-    const run = async (target: 'hub' | 'siren', payload: Record<string, unknown>, replies: Answer[]) => {
-      const id = `${target}-${++seq}`;
-      server.plan.api = replies;
-      server.got.api = [];
-      const got = server.got.api;
-      helper.getNode(target).receive({ _msgid: id, payload });
-      const bound = (TIMEOUT + 200) * (1 + MAX_RETRIES) + 5000;
-      assert.ok(await until(() => (outcomes.get(id) ?? []).length >= 1, bound), `${id}: no outcome`);
-      await new Promise((r) => setTimeout(r, 5));
-      const out = outcomes.get(id)!;
-      assert.strictEqual(out.length, 1, `${id}: ${out.length} outcomes`);
-      const m = out[0];
-      const what = `${id} ${JSON.stringify(payload)} (replies ${got.map((a) => a.what)})`;
-      if (m.port === 'err' && m.error.source === 'validation')
-        assert.strictEqual(got.length, 0, `${what}: refused, yet sent`);
-      const word = typeof payload.action === 'string' ? payload.action.trim().toLowerCase() : payload.action;
-      const acting = target === 'siren' && [undefined, null, '', 'start', 'tone'].includes(word as string);
-      if (acting) assert.ok(got.length <= 1, `${what}: an acting call sent ${got.length} times`);
-      assert.ok(got.length <= 1 + MAX_RETRIES, `${what}: sent ${got.length} times`);
-      const last = got.at(-1);
-      if (m.port === 'ok') {
-        const action = m.payload.action;
-        const fine = last?.delivery === 'whole' && (last.code === '200' || (action === 'arm' && last.code === '60022'));
-        assert.ok(fine, `${what}: a success needs a reply that says so (${JSON.stringify(m.payload).slice(0, 200)})`);
-        if (action === 'arm') assert.strictEqual(m.payload.changed, last!.code === '200', what);
-        if (action === 'list') assert.ok(Array.isArray(m.payload.detectors), what);
-      } else {
-        assert.ok(typeof m.error.code === 'string' && typeof m.error.message === 'string', what);
-        if (acting && last && last.delivery !== 'whole')
-          assert.strictEqual(m.error.retriable, false, `${what}: uncertain`);
-      }
-      countOutcome(`replies-hub-siren:${m.port === 'ok' ? 'ok' : m.error.code}`);
-      summary.messages++;
-      assert.deepStrictEqual(takeTrapped(), [], id);
-    };
+  });
+
+  /** One message with its planned replies, judged (an assertion fails on a broken property). */
+  const run = async (target: 'hub' | 'siren', payload: Record<string, unknown>, replies: Answer[]) => {
+    const id = `${target}-${++seq}`;
+    server.plan.api = replies;
+    server.got.api = [];
+    const got = server.got.api;
+    helper.getNode(target).receive({ _msgid: id, payload });
+    const bound = (TIMEOUT + 200) * (1 + MAX_RETRIES) + 5000;
+    assert.ok(await until(() => (outcomes.get(id) ?? []).length >= 1, bound), `${id}: no outcome`);
+    await new Promise((r) => setTimeout(r, 5));
+    const out = outcomes.get(id)!;
+    assert.strictEqual(out.length, 1, `${id}: ${out.length} outcomes`);
+    const m = out[0];
+    const what = `${id} ${JSON.stringify(payload)} (replies ${got.map((a) => a.what)})`;
+    if (m.port === 'err' && m.error.source === 'validation')
+      assert.strictEqual(got.length, 0, `${what}: refused, yet sent`);
+    const word = typeof payload.action === 'string' ? payload.action.trim().toLowerCase() : payload.action;
+    const acting = target === 'siren' && [undefined, null, '', 'start', 'tone'].includes(word as string);
+    if (acting) assert.ok(got.length <= 1, `${what}: an acting call sent ${got.length} times`);
+    assert.ok(got.length <= 1 + MAX_RETRIES, `${what}: sent ${got.length} times`);
+    const last = got.at(-1);
+    if (m.port === 'ok') {
+      const action = m.payload.action;
+      const fine = last?.delivery === 'whole' && (last.code === '200' || (action === 'arm' && last.code === '60022'));
+      assert.ok(fine, `${what}: a success needs a reply that says so (${JSON.stringify(m.payload).slice(0, 200)})`);
+      if (action === 'arm') assert.strictEqual(m.payload.changed, last!.code === '200', what);
+      if (action === 'list') assert.ok(Array.isArray(m.payload.detectors), what);
+    } else {
+      assert.ok(typeof m.error.code === 'string' && typeof m.error.message === 'string', what);
+      if (acting && last && last.delivery !== 'whole')
+        assert.strictEqual(m.error.retriable, false, `${what}: uncertain`);
+    }
+    if (counting) countOutcome(`replies-hub-siren:${m.port === 'ok' ? 'ok' : m.error.code}`);
+    if (counting) summary.messages++;
+    assert.deepStrictEqual(takeTrapped(), [], id);
+  };
+  const fuzzSiren = (numRuns: number, seed: number, msgs = sirenMsg) =>
+    fc.assert(
+      fc.asyncProperty(msgs, answers(true, false), async (payload, replies) => run('siren', payload, replies)),
+      { numRuns, seed, endOnFailure: true },
+    );
+
+  it(`${MESSAGES} messages to each node: one outcome, a start or tone never sent twice, success only on 200`, async () => {
+    const started = Date.now();
     await fc.assert(
       fc.asyncProperty(hubMsg, answers(false, true), async (payload, replies) => run('hub', payload, replies)),
       { numRuns: MESSAGES, seed: SEED + 241, endOnFailure: true },
     );
-    await fc.assert(
-      fc.asyncProperty(sirenMsg, answers(true, false), async (payload, replies) => run('siren', payload, replies)),
-      { numRuns: MESSAGES, seed: SEED + 242, endOnFailure: true },
-    );
+    await fuzzSiren(MESSAGES, SEED + 242);
     const scan = scanSaid([TOKEN]);
     assert.deepStrictEqual(scan.foreignErrors, [], 'something was thrown out of a node');
     assert.deepStrictEqual(scan.hits, [], 'a secret in what the nodes said');
     assert.ok(prototypeClean());
     section('fuzz ezviz-hub and ezviz-siren', started, `${seq} messages`);
+  });
+
+  it('self-check: a siren start sent again after a late or cut answer makes the fuzzer fail', async () => {
+    type Send = RequestLoop['send'];
+    counting = false;
+    const twice = await mustFail(
+      'a siren start sent again after a late or cut answer',
+      plant(
+        RequestLoop.prototype,
+        'send',
+        (original) =>
+          async function (this: RequestLoop, ...a: Parameters<Send>) {
+            const r = await original.apply(this, a);
+            // The fault: an uncertain start (its answer late, cut or trickled) sent once more.
+            if (a[0].operation !== 'siren-start' || r.kind !== 'error' || r.error.source !== 'network') return r;
+            return original.apply(this, a);
+          } as Send,
+      ),
+      // Starts only: about one in ten has its first answer late or cut.
+      () =>
+        fuzzSiren(
+          MESSAGES,
+          SEED + 243,
+          sirenMsg.map((m) => ({ ...m, action: 'start' })),
+        ),
+    );
+    counting = true;
+    takeTrapped();
+    assert.match(twice, /an acting call sent 2 times/, twice);
+    section('replies hub-siren self-check', Date.now(), `caught: a start sent twice (${twice.slice(0, 80)})`);
   });
 });

@@ -7,7 +7,9 @@
 // Properties: exactly one outcome per message within its bound; play (voice/send) sent at most
 // once per message, never again after an uncertain reply (which fails with retriable false); a
 // success exactly when the one send was answered 200, with the URL the upload gave; at most
-// 1 + maxRetries uploads per message; nothing thrown; no token in what the nodes said.
+// 1 + maxRetries uploads per message; audio uploaded before (its URL not refused by a play since)
+// not uploaded again; nothing thrown; no token in what the nodes said. Self-check (planted.ts): the
+// kept URL not used (the same audio uploaded again) must make it fail.
 
 import assert from 'assert';
 import fc from 'fast-check';
@@ -15,12 +17,16 @@ import { wav } from '../support/audio';
 import { fastRetries, helper, load, Msg, secrets, TAB } from '../support/red';
 import { countOutcome, prototypeClean, scanSaid, section, SEED, size, summary, takeTrapped, until } from './support';
 import { answerServer, type Answer as BaseAnswer, type Delivery } from './answer-server';
+import { mustFail, plant } from './planted';
+import { VoiceFiles } from '../../client/service/voice-files';
 
 const MESSAGES = size(1200, 80);
 const TIMEOUT = 700;
 const MAX_RETRIES = 2;
 const TOKEN = 'at.voice-fuzz-7c1d0e55a2';
 secrets.add(TOKEN);
+/** Off during the self-check: its messages are not the run's. */
+let counting = true;
 
 interface Answer extends BaseAnswer {
   /** The JSON envelope says 200 (delivered whole: a play or an upload that happened). */
@@ -108,8 +114,11 @@ describe('reliability: fuzzed replies of ezviz-voice upload and send', function 
     url.startsWith('/api/lapp/voice/upload') ? 'upload' : url.startsWith('/api/lapp/voice/send') ? 'send' : undefined;
   const { plan, got, base } = answerServer(['upload', 'send'], kindOf, json('exhausted', { code: '49999' }));
 
-  it(`${MESSAGES} messages against generated upload and send replies: one outcome, play never sent twice`, async () => {
-    const started = Date.now();
+  const outcomes = new Map<string, Msg[]>();
+  let seq = 0;
+  let played = 0;
+
+  before(async () => {
     await load(
       [
         { id: TAB, type: 'tab', label: 'replies-voice' },
@@ -142,23 +151,26 @@ describe('reliability: fuzzed replies of ezviz-voice upload and send', function 
       { cfg: { accessToken: TOKEN } },
     );
     fastRetries();
-    const outcomes = new Map<string, Msg[]>();
     for (const port of ['ok', 'err']) {
       helper
         .getNode(port)
         .on('input', (m: Msg) => outcomes.set(m._msgid, [...(outcomes.get(m._msgid) ?? []), { ...m, port }]));
     }
-    let seq = 0;
-    let played = 0;
-    const args = fc.tuple(
-      fc.array(upload, { minLength: 3, maxLength: 3 }),
-      fc.array(send, { minLength: 3, maxLength: 3 }),
-      fc.nat(4),
-    );
-    await fc.assert(
+  });
+
+  const args = fc.tuple(
+    fc.array(upload, { minLength: 3, maxLength: 3 }),
+    fc.array(send, { minLength: 3, maxLength: 3 }),
+    fc.nat(4),
+  );
+  /** The audio (by its seed) whose upload gave a URL the config node keeps: played again without an upload. */
+  const kept = new Set<number>();
+  const fuzz = (numRuns: number, seed: number) =>
+    fc.assert(
       fc.asyncProperty(args, async ([ups, sends, again]) => {
         const id = `voice-${++seq}`;
-        const audio = wav(200, 8000, again === 0 && seq > 1 ? seq - 1 : seq);
+        const audioSeed = again === 0 && seq > 1 ? seq - 1 : seq;
+        const audio = wav(200, 8000, audioSeed);
         plan.upload = ups;
         plan.send = sends;
         got.upload = [];
@@ -173,7 +185,11 @@ describe('reliability: fuzzed replies of ezviz-voice upload and send', function 
         const what = `${id} (uploads ${got.upload.map((a) => a.what)}; sends ${got.send.map((a) => a.what)})`;
         assert.ok(got.send.length <= 1, `${what}: play sent ${got.send.length} times`);
         assert.ok(got.upload.length <= 1 + MAX_RETRIES, `${what}: ${got.upload.length} uploads`);
+        // One upload per content: audio uploaded before (its URL not refused since) is not uploaded again.
+        if (kept.has(audioSeed)) assert.strictEqual(got.upload.length, 0, `${what}: uploaded again`);
+        if (got.upload.at(-1)?.url) kept.add(audioSeed);
         const last = got.send[0];
+        if (last?.what === 'code 10001') kept.delete(audioSeed); // the URL refused: the next uploads again
         if (m.port === 'ok') {
           assert.ok(last?.ok, `${what}: a success needs a play answered 200`);
           assert.strictEqual(m.payload.played, true);
@@ -186,16 +202,33 @@ describe('reliability: fuzzed replies of ezviz-voice upload and send', function 
             assert.strictEqual(m.error.retriable, false, `${what}: uncertain, never retriable`);
           assert.ok(typeof m.error.code === 'string' && typeof m.error.message === 'string', what);
         }
-        countOutcome(`replies-voice:${m.port === 'ok' ? 'played' : m.error.code}`);
-        summary.messages++;
+        if (counting) countOutcome(`replies-voice:${m.port === 'ok' ? 'played' : m.error.code}`);
+        if (counting) summary.messages++;
         assert.deepStrictEqual(takeTrapped(), [], id);
       }),
-      { numRuns: MESSAGES, seed: SEED + 131, endOnFailure: true },
+      { numRuns, seed, endOnFailure: true },
     );
+
+  it(`${MESSAGES} messages against generated upload and send replies: one outcome, play never sent twice, one upload per content`, async () => {
+    const started = Date.now();
+    await fuzz(MESSAGES, SEED + 131);
     const scan = scanSaid([TOKEN]);
     assert.deepStrictEqual(scan.foreignErrors, [], 'something was thrown out of a node');
     assert.deepStrictEqual(scan.hits, [], 'a secret in what the nodes said');
     assert.ok(prototypeClean());
     section('fuzz ezviz-voice replies', started, `${seq} messages, ${played} played`);
+  });
+
+  it("self-check: a voice file's kept URL not used (the same audio uploaded again) makes the fuzzer fail", async () => {
+    counting = false;
+    const twice = await mustFail(
+      'the same audio uploaded again',
+      plant(VoiceFiles.prototype, 'get', () => () => undefined),
+      () => fuzz(MESSAGES, SEED + 132),
+    );
+    counting = true;
+    takeTrapped();
+    assert.match(twice, /uploaded again/, twice);
+    section('replies voice self-check', Date.now(), `caught: an upload again (${twice.slice(0, 80)})`);
   });
 });
