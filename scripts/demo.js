@@ -106,6 +106,7 @@ async function main(argv) {
       `  Node-RED editor:   ${red.url}`,
       `  EZVIZ simulator:   ${sim.url}  (app key demo-app-key, token at.demo-token)`,
       `  Camera panel:      ${red.url}dashboard/camera  (Dashboard 2, example 07: hold the pad to move the camera)`,
+      `  Camera wall:       ${red.url}dashboard/wall  (Dashboard 2, example 16: tap a tile to play it live)`,
       '  Open the editor, pick a tab (cloud storage, PTZ, presets, motion -> preset -> picture), press',
       '  the inject buttons and watch the debug sidebar. Ctrl-C stops both.',
       alarmSeconds > 0

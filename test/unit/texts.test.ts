@@ -1,7 +1,7 @@
 // Texts a user reads (point 7). The Chinese help has no stray space between two Chinese
 // characters (line wrapping in the sources leaves one: a browser shows a line break inside a text
 // as a space, which Chinese does not use), in the sources and in the built help the editor shows.
-// And the dashboard package's example is example 07 of the main package, its texts apart.
+// And the dashboard package's examples are examples 07 and 16 of the main package, their texts apart.
 
 import assert from 'assert';
 import * as fs from 'fs';
@@ -56,15 +56,23 @@ describe('texts: the Chinese help', () => {
 });
 
 describe('texts: the dashboard package example', () => {
+  type Node = Record<string, unknown>;
+  const read = (f: string): Node[] => JSON.parse(fs.readFileSync(path.join(ROOT, f), 'utf8')) as Node[];
+  const strip = (nodes: Node[]): Node[] => nodes.map(({ info: _info, label: _label, ...rest }) => rest);
   it('is example 07 of the main package: the same nodes, settings and wires', () => {
-    type Node = Record<string, unknown>;
-    const read = (f: string): Node[] => JSON.parse(fs.readFileSync(path.join(ROOT, f), 'utf8')) as Node[];
-    const strip = (nodes: Node[]): Node[] => nodes.map(({ info: _info, label: _label, ...rest }) => rest);
     const own = read('dashboard/examples/camera-panel.json');
     assert.deepStrictEqual(strip(own), strip(read('examples/07-camera-panel.json')));
     assert.match(String(own[0].info), /npx ezviz-simulator/);
     const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'dashboard/package.json'), 'utf8')) as { files: string[] };
     assert.ok(pkg.files.includes('examples'), 'the dashboard package ships its examples');
+  });
+  it('its camera wall is example 16 of the main package, a stream node as a live source', () => {
+    const own = read('dashboard/examples/camera-wall.json');
+    assert.deepStrictEqual(strip(own), strip(read('examples/16-camera-wall.json')));
+    const wall = own.find((n) => n.type === 'ui-ezviz-wall')!;
+    const stream = own.find((n) => n.type === 'ezviz-stream')!;
+    assert.strictEqual(wall.streamNodes, stream.id);
+    assert.ok(String(wall.cameras).includes(String(stream.deviceSerial)), 'the stream node streams a wall camera');
   });
   it("every panel in the examples sets each of the widget's settings; its presets exist on the simulator", () => {
     const html = fs.readFileSync(path.join(ROOT, 'dashboard/nodes/ui-ezviz-camera.html'), 'utf8');
