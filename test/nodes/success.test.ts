@@ -2,22 +2,20 @@
 
 import assert from 'assert';
 import { statusKey } from '../../runtime/i18n/status-keys';
-import { FakeClock } from '../../simulator';
-import type { Simulator } from '../../simulator';
-import { collect, delay, helper, loadOp, node, run, simulatorPerTest, text, unload } from '../support/red';
+import type { FakeClock, Simulator } from '../../simulator';
+import { collect, delay, helper, loadOp, node, run, clockedSimulatorPerTest, text, unload } from '../support/red';
 
 describe('operation nodes: success', function () {
   let sim: Simulator;
   let clock: FakeClock;
 
-  simulatorPerTest(
-    (s) => {
+  clockedSimulatorPerTest(
+    Date.parse('2026-03-01T00:00:00Z'),
+    (s, c) => {
       sim = s;
+      clock = c;
     },
-    () => {
-      clock = new FakeClock(Date.parse('2026-03-01T00:00:00Z'));
-      return { clock };
-    },
+    { runtimeNow: false },
   );
 
   it('storage-info maps data, statusText and ISO dates; request without token', async () => {

@@ -22,7 +22,7 @@ import { HUB_NODE } from '../../client/operations/hub';
 import { SIREN_NODE } from '../../client/operations/siren';
 import { OPERATIONS } from '../../client/operations/operations';
 import type { Simulator } from '../../simulator';
-import { startSimulator } from '../../simulator';
+import { FakeClock, startSimulator } from '../../simulator';
 import type { SimulatorOptions } from '../../simulator';
 
 // The Node-RED runtime under test: the devDependency, or another install named by EZVIZ_NODE_RED
@@ -411,6 +411,26 @@ export function simulatorPerTest(use: (sim: Simulator) => void, options: () => S
     await unload();
     await stopSim(sim);
   });
+}
+
+/**
+ * simulatorPerTest on a fake clock: before each test a new FakeClock at `start` (epoch ms) drives
+ * the simulator and, unless `runtimeNow` is false, the runtime's `hooks.now`; `use` receives both.
+ */
+export function clockedSimulatorPerTest(
+  start: number,
+  use: (sim: Simulator, clock: FakeClock) => void,
+  { runtimeNow = true } = {},
+): void {
+  let clock: FakeClock;
+  simulatorPerTest(
+    (s) => use(s, clock),
+    () => {
+      clock = new FakeClock(start);
+      if (runtimeNow) hooks.now = () => clock.now();
+      return { clock };
+    },
+  );
 }
 
 /** The same with one simulator for the whole suite (`describe`); the flow is unloaded after each test. */

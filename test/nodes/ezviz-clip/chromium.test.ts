@@ -8,10 +8,9 @@
 import { strict as assert } from 'assert';
 import * as http from 'http';
 import type { AddressInfo } from 'net';
-import { FakeClock } from '../../../simulator';
 import type { Simulator } from '../../../simulator';
 import { sharedBrowser, skipWithoutChromium, waitUntil } from '../../support/browser-env';
-import { hooks, loadOp, resetHooks, run, simulatorPerTest, unload } from '../../support/red';
+import { loadOp, run, clockedSimulatorPerTest } from '../../support/red';
 
 const NOW = Date.parse('2026-03-01T08:00:00Z');
 const CAM = { deviceSerial: 'C00000006', channelNo: 1 };
@@ -78,27 +77,11 @@ const look = (): Seen => {
 describe('ezviz-clip: Chromium plays the MP4 in a <video> element', function () {
   this.timeout(90000);
   let sim: Simulator;
-  let clock: FakeClock;
 
   before(function () {
     skipWithoutChromium(this);
   });
-  simulatorPerTest(
-    (s) => {
-      sim = s;
-    },
-    () => {
-      clock = new FakeClock(NOW);
-      return { clock };
-    },
-  );
-  beforeEach(() => {
-    hooks.now = () => clock.now();
-  });
-  afterEach(async () => {
-    await unload();
-    resetHooks();
-  });
+  clockedSimulatorPerTest(NOW, (s) => (sim = s));
 
   it('H.264 and AAC: loads without error, the duration covers the window, plays with sound, to the end', async () => {
     await loadOp('clip', sim.url);

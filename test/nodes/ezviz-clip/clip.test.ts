@@ -6,9 +6,8 @@
 // nothing recorded (NO_RECORDING, no stream read), a stream that never completes (CLIP_INCOMPLETE).
 
 import { strict as assert } from 'assert';
-import { FakeClock } from '../../../simulator';
-import type { Simulator } from '../../../simulator';
-import { delay, helper, hooks, loadOp, resetHooks, run, simulatorPerTest, unload } from '../../support/red';
+import type { FakeClock, Simulator } from '../../../simulator';
+import { delay, helper, hooks, loadOp, run, clockedSimulatorPerTest, unload } from '../../support/red';
 import { probeBytes, topBoxes, withFfmpeg } from '../../support/media-probe';
 
 const NOW = Date.parse('2026-03-01T08:00:00Z');
@@ -21,21 +20,9 @@ describe('ezviz-clip: a recording window saved as MP4', function () {
   let sim: Simulator;
   let clock: FakeClock;
 
-  simulatorPerTest(
-    (s) => {
-      sim = s;
-    },
-    () => {
-      clock = new FakeClock(NOW);
-      return { clock };
-    },
-  );
-  beforeEach(() => {
-    hooks.now = () => clock.now();
-  });
-  afterEach(async () => {
-    await unload();
-    resetHooks();
+  clockedSimulatorPerTest(NOW, (s, c) => {
+    sim = s;
+    clock = c;
   });
 
   withFfmpeg(

@@ -7,9 +7,8 @@ import { strict as assert } from 'assert';
 import * as http from 'http';
 import * as net from 'net';
 import type { AddressInfo } from 'net';
-import { FakeClock } from '../../../simulator';
 import type { Simulator } from '../../../simulator';
-import { hooks, loadOp, resetHooks, run, simulatorPerTest, unload } from '../../support/red';
+import { loadOp, resetHooks, run, clockedSimulatorPerTest, unload } from '../../support/red';
 
 const NOW = Date.parse('2026-03-01T08:00:00Z');
 const VARS = [
@@ -79,20 +78,10 @@ async function connectProxy(): Promise<{
 describe('ezviz-clip: the playback stream through the proxy', function () {
   this.timeout(30000);
   let sim: Simulator;
-  let clock: FakeClock;
   let saved: Record<string, string | undefined>;
 
-  simulatorPerTest(
-    (s) => {
-      sim = s;
-    },
-    () => {
-      clock = new FakeClock(NOW);
-      return { clock };
-    },
-  );
+  clockedSimulatorPerTest(NOW, (s) => (sim = s));
   beforeEach(() => {
-    hooks.now = () => clock.now();
     saved = Object.fromEntries(VARS.map((v) => [v, process.env[v]]));
     for (const v of VARS) delete process.env[v];
   });

@@ -4,19 +4,17 @@
 import assert from 'assert';
 import { TOKEN_PATH } from '../../../client/operations/operations';
 import { FRESH_TOKEN_MS, TOKEN_REFRESH_MARGIN_MS } from '../../../client/requests/token';
-import { FakeClock } from '../../../simulator';
-import type { Simulator } from '../../../simulator';
+import type { FakeClock, Simulator } from '../../../simulator';
 import { statusKey } from '../../../runtime/i18n/status-keys';
 import {
   buildFlow,
   collect,
   delay,
   helper,
-  hooks,
   load,
   loadOp,
   run,
-  simulatorPerTest,
+  clockedSimulatorPerTest,
   startSim,
   stopSim,
   text,
@@ -30,16 +28,10 @@ describe('config node: token', function () {
   let sim: Simulator;
   let clock: FakeClock;
 
-  simulatorPerTest(
-    (s) => {
-      sim = s;
-    },
-    () => {
-      clock = new FakeClock(Date.parse('2026-02-01T00:00:00Z'));
-      hooks.now = () => clock.now();
-      return { clock };
-    },
-  );
+  clockedSimulatorPerTest(Date.parse('2026-02-01T00:00:00Z'), (s, c) => {
+    sim = s;
+    clock = c;
+  });
 
   it('one token request for many concurrent messages; the token is reused', async () => {
     await loadOp('storage-info', sim.url, { creds: KEYS });

@@ -6,20 +6,8 @@
 
 import assert from 'assert';
 import type { EzvizService } from '../../../client/service/service';
-import { FakeClock } from '../../../simulator';
-import type { Simulator } from '../../../simulator';
-import {
-  collect,
-  hooks,
-  loadOp,
-  node,
-  resetHooks,
-  run,
-  secrets,
-  simulatorPerTest,
-  text,
-  unload,
-} from '../../support/red';
+import type { FakeClock, Simulator } from '../../../simulator';
+import { collect, loadOp, node, run, secrets, clockedSimulatorPerTest, text, unload } from '../../support/red';
 
 const V2 = '/api/lapp/v2/live/address/get';
 const CAM = { deviceSerial: 'C00000001', channelNo: 1 };
@@ -30,21 +18,9 @@ describe('ezviz-live: live and playback addresses', function () {
   const service = (): EzvizService => node<{ service: EzvizService }>('cfg').service;
   const sent = (): number => sim.requestLog({ path: V2 }).length;
 
-  simulatorPerTest(
-    (s) => {
-      sim = s;
-    },
-    () => {
-      clock = new FakeClock(Date.parse('2026-03-01T08:00:00Z'));
-      return { clock };
-    },
-  );
-  beforeEach(() => {
-    hooks.now = () => clock.now();
-  });
-  afterEach(async () => {
-    await unload();
-    resetHooks();
+  clockedSimulatorPerTest(Date.parse('2026-03-01T08:00:00Z'), (s, c) => {
+    sim = s;
+    clock = c;
   });
 
   it('answers the hls address: msg.payload the URL, msg.ezviz.live what it is; defaults hls, live, 1 hour', async () => {

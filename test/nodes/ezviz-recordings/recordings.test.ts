@@ -7,10 +7,9 @@
 
 import assert from 'assert';
 import helper from 'node-red-node-test-helper';
-import { FakeClock } from '../../../simulator';
 import type { Simulator } from '../../../simulator';
 import { dashboardApi } from '../../../features/dashboard/dashboard-api';
-import { hooks, loadOp, resetHooks, run, simulatorPerTest, text, unload } from '../../support/red';
+import { loadOp, run, clockedSimulatorPerTest, text, unload } from '../../support/red';
 
 const LIST = '/api/lapp/video/by/time';
 const NOW = Date.parse('2026-03-01T08:00:00Z');
@@ -22,25 +21,9 @@ const midnight = (ms: number): number => {
 
 describe('ezviz-recordings: what a camera recorded, played back', function () {
   let sim: Simulator;
-  let clock: FakeClock;
   const calls = () => sim.requestLog({ path: LIST });
 
-  simulatorPerTest(
-    (s) => {
-      sim = s;
-    },
-    () => {
-      clock = new FakeClock(NOW);
-      return { clock };
-    },
-  );
-  beforeEach(() => {
-    hooks.now = () => clock.now();
-  });
-  afterEach(async () => {
-    await unload();
-    resetHooks();
-  });
+  clockedSimulatorPerTest(NOW, (s) => (sim = s));
 
   it('lists today (local midnight to now) from the card and the cloud: items sorted, with what a playback needs', async () => {
     await loadOp('recordings', sim.url);

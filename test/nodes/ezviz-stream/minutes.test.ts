@@ -8,13 +8,13 @@
 
 import assert from 'assert';
 import * as http from 'http';
-import type { AddressInfo } from 'net';
 import { FlvReader } from '../../../client/flv';
 import { statusWithArgs } from '../../../runtime/i18n/status-keys';
 import type { EzvizService } from '../../../client/service/service';
 import type { Simulator } from '../../../simulator';
 import { FakeScheduler } from '../../support/fake-camera';
-import { collect, helper, httpNodeApp, load, simulatorPerTest, TAB, type Msg } from '../../support/red';
+import { collect, helper, simulatorPerTest, type Msg } from '../../support/red';
+import { closeServer, loadStream, serveHttp } from '../../support/stream-node';
 
 const KEY = 'minutes-Key_0123456789abcdef';
 const PATH = '/ezviz/stream/C00000001-1.flv';
@@ -29,8 +29,7 @@ describe('ezviz-stream: maxMinutesPerDay cuts a running stream', function () {
 
   afterEach(async () => {
     for (const r of open.splice(0)) r.destroy();
-    await new Promise<void>((r) => (server ? server.close(() => r()) : r()));
-    server?.closeAllConnections?.();
+    await closeServer(server);
     server = undefined;
   });
 
@@ -62,25 +61,7 @@ describe('ezviz-stream: maxMinutesPerDay cuts a running stream', function () {
     clock = new FakeScheduler();
     clock.now = new Date(2026, 2, 1, 12, 0, 0).getTime(); // local noon: no midnight within the test
     clock.install();
-    const flow = [
-      { id: TAB, type: 'tab', label: 'test' },
-      { id: 'cfg', type: 'ezviz-config', name: 'sim', baseUrl: sim.url, timeout: 2000, maxRetries: 1, retryDelay: 10 },
-      { id: 'ok', type: 'helper', z: TAB },
-      { id: 'err', type: 'helper', z: TAB },
-      {
-        id: 'op',
-        type: 'ezviz-stream',
-        z: TAB,
-        config: 'cfg',
-        deviceSerial: 'C00000001',
-        channelNo: 1,
-        path: '',
-        maxMinutesPerDay: 1,
-        idleClose: 1,
-        wires: [['ok'], ['err']],
-      },
-    ];
-    await load(flow, { cfg: { accessToken: 'at.demo-token' }, op: { key: KEY } });
+    await loadStream(sim.url, { channelNo: 1, maxMinutesPerDay: 1, idleClose: 1 }, { key: KEY });
     const out = collect(['ok', 'err']);
     const statuses: string[] = [];
     const node = helper.getNode('op') as unknown as { status(s: { text?: string }): void };
@@ -89,9 +70,8 @@ describe('ezviz-stream: maxMinutesPerDay cuts a running stream', function () {
       statuses.push(String(st.text));
       status(st);
     };
-    server = http.createServer(httpNodeApp() as http.RequestListener);
-    await new Promise<void>((r) => server!.listen(0, '127.0.0.1', r));
-    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    let base: string;
+    ({ server, base } = await serveHttp());
 
     const viewer = await get(base);
     assert.strictEqual(viewer.status, 200);

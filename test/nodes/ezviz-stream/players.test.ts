@@ -13,13 +13,13 @@ import assert from 'assert';
 import { execFile, spawn } from 'child_process';
 import * as fs from 'fs';
 import * as http from 'http';
-import type { AddressInfo } from 'net';
 import * as os from 'os';
 import * as path from 'path';
 import type { Simulator } from '../../../simulator';
 import { chromiumMissing, projectRoot, sharedBrowser } from '../../support/browser-env';
 import { HAS_FFMPEG, HAS_GSTREAMER, withFfmpeg, withGstreamer } from '../../support/media-tools';
-import { collect, httpNodeApp, load, startSim, stopSim, TAB, unload, type Msg } from '../../support/red';
+import { collect, httpNodeApp, load, startSim, stopSim, unload, type Msg } from '../../support/red';
+import { closeServer, serveHttp, streamBase, streamNode } from '../../support/stream-node';
 
 const KEY = 'players-Key_0123456789abcdef';
 /** The session cap: three times the simulator's 2 s keyframe interval, so that a chain can open
@@ -161,42 +161,17 @@ describe('ezviz-stream: real players read it across session caps (ffmpeg, ffprob
   before(async function () {
     if (!HAS_FFMPEG && !HAS_GSTREAMER && process.env.EZVIZ_REQUIRE_FFMPEG !== '1') return;
     sim = await startSim({ streamCap: CAP_S });
-    const node = (id: string, deviceSerial: string) => ({
-      id,
-      type: 'ezviz-stream',
-      z: TAB,
-      config: 'cfg',
-      deviceSerial,
-      channelNo: 1,
-      quality: 'hd',
-      path: '',
-      maxViewers: 8,
-      idleClose: 1,
-      maxMinutesPerDay: 0,
-      wires: [['ok'], ['err']],
+    const node = (id: string, deviceSerial: string) =>
+      streamNode({ id, deviceSerial, channelNo: 1, quality: 'hd', maxViewers: 8, idleClose: 1, maxMinutesPerDay: 0 });
+    await load([...streamBase(sim.url), node('avc', CAMERAS.avc), node('hevc', CAMERAS.hevc)], {
+      cfg: { accessToken: 'at.demo-token' },
+      avc: { key: KEY },
+      hevc: { key: KEY },
     });
-    await load(
-      [
-        { id: TAB, type: 'tab', label: 'test' },
-        {
-          id: 'cfg',
-          type: 'ezviz-config',
-          name: 'sim',
-          baseUrl: sim.url,
-          timeout: 2000,
-          maxRetries: 1,
-          retryDelay: 10,
-        },
-        { id: 'ok', type: 'helper', z: TAB },
-        { id: 'err', type: 'helper', z: TAB },
-        node('avc', CAMERAS.avc),
-        node('hevc', CAMERAS.hevc),
-      ],
-      { cfg: { accessToken: 'at.demo-token' }, avc: { key: KEY }, hevc: { key: KEY } },
-    );
     got = collect(['ok', 'err']);
     const app = httpNodeApp() as http.RequestListener;
-    server = http.createServer((req, res) => {
+    let base: string;
+    ({ server, base } = await serveHttp((req, res) => {
       if (req.url === '/mpegts.js') {
         res.writeHead(200, { 'Content-Type': 'text/javascript' });
         return res.end(fs.readFileSync(path.join(projectRoot(), 'node_modules', 'mpegts.js', 'dist', 'mpegts.js')));
@@ -206,9 +181,7 @@ describe('ezviz-stream: real players read it across session caps (ffmpeg, ffprob
         return res.end(PAGE);
       }
       app(req, res);
-    });
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    }));
     const url = (serial: string) => `${base}/ezviz/stream/${serial}-1.flv?key=${KEY}`;
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ezviz-players-'));
     files.avc = path.join(dir, 'avc.flv');
@@ -232,8 +205,7 @@ describe('ezviz-stream: real players read it across session caps (ffmpeg, ffprob
 
   after(async () => {
     await unload();
-    if (server) await new Promise<void>((r) => server.close(() => r()));
-    server?.closeAllConnections?.();
+    await closeServer(server);
     await stopSim(sim);
     if (dir) fs.rmSync(dir, { recursive: true, force: true });
   });

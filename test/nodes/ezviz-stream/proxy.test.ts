@@ -9,7 +9,8 @@ import * as net from 'net';
 import type { AddressInfo } from 'net';
 import { FlvReader } from '../../../client/flv';
 import type { Simulator } from '../../../simulator';
-import { httpNodeApp, load, simulatorPerTest, TAB } from '../../support/red';
+import { simulatorPerTest } from '../../support/red';
+import { closeServer, loadStream, serveHttp } from '../../support/stream-node';
 
 const KEY = 'proxy-Key_0123456789abcdef';
 const VARS = [
@@ -88,8 +89,7 @@ describe('ezviz-stream: the camera GET through the config node proxy', function 
       if (saved[v] === undefined) delete process.env[v];
       else process.env[v] = saved[v];
     }
-    await new Promise<void>((r) => (server ? server.close(() => r()) : r()));
-    server?.closeAllConnections?.();
+    await closeServer(server);
     server = undefined;
     await proxy?.close();
     proxy = undefined;
@@ -98,25 +98,9 @@ describe('ezviz-stream: the camera GET through the config node proxy', function 
   it('HTTP_PROXY: the stream comes through a CONNECT tunnel, as the API calls do', async () => {
     proxy = await connectProxy();
     process.env.HTTP_PROXY = proxy.url;
-    const flow = [
-      { id: TAB, type: 'tab', label: 'test' },
-      { id: 'cfg', type: 'ezviz-config', name: 'sim', baseUrl: sim.url, timeout: 2000, maxRetries: 1, retryDelay: 10 },
-      {
-        id: 'op',
-        type: 'ezviz-stream',
-        z: TAB,
-        config: 'cfg',
-        deviceSerial: 'C00000001',
-        channelNo: 1,
-        path: '',
-        idleClose: 1,
-        wires: [[], []],
-      },
-    ];
-    await load(flow, { cfg: { accessToken: 'at.demo-token' }, op: { key: KEY } });
-    server = http.createServer(httpNodeApp() as http.RequestListener);
-    await new Promise<void>((r) => server!.listen(0, '127.0.0.1', r));
-    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    await loadStream(sim.url, { channelNo: 1, idleClose: 1, wires: [[], []] }, { key: KEY });
+    let base: string;
+    ({ server, base } = await serveHttp());
     const body: Buffer[] = [];
     const req = http.get(`${base}/ezviz/stream/C00000001-1.flv?key=${KEY}`, (res) => {
       assert.strictEqual(res.statusCode, 200);

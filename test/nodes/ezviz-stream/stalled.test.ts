@@ -19,7 +19,8 @@ import * as path from 'path';
 import { FlvReader, isSequenceHeader, writeHeader, writeTag } from '../../../client/flv';
 import type { Simulator } from '../../../simulator';
 import { HAS_FFMPEG, withFfmpeg } from '../../support/media-tools';
-import { collect, helper, httpNodeApp, load, startSim, stopSim, TAB, unload, type Msg } from '../../support/red';
+import { collect, helper, startSim, stopSim, unload, type Msg } from '../../support/red';
+import { closeServer, loadStream, serveHttp } from '../../support/stream-node';
 
 const KEY = 'stalled-Key_0123456789abcdef';
 const CAPTURE_S = 25;
@@ -115,34 +116,18 @@ describe('ezviz-stream: a stalled viewer beside ffmpeg', function () {
   after(async () => {
     stalled?.destroy();
     await unload();
-    await new Promise<void>((r) => (server ? server.close(() => r()) : r()));
-    server?.closeAllConnections?.();
+    await closeServer(server);
     await front?.close();
     await stopSim(sim);
     if (dir) fs.rmSync(dir, { recursive: true, force: true });
   });
 
   withFfmpeg('the stalled viewer is closed as slow after its 10 s of stream; ffmpeg keeps its timing', async () => {
-    const flow = [
-      { id: TAB, type: 'tab', label: 'test' },
-      { id: 'cfg', type: 'ezviz-config', name: 'sim', baseUrl: front!.url, timeout: 2000, maxRetries: 1 },
-      { id: 'ok', type: 'helper', z: TAB },
-      { id: 'err', type: 'helper', z: TAB },
-      {
-        id: 'op',
-        type: 'ezviz-stream',
-        z: TAB,
-        config: 'cfg',
-        deviceSerial: 'C00000001',
-        path: '',
-        wires: [['ok'], ['err']],
-      },
-    ];
-    await load(flow, { cfg: { accessToken: 'at.demo-token' }, op: { key: KEY } });
+    await loadStream(front!.url, {}, { key: KEY }, { retryDelay: undefined });
     const got = collect(['ok', 'err']);
-    server = http.createServer(httpNodeApp() as http.RequestListener);
-    await new Promise<void>((r) => server!.listen(0, '127.0.0.1', r));
-    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/ezviz/stream/C00000001-1.flv?key=${KEY}`;
+    let base: string;
+    ({ server, base } = await serveHttp());
+    const url = `${base}/ezviz/stream/C00000001-1.flv?key=${KEY}`;
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ezviz-stalled-'));
     const file = path.join(dir, 'player.flv');
     const slowAt: number[] = [];

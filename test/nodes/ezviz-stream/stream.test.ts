@@ -6,10 +6,10 @@
 
 import assert from 'assert';
 import * as http from 'http';
-import type { AddressInfo } from 'net';
 import { FlvReader, isKeyframe, isSequenceHeader, type FlvTag } from '../../../client/flv';
 import type { Simulator } from '../../../simulator';
-import { collect, helper, httpNodeApp, load, simulatorPerTest, TAB, unload, type Msg } from '../../support/red';
+import { collect, helper, load, simulatorPerTest, TAB, unload, type Msg } from '../../support/red';
+import { closeServer, loadStream, serveHttp } from '../../support/stream-node';
 
 const KEY = 'k3y-Of-The-Viewers_0123456789';
 const PATH = '/ezviz/stream/C00000001-1.flv';
@@ -34,39 +34,16 @@ describe('ezviz-stream: one camera as an endless HTTP-FLV stream', function () {
   );
 
   async function start(props: Record<string, unknown> = {}, creds: Record<string, string> = { key: KEY }) {
-    const flow = [
-      { id: TAB, type: 'tab', label: 'test' },
-      { id: 'cfg', type: 'ezviz-config', name: 'sim', baseUrl: sim.url, timeout: 2000, maxRetries: 1, retryDelay: 10 },
-      { id: 'ok', type: 'helper', z: TAB },
-      { id: 'err', type: 'helper', z: TAB },
-      {
-        id: 'op',
-        type: 'ezviz-stream',
-        z: TAB,
-        config: 'cfg',
-        deviceSerial: 'C00000001',
-        channelNo: 1,
-        quality: 'hd',
-        path: '',
-        maxViewers: 8,
-        idleClose: 1,
-        maxMinutesPerDay: 0,
-        wires: [['ok'], ['err']],
-        ...props,
-      },
-    ];
-    await load(flow, { cfg: { accessToken: 'at.demo-token' }, op: creds });
-    server = http.createServer(httpNodeApp() as http.RequestListener);
-    await new Promise<void>((r) => server!.listen(0, '127.0.0.1', r));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const defaults = { channelNo: 1, quality: 'hd', maxViewers: 8, idleClose: 1, maxMinutesPerDay: 0 };
+    await loadStream(sim.url, { ...defaults, ...props }, creds);
+    ({ server, base } = await serveHttp());
     return collect(['ok', 'err']);
   }
 
   afterEach(async () => {
     for (const r of open.splice(0)) r.destroy();
     await unload();
-    await new Promise<void>((r) => (server ? server.close(() => r()) : r()));
-    server?.closeAllConnections?.();
+    await closeServer(server);
     server = undefined;
   });
 

@@ -5,11 +5,10 @@
 
 import assert from 'assert';
 import type { EzvizService } from '../../../client/service/service';
-import { FakeClock } from '../../../simulator';
-import type { Simulator } from '../../../simulator';
+import type { FakeClock, Simulator } from '../../../simulator';
 import { voiceState } from '../../../simulator/areas/voice';
 import { aac, mp3, wav } from '../../support/audio';
-import { collect, hooks, loadOp, node, resetHooks, run, simulatorPerTest, unload } from '../../support/red';
+import { collect, hooks, loadOp, node, resetHooks, run, clockedSimulatorPerTest, unload } from '../../support/red';
 
 const UPLOAD = '/api/lapp/voice/upload';
 const SEND = '/api/lapp/voice/send';
@@ -22,17 +21,11 @@ describe("ezviz-voice: audio on a camera's speaker", function () {
   const sends = () => sim.requestLog({ path: SEND }).length;
   const played = () => voiceState(sim.state).played;
 
-  simulatorPerTest(
-    (s) => {
-      sim = s;
-    },
-    () => {
-      clock = new FakeClock(Date.parse('2026-03-01T08:00:00Z'));
-      return { clock };
-    },
-  );
+  clockedSimulatorPerTest(Date.parse('2026-03-01T08:00:00Z'), (s, c) => {
+    sim = s;
+    clock = c;
+  });
   beforeEach(() => {
-    hooks.now = () => clock.now();
     hooks.sleep = () => Promise.resolve();
   });
   afterEach(async () => {
