@@ -39,7 +39,7 @@ export type {
 export { messageFor, KNOWN_CODES, SUCCESS_MSG } from './messages';
 export { SERIAL_RE } from './common';
 export type { ApiResult } from './common';
-export { positionOf, directionSupported } from './areas/ptz';
+export { positionOf, directionSupported } from './areas/ptz-model';
 export { viewOf, addService } from './areas/storage';
 export { ROUTES, routeFor, parseParams, COMMON_CODES, LIMIT_CODES, MAX_PAGE_SIZE } from './routes';
 export type { Route, RouteOp, RouteParam, Section } from './routes';

@@ -1,27 +1,24 @@
 // The simulator's HTTP server: node:http (or node:https) and a tiny router. API paths come from
 // the simulator's own route table (routes.ts, answered by api.ts through the areas' handlers);
 // the areas' own paths (pictures under /sim-pictures/) by their `served` entries; the admin
-// endpoint (admin.ts) lives under /sim/, which no API path uses.
+// endpoint (admin.ts) lives under /sim/, which no API path uses (the router: router.ts).
 
 import * as http from 'http';
 import * as https from 'https';
 import type { AddressInfo, Socket } from 'net';
-import { serveAdmin } from './admin';
 import type { ServerContext } from './area';
 import { SERVED } from './areas';
 import { alarmItem, raiseAlarm } from './areas/alarms';
 import type { AlarmInput } from './areas/alarms';
 import { closeMessages } from './areas/mq';
 import { liveState } from './areas/stream';
-import { serveApi } from './api';
 import type { Clock } from './clock';
 import { SystemClock } from './clock';
 import { FaultList } from './faults';
 import type { Fault, FaultSpec } from './faults';
-import { sendJson } from './io';
 import { RequestLog } from './request-log';
 import type { LogEntry, LogFilter } from './request-log';
-import { routeFor } from './routes';
+import { router } from './router';
 import { SimulatorState, readStateFile } from './state';
 import type { StateInput } from './state';
 
@@ -73,58 +70,6 @@ function resolveState(s: SimulatorOptions['state'], clock: Clock): SimulatorStat
   if (typeof s === 'string') return new SimulatorState(readStateFile(s), clock);
   if (s === undefined) return new SimulatorState(undefined, clock);
   return new SimulatorState(s, clock);
-}
-
-/** The router: /sim/ to the admin endpoint, the areas' served paths, then the API paths. */
-function router(ctx: ServerContext): http.RequestListener {
-  return (req, res) => {
-    let parsed: URL;
-    try {
-      parsed = new URL(req.url ?? '/', 'http://sim.invalid');
-    } catch {
-      sendJson(res, 400, { code: '400', msg: 'Bad request URL.' });
-      return;
-    }
-    const path = parsed.pathname;
-    const done = (p: Promise<void>): void => {
-      p.catch((e: unknown) => {
-        if (res.headersSent || res.destroyed) {
-          res.destroy();
-          return;
-        }
-        const msg = (e as Error)?.message === 'aborted' ? 'aborted' : `Simulator error: ${(e as Error)?.message}`;
-        try {
-          sendJson(res, 500, { code: '500', msg });
-        } catch {
-          res.destroy();
-        }
-      });
-    };
-    if (path === '/sim' || path.startsWith('/sim/')) {
-      done(serveAdmin(ctx, req, res, path, parsed.searchParams));
-      return;
-    }
-    const served = SERVED.find((s) => path.startsWith(s.prefix));
-    if (served) {
-      done(served.serve(req, res, path, ctx));
-      return;
-    }
-    const route = routeFor(path);
-    if (!route) {
-      req.resume();
-      sendJson(res, 404, { code: '404', msg: `Not found: ${path}` });
-      ctx.log.record({
-        time: ctx.clock.now(),
-        method: req.method ?? '',
-        path,
-        fields: {},
-        code: null,
-        httpStatus: 404,
-      });
-      return;
-    }
-    done(serveApi(ctx, req, res, path, route, parsed.searchParams));
-  };
 }
 
 export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simulator> {
