@@ -2,16 +2,17 @@
 // (docs/api/watch-api.md sections 2-4) over the device record and its `camera` state
 // (switch-state.ts). A set answers 60021/60022 (60016/60019 for encryption) when the device is
 // already so, 60020 when it cannot do it; a hub takes 0/8/16 (1 is refused: 10001); status reads
-// of an offline device answer 20007, device/info answers with status 0.
+// of an offline device answer 20007, device/info answers with status 0. POST /sim/device:
+// device-change.ts.
 
-import { publishOnOffline } from './mq';
+import { changeDevice } from './device-change';
 import type { Area, Handler } from '../area';
 import { answer, authenticate, lookupChannel, ok, ownDevice, stop } from '../common';
 import type { ApiResult, CallContext } from '../common';
 import type { Params, Route } from '../routes';
 import { SWITCH_PATHS } from '../routes';
 import type { Device, SimulatorState } from '../state';
-import { normalizeCamera, SWITCH_FIELDS, type SwitchField } from '../state/camera';
+import { SWITCH_FIELDS, type SwitchField } from '../state/camera';
 
 /** The device a state call addresses, checked as the PTZ calls are (common.ts), but the channel
  * only when given and, for reads of device/info, an offline device still answered. */
@@ -162,37 +163,6 @@ export const deviceStatus: Handler = (state, route, f, ctx) =>
       wakeUpStatus: c.battery === null ? -1 : c.sleeping ? 1 : 0,
     });
   });
-
-/**
- * POST /sim/device {deviceSerial, online?, defence?, camera?: {...}}: changes a device as the
- * vendor's app (or the camera itself) would, so that `watch` sees it; answers device/info's data.
- * `camera` fields are those of a state file's device `camera` (switch-state.ts).
- */
-export function changeDevice(state: SimulatorState, body: unknown, now: number): Record<string, unknown> {
-  const b = (body ?? {}) as Record<string, unknown>;
-  const serial = typeof b.deviceSerial === 'string' ? b.deviceSerial : '';
-  const dev = Object.prototype.hasOwnProperty.call(state.devices, serial) ? state.devices[serial] : undefined;
-  if (!dev) throw new Error(`deviceSerial "${serial}" is not in devices`);
-  if (b.online !== undefined && typeof b.online !== 'boolean') throw new Error('online must be true or false');
-  if (b.defence !== undefined && ![0, 1, 8, 16].includes(b.defence as number))
-    throw new Error('defence must be 0, 1, 8 or 16');
-  const patch = b.camera === undefined ? {} : b.camera;
-  if (typeof patch !== 'object' || patch === null || Array.isArray(patch)) throw new Error('camera must be an object');
-  const camera = normalizeCamera({ ...dev.camera, ...patch }, 'camera');
-  // A device going online or offline is a ys.onoffline message of the message service (areas/mq.ts).
-  if (b.online !== undefined && b.online !== dev.online) publishOnOffline(state, serial, b.online as boolean, now);
-  if (b.online !== undefined) dev.online = b.online as boolean;
-  if (b.defence !== undefined) dev.defence = b.defence as number;
-  dev.camera = camera;
-  dev.updateTime = now;
-  return {
-    ok: true,
-    deviceSerial: serial,
-    online: dev.online,
-    defence: dev.defence,
-    camera: { ...camera, verificationCode: '***' },
-  };
-}
 
 export const switchesArea: Area = {
   handlers: {

@@ -3,16 +3,15 @@
 // voice/send plays an uploaded file on a camera, voice/sendonce a file sent along. Files are wav,
 // mp3 or aac, at most 5 MB and 60 s (else 10001). A camera without a speaker (talk 0) answers
 // 20015. What each camera played is in the request log (`played`) and GET /sim/voice. Doorbells
-// ring through POST /sim/call: a `ys.calling` message to consumers and the webhook (mq.ts).
+// ring through POST /sim/call: a `ys.calling` message to consumers and the webhook (doorbell.ts).
 
-import { randomBytes, randomUUID } from 'crypto';
+import { randomBytes } from 'crypto';
 import type { Area } from '../area';
 import { answer, authenticate, lookupChannel, ok, ownDevice, stop } from '../common';
 import type { ApiResult, CallContext, FilePart, Played } from '../common';
 import type { Route } from '../routes';
 import type { Device, SimulatorState } from '../state';
-import { pictureUrl } from './pictures';
-import { publishMessage } from './mq';
+import { ring } from './doorbell';
 import { audioOf, MAX_VOICE_BYTES } from './voice-audio';
 
 /** An uploaded file's URL is signed for a day. */
@@ -146,48 +145,6 @@ function sendOnce(state: SimulatorState, route: Route, f: URLSearchParams, ctx: 
       ctx.now,
     );
   });
-}
-
-const ACTIONS: Record<string, number> = { ring: 0, answered: 1, 'hung-up': 2, '0': 0, '1': 1, '2': 2 };
-
-/** POST /sim/call {deviceSerial, channelNo?, action? (ring, answered, hung-up; default ring), picture?,
- * callingId? (the call's id; a new one by default)}. */
-function ring(state: SimulatorState, json: unknown, now: number, origin: string): Record<string, unknown> {
-  const c = (json ?? {}) as Record<string, unknown>;
-  const serial = String(c.deviceSerial ?? '');
-  const dev = Object.prototype.hasOwnProperty.call(state.devices, serial) ? state.devices[serial] : undefined;
-  if (!dev) throw new Error(`call: deviceSerial "${serial}" is not in devices`);
-  if (!dev.capabilities.doorbell) throw new Error(`call: ${serial} is not a doorbell (capabilities.doorbell)`);
-  const action = ACTIONS[String(c.action ?? 'ring')];
-  if (action === undefined) throw new Error('call: action must be ring, answered or hung-up');
-  const channelNo = c.channelNo === undefined ? 1 : Number(c.channelNo);
-  if (!Object.prototype.hasOwnProperty.call(dev.channels, String(channelNo)))
-    throw new Error(`call: no channel ${channelNo}`);
-  let cover = '';
-  if (c.picture !== false && action === 0) {
-    const id = `call-${randomBytes(12).toString('hex')}`;
-    state.pictures.set(id, {
-      deviceSerial: serial,
-      channelNo,
-      time: now,
-      expireTime: now + state.settings.pictureLifetimeMs,
-    });
-    cover = pictureUrl(origin, id);
-  }
-  const message = {
-    header: { channelNo, deviceId: serial, messageId: randomUUID(), messageTime: now, type: 'ys.calling' },
-    body: {
-      action,
-      callingId:
-        typeof c.callingId === 'string' && c.callingId ? c.callingId.slice(0, 64) : randomBytes(8).toString('hex'),
-      channelName: dev.channels[String(channelNo)].name,
-      timestamp: Math.floor(now / 1000),
-      ...(cover ? { coverUrl: { url: cover } } : {}),
-    },
-    pictureList: [],
-  };
-  publishMessage(state, dev.account, message);
-  return { ok: true, message };
 }
 
 export const voiceArea: Area = {
