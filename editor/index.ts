@@ -14,6 +14,7 @@ import { explainFailure, postAccount } from './account';
 import { credentialProblem, explain, hostOf, REGIONS, regionOf, validators } from './config-node';
 import { CATEGORY, configDefault, FAMILIES, setUpOperationNode } from './operation-node';
 import { setUpPicker } from './picker';
+import { cameraNodeLabels } from './labels';
 import { PACKAGE, SHARED_NS, t, tNode, validator } from './red';
 import {
   checkList,
@@ -65,6 +66,7 @@ export const editorApi = {
   regionOf,
   row,
   setUpOperationNode,
+  cameraNodeLabels,
   t,
   tNode,
   tip,

@@ -12,6 +12,7 @@ const {
   GROUPS,
   INTERVAL_LIMITS,
   KINDS,
+  cameraNodeLabels,
   checkList,
   checkedValues,
   configDefault,
@@ -27,7 +28,6 @@ const {
   setChecked,
   settingRows,
   sourceSettings,
-  t,
   tip,
   tNode,
   validator,
@@ -144,6 +144,7 @@ function showSource(previous: Source | undefined): void {
   interval.trigger('change'); // validated again with this source's minimum
 }
 
+const labels = cameraNodeLabels(TYPE, 'alarm');
 RED.nodes.registerType('ezviz-alarm', {
   category: 'EZVIZ',
   color: '#76B4D4',
@@ -169,18 +170,11 @@ RED.nodes.registerType('ezviz-alarm', {
   credentials: {
     secret: { type: 'password' },
   },
-  paletteLabel: () => tNode(TYPE, `${TYPE}.paletteLabel`),
-  label(this: NodeInstance) {
-    if (this.name) return String(this.name);
-    const base = tNode(TYPE, `${TYPE}.label.node`);
-    const serial = String(this.deviceSerial ?? '').trim();
-    return serial ? t('editor.labelDetail', { base, detail: serial.toUpperCase() }) : base;
-  },
-  labelStyle(this: NodeInstance) {
-    return this.name ? 'node_label_italic' : 'node_label';
-  },
-  inputLabels: () => tNode(TYPE, `${TYPE}.inputLabel`),
-  outputLabels: (index: number) => tNode(TYPE, index === 0 ? `${TYPE}.outputs.alarm` : `${TYPE}.outputs.error`),
+  paletteLabel: labels.paletteLabel,
+  label: labels.label,
+  labelStyle: labels.labelStyle,
+  inputLabels: labels.inputLabels,
+  outputLabels: labels.outputLabels,
   oneditprepare(this: NodeInstance) {
     $('#node-input-group option').each(function () {
       $(this).text(tNode(TYPE, `${TYPE}.group`, { n: String($(this).val()) }));

@@ -5,7 +5,8 @@
 // runtime's nodes/ezviz-stream/stream-settings.ts. Shared code: resources/ezviz-editor.js.
 import type { NodeInstance } from '../../editor/red';
 
-const { configDefault, PACKAGE, SHARED_NS, input, installTemplate, row, t, tip, tNode, validator } = EzvizOpenEditor;
+const { configDefault, PACKAGE, SHARED_NS, cameraNodeLabels, input, installTemplate, row, tip, tNode, validator } =
+  EzvizOpenEditor;
 
 const TYPE = 'ezviz-stream';
 const L = `${PACKAGE}/${TYPE}:${TYPE}`;
@@ -93,6 +94,7 @@ function showUrl(node: NodeInstance): void {
   $('#ezviz-stream-url-hint').toggle(true);
 }
 
+const labels = cameraNodeLabels(TYPE, 'event');
 RED.nodes.registerType(TYPE, {
   category: 'EZVIZ',
   color: '#A2CFE6',
@@ -125,18 +127,11 @@ RED.nodes.registerType(TYPE, {
     key: { type: 'password' },
     verificationCode: { type: 'password' },
   },
-  paletteLabel: () => tNode(TYPE, `${TYPE}.paletteLabel`),
-  label(this: NodeInstance) {
-    if (this.name) return String(this.name);
-    const base = tNode(TYPE, `${TYPE}.label.node`);
-    const serial = String(this.deviceSerial ?? '').trim();
-    return serial ? t('editor.labelDetail', { base, detail: serial.toUpperCase() }) : base;
-  },
-  labelStyle(this: NodeInstance) {
-    return this.name ? 'node_label_italic' : 'node_label';
-  },
-  inputLabels: () => tNode(TYPE, `${TYPE}.inputLabel`),
-  outputLabels: (index: number) => tNode(TYPE, index === 0 ? `${TYPE}.outputs.event` : `${TYPE}.outputs.error`),
+  paletteLabel: labels.paletteLabel,
+  label: labels.label,
+  labelStyle: labels.labelStyle,
+  inputLabels: labels.inputLabels,
+  outputLabels: labels.outputLabels,
   oneditprepare(this: NodeInstance) {
     const node = this;
     const creds = (node as unknown as { credentials?: { has_key?: boolean } }).credentials;
