@@ -4,10 +4,11 @@
 // drive the waits.
 
 import { hooks } from '../../client/clock/clock';
+import { Waits } from '../../client/clock/waits';
 
 export class ClipJobs {
   private readonly controller = new AbortController();
-  private readonly cancels = new Set<() => void>();
+  private readonly waits = new Waits();
 
   /** Aborted when the node closes. */
   get signal(): AbortSignal {
@@ -20,17 +21,7 @@ export class ClipJobs {
 
   /** Waits `ms`; false when the node closed first. */
   sleep(ms: number): Promise<boolean> {
-    if (this.closed) return Promise.resolve(false);
-    return new Promise((resolve) => {
-      const end = (ok: boolean): void => {
-        this.cancels.delete(cancel);
-        stop();
-        resolve(ok);
-      };
-      const cancel = (): void => end(false);
-      this.cancels.add(cancel);
-      const stop = hooks.timer(() => end(true), ms);
-    });
+    return this.waits.wait(ms);
   }
 
   /** An abort signal for one clip: aborted after `ms` (its deadline) or when the node closes;
@@ -58,6 +49,6 @@ export class ClipJobs {
   /** The node closed: every wait ends, every stream stops. */
   close(): void {
     this.controller.abort();
-    for (const cancel of [...this.cancels]) cancel();
+    this.waits.close();
   }
 }

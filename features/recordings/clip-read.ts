@@ -31,17 +31,20 @@ export type ReadEnd =
 /** The largest FLV tag taken (a video frame of a 4K camera is well under it). */
 const MAX_TAG_BYTES = 16 * 1024 * 1024;
 
+/** One window's read: through which service, for which node, into which tags. */
+interface Reading {
+  service: CallService;
+  t: Translate;
+  ask: ClipAsk;
+  w: { start: number; end: number; source: 'cloud' | 'sd-card' };
+  tags: ClipTags;
+  owner: Owner;
+}
+
 /** A playback address (FLV) of the window from `from` (ms) to its end, or the error. */
-async function address(
-  service: CallService,
-  t: Translate,
-  ask: ClipAsk,
-  source: 'cloud' | 'sd-card',
-  from: number,
-  end: number,
-  owner: Owner,
-  refresh: boolean,
-): Promise<string | EzvizError | undefined> {
+async function address(r: Reading, from: number, refresh: boolean): Promise<string | EzvizError | undefined> {
+  const { service, t, ask, owner } = r;
+  const { source, end } = r.w;
   const raw = {
     deviceSerial: ask.deviceSerial,
     channelNo: ask.channelNo,
@@ -53,10 +56,10 @@ async function address(
   };
   const input = validateInput(t, OPERATIONS.live, raw);
   if (input instanceof EzvizError) return input;
-  const r = await service.call({ spec: OPERATIONS.live, fields: input.fields, owner, refresh });
-  if (r.kind === 'closed') return undefined;
-  if (r.kind === 'error') return r.error;
-  return r.live?.url ?? undefined;
+  const result = await service.call({ spec: OPERATIONS.live, fields: input.fields, owner, refresh });
+  if (result.kind === 'closed') return undefined;
+  if (result.kind === 'error') return result.error;
+  return result.live?.url ?? undefined;
 }
 
 /** Reads the window [start, end) into `tags`; one ReadEnd. */
@@ -64,35 +67,27 @@ export async function readClip(
   service: CallService,
   t: Translate,
   ask: ClipAsk,
-  w: { start: number; end: number; source: 'cloud' | 'sd-card' },
+  w: Reading['w'],
   tags: ClipTags,
   owner: Owner,
   jobs: ClipJobs,
 ): Promise<ReadEnd> {
   const deadline = jobs.deadline(ask.timeoutMs);
   try {
-    return await sessions(service, t, ask, w, tags, owner, deadline.signal, deadline.expired);
+    return await sessions({ service, t, ask, w, tags, owner }, deadline.signal, deadline.expired);
   } finally {
     deadline.done();
   }
 }
 
-async function sessions(
-  service: CallService,
-  t: Translate,
-  ask: ClipAsk,
-  w: { start: number; end: number; source: 'cloud' | 'sd-card' },
-  tags: ClipTags,
-  owner: Owner,
-  signal: AbortSignal,
-  expired: () => boolean,
-): Promise<ReadEnd> {
+async function sessions(r: Reading, signal: AbortSignal, expired: () => boolean): Promise<ReadEnd> {
+  const { service, ask, w, tags } = r;
   let from = w.start;
   let lastResume = -1;
   let refresh = false;
   const stopped = (): ReadEnd => (expired() ? { kind: 'timeout' } : { kind: 'closed' });
   for (let n = 0; n < 3 + Math.ceil((w.end - w.start) / 1000); n++) {
-    const url = await address(service, t, ask, w.source, from, w.end, owner, refresh);
+    const url = await address(r, from, refresh);
     if (signal.aborted || url === undefined) return stopped();
     if (url instanceof EzvizError) return { kind: 'incomplete', reason: 'address', detail: url.message, error: url };
     tags.beginSession();

@@ -6,6 +6,7 @@
 // is left. Time: hooks.timer and hooks.now.
 
 import { hooks } from '../../client/clock/clock';
+import type { Waits } from '../../client/clock/waits';
 import { EzvizError, isTransient } from '../../client/errors/errors';
 import type { Translate } from '../../client/errors/translate';
 import type { CallResult, Owner } from '../../client/requests/call-types';
@@ -22,32 +23,18 @@ const PASSING = ['20007', '60015'];
 /** Cameras being followed, per config node's service (an upgrade is never sent twice). */
 const following = new WeakMap<object, Map<string, Promise<CallResult>>>();
 
-/** The waits of one node: closing it ends them all at once. */
-export class Follower {
-  private readonly pending = new Set<(go: boolean) => void>();
-  private closed = false;
-
-  /** Resolves true after `ms`, false at once when (or once) the node closes. */
-  wait(ms: number): Promise<boolean> {
-    if (this.closed) return Promise.resolve(false);
-    return new Promise((resolve) => {
-      const end = (go: boolean): void => {
-        this.pending.delete(end);
-        cancel();
-        resolve(go);
-      };
-      const cancel = hooks.timer(() => end(true), ms);
-      this.pending.add(end);
-    });
-  }
-
-  close(): void {
-    this.closed = true;
-    for (const end of [...this.pending]) end(false);
-  }
-}
-
 export type Report = (stage: UpgradeStage, progress: number | null) => void;
+
+/** One camera's upgrade as a message asks it: through which service, by which node, told where. */
+export interface Upgrade {
+  service: CallService;
+  t: Translate;
+  serial: string;
+  owner: Owner;
+  /** The node's waits: its close ends them (following stops, the upgrade goes on). */
+  follower: Waits;
+  report: Report;
+}
 
 /** A success without a reply of its own (the upgrade ended; its version could not be read). */
 const synthetic = (serial: string): CallResult => ({
@@ -58,7 +45,7 @@ const synthetic = (serial: string): CallResult => ({
 });
 
 /** The upgrade's end: the state after it (the new version), `status` upgraded. */
-async function finished(service: CallService, t: Translate, serial: string, owner: Owner): Promise<CallResult> {
+async function finished({ service, t, serial, owner }: Upgrade): Promise<CallResult> {
   const check = await checkFirmware(service, t, serial, owner);
   if (check.kind === 'closed') return check;
   const state =
@@ -69,15 +56,28 @@ async function finished(service: CallService, t: Translate, serial: string, owne
   return { ...result, payload: { ...state, upgrading: false, progress: 100, status: 'upgraded' } } as CallResult;
 }
 
-/** Follows a started upgrade until it ends; `started` is the upgrade call's result. */
-async function follow(
-  service: CallService,
-  t: Translate,
-  serial: string,
-  owner: Owner,
-  follower: Follower,
-  report: Report,
-): Promise<CallResult> {
+/** How following ended without success: 60018 (the camera said it failed) or UPGRADE_TIMEOUT. */
+function ended(u: Upgrade, code: '60018' | 'UPGRADE_TIMEOUT'): CallResult {
+  const failed = code === '60018';
+  return {
+    kind: 'error',
+    fields: { deviceSerial: u.serial },
+    durationMs: 0,
+    error: new EzvizError({
+      code,
+      operation: 'firmware',
+      source: failed ? 'api' : 'local',
+      retriable: false,
+      message: failed
+        ? u.t('errors.upgradeFailed', { serial: u.serial })
+        : u.t('errors.upgradeTimeout', { serial: u.serial, minutes: 30 }),
+    }),
+  };
+}
+
+/** Follows a started upgrade until it ends. */
+async function follow(u: Upgrade): Promise<CallResult> {
+  const { service, t, serial, owner, follower, report } = u;
   const deadline = hooks.now() + FOLLOW_FOR_MS;
   // The start was reported (upgrading, no progress yet): only a change is reported again.
   let last: { stage: UpgradeStage; progress: number | null } = { stage: 'upgrading', progress: null };
@@ -88,51 +88,19 @@ async function follow(
     if (st.kind === 'error' && !PASSING.includes(st.error.code) && !isTransient(st.error.source, st.error.code))
       return st;
     if (st.kind === 'status') {
-      if (st.stage === 'upgraded') return finished(service, t, serial, owner);
-      if (st.stage === 'failed') {
-        return {
-          kind: 'error',
-          fields: { deviceSerial: serial },
-          durationMs: 0,
-          error: new EzvizError({
-            code: '60018',
-            operation: 'firmware',
-            source: 'api',
-            retriable: false,
-            message: t('errors.upgradeFailed', { serial }),
-          }),
-        };
-      }
+      if (st.stage === 'upgraded') return finished(u);
+      if (st.stage === 'failed') return ended(u, '60018');
       if (last.stage !== st.stage || last.progress !== st.progress) report(st.stage, st.progress);
       last = { stage: st.stage, progress: st.progress };
     }
-    if (hooks.now() >= deadline) {
-      return {
-        kind: 'error',
-        fields: { deviceSerial: serial },
-        durationMs: 0,
-        error: new EzvizError({
-          code: 'UPGRADE_TIMEOUT',
-          operation: 'firmware',
-          source: 'local',
-          retriable: false,
-          message: t('errors.upgradeTimeout', { serial, minutes: 30 }),
-        }),
-      };
-    }
+    if (hooks.now() >= deadline) return ended(u, 'UPGRADE_TIMEOUT');
   }
 }
 
 /** The whole upgrade of one camera: start, follow, the final result. A camera whose upgrade this
  * config node already follows is not sent another: the message shares that upgrade's end. */
-export function upgradeFirmware(
-  service: CallService,
-  t: Translate,
-  serial: string,
-  owner: Owner,
-  follower: Follower,
-  report: Report,
-): Promise<CallResult> {
+export function upgradeFirmware(u: Upgrade): Promise<CallResult> {
+  const { service, t, serial, owner } = u;
   let cameras = following.get(service);
   if (!cameras) following.set(service, (cameras = new Map()));
   const running = cameras.get(serial);
@@ -152,8 +120,8 @@ export function upgradeFirmware(
         payload: { ...(check.payload as FirmwarePayload), status: 'latest' },
       };
     }
-    report('upgrading', null);
-    return follow(service, t, serial, owner, follower, report);
+    u.report('upgrading', null);
+    return follow(u);
   })().finally(() => mine.delete(serial));
   mine.set(serial, whole);
   return whole;
