@@ -11,7 +11,7 @@ import type { NodeAPI } from 'node-red';
 import { EzvizError, ErrorInfo } from '../../client/errors/errors';
 import type { Translate } from '../../client/errors/translate';
 import { translator } from '../../runtime/i18n/i18n';
-import { configOf, ConfigNodeLike } from '../../runtime/call-path/lifecycle';
+import { configOf, ConfigNodeLike, noConfigError } from '../../runtime/call-path/lifecycle';
 import { CONFIG_TYPE } from '../../client/operations/operations';
 import { errorStatusText, statusKey } from '../../runtime/i18n/status-keys';
 import { alarmPicture, cameraAlarms, type PanelAlarms, type PanelPicture } from './panel-alarms';
@@ -48,14 +48,7 @@ function statusOf(
   };
 }
 
-const noConfig = (t: Translate, operation: 'alarm-list' | 'clip'): ErrorInfo =>
-  new EzvizError({
-    code: 'NO_CONFIG',
-    message: t('errors.noConfig'),
-    operation,
-    source: 'local',
-    retriable: false,
-  }).toJSON();
+const noConfig = (t: Translate, operation: 'alarm-list' | 'clip'): ErrorInfo => noConfigError(t, operation).toJSON();
 const failed = (t: Translate, e: unknown, operation: 'alarm-list' | 'clip' = 'alarm-list'): ErrorInfo =>
   new EzvizError({
     code: 'INTERNAL',

@@ -11,7 +11,7 @@ import { captureResult } from '../capture/capture';
 import { lookUpCodes } from '../../client/pictures/codes';
 import { EzvizError } from '../../client/errors/errors';
 import type { Translate } from '../../client/errors/translate';
-import type { ConfigNodeLike } from '../../runtime/call-path/lifecycle';
+import { noConfigError, type ConfigNodeLike } from '../../runtime/call-path/lifecycle';
 import { OPERATIONS, type OperationSpec } from '../../client/operations/operations';
 import { STATE_NODES } from '../../client/operations/state-calls';
 import { publicRequest, replyError } from '../../runtime/call-path/outputs';
@@ -87,18 +87,7 @@ export async function callOperation(
   if (!PANEL_OPERATIONS.includes(operation)) throw new Error('not a panel operation');
   const raw = values as Record<string, unknown>;
   if (!cfg) {
-    return failure(
-      t,
-      operation,
-      new EzvizError({
-        code: 'NO_CONFIG',
-        message: t('errors.noConfig'),
-        operation,
-        source: 'local',
-        retriable: false,
-      }),
-      wouldSend(specOf(operation), raw),
-    );
+    return failure(t, operation, noConfigError(t, operation), wouldSend(specOf(operation), raw));
   }
   if (operation === 'switch' || operation === 'device' || operation === 'recordings')
     return cameraState(t, cfg, operation, raw, owner);

@@ -8,7 +8,7 @@ import { openSource, type AlarmSource, type OutEvent, type SourceOutcome } from 
 import { sourcedAlarm, type AlarmSourceKind } from '../../features/alarms/alarm-message';
 import { pictureLine, type PictureFields, type SendEvent } from '../../features/alarms/alarm-pictures';
 import type { SourceResult } from '../../features/alarms/source-settings';
-import type { ConfigNodeLike, TokenStateListener } from '../../runtime/call-path/lifecycle';
+import { noConfigError, type ConfigNodeLike, type TokenStateListener } from '../../runtime/call-path/lifecycle';
 import { EzvizError } from '../../client/errors/errors';
 import { hooks } from '../../client/clock/clock';
 import { StatusChanges } from '../../features/alarms/device-status';
@@ -42,7 +42,7 @@ function setupError(
     new EzvizError({ code, message, operation: 'alarm-list', source, retriable: false });
   if (why === 'noConfig') {
     status.noConfig();
-    return local('NO_CONFIG', t('errors.noConfig'));
+    return noConfigError(t, 'alarm-list');
   }
   const error =
     typeof why === 'object'

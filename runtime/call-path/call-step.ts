@@ -28,16 +28,6 @@ export interface StepNode {
   mapPayload: MapPayload;
 }
 
-/** 3. Without a config node there is no service to call. */
-export const noConfigError = (n: StepNode): EzvizError =>
-  new EzvizError({
-    code: 'NO_CONFIG',
-    message: n.t('errors.noConfig'),
-    operation: n.spec.operation,
-    source: 'local',
-    retriable: false,
-  });
-
 /** 3. The default run step: the one call of the node's own row (a timed move carries its msg for a
  * failing stop). */
 export function callOnce(spec: OperationSpec, ctx: RunContext): Promise<CallResult> {

@@ -6,7 +6,9 @@
 import type { Node, NodeAPI, NodeDef } from 'node-red';
 import type { Owner } from '../../client/requests/call-types';
 import type { NodeStatus } from './node-status';
-import { CONFIG_TYPE } from '../../client/operations/operations';
+import { CONFIG_TYPE, type CallName } from '../../client/operations/operations';
+import { EzvizError } from '../../client/errors/errors';
+import type { Translate } from '../../client/errors/translate';
 import type { EzvizService } from '../../client/service/service';
 import type { TokenState } from '../../client/requests/token';
 
@@ -30,6 +32,10 @@ export function configOf(RED: NodeAPI, def: Readonly<Record<string, unknown>>): 
   const found = def.config ? RED.nodes.getNode(String(def.config)) : null;
   return found && found.type === CONFIG_TYPE ? (found as ConfigNodeLike) : null;
 }
+
+/** The error of a message (or a panel's request) that has no config node, so no service to call. */
+export const noConfigError = (t: Translate, operation: CallName): EzvizError =>
+  new EzvizError({ code: 'NO_CONFIG', message: t('errors.noConfig'), operation, source: 'local', retriable: false });
 
 /** A node's constructor as this package writes it (its own `this`, its settings read loosely). */
 export type NodeConstructor<T extends Node> = (this: T, def: NodeDef & Record<string, unknown>) => void;

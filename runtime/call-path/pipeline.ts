@@ -12,7 +12,15 @@ import type { ApiReply } from '../../client/wire/wire';
 import { EzvizError } from '../../client/errors/errors';
 import type { Translate } from '../../client/errors/translate';
 import { translator } from '../i18n/i18n';
-import { configOf, ConfigNodeLike, errorWired, Lifecycle, OperationNodeLike, registerNode } from './lifecycle';
+import {
+  configOf,
+  ConfigNodeLike,
+  errorWired,
+  Lifecycle,
+  noConfigError,
+  OperationNodeLike,
+  registerNode,
+} from './lifecycle';
 import { NodeStatus } from './node-status';
 import type { OperationSpec } from '../../client/operations/operations';
 import { Outputs, publicRequest, replyError } from './outputs';
@@ -22,7 +30,7 @@ import { plainPayload } from '../../client/replies/replies';
 import { validateInput, wouldSend } from './validation';
 import { Done, MessageContext, messageContext, Msg, RunContext, Send } from './message-context';
 import type { Failed, OperationOptions, Shaped } from './operation-options';
-import { noConfigError, runStep, shapeReply, type MapPayload, type Shaping, type StepNode } from './call-step';
+import { runStep, shapeReply, type MapPayload, type Shaping, type StepNode } from './call-step';
 
 export type { Failed, OperationOptions, ResultContext, Shaped } from './operation-options';
 
@@ -68,7 +76,7 @@ class Pipeline implements StepNode {
     const ignored = this.readers.ignored(ctx);
     if (ignored) this.status.ignoredParam(ignored);
     const cfg = this.cfg;
-    if (!cfg) return this.refuse(ctx, noConfigError(this));
+    if (!cfg) return this.refuse(ctx, noConfigError(this.t, spec.operation));
     const input = validateInput(this.t, spec, ctx.raw.values, ctx.parse);
     if (input instanceof EzvizError) return this.refuse(ctx, input);
     const run: RunContext = Object.assign(ctx, { input, service: cfg.service, t: this.t });
