@@ -6,6 +6,7 @@ import { CREDENTIAL_SET, hasCredential, STORED_SECRET } from './checks';
 import { fitSelect } from './param-selects';
 import { paramDefault, paramIcon, placeholderFor, typedInputTypes } from './params';
 import { esc, PACKAGE, SHARED_NS, type NodeInstance } from './red';
+import type { EditorWidgetTypedInputOptions } from 'node-red';
 import { input, row, tip } from './template';
 
 function paramRow(p: ParamSpec): string {
@@ -33,6 +34,11 @@ function optionRow(o: OptionSpec): string {
     field: field + `<span data-i18n="${SHARED_NS}:options.${o.name}.hint"></span>`,
   });
 }
+
+/** A parameter's TypedInput types as Node-RED takes them: its typings know neither the `cred` type
+ * nor a validate that returns the reason (Node-RED 3.1+ shows it), both of which these use. */
+const widgetTypes = (p: ParamSpec): EditorWidgetTypedInputOptions['types'] =>
+  typedInputTypes(p) as unknown as EditorWidgetTypedInputOptions['types'];
 
 /** The dialog: account, one row per parameter and option of the table, the name, a tip. */
 export function dialogHtml(spec: OperationSpec): string {
@@ -70,7 +76,7 @@ export function prepareParams(spec: OperationSpec, node: NodeInstance): void {
     field.val(fitted.value);
     typeField.val(fitted.type);
     field.typedInput({
-      types: typedInputTypes(p) as never,
+      types: widgetTypes(p),
       typeField: typeField,
       default: String(typeField.val() || paramDefault(p).type),
     });

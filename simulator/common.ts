@@ -106,7 +106,7 @@ export function lookupDevice(state: SimulatorState, serial: string): Device {
 }
 
 /** A device of the caller's account (20018 for another account's). */
-export function ownDevice(state: SimulatorState, app: AppKey, serial: string): Device {
+export function ownDevice(state: SimulatorState, app: Pick<AppKey, 'account'>, serial: string): Device {
   const dev = lookupDevice(state, serial);
   if (dev.account !== app.account) stop('20018');
   return dev;

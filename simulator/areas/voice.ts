@@ -52,7 +52,7 @@ function audioPart(ctx: CallContext): { part: FilePart; format: string; duration
 
 /** A camera that can play: device, channel (default 1), online, its flags, a speaker (20015). */
 function speaker(state: SimulatorState, account: string, serial: string, channelNo: number | undefined): Device {
-  const dev = ownDevice(state, { account } as never, serial);
+  const dev = ownDevice(state, { account }, serial);
   const ch = lookupChannel(dev, channelNo ?? 1);
   if (!dev.online || !ch.online) stop('20007');
   if (dev.flags.networkError) stop('20006');
