@@ -2,7 +2,7 @@
 // section 28): 16 cameras load and every tile shows its picture; two browsers cost one capture per
 // camera (the runtime asks once for every viewer, counted in the simulator's request log); an alarm
 // (POST /sim/alarm, pushed to the alarm node's webhook) brings its tile to the front, marked with the
-// alarm's kind, with live video; at most `maxLive` players exist; a hidden page stops its players;
+// alarm's kind, with live video; the tiles of a row are even; at most `maxLive` players exist; a hidden page stops its players;
 // a tap on a live tile opens the camera's panel in place and back returns; no picture URL, token,
 // secret or verification code in a socket frame or the page. (The 2 s target for 16 pictures is
 // the benchmark's: docs/performance.md.)
@@ -106,6 +106,20 @@ describe('dashboard: the camera wall (Chromium, 16 cameras)', function () {
     assert.strictEqual((await lefts(b)).size, 1, 'one column on a phone');
     assert.ok((await lefts(a)).size >= 3, 'several columns on a desktop');
     assert.strictEqual(await players(a), 0, 'no player before a tap or an alarm');
+    // Tiles of a row are even: one height, and their pictures at one height, chips wrapped or not
+    // (Hallway's long name wraps its chip; Front door's does not).
+    const rows = await a.page.locator('.ezw-tile').evaluateAll((els) => {
+      const out: Record<string, { heights: number[]; stages: number[] }> = {};
+      for (const e of els) {
+        const box = e.getBoundingClientRect();
+        const stage = e.querySelector('.ezw-stage')!.getBoundingClientRect();
+        const row = (out[Math.round(box.top)] ??= { heights: [], stages: [] });
+        row.heights.push(Math.round(box.height));
+        row.stages.push(Math.round(stage.top));
+      }
+      return Object.values(out);
+    });
+    for (const r of rows) assert.ok(new Set(r.heights).size === 1 && new Set(r.stages).size === 1, JSON.stringify(r));
     for (const p of pages) assert.deepStrictEqual(p.pageErrors, []);
   });
 
