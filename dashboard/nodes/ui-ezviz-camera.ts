@@ -12,7 +12,15 @@ import { isHistoryMessage } from './panel/history-checks';
 import { Conn, Panel } from './panel/panel';
 import { applyUpdate, readSettings, SHOW_KEYS } from './panel/settings';
 import { streamSource } from './panel/stream-source';
-import { clientData, joinOpenPages, refuseGeneric, type Base, type GroupNode, type Msg } from './widget-base';
+import {
+  clientData,
+  closeWith,
+  joinOpenPages,
+  refuseGeneric,
+  type Base,
+  type GroupNode,
+  type Msg,
+} from './widget-base';
 
 /** The socket event a widget's browser sends its actions with (answers come back on
  * `ezviz-camera:<node id>`). */
@@ -123,15 +131,7 @@ export = function (RED: NodeAPI): void {
     const evts = widgetEvents(node, base, settings, api.tables.TOGGLES, fromBrowser, onSource);
     const leaveOpenPages = joinOpenPages(base, { [SOCKET_EVENT]: fromBrowser });
     group.register(node, widgetConfig(def, settings), evts);
-    node.on('close', (_removed: boolean, done: () => void) => {
-      leaveOpenPages();
-      unwatch();
-      history.close();
-      panel.close().then(
-        () => done(),
-        () => done(),
-      );
-    });
+    closeWith(node, [leaveOpenPages, unwatch, () => history.close()], () => panel.close());
   }
 
   RED.nodes.registerType(TYPE, UiEzvizCameraNode as unknown as (this: Node, def: NodeDef) => void);

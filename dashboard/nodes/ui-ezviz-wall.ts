@@ -13,7 +13,7 @@ import { WallPanels } from './wall/panels';
 import { readWallSettings } from './wall/settings';
 import { WallStreams } from './wall/streams';
 import { Wall } from './wall/wall';
-import { clientData, joinOpenPages, refuseGeneric, type GroupNode, type Msg } from './widget-base';
+import { clientData, closeWith, joinOpenPages, refuseGeneric, type GroupNode, type Msg } from './widget-base';
 
 /** The socket event of the wall's browsers (answers on `ezviz-wall:<node id>`); a panel in place
  * talks on the panel's own event. */
@@ -88,15 +88,7 @@ export = function (RED: NodeAPI): void {
     const leaveOpenPages = joinOpenPages(base, handlers);
     // The browsers get the settings in their checked form.
     group.register(node, { ...def, ...settings }, evts);
-    node.on('close', (_removed: boolean, done: () => void) => {
-      leaveOpenPages();
-      unwatch();
-      wall.close();
-      panels.close().then(
-        () => done(),
-        () => done(),
-      );
-    });
+    closeWith(node, [leaveOpenPages, unwatch, () => wall.close()], () => panels.close());
   }
 
   RED.nodes.registerType(TYPE, UiEzvizWallNode as unknown as (this: Node, def: NodeDef) => void);

@@ -1,6 +1,6 @@
 // What the package's widgets share in Node-RED (docs/behaviour.md sections 14 and 28): Dashboard 2's
 // group and base as far as they use them, `msg._client` as Dashboard 2's widgets add it, the pages
-// already open joined after a deploy, and the generic events refused.
+// already open joined after a deploy, the close in order, and the generic events refused.
 
 import type { Node, NodeAPI } from 'node-red';
 import type { Conn } from './panel/panel';
@@ -73,6 +73,18 @@ export function clientData(
   }
   const own = msg._client && typeof msg._client === 'object' ? (msg._client as Record<string, unknown>) : {};
   return { ...own, socketId: conn.id, socketIp: conn.handshake?.address };
+}
+
+/** On the node's close: `steps` run in order, then `last` (a panel's last stop, within the close
+ * budget of Node-RED); done when it settles, whichever way. */
+export function closeWith(node: Node, steps: Array<() => void>, last: () => Promise<unknown>): void {
+  node.on('close', (_removed: boolean, done: () => void) => {
+    for (const step of steps) step();
+    last().then(
+      () => done(),
+      () => done(),
+    );
+  });
 }
 
 /** Dashboard 2's generic widget-change and widget-send events: nothing stored, nothing sent. */

@@ -1,5 +1,29 @@
 // What the panel and the widgets beside it (the wall) share of Dashboard 2's widget set-up.
 
+import { pickLanguage, translator } from './i18n.js'
+
+/** The part of a widget component Dashboard 2 sets up for the panel and the wall alike (a mixin):
+ * the props it passes every widget, the translator of the reader's language (`t`), and `prop(name)`,
+ * a property as Dashboard 2 holds it now (a flow's msg.ui_update included). */
+export const widgetBase = {
+    props: {
+        /* Dashboard 2 passes these to every widget */
+        id: { type: String, required: true },
+        props: { type: Object, default: () => ({}) },
+        state: { type: Object, default: () => ({ enabled: false, visible: false }) },
+    },
+    data() {
+        return { t: translator(pickLanguage(typeof navigator !== 'undefined' ? navigator.languages : [])) }
+    },
+    methods: {
+        prop(name) {
+            return typeof this.getProperty === 'function'
+                ? this.getProperty(name)
+                : (this.state?.[name] ?? this.props[name])
+        },
+    },
+}
+
 /** The properties a flow may change with msg.ui_update (the runtime checks them first). */
 export const UPDATABLE = [
     'deviceSerial',

@@ -44,10 +44,13 @@ export const CSS = `
 `
 
 /** The styles into the page, once for every panel (and widget) of it. */
-export function injectStyles() {
-    if (typeof document === 'undefined' || document.getElementById('ezviz-camera-styles')) return
+/** Puts `css` into the page once, as the style element `id` (the panel's, the timeline's, the wall's). */
+export function injectCss(id, css) {
+    if (typeof document === 'undefined' || document.getElementById(id)) return
     const el = document.createElement('style')
-    el.id = 'ezviz-camera-styles'
-    el.textContent = CSS
+    el.id = id
+    el.textContent = css
     document.head.appendChild(el)
 }
+
+export const injectStyles = () => injectCss('ezviz-camera-styles', CSS)

@@ -1,6 +1,8 @@
 // The timeline's and the playback's styles, put into the page once (Dashboard 2 loads no style
 // sheet of a widget library). Colours are the dashboard theme's (Vuetify's variables), none of
 // their own except over the video.
+import { injectCss } from './styles.js'
+
 export const TIMELINE_CSS = `
 .ezc-timeline { flex-shrink: 0; display: flex; flex-direction: column; gap: 2px; font-size: 13px; }
 .ezc-tl-head { display: flex; align-items: center; gap: 4px; }
@@ -48,10 +50,4 @@ export const TIMELINE_CSS = `
 .ezc-flvbox .ezc-flv { position: absolute; inset: 0; }
 `
 
-export function injectTimelineStyles() {
-    if (typeof document === 'undefined' || document.getElementById('ezviz-timeline-styles')) return
-    const el = document.createElement('style')
-    el.id = 'ezviz-timeline-styles'
-    el.textContent = TIMELINE_CSS
-    document.head.appendChild(el)
-}
+export const injectTimelineStyles = () => injectCss('ezviz-timeline-styles', TIMELINE_CSS)
