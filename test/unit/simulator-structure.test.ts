@@ -1,12 +1,13 @@
 // The simulator's rooms (docs/architecture.md "Simulator"): one file per API area under
-// simulator/areas/, the state under simulator/state/, and no simulator file over 300 lines.
+// simulator/areas/ (split by part where one would be long), the state under simulator/state/,
+// and no simulator file over 200 lines.
 
 import assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 
 const ROOT = path.resolve(__dirname, '../../..');
-export const MAX_SIMULATOR_FILE_LINES = 300;
+export const MAX_SIMULATOR_FILE_LINES = 200;
 
 /** Every .ts file under simulator/, relative to the repository, sorted. */
 function simulatorFiles(dir = path.join(ROOT, 'simulator')): string[] {
@@ -27,19 +28,50 @@ describe('structure: simulator rooms', () => {
   it('has one file per API area beside its server and state', () => {
     for (const f of [
       'server.ts',
+      'router.ts',
+      'served.ts',
       'admin.ts',
+      'admin-guard.ts',
+      'admin-view.ts',
       'api.ts',
       'routes.ts',
+      'routes-open.ts',
+      'routes-media.ts',
+      'routes-watch.ts',
+      'routes-upkeep.ts',
+      'routes-hub.ts',
+      'route-types.ts',
       'index.ts',
       'cli.ts',
       'state/index.ts',
+      'state/normalize.ts',
+      'state/normalize-device.ts',
+      'state/normalize-channel.ts',
+      'state/normalize-alarm.ts',
       'areas/index.ts',
       'areas/token.ts',
       'areas/storage.ts',
       'areas/ptz.ts',
+      'areas/ptz-model.ts',
       'areas/devices.ts',
       'areas/pictures.ts',
+      'areas/picture-bytes.ts',
       'areas/alarms.ts',
+      'areas/alarm-raise.ts',
+      'areas/live.ts',
+      'areas/live-admin.ts',
+      'areas/stream.ts',
+      'areas/stream-hls.ts',
+      'areas/stream-state.ts',
+      'areas/mq.ts',
+      'areas/mq-service.ts',
+      'areas/mq-messages.ts',
+      'areas/mq-push.ts',
+      'areas/mq-webhook.ts',
+      'areas/switches.ts',
+      'areas/device-change.ts',
+      'areas/voice.ts',
+      'areas/doorbell.ts',
     ]) {
       assert.ok(files.includes(`simulator/${f}`), `simulator/${f} is missing`);
     }
