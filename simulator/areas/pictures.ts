@@ -3,8 +3,7 @@
 // pictures and channel covers. Every picture is one real baseline JPEG (picture-bytes.ts).
 
 import { randomBytes } from 'crypto';
-import type * as http from 'http';
-import type { Area, ServerContext } from '../area';
+import type { Area, ServedPath } from '../area';
 import { answer, chinaMidnight, ok, reachableCamera, stop } from '../common';
 import type { ApiResult, CallContext } from '../common';
 import { sendJson } from '../io';
@@ -98,12 +97,7 @@ export function pictureExists(state: SimulatorState, id: string, now: number): b
 
 /** GET (or HEAD) /sim-pictures/<id>.jpg: the picture while `pictureExists`, else 404. Faults
  * with `path: PICTURE_PREFIX` hit it (latency, http500, nonjson, drop). */
-async function servePicture(
-  req: http.IncomingMessage,
-  res: http.ServerResponse,
-  path: string,
-  ctx: ServerContext,
-): Promise<void> {
+const servePicture: ServedPath['serve'] = async (req, res, path, ctx) => {
   const served = servedRequest(req, path, ctx);
   const { method, finish } = served;
   if (method !== 'GET' && method !== 'HEAD') {
@@ -132,7 +126,7 @@ async function servePicture(
   });
   res.end(method === 'HEAD' ? undefined : jpeg);
   finish(200);
-}
+};
 
 /** Pictures made (grown, encrypted) kept for the next request: the same bytes for every alarm
  * with the same form, size and code (the benchmark's 1 MiB pictures are made once). */

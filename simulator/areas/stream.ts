@@ -9,8 +9,7 @@
 // them with hls.js or mpegts.js. The playlists and segments: stream-hls.ts; the addresses, the
 // placeholders and the cap: stream-state.ts.
 
-import type * as http from 'http';
-import type { ServedPath, ServerContext } from '../area';
+import type { ServedPath } from '../area';
 import type { Device, SimulatorState } from '../state';
 import { servedFaults, servedRequest } from '../served';
 import { segmentBytes, segmentSet } from './segments';
@@ -87,12 +86,7 @@ export function streamRequest(
 
 /** GET (or HEAD) under STREAM_PREFIX, logged like every request; faults with `path:
  * STREAM_PREFIX` hit it (latency, http500, drop). */
-async function serveStream(
-  req: http.IncomingMessage,
-  res: http.ServerResponse,
-  path: string,
-  ctx: ServerContext,
-): Promise<void> {
+const serveStream: ServedPath['serve'] = async (req, res, path, ctx) => {
   const served = servedRequest(req, path, ctx);
   const { method, finish } = served;
   if (method === 'OPTIONS') {
@@ -128,7 +122,7 @@ async function serveStream(
   res.writeHead(a.status, { ...a.headers, 'Content-Length': String(body.length) });
   res.end(method === 'HEAD' ? undefined : body);
   finish(a.status);
-}
+};
 
 export const servedStreams: ServedPath = {
   prefix: STREAM_PREFIX,

@@ -13,6 +13,17 @@ import type { ApiReply, Fields } from '../support/simulator-http';
 const T = 'at.demo-token';
 const P = (op: OperationName): string => OPERATIONS[op].path;
 const START = Date.parse('2026-03-01T08:00:00Z');
+/** The operations of docs/api/open-api.md section 4 (4.1 to 4.8). */
+const SECTION_4: readonly OperationName[] = [
+  'storage-open',
+  'storage-info',
+  'ptz-start',
+  'ptz-stop',
+  'ptz-mirror',
+  'preset-add',
+  'preset-call',
+  'preset-clear',
+];
 
 interface Case {
   title: string;
@@ -161,18 +172,7 @@ const CASES: Case[] = [
     path: P('storage-open'),
     fields: { accessToken: T, deviceSerial: 'C00000001', phone: '13900000000', cardPassword: 'CARD-VALID-0001' },
   },
-  ...(
-    [
-      'storage-open',
-      'storage-info',
-      'ptz-start',
-      'ptz-stop',
-      'ptz-mirror',
-      'preset-add',
-      'preset-call',
-      'preset-clear',
-    ] as OperationName[]
-  ).map((op): Case => {
+  ...SECTION_4.map((op): Case => {
     const section = OPERATIONS[op].section;
     return {
       title: `an illegal serial (${section})`,
@@ -217,18 +217,7 @@ const CASES: Case[] = [
     path: P('preset-clear'),
     fields: cam('C00000004', { index: 1 }),
   },
-  ...(
-    [
-      'storage-open',
-      'storage-info',
-      'ptz-start',
-      'ptz-stop',
-      'ptz-mirror',
-      'preset-add',
-      'preset-call',
-      'preset-clear',
-    ] as OperationName[]
-  ).map((op): Case => {
+  ...SECTION_4.map((op): Case => {
     const section = OPERATIONS[op].section;
     return {
       title: `a missing channel (${section})`,

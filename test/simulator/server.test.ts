@@ -496,26 +496,16 @@ describe('simulator: HTTP layer', function () {
           '60006',
           'still moving',
         );
-        assert.equal(
+        const open = async (deviceSerial: string): Promise<string> =>
           (
             await callApi(s2.url, OPERATIONS['storage-open'].path, {
               accessToken: T,
-              deviceSerial: 'C00000003',
+              deviceSerial,
               cardPassword: 'CARD-VALID-0001',
             })
-          ).code,
-          '60020',
-        );
-        assert.equal(
-          (
-            await callApi(s2.url, OPERATIONS['storage-open'].path, {
-              accessToken: T,
-              deviceSerial: 'C0000000F',
-              cardPassword: 'CARD-VALID-0001',
-            })
-          ).code,
-          '60032',
-        );
+          ).code;
+        assert.equal(await open('C00000003'), '60020');
+        assert.equal(await open('C0000000F'), '60032');
       } finally {
         await s2.close();
       }

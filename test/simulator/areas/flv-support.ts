@@ -4,32 +4,10 @@
 import { strict as assert } from 'assert';
 import { execFile, spawnSync } from 'child_process';
 import * as http from 'http';
-import { performance } from 'perf_hooks';
+
+export { session } from './support';
 
 export const HAS_FFPROBE = spawnSync('ffprobe', ['-version']).status === 0;
-
-/** One GET of a stream to its end: status, headers, the body, and when it ended (ms after the GET). */
-export function session(
-  url: string,
-): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer; ms: number }> {
-  const t0 = performance.now();
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, { agent: false }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            headers: res.headers,
-            body: Buffer.concat(chunks),
-            ms: performance.now() - t0,
-          }),
-        );
-      })
-      .on('error', reject);
-  });
-}
 
 /** The start of a stream: GETs it and ends the request once `bytes` have come. */
 export function firstBytes(url: string, bytes: number): Promise<Buffer> {

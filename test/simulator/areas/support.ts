@@ -3,6 +3,7 @@
 
 import { strict as assert } from 'assert';
 import * as http from 'http';
+import { performance } from 'perf_hooks';
 import { FakeClock, ROUTES, startSimulator } from '../../../simulator';
 import type { Simulator } from '../../../simulator';
 import { callApi } from '../../support/simulator-http';
@@ -58,17 +59,31 @@ export function jpegSize(buf: Buffer): { width: number; height: number } {
   throw new Error('no SOF0');
 }
 
-/** GET `url`: status, content type and body bytes. */
-export function getBytes(url: string): Promise<{ status: number; type?: string; body: Buffer }> {
+/** One GET to its end (a picture, a stream): status, headers, the body, and when it ended (ms after the GET). */
+export function session(
+  url: string,
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer; ms: number }> {
+  const t0 = performance.now();
   return new Promise((resolve, reject) => {
     http
       .get(url, { agent: false }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, type: res.headers['content-type'], body: Buffer.concat(chunks) }),
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: Buffer.concat(chunks),
+            ms: performance.now() - t0,
+          }),
         );
       })
       .on('error', reject);
   });
+}
+
+/** GET `url`: status, content type and body bytes. */
+export async function getBytes(url: string): Promise<{ status: number; type?: string; body: Buffer }> {
+  const r = await session(url);
+  return { status: r.status, type: r.headers['content-type'], body: r.body };
 }
