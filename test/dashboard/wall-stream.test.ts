@@ -3,10 +3,12 @@
 // cameras; two browsers play that camera's tile (through the stream route, mpegts.js) and one of them
 // opens its panel in place, and the camera has one live session (one live address, one cloud FLV GET
 // in the simulator's request log); no socket frame or page holds the stream's key, a cloud address, a
-// token or a verification code; a camera no stream node streams plays its own live address.
+// token or a verification code; a camera no stream node streams plays its own live address; the
+// wall's dialog offers the flows' stream nodes, the chosen one ticked.
 
 import assert from 'assert';
-import { skipWithoutChromium, waitUntil } from '../support/browser-env';
+import { loadEditor, skipWithoutChromium, waitUntil } from '../support/browser-env';
+import { openNodeDialog } from '../support/browser-editor';
 import { DashboardEnv, PanelPage, startDashboardEnv } from '../support/dashboard-env';
 import { allPictures, wallFlow } from '../support/wall-flow';
 
@@ -123,5 +125,20 @@ describe('dashboard: the camera wall with an ezviz-stream node as a live source 
       .filter((e) => ADDRESS.test(e.path) && String(e.fields.deviceSerial) === 'C00000006');
     assert.ok(asks.length >= 1, 'its own live address');
     assert.strictEqual(env.sim.requestLog().filter((e) => CLOUD_FLV.test(e.path)).length, 1, 'still one session');
+  });
+
+  it("the wall's dialog offers the flows' stream nodes as live sources, the chosen one ticked", async () => {
+    const { page } = pages[0];
+    await loadEditor(page, env.url);
+    await openNodeDialog(page, 'wall');
+    const offered = page.locator('#ezviz-wall-streams label');
+    await offered.first().waitFor();
+    assert.deepStrictEqual(await offered.allTextContents(), ['door stream (C00000001/1)']);
+    const box = page.locator('#ezviz-wall-streams input[type="checkbox"]');
+    assert.strictEqual(await box.isChecked(), true);
+    assert.strictEqual(await page.locator('#node-input-streamNodes').inputValue(), 'stream1');
+    await box.uncheck();
+    assert.strictEqual(await page.locator('#node-input-streamNodes').inputValue(), '');
+    assert.strictEqual(await page.getByText('Live sources', { exact: true }).count(), 1);
   });
 });
