@@ -81,6 +81,21 @@ function widgetEvents(
   };
 }
 
+/** What a browser says on the panel's event, to the timeline or the panel; a fault is a warning. */
+function browserHandler(RED: NodeAPI, node: Node, panel: Panel, history: History) {
+  return (conn: Conn, id: unknown, msg: unknown): void => {
+    // One handler per widget on every connection: only this widget's messages, and only
+    // while this instance of it is deployed.
+    if (id !== node.id || panel.closed) return;
+    try {
+      if (isHistoryMessage(msg)) history.fromBrowser(conn, msg);
+      else panel.fromBrowser(conn, msg);
+    } catch (e) {
+      node.warn(RED._('ui-ezviz-camera.errors.internal', { detail: String((e as Error)?.message ?? e).slice(0, 200) }));
+    }
+  };
+}
+
 export = function (RED: NodeAPI): void {
   // The one door into the main package (docs/behaviour.md section 16).
   const api: PanelApi = require('node-red-contrib-ezviz-open/dashboard').dashboardApi(RED);
@@ -109,19 +124,7 @@ export = function (RED: NodeAPI): void {
         snapshot: picture,
         camera: `${settings.deviceSerial}/${settings.channelNo}`,
       });
-    const fromBrowser = (conn: Conn, id: unknown, msg: unknown): void => {
-      // One handler per widget on every connection: only this widget's messages, and only
-      // while this instance of it is deployed.
-      if (id !== node.id || panel.closed) return;
-      try {
-        if (isHistoryMessage(msg)) history.fromBrowser(conn, msg);
-        else panel.fromBrowser(conn, msg);
-      } catch (e) {
-        node.warn(
-          RED._('ui-ezviz-camera.errors.internal', { detail: String((e as Error)?.message ?? e).slice(0, 200) }),
-        );
-      }
-    };
+    const fromBrowser = browserHandler(RED, node, panel, history);
     // A flow's ui_update chose another stream node (or none): the browsers' streams of the old one end
     // and the live view asks again, from the new source.
     const onSource = (): void => {
