@@ -19,6 +19,17 @@ export function size(full: number, reduced: number): number {
 }
 
 /**
+ * fast-check's replay of one message: RELIABILITY_RUN=<n> (the failing message's number, from 1, as
+ * a failure names it: `clip-96` is 96 when its property ran alone) starts the property at that
+ * message, generated as in the whole run (same seed), without running the ones before it. Spread
+ * into a property's parameters: `{ numRuns, seed, ...replay() }`.
+ */
+export function replay(): { path?: string } {
+  const n = Number(process.env.RELIABILITY_RUN);
+  return Number.isInteger(n) && n >= 1 ? { path: String(n - 1) } : {};
+}
+
+/**
  * This process's share of a file's tests (run-full.ts runs the full counts in two processes, one per
  * core): RELIABILITY_PART_UNITS, a JSON list of "<file>:<index>", names the tests of the shared files
  * this process runs (its share of a split by measured time); else RELIABILITY_PART=<k>/<n> keeps

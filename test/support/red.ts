@@ -95,36 +95,56 @@ export const said: string[] = [];
 export const secrets = new Set<string>(['demo-app-secret', 'at.demo-token']);
 const sims = new Set<Simulator>();
 
+const binary = (x: unknown): x is ArrayBufferView | ArrayBuffer => ArrayBuffer.isView(x) || x instanceof ArrayBuffer;
+/** A Buffer (or other binary) as the scan shows it: its JSON, a list of byte values, can hold no
+ * secret (no letters, a comma every 3 digits at most), and walking a clip's megabytes number by
+ * number took minutes. */
+const shownBinary = (x: ArrayBufferView | ArrayBuffer): string => `[${x.constructor.name} ${x.byteLength} bytes]`;
+
+/** An object or array with its binary members shown as such (the same object when it has none). */
+function withoutBinary(val: object): object {
+  const values = Object.values(val);
+  if (!values.some(binary)) return val;
+  if (Array.isArray(val)) return val.map((x: unknown) => (binary(x) ? shownBinary(x) : x));
+  return Object.fromEntries(Object.entries(val).map(([k, x]) => [k, binary(x) ? shownBinary(x) : x]));
+}
+
 /** JSON of anything a node said, for the secrets scan (shared with test/reliability). */
 export function serialise(v: unknown): string {
+  if (binary(v)) return shownBinary(v);
   const seen = new WeakSet<object>();
   try {
-    return (
-      JSON.stringify(v, (k, val) => {
-        // A card password or verification code the user put into msg.payload stays there (the
-        // payload is untouched by contract): the user's own value, not a leak.
-        if (
-          k === 'payload' &&
-          val &&
-          typeof val === 'object' &&
-          !Array.isArray(val) &&
-          ['cardPassword', 'verificationCode'].some((s) => Object.prototype.hasOwnProperty.call(val, s))
-        ) {
-          const { cardPassword: _mine, verificationCode: _code, ...rest } = val as Record<string, unknown>;
-          return rest;
-        }
-        if (typeof val === 'bigint') return `${val}n`;
-        if (val instanceof Error) return { ...val, name: val.name, message: val.message, stack: val.stack };
-        if (val && typeof val === 'object') {
-          if (seen.has(val)) return '[circular]';
-          seen.add(val);
-        }
-        if (typeof val === 'function') return undefined;
-        return val;
-      }) ?? String(v)
-    );
+    return JSON.stringify(v, (k, val) => shown(k, val)) ?? String(v);
   } catch {
     return String(v);
+  }
+
+  function shown(k: string, val: unknown): unknown {
+    const out = replaced(k, val);
+    return out && typeof out === 'object' && !binary(out) ? withoutBinary(out) : out;
+  }
+
+  function replaced(k: string, val: unknown): unknown {
+    // A card password or verification code the user put into msg.payload stays there (the
+    // payload is untouched by contract): the user's own value, not a leak.
+    if (
+      k === 'payload' &&
+      val &&
+      typeof val === 'object' &&
+      !Array.isArray(val) &&
+      ['cardPassword', 'verificationCode'].some((s) => Object.prototype.hasOwnProperty.call(val, s))
+    ) {
+      const { cardPassword: _mine, verificationCode: _code, ...rest } = val as Record<string, unknown>;
+      return rest;
+    }
+    if (typeof val === 'bigint') return `${val}n`;
+    if (val instanceof Error) return { ...val, name: val.name, message: val.message, stack: val.stack };
+    if (val && typeof val === 'object') {
+      if (seen.has(val)) return '[circular]';
+      seen.add(val);
+    }
+    if (typeof val === 'function') return undefined;
+    return val;
   }
 }
 
