@@ -1,4 +1,4 @@
-// One API request: POST only, the body (form) and query fields, faults and latency, then the
+// One API request: POST (or the route's own method), the body (form) and query fields, faults and latency, then the
 // route's handler (areas/index.ts HANDLERS) and the API notes' envelope around its result.
 
 import type * as http from 'http';
@@ -32,12 +32,13 @@ export async function serveApi(
     entry.code = code;
     ctx.log.record(entry);
   };
-  if (method !== 'POST') {
+  const allowed = route.method ?? 'POST';
+  if (method !== allowed) {
     sendJson(
       res,
       405,
-      { code: '405', msg: `Method ${method} not allowed; the API takes POST only.` },
-      { Allow: 'POST' },
+      { code: '405', msg: `Method ${method} not allowed; this path takes ${allowed} only.` },
+      { Allow: allowed },
     );
     req.resume();
     finish(405, null);

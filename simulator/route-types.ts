@@ -54,7 +54,9 @@ export type RouteOp =
   | 'detector-cancel-alarm'
   | 'detector-name-change'
   | 'device-defence'
-  | 'device-audition';
+  | 'device-audition'
+  // docs/api/events-api.md section 3.2 (areas/faces.ts)
+  | 'face-list';
 
 /** Message-text group: a section of the seed spec, the token path, or one of the more-api calls. */
 export type Section =
@@ -109,6 +111,8 @@ export interface Route {
   /** `v3`: the token and the serial in headers, `{meta: {code, message}, data}` replies with HTTP
    * 4xx for errors; `result`: the detector list's `{result: {code, msg, data}}` (envelopes.ts). */
   envelope?: 'v3' | 'result';
+  /** The method the path takes (the face list: GET, as its page says); default POST. Any other: 405. */
+  method?: 'GET';
 }
 
 export const str = (name: string, required: boolean, extra: Partial<RouteParam> = {}): RouteParam =>

@@ -78,6 +78,16 @@ export const ROUTES: readonly Route[] = Object.freeze(
       params: [token, serial, ...alarmFilters],
       codes: ['20014', '20018'],
     },
+    {
+      // A GET (doc 5224): the serial in the query, the token in a header (areas/faces.ts).
+      path: '/api/v3/device/life/remind/face/recognize/list',
+      op: 'face-list',
+      section: 'alarm',
+      envelope: 'v3',
+      method: 'GET',
+      params: [token, serial],
+      codes: ['20007', '20018', '60020'],
+    },
     ...MEDIA_ROUTES,
     ...WATCH_ROUTES,
     ...VOICE_ROUTES,

@@ -15,6 +15,22 @@ export const ALARM_LIST: Readonly<CallSpec> = Object.freeze({
   params: [],
 });
 
+/** A camera's face library, `data [{faceId, name}]` (docs/api/events-api.md section 3.2): GET with
+ * the serial in the query and the token in a header, as the vendor's page says; the page is for one
+ * device family (confidence low for others). FACE_LIST_POST is the same call as a v3 POST, tried once
+ * when the GET is refused as a method or a path (features/alarms/face-list.ts). */
+export const FACE_LIST: Readonly<CallSpec> = Object.freeze({
+  operation: 'face-list',
+  path: '/api/v3/device/life/remind/face/recognize/list',
+  section: 'alarm',
+  idempotent: true,
+  cameraQueue: false,
+  envelope: 'v3',
+  method: 'GET',
+  params: [],
+});
+export const FACE_LIST_POST: Readonly<CallSpec> = Object.freeze({ ...FACE_LIST, method: undefined });
+
 /** The message service's consumer (docs/api/watch-api.md section 5; seen in independent clients, no
  * official page): create a consumer of a group (1 to 5, in the path), fetch its messages, commit.
  * A fetch without preCommit hands the same messages out again until they are committed, so it

@@ -33,8 +33,8 @@ export type GuardCallName =
 export type VoiceCallName = 'voice-upload' | 'voice-send';
 
 /** Calls that are not operation nodes of their own kind (the alarm node polls the alarm list, or
- * fetches from the message service: MQ below). */
-export type PollName = 'alarm-list' | MqName;
+ * fetches from the message service: MQ below; it asks a camera's face list for faces' names). */
+export type PollName = 'alarm-list' | 'face-list' | MqName;
 
 /** The message service's consumer calls (docs/api/watch-api.md section 5). */
 export type MqName = 'mq-consumer' | 'mq-messages' | 'mq-offsets';
@@ -145,6 +145,9 @@ export interface CallSpec {
   envelope?: 'v3' | 'result';
   /** A v3 call whose fields (the serial aside) go in the URL's query, not the body (audition). */
   query?: true;
+  /** `GET`: a v3 call asked with GET, every field (the serial too) in the URL's query and the token
+   * in a header (the face list, docs/api/events-api.md section 3.2); default POST. */
+  method?: 'GET';
   /** `stop`: the camera queue's lane of stops of this device (the siren's stop): it waits behind
    * nothing queued for the camera (docs/behaviour.md section 21). */
   lane?: 'stop';

@@ -101,6 +101,7 @@ export class RequestLoop {
         const outcome = await this.client.post(url, fields, token.value, spec.multipart ? file : undefined, {
           envelope: spec.envelope,
           query: spec.query,
+          method: spec.method,
         });
         this.counters.count(path, outcome);
         if (!('source' in outcome && outcome.source === 'network')) retryAfter = outcome.retryAfterMs;

@@ -102,8 +102,8 @@ export class EzvizClient {
   }
 
   /** POSTs `fields` (and the token, first) form-encoded to `url`, or with `file` as multipart
-   * (the same deadline, limits and tunnels); a v3 call as v3Request says, its 4xx JSON read as
-   * the answer. Never rejects. */
+   * (the same deadline, limits and tunnels); a v3 call as v3Request says (a GET when its shape
+   * says so), its 4xx JSON read as the answer. Never rejects. */
   async post(
     url: string,
     fields: Record<string, string | number>,
@@ -113,13 +113,16 @@ export class EzvizClient {
   ): Promise<PostOutcome> {
     if (this.closed) return { ok: false, source: 'network', code: 'ECLOSED', sent: false };
     const multi = file && multipartBody(fields, accessToken, file, `----ezviz${randomBytes(16).toString('hex')}`);
-    const v3 = shape.envelope === 'v3' ? v3Request(url, fields, accessToken, shape.query) : undefined;
+    const v3 = shape.envelope === 'v3' ? v3Request(url, fields, accessToken, shape.query, shape.method) : undefined;
     const target = v3 ? v3.url : url;
     const body = v3 ? v3.body : multi ? multi.body : formBody(fields, accessToken);
     const headers = v3 ? v3.headers : multi ? { 'Content-Type': multi.contentType } : undefined;
     return this.exchange(
       target,
-      (config) => this.axios.post(target, body, { ...config, headers }),
+      (config) =>
+        v3 && shape.method === 'GET'
+          ? this.axios.get(target, { ...config, headers })
+          : this.axios.post(target, body, { ...config, headers }),
       async (res, wire): Promise<PostOutcome> => {
         const status = res.status;
         const retryAfter = retryAfterMs(res.headers['retry-after'], hooks.now());

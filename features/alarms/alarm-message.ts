@@ -162,7 +162,8 @@ export function sameEventKeys(e: MessageEvent): string[] {
 }
 
 /** The payload an alarm leaves with, whatever the source (docs/behaviour.md sections 15 and 27): its
- * name in the node's language, a face's name from `faceName` (the config node's list). */
+ * name in the node's language, a face's name from the camera's own list where the alarm has one
+ * (face-line.ts), else from `faceName` (the config node's list). */
 export function sourcedAlarm(
   alarm: AlarmPayload,
   source: AlarmSourceKind,
@@ -170,6 +171,6 @@ export function sourcedAlarm(
   faceName?: (id: string) => string | undefined,
 ): SourcedAlarm {
   const out: SourcedAlarm = { ...alarm, name: localName(alarm, lang), source };
-  if (alarm.face) out.face = { id: alarm.face.id, name: faceName?.(alarm.face.id) ?? alarm.face.name };
+  if (alarm.face) out.face = { id: alarm.face.id, name: alarm.face.name ?? faceName?.(alarm.face.id) ?? null };
   return out;
 }

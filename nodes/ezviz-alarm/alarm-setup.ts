@@ -7,6 +7,8 @@ import type { Node, NodeAPI, NodeMessage } from 'node-red';
 import { openSource, type AlarmSource, type OutEvent, type SourceOutcome } from '../../features/alarms/sources';
 import { sourcedAlarm, type AlarmSourceKind } from '../../features/alarms/alarm-message';
 import { pictureLine, type PictureFields, type SendEvent } from '../../features/alarms/alarm-pictures';
+import { faceBookOf } from '../../features/alarms/face-list';
+import { FaceLine } from '../../features/alarms/face-line';
 import type { SourceResult } from '../../features/alarms/source-settings';
 import { noConfigError, type ConfigNodeLike, type TokenStateListener } from '../../runtime/call-path/lifecycle';
 import { EzvizError } from '../../client/errors/errors';
@@ -112,6 +114,8 @@ export function start(
     onPicture(picture); // a failed picture shows in the status (docs/behaviour.md section 17)
   };
   const line = settings.picture === 'download' ? pictureLine(cfg.service, t, send) : undefined;
+  // A face's name from the camera's own list first (docs/behaviour.md section 27), then the picture.
+  const faces = new FaceLine(faceBookOf(cfg.service), node, line ? (e, from) => line.push(e, from) : send);
   const opened = openSource({
     RED,
     node,
@@ -121,8 +125,13 @@ export function start(
     secret: node.credentials?.secret ?? '',
     deployedAt: hooks.now(),
     report,
-    emit: line ? (e, from) => line.push(e, from) : send,
-    pictures: line,
+    emit: (e, from) => faces.push(e, from),
+    pictures: {
+      close: () => {
+        faces.close();
+        line?.close();
+      },
+    },
   });
   if (typeof opened === 'string') return { notReady: setupError(node, t, status, opened, settings.path) };
   if (settings.source === 'webhook') {

@@ -9,6 +9,7 @@ import { ROUTES } from '../routes';
 import type { RouteOp } from '../routes';
 import { alarmsArea } from './alarms';
 import { devicesArea } from './devices';
+import { facesArea } from './faces';
 import { liveArea } from './live';
 import { mqArea } from './mq';
 import { picturesArea } from './pictures';
@@ -35,6 +36,7 @@ export const AREAS: readonly Area[] = Object.freeze([
   recordingsArea,
   settingsArea,
   hubArea,
+  facesArea,
 ]);
 
 function collectHandlers(areas: readonly Area[]): Readonly<Record<RouteOp, Handler>> {

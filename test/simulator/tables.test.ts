@@ -14,7 +14,7 @@
 import { strict as assert } from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
-import { MQ } from '../../client/operations/alarm-calls';
+import { FACE_LIST, MQ } from '../../client/operations/alarm-calls';
 import { OPERATIONS, TOKEN_PATH } from '../../client/operations/operations';
 import { STATE_CALLS } from '../../client/operations/state-calls';
 import { UPKEEP_CALLS } from '../../client/operations/settings';
@@ -131,6 +131,16 @@ describe("tables: the package's OPERATIONS against the simulator's own routes", 
       const envelope = routes.find((r) => r.path === c.path)!.envelope;
       assert.strictEqual(c.envelope, envelope, c.path);
     }
+  });
+
+  it("a camera's face list: the package's call and the simulator's route share path, method and envelope", () => {
+    const route = ROUTES.find((r) => r.path === FACE_LIST.path)!;
+    assert.ok(route, FACE_LIST.path);
+    assert.deepEqual([route.method, route.envelope], [FACE_LIST.method, FACE_LIST.envelope]);
+    assert.deepEqual(
+      route.params.map((x) => `${x.name}:${x.required}`),
+      ['accessToken:true', 'deviceSerial:true'],
+    );
   });
 
   it('the message service: the consumer calls of the package are simulator routes of section mq', () => {

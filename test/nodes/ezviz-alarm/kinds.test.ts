@@ -228,6 +228,39 @@ describe('ezviz-alarm kinds: every row of the table through poll, consumer and w
       assert.deepStrictEqual(out.ok[0].payload.customInfo, { faceId: '1a2b3c' });
     });
 
+    it(`${source}: a face's name from the camera's own list first (one GET per camera), else the config node's list`, async () => {
+      const { out } = await start(source, {}, '1a2b3c Alice Smith\n9z = Bob');
+      sim.clearLog();
+      const raise = (alarmId: string, faceId: string) => {
+        clock.advance(10);
+        sim.raiseAlarm({ deviceSerial: 'C00000006', alarmType: 10121, alarmId, picture: false, faceId });
+      };
+      // The simulator's C00000006 lists Alice (1a2b3c) and Bob Chen (5d6e): simulator/areas/faces.ts.
+      raise('alice', '1a2b3c');
+      raise('bob-chen', '5d6e');
+      raise('bob', '9z');
+      raise('stranger', 'ffff');
+      await receive(source, out, 4);
+      const faces = Object.fromEntries(out.ok.map((m) => [m.payload.alarmId, m.payload.face]));
+      assert.deepStrictEqual(faces, {
+        alice: { id: '1a2b3c', name: 'Alice' },
+        'bob-chen': { id: '5d6e', name: 'Bob Chen' },
+        bob: { id: '9z', name: 'Bob' },
+        stranger: { id: 'ffff', name: null },
+      });
+      assert.deepStrictEqual(
+        out.ok.map((m) => m.payload.alarmId),
+        ['alice', 'bob-chen', 'bob', 'stranger'],
+        'in their order',
+      );
+      const asked = sim.requestLog().filter((e) => /face\/recognize\/list/.test(e.path));
+      assert.deepStrictEqual(
+        asked.map((e) => [e.method, e.fields.deviceSerial, e.httpStatus]),
+        [['GET', 'C00000006', 200]],
+        'asked once, as the notes say',
+      );
+    });
+
     it(`${source}: a hub detector's alarm names the detector from location`, async () => {
       const { out } = await start(source);
       clock.advance(10);
