@@ -62,7 +62,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['editor/**/*.ts', 'nodes/*/editor.ts'],
+    files: ['editor/**/*.ts', 'nodes/*/editor.ts', 'nodes/*/editor-*.ts'],
     languageOptions: { globals: { ...globals.browser, RED: 'readonly', $: 'readonly', jQuery: 'readonly' } },
   },
   {

@@ -26,6 +26,9 @@ const PACKAGE = require(path.join(root, 'package.json')).name;
 /** The shared editor file: built into resources/, served by Node-RED under resources/<package>/. */
 const SHARED_EDITOR = 'ezviz-editor.js';
 const SHARED_TAG = `<script src="resources/${PACKAGE}/${SHARED_EDITOR}"></script>`;
+/** A node's or plugin's browser code (nodes/, plugins/): its `editor.ts`, and the `editor-<part>.ts`
+ * beside it that it imports when it is long (bundled into it). */
+const EDITOR_FILE = /^editor(-[\w-]+)?\.ts$/;
 // EZVIZ_BUILD_NO_TYPECHECK=1: the same for a build run by npm (the packed-install test's `npm pack`).
 const typecheck = !process.argv.includes('--no-typecheck') && !process.env.EZVIZ_BUILD_NO_TYPECHECK;
 
@@ -43,7 +46,8 @@ fs.rmSync(dist, { recursive: true, force: true });
 fs.rmSync(resources, { recursive: true, force: true });
 // The runtime, the simulator and the tests; the editor code and the dashboard's runtime modules
 // that unit tests import (editor/, dashboard/nodes/: not shipped, `files` names dist/nodes,
-// dist/plugins and dist/simulator). The nodes' and plugins' editor.ts are the browser's (below).
+// dist/plugins and dist/simulator). The nodes' and plugins' editor.ts (with their editor-*.ts) are
+// the browser's (below).
 emit({
   files: [
     'nodes',
@@ -55,7 +59,12 @@ emit({
     'test',
     'editor',
     path.join('dashboard', 'nodes'),
-  ].flatMap((d) => tsFiles(path.join(root, d), (name) => name === 'editor.ts')),
+  ].flatMap((d) =>
+    tsFiles(
+      path.join(root, d),
+      (name) => name === 'editor.ts' || (['nodes', 'plugins'].includes(d) && EDITOR_FILE.test(name)),
+    ),
+  ),
   outbase: root,
   outdir: dist,
   tsconfig: path.join(root, 'tsconfig.json'),
@@ -93,8 +102,9 @@ for (const name of nodeNames) {
   if (fs.existsSync(path.join(src, 'editor.ts'))) parts.push(SHARED_TAG);
   if (fs.existsSync(template)) parts.push(fs.readFileSync(template, 'utf8').trim());
   if (fs.existsSync(path.join(src, 'editor.ts'))) {
-    // The node's own part only: its editor.ts imports nothing but types (the shared code is the
-    // global EzvizOpenEditor of resources/ezviz-editor.js); a value import would be bundled here.
+    // The node's own part only: its editor.ts imports nothing but types and its own editor-*.ts (the
+    // shared code is the global EzvizOpenEditor of resources/ezviz-editor.js); a value import of the
+    // shared code would be bundled here.
     const own = bundle(path.join(src, 'editor.ts'));
     parts.push(`<script type="text/javascript">\n${own}</script>`);
   }

@@ -3,7 +3,7 @@
 // The type check of both packages: TypeScript reads every source and emits nothing (the build's
 // JavaScript is esbuild's, scripts/build.js). Three programs, one after the other:
 //   tsconfig.json             runtime, simulator and tests (Node.js, CommonJS)
-//   tsconfig.editor.json      the editors' browser code (editor/, nodes/*/editor.ts, plugins/*/editor.ts)
+//   tsconfig.editor.json      the editors' browser code (editor/, nodes/*/editor*.ts, plugins/*/editor*.ts)
 //   dashboard/tsconfig.json   the dashboard package's runtime (when the workspace is there)
 // `npm run build` runs it first; `npm test` builds without it and runs it as one of mocha's
 // files (test/checks/typecheck.test.ts), so the tests need not wait for it.

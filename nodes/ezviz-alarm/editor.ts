@@ -3,100 +3,31 @@
 // and the signing secret), the online/offline option, optional device, alarm-type and kind filters
 // (the kinds by name, docs/behaviour.md section 27).
 // Validation uses the runtime's own reading of the settings (features/alarms/source-settings.ts).
-// Shared code: resources/ezviz-editor.js (editor/index.ts), loaded by the HTML first.
+// Its rows: editor-dialog.ts. Shared code: resources/ezviz-editor.js (editor/index.ts), loaded by
+// the HTML first.
 import type { NodeInstance } from '../../editor/red';
+import { dialogHtml } from './editor-dialog';
 
 const {
   DEFAULT_INTERVAL_S,
   DEFAULT_PATH,
-  GROUPS,
   INTERVAL_LIMITS,
-  KINDS,
   cameraNodeLabels,
-  checkList,
   checkedValues,
   configDefault,
   MAX_INTERVAL_S,
-  PACKAGE,
-  PICTURE_MODES,
-  SHARED_NS,
   SOURCES,
-  input,
   installTemplate,
-  row,
-  select,
   setChecked,
-  settingRows,
   sourceSettings,
-  tip,
   tNode,
   validator,
 } = EzvizOpenEditor;
 
 const TYPE = 'ezviz-alarm';
-const L = `${PACKAGE}/${TYPE}:${TYPE}`;
 type Source = (typeof SOURCES)[number];
-/** A setting's row (editor/template.ts settingRows); `true` last: shown or hidden by the source. */
-const own = settingRows(L, `${TYPE}-row-`);
-const options = (values: readonly string[], key: string) =>
-  values.map((v) => [v, `${L}.${key}.${v}`] as [string, string]);
 
-installTemplate(
-  TYPE,
-  [
-    row({
-      id: 'node-input-config',
-      icon: 'fa-user',
-      label: `${SHARED_NS}:editor.config`,
-      field: input('node-input-config'),
-    }),
-    own('source', 'fa-sign-in', (id) => select(id, options(SOURCES, 'source'))),
-    ...SOURCES.map((s) => tip(`${L}.needs.${s}`, `${TYPE}-needs-${s}`)),
-    own(
-      'group',
-      'fa-users',
-      (id) =>
-        select(
-          id,
-          GROUPS.map((g) => [String(g), '']),
-        ),
-      true,
-    ),
-    own('interval', 'fa-clock-o', (id) => input(id, { width: '100px', unit: `${L}.unit.seconds` }), true),
-    own('path', 'fa-globe', 'text', true),
-    `<div class="form-row" id="${TYPE}-row-url"><label><i class="fa fa-link"></i> <span data-i18n="${L}.label.url"></span></label>` +
-      `<code id="${TYPE}-url" style="word-break:break-all"></code></div>`,
-    own(
-      'secret',
-      'fa-key',
-      (id) => input(id, { type: 'password', width: '70%', placeholder: `${L}.placeholder.secret` }),
-      true,
-    ),
-    tip(`${L}.noSecret`, `${TYPE}-no-secret`),
-    own('onoffline', 'fa-plug', 'check', true),
-    own('status', 'fa-battery-half', 'check'),
-    own('calls', 'fa-bell', 'check', true),
-    own('others', 'fa-envelope-o', 'check', true),
-    own('picture', 'fa-picture-o', (id) => select(id, options(PICTURE_MODES, 'picture'))),
-    tip(`${L}.needs.download`, `${TYPE}-needs-download`),
-    own('deviceSerial', 'fa-video-camera', 'text'),
-    own('alarmType', 'fa-filter', 'text'),
-    row({
-      id: `${TYPE}-kinds`,
-      icon: 'fa-eye',
-      label: `${L}.label.kinds`,
-      field: checkList(`${TYPE}-kinds`, KINDS, `${L}.kinds`),
-    }),
-    tip(`${L}.tipKinds`, `${TYPE}-tip-kinds`),
-    row({
-      id: 'node-input-name',
-      icon: 'fa-tag',
-      label: 'node-red:common.label.name',
-      field: input('node-input-name', { width: '70%', placeholder: 'node-red:common.label.name' }),
-    }),
-    tip(`${L}.tip`, 'ezviz-tip-alarm'),
-  ].join('\n'),
-);
+installTemplate(TYPE, dialogHtml());
 
 /** A validator of one setting: the runtime's reading of it, with the node's source. */
 const setting = (name: 'interval' | 'deviceSerial' | 'alarmType' | 'kinds' | 'source' | 'group' | 'path' | 'picture') =>
