@@ -4,14 +4,11 @@
 // node (webhook, consumer, poll; webhook with `picture: download`), each wired to a bench-sink node.
 
 const fs = require('fs');
-const os = require('os');
-const path = require('path');
 const http = require('http');
+const { benchUserDir, benchSettings, nodesStarted } = require('./embedded-red');
 
-const root = path.resolve(__dirname, '..', '..');
 const SECRET = 'bench-signing-secret';
 const INTERVALS = { consumer: 5, poll: 10 };
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 function freePort() {
   return new Promise((resolve, reject) => {
@@ -56,41 +53,18 @@ function flows(simUrl) {
 
 async function startRed(simUrl) {
   const RED = require('node-red');
-  const userDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ezviz-bench-alarms-'));
-  fs.mkdirSync(path.join(userDir, 'node_modules'));
-  fs.symlinkSync(root, path.join(userDir, 'node_modules', 'node-red-contrib-ezviz-open'), 'dir');
-  fs.writeFileSync(path.join(userDir, 'flows.json'), JSON.stringify(flows(simUrl)));
-  fs.writeFileSync(
-    path.join(userDir, 'flows_cred.json'),
-    JSON.stringify({
-      cfg: { appKey: 'demo-app-key', appSecret: 'demo-app-secret', verificationCodes: 'C00000005 ABCDEF' },
-      webhook: { secret: SECRET },
-      picture: { secret: SECRET },
-    }),
-  );
+  const userDir = benchUserDir('ezviz-bench-alarms-', flows(simUrl), {
+    cfg: { appKey: 'demo-app-key', appSecret: 'demo-app-secret', verificationCodes: 'C00000005 ABCDEF' },
+    webhook: { secret: SECRET },
+    picture: { secret: SECRET },
+  });
   const port = await freePort();
   // Embedded: the HTTP node app is served by the embedding server (red.js mounts it at httpNodeRoot).
   const server = http.createServer((req, res) => RED.httpNode(req, res));
-  RED.init(server, {
-    userDir,
-    flowFile: 'flows.json',
-    credentialSecret: false,
-    httpAdminRoot: false,
-    httpNodeRoot: '/',
-    nodesDir: [path.join(__dirname, 'runtime-nodes')],
-    logging: { console: { level: 'warn', metrics: false, audit: false } },
-    externalModules: { autoInstall: false, palette: { allowInstall: false } },
-    functionExternalModules: false,
-    telemetry: { enabled: false },
-    diagnostics: { enabled: false },
-  });
+  RED.init(server, benchSettings(userDir, '/'));
   await new Promise((r) => server.listen(port, '127.0.0.1', r));
   await RED.start();
-  const deadline = Date.now() + 20000;
-  while (!['webhook', 'consumer', 'poll'].every((id) => RED.nodes.getNode(id))) {
-    if (Date.now() > deadline) throw new Error('Node-RED did not start the bench flow');
-    await sleep(50);
-  }
+  await nodesStarted(RED, ['webhook', 'consumer', 'poll']);
   return {
     url: `http://127.0.0.1:${port}`,
     async stop() {

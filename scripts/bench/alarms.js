@@ -18,19 +18,15 @@
 const os = require('os');
 const path = require('path');
 const { performance } = require('perf_hooks');
-const { quantile, round, table } = require('./stats');
+const { quantile, round, table, numberArg } = require('./stats');
 const { startRed, SECRET, INTERVALS } = require('./alarms-red');
 
 const root = path.resolve(__dirname, '..', '..');
 const args = process.argv.slice(2);
-const opt = (name, def) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? Number(args[i + 1]) : def;
-};
 const quick = args.includes('--quick');
-const ALARMS = opt('--alarms', quick ? 40 : 200);
-const IDLE_S = opt('--idle', quick ? 20 : 60);
-const PICTURES = opt('--pictures', quick ? 30 : 100);
+const ALARMS = numberArg('--alarms', quick ? 40 : 200);
+const IDLE_S = numberArg('--idle', quick ? 20 : 60);
+const PICTURES = numberArg('--pictures', quick ? 30 : 100);
 const PICTURE_TARGET = 100;
 const TARGETS = { webhook: 50, consumer: 5000 + 200, poll: 10000 + 200 };
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));

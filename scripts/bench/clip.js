@@ -16,7 +16,7 @@ const vm = require('vm');
 const os = require('os');
 const { performance } = require('perf_hooks');
 const { SimChild } = require('./sim-process');
-const { quantile, round, table } = require('./stats');
+const { quantile, round, table, numberArg } = require('./stats');
 
 const root = path.resolve(__dirname, '..', '..');
 const dist = (...p) => require(path.join(root, 'dist', ...p));
@@ -24,10 +24,8 @@ const { EzvizService } = dist('client', 'service', 'service');
 const { saveClip } = dist('features', 'recordings', 'clip-run');
 const { ClipJobs } = dist('features', 'recordings', 'clip-jobs');
 
-const args = process.argv.slice(2);
-const opt = (name, def) => (args.includes(name) ? Number(args[args.indexOf(name) + 1]) : def);
-const RUNS = opt('--runs', 3);
-const SECONDS = opt('--seconds', 60);
+const RUNS = numberArg('--runs', 3);
+const SECONDS = numberArg('--seconds', 60);
 const SPEED = 4;
 v8.setFlagsFromString('--expose-gc');
 const gc = vm.runInNewContext('gc');

@@ -4,6 +4,7 @@
 //   node scripts/bench/markdown.js [bench-results.json]
 const fs = require('fs');
 const path = require('path');
+const { cellValues } = require('./report');
 
 const file = process.argv[2] || path.resolve(__dirname, '..', '..', 'bench-results.json');
 const r = JSON.parse(fs.readFileSync(file, 'utf8'));
@@ -20,21 +21,7 @@ const cellTable = (cells) => {
     row(['transport', 'conc.', 'scenario', 'req/s', 'p50 ms', 'p99 ms', 'CPU µs/req', 'TCP conns', 'peak RSS MB']),
   );
   out.push(row(['---', '---:', '---', '---:', '---:', '---:', '---:', '---:', '---:']));
-  for (const c of cells) {
-    out.push(
-      row([
-        c.transport,
-        c.concurrency,
-        c.scenario,
-        c.requestsPerSec,
-        c.p50Ms,
-        c.p99Ms,
-        c.cpuUsPerRequest,
-        c.connectionsOpened,
-        c.peakRssMB,
-      ]),
-    );
-  }
+  for (const c of cells) out.push(row(cellValues(c)));
 };
 const dash = (x) => x ?? '–';
 if (r.floor && r.floor.cells.length) {

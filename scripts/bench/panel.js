@@ -16,19 +16,15 @@
 const fs = require('fs');
 const path = require('path');
 const zlib = require('zlib');
-const { quantile, median, round } = require('./stats');
+const { quantile, median, round, numberArg } = require('./stats');
 const { playback } = require('./panel-playback');
 const { holds, closedPages, silent, queued } = require('./panel-ptz');
 
 const root = path.resolve(__dirname, '..', '..');
-const arg = (name, dflt) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : dflt;
-};
 const quick = process.argv.includes('--quick');
-const HOLDS = arg('holds', quick ? 20 : 200);
-const CLOSES = arg('closes', quick ? 2 : 5);
-const QUEUED = arg('queued', quick ? 2 : 5);
+const HOLDS = numberArg('--holds', quick ? 20 : 200);
+const CLOSES = numberArg('--closes', quick ? 2 : 5);
+const QUEUED = numberArg('--queued', quick ? 2 : 5);
 const TARGETS = { startP95: 50, stopP95: 50, closedMs: 2000, ownKb: 40 };
 
 function sizes() {

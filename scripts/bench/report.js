@@ -3,25 +3,26 @@
 
 const { table } = require('./stats');
 
+/** A cell's columns in the tables (the printed one adds its failures; markdown.js prints the same). */
+const CELL_FIELDS = [
+  'transport',
+  'concurrency',
+  'scenario',
+  'requestsPerSec',
+  'p50Ms',
+  'p99Ms',
+  'cpuUsPerRequest',
+  'connectionsOpened',
+  'peakRssMB',
+];
+const cellValues = (c) => CELL_FIELDS.map((k) => c[k]);
+
 function print(res) {
   const cellRows = (cells) => {
     const rows = [
       ['transport', 'conc', 'scen', 'req/s', 'p50 ms', 'p99 ms', 'cpu us/req', 'conns', 'peak RSS MB', 'fail'],
     ];
-    for (const c of cells) {
-      rows.push([
-        c.transport,
-        c.concurrency,
-        c.scenario,
-        c.requestsPerSec,
-        c.p50Ms,
-        c.p99Ms,
-        c.cpuUsPerRequest,
-        c.connectionsOpened,
-        c.peakRssMB,
-        c.failures,
-      ]);
-    }
+    for (const c of cells) rows.push([...cellValues(c), c.failures]);
     return rows;
   };
   const out = [];
@@ -144,4 +145,4 @@ function print(res) {
   console.log(out.join('\n'));
 }
 
-module.exports = { print };
+module.exports = { cellValues, print };

@@ -4,10 +4,10 @@
 // flows.js), the runtime started in this process, and the package's HTTP client alone (K).
 
 const fs = require('fs');
-const os = require('os');
 const path = require('path');
 const http = require('http');
-const { root, sleep } = require('./conf');
+const { root } = require('./conf');
+const { benchUserDir, benchSettings, nodesStarted } = require('./embedded-red');
 
 const pending = new Map();
 let seqCounter = 0;
@@ -40,35 +40,13 @@ function inject(node, payload, check, extra = {}) {
 
 async function startRuntime(flows, creds) {
   const RED = require('node-red');
-  const userDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ezviz-bench-'));
-  fs.mkdirSync(path.join(userDir, 'node_modules'));
-  // Installed as a user would have it: the package in the userDir's node_modules.
-  fs.symlinkSync(root, path.join(userDir, 'node_modules', 'node-red-contrib-ezviz-open'), 'dir');
-  fs.writeFileSync(path.join(userDir, 'flows.json'), JSON.stringify(flows));
-  fs.writeFileSync(path.join(userDir, 'flows_cred.json'), JSON.stringify(creds));
-  RED.init(http.createServer(), {
-    userDir,
-    flowFile: 'flows.json',
-    credentialSecret: false,
-    httpAdminRoot: false,
-    httpNodeRoot: false,
-    nodesDir: [path.join(__dirname, 'runtime-nodes')],
-    logging: { console: { level: 'warn', metrics: false, audit: false } },
-    externalModules: { autoInstall: false, palette: { allowInstall: false } },
-    functionExternalModules: false,
-    telemetry: { enabled: false },
-    diagnostics: { enabled: false },
-  });
+  const userDir = benchUserDir('ezviz-bench-', flows, creds);
+  RED.init(http.createServer(), benchSettings(userDir));
   await RED.start();
-  const ids = flows.filter((n) => n.type !== 'tab').map((n) => n.id);
-  const deadline = Date.now() + 20000;
-  while (!ids.every((id) => RED.nodes.getNode(id))) {
-    if (Date.now() > deadline) {
-      const missing = ids.filter((id) => !RED.nodes.getNode(id));
-      throw new Error(`Node-RED did not start the bench flow (missing nodes: ${missing.join(', ')})`);
-    }
-    await sleep(50);
-  }
+  await nodesStarted(
+    RED,
+    flows.filter((n) => n.type !== 'tab').map((n) => n.id),
+  );
   return {
     RED,
     node: (id) => RED.nodes.getNode(id),

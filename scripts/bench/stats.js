@@ -1,5 +1,5 @@
 'use strict';
-// Pure helpers of the benchmark: percentiles and the stdout table.
+// Pure helpers of the benchmark: percentiles, the stdout table, and a number given on the command line.
 
 /** q-th quantile (0..1) of numbers, nearest rank on a sorted copy. */
 function quantile(values, q) {
@@ -34,4 +34,10 @@ function table(rows) {
     .join('\n');
 }
 
-module.exports = { quantile, median, round, table };
+/** The number after `name` (`--holds`) on the command line, else `def`. */
+function numberArg(name, def, argv = process.argv) {
+  const i = argv.indexOf(name);
+  return i > 1 ? Number(argv[i + 1]) : def;
+}
+
+module.exports = { quantile, median, round, table, numberArg };

@@ -22,7 +22,7 @@ const path = require('path');
 const http = require('http');
 const { spawn } = require('child_process');
 const { performance } = require('perf_hooks');
-const { quantile, round, table } = require('./stats');
+const { quantile, round, table, numberArg } = require('./stats');
 const { streamTargets } = require('./targets');
 
 const root = path.resolve(__dirname, '..', '..');
@@ -34,11 +34,10 @@ const { memoryViewer, reports, simAddress } = require('./stream-parts');
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
-const opt = (name, def) => (args.includes(name) ? Number(args[args.indexOf(name) + 1]) : def);
 const VIEWERS = 20;
 const CHAIN_S = quick ? 17 : 32;
 const MEASURE_S = quick ? 8 : 20;
-const HOUR_S = opt('--hour-s', quick ? 600 : 3600);
+const HOUR_S = numberArg('--hour-s', quick ? 600 : 3600);
 const CAP_S = 5;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const t = (key) => key;

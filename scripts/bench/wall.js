@@ -12,14 +12,10 @@
 const fs = require('fs');
 const path = require('path');
 const zlib = require('zlib');
-const { median, round } = require('./stats');
+const { median, round, numberArg } = require('./stats');
 
 const root = path.resolve(__dirname, '..', '..');
-const arg = (name, dflt) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : dflt;
-};
-const LOADS = arg('loads', 5);
+const LOADS = numberArg('--loads', 5);
 const TARGETS = { firstMs: 2000, keptMs: 2000, ownKb: 40 };
 
 async function main() {
