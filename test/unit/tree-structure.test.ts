@@ -17,11 +17,7 @@ export const MAX_SOURCE_FILE_LINES = 200;
 export const MAX_FILES_OVER = 5;
 
 /** The files still over MAX_SOURCE_FILE_LINES, each with its ceiling (its lines when listed). */
-export const ALLOWED_OVER: Readonly<Record<string, number>> = Object.freeze({
-  'nodes/ezviz-alarm/editor.ts': 206,
-  'nodes/ezviz-config/editor.ts': 233,
-  'plugins/ezviz-sidebar/editor.ts': 249,
-});
+export const ALLOWED_OVER: Readonly<Record<string, number>> = Object.freeze({});
 
 /** Folders never counted: tests, examples, build output, dependencies (and hidden folders). */
 const TOP_SKIPPED = new Set(['test', 'examples']);
