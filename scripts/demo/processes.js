@@ -93,9 +93,17 @@ async function startSimulatorProcess({ port = DEFAULT_SIM_PORT, host = '127.0.0.
   return { proc, url: m[0].replace(/\/$/, '') };
 }
 
-function httpGetStatus(url) {
+/** The HTTP status of a GET of `url`, or of a POST of `body` as JSON when given (0: no answer in 2 s). */
+function httpStatus(url, body) {
   return new Promise((resolve) => {
-    const req = http.get(url, (res) => {
+    const data = body === undefined ? undefined : JSON.stringify(body);
+    const options = data
+      ? {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(data) },
+        }
+      : {};
+    const req = http.request(url, options, (res) => {
       res.resume();
       resolve(res.statusCode);
     });
@@ -104,6 +112,7 @@ function httpGetStatus(url) {
       req.destroy();
       resolve(0);
     });
+    req.end(data);
   });
 }
 
@@ -149,7 +158,7 @@ async function startNodeRed({
   try {
     await waitForLine(proc, /Server now running at|Started flows/, 'Node-RED', 60000);
     const deadline = Date.now() + 30000;
-    while ((await httpGetStatus(url)) !== 200) {
+    while ((await httpStatus(url)) !== 200) {
       if (Date.now() > deadline) throw new Error(`Node-RED does not answer on ${url}`);
       if (proc.exitCode !== null) throw new Error('Node-RED exited');
       await new Promise((r) => setTimeout(r, 200));
@@ -166,6 +175,7 @@ module.exports = {
   DEFAULT_SIM_PORT,
   DEFAULT_UI_PORT,
   children,
+  httpStatus,
   startNodeRed,
   startSimulatorProcess,
   stopProcess,

@@ -2,31 +2,10 @@
 // `npm start` (scripts/demo.js): what the demo asks of the simulator's admin endpoint /sim/: the
 // webhook of example 08, a motion alarm now and then, a battery camera going offline and back.
 
-const http = require('http');
+const { httpStatus } = require('./processes');
 
 /** POSTs JSON to the simulator's admin endpoint; resolves the HTTP status (0: no answer). */
-function simPost(simUrl, pathName, body) {
-  return new Promise((resolve) => {
-    const data = JSON.stringify(body);
-    const req = http.request(
-      simUrl + pathName,
-      {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(data) },
-      },
-      (res) => {
-        res.resume();
-        resolve(res.statusCode);
-      },
-    );
-    req.on('error', () => resolve(0));
-    req.setTimeout(2000, () => {
-      req.destroy();
-      resolve(0);
-    });
-    req.end(data);
-  });
-}
+const simPost = (simUrl, pathName, body) => httpStatus(simUrl + pathName, body);
 
 /** The webhook of example 08 (its alarm node's path and signing secret credential). */
 const DEMO_WEBHOOK_PATH = '/ezviz/alarms';
