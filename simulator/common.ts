@@ -118,6 +118,15 @@ export function lookupChannel(dev: Device, channelNo: number): Channel {
   return ch ?? stop('20032');
 }
 
+/** The device answers: offline (the device, or the channel when `channelOnline` is false: 20007),
+ * then its flags networkError (20006), timeout (20008) and dataException (49999). */
+export function answering(dev: Device, channelOnline = true): void {
+  if (!dev.online || !channelOnline) stop('20007');
+  if (dev.flags.networkError) stop('20006');
+  if (dev.flags.timeout) stop('20008');
+  if (dev.flags.dataException) stop('49999');
+}
+
 /** The camera a PTZ, preset or capture call addresses, checked in the order those calls share:
  * token and parameters (10001, 10002, 10005), serial (20014), device (20002), account (20018),
  * channel (20032), offline device or channel (20007), then the flags networkError (20006),
@@ -133,10 +142,7 @@ export function reachableCamera(
   const channelNo = params.channelNo as number;
   const dev = ownDevice(state, app, serial);
   const ch = lookupChannel(dev, channelNo);
-  if (!dev.online || !ch.online) stop('20007');
-  if (dev.flags.networkError) stop('20006');
-  if (dev.flags.timeout) stop('20008');
-  if (dev.flags.dataException) stop('49999');
+  answering(dev, ch.online);
   return { app, params, serial, channelNo, dev, ch };
 }
 

@@ -116,25 +116,21 @@ export function sendFault(
   outcome: Fault,
   finish: (status: number, code: string | null) => void,
 ): boolean {
+  const send = (status: number, type: string, text: string): true => {
+    res.writeHead(status, { 'Content-Type': type, 'Content-Length': Buffer.byteLength(text) });
+    res.end(text);
+    finish(status, null);
+    return true;
+  };
   switch (outcome.kind) {
     case 'drop':
       req.socket.destroy();
       finish(0, null);
       return true;
-    case 'http500': {
-      const text = 'Internal Server Error';
-      res.writeHead(500, { 'Content-Type': 'text/plain', 'Content-Length': Buffer.byteLength(text) });
-      res.end(text);
-      finish(500, null);
-      return true;
-    }
-    case 'nonjson': {
-      const text = '<html><head><title>502 Bad Gateway</title></head><body>Bad Gateway</body></html>';
-      res.writeHead(200, { 'Content-Type': 'text/html', 'Content-Length': Buffer.byteLength(text) });
-      res.end(text);
-      finish(200, null);
-      return true;
-    }
+    case 'http500':
+      return send(500, 'text/plain', 'Internal Server Error');
+    case 'nonjson':
+      return send(200, 'text/html', '<html><head><title>502 Bad Gateway</title></head><body>Bad Gateway</body></html>');
     default:
       return false;
   }

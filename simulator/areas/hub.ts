@@ -6,7 +6,7 @@
 // alarm); the siren's starts, stops and tones are in GET /sim/state (`siren.log`, `siren.tones`).
 
 import type { Area, Handler } from '../area';
-import { answer, authenticate, ok, ownDevice, stop } from '../common';
+import { answer, answering, authenticate, ok, ownDevice, stop } from '../common';
 import type { CallContext } from '../common';
 import type { Params, Route } from '../routes';
 import type { Device, SimulatorState } from '../state';
@@ -21,10 +21,7 @@ function reachable(
 ): { params: Params; dev: Device } {
   const { app, params } = authenticate(state, route, f, ctx);
   const dev = ownDevice(state, app, params.deviceSerial as string);
-  if (!dev.online) stop('20007');
-  if (dev.flags.networkError) stop('20006');
-  if (dev.flags.timeout) stop('20008');
-  if (dev.flags.dataException) stop('49999');
+  answering(dev);
   return { params, dev };
 }
 

@@ -7,7 +7,7 @@
 
 import { randomBytes } from 'crypto';
 import type { Area } from '../area';
-import { answer, authenticate, chinaDate, lookupDevice, ok, stop } from '../common';
+import { answer, answering, authenticate, chinaDate, lookupDevice, ok, stop } from '../common';
 import type { ApiResult, CallContext } from '../common';
 import type { Route } from '../routes';
 import type { Device, SimulatorState } from '../state';
@@ -102,10 +102,7 @@ export function liveAddress(state: SimulatorState, route: Route, f: URLSearchPar
       ? dev.channels[String(channelNo)]
       : undefined;
     if (!ch) stop('20001');
-    if (!dev.online || !ch!.online) stop('20007');
-    if (dev.flags.networkError) stop('20006');
-    if (dev.flags.timeout) stop('20008');
-    if (dev.flags.dataException) stop('49999');
+    answering(dev, ch!.online);
     if (lensCovered(dev, channelNo)) stop('60026');
     if (encrypted(dev) && params.code !== verificationCodeOf(dev)) stop('60019');
     const protocol = PROTOCOLS[(params.protocol as number | undefined) ?? 1];

@@ -7,7 +7,7 @@
 
 import { randomBytes } from 'crypto';
 import type { Area } from '../area';
-import { answer, authenticate, lookupChannel, ok, ownDevice, stop } from '../common';
+import { answer, answering, authenticate, lookupChannel, ok, ownDevice, stop } from '../common';
 import type { ApiResult, CallContext, FilePart, Played } from '../common';
 import type { Route } from '../routes';
 import type { Device, SimulatorState } from '../state';
@@ -54,10 +54,7 @@ function audioPart(ctx: CallContext): { part: FilePart; format: string; duration
 function speaker(state: SimulatorState, account: string, serial: string, channelNo: number | undefined): Device {
   const dev = ownDevice(state, { account }, serial);
   const ch = lookupChannel(dev, channelNo ?? 1);
-  if (!dev.online || !ch.online) stop('20007');
-  if (dev.flags.networkError) stop('20006');
-  if (dev.flags.timeout) stop('20008');
-  if (dev.flags.dataException) stop('49999');
+  answering(dev, ch.online);
   if (dev.capabilities.talk === 0) stop('20015');
   return dev;
 }
