@@ -1,15 +1,19 @@
 // Endless across the service's cap (docs/behaviour.md section 25): the session shown and the
-// next one, opened before the shown one ends (from the cap seen, or at once when one ends
+// next one, opened before the shown one ends (plan.ts: from the cap seen, or at once when one ends
 // early). The switch is at the next session's first keyframe newer than what the viewers saw,
 // once its time is known (its burst of the recent past is over) and the shown session has caught
-// up with it, or at once when the shown one ended; then the old one is closed. Make before break.
+// up with it, or at once when the shown one ended; when the shown one ended and the next holds
+// the last pictures out, right after them (splice.ts), and once chains splice, at that end only.
+// Then the old one is closed. Make before break.
 
 import { hooks } from '../../client/clock/clock';
 import { isKeyframe, isSequenceHeader, TAG_AUDIO, TAG_VIDEO } from '../../client/flv';
 import type { Translate } from '../../client/errors/translate';
 import type { Output } from './output';
 import { CameraSession, type Arrived } from './session';
-import { chainAfterMs, switchPoint } from './timeline';
+import { LastPictures } from './splice';
+import { ChainPlan } from './plan';
+import { switchPoint } from './timeline';
 import type { Connect, RelayLimits, StreamFailure } from './types';
 
 export interface ChainHost {
@@ -23,8 +27,6 @@ export interface ChainHost {
   failed(f: StreamFailure): void;
 }
 
-/** A session shorter than this that ended by itself says nothing about the cap. */
-const MIN_CAP_MS = 2000;
 /** At a chain after the shown session ended: a newer keyframe due within this long is waited for
  * (a gap under a second), else the next session replays from its newest keyframe (replay()). */
 const WAIT_MS = 800;
@@ -32,16 +34,16 @@ const WAIT_MS = 800;
 export class Chain {
   shown?: CameraSession;
   next?: CameraSession;
-  /** The cap seen: how long the last session that ended by itself lasted. */
-  capMs?: number;
+  /** What it has seen of the service: when to open the next session, when to switch (plan.ts). */
+  readonly plan = new ChainPlan();
   sessions = 0;
   private cancelTimer?: () => void;
   /** The last step between two pictures out (ms of stream time). */
   private step = 40;
   /** The number of the first session of this stream (its anchor sets the stream's place). */
   private firstShown = -1;
-  private lastKey?: number;
-  private gopMs?: number;
+  /** The last pictures out: found again in the next session, it goes on right after them. */
+  private readonly seen = new LastPictures();
 
   constructor(
     private readonly connect: Connect,
@@ -59,7 +61,10 @@ export class Chain {
   }
 
   private readonly handlers = {
-    firstByte: () => this.host.firstByte(),
+    firstByte: (s: CameraSession) => {
+      this.plan.answered(hooks.now() - s.openedAt);
+      this.host.firstByte();
+    },
     tag: (s: CameraSession, a: Arrived) => this.tag(s, a),
     end: (s: CameraSession, f?: StreamFailure) => this.end(s, f),
   };
@@ -73,20 +78,15 @@ export class Chain {
       if (s.number === this.firstShown) out.timeline.settle(s.anchor);
       const before = out.timeline.lastOut('video');
       out.tag(a.tag);
+      this.seen.saw(a.tag);
       if (a.tag.type === TAG_VIDEO && before >= 0) this.step = Math.max(1, out.timeline.lastOut('video') - before);
-      if (isKeyframe(a.tag)) this.keyframeAt(a.tag.timestamp);
+      if (isKeyframe(a.tag)) this.plan.keyframeAt(a.tag.timestamp);
       if (a.tag.type === TAG_VIDEO) this.trySwitch();
       return;
     }
     if (s !== this.next) return;
     if (a.tag.type === TAG_VIDEO || a.tag.type === TAG_AUDIO) s.hold(a);
     if (isKeyframe(a.tag) || a.tag.type === TAG_VIDEO) this.trySwitch();
-  }
-
-  /** The keyframe interval seen (session time), for when to chain. */
-  private keyframeAt(ts: number): void {
-    if (this.lastKey !== undefined && ts > this.lastKey) this.gopMs = ts - this.lastKey;
-    this.lastKey = ts;
   }
 
   private trySwitch(): void {
@@ -97,6 +97,15 @@ export class Chain {
     if (keys.length === 0) return;
     const lastVideo = out.timeline.lastOut('video');
     if (lastVideo < 0 || !this.shown) return this.show(n, keys[0], -n.firstTs, undefined);
+    // The shown session ended (or splicing, is overdue): `n` goes on right after the last
+    // pictures out if it holds them; splicing, the switch waits for that end.
+    const waits = !this.shown.ended && this.plan.waits(this.shown.openedAt, hooks.now());
+    const sp = waits ? undefined : this.seen.spliceIn(n.held, lastVideo, this.step);
+    if (sp) {
+      this.plan.splicing = true;
+      return this.show(n, sp.index, sp.offset, sp.gapMs);
+    }
+    if (waits) return;
     if (!n.anchor.stable(hooks.now())) return;
     const offset = out.timeline.offsetFor(n.anchor, n.firstTs);
     const keyTs = keys.map((i) => n.held[i].tag.timestamp);
@@ -105,6 +114,7 @@ export class Chain {
     const at = keyTs[k] + offset;
     if (!this.shown.ended && at - lastVideo > Math.max(50, this.step * 1.5)) return;
     // The keyframe lands after the last picture shown, by at least 1 ms (Timeline.map).
+    if (this.shown.ended) this.plan.splicing = false;
     this.show(n, keys[k], offset, Math.max(1, at - lastVideo));
   }
 
@@ -117,7 +127,9 @@ export class Chain {
   private replay(n: CameraSession, keys: number[], keyTs: number[], offset: number, lastVideo: number): void {
     if (!this.shown?.ended) return;
     const last = keyTs.length - 1;
-    if (this.gopMs !== undefined && keyTs[last] + offset + this.gopMs - lastVideo <= WAIT_MS) return;
+    const gop = this.plan.gopMs;
+    if (gop !== undefined && keyTs[last] + offset + gop - lastVideo <= WAIT_MS) return;
+    this.plan.splicing = false;
     this.show(n, keys[last], offset, 1);
   }
 
@@ -129,7 +141,7 @@ export class Chain {
     const old = this.shown;
     this.shown = n;
     this.next = undefined;
-    this.lastKey = undefined;
+    this.plan.shown();
     if (gapMs === undefined) this.firstShown = n.number;
     out.timeline.use(n.anchor, offset);
     old?.close();
@@ -138,6 +150,7 @@ export class Chain {
     const lastAudio = out.timeline.lastOut('audio');
     n.takeHeld(0).forEach((a, i) => {
       if (a.tag.type === TAG_AUDIO ? out.timeline.peek(a.tag.timestamp) > lastAudio : i >= index) out.tag(a.tag);
+      this.seen.saw(a.tag, i >= index);
     });
     this.host.shown(n, gapMs);
     this.planNext(n);
@@ -146,7 +159,7 @@ export class Chain {
   /** Opens the next session ahead of the cap seen. */
   private planNext(n: CameraSession): void {
     this.cancelTimer?.();
-    const after = chainAfterMs(this.capMs, this.gopMs);
+    const after = this.plan.openAfter();
     if (after === undefined) return;
     const wait = Math.max(0, n.openedAt + after - hooks.now());
     this.cancelTimer = hooks.timer(() => this.openNext(), wait);
@@ -162,8 +175,7 @@ export class Chain {
       return;
     }
     if (s !== this.shown) return;
-    const age = hooks.now() - s.openedAt;
-    if (!failure && age >= MIN_CAP_MS) this.capMs = age;
+    if (!failure) this.plan.ended(hooks.now() - s.openedAt);
     if (this.next) return this.trySwitch();
     if (failure) return this.host.failed(failure);
     this.openNext();
@@ -178,6 +190,7 @@ export class Chain {
     this.shown = undefined;
     this.next = undefined;
     this.firstShown = -1;
+    this.seen.clear();
   }
 
   /** Whether a camera session is open. */

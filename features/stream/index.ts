@@ -4,7 +4,9 @@
 export { StreamRelay } from './relay';
 export { httpConnect } from './upstream';
 export type { AddressAnswer, UpstreamOptions } from './upstream';
-export { Anchor, chainAfterMs, switchPoint, Timeline } from './timeline';
+export { Anchor, switchPoint, Timeline } from './timeline';
+export { chainAfterMs, ChainPlan, spliceAfterMs } from './plan';
+export { LastPictures } from './splice';
 export { overBounds } from './viewers';
 export type { Viewer } from './viewers';
 export { DEFAULT_LIMITS } from './types';

@@ -101,12 +101,3 @@ export function switchPoint(keys: readonly number[], offset: number, lastVideo: 
   for (let i = 0; i < keys.length; i++) if (keys[i] + offset > lastVideo - tolerance) return i;
   return -1;
 }
-
-/** When the next session should open, ms after the current one opened: ahead of the cap seen
- * (`capMs`; undefined when none was seen yet: never, the end will tell) by one and a half
- * keyframe intervals (`gopMs`) and half a second, at least 2 s, at most half the cap. */
-export function chainAfterMs(capMs: number | undefined, gopMs = 2000): number | undefined {
-  if (capMs === undefined) return undefined;
-  const ahead = Math.min(capMs / 2, Math.max(2000, 1.5 * gopMs + 500));
-  return Math.max(0, capMs - ahead);
-}

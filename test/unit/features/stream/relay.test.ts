@@ -11,6 +11,8 @@ import { FlvReader, isKeyframe, isSequenceHeader, type FlvTag } from '../../../.
 import {
   Anchor,
   chainAfterMs,
+  LastPictures,
+  spliceAfterMs,
   overBounds,
   StreamRelay,
   switchPoint,
@@ -126,6 +128,71 @@ describe('stream relay: one camera, every viewer', () => {
       assert.strictEqual(failures.length, 0);
     });
   }
+
+  for (const capMs of [5000, 5520]) {
+    it(`the first chain (no cap seen yet, cap ${capMs} ms) goes on right after the last picture out: no wait, nothing twice, nothing skipped`, () => {
+      // The next session opens when the first one ends, 100 ms to its first byte, then its burst of
+      // the recent past, which holds the pictures the viewer saw last (the camera's one stream):
+      // the last picture is the keyframe the burst begins with (5000), or a picture after it (5520).
+      camera.settings.firstByteMs = 100;
+      camera.settings.capMs = capMs;
+      const v = new FakeViewer();
+      relay.addViewer(v);
+      const reader = new FlvReader();
+      const pictures: { ts: number; scene: number; at: number }[] = [];
+      let seen = 0;
+      for (let i = 0; i < 700; i++) {
+        clock.advance(10);
+        for (const item of reader.push(Buffer.concat(v.chunks.slice(seen)))) {
+          if (item.kind !== 'tag' || item.tag.type !== 9 || isSequenceHeader(item.tag)) continue;
+          pictures.push({ ts: item.tag.timestamp, scene: item.tag.body[6], at: clock.now });
+        }
+        seen = v.chunks.length;
+      }
+      const chains = events.filter((e) => e.event === 'chain');
+      assert.strictEqual(chains.length, 1, 'one chain in 7 s of 5 s caps');
+      assert.strictEqual(chains[0].gapMs, 40, 'the next picture of the scene, 40 ms on');
+      for (let i = 1; i < pictures.length; i++) {
+        const [a, b] = [pictures[i - 1], pictures[i]];
+        assert.strictEqual(
+          b.scene,
+          (a.scene + 40) & 0xff,
+          `picture ${i}: the next of the scene (not again, none skipped)`,
+        );
+        assert.strictEqual(b.ts - a.ts, 40, `picture ${i}: 40 ms of stream time on`);
+        assert.ok(b.at - a.at <= 150, `picture ${i}: ${b.at - a.at} ms without a picture (first byte 100 ms)`);
+      }
+    });
+  }
+
+  it('once a chain spliced, the next session opens only as far ahead as a session takes to answer and the switch waits for the end: one chain per cap but that overlap', () => {
+    camera.settings.firstByteMs = 100;
+    const v = new FakeViewer();
+    relay.addViewer(v);
+    const reader = new FlvReader();
+    const scene: number[] = [];
+    let seen = 0;
+    let most = 0;
+    for (let i = 0; i < 12000; i++) {
+      clock.advance(10);
+      most = Math.max(most, camera.open);
+      for (const item of reader.push(Buffer.concat(v.chunks.slice(seen)))) {
+        if (item.kind === 'tag' && item.tag.type === 9 && !isSequenceHeader(item.tag)) scene.push(item.tag.body[6]);
+      }
+      seen = v.chunks.length;
+    }
+    // 120 s of 5 s caps: each session opens 1 s before the cap (twice the 100 ms answer and half a
+    // second, at least 1 s) and is shown until it ends: a chain every 4 s (at a keyframe, 2.5 s).
+    const chains = events.filter((e) => e.event === 'chain');
+    assert.ok(chains.length >= 28 && chains.length <= 31, `${chains.length} chains in 120 s`);
+    assert.ok(
+      chains.every((e) => e.gapMs === 40),
+      `chain gaps ${chains.map((e) => e.gapMs).join(' ')}`,
+    );
+    assert.strictEqual(most, 2, 'two sessions at most, the next only ahead of the end');
+    for (let i = 1; i < scene.length; i++) assert.strictEqual(scene[i], (scene[i - 1] + 40) & 0xff, `picture ${i}`);
+    assert.strictEqual(failures.length, 0);
+  });
 
   it('a changed sequence header goes out again at the chain', () => {
     const v = new FakeViewer();
@@ -268,6 +335,38 @@ describe('stream relay: the pure parts', () => {
     assert.strictEqual(chainAfterMs(5000, 1000), 3000);
     assert.strictEqual(chainAfterMs(5000, 4000), 2500);
     assert.strictEqual(chainAfterMs(2000), 1000);
+    assert.strictEqual(spliceAfterMs(undefined), undefined);
+    assert.strictEqual(spliceAfterMs(60000, 200), 59000, 'at least 1 s ahead');
+    assert.strictEqual(spliceAfterMs(60000, 2000), 55500, 'twice the answer and half a second');
+    assert.strictEqual(spliceAfterMs(5000, 3000), 2500, 'at most half the cap');
+  });
+
+  it('finds the last pictures out in the next session: the newest pair, or the keyframe it begins with', () => {
+    const pic = (key: boolean, n: number, ts = n * 40): { tag: FlvTag } => ({
+      tag: {
+        type: 9,
+        timestamp: ts,
+        body: Buffer.from([key ? 0x17 : 0x27, 1, 0, 0, 0, n]),
+        video: { keyframe: key, sequenceHeader: false, endOfSequence: false },
+      } as FlvTag,
+    });
+    const seen = new LastPictures();
+    assert.strictEqual(seen.find([pic(true, 1)]), -1, 'nothing out yet');
+    for (const n of [1, 2, 3]) seen.saw(pic(n === 1, n).tag);
+    assert.strictEqual(seen.find([pic(true, 1), pic(false, 2), pic(false, 3), pic(false, 4)]), 2);
+    assert.strictEqual(seen.find([pic(true, 1), pic(false, 9), pic(false, 3)]), -1, 'the picture before differs');
+    assert.strictEqual(seen.find([pic(false, 3), pic(false, 4)]), -1, 'first held but not a keyframe');
+    seen.saw(pic(true, 5).tag);
+    assert.strictEqual(
+      seen.find([pic(true, 5, 0), pic(false, 6, 40)]),
+      0,
+      'the burst begins with the keyframe last out',
+    );
+    assert.deepStrictEqual(seen.spliceIn([pic(true, 5, 0), pic(false, 6, 40)], 7000, 40), {
+      index: 1,
+      offset: 7000,
+      gapMs: 40,
+    });
   });
 
   it('a viewer is over its bounds past 8 MiB or 10 s of stream unsent', () => {
