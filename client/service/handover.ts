@@ -2,8 +2,8 @@
 // redeployed: same id, same process; docs/behaviour.md section 8, Closing): the card-password locks (the API's
 // 24 h lockout does not end with a deploy), the cameras it left moving (an untimed start, or a
 // stop that failed), so that the next start still sends a stop first (docs/api/open-api.md section 3, PTZ rule),
-// the token when base URL, app key and secret are unchanged, and the call counts when the account
-// (base URL and app key) is (docs/behaviour.md section 23: Node-RED deletes a node's context in
+// the token when base URL, app key and secret are unchanged, and the call counts and the stream
+// minutes when the account (base URL and app key) is (docs/behaviour.md section 23: Node-RED deletes a node's context in
 // memory at every close, so the counts cannot wait there).
 
 import { createHash } from 'crypto';
@@ -11,6 +11,7 @@ import type { Fields } from '../requests/call-types';
 import type { TokenSnapshot } from '../requests/token';
 import type { CountersCarry } from '../requests/usage-types';
 import type { VoiceFile } from './voice-files';
+import type { StreamBook } from './stream-book';
 
 export interface CarriedState {
   /** The base URL of the predecessor: locks and moving cameras pass only to the same server. */
@@ -27,6 +28,9 @@ export interface CarriedState {
   voices?: ReadonlyMap<string, VoiceFile>;
   /** The call counters (requests/counters.ts). */
   counters?: CountersCarry;
+  /** The stream minutes of its stream nodes today (stream-book.ts): what their successors go on
+   * from, so that a redeploy of the config node does not reset `maxMinutesPerDay`. */
+  streams?: StreamBook;
 }
 
 /** Base URL and app key, hashed: the account whose calls are counted. */
@@ -57,6 +61,7 @@ export function inherit(
   token?: TokenSnapshot;
   voices?: ReadonlyMap<string, VoiceFile>;
   counters?: CountersCarry;
+  streams?: StreamBook;
 } {
   // Another server has other cameras.
   if (!carried || carried.baseUrl !== baseUrl) return {};
@@ -67,6 +72,7 @@ export function inherit(
     token: same ? carried.token : undefined,
     voices: same ? carried.voices : undefined,
     counters: carried.account === acct ? carried.counters : undefined,
+    streams: carried.account === acct ? carried.streams : undefined,
   };
 }
 

@@ -72,7 +72,7 @@ export class EzvizService {
   /** The alarm sources using this config node and whether they are alive (the EZVIZ sidebar). */
   readonly sources = new SourceBook();
   /** The stream nodes using this config node and their minutes today (the EZVIZ sidebar). */
-  readonly streams = new StreamBook();
+  readonly streams: StreamBook;
   /** The alarms its alarm sources received, told to open camera panels (alarm-feed.ts). */
   readonly alarmFeed = new AlarmFeed();
   /** What its ezviz-device reads found of batteries and SD cards (docs/behaviour.md section 27). */
@@ -92,6 +92,7 @@ export class EzvizService {
     const presets = new PresetNames(opts.presets, t, this.errors, opts.warn);
     this.cameras = new CameraController(this.loop, this.errors, t, presets, carried.moving);
     this.voices = new VoiceFiles(carried.voices);
+    this.streams = carried.streams ?? new StreamBook();
     this.live = new LiveAddresses((spec, fields) => this.loop.send(spec, fields, undefined, true), t);
     this.codes = opts.codes ?? NO_CODES;
     this.pictures = new PictureDesk((u, max) => this.loop.download(u, max), t, opts.timeout, {
@@ -171,6 +172,7 @@ export class EzvizService {
       token: this.tokens.snapshot(),
       voices: this.voices.carry(),
       counters: this.loop.counters.carry(),
+      streams: this.streams,
     };
   }
 

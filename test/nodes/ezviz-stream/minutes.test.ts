@@ -4,7 +4,8 @@
 // out (the viewer's response ends, the close event says `minutes`, output 2 says so once, the
 // status shows it), a new viewer then gets 503 with Retry-After until midnight, "open" is refused,
 // the config node's book has the camera's minutes (what the EZVIZ sidebar reads), and the next
-// day the stream serves again.
+// day the stream serves again; a redeploy of the config node or of the stream node alone goes on
+// from the day's count.
 
 import assert from 'assert';
 import * as http from 'http';
@@ -14,7 +15,7 @@ import type { EzvizService } from '../../../client/service/service';
 import type { Simulator } from '../../../simulator';
 import { FakeScheduler } from '../../support/fake-camera';
 import { collect, helper, simulatorPerTest, type Msg } from '../../support/red';
-import { closeServer, loadStream, serveHttp } from '../../support/stream-node';
+import { closeServer, loadStream, serveHttp, streamBase, streamNode } from '../../support/stream-node';
 
 const KEY = 'minutes-Key_0123456789abcdef';
 const PATH = '/ezviz/stream/C00000001-1.flv';
@@ -109,5 +110,44 @@ describe('ezviz-stream: maxMinutesPerDay cuts a running stream', function () {
     const tomorrow = await get(base);
     assert.strictEqual(tomorrow.status, 200);
     await until(() => tomorrow.body.length > 0);
+  });
+
+  it('a redeploy of the config node, or of the stream node alone, goes on from the minutes counted today', async () => {
+    clock = new FakeScheduler();
+    clock.now = new Date(2026, 2, 1, 12, 0, 0).getTime();
+    clock.install();
+    const flow = [...streamBase(sim.url), streamNode({ channelNo: 1, maxMinutesPerDay: 1, idleClose: 1 })];
+    const creds = { cfg: { accessToken: 'at.demo-token' }, op: { key: KEY } };
+    await loadStream(sim.url, { channelNo: 1, maxMinutesPerDay: 1, idleClose: 1 }, { key: KEY });
+    const out = collect(['ok', 'err']);
+    let base: string;
+    ({ server, base } = await serveHttp());
+    const minutes = () =>
+      (helper.getNode('cfg') as unknown as { service: EzvizService }).service.streams.cameras(clock.now)[0]?.minutes;
+    const watch = async (ms: number) => {
+      const v = await get(base);
+      assert.strictEqual(v.status, 200);
+      await until(() => v.body.length > 0);
+      clock.advance(ms, 1000);
+      await new Promise((r) => setTimeout(r, 100));
+      return v;
+    };
+    await watch(25000);
+    // A modified-nodes deploy of the config node (another timeout): its stream node restarts with it.
+    const cfgChanged = flow.map((n) => (n.id === 'cfg' ? { ...n, timeout: 3000 } : n));
+    await helper.setFlows(cfgChanged as never, 'nodes', creds as never);
+    assert.strictEqual(minutes(), 0.4, 'the sidebar still has the 25 s of today');
+    await watch(25000);
+    // A modified-nodes deploy of the stream node alone (another name).
+    const opChanged = cfgChanged.map((n) => (n.id === 'op' ? { ...n, name: 'door' } : n));
+    await helper.setFlows(opChanged as never, 'nodes', creds as never);
+    assert.strictEqual(minutes(), 0.8);
+    const last = await watch(11000);
+    await until(() => last.ended());
+    assert.deepStrictEqual(
+      out.err.map((m: Msg) => m.payload.code),
+      ['MAX_MINUTES'],
+      'the minute ran out at 25 + 25 + 10 s, across both redeploys',
+    );
   });
 });
