@@ -77,3 +77,23 @@ export function checkSetting(name: keyof typeof LIMITS, value: string | number):
     ? { key: 'errors.setting', args: { name, min, max } }
     : null;
 }
+
+/** The camera an ezviz-stream node serves (its dialog's `deviceSerial` and `channelNo`) when it is
+ * not the camera panel's own (`serial` and `channel` as typed in the panel's dialog): the panel's
+ * live view would show another camera than its pad, presets and switches act on. `SERIAL/channel`,
+ * or undefined when they agree or a serial is not set yet. */
+export function otherStreamCamera(
+  stream: { deviceSerial?: unknown; channelNo?: unknown } | null | undefined,
+  serial: unknown,
+  channel: unknown,
+): string | undefined {
+  const theirs = String(stream?.deviceSerial ?? '').trim();
+  const ours = String(serial ?? '').trim();
+  if (!theirs || !ours) return undefined;
+  const no = (v: unknown): number => {
+    const n = Number(String(v ?? '').trim() || 1);
+    return Number.isInteger(n) && n > 0 ? n : 1;
+  };
+  const ch = no(stream?.channelNo);
+  return theirs === ours && ch === no(channel) ? undefined : `${theirs}/${ch}`;
+}

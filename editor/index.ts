@@ -15,6 +15,7 @@ import { credentialProblem, explain, hostOf, REGIONS, regionOf, validators } fro
 import { CATEGORY, configDefault, FAMILIES, setUpOperationNode } from './operation-node';
 import { setUpPicker } from './picker';
 import { cameraNodeLabels } from './labels';
+import { otherStreamCamera } from './checks';
 import { PACKAGE, SHARED_NS, t, tNode, validator } from './red';
 import {
   checkList,
@@ -72,6 +73,8 @@ export const editorApi = {
   tip,
   // the camera picker, also for the dashboard package's panel dialog
   setUpPicker,
+  // the panel dialog: a stream node of another camera than the panel's
+  otherStreamCamera,
   validator,
   validators,
   postAccount,

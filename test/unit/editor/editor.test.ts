@@ -20,6 +20,7 @@ import {
   hasCredential,
   REFERENCE_TYPES,
   STORED_SECRET,
+  otherStreamCamera,
 } from '../../../editor/checks';
 import { credentialProblem, hostOf, regionOf, REGIONS } from '../../../editor/config-node';
 import { describe as describeNode, operationNodeDef } from '../../../editor/operation-node';
@@ -277,6 +278,43 @@ describe('editor: help pages with shared fragments', () => {
       assert.throws(() => expandHelp(path.join(dir, 'locales'), path.join(dir, 'help')), /unknown help fragment "c"/);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("the camera panel's dialog: a stream node of another camera", () => {
+  const ROOT = path.resolve(__dirname, '..', '..', '..', '..');
+
+  it("names the stream node's camera when its serial or channel is not the panel's; nothing when they agree or one is not set", () => {
+    assert.strictEqual(otherStreamCamera({ deviceSerial: 'C00000001', channelNo: 1 }, 'C00000001', '1'), undefined);
+    assert.strictEqual(
+      otherStreamCamera({ deviceSerial: 'C00000001' }, ' C00000001 ', ''),
+      undefined,
+      'channel 1 by default',
+    );
+    assert.strictEqual(otherStreamCamera({ deviceSerial: 'C00000002', channelNo: 1 }, 'C00000001', 1), 'C00000002/1');
+    assert.strictEqual(otherStreamCamera({ deviceSerial: 'C00000001', channelNo: '2' }, 'C00000001', 1), 'C00000001/2');
+    assert.strictEqual(otherStreamCamera(undefined, 'C00000001', 1), undefined, 'no stream node chosen');
+    assert.strictEqual(otherStreamCamera(null, 'C00000001', 1), undefined, 'a stream node no longer in the flows');
+    assert.strictEqual(
+      otherStreamCamera({ deviceSerial: 'C00000001' }, '', 1),
+      undefined,
+      'the panel has no camera yet',
+    );
+  });
+
+  it('the dialog says so under the choice, through the shared editor code, in en-US and zh-CN', () => {
+    const html = fs.readFileSync(path.join(ROOT, 'dashboard', 'nodes', 'ui-ezviz-camera.html'), 'utf8');
+    assert.ok(html.includes('id="ezc-stream-other"'), 'a tip under the choice');
+    assert.ok(
+      html.includes('shared.otherStreamCamera(RED.nodes.node(source.val())'),
+      'the chosen node against the fields',
+    );
+    assert.ok(html.includes("RED._('ui-ezviz-camera.stream.other'"));
+    for (const lang of ['en-US', 'zh-CN']) {
+      const file = path.join(ROOT, 'dashboard', 'nodes', 'locales', lang, 'ui-ezviz-camera.json');
+      const text = JSON.parse(fs.readFileSync(file, 'utf8'))['ui-ezviz-camera'].stream.other as string;
+      assert.ok(text.includes('__stream__') && text.includes('__camera__'), `${lang}: both cameras named`);
     }
   });
 });
