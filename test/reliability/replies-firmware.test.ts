@@ -24,6 +24,7 @@ import fc from 'fast-check';
 import * as firmwareService from '../../features/upkeep/firmware';
 import { FOLLOW_EVERY_MS, FOLLOW_FOR_MS } from '../../features/upkeep/firmware-follow';
 import { UPKEEP_CALLS } from '../../client/operations/settings';
+import { EzvizClient } from '../../client/wire/client';
 import { helper, hooks, load, resetHooks, unload } from '../support/red';
 import { mustFail, plant } from './planted';
 import type { Ports } from './reply-gen';
@@ -131,11 +132,60 @@ const NOT_SCRIPTED: Reply = {
   body: { t: 'text', s: 'not scripted' },
 };
 const classOf = (r: Received): Class => classify(opOf(r), r.reply ?? NOT_SCRIPTED);
+
+/** Attempts the client gave up on at its deadline (network ETIMEDOUT), per `serial|path`: when
+ * each was sent and when the client gave up (wall clock, as the world's `at`). */
+const gaveUp = new Map<string, Array<{ from: number; to: number }>>();
+/** Watches (never changes) the client's outcomes: what it gave up on is what this judge cannot see
+ * from the world's log alone (spare). */
+function watchDeadlines(): () => void {
+  const post = EzvizClient.prototype.post;
+  EzvizClient.prototype.post = async function (this: EzvizClient, ...a: Parameters<typeof post>) {
+    const from = Date.now();
+    const o = await post.apply(this, a);
+    if (!o.ok && o.source === 'network' && o.code === 'ETIMEDOUT') {
+      const k = `${a[1].deviceSerial}|${new URL(a[0]).pathname}`;
+      gaveUp.set(k, [...(gaveUp.get(k) ?? []), { from, to: Date.now() }]);
+    }
+    return o;
+  };
+  return () => void (EzvizClient.prototype.post = post);
+}
+/**
+ * How many of these requests (one camera, one path) may hold a reply the node never saw. The world
+ * numbers requests, and picks their replies, in the order it reads them; a process this busy may
+ * read an attempt the client already gave up on (at its deadline) after the retry it used, or
+ * after the node's end, and give it a reply meant for a later one (seen under load: the end at an
+ * error read before a late-read attempt, whose reply was a generated slow one). Each such attempt
+ * is one the client timed out on; a generated slow reply the world read while the client waited
+ * explains one timeout of its own. Zero when the client met every deadline: then the log is the
+ * node's own order and is judged as it is.
+ */
+function spare(serial: string, reqs: Received[]): number {
+  if (!reqs.length) return 0;
+  const slowOnes = reqs.filter((r) => r.reply && slow(r.reply));
+  let unexplained = 0;
+  for (const t of gaveUp.get(`${serial}|${pathOf(reqs[0])}`) ?? []) {
+    const i = slowOnes.findIndex((r) => r.at >= t.from && r.at <= t.to);
+    if (i >= 0) slowOnes.splice(i, 1);
+    else unexplained++;
+  }
+  return unexplained;
+}
+/** The read the node went on from: the last; else, when some may be unseen (spare), the last of
+ * the last spare + 1 that fits (only a failed read is retried, so a good read ends them). */
+function readUsed(serial: string, reads: Received[], fits: (c: Class) => boolean): Received | undefined {
+  const n = spare(serial, reads);
+  for (let i = reads.length - 1; i >= Math.max(0, reads.length - 1 - n); i--)
+    if (fits(classOf(reads[i]))) return reads[i];
+  return reads[reads.length - 1];
+}
+
 const trace = (rs: Received[]): string =>
   rs.map((r) => `${classOf(r).k} ${r.reply?.status ?? 404} ${r.reply?.delivery ?? ''}`).join(', ');
 
 /** A check's payload (and an upgrade's final one): the documented fields, typed, as the version reply said. */
-function checkPayload(p: Msg, versions: Received[], extra: string[], say: (m: string) => void): void {
+function checkPayload(p: Msg, serial: string, versions: Received[], extra: string[], say: (m: string) => void): void {
   const keys = ['version', 'latest', 'upgradable', 'upgrading', 'progress', ...extra];
   if (!p || typeof p !== 'object' || Object.keys(p).sort().join() !== keys.sort().join())
     return say(`payload ${JSON.stringify(p)}`);
@@ -147,7 +197,8 @@ function checkPayload(p: Msg, versions: Received[], extra: string[], say: (m: st
   if (typeof p.upgradable !== 'boolean' || typeof p.upgrading !== 'boolean') say(`flags ${JSON.stringify(p)}`);
   if (p.progress !== null && !(Number.isInteger(p.progress) && p.progress >= 0 && p.progress <= 100))
     say(`progress ${p.progress}`);
-  const last = versions.length ? classOf(versions[versions.length - 1]) : undefined;
+  const used = readUsed(serial, versions, answered);
+  const last = used && classOf(used);
   const read = last && (last.k === 'ok' || last.k === 'either') ? versionReading(last.envelope.data) : undefined;
   if (read?.k === 'ok') {
     const v = read.values[0];
@@ -159,7 +210,10 @@ function checkPayload(p: Msg, versions: Received[], extra: string[], say: (m: st
   }
 }
 
+const answered = (c: Class): boolean => c.k === 'ok' || c.k === 'either';
+
 function judgeCheck(
+  serial: string,
   reqs: Received[],
   out: Out,
   say: (m: string) => void,
@@ -171,16 +225,17 @@ function judgeCheck(
   if (reqs.some((r) => pathOf(r) === UPGRADE)) say('a check sent an upgrade');
   if (versions.length > 1 + MAX_RETRIES || statuses.length > 1 + MAX_RETRIES)
     say(`${versions.length} version, ${statuses.length} status reads`);
-  const last = versions.length ? classOf(versions[versions.length - 1]) : undefined;
-  if (!last) return say('no version read');
+  if (!versions.length) return say('no version read');
+  const err = out.msg.error;
+  const used = readUsed(serial, versions, out.port === 'ok' ? answered : (c) => !errorMismatch(c, err ?? {}));
+  const last = classOf(used!);
   if (out.port === 'ok') {
     if (!(last.k === 'ok' || last.k === 'either')) return say(`success after a version reply of ${last.k}`);
-    checkPayload(out.msg.payload, versions, extra, say);
+    checkPayload(out.msg.payload, serial, versions, extra, say);
     const p = out.msg.payload;
     if (p?.progress !== null && p?.upgrading !== true) say('progress without upgrading');
     return;
   }
-  const err = out.msg.error;
   const shape: unknown = err;
   const ops = ['firmware', 'firmware-version', 'firmware-status'];
   if (!checkErrorShape(shape, ops.includes(err?.operation) ? err.operation : 'firmware', problems)) return;
@@ -201,7 +256,7 @@ function judgeCheck(
 const uncertain = (c: Class): boolean =>
   !['api', 'http'].includes(c.k) || (c.k === 'http' && (c.status >= 500 || !!c.cut));
 
-function judgeUpgrade(c: Case, reqs: Received[], out: Out, say: (m: string) => void): void {
+function judgeUpgrade(c: Case, serial: string, reqs: Received[], out: Out, say: (m: string) => void): void {
   const ups = reqs.filter((r) => pathOf(r) === UPGRADE);
   if (ups.length !== 1) {
     if (ups.length > 1 && counting) summary.duplicates++;
@@ -229,17 +284,29 @@ function judgeUpgrade(c: Case, reqs: Received[], out: Out, say: (m: string) => v
   }
   if (latest) {
     if (out.port === 'ok' && out.msg.payload?.status !== 'latest') say(`status ${out.msg.payload?.status} after 60013`);
-    return judgeCheck(after, out, say, [], ['status']);
+    return judgeCheck(serial, after, out, say, [], ['status']);
   }
-  judgeFollow(c, after, out, say);
+  judgeFollow(c, serial, after, out, say);
 }
 
-function judgeFollow(c: Case, reqs: Received[], out: Out, say: (m: string) => void): void {
+function judgeFollow(c: Case, serial: string, reqs: Received[], out: Out, say: (m: string) => void): void {
   const statuses = reqs.filter((r) => pathOf(r) === STATUS);
   if (statuses.length > (1 + MAX_RETRIES) * POLLS) say(`${statuses.length} status reads in 30 minutes`);
   const kinds = statuses.map((r) => bearing(classOf(r), r.reply));
   const err = out.msg.error;
   const stageAt = (stage: string) => kinds.findIndex((b) => b.stage === stage);
+  // Replies the node may not have seen (attempts it gave up on, read late: spare); zero when it met
+  // every deadline. Each one the judge passes over below uses one up.
+  let unseen = spare(serial, statuses);
+  const fits = (i: number): boolean =>
+    kinds[i].k !== 'continue' &&
+    (!errorMismatch(classOf(statuses[i]), err) ||
+      (err.code === 'BAD_REPLY' && err.source === 'http' && kinds[i].k === 'maybe'));
+  /** An error's end: the last read, or one before the reads it may not have seen that fits. */
+  const lastFitting = (): number => {
+    for (let i = statuses.length - 1; i >= Math.max(0, statuses.length - 1 - unseen); i--) if (fits(i)) return i;
+    return statuses.length - 1;
+  };
   // The status reply the following ended at.
   const j =
     out.port === 'ok'
@@ -248,28 +315,30 @@ function judgeFollow(c: Case, reqs: Received[], out: Out, say: (m: string) => vo
         ? stageAt('failed')
         : err?.code === 'UPGRADE_TIMEOUT'
           ? statuses.length
-          : statuses.length - 1;
+          : lastFitting();
   if (j < 0) return say(`${out.port} ${err?.code ?? ''} without a status that says so (${kinds.map((b) => b.k)})`);
-  const early = kinds.slice(0, j).findIndex((b) => b.k === 'end');
-  if (early >= 0) say(`followed on after a status reply of ${classOf(statuses[early]).k} ${kinds[early].stage ?? ''}`);
+  const early = kinds.slice(0, j).flatMap((b, i) => (b.k === 'end' ? [i] : []));
+  if (early.length > unseen)
+    say(`followed on after a status reply of ${classOf(statuses[early[0]]).k} ${kinds[early[0]].stage ?? ''}`);
+  unseen = Math.max(0, unseen - early.length);
   const tailEnd = statuses.slice(j + 1);
   const versions = reqs.filter((r) => pathOf(r) === VERSION);
   if (out.port === 'ok') {
     // The end: the state after the upgrade (one check: its version and status reads).
-    if (tailEnd.length > 1 + MAX_RETRIES || versions.length > 1 + MAX_RETRIES)
+    if (tailEnd.length > 1 + MAX_RETRIES + unseen || versions.length > 1 + MAX_RETRIES)
       say(`${tailEnd.length} status, ${versions.length} version reads at the end`);
     if (versions.some((r) => r.at < statuses[j].at)) say('a version read while following');
     if (out.msg.payload?.status !== 'upgraded' || out.msg.payload?.upgrading !== false)
       say(`payload ${JSON.stringify(out.msg.payload)}`);
-    return checkPayload(out.msg.payload, versions, ['status'], say);
+    return checkPayload(out.msg.payload, serial, versions, ['status'], say);
   }
-  if (tailEnd.length || versions.length) say(`${tailEnd.length + versions.length} reads after the end`);
+  if (tailEnd.length > unseen || versions.length) say(`${tailEnd.length + versions.length} reads after the end`);
   if (err.retriable !== false) say(`an upgrade's end is retriable ${err.retriable}`);
   if (err.code === 'UPGRADE_TIMEOUT') {
     if (out.at - START < FOLLOW_FOR_MS) say(`UPGRADE_TIMEOUT after ${(out.at - START) / 60000} virtual minutes`);
     return;
   }
-  if (c.tail === 'forever' && statuses.length > c.status.length) say(`${err.code} while the status said upgrading`);
+  if (c.tail === 'forever' && j >= c.status.length) say(`${err.code} while the status said upgrading`);
   if (err.code === '60018' && kinds[j]?.stage === 'failed') return;
   const last = classOf(statuses[j]);
   if (kinds[j].k === 'continue')
@@ -306,8 +375,8 @@ function judge(c: Case, serial: string, reqs: Received[], outs: Out[], problems:
     countOutcome(
       `replies-firmware:${c.action} ${out.port === 'ok' ? (out.msg.payload?.status ?? 'checked') : out.msg.error?.code}`,
     );
-  if (c.action === 'check') judgeCheck(reqs, out, say, problems);
-  else judgeUpgrade(c, reqs, out, say);
+  if (c.action === 'check') judgeCheck(serial, reqs, out, say, problems);
+  else judgeUpgrade(c, serial, reqs, out, say);
 }
 
 /** Follow timers that fire at once, moving a virtual clock to when they were due; counted. */
@@ -374,6 +443,8 @@ async function runBatch(
     return reply;
   };
   world.resetCounts();
+  gaveUp.clear();
+  const unwatch = watchDeadlines();
   const time = virtualTime();
   const flow = worldFlow(
     world,
@@ -446,6 +517,7 @@ async function runBatch(
     for (const e of scan.foreignErrors) problems.push(`batch ${batch}: thrown ${e}`);
   } finally {
     if (loaded) await unload();
+    unwatch();
   }
   if (time.live()) problems.push(`batch ${batch}: ${time.live()} follow timers left after the close`);
   resetHooks();
