@@ -56,6 +56,7 @@ export interface CallService {
   readonly armed?: Map<string, boolean>;
   /** The config node's timeout (ms): one deadline per request. */
   readonly timeout?: number;
+  agentFor?(url: URL): import('http').Agent; // a stream's own GET: the config node's connections, proxy
 }
 
 /** Remembers a camera's arming (at most 10,000 cameras: the oldest is forgotten). */

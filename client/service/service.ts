@@ -10,6 +10,7 @@
 //   live-addresses.ts the live addresses shared by every node and dashboard viewer
 //   call-errors.ts   the errors they report
 
+import type * as http from 'http';
 import { performance } from 'perf_hooks';
 import { CallErrors } from '../requests/call-failures';
 import { CallRequest, CallResult, failedAt } from '../requests/call-types';
@@ -99,6 +100,12 @@ export class EzvizService {
       baseUrl,
       more: opts.pictureHosts ?? [],
     });
+  }
+
+  /** The agent of a stream's own GET to `url` (a clip's playback, the stream node's source): the
+   * config node's connections, through the proxy its API requests take (wire/agents.ts). */
+  agentFor(url: URL): http.Agent {
+    return this.loop.agentFor(url);
   }
 
   /** The config node's timeout (ms): one deadline per request or picture. */

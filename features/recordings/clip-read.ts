@@ -91,7 +91,7 @@ async function sessions(r: Reading, signal: AbortSignal, expired: () => boolean)
     if (signal.aborted || url === undefined) return stopped();
     if (url instanceof EzvizError) return { kind: 'incomplete', reason: 'address', detail: url.message, error: url };
     tags.beginSession();
-    const limits = { maxTagBytes: Math.min(MAX_TAG_BYTES, ask.maxBytes), tunnelMs: service.timeout ?? 10000 };
+    const limits = { maxTagBytes: Math.min(MAX_TAG_BYTES, ask.maxBytes), agent: service.agentFor?.bind(service) };
     const end = await readSession(url, (tag) => tags.push(tag), signal, limits);
     if (end.kind === 'end') return { kind: 'complete' };
     if (end.kind === 'aborted') return stopped();

@@ -4,14 +4,13 @@
 // why: the window's end, the byte bound, a codec it cannot keep, the stream's end or cut
 // (`cut`: a new address reads on), garbage, an HTTP status, or the abort of the clip (its
 // deadline or the node's close). Redirects are not followed; nothing of the account is sent
-// (the address carries its own authorisation); a proxy the environment names is used as the
-// config node's client uses it (wire/stream-agent.ts: a CONNECT tunnel). Never rejects.
+// (the address carries its own authorisation); the connection is the config node's (its agent,
+// EzvizService.agentFor: through the proxy its API requests take, a CONNECT tunnel). Never rejects.
 
 import * as http from 'http';
 import * as https from 'https';
 import { FlvReader, type FlvTag } from '../../client/flv';
 import { hooks } from '../../client/clock/clock';
-import { streamAgent } from '../../client/wire/stream-agent';
 import type { PushOutcome } from './clip-tags';
 
 export type SessionEnd =
@@ -22,10 +21,11 @@ export type SessionEnd =
   | { kind: 'http'; status: number }
   | { kind: 'aborted' };
 
-/** How a session is read: the largest tag taken; how long a proxy may take to open its tunnel. */
+/** How a session is read: the largest tag taken; the agent of its connection (the config node's,
+ * undefined: Node's own). */
 export interface SessionLimits {
   maxTagBytes: number;
-  tunnelMs: number;
+  agent?: (url: URL) => http.Agent;
 }
 
 /** Reads the FLV at `url`, each tag to `onTag`, until it ends or `signal` aborts. */
@@ -37,13 +37,12 @@ export function readSession(
 ): Promise<SessionEnd> {
   return new Promise((resolve) => {
     let settled = false;
-    const conn: { req?: http.ClientRequest; agent?: http.Agent | false } = {};
+    const conn: { req?: http.ClientRequest } = {};
     const finish = (e: SessionEnd): void => {
       if (settled) return;
       settled = true;
       signal.removeEventListener('abort', onAbort);
-      conn.req?.destroy();
-      if (conn.agent) conn.agent.destroy();
+      conn.req?.destroy(); // its socket with it: never kept alive for another request
       resolve(e);
     };
     const onAbort = (): void => finish({ kind: 'aborted' });
@@ -58,7 +57,7 @@ export function readSession(
     }
     const get = target.protocol === 'https:' ? https.get : http.get;
     const reader = new FlvReader({ maxTagBytes: limits.maxTagBytes });
-    const agent = (conn.agent = streamAgent(target, limits.tunnelMs));
+    const agent = limits.agent?.(target);
     const req = get(target, { agent, headers: { accept: 'video/x-flv, */*' }, ca: hooks.ca }, (res) => {
       if (res.statusCode !== 200) {
         res.resume();

@@ -134,7 +134,7 @@ function start(RED: NodeAPI, node: Node, t: Translate, def: NodeDef & Record<str
   relay = new StreamRelay({
     connect: httpConnect({
       address: addressOf(cfg, p.settings, parts.code),
-      agent: (u) => cfg.service.loop.agentFor(u),
+      agent: (u) => cfg.service.agentFor(u),
       t,
     }),
     reports: reportsOf(p, () => relay),

@@ -1,6 +1,6 @@
 // ezviz-clip behind a proxy (docs/behaviour.md sections 8 and 26): with HTTP_PROXY naming a CONNECT
 // proxy of the test's own, the playback stream's GET goes through a tunnel as the account's API
-// requests do (client/wire/stream-agent.ts), never as a forward-proxy request and never
+// requests do (EzvizService.agentFor, client/service/service.ts: the agent of the config node's client), never as a forward-proxy request and never
 // around the proxy; the clip is whole.
 
 import { strict as assert } from 'assert';
@@ -108,7 +108,8 @@ describe('ezviz-clip: the playback stream through the proxy', function () {
       assert.equal(port, 'ok', JSON.stringify(msg.payload));
       assert.ok(msg.ezviz.clip.seconds >= 6);
       const simHost = new URL(sim.url).host;
-      assert.ok(proxy.connects.length >= 2, JSON.stringify(proxy.connects));
+      // The stream's GET takes the config node's connections (a tunnel the API calls opened may carry it).
+      assert.ok(proxy.connects.length >= 1, JSON.stringify(proxy.connects));
       assert.ok(
         proxy.connects.every((c) => c === simHost),
         JSON.stringify(proxy.connects),
