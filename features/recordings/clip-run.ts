@@ -103,9 +103,6 @@ async function outcome(
   recordings: RecordingItem[],
 ): Promise<ClipOutcome> {
   const media = clipMedia(tags);
-  // Read before the MP4 is written: that uses the tags up.
-  const seconds = Math.round(tags.durationMs()) / 1000;
-  const framed = tags.lastTs >= 0;
   let data: Buffer | undefined;
   try {
     data = media ? (ask.format === 'flv' ? clipFlv(tags) : await clipMp4(tags)) : undefined;
@@ -118,7 +115,7 @@ async function outcome(
     source: w.source,
     start: new Date(w.start).toISOString(),
     end: new Date(w.end).toISOString(),
-    seconds,
+    seconds: Math.round(tags.durationMs()) / 1000,
     bytes: data?.length ?? 0,
     ...(media ?? {}),
   };
@@ -127,7 +124,7 @@ async function outcome(
   const error =
     read.kind === 'timeout'
       ? clipError(t, 'CLIP_TIMEOUT', 'timeout', args, true)
-      : read.kind === 'incomplete' && read.reason === 'address' && read.error && !framed
+      : read.kind === 'incomplete' && read.reason === 'address' && read.error && tags.lastTs < 0
         ? read.error
         : clipError(t, 'CLIP_INCOMPLETE', read.kind === 'incomplete' ? read.reason : 'unreadable', args, true);
   const ezviz: Record<string, unknown> = { clip: { ...clip, complete: false }, recordings };

@@ -135,13 +135,6 @@ export class ClipTags {
     return at;
   }
 
-  /** Drops every frame (the MP4 writer took them, mp4.ts): the tags are used up. */
-  release(): void {
-    this.videoSamples.length = 0;
-    this.audioSamples.length = 0;
-    this.bytes = 0;
-  }
-
   /** The usual frame duration (ms): the median gap between frames (1000/25 with fewer than 2). */
   frameMs(): number {
     const s = this.videoSamples;

@@ -63,10 +63,7 @@ export function clipMedia(c: ClipTags): ClipMedia | undefined {
 const packet = (s: Sample, pts: number, duration: number): EncodedPacket =>
   new EncodedPacket(s.body.subarray(s.dataAt), s.key ? 'key' : 'delta', pts / 1000, duration / 1000);
 
-/** The clip as MP4 bytes (moov first); undefined when it cannot be written. Uses the tags up: their
- * frames go to the writer, which holds them until the file is finished, and the tags' records of
- * them are dropped before it is (at the peak every frame is held once, with only the writer's
- * record of it: the records were as large as the media of a small stream). */
+/** The clip as MP4 bytes (moov first); undefined when it cannot be written. */
 export async function clipMp4(c: ClipTags): Promise<Buffer | undefined> {
   const d = c.videoSamples.length ? decoders(c) : undefined;
   if (!d) return undefined;
@@ -97,7 +94,6 @@ export async function clipMp4(c: ClipTags): Promise<Buffer | undefined> {
       a++;
     }
   }
-  c.release();
   await output.finalize();
   return target.buffer ? Buffer.from(target.buffer) : undefined;
 }
