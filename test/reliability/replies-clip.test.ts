@@ -27,6 +27,7 @@ import { mustFail, plant } from './planted';
 import {
   countOutcome,
   prototypeClean,
+  recordOutcomes,
   replay,
   scanSaid,
   section,
@@ -245,10 +246,7 @@ describe('reliability: fuzzed playback streams and recordings lists of ezviz-cli
     firstBase = undefined;
     said.hits = [];
     said.foreignErrors = [];
-    for (const port of ['ok', 'err'])
-      helper
-        .getNode(port)
-        .on('input', (m: Msg) => outcomes.set(m._msgid, [...(outcomes.get(m._msgid) ?? []), { ...m, port }]));
+    recordOutcomes(outcomes);
   }
 
   /** Sends one window; its one outcome, the peak of memory held over the level before it. Nothing of

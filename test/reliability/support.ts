@@ -5,9 +5,10 @@
 // slices so that tens of thousands of messages fit in memory.
 // Node loading, flows and simulators come from test/support/red.ts.
 
+import assert from 'assert';
 import fs from 'fs';
 import type { Simulator, SimulatorOptions } from '../../simulator';
-import { helper, resetHooks, secrets, serialise, startSim, stopSim, unload } from '../support/red';
+import { helper, resetHooks, secrets, serialise, startSim, stopSim, unload, type Msg } from '../support/red';
 import { emptySummary, Summary, summaryText } from './summary';
 
 /** Full counts (`npm run test:reliability`) or the reduced ones of `npm test`. */
@@ -227,6 +228,37 @@ export function scanSaid(extra: Iterable<string> = []): ScanResult {
   summary.linesScanned += out.lines;
   summary.secretHits += out.hits.length;
   return out;
+}
+
+/**
+ * The end of a fuzzer: what the nodes said since the last scan holds none of `words` (nor a known
+ * secret) and no error thrown out of a node, and Object.prototype is untouched; the scan.
+ */
+export function assertSaidClean(words: Iterable<string>): ScanResult {
+  const scan = scanSaid(words);
+  assert.deepStrictEqual(scan.foreignErrors, [], 'something was thrown out of a node');
+  assert.deepStrictEqual(scan.hits, [], 'a secret in what the nodes said');
+  assert.ok(prototypeClean(), 'Object.prototype untouched');
+  return scan;
+}
+
+/** One fuzzed message done: its outcome `kind` counted in the summary (unless `counted` is false: a
+ * self-check's run), nothing thrown or rejected meanwhile (`id` names the message). */
+export function tallyMessage(kind: string, id: string, counted = true): void {
+  if (counted) {
+    countOutcome(kind);
+    summary.messages++;
+  }
+  assert.deepStrictEqual(takeTrapped(), [], id);
+}
+
+/** Records in `outcomes`, by _msgid, every message that reaches the helper nodes `ports`, each with
+ * the port it came out of (`port`). */
+export function recordOutcomes(outcomes: Map<string, Msg[]>, ports = ['ok', 'err']): void {
+  for (const port of ports)
+    helper
+      .getNode(port)
+      .on('input', (m: Msg) => outcomes.set(m._msgid, [...(outcomes.get(m._msgid) ?? []), { ...m, port }]));
 }
 
 /** Every secret word of a simulator's state (tokens it issued, app secrets, card passwords). */
