@@ -53,10 +53,7 @@ function get(url: string): Promise<{ status: number; type: string; body: Buffer 
 describe('ezviz-capture against the simulator', function () {
   let sim: Simulator;
   let clock: FakeClock;
-  fakeClockSimulator((s, c) => {
-    sim = s;
-    clock = c;
-  });
+  fakeClockSimulator((s, c) => ([sim, clock] = [s, c]));
 
   it('answers the picture URL the simulator serves; msg.ezviz.picUrl holds it; no token in the URL', async () => {
     fakeTime(clock);
@@ -235,10 +232,7 @@ describe('ezviz-capture against the simulator', function () {
 describe('ezviz-alarm against the simulator', function () {
   let sim: Simulator;
   let clock: FakeClock;
-  fakeClockSimulator((s, c) => {
-    sim = s;
-    clock = c;
-  });
+  fakeClockSimulator((s, c) => ([sim, clock] = [s, c]));
   afterEach(() => forgetSeenCopies());
 
   async function start(

@@ -9,7 +9,8 @@ import { forgetProcessCopies, PRESETS_KEY } from '../../client/camera/presets';
 import { CARD_LOCK_MS } from '../../client/service/card-guard';
 import { FakeClock } from '../../simulator';
 import type { Simulator } from '../../simulator';
-import { helper, load, run, clockedSimulatorPerTest, TAB, text, unload, unloadKeepingContext } from '../support/red';
+import { helper, load, run, TAB, text, unload, unloadKeepingContext } from '../support/red';
+import { fakeClockSimulator } from '../support/fake-time';
 
 const OPEN = OPERATIONS['storage-open'].path;
 const CREDS = { cfg: { accessToken: 'at.demo-token' } };
@@ -28,10 +29,7 @@ function flow(url: string, nodes: Array<[string, string]>, name = '') {
 describe('card password guard', function () {
   let sim: Simulator;
   let clock: FakeClock;
-  clockedSimulatorPerTest(Date.parse('2026-04-01T08:00:00Z'), (s, c) => {
-    sim = s;
-    clock = c;
-  });
+  fakeClockSimulator((s, c) => ([sim, clock] = [s, c]), Date.parse('2026-04-01T08:00:00Z'), { runtimeNow: true });
 
   it('after 60030 the device is refused locally for 24 h, across a redeploy; other devices are not', async () => {
     const f = flow(sim.url, [['open', 'ezviz-storage-open']]);
@@ -107,16 +105,12 @@ describe('preset names', function () {
   ];
   const CAM = { deviceSerial: 'C00000001', channelNo: 1 };
 
-  clockedSimulatorPerTest(
-    Date.parse('2026-04-01T08:00:00Z'),
-    (s, c) => {
-      sim = s;
-      clock = c;
-      // The default state's presets 1 and 3 of C00000001 (example 04 calls them) go: these tests number their own.
-      for (const i of ['1', '3']) delete sim.state.devices.C00000001.channels['1'].presets[i];
-    },
-    { runtimeNow: false },
-  );
+  fakeClockSimulator((s, c) => {
+    sim = s;
+    clock = c;
+    // The default state's presets 1 and 3 of C00000001 (example 04 calls them) go: these tests number their own.
+    for (const i of ['1', '3']) delete sim.state.devices.C00000001.channels['1'].presets[i];
+  }, Date.parse('2026-04-01T08:00:00Z'));
   afterEach(() => {
     helper.settings({ contextStorage: undefined });
   });

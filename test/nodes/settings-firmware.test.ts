@@ -6,25 +6,13 @@
 // nothing to do, the 30-minute bound, never sent twice, and closing that stops following only.
 
 import assert from 'assert';
-import { FakeClock } from '../../simulator';
-import type { Simulator } from '../../simulator';
+import type { FakeClock, Simulator } from '../../simulator';
 import { UPKEEP_CALLS } from '../../client/operations/settings';
-import { fakeTime, fakeTimers, settle, until, type Timers } from '../support/fake-time';
-import { collect, helper, loadOp, run, simulatorPerTest, unload } from '../support/red';
+import { fakeClockSimulator, fakeTime, fakeTimers, settle, until, type Timers } from '../support/fake-time';
+import { collect, helper, lastStatus, loadOp, run, unload } from '../support/red';
 
 const CAM = 'C00000001';
 const path = (c: keyof typeof UPKEEP_CALLS): string => UPKEEP_CALLS[c].path;
-
-function perTest(use: (sim: Simulator, clock: FakeClock) => void): void {
-  let clock: FakeClock;
-  simulatorPerTest(
-    (s) => use(s, clock),
-    () => {
-      clock = new FakeClock(Date.parse('2026-03-01T08:00:00Z'));
-      return { clock };
-    },
-  );
-}
 
 /** Fires the follow timer once it is there (the reads before it may take a moment on a busy machine). */
 async function tick(timers: Timers, stop: () => boolean = () => false): Promise<number> {
@@ -32,18 +20,10 @@ async function tick(timers: Timers, stop: () => boolean = () => false): Promise<
   return stop() ? 0 : timers.fire();
 }
 
-const lastStatus = (): Record<string, unknown> => {
-  const spy = helper.getNode('op').status as unknown as { args: unknown[][] };
-  return spy.args[spy.args.length - 1][0] as Record<string, unknown>;
-};
-
 describe('ezviz-setting against the simulator', function () {
   let sim: Simulator;
   let clock: FakeClock;
-  perTest((s, c) => {
-    sim = s;
-    clock = c;
-  });
+  fakeClockSimulator((s, c) => ([sim, clock] = [s, c]));
 
   it('sensitivity: reads 0-6 with its level; "low" writes 1 (changed), again only reads (changed false)', async () => {
     fakeTime(clock);
@@ -167,10 +147,7 @@ describe('ezviz-setting against the simulator', function () {
 describe('ezviz-firmware against the simulator', function () {
   let sim: Simulator;
   let clock: FakeClock;
-  perTest((s, c) => {
-    sim = s;
-    clock = c;
-  });
+  fakeClockSimulator((s, c) => ([sim, clock] = [s, c]));
 
   it('check: {version, latest, upgradable, upgrading, progress}; up to date on another camera', async () => {
     fakeTime(clock);

@@ -69,10 +69,7 @@ describe('camera queue: nothing waits in front of a stop (fake clock)', function
   this.timeout(20000);
   let sim: Simulator;
   let clock: FakeClock;
-  fakeClockSimulator((s, c) => {
-    sim = s;
-    clock = c;
-  });
+  fakeClockSimulator((s, c) => ([sim, clock] = [s, c]));
 
   it('a stop overtakes five queued captures, three switch writes and the reads of its camera; the others go out after, spaced', async () => {
     const sleeps = heldSleeps(clock);

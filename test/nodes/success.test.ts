@@ -3,20 +3,14 @@
 import assert from 'assert';
 import { statusKey } from '../../runtime/i18n/status-keys';
 import type { FakeClock, Simulator } from '../../simulator';
-import { collect, delay, helper, loadOp, node, run, clockedSimulatorPerTest, text, unload } from '../support/red';
+import { collect, delay, helper, loadOp, node, run, text, unload } from '../support/red';
+import { fakeClockSimulator } from '../support/fake-time';
 
 describe('operation nodes: success', function () {
   let sim: Simulator;
   let clock: FakeClock;
 
-  clockedSimulatorPerTest(
-    Date.parse('2026-03-01T00:00:00Z'),
-    (s, c) => {
-      sim = s;
-      clock = c;
-    },
-    { runtimeNow: false },
-  );
+  fakeClockSimulator((s, c) => ([sim, clock] = [s, c]), Date.parse('2026-03-01T00:00:00Z'));
 
   it('storage-info maps data, statusText and ISO dates; request without token', async () => {
     await loadOp('storage-info', sim.url, { props: { deviceSerial: 'c00000001', deviceSerialType: 'str' } });

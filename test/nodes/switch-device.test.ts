@@ -4,12 +4,11 @@
 // timer: changes only, one read in flight, no timer after close).
 
 import assert from 'assert';
-import { FakeClock } from '../../simulator';
-import type { Simulator } from '../../simulator';
+import type { FakeClock, Simulator } from '../../simulator';
 import { STATE_CALLS } from '../../client/operations/state-calls';
 import { statusKey } from '../../runtime/i18n/status-keys';
 import { SWITCHES, SWITCH_NAMES, statesOf } from '../../client/operations/switches';
-import { fakeTime } from '../support/fake-time';
+import { fakeClockSimulator, fakeTime } from '../support/fake-time';
 import {
   buildFlow,
   collect,
@@ -21,37 +20,17 @@ import {
   run,
   said,
   secrets,
-  simulatorPerTest,
+  lastStatus,
   TAB,
   unload,
 } from '../support/red';
 
 const CAM = 'C00000001';
 
-/** A fresh simulator with a fake clock per test; `use` gets both. */
-function perTest(use: (sim: Simulator, clock: FakeClock) => void): void {
-  let clock: FakeClock;
-  simulatorPerTest(
-    (s) => use(s, clock),
-    () => {
-      clock = new FakeClock(Date.parse('2026-03-01T08:00:00Z'));
-      return { clock };
-    },
-  );
-}
-
-const lastStatus = (id = 'op'): Record<string, unknown> => {
-  const spy = helper.getNode(id).status as unknown as { args: unknown[][] };
-  return spy.args[spy.args.length - 1][0] as Record<string, unknown>;
-};
-
 describe('ezviz-switch against the simulator', function () {
   let sim: Simulator;
   let clock: FakeClock;
-  perTest((s, c) => {
-    sim = s;
-    clock = c;
-  });
+  fakeClockSimulator((s, c) => ([sim, clock] = [s, c]));
 
   it('defence on: armed, changed true; again: changed false (60021); status armed / disarmed', async () => {
     fakeTime(clock);
@@ -286,10 +265,7 @@ describe('ezviz-switch against the simulator', function () {
 describe('ezviz-device against the simulator', function () {
   let sim: Simulator;
   let clock: FakeClock;
-  perTest((s, c) => {
-    sim = s;
-    clock = c;
-  });
+  fakeClockSimulator((s, c) => ([sim, clock] = [s, c]));
 
   it('one message: the merged, typed state; nulls for what is not reported; status online, disarmed', async () => {
     fakeTime(clock);

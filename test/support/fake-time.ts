@@ -65,16 +65,19 @@ export async function until(fn: () => boolean, ms = 3000): Promise<void> {
 }
 
 /** Mocha hooks of a node test: before each test a simulator on a FakeClock at `start` (both handed
- * to `use`), after it the hooks reset, the flow unloaded, the simulator stopped. */
+ * to `use`; with `runtimeNow` the runtime's hooks.now reads that clock too), after it the hooks
+ * reset, the flow unloaded, the simulator stopped. */
 export function fakeClockSimulator(
   use: (sim: Simulator, clock: FakeClock) => void,
   start = Date.parse('2026-03-01T08:00:00Z'),
+  { runtimeNow = false } = {},
 ): void {
   let clock: FakeClock;
   simulatorPerTest(
     (s) => use(s, clock),
     () => {
       clock = new FakeClock(start);
+      if (runtimeNow) hooks.now = () => clock.now();
       return { clock };
     },
   );

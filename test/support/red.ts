@@ -2,6 +2,8 @@
 // builders, message waiting, and the record of everything the nodes said (sent messages,
 // statuses, log lines) that test/support/said-checks.ts checks after each test and each file.
 
+import * as http from 'http';
+import type { AddressInfo } from 'net';
 import path from 'path';
 import helper from 'node-red-node-test-helper';
 import type { Node } from 'node-red';
@@ -22,7 +24,7 @@ import { HUB_NODE } from '../../client/operations/hub';
 import { SIREN_NODE } from '../../client/operations/siren';
 import { OPERATIONS } from '../../client/operations/operations';
 import type { Simulator } from '../../simulator';
-import { FakeClock, startSimulator } from '../../simulator';
+import { startSimulator } from '../../simulator';
 import type { SimulatorOptions } from '../../simulator';
 
 // The Node-RED runtime under test: the devDependency, or another install named by EZVIZ_NODE_RED
@@ -167,6 +169,23 @@ function record(): void {
     /* no flow loaded */
   }
   for (const sim of sims) for (const token of Object.keys(sim.state.tokens)) secrets.add(token);
+}
+
+/** A server on 127.0.0.1 answering with `handler` (Node-RED's httpNode routes unless told: the
+ * stream and webhook paths), and its origin. */
+export async function serveHttp(
+  handler: http.RequestListener = httpNodeApp() as http.RequestListener,
+): Promise<{ server: http.Server; base: string }> {
+  const server = http.createServer(handler);
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return { server, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+}
+
+/** Closes a server of serveHttp (if any), its open connections cut. */
+export async function closeServer(server: http.Server | undefined): Promise<void> {
+  if (!server) return;
+  server.closeAllConnections();
+  await new Promise<void>((r) => server.close(() => r()));
 }
 
 // ---- flows --------------------------------------------------------------------------------------
@@ -328,6 +347,12 @@ export function node<T = Node>(id: string): T {
   return helper.getNode(id) as unknown as T;
 }
 
+/** The last status node `id` showed (the helper's spy on the node prototype's status). */
+export function lastStatus(id = 'op'): Record<string, unknown> {
+  const spy = helper.getNode(id).status as unknown as { args: unknown[][] };
+  return spy.args[spy.args.length - 1][0] as Record<string, unknown>;
+}
+
 export type Msg = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 /** The next message a helper node receives. */
@@ -431,26 +456,6 @@ export function simulatorPerTest(use: (sim: Simulator) => void, options: () => S
     await unload();
     await stopSim(sim);
   });
-}
-
-/**
- * simulatorPerTest on a fake clock: before each test a new FakeClock at `start` (epoch ms) drives
- * the simulator and, unless `runtimeNow` is false, the runtime's `hooks.now`; `use` receives both.
- */
-export function clockedSimulatorPerTest(
-  start: number,
-  use: (sim: Simulator, clock: FakeClock) => void,
-  { runtimeNow = true } = {},
-): void {
-  let clock: FakeClock;
-  simulatorPerTest(
-    (s) => use(s, clock),
-    () => {
-      clock = new FakeClock(start);
-      if (runtimeNow) hooks.now = () => clock.now();
-      return { clock };
-    },
-  );
 }
 
 /** The same with one simulator for the whole suite (`describe`); the flow is unloaded after each test. */

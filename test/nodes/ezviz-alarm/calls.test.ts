@@ -6,11 +6,10 @@
 import assert from 'assert';
 import { createHmac } from 'crypto';
 import http from 'http';
-import type { AddressInfo } from 'net';
 import { FakeClock, webhookPusher } from '../../../simulator';
 import type { Simulator } from '../../../simulator';
 import { forgetPushIds } from '../../../features/alarms/webhook';
-import { collect, httpNodeApp, load, secrets } from '../../support/red';
+import { closeServer, collect, load, secrets, serveHttp } from '../../support/red';
 import { fakeClockSimulator, fakeTime, fakeTimers, settle, until } from '../../support/fake-time';
 import { alarmFlow, CREDS } from '../../support/alarm-flow';
 import { admin } from '../../support/simulator-http';
@@ -34,16 +33,10 @@ describe('ezviz-alarm: doorbell calls and other messages', function () {
   let clock: FakeClock;
   let server: http.Server | undefined;
   let base = '';
-  fakeClockSimulator((s, c) => {
-    sim = s;
-    clock = c;
-  });
+  fakeClockSimulator((s, c) => ([sim, clock] = [s, c]));
   afterEach(async () => {
     forgetPushIds();
-    if (server) {
-      server.closeAllConnections();
-      await new Promise<void>((r) => server!.close(() => r()));
-    }
+    await closeServer(server);
     server = undefined;
   });
 
@@ -54,9 +47,7 @@ describe('ezviz-alarm: doorbell calls and other messages', function () {
       ...CREDS,
       op: { secret: SECRET },
     });
-    server = http.createServer(httpNodeApp() as http.RequestListener);
-    await new Promise<void>((r) => server!.listen(0, '127.0.0.1', r));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    ({ server, base } = await serveHttp());
     webhookPusher(sim.state).set({ url: `${base}/door`, secret: SECRET });
     return collect(['ok', 'err', 'caught']);
   }

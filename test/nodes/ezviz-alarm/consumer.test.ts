@@ -18,10 +18,7 @@ const CONSUMER = { source: 'consumer', interval: 5 };
 describe('ezviz-alarm source consumer against the simulator', function () {
   let sim: Simulator;
   let clock: FakeClock;
-  fakeClockSimulator((s, c) => {
-    sim = s;
-    clock = c;
-  });
+  fakeClockSimulator((s, c) => ([sim, clock] = [s, c]));
 
   async function start(
     props: Record<string, unknown> = CONSUMER,

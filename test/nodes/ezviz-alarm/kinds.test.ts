@@ -7,13 +7,12 @@
 
 import assert from 'assert';
 import http from 'http';
-import type { AddressInfo } from 'net';
 import { FakeClock, webhookPusher } from '../../../simulator';
 import type { Simulator } from '../../../simulator';
 import { KIND_ROWS, KINDS, rowOfWord, type KindRow } from '../../../features/alarms/alarm-kinds';
 import { forgetPushIds } from '../../../features/alarms/webhook';
 import { forgetSeenCopies } from '../../../features/alarms/alarm-poller';
-import { collect, helper, httpNodeApp, load, Msg, secrets, unload } from '../../support/red';
+import { closeServer, collect, helper, load, Msg, secrets, serveHttp, unload } from '../../support/red';
 import { fakeClockSimulator, fakeTime, fakeTimers, settle, until } from '../../support/fake-time';
 import { alarmFlow, CREDS } from '../../support/alarm-flow';
 
@@ -32,17 +31,11 @@ describe('ezviz-alarm kinds: every row of the table through poll, consumer and w
   let sim: Simulator;
   let clock: FakeClock;
   let server: http.Server | undefined;
-  fakeClockSimulator((s, c) => {
-    sim = s;
-    clock = c;
-  });
+  fakeClockSimulator((s, c) => ([sim, clock] = [s, c]));
   afterEach(async () => {
     forgetPushIds();
     forgetSeenCopies(); // (the poller keeps the ids it sent per node id across deploys)
-    if (server) {
-      server.closeAllConnections();
-      await new Promise<void>((r) => server!.close(() => r()));
-    }
+    await closeServer(server);
     server = undefined;
   });
 
@@ -56,9 +49,8 @@ describe('ezviz-alarm kinds: every row of the table through poll, consumer and w
     await load(flow, { ...CREDS, op: { secret: SECRET } });
     const out = collect(['ok', 'err']);
     if (source === 'webhook') {
-      server = http.createServer(httpNodeApp() as http.RequestListener);
-      await new Promise<void>((r) => server!.listen(0, '127.0.0.1', r));
-      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      let base: string;
+      ({ server, base } = await serveHttp());
       webhookPusher(sim.state).set({ url: `${base}/ezviz/kinds`, secret: SECRET });
     } else {
       timers.fire(); // the first poll or fetch, with nothing to send

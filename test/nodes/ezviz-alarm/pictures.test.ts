@@ -20,10 +20,7 @@ const JPEG = [0xff, 0xd8, 0xff];
 describe('ezviz-alarm picture: download (decrypted pictures, never a lost alarm)', function () {
   let sim: Simulator;
   let clock: FakeClock;
-  fakeClockSimulator((s, c) => {
-    sim = s;
-    clock = c;
-  });
+  fakeClockSimulator((s, c) => ([sim, clock] = [s, c]));
   afterEach(() => forgetSeenCopies());
 
   async function start(codes: string | undefined): Promise<ReturnType<typeof collect>> {

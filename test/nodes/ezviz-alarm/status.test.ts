@@ -7,11 +7,10 @@
 
 import assert from 'assert';
 import http from 'http';
-import type { AddressInfo } from 'net';
 import { FakeClock, webhookPusher } from '../../../simulator';
 import type { Simulator } from '../../../simulator';
 import { forgetPushIds } from '../../../features/alarms/webhook';
-import { collect, helper, httpNodeApp, load, Msg, secrets, TAB, unload } from '../../support/red';
+import { closeServer, collect, helper, load, Msg, secrets, serveHttp, TAB, unload } from '../../support/red';
 import { admin } from '../../support/simulator-http';
 import { fakeClockSimulator, fakeTime, fakeTimers, settle, until } from '../../support/fake-time';
 import { alarmFlow, CREDS } from '../../support/alarm-flow';
@@ -43,16 +42,10 @@ describe('ezviz-alarm device status: battery and SD card changes from messages a
   let sim: Simulator;
   let clock: FakeClock;
   let server: http.Server | undefined;
-  fakeClockSimulator((s, c) => {
-    sim = s;
-    clock = c;
-  });
+  fakeClockSimulator((s, c) => ([sim, clock] = [s, c]));
   afterEach(async () => {
     forgetPushIds();
-    if (server) {
-      server.closeAllConnections();
-      await new Promise<void>((r) => server!.close(() => r()));
-    }
+    await closeServer(server);
     server = undefined;
   });
 
@@ -69,9 +62,8 @@ describe('ezviz-alarm device status: battery and SD card changes from messages a
     await load(flow, { ...CREDS, op: { secret: SECRET } });
     const out = collect(['ok', 'err']);
     if (source === 'webhook') {
-      server = http.createServer(httpNodeApp() as http.RequestListener);
-      await new Promise<void>((r) => server!.listen(0, '127.0.0.1', r));
-      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      let base: string;
+      ({ server, base } = await serveHttp());
       webhookPusher(sim.state).set({ url: `${base}/ezviz/status`, secret: SECRET });
     } else {
       timers.fire();

@@ -7,7 +7,6 @@ import assert from 'assert';
 import { createHmac } from 'crypto';
 import http from 'http';
 import net from 'net';
-import type { AddressInfo } from 'net';
 import { FakeClock, messageService, webhookPusher } from '../../../simulator';
 import type { Simulator } from '../../../simulator';
 import { forgetPushIds } from '../../../features/alarms/webhook';
@@ -18,7 +17,18 @@ import {
   openBodies,
 } from '../../../features/alarms/push-body';
 import { statusKey } from '../../../runtime/i18n/status-keys';
-import { collect, helper, httpNodeApp, load, Msg, secrets, TAB, unload } from '../../support/red';
+import {
+  closeServer,
+  collect,
+  helper,
+  httpNodeApp,
+  load,
+  Msg,
+  secrets,
+  serveHttp,
+  TAB,
+  unload,
+} from '../../support/red';
 import { fakeClockSimulator, fakeTime, fakeTimers, settle, until } from '../../support/fake-time';
 import { alarmFlow, CREDS } from '../../support/alarm-flow';
 
@@ -59,16 +69,10 @@ describe('ezviz-alarm source webhook (Node-RED HTTP node app on a real server)',
   let server: http.Server | undefined;
   let base = '';
   let timers: ReturnType<typeof fakeTimers>;
-  fakeClockSimulator((s, c) => {
-    sim = s;
-    clock = c;
-  });
+  fakeClockSimulator((s, c) => ([sim, clock] = [s, c]));
   afterEach(async () => {
     forgetPushIds();
-    if (server) {
-      server.closeAllConnections();
-      await new Promise<void>((r) => server!.close(() => r()));
-    }
+    await closeServer(server);
     server = undefined;
   });
 
@@ -81,9 +85,7 @@ describe('ezviz-alarm source webhook (Node-RED HTTP node app on a real server)',
     timers = fakeTimers(clock);
     fakeTime(clock);
     await load(alarmFlow(sim.url, props, true, more), { ...CREDS, op: creds });
-    server = http.createServer(httpNodeApp() as http.RequestListener);
-    await new Promise<void>((r) => server!.listen(0, '127.0.0.1', r));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    ({ server, base } = await serveHttp());
     webhookPusher(sim.state).set({ url: `${base}/ezviz/alarms`, secret: SECRET });
     return collect(['ok', 'err', 'caught', ...more.map((_m, i) => `ok${i + 2}`)]);
   }
@@ -252,11 +254,9 @@ describe('ezviz-alarm source webhook (Node-RED HTTP node app on a real server)',
     await start();
     const app = httpNodeApp();
     await unload();
-    const s2 = http.createServer(app as http.RequestListener);
-    await new Promise<void>((r) => s2.listen(0, '127.0.0.1', r));
-    const r = await post(`http://127.0.0.1:${(s2.address() as AddressInfo).port}/ezviz/alarms`, message('gone'));
-    s2.closeAllConnections();
-    await new Promise<void>((res) => s2.close(() => res()));
+    const s2 = await serveHttp(app as http.RequestListener);
+    const r = await post(`${s2.base}/ezviz/alarms`, message('gone'));
+    await closeServer(s2.server);
     assert.strictEqual(r.status, 404);
     await load([{ id: TAB, type: 'tab', label: 'x' }]); // a flow for afterEach
   });

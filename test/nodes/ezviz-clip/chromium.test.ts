@@ -10,7 +10,8 @@ import * as http from 'http';
 import type { AddressInfo } from 'net';
 import type { Simulator } from '../../../simulator';
 import { sharedBrowser, skipWithoutChromium, waitUntil } from '../../support/browser-env';
-import { loadOp, run, clockedSimulatorPerTest } from '../../support/red';
+import { loadOp, run } from '../../support/red';
+import { fakeClockSimulator } from '../../support/fake-time';
 
 const NOW = Date.parse('2026-03-01T08:00:00Z');
 const CAM = { deviceSerial: 'C00000006', channelNo: 1 };
@@ -81,7 +82,7 @@ describe('ezviz-clip: Chromium plays the MP4 in a <video> element', function () 
   before(function () {
     skipWithoutChromium(this);
   });
-  clockedSimulatorPerTest(NOW, (s) => (sim = s));
+  fakeClockSimulator((s) => (sim = s), NOW, { runtimeNow: true });
 
   it('H.264 and AAC: loads without error, the duration covers the window, plays with sound, to the end', async () => {
     await loadOp('clip', sim.url);

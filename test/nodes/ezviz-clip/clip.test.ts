@@ -7,7 +7,8 @@
 
 import { strict as assert } from 'assert';
 import type { FakeClock, Simulator } from '../../../simulator';
-import { delay, helper, hooks, loadOp, run, clockedSimulatorPerTest, unload } from '../../support/red';
+import { delay, helper, hooks, loadOp, run, unload } from '../../support/red';
+import { fakeClockSimulator } from '../../support/fake-time';
 import { probeBytes, topBoxes, withFfmpeg } from '../../support/media-probe';
 
 const NOW = Date.parse('2026-03-01T08:00:00Z');
@@ -20,10 +21,7 @@ describe('ezviz-clip: a recording window saved as MP4', function () {
   let sim: Simulator;
   let clock: FakeClock;
 
-  clockedSimulatorPerTest(NOW, (s, c) => {
-    sim = s;
-    clock = c;
-  });
+  fakeClockSimulator((s, c) => ([sim, clock] = [s, c]), NOW, { runtimeNow: true });
 
   withFfmpeg(
     'saves 10 s of the SD card as MP4: moov first, H.264 320x180, the window long, no decoding error',

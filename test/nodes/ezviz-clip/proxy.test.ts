@@ -8,7 +8,8 @@ import * as http from 'http';
 import * as net from 'net';
 import type { AddressInfo } from 'net';
 import type { Simulator } from '../../../simulator';
-import { loadOp, resetHooks, run, clockedSimulatorPerTest, unload } from '../../support/red';
+import { loadOp, resetHooks, run, unload } from '../../support/red';
+import { fakeClockSimulator } from '../../support/fake-time';
 
 const NOW = Date.parse('2026-03-01T08:00:00Z');
 const VARS = [
@@ -80,7 +81,7 @@ describe('ezviz-clip: the playback stream through the proxy', function () {
   let sim: Simulator;
   let saved: Record<string, string | undefined>;
 
-  clockedSimulatorPerTest(NOW, (s) => (sim = s));
+  fakeClockSimulator((s) => (sim = s), NOW, { runtimeNow: true });
   beforeEach(() => {
     saved = Object.fromEntries(VARS.map((v) => [v, process.env[v]]));
     for (const v of VARS) delete process.env[v];

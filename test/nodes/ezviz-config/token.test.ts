@@ -14,12 +14,12 @@ import {
   load,
   loadOp,
   run,
-  clockedSimulatorPerTest,
   startSim,
   stopSim,
   text,
   unload,
 } from '../../support/red';
+import { fakeClockSimulator } from '../../support/fake-time';
 
 const KEYS = { appKey: 'demo-app-key', appSecret: 'demo-app-secret' };
 const STORAGE_INFO = '/api/lapp/cloud/storage/device/info';
@@ -28,10 +28,7 @@ describe('config node: token', function () {
   let sim: Simulator;
   let clock: FakeClock;
 
-  clockedSimulatorPerTest(Date.parse('2026-02-01T00:00:00Z'), (s, c) => {
-    sim = s;
-    clock = c;
-  });
+  fakeClockSimulator((s, c) => ([sim, clock] = [s, c]), Date.parse('2026-02-01T00:00:00Z'), { runtimeNow: true });
 
   it('one token request for many concurrent messages; the token is reused', async () => {
     await loadOp('storage-info', sim.url, { creds: KEYS });

@@ -27,10 +27,7 @@ type Status = { fill?: string; shape?: string; text?: string };
 describe('usage: call counters and stale alarm sources', function () {
   let sim: Simulator;
   let clock: FakeClock;
-  fakeClockSimulator((s, c) => {
-    sim = s;
-    clock = c;
-  });
+  fakeClockSimulator((s, c) => ([sim, clock] = [s, c]));
   afterEach(() => forgetSeenCopies());
 
   const service = (): EzvizService => (helper.getNode('cfg') as unknown as { service: EzvizService }).service;

@@ -7,7 +7,8 @@
 import assert from 'assert';
 import type { EzvizService } from '../../../client/service/service';
 import type { FakeClock, Simulator } from '../../../simulator';
-import { collect, loadOp, node, run, secrets, clockedSimulatorPerTest, text, unload } from '../../support/red';
+import { collect, loadOp, node, run, secrets, text, unload } from '../../support/red';
+import { fakeClockSimulator } from '../../support/fake-time';
 
 const V2 = '/api/lapp/v2/live/address/get';
 const CAM = { deviceSerial: 'C00000001', channelNo: 1 };
@@ -18,10 +19,7 @@ describe('ezviz-live: live and playback addresses', function () {
   const service = (): EzvizService => node<{ service: EzvizService }>('cfg').service;
   const sent = (): number => sim.requestLog({ path: V2 }).length;
 
-  clockedSimulatorPerTest(Date.parse('2026-03-01T08:00:00Z'), (s, c) => {
-    sim = s;
-    clock = c;
-  });
+  fakeClockSimulator((s, c) => ([sim, clock] = [s, c]), Date.parse('2026-03-01T08:00:00Z'), { runtimeNow: true });
 
   it('answers the hls address: msg.payload the URL, msg.ezviz.live what it is; defaults hls, live, 1 hour', async () => {
     await loadOp('live', sim.url);

@@ -9,7 +9,8 @@ import assert from 'assert';
 import helper from 'node-red-node-test-helper';
 import type { Simulator } from '../../../simulator';
 import { dashboardApi } from '../../../features/dashboard/dashboard-api';
-import { loadOp, run, clockedSimulatorPerTest, text, unload } from '../../support/red';
+import { loadOp, run, text, unload } from '../../support/red';
+import { fakeClockSimulator } from '../../support/fake-time';
 
 const LIST = '/api/lapp/video/by/time';
 const NOW = Date.parse('2026-03-01T08:00:00Z');
@@ -23,7 +24,7 @@ describe('ezviz-recordings: what a camera recorded, played back', function () {
   let sim: Simulator;
   const calls = () => sim.requestLog({ path: LIST });
 
-  clockedSimulatorPerTest(NOW, (s) => (sim = s));
+  fakeClockSimulator((s) => (sim = s), NOW, { runtimeNow: true });
 
   it('lists today (local midnight to now) from the card and the cloud: items sorted, with what a playback needs', async () => {
     await loadOp('recordings', sim.url);

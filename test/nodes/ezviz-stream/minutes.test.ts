@@ -14,8 +14,8 @@ import { statusWithArgs } from '../../../runtime/i18n/status-keys';
 import type { EzvizService } from '../../../client/service/service';
 import type { Simulator } from '../../../simulator';
 import { FakeScheduler } from '../../support/fake-camera';
-import { collect, helper, simulatorPerTest, type Msg } from '../../support/red';
-import { closeServer, loadStream, serveHttp, streamBase, streamNode } from '../../support/stream-node';
+import { closeServer, collect, helper, type Msg, serveHttp, simulatorPerTest } from '../../support/red';
+import { loadStream, streamBase, streamNode } from '../../support/stream-node';
 
 const KEY = 'minutes-Key_0123456789abcdef';
 const PATH = '/ezviz/stream/C00000001-1.flv';

@@ -18,8 +18,18 @@ import * as path from 'path';
 import type { Simulator } from '../../../simulator';
 import { chromiumMissing, projectRoot, sharedBrowser } from '../../support/browser-env';
 import { HAS_FFMPEG, HAS_GSTREAMER, withFfmpeg, withGstreamer } from '../../support/media-tools';
-import { collect, httpNodeApp, load, startSim, stopSim, unload, type Msg } from '../../support/red';
-import { closeServer, serveHttp, streamBase, streamNode } from '../../support/stream-node';
+import {
+  closeServer,
+  collect,
+  httpNodeApp,
+  load,
+  type Msg,
+  serveHttp,
+  startSim,
+  stopSim,
+  unload,
+} from '../../support/red';
+import { streamBase, streamNode } from '../../support/stream-node';
 
 const KEY = 'players-Key_0123456789abcdef';
 /** The session cap: three times the simulator's 2 s keyframe interval, so that a chain can open

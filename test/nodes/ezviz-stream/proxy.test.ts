@@ -9,8 +9,8 @@ import * as net from 'net';
 import type { AddressInfo } from 'net';
 import { FlvReader } from '../../../client/flv';
 import type { Simulator } from '../../../simulator';
-import { simulatorPerTest } from '../../support/red';
-import { closeServer, loadStream, serveHttp } from '../../support/stream-node';
+import { closeServer, serveHttp, simulatorPerTest } from '../../support/red';
+import { loadStream } from '../../support/stream-node';
 
 const KEY = 'proxy-Key_0123456789abcdef';
 const VARS = [

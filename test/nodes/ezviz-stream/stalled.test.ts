@@ -19,8 +19,8 @@ import * as path from 'path';
 import { FlvReader, isSequenceHeader, writeHeader, writeTag } from '../../../client/flv';
 import type { Simulator } from '../../../simulator';
 import { HAS_FFMPEG, withFfmpeg } from '../../support/media-tools';
-import { collect, helper, startSim, stopSim, unload, type Msg } from '../../support/red';
-import { closeServer, loadStream, serveHttp } from '../../support/stream-node';
+import { closeServer, collect, helper, type Msg, serveHttp, startSim, stopSim, unload } from '../../support/red';
+import { loadStream } from '../../support/stream-node';
 
 const KEY = 'stalled-Key_0123456789abcdef';
 const CAPTURE_S = 25;

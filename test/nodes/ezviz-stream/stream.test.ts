@@ -8,8 +8,18 @@ import assert from 'assert';
 import * as http from 'http';
 import { FlvReader, isKeyframe, isSequenceHeader, type FlvTag } from '../../../client/flv';
 import type { Simulator } from '../../../simulator';
-import { collect, helper, load, simulatorPerTest, TAB, unload, type Msg } from '../../support/red';
-import { closeServer, loadStream, serveHttp } from '../../support/stream-node';
+import {
+  closeServer,
+  collect,
+  helper,
+  load,
+  type Msg,
+  serveHttp,
+  simulatorPerTest,
+  TAB,
+  unload,
+} from '../../support/red';
+import { loadStream } from '../../support/stream-node';
 
 const KEY = 'k3y-Of-The-Viewers_0123456789';
 const PATH = '/ezviz/stream/C00000001-1.flv';

@@ -8,7 +8,8 @@ import type { EzvizService } from '../../../client/service/service';
 import type { FakeClock, Simulator } from '../../../simulator';
 import { voiceState } from '../../../simulator/areas/voice';
 import { aac, mp3, wav } from '../../support/audio';
-import { collect, hooks, loadOp, node, resetHooks, run, clockedSimulatorPerTest, unload } from '../../support/red';
+import { collect, hooks, loadOp, node, resetHooks, run, unload } from '../../support/red';
+import { fakeClockSimulator } from '../../support/fake-time';
 
 const UPLOAD = '/api/lapp/voice/upload';
 const SEND = '/api/lapp/voice/send';
@@ -21,10 +22,7 @@ describe("ezviz-voice: audio on a camera's speaker", function () {
   const sends = () => sim.requestLog({ path: SEND }).length;
   const played = () => voiceState(sim.state).played;
 
-  clockedSimulatorPerTest(Date.parse('2026-03-01T08:00:00Z'), (s, c) => {
-    sim = s;
-    clock = c;
-  });
+  fakeClockSimulator((s, c) => ([sim, clock] = [s, c]), Date.parse('2026-03-01T08:00:00Z'), { runtimeNow: true });
   beforeEach(() => {
     hooks.sleep = () => Promise.resolve();
   });
