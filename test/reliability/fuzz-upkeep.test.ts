@@ -26,7 +26,7 @@ import { fakeTime } from '../support/fake-time';
 import { helper, hooks, loadOp, resetHooks, run, secrets, simulatorPerSuite, unload } from '../support/red';
 import { expectParam, isBlank } from './oracle';
 import { mustFail, plant } from './planted';
-import { scanSaid, section, SEED, size, summary } from './support';
+import { instantTimers, scanSaid, section, SEED, size, summary } from './support';
 import { type Plan, planFor, settingNow, settingPayload } from './upkeep-oracle';
 
 const NOW = Date.parse('2026-03-01T08:00:00Z');
@@ -156,25 +156,8 @@ const firmwareMsg = fc.oneof(
 );
 
 /** Follow timers that fire at once on the fake clock (10 s of it per read); counted. */
-function instantTimers(clock: FakeClock): { live: () => number } {
-  let live = 0;
-  hooks.timer = (fn, ms) => {
-    live++;
-    let on = true;
-    const h = setImmediate(() => {
-      if (!on) return;
-      on = false;
-      live--;
-      clock.advance(ms);
-      fn();
-    });
-    return () => {
-      if (on) live--;
-      on = false;
-      clearImmediate(h);
-    };
-  };
-  return { live: () => live };
+function instantFollow(clock: FakeClock): { live: () => number } {
+  return instantTimers((ms) => () => clock.advance(ms));
 }
 
 const tally: Record<string, number> = {};
@@ -345,7 +328,7 @@ describe('reliability: generated input to ezviz-setting and ezviz-firmware', fun
 
   const firmware = async (numRuns: number, seed: number): Promise<string[]> => {
     fakeTime(clock);
-    const timers = instantTimers(clock);
+    const timers = instantFollow(clock);
     await loadOp('firmware', sim.url, { config: { timeout: 300, maxRetries: 2, retryDelay: 1 } });
     const problems: string[] = [];
     try {
@@ -381,7 +364,7 @@ describe('reliability: generated input to ezviz-setting and ezviz-firmware', fun
     await fc.assert(
       fc.asyncProperty(fc.integer({ min: 0, max: 250 }), fc.nat(7), async (latency, reads) => {
         fakeTime(clock);
-        const timers = instantTimers(clock);
+        const timers = instantFollow(clock);
         let fired = 0;
         const inner = hooks.timer;
         hooks.timer = (fn, ms) =>

@@ -32,7 +32,18 @@ import { replyArb, slow } from './reply-gen';
 import { checkErrorShape, classify, clean, errorMismatch, LIMIT, transient, type Class } from './reply-oracle';
 import { prewarm, quiet, type Received, type Reply, type World } from './reply-world';
 import { replySuite, worldFlow } from './reply-suite';
-import { countOutcome, lightSpies, scanSaid, section, SEED, size, summary, takeTrapped, until } from './support';
+import {
+  countOutcome,
+  instantTimers,
+  lightSpies,
+  scanSaid,
+  section,
+  SEED,
+  size,
+  summary,
+  takeTrapped,
+  until,
+} from './support';
 import { statusReading, versionReading, type UpkeepFuzzOp } from './upkeep-replies';
 
 const TARGET = size(1300, 150);
@@ -382,28 +393,15 @@ function judge(c: Case, serial: string, reqs: Received[], outs: Out[], problems:
 /** Follow timers that fire at once, moving a virtual clock to when they were due; counted. */
 function virtualTime(): { live: () => number } {
   let now = START;
-  let live = 0;
   hooks.now = () => now;
   hooks.sleep = () => Promise.resolve();
   hooks.random = () => 0.5;
-  hooks.timer = (fn, ms) => {
+  return instantTimers((ms) => {
     const due = now + ms;
-    live++;
-    let on = true;
-    const h = setImmediate(() => {
-      if (!on) return;
-      on = false;
-      live--;
-      now = Math.max(now, due);
-      fn();
-    });
     return () => {
-      if (on) live--;
-      on = false;
-      clearImmediate(h);
+      now = Math.max(now, due);
     };
-  };
-  return { live: () => live };
+  });
 }
 
 interface Run {

@@ -29,6 +29,7 @@ import {
   text,
   unload,
 } from '../support/red';
+import { withoutProxyEnv } from '../support/proxy-env';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 const TLS = {
@@ -890,27 +891,7 @@ describe('the world outside (docs/behaviour.md section 8): misbehaving servers',
   });
 
   describe('10. proxies: CONNECT tunnels, the proxy sees no secret', () => {
-    const VARS = [
-      'HTTPS_PROXY',
-      'https_proxy',
-      'HTTP_PROXY',
-      'http_proxy',
-      'NO_PROXY',
-      'no_proxy',
-      'ALL_PROXY',
-      'all_proxy',
-    ];
-    let saved: Record<string, string | undefined>;
-    beforeEach(() => {
-      saved = Object.fromEntries(VARS.map((v) => [v, process.env[v]]));
-      for (const v of VARS) delete process.env[v];
-    });
-    afterEach(() => {
-      for (const v of VARS) {
-        if (saved[v] === undefined) delete process.env[v];
-        else process.env[v] = saved[v];
-      }
-    });
+    withoutProxyEnv();
 
     /** A CONNECT proxy that records every byte it relays and every request line it is sent. */
     async function proxy(): Promise<{

@@ -9,19 +9,10 @@ import * as net from 'net';
 import type { AddressInfo } from 'net';
 import type { Simulator } from '../../../simulator';
 import { loadOp, resetHooks, run, unload } from '../../support/red';
+import { withoutProxyEnv } from '../../support/proxy-env';
 import { fakeClockSimulator } from '../../support/fake-time';
 
 const NOW = Date.parse('2026-03-01T08:00:00Z');
-const VARS = [
-  'HTTPS_PROXY',
-  'https_proxy',
-  'HTTP_PROXY',
-  'http_proxy',
-  'NO_PROXY',
-  'no_proxy',
-  'ALL_PROXY',
-  'all_proxy',
-];
 
 /** A CONNECT proxy that records the tunnels asked for, the requests sent to it in clear, and the
  * bytes it carried towards the client. */
@@ -79,20 +70,12 @@ async function connectProxy(): Promise<{
 describe('ezviz-clip: the playback stream through the proxy', function () {
   this.timeout(30000);
   let sim: Simulator;
-  let saved: Record<string, string | undefined>;
 
   fakeClockSimulator((s) => (sim = s), NOW, { runtimeNow: true });
-  beforeEach(() => {
-    saved = Object.fromEntries(VARS.map((v) => [v, process.env[v]]));
-    for (const v of VARS) delete process.env[v];
-  });
+  withoutProxyEnv();
   afterEach(async () => {
     await unload();
     resetHooks();
-    for (const v of VARS) {
-      if (saved[v] === undefined) delete process.env[v];
-      else process.env[v] = saved[v];
-    }
   });
 
   it('HTTP_PROXY: the stream GET goes through a CONNECT tunnel, the clip is whole', async () => {

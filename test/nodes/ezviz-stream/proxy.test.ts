@@ -10,19 +10,10 @@ import type { AddressInfo } from 'net';
 import { FlvReader } from '../../../client/flv';
 import type { Simulator } from '../../../simulator';
 import { closeServer, serveHttp, simulatorPerTest } from '../../support/red';
+import { withoutProxyEnv } from '../../support/proxy-env';
 import { loadStream } from '../../support/stream-node';
 
 const KEY = 'proxy-Key_0123456789abcdef';
-const VARS = [
-  'HTTPS_PROXY',
-  'https_proxy',
-  'HTTP_PROXY',
-  'http_proxy',
-  'NO_PROXY',
-  'no_proxy',
-  'ALL_PROXY',
-  'all_proxy',
-];
 
 interface Proxy {
   url: string;
@@ -75,20 +66,12 @@ async function connectProxy(): Promise<Proxy> {
 describe('ezviz-stream: the camera GET through the config node proxy', function () {
   this.timeout(30000);
   let sim: Simulator;
-  let saved: Record<string, string | undefined>;
   let proxy: Proxy | undefined;
   let server: http.Server | undefined;
   simulatorPerTest((s) => (sim = s));
 
-  beforeEach(() => {
-    saved = Object.fromEntries(VARS.map((v) => [v, process.env[v]]));
-    for (const v of VARS) delete process.env[v];
-  });
+  withoutProxyEnv();
   afterEach(async () => {
-    for (const v of VARS) {
-      if (saved[v] === undefined) delete process.env[v];
-      else process.env[v] = saved[v];
-    }
     await closeServer(server);
     server = undefined;
     await proxy?.close();
