@@ -26,7 +26,8 @@ import { fakeTime } from '../support/fake-time';
 import { helper, hooks, loadOp, resetHooks, run, secrets, simulatorPerSuite, unload } from '../support/red';
 import { expectParam, isBlank } from './oracle';
 import { mustFail, plant } from './planted';
-import { instantTimers, scanSaid, section, SEED, size, summary } from './support';
+import { scanSaid, section, SEED, size, summary } from './support';
+import { instantTimers } from '../support/fake-time';
 import { type Plan, planFor, settingNow, settingPayload } from './upkeep-oracle';
 
 const NOW = Date.parse('2026-03-01T08:00:00Z');

@@ -32,18 +32,8 @@ import { replyArb, slow } from './reply-gen';
 import { checkErrorShape, classify, clean, errorMismatch, LIMIT, transient, type Class } from './reply-oracle';
 import { prewarm, quiet, type Received, type Reply, type World } from './reply-world';
 import { replySuite, worldFlow } from './reply-suite';
-import {
-  countOutcome,
-  instantTimers,
-  lightSpies,
-  scanSaid,
-  section,
-  SEED,
-  size,
-  summary,
-  takeTrapped,
-  until,
-} from './support';
+import { countOutcome, lightSpies, scanSaid, section, SEED, size, summary, takeTrapped, until } from './support';
+import { instantTimers } from '../support/fake-time';
 import { statusReading, versionReading, type UpkeepFuzzOp } from './upkeep-replies';
 
 const TARGET = size(1300, 150);

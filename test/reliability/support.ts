@@ -8,7 +8,7 @@
 import assert from 'assert';
 import fs from 'fs';
 import type { Simulator, SimulatorOptions } from '../../simulator';
-import { helper, hooks, resetHooks, secrets, serialise, startSim, stopSim, unload, type Msg } from '../support/red';
+import { helper, resetHooks, secrets, serialise, startSim, stopSim, unload, type Msg } from '../support/red';
 import { emptySummary, Summary, summaryText } from './summary';
 
 /** Full counts (`npm run test:reliability`) or the reduced ones of `npm test`. */
@@ -282,33 +282,6 @@ export function prototypeClean(): boolean {
     Object.getOwnPropertyNames(Object.prototype).sort().join(',') === PROTO_KEYS &&
     ({} as Record<string, unknown>).deviceSerial === undefined
   );
-}
-
-/**
- * The runtime's timers (hooks.timer) fire on the next turn of the event loop instead of after their
- * delay, each after the step `scheduled(ms)` returned when it was set (moving a fake or virtual
- * clock to when it was due); the number still pending, for the checks that nothing is left.
- */
-export function instantTimers(scheduled: (ms: number) => () => void): { live: () => number } {
-  let live = 0;
-  hooks.timer = (fn, ms) => {
-    const due = scheduled(ms);
-    live++;
-    let on = true;
-    const h = setImmediate(() => {
-      if (!on) return;
-      on = false;
-      live--;
-      due();
-      fn();
-    });
-    return () => {
-      if (on) live--;
-      on = false;
-      clearImmediate(h);
-    };
-  };
-  return { live: () => live };
 }
 
 /** Waits until `cond()` holds or `ms` passed; resolves with its last value. */

@@ -82,3 +82,30 @@ export function fakeClockSimulator(
     },
   );
 }
+
+/**
+ * The runtime's timers (hooks.timer) fire on the next turn of the event loop instead of after their
+ * delay, each after the step `scheduled(ms)` returned when it was set (moving a fake or virtual
+ * clock to when it was due); the number still pending, for the checks that nothing is left.
+ */
+export function instantTimers(scheduled: (ms: number) => () => void): { live: () => number } {
+  let live = 0;
+  hooks.timer = (fn, ms) => {
+    const due = scheduled(ms);
+    live++;
+    let on = true;
+    const h = setImmediate(() => {
+      if (!on) return;
+      on = false;
+      live--;
+      due();
+      fn();
+    });
+    return () => {
+      if (on) live--;
+      on = false;
+      clearImmediate(h);
+    };
+  };
+  return { live: () => live };
+}
