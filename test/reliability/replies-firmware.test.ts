@@ -137,6 +137,8 @@ const classOf = (r: Received): Class => classify(opOf(r), r.reply ?? NOT_SCRIPTE
 /** Attempts the client gave up on at its deadline (network ETIMEDOUT), per `serial|path`: when
  * each was sent and when the client gave up (wall clock, as the world's `at`). */
 const gaveUp = new Map<string, Array<{ from: number; to: number }>>();
+/** Whether the client's last attempt, per `serial|path`, timed out. */
+const lastTimedOut = new Map<string, boolean>();
 /** Watches (never changes) the client's outcomes: what it gave up on is what this judge cannot see
  * from the world's log alone (spare). */
 function watchDeadlines(): () => void {
@@ -144,8 +146,9 @@ function watchDeadlines(): () => void {
   EzvizClient.prototype.post = async function (this: EzvizClient, ...a: Parameters<typeof post>) {
     const from = Date.now();
     const o = await post.apply(this, a);
-    if (!o.ok && o.source === 'network' && o.code === 'ETIMEDOUT') {
-      const k = `${a[1].deviceSerial}|${new URL(a[0]).pathname}`;
+    const k = `${a[1].deviceSerial}|${new URL(a[0]).pathname}`;
+    lastTimedOut.set(k, !o.ok && o.source === 'network' && o.code === 'ETIMEDOUT');
+    if (lastTimedOut.get(k)) {
       gaveUp.set(k, [...(gaveUp.get(k) ?? []), { from, to: Date.now() }]);
     }
     return o;
@@ -198,6 +201,14 @@ function checkPayload(p: Msg, serial: string, versions: Received[], extra: strin
   if (typeof p.upgradable !== 'boolean' || typeof p.upgrading !== 'boolean') say(`flags ${JSON.stringify(p)}`);
   if (p.progress !== null && !(Number.isInteger(p.progress) && p.progress >= 0 && p.progress <= 100))
     say(`progress ${p.progress}`);
+  // An upgrade's end whose last version read the client gave up on at its deadline (a process this
+  // busy may not read a prompt reply in time; ETIMEDOUT fits any reply): the version could not be
+  // read, and the state says so, whatever the world answered.
+  if (p.status === 'upgraded' && lastTimedOut.get(`${serial}|${VERSION}`)) {
+    if (p.version !== null || p.latest !== null || p.upgradable !== false)
+      say(`version ${p.version}/${p.latest} after a version read that timed out`);
+    return;
+  }
   const used = readUsed(serial, versions, answered);
   const last = used && classOf(used);
   const read = last && (last.k === 'ok' || last.k === 'either') ? versionReading(last.envelope.data) : undefined;
@@ -432,6 +443,7 @@ async function runBatch(
   };
   world.resetCounts();
   gaveUp.clear();
+  lastTimedOut.clear();
   const unwatch = watchDeadlines();
   const time = virtualTime();
   const flow = worldFlow(
