@@ -28,9 +28,9 @@ const TYPES = [
   HUB_NODE.type,
   SIREN_NODE.type,
 ];
-/** The camera panel's example (07) also uses Dashboard 2's config nodes and the panel widget
- * (package node-red-dashboard-2-ezviz, dashboard/). */
-const DASHBOARD_TYPES = new Set(['ui-base', 'ui-theme', 'ui-page', 'ui-group', 'ui-ezviz-camera']);
+/** The camera panel's example (07) and the wall's (16) also use Dashboard 2's config nodes and the
+ * widgets of the package node-red-dashboard-2-ezviz (dashboard/). */
+const DASHBOARD_TYPES = new Set(['ui-base', 'ui-theme', 'ui-page', 'ui-group', 'ui-ezviz-camera', 'ui-ezviz-wall']);
 const CORE_TYPES = new Set([
   'tab',
   'inject',
@@ -136,7 +136,7 @@ describe('packaging: npm pack and the examples', function () {
       for (const n of nodes) {
         assert.ok(
           CORE_TYPES.has(n.type) || TYPES.includes(n.type) || DASHBOARD_TYPES.has(n.type),
-          `${file}: ${n.type} is a core node, ours or the camera panel's`,
+          `${file}: ${n.type} is a core node, ours or a widget of the dashboard package`,
         );
         used.add(n.type);
         if (n.type === CONFIG_TYPE) {
