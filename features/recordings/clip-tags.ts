@@ -57,8 +57,19 @@ export class ClipTags {
     readonly maxBytes: number,
   ) {}
 
+  /** Whether the current session sent its end-of-sequence tag (the end of its address's window). */
+  sessionEnded = false;
+
   /** A new session begins (its timestamps are its own). */
   beginSession(): void {
+    this.offset = undefined;
+    this.sessionEnded = false;
+  }
+
+  /** The next session follows on from the last frame kept (a cloud window read on past midnight
+   * with a new address from 00:00:00: nothing is dropped, its first keyframe comes a frame later). */
+  continueAfterLast(): void {
+    this.resumeAt = this.lastTs + this.frameMs();
     this.offset = undefined;
   }
 
@@ -85,6 +96,7 @@ export class ClipTags {
       else if (this.video.codec !== head.codec || !this.video.config.equals(config)) return 'codec';
       return 'more';
     }
+    if (v.endOfSequence) this.sessionEnded = true;
     if (v.endOfSequence)
       return this.offset !== undefined && tag.timestamp + this.offset >= this.windowMs ? 'end' : 'more';
     if (!this.video || head.codec !== this.video.codec || v.packetType === 5 || v.frameType === 5) return 'more';

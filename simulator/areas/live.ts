@@ -46,13 +46,14 @@ export function parseChinaDate(s: unknown): number | undefined {
 }
 
 /** The playback window of a request (10001 when missing, not a date, reversed, or a cloud
- * window over more than one day). */
+ * window over more than one day); a stop at 23:59:59 plays to midnight. */
 function playbackWindow(params: Record<string, unknown>, type: number): { begin: number; end: number } {
   const begin = parseChinaDate(params.startTime);
   const end = parseChinaDate(params.stopTime);
   if (begin === undefined || end === undefined || end <= begin) stop('10001');
   if (type === 3 && chinaDate(begin!).slice(0, 10) !== chinaDate(end!).slice(0, 10)) stop('10001');
-  return { begin: begin!, end: end! };
+  // A stop at 23:59:59 plays the day's last second too: a day read to its end reaches midnight.
+  return { begin: begin!, end: end! + (String(params.stopTime).endsWith(' 23:59:59') ? 1000 : 0) };
 }
 
 const compact = (ms: number): string => chinaDate(ms).replace(/[-: ]/g, '');

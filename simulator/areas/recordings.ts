@@ -6,7 +6,8 @@
 //   - motion clips through the day (15 to 120 s, 10 to 20 a day) on a camera with a working SD
 //     card (camera.disk starts with 0) and, while a cloud storage period runs, in the cloud;
 //   - continuous recording to the card, one item per hour, on a camera whose `fulldayRecord`
-//     switch is on (C00000006, the shop, in the default state);
+//     switch is on (C00000006, the shop, in the default state), and to the cloud, hour by hour
+//     while a period runs, on a channel whose `storage.continuous` is set (across midnight);
 //   - nothing after now, nothing in a window of a camera without card or cloud storage (an empty
 //     list: the vendor documents no code for either).
 // Items overlap the window (a clip that began before it is listed whole). The simulator takes at
@@ -85,12 +86,13 @@ export function recordingsOf(
   now: number,
 ): Recording[] {
   const out: Recording[] = [];
-  const continuous = recType === 2 && dev.camera?.fulldayRecord === true;
+  const continuous =
+    recType === 2 ? dev.camera?.fulldayRecord === true : ch.storage.continuous === true && !ch.storage.disabled;
   if (recType === 2 && !cardWorks(dev)) return out;
   for (let day = chinaMidnight(from - 120000); day < to; day += DAY) {
     if (continuous) {
       for (let h = day; h < day + DAY && h < now; h += HOUR)
-        out.push({ start: h, end: Math.min(h + HOUR, now), recType, continuous });
+        if (recType === 2 || cloudAt(ch, h)) out.push({ start: h, end: Math.min(h + HOUR, now), recType, continuous });
       continue;
     }
     for (const c of motionClips(serial, channelNo, day)) {

@@ -92,6 +92,8 @@ export interface ChannelStorage {
   userName: string;
   /** Status -1. */
   disabled: boolean;
+  /** The cloud records continuously while a period runs (one item an hour), not motion clips. */
+  continuous?: boolean;
   /** The service chain of the main type: the current period and periods queued after it. */
   periods: StoragePeriod[];
   /** A second service type (serviceDetail): cards of this type go to `secondPeriods`. */

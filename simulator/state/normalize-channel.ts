@@ -65,6 +65,7 @@ export function normalizeChannel(
     disabled: bool(s.disabled, false, `${where}.storage.disabled`),
     periods: periods(s.periods, now, `${where}.storage.periods`, 'standard'),
   };
+  if (s.continuous !== undefined) storage.continuous = bool(s.continuous, false, `${where}.storage.continuous`);
   if (s.secondType !== undefined) {
     storage.secondType = str(s.secondType, undefined, `${where}.storage.secondType`);
     storage.secondPeriods = periods(s.secondPeriods, now, `${where}.storage.secondPeriods`, storage.secondType);

@@ -258,7 +258,8 @@ export async function startClipWorld(): Promise<ClipWorld> {
       if (url.pathname === '/api/lapp/v2/live/address/get') {
         world.calls.address++;
         const begin = timeOf(fields.startTime);
-        const end = timeOf(fields.stopTime);
+        // A stop at 23:59:59 plays the day's last second too (to midnight), as the simulator does.
+        const end = timeOf(fields.stopTime) + (/ 23:59:59$/.test(fields.stopTime ?? '') ? 1000 : 0);
         const id = `w${++addressId}`;
         const play = `${world.url}/play/${id}.flv?begin=${begin}&end=${end}`;
         return answer(res, {

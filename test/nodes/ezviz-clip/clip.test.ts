@@ -82,6 +82,36 @@ describe('ezviz-clip: a recording window saved as MP4', function () {
     },
   );
 
+  withFfmpeg('a cloud window across local midnight is read day by day: one timeline, no gap at midnight', async () => {
+    const tz = process.env.TZ;
+    process.env.TZ = 'Asia/Shanghai'; // the host's day is the camera's (the simulator's China time)
+    try {
+      sim.state.devices.C00000006.channels['1'].storage.continuous = true;
+      await loadOp('clip', sim.url, { props: { source: 'cloud', sourceType: 'clipSource' } });
+      const midnight = NOW - 16 * 3600000; // 00:00 China time of the day
+      const { port, msg } = await run(
+        { payload: { ...CAM, start: midnight - 6000, end: midnight + 6000 } },
+        'op',
+        25000,
+      );
+      assert.equal(port, 'ok', JSON.stringify(msg.payload));
+      assert.equal(msg.ezviz.clip.source, 'cloud');
+      const asked = sim.requestLog({ path: ADDRESS }).map((r) => `${r.fields.startTime} ${r.fields.stopTime}`);
+      assert.deepEqual(asked, ['2026-02-28 23:59:54 2026-02-28 23:59:59', '2026-03-01 00:00:00 2026-03-01 00:00:06']);
+      const p = await probeBytes(msg.payload);
+      assert.equal(p.errors, '');
+      assert.ok(p.duration >= 12 && p.duration <= 14, `duration ${p.duration}`);
+      assert.deepEqual(
+        p.keys,
+        [0, 2, 4, 6, 8, 10, 12].filter((k) => k < p.duration),
+        'keyframes every 2 s: no gap',
+      );
+    } finally {
+      if (tz === undefined) delete process.env.TZ;
+      else process.env.TZ = tz;
+    }
+  });
+
   withFfmpeg('an item of ezviz-recordings as it comes, saved as FLV', async () => {
     await loadOp('clip', sim.url, { props: { format: 'flv', formatType: 'clipFormat' } });
     const start = NOW - 3 * 3600000;
