@@ -25,6 +25,7 @@ const {
   DEFAULT_SIM_PORT,
   DEFAULT_UI_PORT,
   children,
+  httpStatus,
   startNodeRed,
   startSimulatorProcess,
   stopProcess,
@@ -88,6 +89,12 @@ async function main(argv) {
         stopAll(1);
       }
     });
+    // The editor answers before the flows have started: the dashboard's pages come with them. Wait
+    // (up to 20 s: flows edited without the dashboard never have it) so the URLs below answer.
+    for (const until = Date.now() + 20000; Date.now() < until && !stopping;) {
+      if ((await httpStatus(`${red.url}dashboard/camera`)) === 200) break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
   } catch (err) {
     if (stopping) return; // Ctrl-C during the start: stopAll is already at work
     console.error(`demo: ${err.message}`);
