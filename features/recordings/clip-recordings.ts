@@ -7,6 +7,7 @@
 import type { CallResult, Owner } from '../../client/requests/call-types';
 import type { CallService } from '../../client/service/camera-state';
 import { hooks } from '../../client/clock/clock';
+import { EzvizError } from '../../client/errors/errors';
 import type { Translate } from '../../client/errors/translate';
 import type { ClipAsk } from '../../client/operations/clips';
 import type { RecordingItem } from '../../client/replies/recordings';
@@ -37,11 +38,26 @@ async function list(
   start: number,
   end: number,
   owner: Owner,
-): Promise<RecordingItem[] | Exclude<CallResult, { kind: 'ok' }>> {
+): Promise<RecordingsListing | Exclude<CallResult, { kind: 'ok' }>> {
   const { deviceSerial, channelNo, source } = ask;
   const r = await listRecordings(service, t, { deviceSerial, channelNo, source, start, end }, owner);
-  if (r.kind !== 'ok') return r;
-  return (r.payload as RecordingsListing).items;
+  return r.kind === 'ok' ? (r.payload as RecordingsListing) : r;
+}
+
+/** A source the listing could not read, as the error of the clip: nothing recorded where the
+ * others were read is not known to be unrecorded (a window across midnight, one piece unreadable). */
+function skippedError(listing: RecordingsListing): Recorded | undefined {
+  const skipped = listing.skipped[0];
+  if (!skipped) return undefined;
+  const error = new EzvizError({
+    code: skipped.code,
+    message: skipped.message,
+    ...(skipped.hint ? { hint: skipped.hint } : {}),
+    operation: 'recordings',
+    source: /^\d+$/.test(skipped.code) ? 'api' : 'http',
+    retriable: true,
+  });
+  return { kind: 'failed', result: { kind: 'error', error, fields: {}, durationMs: 0 } };
 }
 
 /** The source that recorded most of the window (the cloud on a tie: it needs no camera online). */
@@ -56,8 +72,9 @@ function bestSource(items: RecordingItem[], w: Window): 'cloud' | 'sd-card' {
 
 /** Up to 3 recordings nearest the window (within 6 hours), nearest first. */
 async function nearest(service: CallService, t: Translate, ask: ClipAsk, w: Window, owner: Owner) {
-  const items = await list(service, t, ask, w.start - NEAR_MS, Math.min(w.end + NEAR_MS, hooks.now()), owner);
-  if (!Array.isArray(items)) return [];
+  const listed = await list(service, t, ask, w.start - NEAR_MS, Math.min(w.end + NEAR_MS, hooks.now()), owner);
+  if (!('items' in listed)) return [];
+  const items = listed.items;
   const gap = (i: RecordingItem): number => {
     const [s, e] = span(i);
     return s >= w.end ? s - w.end : w.start - e;
@@ -76,16 +93,16 @@ export async function findRecording(
 ): Promise<Recorded | { kind: 'closed' }> {
   const until = hooks.now() + ask.waitForMs;
   for (;;) {
-    const items = await list(service, t, ask, w.start, w.end, owner);
-    if (!Array.isArray(items)) return items.kind === 'error' ? { kind: 'failed', result: items } : { kind: 'closed' };
-    const over = items.filter((i) => span(i)[0] < w.end && span(i)[1] > w.start);
+    const listed = await list(service, t, ask, w.start, w.end, owner);
+    if (!('items' in listed)) return listed.kind === 'error' ? { kind: 'failed', result: listed } : { kind: 'closed' };
+    const over = listed.items.filter((i) => span(i)[0] < w.end && span(i)[1] > w.start);
     const complete = over.length > 0 && Math.max(...over.map((i) => span(i)[1])) >= w.end;
     if (!w.alarm || complete || hooks.now() >= until) {
       if (over.length) {
         const source = ask.source === 'auto' ? bestSource(over, w) : ask.source;
         return { kind: 'recorded', items: over, source, complete };
       }
-      return { kind: 'none', nearest: await nearest(service, t, ask, w, owner) };
+      return skippedError(listed) ?? { kind: 'none', nearest: await nearest(service, t, ask, w, owner) };
     }
     if (!(await jobs.sleep(Math.min(RECORDED_POLL_MS, Math.max(1, until - hooks.now()))))) return { kind: 'closed' };
   }
