@@ -179,10 +179,18 @@ function spare(serial: string, reqs: Received[]): number {
 /** The read the node went on from: the last; else, when some may be unseen (spare), the last of
  * the last spare + 1 that fits (only a failed read is retried, so a good read ends them). */
 function readUsed(serial: string, reads: Received[], fits: (c: Class) => boolean): Received | undefined {
+  return readsMaybeUsed(serial, reads, fits)[0] ?? reads[reads.length - 1];
+}
+/** Every read the node may have gone on from, the likeliest first: the last alone when the client
+ * met every deadline; else those of the last spare + 1 that fit. An attempt the client gave up on
+ * may still have had a good reply, read by the world after the retry the node used (seen in a full
+ * npm test: the node's version from the retry, the world's last logged reply the late attempt's). */
+function readsMaybeUsed(serial: string, reads: Received[], fits: (c: Class) => boolean): Received[] {
   const n = spare(serial, reads);
+  const out: Received[] = [];
   for (let i = reads.length - 1; i >= Math.max(0, reads.length - 1 - n); i--)
-    if (fits(classOf(reads[i]))) return reads[i];
-  return reads[reads.length - 1];
+    if (fits(classOf(reads[i]))) out.push(reads[i]);
+  return out;
 }
 
 const trace = (rs: Received[]): string =>
@@ -209,9 +217,13 @@ function checkPayload(p: Msg, serial: string, versions: Received[], extra: strin
       say(`version ${p.version}/${p.latest} after a version read that timed out`);
     return;
   }
-  const used = readUsed(serial, versions, answered);
-  const last = used && classOf(used);
-  const read = last && (last.k === 'ok' || last.k === 'either') ? versionReading(last.envelope.data) : undefined;
+  // Of the reads the node may have used, the one whose version it gave (the likeliest when none).
+  const readings = readsMaybeUsed(serial, versions, answered)
+    .map((r) => classOf(r))
+    .flatMap((c) => (c.k === 'ok' || c.k === 'either' ? [versionReading(c.envelope.data)] : []));
+  const read =
+    readings.find((r) => r.k === 'ok' && r.values[0].version === p.version && r.values[0].latest === p.latest) ??
+    readings[0];
   if (read?.k === 'ok') {
     const v = read.values[0];
     if (p.version !== v.version || p.latest !== v.latest)
