@@ -3,9 +3,9 @@
 // of today to now) is cut into days (the API takes a day per call); each piece is listed from the
 // cloud (recType 1), the SD card (2), or both for `auto`, one call after another through the
 // service's one call path (token, retries: a list is a read). The items are joined, sorted and
-// each recording kept once (replies/recordings.ts). With `auto`, a source that fails while the
-// other lists recordings is reported in `skipped`, not as the message's error (an offline camera
-// still has its cloud recordings).
+// each recording kept once (replies/recordings.ts). With `auto`, a source that fails (an error code,
+// or a reply of the wrong shape: BAD_REPLY) while the other lists recordings is reported in
+// `skipped`, not as the message's error (an offline camera still has its cloud recordings).
 
 import type { CallResult, Fields, Owner } from '../../client/requests/call-types';
 import type { CallService } from '../../client/service/camera-state';
@@ -50,7 +50,22 @@ export interface RecordingsListing {
   skipped: { source: string; code: string; message: string; hint?: string }[];
 }
 
-const fail = (error: EzvizError, fields: Fields): CallResult => ({ kind: 'error', error, fields, durationMs: 0 });
+const fail = (error: EzvizError, fields: Fields): Extract<CallResult, { kind: 'error' }> => ({
+  kind: 'error',
+  error,
+  fields,
+  durationMs: 0,
+});
+
+/** A reply of the wrong shape as the listing's error. */
+const badReply = (t: Translate, e: BadReply): EzvizError =>
+  new EzvizError({
+    code: 'BAD_REPLY',
+    message: t('errors.badReply', { detail: e.detail }),
+    operation: 'recordings',
+    source: 'http',
+    retriable: false,
+  });
 
 /** One source over every piece of the window: its items, or the first failure. */
 async function listSource(
@@ -90,10 +105,11 @@ interface Listed {
   durationMs: number;
 }
 
-/** Every source in turn: the items they listed and the sources that failed; a closed owner ends it
- * (its result). A reply of the wrong shape throws BadReply. */
+/** Every source in turn: the items they listed and the sources that failed (a reply of the wrong
+ * shape fails its source with BAD_REPLY); a closed owner ends it (its result). */
 async function listSources(
   service: CallService,
+  t: Translate,
   base: Fields,
   recTypes: number[],
   pieces: { start: number; end: number }[],
@@ -103,7 +119,14 @@ async function listSources(
   const failures: SourceFailure[] = [];
   let durationMs = 0;
   for (const recType of recTypes) {
-    const r = await listSource(service, base, recType, pieces, owner);
+    let r: Awaited<ReturnType<typeof listSource>>;
+    try {
+      r = await listSource(service, base, recType, pieces, owner);
+    } catch (e) {
+      // A reply of the wrong shape fails its source only: with `auto` the other source's items stand.
+      if (!(e instanceof BadReply)) throw e;
+      r = fail(badReply(t, e), { ...base, recType });
+    }
     if ('kind' in r && r.kind === 'closed') return r;
     if ('kind' in r) failures.push({ recType, result: r as Extract<CallResult, { kind: 'error' }> });
     else {
@@ -138,22 +161,7 @@ export async function listRecordings(
   const recTypes = RECORD_SOURCES[source] === 0 ? [1, 2] : [RECORD_SOURCES[source]];
   const pieces = splitWindow(window.start, window.end);
   const asked: Fields = { ...base, startTime: window.start, endTime: window.end, source };
-  let listed: Listed | CallResult;
-  try {
-    listed = await listSources(service, base, recTypes, pieces, owner);
-  } catch (e) {
-    if (!(e instanceof BadReply)) throw e;
-    return fail(
-      new EzvizError({
-        code: 'BAD_REPLY',
-        message: t('errors.badReply', { detail: e.detail }),
-        operation: 'recordings',
-        source: 'http',
-        retriable: false,
-      }),
-      asked,
-    );
-  }
+  const listed = await listSources(service, t, base, recTypes, pieces, owner);
   if ('kind' in listed) return listed;
   const { items, failures, durationMs } = listed;
   if (failures.length === recTypes.length || (failures.length && items.length === 0)) {

@@ -1,15 +1,18 @@
 // ezviz-recordings in Node-RED against the simulator (docs/behaviour.md section 18): today's window by
 // default, both sources for `auto`, a long window split a day at a time and joined (each
 // recording once), an item fed to ezviz-live playing back, an offline camera (20007 with its
-// hint; with cloud storage its cloud items and the card in msg.ezviz.skipped), empty lists with a
+// hint; with cloud storage its cloud items and the card in msg.ezviz.skipped; a source whose reply
+// has the wrong shape skipped the same way), empty lists with a
 // hint, validation before anything is sent, retries of a read, and the dashboard's entry point
 // (a recording list and a playback address for the panel's timeline).
 
 import assert from 'assert';
+import * as http from 'http';
+import type { AddressInfo } from 'net';
 import helper from 'node-red-node-test-helper';
 import type { Simulator } from '../../../simulator';
 import { dashboardApi } from '../../../features/dashboard/dashboard-api';
-import { loadOp, run, text, unload } from '../../support/red';
+import { closeServer, loadOp, run, text, unload } from '../../support/red';
 import { fakeClockSimulator } from '../../support/fake-time';
 
 const LIST = '/api/lapp/video/by/time';
@@ -100,6 +103,47 @@ describe('ezviz-recordings: what a camera recorded, played back', function () {
       cloud.msg.ezviz.skipped.map((s: { source: string; code: string }) => [s.source, s.code]),
       [['sd-card', '20007']],
     );
+  });
+
+  it("with auto, a source whose reply has the wrong shape is skipped (BAD_REPLY); the other source's items stand", async () => {
+    // A server of our own in front of the simulator: the cloud's list (recType 1) answered with a
+    // `data` that is not a list, everything else passed through.
+    const proxy = http.createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        const body = Buffer.concat(chunks);
+        if (req.url?.startsWith(LIST) && new URLSearchParams(body.toString()).get('recType') === '1') {
+          res.writeHead(200, { 'Content-Type': 'application/json' });
+          return void res.end(JSON.stringify({ code: '200', msg: 'Operation succeeded', data: 'not a list' }));
+        }
+        const out = http.request(`${sim.url}${req.url}`, { method: req.method, headers: req.headers }, (r) => {
+          res.writeHead(r.statusCode ?? 502, r.headers);
+          r.pipe(res);
+        });
+        out.on('error', () => res.destroy());
+        out.end(body);
+      });
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', () => resolve()));
+    try {
+      await loadOp('recordings', `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`);
+      const auto = await run({ payload: { ...CAM } });
+      assert.strictEqual(auto.port, 'ok', JSON.stringify(auto.msg.error));
+      assert.ok(auto.msg.payload.length > 0, "the card's items");
+      assert.ok(auto.msg.payload.every((i: { source: string }) => i.source === 'sd-card'));
+      assert.deepStrictEqual(
+        auto.msg.ezviz.skipped.map((s: { source: string; code: string }) => [s.source, s.code]),
+        [['cloud', 'BAD_REPLY']],
+      );
+      assert.match(auto.msg.ezviz.skipped[0].message, /data is not a list/);
+      // Asked of the cloud alone, the wrong shape is the message's error.
+      const cloud = await run({ payload: { ...CAM, source: 'cloud' } });
+      assert.strictEqual(cloud.port, 'err');
+      assert.deepStrictEqual([cloud.msg.error.code, cloud.msg.error.source], ['BAD_REPLY', 'http']);
+    } finally {
+      await closeServer(proxy);
+    }
   });
 
   it('an empty list is a success with a hint', async () => {
