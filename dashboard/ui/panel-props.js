@@ -4,7 +4,10 @@ import { pickLanguage, translator } from './i18n.js'
 
 /** The part of a widget component Dashboard 2 sets up for the panel and the wall alike (a mixin):
  * the props it passes every widget, the translator of the reader's language (`t`), and `prop(name)`,
- * a property as Dashboard 2 holds it now (a flow's msg.ui_update included). */
+ * a property as Dashboard 2 holds it now (a flow's msg.ui_update included). It provides its parts
+ * (`inject: ['t', 'widgetId', 'players']`) with the translator, the widget's id (the socket's
+ * messages name it) and where the players are (hls.js's light build and mpegts.js, served by
+ * Node-RED from this package's resources/), so no part passes them on as props. */
 export const widgetBase = {
     props: {
         /* Dashboard 2 passes these to every widget */
@@ -14,6 +17,13 @@ export const widgetBase = {
     },
     data() {
         return { t: translator(pickLanguage(typeof navigator !== 'undefined' ? navigator.languages : [])) }
+    },
+    provide() {
+        const players = {
+            hls: panelResource(this.$store, 'hls.light.min.js'),
+            mpegts: panelResource(this.$store, 'mpegts.js'),
+        }
+        return { t: this.t, widgetId: this.id, players }
     },
     methods: {
         prop(name) {
