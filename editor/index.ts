@@ -13,6 +13,7 @@ import { SIREN_NODE } from '../client/operations/siren';
 import { explainFailure, postAccount } from './account';
 import { credentialProblem, explain, hostOf, REGIONS, regionOf, validators } from './config-node';
 import { CATEGORY, configDefault, FAMILIES, setUpOperationNode } from './operation-node';
+import { OPERATION_ROWS } from './operation-rows';
 import { setUpPicker } from './picker';
 import { cameraNodeLabels } from './labels';
 import { otherStreamCamera } from './checks';
@@ -48,6 +49,7 @@ export const editorApi = {
   DEFAULTS,
   FAMILIES,
   OPERATIONS,
+  OPERATION_ROWS,
   PACKAGE,
   REGIONS,
   SHARED_NS,

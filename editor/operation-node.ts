@@ -1,7 +1,8 @@
 // One function turns a row of the OPERATIONS table into a complete editor definition:
 // defaults (config, name, P and PType per parameter), validators, labels, the palette look; the
-// dialog's rows and fields are editor/operation-dialog.ts. Each nodes/<type>/editor.ts names its family and what differs, and registers
-// the definition with a literal RED.nodes.registerType call (see setUpOperationNode).
+// dialog's rows and fields are editor/operation-dialog.ts. Each nodes/<type>/editor.ts names its family
+// and what differs; the build registers the definition with a literal RED.nodes.registerType call
+// (see setUpOperationNode).
 import { CONFIG_TYPE, type OperationSpec, type OptionSpec, type ParamName } from '../client/operations/operations';
 import { watchSeconds } from '../client/operations/state-calls';
 import { REFERENCE_TYPES } from './checks';
@@ -127,15 +128,16 @@ export function operationNodeDef(spec: OperationSpec, extras: OperationExtras): 
 
 /**
  * Set up one operation node's dialog (template rows, secret handling) and return its generated
- * definition, for the node's editor.ts to register.
+ * definition, which the node's script registers.
  *
- * Why the registration is a literal in every editor.ts: the flow library (node-red-dev's
- * checknodes) reads each node's HTML with acorn and only understands a call
- * `RED.nodes.registerType('<type>', { ... })` with a string type and an object literal that
- * states `category`, `color`, `icon`, `inputs` and `outputs` as literals and `defaults` and
- * `credentials` as inline objects (a spread makes it fail). So each editor.ts restates those facts
- * and takes every value from this definition; test/unit/editor/registration.test.ts parses the built
- * HTML the same way and checks the literals against this definition, FAMILIES and CATEGORY.
+ * That script is written by the build (scripts/operation-editor.js) around the node's own extras
+ * (its editor.ts): the flow library (node-red-dev's checknodes) reads each node's HTML with acorn
+ * and only understands a call `RED.nodes.registerType('<type>', { ... })` with a string type and
+ * an object literal that states `category`, `color`, `icon`, `inputs` and `outputs` as literals
+ * and `defaults` and `credentials` as inline objects (a spread makes it fail), so the build writes
+ * those facts from this same definition and takes every other value from it;
+ * test/unit/editor/registration.test.ts parses the built HTML the same way and checks the literals
+ * against this definition, FAMILIES and CATEGORY.
  */
 export function setUpOperationNode(spec: OperationSpec, extras: OperationExtras): OperationNodeDef {
   installTemplate(spec.type, dialogHtml(spec));

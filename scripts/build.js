@@ -17,6 +17,7 @@ const path = require('path');
 const { spawnSync } = require('child_process');
 const { expandHelp } = require('./help-fragments');
 const { emit, tsFiles } = require('./emit');
+const { operationEditor } = require('./operation-editor');
 
 const release = process.argv.includes('--release');
 const root = path.resolve(__dirname, '..');
@@ -76,9 +77,10 @@ const nodeNames = fs.readdirSync(nodesDir).filter((n) => fs.existsSync(path.join
 const withEditor = nodeNames.filter((n) => fs.existsSync(path.join(nodesDir, n, 'editor.ts')));
 
 const esbuild = withEditor.length ? require('esbuild') : null;
+// entry: a file, or esbuild's stdin (an operation node's script written by operation-editor.js)
 const bundle = (entry, opts = {}) =>
   esbuild.buildSync({
-    entryPoints: [entry],
+    ...(typeof entry === 'string' ? { entryPoints: [entry] } : { stdin: entry }),
     bundle: true,
     format: 'iife',
     target: 'es2018',
@@ -104,8 +106,9 @@ for (const name of nodeNames) {
   if (fs.existsSync(path.join(src, 'editor.ts'))) {
     // The node's own part only: its editor.ts imports nothing but types and its own editor-*.ts (the
     // shared code is the global EzvizOpenEditor of resources/ezviz-editor.js); a value import of the
-    // shared code would be bundled here.
-    const own = bundle(path.join(src, 'editor.ts'));
+    // shared code would be bundled here. An operation node's editor.ts holds only its extras: the
+    // build writes its literal registration around them (scripts/operation-editor.js).
+    const own = bundle(operationEditor(esbuild, dist, src, name) || path.join(src, 'editor.ts'));
     parts.push(`<script type="text/javascript">\n${own}</script>`);
   }
   if (parts.length) fs.writeFileSync(path.join(out, `${name}.html`), parts.join('\n\n') + '\n');

@@ -1,33 +1,5 @@
-// Edit dialog of ezviz-preset-add: its OPERATIONS row, registered by a literal (see setUpOperationNode).
-// Shared code: resources/ezviz-editor.js (editor/index.ts), loaded by the HTML first.
-export {};
+// Edit dialog of ezviz-preset-add: its OPERATIONS row and, its own, the family of its colour and the
+// parameters that label it; the build writes its literal registration (scripts/operation-editor.js).
+import type { OperationExtras } from '../../editor/operation-node';
 
-const { OPERATIONS, setUpOperationNode } = EzvizOpenEditor;
-
-const d = setUpOperationNode(OPERATIONS['preset-add'], { family: 'preset', labelParams: ['presetName'] });
-const v = d.defaults;
-RED.nodes.registerType('ezviz-preset-add', {
-  category: 'EZVIZ',
-  color: '#A2CFE6',
-  icon: 'ezviz-preset-add.svg',
-  inputs: 1,
-  outputs: 2,
-  defaults: {
-    config: v.config,
-    name: v.name,
-    deviceSerial: v.deviceSerial,
-    deviceSerialType: v.deviceSerialType,
-    channelNo: v.channelNo,
-    channelNoType: v.channelNoType,
-    presetName: v.presetName,
-    presetNameType: v.presetNameType,
-  },
-  paletteLabel: d.paletteLabel,
-  label: d.label,
-  labelStyle: d.labelStyle,
-  inputLabels: d.inputLabels,
-  outputLabels: d.outputLabels,
-  oneditprepare: d.oneditprepare,
-  oneditsave: d.oneditsave,
-  oneditcancel: d.oneditcancel,
-});
+export const extras: OperationExtras = { family: 'preset', labelParams: ['presetName'] };

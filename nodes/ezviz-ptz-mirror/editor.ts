@@ -1,33 +1,5 @@
-// Edit dialog of ezviz-ptz-mirror: its OPERATIONS row, registered by a literal (see setUpOperationNode).
-// Shared code: resources/ezviz-editor.js (editor/index.ts), loaded by the HTML first.
-export {};
+// Edit dialog of ezviz-ptz-mirror: its OPERATIONS row and, its own, the family of its colour and the
+// parameters that label it; the build writes its literal registration (scripts/operation-editor.js).
+import type { OperationExtras } from '../../editor/operation-node';
 
-const { OPERATIONS, setUpOperationNode } = EzvizOpenEditor;
-
-const d = setUpOperationNode(OPERATIONS['ptz-mirror'], { family: 'mirror', labelParams: ['command'] });
-const v = d.defaults;
-RED.nodes.registerType('ezviz-ptz-mirror', {
-  category: 'EZVIZ',
-  color: '#8AC2DD',
-  icon: 'ezviz-ptz-mirror.svg',
-  inputs: 1,
-  outputs: 2,
-  defaults: {
-    config: v.config,
-    name: v.name,
-    deviceSerial: v.deviceSerial,
-    deviceSerialType: v.deviceSerialType,
-    channelNo: v.channelNo,
-    channelNoType: v.channelNoType,
-    command: v.command,
-    commandType: v.commandType,
-  },
-  paletteLabel: d.paletteLabel,
-  label: d.label,
-  labelStyle: d.labelStyle,
-  inputLabels: d.inputLabels,
-  outputLabels: d.outputLabels,
-  oneditprepare: d.oneditprepare,
-  oneditsave: d.oneditsave,
-  oneditcancel: d.oneditcancel,
-});
+export const extras: OperationExtras = { family: 'mirror', labelParams: ['command'] };

@@ -1,38 +1,5 @@
-// Edit dialog of ezviz-storage-open: its OPERATIONS row, registered by a literal (see setUpOperationNode).
-// Shared code: resources/ezviz-editor.js (editor/index.ts), loaded by the HTML first.
-export {};
+// Edit dialog of ezviz-storage-open: its OPERATIONS row and, its own, the family of its colour and the
+// parameters that label it; the build writes its literal registration (scripts/operation-editor.js).
+import type { OperationExtras } from '../../editor/operation-node';
 
-const { OPERATIONS, setUpOperationNode } = EzvizOpenEditor;
-
-const d = setUpOperationNode(OPERATIONS['storage-open'], { family: 'storage', labelParams: ['deviceSerial'] });
-const v = d.defaults;
-RED.nodes.registerType('ezviz-storage-open', {
-  category: 'EZVIZ',
-  color: '#76B4D4',
-  icon: 'ezviz-storage-open.svg',
-  inputs: 1,
-  outputs: 2,
-  defaults: {
-    config: v.config,
-    name: v.name,
-    deviceSerial: v.deviceSerial,
-    deviceSerialType: v.deviceSerialType,
-    cardPassword: v.cardPassword,
-    cardPasswordType: v.cardPasswordType,
-    phone: v.phone,
-    phoneType: v.phoneType,
-    channelNo: v.channelNo,
-    channelNoType: v.channelNoType,
-    isImmediately: v.isImmediately,
-    isImmediatelyType: v.isImmediatelyType,
-  },
-  credentials: { cardPassword: d.credentials.cardPassword },
-  paletteLabel: d.paletteLabel,
-  label: d.label,
-  labelStyle: d.labelStyle,
-  inputLabels: d.inputLabels,
-  outputLabels: d.outputLabels,
-  oneditprepare: d.oneditprepare,
-  oneditsave: d.oneditsave,
-  oneditcancel: d.oneditcancel,
-});
+export const extras: OperationExtras = { family: 'storage', labelParams: ['deviceSerial'] };
