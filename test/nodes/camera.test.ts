@@ -17,6 +17,7 @@ import {
   loadOp,
   Msg,
   run,
+  simConfig,
   simulatorPerTest,
   TAB,
   text,
@@ -29,20 +30,11 @@ const CAM2 = { deviceSerial: 'C0000000F', channelNo: 2 };
 
 /** A flow with one config node and a start, a stop, a mirror, a preset-call node, all wired to ok/err. */
 function cameraFlow(url: string, opts: { errorWired?: boolean; startProps?: Record<string, unknown> } = {}) {
-  const cfg = {
-    id: 'cfg',
-    type: 'ezviz-config',
-    name: 'sim',
-    baseUrl: url,
-    timeout: 2000,
-    maxRetries: 3,
-    retryDelay: 10,
-  };
   const wires = (): string[][] => [['ok'], opts.errorWired === false ? [] : ['err']];
   const at = { z: TAB, x: 100, y: 100 };
   return [
     { id: TAB, type: 'tab', label: 'camera' },
-    cfg,
+    simConfig(url),
     { id: 'start', type: 'ezviz-ptz-start', name: '', config: 'cfg', ...at, ...opts.startProps, wires: wires() },
     { id: 'stop', type: 'ezviz-ptz-stop', name: '', config: 'cfg', ...at, wires: wires() },
     { id: 'mirror', type: 'ezviz-ptz-mirror', name: '', config: 'cfg', ...at, wires: wires() },

@@ -220,6 +220,36 @@ export interface FlowOptions {
 
 export const TAB = 'tab1';
 
+/** The config node `cfg` of a test flow at the simulator `url`: a 2 s deadline, three retries 10 ms
+ * apart; `config` over that. */
+export function simConfig(url: string, config: ConfigProps = {}): Record<string, unknown> {
+  return {
+    id: 'cfg',
+    type: 'ezviz-config',
+    name: 'sim',
+    baseUrl: url,
+    timeout: 2000,
+    maxRetries: 3,
+    retryDelay: 10,
+    ...config,
+  };
+}
+
+/** The settings of a ptz-start node on channel 1 of `serial` (a string), with the direction and the
+ * speed each given as [value, editor type]. */
+export function ptzStartSettings(serial: string, direction: [string, string], speed: [string, string]) {
+  return {
+    deviceSerial: serial,
+    deviceSerialType: 'str',
+    channelNo: '1',
+    channelNoType: 'num',
+    direction: direction[0],
+    directionType: direction[1],
+    speed: speed[0],
+    speedType: speed[1],
+  };
+}
+
 /** A flow: one config node `cfg`, operation node(s) `op`, helpers `ok`, `err` (and `caught`). */
 export function buildFlow(
   operation: OperationName | StateNodeName | MediaNodeName | UpkeepNodeName | GuardNodeName,
@@ -244,16 +274,7 @@ export function buildFlow(
   ).type;
   const flow: Record<string, unknown>[] = [
     { id: TAB, type: 'tab', label: 'test' },
-    {
-      id: 'cfg',
-      type: 'ezviz-config',
-      name: 'sim',
-      baseUrl: url,
-      timeout: 2000,
-      maxRetries: 3,
-      retryDelay: 10,
-      ...o.config,
-    },
+    simConfig(url, o.config),
     { id: 'ok', type: 'helper', z: TAB },
     { id: 'err', type: 'helper', z: TAB },
   ];

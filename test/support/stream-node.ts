@@ -3,14 +3,14 @@
 // stream key (serveHttp of red.ts serves Node-RED's httpNode routes, where the stream is, to a
 // viewer).
 
-import { load, TAB } from './red';
+import { load, simConfig, TAB } from './red';
 
 /** The tab, the config node `cfg` at `baseUrl` (2 s deadline, one retry 10 ms later; `config` over
  * that) and the helper nodes `ok` and `err`. */
 export function streamBase(baseUrl: string, config: Record<string, unknown> = {}): Record<string, unknown>[] {
   return [
     { id: TAB, type: 'tab', label: 'test' },
-    { id: 'cfg', type: 'ezviz-config', name: 'sim', baseUrl, timeout: 2000, maxRetries: 1, retryDelay: 10, ...config },
+    simConfig(baseUrl, { maxRetries: 1, ...config }),
     { id: 'ok', type: 'helper', z: TAB },
     { id: 'err', type: 'helper', z: TAB },
   ];
