@@ -43,6 +43,9 @@ const VALID: Record<string, unknown> = {
 };
 
 /** Bad values per kind, with the validation reason each must give. */
+/** The fields of msg.error (and of a catch node's msg._error), sorted. */
+const ERROR_KEYS = ['code', 'hint', 'message', 'operation', 'retriable', 'source'];
+
 const BAD: Record<ParamKind, unknown[]> = {
   serial: ['C0000-0001', 'x'.repeat(65), { a: 1 }, true],
   channel: [0, '1.5', 'abc', 257, -1],
@@ -219,14 +222,7 @@ describe('operation nodes: error sources', function () {
     assert.deepStrictEqual(own[own.length - 1], { fill: 'red', shape: 'ring', text: statusKey('code.20007') });
     const reply = sim.requestLog()[0];
     assert.strictEqual(reply.code, '20007');
-    assert.deepStrictEqual(Object.keys(msg.error).sort(), [
-      'code',
-      'hint',
-      'message',
-      'operation',
-      'retriable',
-      'source',
-    ]);
+    assert.deepStrictEqual(Object.keys(msg.error).sort(), ERROR_KEYS);
     assert.strictEqual(msg.error.code, '20007');
     assert.strictEqual(msg.error.source, 'api');
     assert.strictEqual(msg.error.operation, 'ptz-start');
@@ -403,14 +399,7 @@ describe('operation nodes: error sources', function () {
       operation: 'ptz-start',
       request: { deviceSerial: 'C00000002', channelNo: 1, direction: 0, speed: 1 },
     });
-    assert.deepStrictEqual(Object.keys(m._error).sort(), [
-      'code',
-      'hint',
-      'message',
-      'operation',
-      'retriable',
-      'source',
-    ]);
+    assert.deepStrictEqual(Object.keys(m._error).sort(), ERROR_KEYS);
     assert.strictEqual(m._error.source, 'api');
     assert.strictEqual(m.topic, 'x');
   });
