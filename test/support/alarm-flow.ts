@@ -6,6 +6,29 @@ import { helper, TAB } from './red';
 
 export const CREDS = { cfg: { appKey: 'demo-app-key', appSecret: 'demo-app-secret' } };
 
+/** The payload of the motion alarm `listed` (as the simulator's alarm list has it) sent from `source`:
+ * the poll's payload (the list's item without the fields the node leaves out, its date) plus the
+ * source; what it was (docs/behaviour.md section 27): the message's word, the list's number. */
+export function motionPayload(listed: object, source: string): Record<string, unknown> {
+  const {
+    deviceName: _n,
+    alarmStart: _s,
+    customerType: _t,
+    customerInfo: _i,
+    ...item
+  } = listed as Record<string, unknown>;
+  return {
+    ...item,
+    alarmDate: new Date(item.alarmTime as number).toISOString(),
+    kind: 'motion',
+    type: 'motiondetect',
+    code: 10002,
+    name: 'Motion detection alarm',
+    state: null,
+    source,
+  };
+}
+
 export function alarmFlow(
   url: string,
   props: Record<string, unknown> = {},
