@@ -6,8 +6,6 @@ import { statusWithArgs } from '../../runtime/i18n/status-keys';
 import assert from 'assert';
 import fs from 'fs';
 import http from 'http';
-import os from 'os';
-import path from 'path';
 import type { AddressInfo } from 'net';
 import { FakeClock } from '../../simulator';
 import type { Simulator } from '../../simulator';
@@ -27,6 +25,7 @@ import {
 } from '../support/red';
 import { fakeClockSimulator, fakeTime, fakeTimers, settle, until, type Timers } from '../support/fake-time';
 import { alarmFlow, CREDS, pollNow } from '../support/alarm-flow';
+import { withFileContext } from '../support/file-context';
 
 const CAPTURE = OPERATIONS.capture.path;
 const ALARMS = '/api/lapp/alarm/list';
@@ -412,56 +411,44 @@ describe('ezviz-alarm against the simulator', function () {
   });
 
   it('de-duplicated across a restart with a persistent context store', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ezviz-alarm-ctx-'));
-    const ctx = () => (helper as unknown as { _context: { load(): Promise<void>; close(): Promise<void> } })._context;
-    try {
-      helper.settings({
-        contextStorage: { default: { module: 'localfilesystem', config: { dir, cache: false } } } as never,
-      });
-      fakeTimers(clock);
-      fakeTime(clock);
-      // the simulator's clock runs ahead of Node-RED's: an alarm stamped after the redeploy was seen before it
-      sim.raiseAlarm({ deviceSerial: 'C00000001', alarmId: 'ahead', alarmTime: clock.now() + 30000 });
-      await load(alarmFlow(sim.url), CREDS);
-      await ctx().load();
-      let out = collect(['ok', 'err', 'caught']);
-      clock.advance(40000);
-      await pollNow();
-      await out.wait(1);
-      assert.deepStrictEqual(
-        out.ok.map((m: Msg) => m.payload.alarmId),
-        ['ahead'],
-      );
-      await unloadKeepingContext();
-      const files: string[] = [];
-      const walk = (d: string) =>
-        fs
-          .readdirSync(d, { withFileTypes: true })
-          .forEach((e) => (e.isDirectory() ? walk(path.join(d, e.name)) : files.push(path.join(d, e.name))));
-      walk(dir);
-      assert.ok(
-        files.some((f) => fs.readFileSync(f, 'utf8').includes(SEEN_KEY)),
-        files.join(', '),
-      );
+    await withFileContext(
+      'ezviz-alarm-ctx-',
+      async (store) => {
+        fakeTimers(clock);
+        fakeTime(clock);
+        // the simulator's clock runs ahead of Node-RED's: an alarm stamped after the redeploy was seen before it
+        sim.raiseAlarm({ deviceSerial: 'C00000001', alarmId: 'ahead', alarmTime: clock.now() + 30000 });
+        await load(alarmFlow(sim.url), CREDS);
+        await store.load();
+        let out = collect(['ok', 'err', 'caught']);
+        clock.advance(40000);
+        await pollNow();
+        await out.wait(1);
+        assert.deepStrictEqual(
+          out.ok.map((m: Msg) => m.payload.alarmId),
+          ['ahead'],
+        );
+        await unloadKeepingContext();
+        const files = store.files();
+        assert.ok(
+          files.some((f) => fs.readFileSync(f, 'utf8').includes(SEEN_KEY)),
+          files.join(', '),
+        );
 
-      // restart: no in-process copy; redeployed at a time before the alarm's stamp
-      forgetSeenCopies();
-      clock.set(clock.now() - 35000);
-      await load(alarmFlow(sim.url), CREDS);
-      await ctx().load();
-      out = collect(['ok', 'err', 'caught']);
-      clock.advance(40000);
-      await pollNow();
-      await settle();
-      assert.deepStrictEqual(out.ok, [], 'not sent again after the restart');
-      assert.deepStrictEqual(out.err, []);
-    } finally {
-      await unload();
-      await ctx().close();
-      helper.settings({ contextStorage: undefined });
-      fs.rmSync(dir, { recursive: true, force: true });
-      await load(alarmFlow(sim.url), CREDS); // a flow for afterEach
-    }
+        // restart: no in-process copy; redeployed at a time before the alarm's stamp
+        forgetSeenCopies();
+        clock.set(clock.now() - 35000);
+        await load(alarmFlow(sim.url), CREDS);
+        await store.load();
+        out = collect(['ok', 'err', 'caught']);
+        clock.advance(40000);
+        await pollNow();
+        await settle();
+        assert.deepStrictEqual(out.ok, [], 'not sent again after the restart');
+        assert.deepStrictEqual(out.err, []);
+      },
+      () => load(alarmFlow(sim.url), CREDS),
+    ); // a flow for afterEach
   });
 
   it('invalid settings: red status, an input fails with 10001 (validation), no poll', async () => {

@@ -2,14 +2,14 @@
 
 import assert from 'assert';
 import fs from 'fs';
-import os from 'os';
 import path from 'path';
 import { OPERATIONS } from '../../client/operations/operations';
 import { forgetProcessCopies, PRESETS_KEY } from '../../client/camera/presets';
 import { CARD_LOCK_MS } from '../../client/service/card-guard';
 import { FakeClock } from '../../simulator';
 import type { Simulator } from '../../simulator';
-import { helper, load, run, TAB, text, unload, unloadKeepingContext } from '../support/red';
+import { helper, load, run, TAB, text, unloadKeepingContext } from '../support/red';
+import { withFileContext } from '../support/file-context';
 import { fakeClockSimulator } from '../support/fake-time';
 
 const OPEN = OPERATIONS['storage-open'].path;
@@ -184,50 +184,30 @@ describe('preset names', function () {
   });
 
   it('names survive a restart with a file-backed context store', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ezviz-ctx-'));
-    try {
-      helper.settings({
-        contextStorage: { default: { module: 'localfilesystem', config: { dir, cache: false } } } as never,
-      });
-      const f = flow(sim.url, NODES);
-      await load(f, CREDS);
-      await contextModule().load();
-      await run({ payload: { ...CAM, presetName: 'door' } }, 'add');
-      await run({ payload: { ...CAM, presetName: 'gate' } }, 'add');
-      await unloadKeepingContext();
-      const files = listFiles(dir);
-      // a global config node's context is stored like a flow's: context/<id>/flow.json
-      const file = files.find((p) => p.split(path.sep).includes('cfg'));
-      assert.ok(file, files.join(', '));
-      assert.ok(fs.readFileSync(file, 'utf8').includes(PRESETS_KEY));
+    await withFileContext(
+      'ezviz-ctx-',
+      async (store) => {
+        const f = flow(sim.url, NODES);
+        await load(f, CREDS);
+        await store.load();
+        await run({ payload: { ...CAM, presetName: 'door' } }, 'add');
+        await run({ payload: { ...CAM, presetName: 'gate' } }, 'add');
+        await unloadKeepingContext();
+        const files = store.files();
+        // a global config node's context is stored like a flow's: context/<id>/flow.json
+        const file = files.find((p) => p.split(path.sep).includes('cfg'));
+        assert.ok(file, files.join(', '));
+        assert.ok(fs.readFileSync(file, 'utf8').includes(PRESETS_KEY));
 
-      // "restart": a fresh process (no in-process copy), a fresh runtime context reading the disk
-      forgetProcessCopies();
-      await load(f, CREDS);
-      await contextModule().load();
-      const c = await run({ payload: { ...CAM, presetName: 'gate' } }, 'call');
-      assert.strictEqual(c.port, 'ok', JSON.stringify(c.msg.error));
-      assert.strictEqual(c.msg.ezviz.request.index, 2);
-    } finally {
-      await unload();
-      await contextModule().close();
-      helper.settings({ contextStorage: undefined });
-      await load(flow(sim.url, NODES), CREDS); // a plain flow for afterEach
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
+        // "restart": a fresh process (no in-process copy), a fresh runtime context reading the disk
+        forgetProcessCopies();
+        await load(f, CREDS);
+        await store.load();
+        const c = await run({ payload: { ...CAM, presetName: 'gate' } }, 'call');
+        assert.strictEqual(c.port, 'ok', JSON.stringify(c.msg.error));
+        assert.strictEqual(c.msg.ezviz.request.index, 2);
+      },
+      () => load(flow(sim.url, NODES), CREDS),
+    ); // a plain flow for afterEach
   });
 });
-
-function contextModule(): { load(): Promise<void>; close(): Promise<void> } {
-  return (helper as unknown as { _context: { load(): Promise<void>; close(): Promise<void> } })._context;
-}
-
-function listFiles(dir: string): string[] {
-  const out: string[] = [];
-  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
-    const p = path.join(dir, e.name);
-    if (e.isDirectory()) out.push(...listFiles(p));
-    else out.push(p);
-  }
-  return out;
-}

@@ -7,17 +7,16 @@
 
 import assert from 'assert';
 import fs from 'fs';
-import os from 'os';
-import path from 'path';
 import { FakeClock } from '../../../simulator';
 import type { Simulator } from '../../../simulator';
 import { forgetSeenCopies } from '../../../features/alarms/alarm-poller';
 import { hhmm } from '../../../features/alarms/source-health';
 import { statusWithArgs } from '../../../runtime/i18n/status-keys';
 import type { EzvizService } from '../../../client/service/service';
-import { collect, helper, load, Msg, unload, unloadKeepingContext } from '../../support/red';
+import { collect, helper, load, Msg, unloadKeepingContext } from '../../support/red';
 import { fakeClockSimulator, fakeTime, fakeTimers, settle, until, type Timers } from '../../support/fake-time';
 import { alarmFlow, CREDS } from '../../support/alarm-flow';
+import { withFileContext } from '../../support/file-context';
 
 const ALARMS = '/api/lapp/alarm/list';
 const TOKEN = '/api/lapp/token/get';
@@ -92,34 +91,22 @@ describe('usage: call counters and stale alarm sources', function () {
   });
 
   it("saves the counts in the config node's context when it closes (a persistent store keeps them across a restart)", async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ezviz-usage-ctx-'));
-    const ctx = () => (helper as unknown as { _context: { load(): Promise<void>; close(): Promise<void> } })._context;
-    try {
-      helper.settings({
-        contextStorage: { default: { module: 'localfilesystem', config: { dir, cache: false } } } as never,
-      });
-      await unloadKeepingContext();
-      await start();
-      await ctx().load();
-      const counted = service().loop.counters.snapshot(clock.now()).today;
-      assert.deepStrictEqual(counted[ALARMS], { 200: 1 });
-      await unloadKeepingContext();
-      const files: string[] = [];
-      const walk = (d: string) =>
-        fs
-          .readdirSync(d, { withFileTypes: true })
-          .forEach((e) => (e.isDirectory() ? walk(path.join(d, e.name)) : files.push(path.join(d, e.name))));
-      walk(dir);
-      const saved = files.map((f) => fs.readFileSync(f, 'utf8')).find((s) => s.includes('ezvizUsage'));
-      assert.ok(saved, files.join(', '));
-      assert.ok(saved.includes(ALARMS) && !saved.includes('demo-app-secret'));
-    } finally {
-      await unload();
-      await ctx().close();
-      helper.settings({ contextStorage: undefined });
-      fs.rmSync(dir, { recursive: true, force: true });
-      await load(alarmFlow(sim.url), CREDS); // a flow for afterEach
-    }
+    await withFileContext(
+      'ezviz-usage-ctx-',
+      async (store) => {
+        await unloadKeepingContext();
+        await start();
+        await store.load();
+        const counted = service().loop.counters.snapshot(clock.now()).today;
+        assert.deepStrictEqual(counted[ALARMS], { 200: 1 });
+        await unloadKeepingContext();
+        const files = store.files();
+        const saved = files.map((f) => fs.readFileSync(f, 'utf8')).find((s) => s.includes('ezvizUsage'));
+        assert.ok(saved, files.join(', '));
+        assert.ok(saved.includes(ALARMS) && !saved.includes('demo-app-secret'));
+      },
+      () => load(alarmFlow(sim.url), CREDS),
+    ); // a flow for afterEach
   });
 
   it('a poll failing three intervals in a row: yellow "stale since", one STALE message, then recovered', async () => {
