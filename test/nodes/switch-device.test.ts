@@ -27,6 +27,18 @@ import {
 
 const CAM = 'C00000001';
 
+/** Each reply went to output 2 with the error source it is paired with, the operation named in the
+ * error, the payload and msg.ezviz. */
+function failedAs(operation: string, cases: [Awaited<ReturnType<typeof run>>, string][]): void {
+  for (const [r, source] of cases) {
+    assert.strictEqual(r.port, 'err', source);
+    assert.strictEqual(r.msg.error.source, source, JSON.stringify(r.msg.error));
+    assert.strictEqual(r.msg.error.operation, operation, `${source}: ${JSON.stringify(r.msg.error)}`);
+    assert.strictEqual(r.msg.payload.operation, operation, source);
+    assert.strictEqual(r.msg.ezviz.operation, operation, source);
+  }
+}
+
 describe('ezviz-switch against the simulator', function () {
   let sim: Simulator;
   let clock: FakeClock;
@@ -116,17 +128,11 @@ describe('ezviz-switch against the simulator', function () {
     const offline = await run({ payload: { deviceSerial: 'C00000002', switch: 'defence', state: 'on' } });
     sim.injectFault({ kind: 'drop', path: STATE_CALLS['defence-set'].path, count: 10 });
     const dropped = await run({ payload: { deviceSerial: CAM, switch: 'defence', state: 'on' } });
-    for (const [r, source] of [
+    failedAs('switch', [
       [bad, 'validation'],
       [offline, 'api'],
       [dropped, 'network'],
-    ] as const) {
-      assert.strictEqual(r.port, 'err', source);
-      assert.strictEqual(r.msg.error.source, source, JSON.stringify(r.msg.error));
-      assert.strictEqual(r.msg.error.operation, 'switch', `${source}: ${JSON.stringify(r.msg.error)}`);
-      assert.strictEqual(r.msg.payload.operation, 'switch', source);
-      assert.strictEqual(r.msg.ezviz.operation, 'switch', source);
-    }
+    ]);
   });
 
   it('hub modes: away sends 16; "on" to a hub is refused by it (10001, api)', async () => {
@@ -311,18 +317,12 @@ describe('ezviz-device against the simulator', function () {
     sim.clearFaults();
     sim.injectFault({ kind: 'http500', path: STATE_CALLS['device-status'].path, count: 10 });
     const status500 = await run({ payload: { deviceSerial: 'C00000001' } });
-    for (const [r, source] of [
+    failedAs('device', [
       [bad, 'validation'],
       [unknown, 'api'],
       [dropped, 'network'],
       [status500, 'http'],
-    ] as const) {
-      assert.strictEqual(r.port, 'err', source);
-      assert.strictEqual(r.msg.error.source, source, JSON.stringify(r.msg.error));
-      assert.strictEqual(r.msg.error.operation, 'device', `${source}: ${JSON.stringify(r.msg.error)}`);
-      assert.strictEqual(r.msg.payload.operation, 'device', source);
-      assert.strictEqual(r.msg.ezviz.operation, 'device', source);
-    }
+    ]);
   });
 
   it('an offline camera: online false, camera-only fields null; status offline', async () => {
