@@ -7,7 +7,18 @@ import { statusWithArgs } from '../../runtime/i18n/status-keys';
 import assert from 'assert';
 import { statusKey } from '../../runtime/i18n/status-keys';
 import type { Simulator } from '../../simulator';
-import { buildFlow, collect, delay, helper, load, loadOp, run, simulatorPerTest, text } from '../support/red';
+import {
+  buildFlow,
+  collect,
+  delay,
+  helper,
+  load,
+  loadOp,
+  ptzStartSettings,
+  run,
+  simulatorPerTest,
+  text,
+} from '../support/red';
 
 type Spy = { args: unknown[][]; thisValues: unknown[] };
 
@@ -36,16 +47,7 @@ describe('first-time user: output 2, ignored settings, statuses', function () {
     // a timestamp payload as an inject sends it, with the serial set in the node
     const inject = { payload: 1795431256289, topic: 'press' };
     await loadOp('ptz-start', sim.url, {
-      props: {
-        deviceSerial: 'C99999999',
-        deviceSerialType: 'str',
-        channelNo: '1',
-        channelNoType: 'num',
-        direction: 'right',
-        directionType: 'direction',
-        speed: 'fast',
-        speedType: 'speed',
-      },
+      props: ptzStartSettings('C99999999', ['right', 'direction'], ['fast', 'speed']),
     });
     const { port, msg } = await run(inject);
     assert.strictEqual(port, 'err');
@@ -103,16 +105,7 @@ describe('first-time user: output 2, ignored settings, statuses', function () {
 
   it('a node setting that beats a different msg.payload value: warned once per parameter, log and status', async () => {
     await loadOp('ptz-start', sim.url, {
-      props: {
-        deviceSerial: 'C00000001',
-        deviceSerialType: 'str',
-        channelNo: '1',
-        channelNoType: 'num',
-        direction: 'up',
-        directionType: 'direction',
-        speed: 'medium',
-        speedType: 'speed',
-      },
+      props: ptzStartSettings('C00000001', ['up', 'direction'], ['medium', 'speed']),
     });
     // same values written differently: no warning
     const same = await run({ payload: { deviceSerial: 'c00000001', direction: 0, speed: 'MEDIUM' } });

@@ -3,7 +3,7 @@
 import assert from 'assert';
 import { statusKey } from '../../runtime/i18n/status-keys';
 import type { FakeClock, Simulator } from '../../simulator';
-import { collect, delay, helper, loadOp, node, run, text, unload } from '../support/red';
+import { collect, delay, helper, loadOp, node, ptzStartSettings, run, text, unload } from '../support/red';
 import { fakeClockSimulator } from '../support/fake-time';
 
 describe('operation nodes: success', function () {
@@ -103,18 +103,7 @@ describe('operation nodes: success', function () {
   });
 
   it('ptz-start and ptz-stop send names as numbers, serial upper-case', async () => {
-    await loadOp('ptz-start', sim.url, {
-      props: {
-        deviceSerial: 'c00000001',
-        deviceSerialType: 'str',
-        channelNo: '1',
-        channelNoType: 'num',
-        direction: 'up-left',
-        directionType: 'str',
-        speed: 'fast',
-        speedType: 'str',
-      },
-    });
+    await loadOp('ptz-start', sim.url, { props: ptzStartSettings('c00000001', ['up-left', 'str'], ['fast', 'str']) });
     const r = await run({ payload: {} });
     assert.strictEqual(r.port, 'ok', JSON.stringify(r.msg.error));
     assert.deepStrictEqual(r.msg.payload, { code: '200', msg: r.msg.ezviz.msg });
@@ -143,16 +132,7 @@ describe('operation nodes: success', function () {
 
   it("the editor's select types (direction, speed, mirror, immediately) are literal values", async () => {
     await loadOp('ptz-start', sim.url, {
-      props: {
-        deviceSerial: 'C00000001',
-        deviceSerialType: 'str',
-        channelNo: '1',
-        channelNoType: 'num',
-        direction: 'right',
-        directionType: 'direction',
-        speed: 'slow',
-        speedType: 'speed',
-      },
+      props: ptzStartSettings('C00000001', ['right', 'direction'], ['slow', 'speed']),
     });
     const r = await run({ payload: { direction: 'up', speed: 'fast' } });
     assert.strictEqual(r.port, 'ok', JSON.stringify(r.msg.error));
