@@ -126,40 +126,14 @@ describe('ezviz-alarm device status: battery and SD card changes from messages a
         { type: 'somethingNew', reported: { x: 1 } },
       ]);
       const s = source;
+      const card = { event: 'status', kind: 'storage', deviceSerial: CAM, capacity: 30436, source: s };
       assert.deepStrictEqual(out.ok.map(view), [
         { event: 'status', kind: 'battery', deviceSerial: CAM, battery: 73, charging: false, low: false, source: s },
         { event: 'status', kind: 'battery', deviceSerial: CAM, battery: 19, charging: false, low: true, source: s },
         { event: 'status', kind: 'battery', deviceSerial: CAM, battery: 5, charging: true, low: true, source: s },
-        {
-          event: 'status',
-          kind: 'storage',
-          deviceSerial: CAM,
-          sdCard: 'ok',
-          code: 0,
-          health: 100,
-          capacity: 30436,
-          source: s,
-        },
-        {
-          event: 'status',
-          kind: 'storage',
-          deviceSerial: CAM,
-          sdCard: 'unformatted',
-          code: 2,
-          health: 100,
-          capacity: 30436,
-          source: s,
-        },
-        {
-          event: 'status',
-          kind: 'storage',
-          deviceSerial: CAM,
-          sdCard: 'error',
-          code: 7,
-          health: 80,
-          capacity: 30436,
-          source: s,
-        },
+        { ...card, sdCard: 'ok', code: 0, health: 100 },
+        { ...card, sdCard: 'unformatted', code: 2, health: 100 },
+        { ...card, sdCard: 'error', code: 7, health: 80 },
       ]);
       for (const m of out.ok) {
         assert.strictEqual(m.topic, CAM);
