@@ -4,68 +4,13 @@
 // around the proxy; the clip is whole.
 
 import { strict as assert } from 'assert';
-import * as http from 'http';
-import * as net from 'net';
-import type { AddressInfo } from 'net';
 import type { Simulator } from '../../../simulator';
 import { loadOp, resetHooks, run, unload } from '../../support/red';
 import { withoutProxyEnv } from '../../support/proxy-env';
+import { connectProxy } from '../../support/connect-proxy';
 import { fakeClockSimulator } from '../../support/fake-time';
 
 const NOW = Date.parse('2026-03-01T08:00:00Z');
-
-/** A CONNECT proxy that records the tunnels asked for, the requests sent to it in clear, and the
- * bytes it carried towards the client. */
-async function connectProxy(): Promise<{
-  url: string;
-  connects: string[];
-  plain: string[];
-  toServer: () => string;
-  fromServer: () => number;
-  close(): Promise<void>;
-}> {
-  const connects: string[] = [];
-  const plain: string[] = [];
-  const up: Buffer[] = [];
-  let down = 0;
-  const sockets = new Set<net.Socket>();
-  const srv = http.createServer((req, res) => {
-    plain.push(`${req.method} ${req.url}`);
-    res.writeHead(502).end();
-  });
-  srv.on('connect', (req: http.IncomingMessage, client: net.Socket, head: Buffer) => {
-    connects.push(String(req.url));
-    const [host, port] = String(req.url).split(':');
-    const upstream = net.connect(Number(port), host, () => {
-      client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
-      if (head.length) upstream.write(head);
-      client.on('data', (d: Buffer) => up.push(Buffer.from(d)));
-      upstream.on('data', (d: Buffer) => (down += d.length));
-      client.pipe(upstream);
-      upstream.pipe(client);
-    });
-    sockets.add(client).add(upstream);
-    const end = (): void => {
-      client.destroy();
-      upstream.destroy();
-    };
-    upstream.on('error', end);
-    client.on('error', end);
-  });
-  await new Promise<void>((resolve) => srv.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(srv.address() as AddressInfo).port}`,
-    connects,
-    plain,
-    toServer: () => Buffer.concat(up).toString('latin1'),
-    fromServer: () => down,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const s of sockets) s.destroy();
-        srv.close(() => resolve());
-      }),
-  };
-}
 
 describe('ezviz-clip: the playback stream through the proxy', function () {
   this.timeout(30000);
@@ -93,21 +38,17 @@ describe('ezviz-clip: the playback stream through the proxy', function () {
       assert.ok(msg.ezviz.clip.seconds >= 6);
       const simHost = new URL(sim.url).host;
       // The stream's GET takes the config node's connections (a tunnel the API calls opened may carry it).
-      assert.ok(proxy.connects.length >= 1, JSON.stringify(proxy.connects));
+      const connects = proxy.tunnels.map((t) => t.to);
+      assert.ok(connects.length >= 1, JSON.stringify(connects));
       assert.ok(
-        proxy.connects.every((c) => c === simHost),
-        JSON.stringify(proxy.connects),
+        connects.every((c) => c === simHost),
+        JSON.stringify(connects),
       );
       assert.deepEqual(proxy.plain, [], 'no forward-proxy request');
-      assert.match(
-        proxy.toServer(),
-        /GET \/v3\/openlive\/C00000006_1_\d+\.flv\?/,
-        'the stream was asked for in a tunnel',
-      );
-      assert.ok(
-        proxy.fromServer() > msg.payload.length / 2,
-        `the stream came through the tunnel (${proxy.fromServer()} bytes)`,
-      );
+      const toServer = Buffer.concat(proxy.tunnels.flatMap((t) => t.up)).toString('latin1');
+      const fromServer = proxy.tunnels.reduce((n, t) => n + Buffer.concat(t.back).length, 0);
+      assert.match(toServer, /GET \/v3\/openlive\/C00000006_1_\d+\.flv\?/, 'the stream was asked for in a tunnel');
+      assert.ok(fromServer > msg.payload.length / 2, `the stream came through the tunnel (${fromServer} bytes)`);
     } finally {
       await proxy.close();
     }

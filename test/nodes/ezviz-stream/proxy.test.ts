@@ -5,68 +5,19 @@
 
 import assert from 'assert';
 import * as http from 'http';
-import * as net from 'net';
-import type { AddressInfo } from 'net';
 import { FlvReader } from '../../../client/flv';
 import type { Simulator } from '../../../simulator';
 import { closeServer, serveHttp, simulatorPerTest } from '../../support/red';
 import { withoutProxyEnv } from '../../support/proxy-env';
+import { connectProxy, type ConnectProxy } from '../../support/connect-proxy';
 import { loadStream } from '../../support/stream-node';
 
 const KEY = 'proxy-Key_0123456789abcdef';
 
-interface Proxy {
-  url: string;
-  /** Each tunnel: where to, and what it carried back to the client. */
-  tunnels: { to: string; back: Buffer[] }[];
-  close(): Promise<void>;
-}
-
-/** A CONNECT proxy that counts its tunnels and keeps what each carried back. */
-async function connectProxy(): Promise<Proxy> {
-  const tunnels: Proxy['tunnels'] = [];
-  const sockets = new Set<net.Socket>();
-  const srv = http.createServer((_req, res) => {
-    res.writeHead(502);
-    res.end();
-  });
-  srv.on('connect', (req: http.IncomingMessage, client: net.Socket, head: Buffer) => {
-    const [host, port] = String(req.url).split(':');
-    const tunnel = { to: String(req.url), back: [] as Buffer[] };
-    tunnels.push(tunnel);
-    const upstream = net.connect(Number(port), host, () => {
-      client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
-      if (head.length) upstream.write(head);
-      client.pipe(upstream);
-      upstream.on('data', (c: Buffer) => {
-        tunnel.back.push(c);
-        client.write(c);
-      });
-    });
-    for (const s of [client, upstream]) {
-      sockets.add(s);
-      s.on('close', () => sockets.delete(s));
-      s.on('error', () => undefined);
-    }
-    upstream.on('close', () => client.destroy());
-    client.on('close', () => upstream.destroy());
-  });
-  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
-  return {
-    url: `http://127.0.0.1:${(srv.address() as AddressInfo).port}`,
-    tunnels,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const s of sockets) s.destroy();
-        srv.close(() => resolve());
-      }),
-  };
-}
-
 describe('ezviz-stream: the camera GET through the config node proxy', function () {
   this.timeout(30000);
   let sim: Simulator;
-  let proxy: Proxy | undefined;
+  let proxy: ConnectProxy | undefined;
   let server: http.Server | undefined;
   simulatorPerTest((s) => (sim = s));
 
