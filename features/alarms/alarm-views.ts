@@ -21,11 +21,12 @@ export function clock(ms: number): string {
   return [d.getHours(), d.getMinutes(), d.getSeconds()].map((n) => String(n).padStart(2, '0')).join(':');
 }
 
-/** Refused pushes: a yellow status each time, a warning at most once a minute (never what was sent). */
-function refusals(node: Node, t: Translate, path: string): (why: PushRefusal) => void {
+/** Refused pushes: a yellow status each time, a warning at most once a minute naming the last one's
+ * sender (never what was sent). */
+function refusals(node: Node, t: Translate, path: string): (why: PushRefusal, sender: string) => void {
   let count = 0;
   let last = -Infinity;
-  return (why) => {
+  return (why, sender) => {
     count++;
     node.status({
       fill: 'yellow',
@@ -34,7 +35,7 @@ function refusals(node: Node, t: Translate, path: string): (why: PushRefusal) =>
     });
     if (hooks.now() - last < REFUSED_WARN_MS) return;
     last = hooks.now();
-    node.warn(t('errors.pushRefused', { path, reason: t(`errors.pushReason.${why}`), count }));
+    node.warn(t('errors.pushRefused', { path, reason: t(`errors.pushReason.${why}`), count, sender: sender || '?' }));
     count = 0;
   };
 }
@@ -42,7 +43,7 @@ function refusals(node: Node, t: Translate, path: string): (why: PushRefusal) =>
 export interface Views {
   error(error: EzvizError): void;
   count(time: number, count: number): void;
-  refused(why: PushRefusal): void;
+  refused(why: PushRefusal, sender: string): void;
   /** Failing three intervals in a row since `since` (source-health.ts). */
   stale(since: number): void;
   /** The first good fetch after being stale. */
@@ -85,7 +86,7 @@ export function views(
       if (fields.pictureError) showPictureFailed((pictureFailed = fields.pictureError.code));
       else if (Buffer.isBuffer(fields.picture)) pictureFailed = undefined;
     },
-    refused: (why) => void (closed() || refused(why)),
+    refused: (why, sender) => void (closed() || refused(why, sender)),
     stale: (since) =>
       void (
         closed() || node.status({ fill: 'yellow', shape: 'ring', text: statusWithArgs('stale', { t: hhmm(since) }) })

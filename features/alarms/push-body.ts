@@ -3,12 +3,13 @@
 // deadline of its own, 10 s from its headers, and must bring at least 1 KiB in every second (the
 // first one included) until it ends, else it is answered 408 and cut off (a sender trickling a
 // byte a second holds its place one second); at most MAX_BODIES_PER_SENDER bodies of one sending
-// address (an IPv6 sender: its /64) and MAX_OPEN_BODIES in all are read at once in this Node-RED (a
+// address (an IPv6 sender: its /64; behind a trusted proxy the address it forwards for) and MAX_OPEN_BODIES in all are read at once in this Node-RED (a
 // request past that is answered 503 with Retry-After: 1 without reading a byte of it). So slow
 // senders cannot take every place, and stalled ones hold at most MAX_OPEN_BODIES x 256 KiB.
 
 import type { IncomingMessage } from 'http';
 import { hooks } from '../../client/clock/clock';
+import { clientAddress, type AddressRange } from './trusted-proxies';
 
 export const MAX_PUSH_BYTES = 256 * 1024;
 /** A body's own read deadline, from the moment its headers were read. */
@@ -47,9 +48,13 @@ function ipv6Prefix(a: string): string {
     .join(':')}::/64`;
 }
 
-/** Who sends `req`: its address as Express sees it (`trust proxy` applies), an IPv6 one by its /64. */
-export function senderOf(req: Req): string {
-  const a = (typeof req.ip === 'string' && req.ip) || req.socket?.remoteAddress || '';
+/** Who sends `req`, an IPv6 sender by its /64: with `trusted` proxies, the address their
+ * X-Forwarded-For names (trusted-proxies.ts); else its address as Express sees it (`trust proxy` of
+ * Node-RED's `httpServerOptions` applies). */
+export function senderOf(req: Req, trusted: readonly AddressRange[] = []): string {
+  const a = trusted.length
+    ? clientAddress(req.socket?.remoteAddress ?? '', req.headers['x-forwarded-for'], trusted)
+    : (typeof req.ip === 'string' && req.ip) || req.socket?.remoteAddress || '';
   const v4 = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(a);
   if (v4) return v4[1];
   return a.includes(':') ? ipv6Prefix(a) : a;
@@ -78,12 +83,11 @@ function release(sender: string): void {
 }
 
 /**
- * The raw body; a refusal to answer at once (413 too large, 408 past the deadline or too slow, 503
+ * The raw body of `sender`'s request (senderOf); a refusal to answer at once (413 too large, 408 past the deadline or too slow, 503
  * too many open); undefined when the request broke off.
  */
-export function readBody(req: Req): Promise<Buffer | BodyRefusal | undefined> {
+export function readBody(req: Req, sender: string): Promise<Buffer | BodyRefusal | undefined> {
   if (req.readableEnded || (req._body && !req.ezvizRaw)) return Promise.resolve(readAlready(req));
-  const sender = senderOf(req);
   if (!take(sender)) return Promise.resolve('busy');
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];

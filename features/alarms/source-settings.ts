@@ -1,10 +1,12 @@
 // Where ezviz-alarm's alarms come from (docs/behaviour.md section 15): the setting `source` (`poll`, the
 // default; `consumer`; `webhook`) and what each needs: the consumer's `group` (1 to 5) and
-// interval (default 5 s, at least 2), the webhook's `path` on Node-RED's HTTP node server, the
+// interval (default 5 s, at least 2), the webhook's `path` on Node-RED's HTTP node server and its
+// `trustedProxies` (trusted-proxies.ts), the
 // `onoffline` and `status` options. Pure (the editor validates with it too): no Node.js imports.
 
 import { alarmSettings, DEFAULT_INTERVAL_S, MIN_INTERVAL_S, type AlarmSettings } from './alarms';
 import type { AlarmSourceKind } from './alarm-message';
+import { trustedRanges, type AddressRange } from './trusted-proxies';
 
 export const SOURCES: readonly AlarmSourceKind[] = ['poll', 'consumer', 'webhook'];
 export const CONSUMER_DEFAULT_INTERVAL_S = 5;
@@ -25,6 +27,8 @@ export interface SourceSettings extends AlarmSettings {
   group: number;
   /** The webhook's path, normalised: one leading '/', no trailing '/'. */
   path: string;
+  /** The webhook's reverse proxies whose X-Forwarded-For is believed ([] for none: trusted-proxies.ts). */
+  trustedProxies: AddressRange[];
   onoffline: boolean;
   /** Battery and SD card changes (docs/behaviour.md section 27): messages, and ezviz-device reads. */
   status: boolean;
@@ -83,10 +87,14 @@ export function sourceSettings(def: Record<string, unknown>): SourceResult {
   const group = groupOf(def.group);
   if (group === undefined) return { ok: false, param: 'group', value: show(def.group), min: limits.min };
   let path = '';
+  let trustedProxies: AddressRange[] = [];
   if (source === 'webhook') {
     const p = webhookPath(blank(def.path) ? DEFAULT_PATH : def.path);
     if (p === undefined) return { ok: false, param: 'path', value: show(def.path), min: limits.min };
     path = p;
+    const proxies = trustedRanges(def.trustedProxies);
+    if (!proxies) return { ok: false, param: 'trustedProxies', value: show(def.trustedProxies), min: limits.min };
+    trustedProxies = proxies;
   }
   const ticked = (v: unknown) => source !== 'poll' && (v === true || v === 'true');
   const onoffline = def.onoffline === true || def.onoffline === 'true';
@@ -100,6 +108,7 @@ export function sourceSettings(def: Record<string, unknown>): SourceResult {
       source,
       group,
       path,
+      trustedProxies,
       onoffline,
       status: def.status === true || def.status === 'true',
       calls: ticked(def.calls),

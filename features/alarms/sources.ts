@@ -21,7 +21,10 @@ import { accepts, toOut, watchReads, type OutEvent } from './source-filters';
 export type { OutEvent } from './source-filters';
 
 type TimedOutcome =
-  PollOutcome | FetchOutcome | { kind: 'pushed'; time: number; count: number } | { kind: 'refused'; why: PushRefusal };
+  | PollOutcome
+  | FetchOutcome
+  | { kind: 'pushed'; time: number; count: number }
+  | { kind: 'refused'; why: PushRefusal; sender: string };
 
 /** What a source reports (an error while the source is stale carries `stale`: source-health.ts). */
 export type SourceOutcome = TimedOutcome | (TimedOutcome & { stale: true }) | HealthOutcome;
@@ -107,13 +110,14 @@ function webhookSource(h: SourceHost, app: HttpApp): AlarmSource | 'pathInUse' {
     id: h.node.id,
     path: h.settings.path,
     secret: h.secret,
+    trusted: h.settings.trustedProxies,
     deliver(e) {
       if (h.node.closed) return;
       const out = accepts(h.settings, h.deployedAt, e) ? toOut(h.settings, e) : undefined;
       if (out) h.emit(out, 'webhook');
       h.report({ kind: 'pushed', time: hooks.now(), count: out ? 1 : 0 });
     },
-    refused: (why) => h.report({ kind: 'refused', why }),
+    refused: (why, sender) => h.report({ kind: 'refused', why, sender }),
   };
   if (!openEndpoint(app, ep)) return 'pathInUse';
   return {

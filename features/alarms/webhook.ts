@@ -2,7 +2,8 @@
 // `https://<Node-RED>/<path>`. One middleware on Node-RED's HTTP node app (RED.httpNode, added
 // once per app) serves the paths of the webhook nodes deployed now: it reads the raw body
 // (push-body.ts: at most 256 KiB, else 413; 10 s and 1 KiB a second, else 408; at most 8 bodies
-// per sender and 256 at once, else 503; raw also when sent as JSON: push-raw.ts),
+// per sender, behind the node's trusted proxies the sender they forward for (trusted-proxies.ts),
+// and 256 at once, else 503; raw also when sent as JSON: push-raw.ts),
 // checks the signature and `t` (signature.ts, 401), parses it (400 when it is not a message),
 // answers `{"messageId": ...}` at once and only then hands the message to the node, once per
 // message id, once per alarm id and once per call id and action within 24 h (at most 10,000
@@ -13,7 +14,8 @@ import { hooks } from '../../client/clock/clock';
 import { readMessage, sameEventKeys, type MessageEvent } from './alarm-message';
 import { RecentIds } from './recent-ids';
 import { checkPush, type Refusal } from './signature';
-import { readBody, type BodyRefusal, type Req } from './push-body';
+import { readBody, senderOf, type BodyRefusal, type Req } from './push-body';
+import type { AddressRange } from './trusted-proxies';
 import { keepPushBodiesRaw } from './push-raw';
 
 export const PUSH_IDS_MAX = 10000;
@@ -28,10 +30,12 @@ export interface Endpoint {
   path: string;
   /** The signing secret ('' for none: nothing is checked). */
   secret: string;
+  /** The reverse proxies whose X-Forwarded-For names the sender (trusted-proxies.ts); [] for none. */
+  trusted: readonly AddressRange[];
   /** A new message, after its acknowledgement went out. */
   deliver(event: MessageEvent): void;
-  /** A request that was answered 4xx (counted, never with its headers or body). */
-  refused(why: PushRefusal): void;
+  /** A request that was answered 4xx or 503 (counted, with its sender's address, never with its headers or body). */
+  refused(why: PushRefusal, sender: string): void;
 }
 
 type App = { use(fn: (req: Req, res: ServerResponse, next: () => void) => void): unknown };
@@ -90,8 +94,8 @@ function seenBefore(id: string, e: MessageEvent): boolean {
 }
 
 /** A refusal's answer; a body cut off by its deadline or refused unread also closes the connection. */
-function refuse(ep: Endpoint, req: Req, res: ServerResponse, why: PushRefusal): void {
-  ep.refused(why);
+function refuse(ep: Endpoint, req: Req, res: ServerResponse, why: PushRefusal, sender: string): void {
+  ep.refused(why, sender);
   if (res.headersSent || res.destroyed) return;
   const cut = why === 'slowBody' || why === 'busy';
   if (why === 'busy') res.setHeader('Retry-After', '1');
@@ -100,13 +104,14 @@ function refuse(ep: Endpoint, req: Req, res: ServerResponse, why: PushRefusal): 
 }
 
 async function handle(ep: Endpoint, req: Req, res: ServerResponse): Promise<void> {
-  const raw = await readBody(req);
+  const sender = senderOf(req, ep.trusted);
+  const raw = await readBody(req, sender);
   if (raw === undefined) return void (res.headersSent || res.destroyed || reply(res, 400, { error: 'body' }, true));
   let why: PushRefusal | undefined =
     typeof raw === 'string' ? raw : checkPush(raw, req.headers, ep.secret, hooks.now());
   const event = why || typeof raw === 'string' ? undefined : messageOf(raw);
   if (typeof event === 'string') why = event;
-  if (why) return refuse(ep, req, res, why);
+  if (why) return refuse(ep, req, res, why, sender);
   const e = event as MessageEvent;
   const again = seenBefore(ep.id, e);
   reply(res, 200, { messageId: e.messageId });

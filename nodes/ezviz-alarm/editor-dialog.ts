@@ -1,6 +1,6 @@
 // The ezviz-alarm dialog's rows (nodes/ezviz-alarm/editor.ts installs them and shows those the
 // chosen source needs): account, source with what each needs (group; interval; path, the full URL to
-// register and the signing secret), the online/offline, status, calls and other options, the
+// register, the signing secret and the trusted proxies), the online/offline, status, calls and other options, the
 // picture, the device, alarm-type and kind filters, the name and a tip.
 // Shared code: resources/ezviz-editor.js (editor/index.ts), loaded by the HTML first.
 
@@ -46,6 +46,7 @@ export function dialogHtml(): string {
       true,
     ),
     tip(`${L}.noSecret`, `${TYPE}-no-secret`),
+    own('trustedProxies', 'fa-exchange', 'text', true),
     own('onoffline', 'fa-plug', 'check', true),
     own('status', 'fa-battery-half', 'check'),
     own('calls', 'fa-bell', 'check', true),

@@ -1,6 +1,6 @@
 // Edit dialog of ezviz-alarm: account, where alarms come from (poll, the message service's
-// consumer, webhook pushes) with what each needs (interval; group; path, the full URL to register
-// and the signing secret), the online/offline option, optional device, alarm-type and kind filters
+// consumer, webhook pushes) with what each needs (interval; group; path, the full URL to register,
+// the signing secret and the trusted reverse proxies), the online/offline option, optional device, alarm-type and kind filters
 // (the kinds by name, docs/behaviour.md section 27).
 // Validation uses the runtime's own reading of the settings (features/alarms/source-settings.ts).
 // Its rows: editor-dialog.ts. Shared code: resources/ezviz-editor.js (editor/index.ts), loaded by
@@ -30,7 +30,9 @@ type Source = (typeof SOURCES)[number];
 installTemplate(TYPE, dialogHtml());
 
 /** A validator of one setting: the runtime's reading of it, with the node's source. */
-const setting = (name: 'interval' | 'deviceSerial' | 'alarmType' | 'kinds' | 'source' | 'group' | 'path' | 'picture') =>
+type Setting =
+  'interval' | 'deviceSerial' | 'alarmType' | 'kinds' | 'source' | 'group' | 'path' | 'picture' | 'trustedProxies';
+const setting = (name: Setting) =>
   validator(function (value) {
     // While the dialog is open its source field counts (the node's property changes on Done).
     const open = $('#node-input-source');
@@ -62,7 +64,8 @@ function showSource(previous: Source | undefined): void {
   for (const s of SOURCES) $(`#ezviz-alarm-needs-${s}`).toggle(s === source);
   $('#ezviz-alarm-row-group').toggle(source === 'consumer');
   $('#ezviz-alarm-row-interval').toggle(source !== 'webhook');
-  for (const id of ['path', 'url', 'secret']) $(`#ezviz-alarm-row-${id}`).toggle(source === 'webhook');
+  for (const id of ['path', 'url', 'secret', 'trustedProxies'])
+    $(`#ezviz-alarm-row-${id}`).toggle(source === 'webhook');
   showNoSecret();
   for (const id of ['onoffline', 'calls', 'others']) $(`#ezviz-alarm-row-${id}`).toggle(source !== 'poll');
   $('label[for="node-input-interval"] span').text(
@@ -89,6 +92,7 @@ RED.nodes.registerType('ezviz-alarm', {
     group: { value: 1, validate: setting('group') },
     interval: { value: DEFAULT_INTERVAL_S, validate: setting('interval') },
     path: { value: DEFAULT_PATH, validate: setting('path') },
+    trustedProxies: { value: '', validate: setting('trustedProxies') },
     onoffline: { value: false },
     status: { value: false },
     calls: { value: false },

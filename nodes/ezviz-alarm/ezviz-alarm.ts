@@ -44,7 +44,7 @@ function reporter(RED: NodeAPI, node: AlarmNode, wired: boolean, view: Views): (
     if (node.closed) return;
     if (o.kind === 'ok' || o.kind === 'pushed') view.count(o.time, o.count);
     else if (o.kind === 'recovered') view.recovered(o.time);
-    else if (o.kind === 'refused') view.refused(o.why);
+    else if (o.kind === 'refused') view.refused(o.why, o.sender);
     else if (o.kind === 'stale') {
       view.stale(o.since);
       failed(RED, node, wired, o.error, o.request);

@@ -319,14 +319,19 @@ describe('browser: the config dialog and the edit dialogs in the Node-RED editor
           'ezviz-alarm-row-path',
           'ezviz-alarm-row-url',
           'ezviz-alarm-row-secret',
+          'ezviz-alarm-row-trustedProxies',
           'ezviz-alarm-row-onoffline',
         ];
-        assert.deepEqual(await shown(rows), [false, true, false, false, false, false], 'poll: the interval only');
+        assert.deepEqual(
+          await shown(rows),
+          [false, true, false, false, false, false, false],
+          'poll: the interval only',
+        );
         assert.match(await page.locator('#ezviz-alarm-needs-poll').innerText(), /every account/);
         await page.locator('#node-input-source').selectOption('consumer');
         assert.deepEqual(
           await shown(rows),
-          [true, true, false, false, false, true],
+          [true, true, false, false, false, false, true],
           'consumer: group, interval, onoffline',
         );
         assert.equal(
@@ -349,8 +354,8 @@ describe('browser: the config dialog and the edit dialogs in the Node-RED editor
         await page.locator('#node-input-source').selectOption('webhook');
         assert.deepEqual(
           await shown(rows),
-          [false, false, true, true, true, true],
-          'webhook: path, URL, secret, onoffline',
+          [false, false, true, true, true, true, true],
+          'webhook: path, URL, secret, trusted proxies, onoffline',
         );
         await typeInto(page, 'node-input-path', 'hooks/ezviz');
         const url = await page.locator('#ezviz-alarm-url').innerText();
@@ -359,12 +364,17 @@ describe('browser: the config dialog and the edit dialogs in the Node-RED editor
         await typeInto(page, 'node-input-path', '/a b');
         assert.equal(await fieldInvalid(page, 'node-input-path'), true, 'a path with a space is refused');
         assert.equal(await page.locator('#node-input-secret').getAttribute('type'), 'password');
+        await typeInto(page, 'node-input-trustedProxies', 'proxy.lan');
+        assert.equal(await fieldInvalid(page, 'node-input-trustedProxies'), true, 'a host name is not an address');
+        await typeInto(page, 'node-input-trustedProxies', 'loopback, 10.0.0.0/8');
+        assert.equal(await fieldInvalid(page, 'node-input-trustedProxies'), false);
         await typeInto(page, 'node-input-path', '/hooks/ezviz');
         await page.locator('#node-input-secret').fill('whsec-editor-test');
         await pressDone(page);
         assert.equal(await nodeProp(page, id, 'valid'), true);
         assert.equal(await nodeProp(page, id, 'source'), 'webhook');
         assert.equal(await nodeProp(page, id, 'path'), '/hooks/ezviz');
+        assert.equal(await nodeProp(page, id, 'trustedProxies'), 'loopback, 10.0.0.0/8');
         assert.equal(String(await nodeProp(page, id, 'group')), '3');
         await removeNode(page, id);
       });

@@ -152,6 +152,7 @@ describe('ezviz-alarm source webhook (Node-RED HTTP node app on a real server)',
     assert.deepStrictEqual(out.ok, []);
     assert.strictEqual(warns.length, 1, `one warning a minute: ${warns.join(' | ')}`);
     assert.match(warns[0], /\/ezviz\/alarms/);
+    assert.match(warns[0], /from 127\.0\.0\.1\)$/, 'names the sender');
     assert.ok(!warns[0].includes(SECRET));
     clock.advance(61000);
     await post(url, body, { t: String(clock.now()) });

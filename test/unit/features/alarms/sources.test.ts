@@ -156,6 +156,7 @@ describe('events: source settings (source-settings.ts)', () => {
       source: 'poll',
       group: 1,
       path: '',
+      trustedProxies: [],
       onoffline: false,
       status: false,
       calls: false,
@@ -192,6 +193,8 @@ describe('events: source settings (source-settings.ts)', () => {
       [{ source: 'webhook', path: '/' }, 'path'],
       [{ source: 'webhook', path: '/a/../b' }, 'path'],
       [{ source: 'webhook', path: '/a b' }, 'path'],
+      [{ source: 'webhook', trustedProxies: '10.0.0.0/33' }, 'trustedProxies'],
+      [{ source: 'webhook', trustedProxies: 'proxy.lan' }, 'trustedProxies'],
       [{ source: 'consumer', interval: 'often' }, 'interval'],
     ] as const) {
       const r = sourceSettings(def);
