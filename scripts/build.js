@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 'use strict';
-// Build: the type check (scripts/typecheck.js; `--no-typecheck` or EZVIZ_BUILD_NO_TYPECHECK=1 leave
-// it to the caller, as `npm test` does, which runs it among mocha's files: test/checks/), then
+// Build: the type check (scripts/typecheck.js, in a child process beside the rest of the build, which
+// waits for it at the end and fails when it failed; `--no-typecheck` or EZVIZ_BUILD_NO_TYPECHECK=1
+// leave it to the caller, as `npm test` does, which runs it among mocha's files: test/checks/), and
 // TypeScript runtime, simulator and tests -> dist/ (CommonJS, one file per source: scripts/emit.js);
 // the shared editor code (editor/index.ts) is bundled ONCE into resources/ezviz-editor.js,
 // which Node-RED serves at resources/<package>/ezviz-editor.js; each node's editor.ts is
@@ -12,14 +13,20 @@
 //   node scripts/build.js            development build (source maps for tests and stack traces)
 //   node scripts/build.js --release  what npm pack ships (prepack): no source maps, no
 //                                    sourceMappingURL comments pointing at files not shipped
+//   node scripts/build.js --then CMD ARG...  once the JavaScript is written, runs CMD (`npm run
+//                                    test:unit`: the unit tests) beside the type check still running;
+//                                    exits 1 when either failed
 const fs = require('fs');
 const path = require('path');
-const { spawnSync } = require('child_process');
+const { spawn, spawnSync } = require('child_process');
 const { expandHelp } = require('./help-fragments');
 const { emit, tsFiles } = require('./emit');
 const { operationEditor } = require('./operation-editor');
 
-const release = process.argv.includes('--release');
+const thenAt = process.argv.indexOf('--then');
+const argv = thenAt < 0 ? process.argv.slice(2) : process.argv.slice(2, thenAt);
+const then = thenAt < 0 ? [] : process.argv.slice(thenAt + 1);
+const release = argv.includes('--release');
 const root = path.resolve(__dirname, '..');
 const dist = path.join(root, 'dist');
 const resources = path.join(root, 'resources');
@@ -31,7 +38,7 @@ const SHARED_TAG = `<script src="resources/${PACKAGE}/${SHARED_EDITOR}"></script
  * beside it that it imports when it is long (bundled into it). */
 const EDITOR_FILE = /^editor(-[\w-]+)?\.ts$/;
 // EZVIZ_BUILD_NO_TYPECHECK=1: the same for a build run by npm (the packed-install test's `npm pack`).
-const typecheck = !process.argv.includes('--no-typecheck') && !process.env.EZVIZ_BUILD_NO_TYPECHECK;
+const typecheck = !argv.includes('--no-typecheck') && !process.env.EZVIZ_BUILD_NO_TYPECHECK;
 
 function run(args, label) {
   const r = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit' });
@@ -41,8 +48,25 @@ function run(args, label) {
   }
 }
 
-// (the dashboard package's project is checked by its own build)
-if (typecheck) run([path.join(__dirname, 'typecheck.js'), 'tsconfig.json', 'tsconfig.editor.json'], 'type check');
+// The type check reads the sources only: it runs beside the emit and the bundles (on another core),
+// the dashboard package's project with the two of this one (its build below is told to leave it).
+const dashboardBuild = path.join(root, 'dashboard', 'scripts', 'build.js');
+const withDashboard = !release && fs.existsSync(dashboardBuild);
+const projects = [
+  'tsconfig.json',
+  'tsconfig.editor.json',
+  ...(withDashboard ? [path.join('dashboard', 'tsconfig.json')] : []),
+];
+const typechecked = typecheck
+  ? new Promise((resolve) => {
+      const child = spawn(process.execPath, [path.join(__dirname, 'typecheck.js'), ...projects], {
+        cwd: root,
+        stdio: 'inherit',
+      });
+      child.on('error', () => resolve(1));
+      child.on('close', (code) => resolve(code ?? 1));
+    })
+  : Promise.resolve(0);
 fs.rmSync(dist, { recursive: true, force: true });
 fs.rmSync(resources, { recursive: true, force: true });
 // The runtime, the simulator and the tests; the editor code and the dashboard's runtime modules
@@ -144,10 +168,15 @@ for (const name of pluginNames) {
 
 // The dashboard package (dashboard/, an npm workspace: its runtime and its widget), for the tests
 // and the demo; not for this package's own release (prepack), which ships nothing of it.
-const dashboardBuild = path.join(root, 'dashboard', 'scripts', 'build.js');
-// (its own type check with this build's: `npm test` leaves both to test/checks/typecheck.test.ts)
-if (!release && fs.existsSync(dashboardBuild))
-  run([dashboardBuild, ...(typecheck ? [] : ['--no-typecheck'])], 'dashboard');
-console.log(
-  `build: ok (${nodeNames.length} nodes, ${withEditor.length} editors, ${pluginNames.length} plugins${release ? ', release: no source maps' : ''})`,
-);
+// (its type check is this build's, above: `npm test` leaves it to test/checks/typecheck.test.ts)
+if (withDashboard) run([dashboardBuild, '--no-typecheck'], 'dashboard');
+const ran = then.length ? spawnSync(then[0], then.slice(1), { cwd: root, stdio: 'inherit' }).status : 0;
+typechecked.then((code) => {
+  if (code !== 0) console.error('build: type check failed');
+  else
+    console.log(
+      `build: ok (${nodeNames.length} nodes, ${withEditor.length} editors, ${pluginNames.length} plugins${release ? ', release: no source maps' : ''})`,
+    );
+  if (ran !== 0) console.error(`build: ${then.join(' ')} failed`);
+  process.exit(code !== 0 || ran !== 0 ? 1 : 0);
+});
