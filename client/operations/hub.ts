@@ -4,6 +4,7 @@
 // that finds the detector already so (60022) is a success with `changed: false`. Pure data: the
 // editor bundles it.
 
+import { nameKey, nameOf, valueOfName } from './numbers';
 import { p, serial } from './operations';
 import type { CallSpec, GuardCallName, OperationSpec, ParamName } from './operations';
 
@@ -27,18 +28,15 @@ export const MAX_DETECTOR_NAME = 49;
 /** Reply codes of an arm meaning "already so" (docs/api/hub-api.md section 1). */
 export const HUB_ALREADY: readonly string[] = Object.freeze(['60022']);
 
-const word = (raw: unknown): string => (typeof raw === 'string' ? raw.trim().toLowerCase() : '');
-
 /** ezviz-hub `action` (any case). */
 export function hubActionOf(raw: unknown): HubAction | undefined {
-  const s = word(raw);
-  return (HUB_ACTIONS as readonly string[]).includes(s) ? (s as HubAction) : undefined;
+  return nameOf(HUB_ACTIONS, raw);
 }
 
 /** A mode's `safeMode`: a name (any case) or the number itself. */
 export function hubModeOf(raw: unknown): number | undefined {
-  const s = word(raw);
-  if (Object.prototype.hasOwnProperty.call(HUB_MODES, s)) return HUB_MODES[s as HubMode];
+  const named = valueOfName(HUB_MODES, raw);
+  if (named !== undefined) return named;
   const n = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\s*\d\s*$/.test(raw) ? Number(raw) : NaN;
   return n === 0 || n === 1 || n === 2 ? n : undefined;
 }
@@ -52,7 +50,7 @@ export function hubModeName(n: number): HubMode | undefined {
 export function onOffOf(raw: unknown): number | undefined {
   if (raw === true || raw === 1) return 1;
   if (raw === false || raw === 0) return 0;
-  const s = word(raw);
+  const s = nameKey(raw);
   if (['on', 'true', 'yes', '1'].includes(s)) return 1;
   return ['off', 'false', 'no', '0'].includes(s) ? 0 : undefined;
 }

@@ -14,7 +14,30 @@ export function integerIn(raw: unknown, min: number, max: number): number | unde
   return n !== undefined && n >= min && n <= max ? n : undefined;
 }
 
-/** A number in [min, max], or a friendly name of `names` (case-insensitive, `_` or blank as `-`). */
+/** A name as people write it, for a table's key: trimmed, any case, `_` or blank as `-`; '' for a
+ * value that is not a text. */
+export function nameKey(raw: unknown): string {
+  return typeof raw === 'string'
+    ? raw
+        .trim()
+        .toLowerCase()
+        .replace(/[_\s]+/g, '-')
+    : '';
+}
+
+/** One of `names` as a message or a setting gives it (nameKey), or undefined. */
+export function nameOf<N extends string>(names: readonly N[], raw: unknown): N | undefined {
+  const key = nameKey(raw);
+  return (names as readonly string[]).includes(key) ? (key as N) : undefined;
+}
+
+/** The value of a friendly name of `names` (nameKey), or undefined. */
+export function valueOfName<V>(names: Readonly<Record<string, V>>, raw: unknown): V | undefined {
+  const key = nameKey(raw);
+  return Object.prototype.hasOwnProperty.call(names, key) ? names[key] : undefined;
+}
+
+/** A number in [min, max], or a friendly name of `names` (nameKey). */
 export function numberOrName(
   raw: unknown,
   names: Readonly<Record<string, number>>,
@@ -22,10 +45,5 @@ export function numberOrName(
 ): number | undefined {
   const n = integer(raw);
   if (n !== undefined) return allowed(n) ? n : undefined;
-  if (typeof raw !== 'string') return undefined;
-  const key = raw
-    .trim()
-    .toLowerCase()
-    .replace(/[_\s]+/g, '-');
-  return Object.prototype.hasOwnProperty.call(names, key) ? names[key] : undefined;
+  return valueOfName(names, raw);
 }

@@ -3,7 +3,7 @@
 // low/medium/high; schedule: {enabled, start "HH:mm", stop "HH:mm", days ["mon", ...]}; infrared:
 // on/off. Pure: the runtime, the editor (checks) and the tests share it.
 
-import { integer } from './numbers';
+import { integer, valueOfName } from './numbers';
 import type { SettingName } from './settings';
 
 /** The arming plan as people read and write it. `stop` "24:00" is midnight at the end of the day. */
@@ -112,10 +112,7 @@ export function planWrite(name: SettingName, raw: string | number): Planned | Re
     const state = onOff(raw);
     return state ? { value: state, fields: { enable: state === 'on' ? 1 : 0 } } : { reason: 'infrared' };
   }
-  const word = typeof raw === 'string' ? raw.trim().toLowerCase() : '';
-  const n = Object.prototype.hasOwnProperty.call(SENSITIVITY_WORDS, word)
-    ? SENSITIVITY_WORDS[word as keyof typeof SENSITIVITY_WORDS]
-    : integer(raw);
+  const n = valueOfName(SENSITIVITY_WORDS, raw) ?? integer(raw);
   if (n === undefined || n < 0 || n > MAX_SENSITIVITY) return { reason: 'sensitivity' };
   return { value: n, fields: { value: n, type: 0 } };
 }

@@ -3,6 +3,7 @@
 // flag that reports it, the region that offers it and the codes meaning "already so"; the rows of
 // the two nodes. Table-driven like the switches (switches.ts). Pure data: the editor bundles it.
 
+import { nameOf } from './numbers';
 import { optChannel, p, serial } from './operations';
 import type { CallSpec, OperationSpec, ParamSpec, UpkeepCallName, UpkeepNodeName } from './operations';
 
@@ -109,12 +110,7 @@ export const SETTINGS: Readonly<Record<SettingName, SettingSpec>> = Object.freez
 
 /** A setting's name as a message or a setting gives it (any case, `_` or blank as `-`). */
 export function settingOf(raw: unknown): SettingName | undefined {
-  if (typeof raw !== 'string') return undefined;
-  const key = raw
-    .trim()
-    .toLowerCase()
-    .replace(/[_\s]+/g, '-');
-  return (SETTING_NAMES as readonly string[]).includes(key) ? (key as SettingName) : undefined;
+  return nameOf(SETTING_NAMES, raw);
 }
 
 export const FIRMWARE_ACTIONS = ['check', 'upgrade'] as const;
@@ -122,8 +118,7 @@ export type FirmwareAction = (typeof FIRMWARE_ACTIONS)[number];
 
 /** ezviz-firmware `action`: check or upgrade (any case). */
 export function firmwareActionOf(raw: unknown): FirmwareAction | undefined {
-  const s = typeof raw === 'string' ? raw.trim().toLowerCase() : '';
-  return (FIRMWARE_ACTIONS as readonly string[]).includes(s) ? (s as FirmwareAction) : undefined;
+  return nameOf(FIRMWARE_ACTIONS, raw);
 }
 
 /** Longest text or JSON a setting's value may be (a schedule is about 100 characters). */

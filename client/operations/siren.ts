@@ -3,6 +3,7 @@
 // act: never sent twice (not retried once sent). The stop is retried and goes in the camera
 // queue's lane of stops, ahead of anything queued for that camera. Pure data: the editor bundles it.
 
+import { nameOf, valueOfName } from './numbers';
 import { p, serial } from './operations';
 import type { CallSpec, OperationSpec } from './operations';
 
@@ -22,14 +23,13 @@ export const DEFENCE_STATUS = Object.freeze({ start: 2, stop: 1 });
 
 /** ezviz-siren `action` (any case). */
 export function sirenActionOf(raw: unknown): SirenAction | undefined {
-  const s = typeof raw === 'string' ? raw.trim().toLowerCase() : '';
-  return (SIREN_ACTIONS as readonly string[]).includes(s) ? (s as SirenAction) : undefined;
+  return nameOf(SIREN_ACTIONS, raw);
 }
 
 /** A tone's `voiceIndex`: a name (any case) or the number itself. */
 export function toneOf(raw: unknown): number | undefined {
-  const s = typeof raw === 'string' ? raw.trim().toLowerCase() : '';
-  if (Object.prototype.hasOwnProperty.call(TONES, s)) return TONES[s as ToneName];
+  const named = valueOfName(TONES, raw);
+  if (named !== undefined) return named;
   const n = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\s*\d{3}\s*$/.test(raw) ? Number(raw) : NaN;
   return Object.values(TONES).includes(n) ? n : undefined;
 }

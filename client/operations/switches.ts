@@ -4,6 +4,7 @@
 // Pure: shared by the runtime, the editor (selects, capability hints) and the dashboard package.
 
 import type { CallSpec, StateCallName } from './operations';
+import { nameOf } from './numbers';
 import { STATE_CALLS } from './state-calls';
 
 export const SWITCH_NAMES = [
@@ -147,12 +148,7 @@ export const SWITCHES: Readonly<Record<SwitchName, SwitchSpec>> = Object.freeze(
 
 /** The switch of a name as a message or a setting may give it (any case, `_` or blank as `-`). */
 export function switchOf(raw: unknown): SwitchName | undefined {
-  if (typeof raw !== 'string') return undefined;
-  const key = raw
-    .trim()
-    .toLowerCase()
-    .replace(/[_\s]+/g, '-');
-  return (SWITCH_NAMES as readonly string[]).includes(key) ? (key as SwitchName) : undefined;
+  return nameOf(SWITCH_NAMES, raw);
 }
 
 /** A state as a message may give it: true/false, 1/0 (number or text), on/off, or a mode word. */
