@@ -3,7 +3,7 @@
 // settings, and the window of one message. Pure: the editor bundles it.
 
 import { integerIn } from './numbers';
-import { recordSource } from './recordings';
+import { recordSource, RECORDINGS_NODE, WINDOW_PARAMS } from './recordings';
 import { optChannel, p, serial } from './operations';
 import type { OperationSpec } from './call-spec';
 
@@ -30,19 +30,17 @@ export const CLIP_DEFAULTS = Object.freeze({
   format: 'mp4',
 });
 
+/** ezviz-clip: a row of the recordings' list call (RECORDINGS_NODE: the clip finds what it saves
+ * there), with its own parameters. */
 export const CLIP_NODE: Readonly<OperationSpec> = Object.freeze({
+  ...RECORDINGS_NODE,
   operation: 'clip',
   type: 'ezviz-clip',
-  path: '/api/lapp/video/by/time',
-  section: 'recordings',
-  idempotent: true,
-  cameraQueue: false,
   params: [
     serial,
     optChannel,
     p('source', 'clipSource', false, { sent: false }),
-    p('start', 'recordTime', false, { sent: false }),
-    p('end', 'recordTime', false, { sent: false }),
+    ...WINDOW_PARAMS,
     p('alarmTime', 'recordTime', false, { sent: false }),
     p('before', 'clipAround', false, { sent: false }),
     p('after', 'clipAround', false, { sent: false }),

@@ -15,6 +15,12 @@ export const VIDEO_BY_TIME: Readonly<CallSpec> = Object.freeze({
   params: [], // built by recordings/recordings.ts: deviceSerial, channelNo, startTime, endTime, recType
 });
 
+/** A window of recordings, msg.payload.start/end (ezviz-recordings, ezviz-clip): the parameters. */
+export const WINDOW_PARAMS = [
+  p('start', 'recordTime', false, { sent: false }),
+  p('end', 'recordTime', false, { sent: false }),
+];
+
 /** ezviz-recordings: one message may make several list calls (a window split, both sources). */
 export const RECORDINGS_NODE: Readonly<OperationSpec> = Object.freeze({
   operation: 'recordings',
@@ -23,13 +29,7 @@ export const RECORDINGS_NODE: Readonly<OperationSpec> = Object.freeze({
   section: 'recordings',
   idempotent: true,
   cameraQueue: false,
-  params: [
-    serial,
-    optChannel,
-    p('source', 'recordSource', false, { sent: false }),
-    p('start', 'recordTime', false, { sent: false }),
-    p('end', 'recordTime', false, { sent: false }),
-  ],
+  params: [serial, optChannel, p('source', 'recordSource', false, { sent: false }), ...WINDOW_PARAMS],
 });
 
 /** Sources a flow names: `auto` (the card and the cloud, both asked), `cloud` (recType 1),
