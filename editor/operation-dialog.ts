@@ -7,7 +7,7 @@ import { fitSelect } from './param-selects';
 import { paramDefault, paramIcon, placeholderFor, typedInputTypes } from './params';
 import { esc, PACKAGE, SHARED_NS, type NodeInstance } from './red';
 import type { EditorWidgetTypedInputOptions } from 'node-red';
-import { input, row, tip } from './template';
+import { input, nodeDialog, row } from './template';
 
 function paramRow(p: ParamSpec): string {
   const id = `node-input-${p.name}`;
@@ -42,23 +42,11 @@ const widgetTypes = (p: ParamSpec): EditorWidgetTypedInputOptions['types'] =>
 
 /** The dialog: account, one row per parameter and option of the table, the name, a tip. */
 export function dialogHtml(spec: OperationSpec): string {
-  return [
-    row({
-      id: 'node-input-config',
-      icon: 'fa-user',
-      label: `${SHARED_NS}:editor.config`,
-      field: input('node-input-config'),
-    }),
-    ...spec.params.map(paramRow),
-    ...(spec.options || []).map(optionRow),
-    row({
-      id: 'node-input-name',
-      icon: 'fa-tag',
-      label: 'node-red:common.label.name',
-      field: input('node-input-name', { width: '70%', placeholder: 'node-red:common.label.name' }),
-    }),
-    tip(`${PACKAGE}/${spec.type}:${spec.type}.tip`, `ezviz-tip-${esc(spec.operation)}`),
-  ].join('\n');
+  return nodeDialog(
+    [...spec.params.map(paramRow), ...(spec.options || []).map(optionRow)],
+    `${PACKAGE}/${spec.type}:${spec.type}.tip`,
+    `ezviz-tip-${esc(spec.operation)}`,
+  );
 }
 
 /** Each parameter's TypedInput in the open dialog (its type, a fitted select value, its placeholder). */

@@ -2,6 +2,7 @@
 // script with a `<div class="ezviz-form"></div>` placeholder; the rows are generated here at
 // load time, before Node-RED reads the template, so Node-RED fills and validates the fields
 // as in any hand-written template. Texts come from the catalogs through data-i18n.
+import { SHARED_NS } from './red';
 
 /** Placeholder in nodes/<type>/editor.html that the generated rows replace. */
 const MARK = /<div class="ezviz-form"><\/div>/;
@@ -63,6 +64,27 @@ export const settingRows =
             : field;
     return row({ id, icon, label: `${L}.label.${name}`, field: html, rowId: shown ? rowPrefix + name : undefined });
   };
+
+/** A node's dialog as the EZVIZ nodes lay it out: the account, the node's own rows, the name and
+ * its tip (the catalog key, the element's id). */
+export function nodeDialog(own: string[], tipKey: string, tipId: string): string {
+  return [
+    row({
+      id: 'node-input-config',
+      icon: 'fa-user',
+      label: `${SHARED_NS}:editor.config`,
+      field: input('node-input-config'),
+    }),
+    ...own,
+    row({
+      id: 'node-input-name',
+      icon: 'fa-tag',
+      label: 'node-red:common.label.name',
+      field: input('node-input-name', { width: '70%', placeholder: 'node-red:common.label.name' }),
+    }),
+    tip(tipKey, tipId),
+  ].join('\n');
+}
 
 /** A tip box whose text (HTML allowed) comes from the catalog. */
 export function tip(key: string, id?: string): string {
