@@ -18,14 +18,9 @@ import { readClip, type ReadEnd } from './clip-read';
 import { ClipTags } from './clip-tags';
 import { clipFlv, clipMedia, clipMp4, type ClipMedia } from './mp4';
 
-/** msg.ezviz.clip: what the clip is (or, when it failed, what arrived). */
-export interface ClipFacts extends Partial<ClipMedia> {
-  deviceSerial: string;
-  channelNo: number;
-  source: 'cloud' | 'sd-card';
-  start: string;
-  end: string;
-  seconds: number;
+/** msg.ezviz.clip: what the clip is (or, when it failed, what arrived), in a recording item's
+ * fields (the camera, the source, the window saved, its seconds), with its bytes and media. */
+export interface ClipFacts extends RecordingItem, Partial<ClipMedia> {
   bytes: number;
 }
 
