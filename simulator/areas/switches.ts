@@ -40,6 +40,15 @@ function switchOfPath(path: string): keyof typeof SWITCH_FIELDS {
   return name as keyof typeof SWITCH_FIELDS;
 }
 
+/** The device and the switch a set or status call addresses (stateDevice), 60020 when the device
+ * has no such switch. */
+function switchCall(state: SimulatorState, route: Route, f: URLSearchParams, ctx: CallContext) {
+  const { params, dev } = stateDevice(state, route, f, ctx);
+  const name = switchOfPath(route.path);
+  if (!supports(dev, name)) stop('60020');
+  return { params, dev, name };
+}
+
 function supports(dev: Device, name: string): boolean {
   if (name === 'privacy' && !dev.capabilities.privacy) return false;
   if (name === 'defence' && !dev.capabilities.defence) return false;
@@ -66,9 +75,7 @@ export const defenceSet: Handler = (state, route, f, ctx) =>
 
 export const switchSet: Handler = (state, route, f, ctx) =>
   answer(() => {
-    const { params, dev } = stateDevice(state, route, f, ctx);
-    const name = switchOfPath(route.path);
-    if (!supports(dev, name)) stop('60020');
+    const { params, dev, name } = switchCall(state, route, f, ctx);
     const field: SwitchField = SWITCH_FIELDS[name];
     const on = params.enable === 1;
     if (dev.camera[field] === on) stop('60022');
@@ -78,9 +85,7 @@ export const switchSet: Handler = (state, route, f, ctx) =>
 
 export const switchStatus: Handler = (state, route, f, ctx) =>
   answer(() => {
-    const { params, dev } = stateDevice(state, route, f, ctx);
-    const name = switchOfPath(route.path);
-    if (!supports(dev, name)) stop('60020');
+    const { params, dev, name } = switchCall(state, route, f, ctx);
     return ok({
       deviceSerial: params.deviceSerial,
       channelNo: params.channelNo ?? 1,
