@@ -2,6 +2,7 @@
 // again (the hint of an API code: hints.ts). Pure: no Node.js imports.
 
 import type { CallName } from '../operations/operations';
+import type { Translate } from './translate';
 
 export type ErrorSource = 'api' | 'validation' | 'network' | 'http' | 'local';
 
@@ -58,6 +59,18 @@ export class EzvizError extends Error implements ErrorInfo {
       ...(this.hint !== undefined ? { hint: this.hint } : {}),
     };
   }
+}
+
+/** A reply of the wrong shape (BAD_REPLY, source http, not retried): `detail` says what was wrong,
+ * in the translated text of errors.badReply. */
+export function badReplyError(t: Translate, operation: ErrorInfo['operation'], detail: string): EzvizError {
+  return new EzvizError({
+    code: 'BAD_REPLY',
+    message: t('errors.badReply', { detail }),
+    operation,
+    source: 'http',
+    retriable: false,
+  });
 }
 
 /** API codes worth trying again later (docs/behaviour.md section 5: 20008, 10029, 49999). */

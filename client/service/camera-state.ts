@@ -7,7 +7,7 @@
 
 import type { Answered, CallRequest, CallResult, Fields, Owner } from '../requests/call-types';
 import { deviceState } from '../replies/device-state';
-import { EzvizError } from '../errors/errors';
+import { badReplyError, EzvizError } from '../errors/errors';
 import type { Translate } from '../errors/translate';
 import type { CallSpec } from '../operations/operations';
 import { BadReply } from '../replies/replies';
@@ -188,13 +188,7 @@ export async function readDevice(
       kind: 'error',
       fields: one,
       durationMs: ok.durationMs,
-      error: new EzvizError({
-        code: 'BAD_REPLY',
-        message: t('errors.badReply', { detail: e.detail }),
-        operation: 'device',
-        source: 'http',
-        retriable: false,
-      }),
+      error: badReplyError(t, 'device', e.detail),
     };
   }
 }

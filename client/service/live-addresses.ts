@@ -10,7 +10,7 @@ import { createHmac, randomBytes } from 'crypto';
 import type { CallErrors } from '../requests/call-failures';
 import type { Answered, CallResult, Fields, Owner } from '../requests/call-types';
 import type { ErrorInfo } from '../errors/errors';
-import { EzvizError } from '../errors/errors';
+import { badReplyError } from '../errors/errors';
 import { hooks } from '../clock/clock';
 import type { Translate } from '../errors/translate';
 import type { CallSpec } from '../operations/operations';
@@ -130,13 +130,7 @@ export class LiveAddresses {
         kind: 'error',
         fields: f,
         durationMs: r.durationMs,
-        error: new EzvizError({
-          code: 'BAD_REPLY',
-          message: this.t('errors.badReply', { detail }),
-          operation: 'live',
-          source: 'http',
-          retriable: false,
-        }),
+        error: badReplyError(this.t, 'live', detail),
       };
     }
     const lifetimeMs = f.expireTime === undefined ? EZOPEN_KEEP_MS : Number(f.expireTime) * hooks.liveSecondMs;

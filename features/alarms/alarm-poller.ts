@@ -7,7 +7,7 @@
 // status and the outputs.
 
 import { hooks } from '../../client/clock/clock';
-import { EzvizError } from '../../client/errors/errors';
+import { badReplyError, EzvizError } from '../../client/errors/errors';
 import type { Translate } from '../../client/errors/translate';
 import type { ContextLike } from '../../client/camera/presets';
 import type { CallResult, Fields, Owner } from '../../client/requests/call-types';
@@ -145,13 +145,7 @@ export class AlarmPoller {
         return {
           kind: 'error',
           request,
-          error: new EzvizError({
-            code: 'BAD_REPLY',
-            message: this.o.t('errors.badReply', { detail: 'data is not an array' }),
-            operation: 'alarm-list',
-            source: 'http',
-            retriable: false,
-          }),
+          error: badReplyError(this.o.t, 'alarm-list', 'data is not an array'),
         };
       }
       for (const it of page.items) items.push(it); // (not push(...items): a long list overflows the stack)

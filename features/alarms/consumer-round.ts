@@ -5,7 +5,7 @@
 // the messages left the nodes. Every call goes through the config node's service (token,
 // deadline, retries, rate-limit waits).
 
-import { EzvizError } from '../../client/errors/errors';
+import { badReplyError, EzvizError } from '../../client/errors/errors';
 import type { Translate } from '../../client/errors/translate';
 import { MQ } from '../../client/operations/alarm-calls';
 import type { CallSpec } from '../../client/operations/operations';
@@ -21,16 +21,6 @@ export type RoundOutcome =
   | { kind: 'ok'; consumerId: string; events: MessageEvent[]; invalid: number }
   | { kind: 'error'; error: EzvizError; request: Fields; consumerId?: string }
   | { kind: 'closed' };
-
-function badReply(t: Translate, operation: CallSpec['operation'], detail: string): EzvizError {
-  return new EzvizError({
-    code: 'BAD_REPLY',
-    message: t('errors.badReply', { detail }),
-    operation,
-    source: 'http',
-    retriable: false,
-  });
-}
 
 /** data.consumerId of a create reply, when it is a usable id. */
 function consumerIdOf(data: unknown): string | undefined {
@@ -48,7 +38,7 @@ async function create(call: Call, owner: Owner, group: number, t: Translate): Pr
   if (r.kind === 'closed') return r;
   if (r.kind === 'error') return { kind: 'error', error: r.error, request: {} };
   const id = consumerIdOf(r.reply.data);
-  return id ?? { kind: 'error', request: {}, error: badReply(t, spec.operation, 'data.consumerId is not an id') };
+  return id ?? { kind: 'error', request: {}, error: badReplyError(t, spec.operation, 'data.consumerId is not an id') };
 }
 
 /** The messages of one fetch reply, read (oldest first by the caller). */
@@ -90,7 +80,7 @@ export async function fetchRound(
     if (r.kind === 'error') return { kind: 'error', error: r.error, request, consumerId: expired(r) ? undefined : id };
     const batch = readBatch(r.reply.data);
     if (!batch)
-      return { kind: 'error', request, consumerId: id, error: badReply(t, 'mq-messages', 'data is not an array') };
+      return { kind: 'error', request, consumerId: id, error: badReplyError(t, 'mq-messages', 'data is not an array') };
     return { kind: 'ok', consumerId: id, ...batch };
   }
 }

@@ -7,7 +7,7 @@
 
 import type { Answered, CallResult, Fields, Owner } from '../../client/requests/call-types';
 import type { CallService } from '../../client/service/camera-state';
-import { EzvizError } from '../../client/errors/errors';
+import { badReplyError, EzvizError } from '../../client/errors/errors';
 import type { Translate } from '../../client/errors/translate';
 import type { CallSpec } from '../../client/operations/operations';
 import type { ParsedInput } from '../../client/params/validate';
@@ -60,13 +60,7 @@ function asNode(result: Answered, operation: 'hub' | 'siren'): Answered {
 }
 
 function badReply(t: Translate, ok: Extract<Answered, { kind: 'ok' }>, e: BadReply): Answered {
-  const error = new EzvizError({
-    code: 'BAD_REPLY',
-    message: t('errors.badReply', { detail: e.detail }),
-    operation: 'hub',
-    source: 'http',
-    retriable: false,
-  });
+  const error = badReplyError(t, 'hub', e.detail);
   return { kind: 'error', error, fields: ok.fields, durationMs: ok.durationMs };
 }
 

@@ -9,7 +9,7 @@
 
 import type { CallResult, Fields, Owner } from '../../client/requests/call-types';
 import type { CallService } from '../../client/service/camera-state';
-import { EzvizError } from '../../client/errors/errors';
+import { badReplyError, EzvizError } from '../../client/errors/errors';
 import { hooks } from '../../client/clock/clock';
 import type { Translate } from '../../client/errors/translate';
 import {
@@ -56,16 +56,6 @@ const fail = (error: EzvizError, fields: Fields): Extract<CallResult, { kind: 'e
   fields,
   durationMs: 0,
 });
-
-/** A reply of the wrong shape as the listing's error. */
-const badReply = (t: Translate, e: BadReply): EzvizError =>
-  new EzvizError({
-    code: 'BAD_REPLY',
-    message: t('errors.badReply', { detail: e.detail }),
-    operation: 'recordings',
-    source: 'http',
-    retriable: false,
-  });
 
 /** One source over every piece of the window: its items, or the first failure. */
 async function listSource(
@@ -125,7 +115,7 @@ async function listSources(
     } catch (e) {
       // A reply of the wrong shape fails its source only: with `auto` the other source's items stand.
       if (!(e instanceof BadReply)) throw e;
-      r = fail(badReply(t, e), { ...base, recType });
+      r = fail(badReplyError(t, 'recordings', e.detail), { ...base, recType });
     }
     if ('kind' in r && r.kind === 'closed') return r;
     if ('kind' in r) failures.push({ recType, result: r as Extract<CallResult, { kind: 'error' }> });

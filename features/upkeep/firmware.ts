@@ -5,7 +5,7 @@
 
 import type { Answered, CallResult, Fields, Owner } from '../../client/requests/call-types';
 import type { CallService } from '../../client/service/camera-state';
-import { EzvizError } from '../../client/errors/errors';
+import { badReplyError } from '../../client/errors/errors';
 import type { Translate } from '../../client/errors/translate';
 import { BadReply } from '../../client/replies/replies';
 import {
@@ -31,13 +31,7 @@ function badReply(t: Translate, e: unknown, durationMs: number, fields: Fields):
     kind: 'error',
     fields,
     durationMs,
-    error: new EzvizError({
-      code: 'BAD_REPLY',
-      operation: 'firmware',
-      source: 'http',
-      retriable: false,
-      message: t('errors.badReply', { detail: e.detail }),
-    }),
+    error: badReplyError(t, 'firmware', e.detail),
   };
 }
 

@@ -9,7 +9,7 @@
 
 import type { Answered, CallResult, Fields, Owner } from '../../client/requests/call-types';
 import type { CallService } from '../../client/service/camera-state';
-import { EzvizError } from '../../client/errors/errors';
+import { badReplyError, EzvizError } from '../../client/errors/errors';
 import type { Translate } from '../../client/errors/translate';
 import { BadReply } from '../../client/replies/replies';
 import { settingFromData } from '../../client/replies/upkeep';
@@ -104,13 +104,7 @@ async function read(service: CallService, t: Translate, name: SettingName, base:
       kind: 'error',
       fields: base,
       durationMs: result.durationMs,
-      error: new EzvizError({
-        code: 'BAD_REPLY',
-        message: t('errors.badReply', { detail: e.detail }),
-        operation: 'setting',
-        source: 'http',
-        retriable: false,
-      }),
+      error: badReplyError(t, 'setting', e.detail),
     };
   }
 }

@@ -6,7 +6,7 @@
 
 import type { CallResult, Fields, Owner } from '../../client/requests/call-types';
 import { failedAt } from '../../client/requests/call-types';
-import { EzvizError } from '../../client/errors/errors';
+import { badReplyError, EzvizError } from '../../client/errors/errors';
 import { hooks } from '../../client/clock/clock';
 import type { Translate } from '../../client/errors/translate';
 import { readAudio, sizeText, type AudioFacts } from './audio';
@@ -94,16 +94,7 @@ async function upload(
     if (r.kind !== 'ok') return r;
     const fileUrl = uploadedUrl(r.reply.data);
     if (!fileUrl) {
-      return failedAt(
-        new EzvizError({
-          code: 'BAD_REPLY',
-          operation: 'voice-upload',
-          source: 'http',
-          retriable: false,
-          message: t('errors.badReply', { detail: 'data.url is not an http(s) URL' }),
-        }),
-        {},
-      );
+      return failedAt(badReplyError(t, 'voice-upload', 'data.url is not an http(s) URL'), {});
     }
     service.voices.set(hash, fileUrl, hooks.now());
     return { fileUrl, uploaded: true };

@@ -7,7 +7,7 @@
 import type { Node, NodeAPI, NodeMessage } from 'node-red';
 import type { Fields } from '../../client/requests/call-types';
 import type { ApiReply } from '../../client/wire/wire';
-import { EzvizError, ErrorInfo } from '../../client/errors/errors';
+import { badReplyError, EzvizError, ErrorInfo } from '../../client/errors/errors';
 import type { Translate } from '../../client/errors/translate';
 import type { CallSpec, OperationSpec } from '../../client/operations/operations';
 import { SECRET_KEYS } from '../../client/params/parse';
@@ -44,13 +44,7 @@ export function publicRequest(spec: CallSpec, fields: Fields | Record<string, un
 export function replyError(t: Translate, spec: OperationSpec, e: unknown): EzvizError {
   if (e instanceof EzvizError) return e;
   if (e instanceof BadReply) {
-    return new EzvizError({
-      code: 'BAD_REPLY',
-      message: t('errors.badReply', { detail: e.detail }),
-      operation: spec.operation,
-      source: 'http',
-      retriable: false,
-    });
+    return badReplyError(t, spec.operation, e.detail);
   }
   return new EzvizError({
     code: 'INTERNAL',
