@@ -4,7 +4,8 @@
 // kept up to the window's end. A session cut short is continued by the next one from the last
 // keyframe kept: what came after it is dropped and the next session's first keyframe takes its
 // place (a playback address asked from that second starts at the keyframe at or before it).
-// Bounded: at most `maxBytes` of media. Pure: no I/O.
+// Bounded: at most `maxBytes` of media. Each kept body is copied out of the stream's read (a tag
+// is a view of a network chunk: one small tag would keep the whole chunk alive). Pure: no I/O.
 
 import { isKeyframe, TAG_AUDIO, TAG_VIDEO, type FlvTag } from '../../client/flv';
 
@@ -39,6 +40,9 @@ function videoHead(tag: FlvTag): VideoHead {
   }
   return { codec: v.codecId === 7 ? 'h264' : v.codecId === 12 ? 'h265' : undefined, dataAt: 5 };
 }
+
+/** A tag body in memory of its own (small ones share Node's pool: no per-tag allocation). */
+const own = (b: Buffer): Buffer => (b.byteOffset === 0 && b.length === b.buffer.byteLength ? b : Buffer.from(b));
 
 export class ClipTags {
   video: { codec: VideoCodec; config: Buffer; tag: Buffer } | undefined;
@@ -92,8 +96,10 @@ export class ClipTags {
     if (v.sequenceHeader) {
       if (!head.codec) return 'codec';
       const config = tag.body.subarray(head.dataAt);
-      if (!this.video) this.video = { codec: head.codec, config, tag: tag.body };
-      else if (this.video.codec !== head.codec || !this.video.config.equals(config)) return 'codec';
+      if (!this.video) {
+        const body = own(tag.body);
+        this.video = { codec: head.codec, config: body.subarray(head.dataAt), tag: body };
+      } else if (this.video.codec !== head.codec || !this.video.config.equals(config)) return 'codec';
       return 'more';
     }
     if (v.endOfSequence) this.sessionEnded = true;
@@ -107,21 +113,23 @@ export class ClipTags {
     const ts = tag.timestamp + this.offset;
     if (ts >= this.windowMs) return 'end';
     if (ts <= this.lastTs || tag.body.length <= head.dataAt) return 'more'; // out of order, or empty
-    this.videoSamples.push({ ts, cts: v.compositionTime, key: isKeyframe(tag), body: tag.body, dataAt: head.dataAt });
+    const body = own(tag.body);
+    this.videoSamples.push({ ts, cts: v.compositionTime, key: isKeyframe(tag), body, dataAt: head.dataAt });
     return this.count(tag.body.length);
   }
 
   private pushAudio(tag: FlvTag): void {
     if (tag.audio!.sequenceHeader) {
-      const config = tag.body.subarray(2);
-      if (!this.audio) this.audio = { config, tag: tag.body };
+      if (this.audio) return;
+      const body = own(tag.body);
+      this.audio = { config: body.subarray(2), tag: body };
       return;
     }
     if (this.offset === undefined || !this.audio || tag.body.length <= 2) return;
     const ts = tag.timestamp + this.offset;
     const last = this.audioSamples[this.audioSamples.length - 1];
     if (ts < 0 || ts >= this.windowMs || (last && ts <= last.ts)) return;
-    this.audioSamples.push({ ts, cts: 0, key: true, body: tag.body, dataAt: 2 });
+    this.audioSamples.push({ ts, cts: 0, key: true, body: own(tag.body), dataAt: 2 });
     this.count(tag.body.length);
   }
 

@@ -1,12 +1,16 @@
 // A clip's tags as a file (docs/behaviour.md section 26): MP4 through mediabunny (the moov before the
 // mdat, "fast start": a browser's <video> and a phone play it while it loads; nothing encoded,
 // the coded frames only moved), or FLV as the stream had it (its timestamps from 0). Also what the
-// clip is: codec, picture size, frame rate, audio.
+// clip is: codec, picture size, frame rate, audio. The MP4 is written with the moov's space kept
+// at the start (each track's frame count is known: the tags have them), each chunk of frames
+// written into the file as it closes and dropped (mp4-file.ts): the frames are held once, by the
+// tags or by the file, not by the tags, the writer and the file at once.
 
-import { BufferTarget, EncodedAudioPacketSource, EncodedPacket, EncodedVideoPacketSource } from 'mediabunny';
+import { EncodedAudioPacketSource, EncodedPacket, EncodedVideoPacketSource } from 'mediabunny';
 import { Mp4OutputFormat, Output } from 'mediabunny';
 import { writeHeader, writeTag, TAG_AUDIO, TAG_VIDEO } from '../../client/flv';
 import type { ClipTags, Sample } from './clip-tags';
+import { Mp4File, withoutFree } from './mp4-file';
 import { aacConfig, avcConfig, avcSpsSize, hevcConfig, hevcSpsSize } from './codec-info';
 
 /** msg.ezviz.clip's description of the media. */
@@ -63,19 +67,24 @@ export function clipMedia(c: ClipTags): ClipMedia | undefined {
 const packet = (s: Sample, pts: number, duration: number): EncodedPacket =>
   new EncodedPacket(s.body.subarray(s.dataAt), s.key ? 'key' : 'delta', pts / 1000, duration / 1000);
 
-/** The clip as MP4 bytes (moov first); undefined when it cannot be written. */
+/** A frame's bytes, no longer held by its tags (its timeline stays). */
+const NONE = Buffer.alloc(0);
+
+/** The clip as MP4 bytes (moov first); undefined when it cannot be written. Each frame's bytes
+ * are handed to the writer and dropped from the tags (their timeline stays: ts, key): the tags
+ * cannot be written again. */
 export async function clipMp4(c: ClipTags): Promise<Buffer | undefined> {
   const d = c.videoSamples.length ? decoders(c) : undefined;
   if (!d) return undefined;
-  const target = new BufferTarget();
-  const output = new Output({ format: new Mp4OutputFormat({ fastStart: 'in-memory' }), target });
-  const video = new EncodedVideoPacketSource(c.video!.codec === 'h264' ? 'avc' : 'hevc');
-  output.addVideoTrack(video, { frameRate: d.media.video.fps });
-  const audio = d.audio ? new EncodedAudioPacketSource('aac') : undefined;
-  if (audio) output.addAudioTrack(audio);
-  await output.start();
   const vs = c.videoSamples;
   const as = d.audio ? c.audioSamples : [];
+  const file = new Mp4File([...vs, ...as].reduce((n, s) => n + s.body.length - s.dataAt, 0));
+  const output = new Output({ format: new Mp4OutputFormat({ fastStart: 'reserve' }), target: file.target() });
+  const video = new EncodedVideoPacketSource(c.video!.codec === 'h264' ? 'avc' : 'hevc');
+  output.addVideoTrack(video, { frameRate: d.media.video.fps, maximumPacketCount: vs.length });
+  const audio = d.audio ? new EncodedAudioPacketSource('aac') : undefined;
+  if (audio) output.addAudioTrack(audio, { maximumPacketCount: as.length });
+  await output.start();
   const frame = c.frameMs();
   const aacMs = d.audio ? (1024 * 1000) / d.audio.sampleRate : 0;
   let v = 0;
@@ -88,14 +97,16 @@ export async function clipMp4(c: ClipTags): Promise<Buffer | undefined> {
         packet(s, s.ts + s.cts, next ? next.ts - s.ts : frame),
         v === 0 ? { decoderConfig: d.video } : undefined,
       );
+      s.body = NONE;
       v++;
     } else {
       await audio!.add(packet(as[a], as[a].ts, aacMs), a === 0 ? { decoderConfig: d.audio } : undefined);
+      as[a].body = NONE;
       a++;
     }
   }
   await output.finalize();
-  return target.buffer ? Buffer.from(target.buffer) : undefined;
+  return withoutFree(file.bytes());
 }
 
 /** The clip as FLV bytes: the header, the configurations, the frames on the clip's timeline. */

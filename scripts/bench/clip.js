@@ -36,14 +36,22 @@ const level = () => {
 const owner = { id: 'bench-clip', closed: false, timedStopDone() {} };
 const t = (key) => key;
 
-// The moment the file is finished holds the most: every frame read and the file written from them.
-// The live run samples there too (mediabunny's Output.finalize, wrapped here).
-const { Output } = require(require.resolve('mediabunny', { paths: [root] }));
+// The live run samples while the file is written too: at every 100th picture handed to the writer
+// (the file's buffer, sized for the whole file, beside the frames not yet written) and when it is
+// finished (every frame's record, the file whole). mediabunny's add and finalize, wrapped here.
+const { EncodedVideoPacketSource, Output } = require(require.resolve('mediabunny', { paths: [root] }));
 const finalize = Output.prototype.finalize;
 let onFinalized = () => undefined;
 Output.prototype.finalize = async function (...a) {
   const r = await finalize.apply(this, a);
   onFinalized();
+  return r;
+};
+const add = EncodedVideoPacketSource.prototype.add;
+let added = 0;
+EncodedVideoPacketSource.prototype.add = async function (...a) {
+  const r = await add.apply(this, a);
+  if (++added % 100 === 0) onFinalized();
   return r;
 };
 const settle = () => new Promise((r) => setImmediate(r));
