@@ -33,15 +33,51 @@ export const KNOWN = [
   'WRONGX',
 ];
 
-/** Lines holding one of `words`: `word in line`. */
+/** The length of the ends the words are looked up by (every known secret is at least this long). */
+const TAIL = 6;
+/** B ** (TAIL - 1) (32 bits) for the rolling hash of TAIL characters. */
+const B = 31;
+const TOP = Array.from({ length: TAIL - 1 }).reduce<number>((p) => Math.imul(p, B), 1);
+
+/** The hash of the TAIL characters of `s` ending before `end`. */
+function tailHash(s: string, end: number): number {
+  let h = 0;
+  for (let i = end - TAIL; i < end; i++) h = (Math.imul(h, B) + s.charCodeAt(i)) | 0;
+  return h;
+}
+
+/** Lines holding one of `words`: `word in line`, the first such line of each word, in the words'
+ * order. One pass over the lines, each word looked up by a rolling hash of its last TAIL
+ * characters (a reliability run holds tens of thousands of secrets and lines: searching every
+ * line for every word grows with their product); a shorter word is searched for in every line. */
 export function leaks(lines: readonly string[], words: Iterable<string>): string[] {
-  const found: string[] = [];
-  for (const w of words) {
-    if (!w) continue;
-    const hit = lines.find((l) => l.includes(w));
-    if (hit) found.push(`${w} in ${hit.slice(0, 300)}`);
+  const list = [...words].filter((w) => w);
+  const byTail = new Map<number, string[]>();
+  const first = new Map<string, string>();
+  for (const w of list) {
+    if (w.length < TAIL) {
+      const hit = lines.find((l) => l.includes(w));
+      if (hit && !first.has(w)) first.set(w, hit);
+      continue;
+    }
+    const same = byTail.get(tailHash(w, w.length));
+    if (same) same.push(w);
+    else byTail.set(tailHash(w, w.length), [w]);
   }
-  return found;
+  for (const line of lines) {
+    let h = 0;
+    for (let i = 0; i < line.length; i++) {
+      if (i >= TAIL) h = (h - Math.imul(line.charCodeAt(i - TAIL), TOP)) | 0;
+      h = (Math.imul(h, B) + line.charCodeAt(i)) | 0;
+      const same = i >= TAIL - 1 ? byTail.get(h) : undefined;
+      if (!same) continue;
+      for (const w of same) {
+        const at = i + 1 - w.length;
+        if (at >= 0 && !first.has(w) && line.startsWith(w, at)) first.set(w, line);
+      }
+    }
+  }
+  return list.filter((w) => first.has(w)).map((w) => `${w} in ${first.get(w)!.slice(0, 300)}`);
 }
 
 /** What test/support/red.ts records (its exports). */
