@@ -4,7 +4,9 @@
 // trickling, a huge tag, 403/404/500/502, nothing, dropped), and the recordings list answered as
 // generated (a recording covering the window, part of it, beside it, none, null, a thousand items,
 // junk items, not a list, API codes, HTTP 500, not JSON, over 1 MiB). The clip's deadline runs
-// on the runtime's clock at ten times the pace (hooks.timer). Properties, for every message:
+// on the runtime's clock at ten times the pace (hooks.timer), and fires at once when the session
+// served can bring nothing more (a hang, a trickle or a stuck session that went on long enough:
+// clip-world.ts onStall), rather than be waited out in real time. Properties, for every message:
 // exactly one outcome within its bound; nothing thrown; a success is a whole file (its movie
 // covers the window, a picture every frame of it) and only after a list that recorded it; a
 // failure of the stream is CLIP_INCOMPLETE or CLIP_TIMEOUT, `complete: false`, its partial file
@@ -184,6 +186,11 @@ describe('reliability: fuzzed playback streams and recordings lists of ezviz-cli
     trapProcess();
     takeTrapped();
     world = await startClipWorld();
+    // A trickle at ten times the pace (the deadline's), stalled after what it sent in the deadline
+    // before (500 ms: 25 pieces); a stuck session after four times maxBytes (a node that kept its
+    // frames would pass its byte bound; the deadline before let about 7 MiB through on a busy machine).
+    world.pace = 10;
+    world.stall = { ms: 500, bytes: 4 * MAX_BYTES };
   });
   after(async () => {
     await unload();
@@ -237,11 +244,27 @@ describe('reliability: fuzzed playback streams and recordings lists of ezviz-cli
       { cfg: { accessToken: TOKEN } },
     );
     fastRetries();
-    // The clip's deadline at ten times the pace; the retries' short waits as they are.
+    // The clip's deadline at ten times the pace, or at once when the world's session can bring
+    // nothing more (world.onStall); the retries' short waits as they are.
+    const deadlines = new Set<() => void>();
     hooks.timer = (fn, ms) => {
-      const h = setTimeout(fn, ms >= 1000 ? ms / 10 : ms);
-      return () => clearTimeout(h);
+      if (ms !== TIMEOUT_S * 1000) {
+        const h = setTimeout(fn, ms >= 1000 ? ms / 10 : ms);
+        return () => clearTimeout(h);
+      }
+      const cancel = (): void => {
+        clearTimeout(h);
+        deadlines.delete(fire);
+      };
+      const fire = (): void => {
+        cancel();
+        fn();
+      };
+      const h = setTimeout(fire, ms / 10);
+      deadlines.add(fire);
+      return cancel;
     };
+    world.onStall = () => [...deadlines].forEach((fire) => fire());
     outcomes.clear();
     firstBase = undefined;
     said.hits = [];

@@ -48,6 +48,14 @@ export interface ClipWorld {
   delivery: (n: number) => Delivery;
   /** Calls and sessions since the last reset, and the bytes of trickled sessions sent. */
   calls: { list: number; address: number; sessions: number; trickled: number };
+  /** How many ms of the world's own time (a trickle's waits) pass in one real ms: 1 unless set. */
+  pace: number;
+  /** Told when the session now served will bring nothing more of use however long the client waits:
+   * a hang once its headers went, a trickle once `stall.ms` of the world's time went by, a stuck
+   * session once `stall.bytes` went (not an endless one: what it sent makes a whole clip). A test can end the client's
+   * deadline then rather than wait it out in real time. Unset: nothing told. */
+  onStall?: () => void;
+  stall: { ms: number; bytes: number };
   /** Playback sessions whose connection is still open. */
   open(): number;
   reset(): void;
@@ -105,10 +113,12 @@ function videoTag(size: number, ts: number, fill = 0x41): Buffer {
   return tag;
 }
 
-/** Writes `chunks` one after another, waiting for the socket to drain; false when it closed. */
-async function pour(res: http.ServerResponse, chunks: Iterable<Buffer>): Promise<boolean> {
+/** Writes `chunks` one after another, waiting for the socket to drain; false when it closed.
+ * `sent` is told each chunk's length. */
+async function pour(res: http.ServerResponse, chunks: Iterable<Buffer>, sent = (_n: number) => {}): Promise<boolean> {
   for (const c of chunks) {
     if (res.destroyed) return false;
+    sent(c.length);
     if (!res.write(c)) {
       await new Promise<void>((resolve) => {
         const done = (): void => {
@@ -135,13 +145,20 @@ async function serve(
   req: http.IncomingMessage,
   res: http.ServerResponse,
   d: Delivery,
-  w: { begin: number; end: number; calls: ClipWorld['calls'] },
+  w: { begin: number; end: number; world: ClipWorld },
 ) {
-  const { begin, end } = w;
+  const { begin, end, world } = w;
+  const stalled = (): void => {
+    if (!res.destroyed) world.onStall?.();
+  };
   if (d.kind === 'drop') return void req.socket.destroy();
   if (d.kind === 'status') return void res.writeHead(d.status, { 'Content-Type': 'text/plain' }).end('no');
   res.writeHead(200, { 'Content-Type': 'video/x-flv' });
-  if (d.kind === 'hang') return;
+  if (d.kind === 'hang') {
+    res.flushHeaders();
+    await pause(10); // the headers read
+    return stalled();
+  }
   const tags = sessionTags(begin, end, d.kind === 'endless' ? 60000 : 0);
   const all = Buffer.concat(tags);
   switch (d.kind) {
@@ -155,13 +172,18 @@ async function serve(
     case 'endless':
       await pour(res, tags); // a minute past the window's end, then nothing, the connection open
       return;
-    case 'stuck':
+    case 'stuck': {
       await pour(res, [tags[0], tags[1]]);
+      let bytes = 0;
       await pour(
         res,
         forever(() => videoTag(4096, 7)),
+        (n) => {
+          if (bytes < world.stall.bytes && (bytes += n) >= world.stall.bytes) stalled();
+        },
       );
       return;
+    }
     case 'fat':
       await pour(res, [tags[0]]);
       await pour(
@@ -170,10 +192,11 @@ async function serve(
       );
       return;
     case 'trickle':
-      for (let at = 0; at < all.length && !res.destroyed; at += d.bytes) {
+      for (let at = 0, spent = 0; at < all.length && !res.destroyed; at += d.bytes) {
         res.write(all.subarray(at, at + d.bytes));
-        w.calls.trickled += Math.min(d.bytes, all.length - at);
-        await pause(d.ms);
+        world.calls.trickled += Math.min(d.bytes, all.length - at);
+        await pause(d.ms / world.pace);
+        if (spent < world.stall.ms && (spent += d.ms) >= world.stall.ms) stalled();
       }
       return;
     case 'huge': {
@@ -221,6 +244,8 @@ export async function startClipWorld(): Promise<ClipWorld> {
     list: coveringList,
     delivery: () => ({ kind: 'whole' }),
     calls: { list: 0, address: 0, sessions: 0, trickled: 0 },
+    pace: 1,
+    stall: { ms: Infinity, bytes: Infinity },
     open: () => sessions.size,
     reset() {
       world.calls = { list: 0, address: 0, sessions: 0, trickled: 0 };
@@ -242,9 +267,7 @@ export async function startClipWorld(): Promise<ClipWorld> {
       res.on('close', () => sessions.delete(res));
       const d = world.delivery(n);
       const begin = Number(url.searchParams.get('begin'));
-      serve(req, res, d, { begin, end: Number(url.searchParams.get('end')), calls: world.calls }).catch(() =>
-        res.destroy(),
-      );
+      serve(req, res, d, { begin, end: Number(url.searchParams.get('end')), world }).catch(() => res.destroy());
       return;
     }
     const chunks: Buffer[] = [];
