@@ -3,7 +3,9 @@
 
 import type { ApiReply } from '../wire/wire';
 import type { FilePart } from '../wire/multipart';
-import type { EzvizError } from '../errors/errors';
+import { badReplyError, type ErrorInfo, type EzvizError } from '../errors/errors';
+import type { Translate } from '../errors/translate';
+import { BadReply } from '../replies/replies';
 import type { LiveAddress } from '../operations/live';
 import type { CallSpec } from '../operations/operations';
 
@@ -58,4 +60,17 @@ export type Answered = Exclude<CallResult, { kind: 'closed' }>;
 /** The result of a call that failed before anything was sent. */
 export function failedAt(error: EzvizError, fields: Fields): Answered {
   return { kind: 'error', error, fields, durationMs: 0 };
+}
+
+/** The result of an answered call whose reply a mapper refused (`e` a BadReply: BAD_REPLY with its
+ * detail; anything else is thrown on). */
+export function badReplyResult(
+  t: Translate,
+  operation: ErrorInfo['operation'],
+  e: unknown,
+  durationMs: number,
+  fields: Fields,
+): Answered {
+  if (!(e instanceof BadReply)) throw e;
+  return { kind: 'error', error: badReplyError(t, operation, e.detail), fields, durationMs };
 }

@@ -5,12 +5,18 @@
 // writes per device) and answer one result, never a rejection, with the payload built:
 // `setSwitch(cfg.service, t, switchAsk(input.values), owner)`.
 
-import type { Answered, CallRequest, CallResult, Fields, Owner } from '../requests/call-types';
+import {
+  badReplyResult,
+  type Answered,
+  type CallRequest,
+  type CallResult,
+  type Fields,
+  type Owner,
+} from '../requests/call-types';
 import { deviceState } from '../replies/device-state';
-import { badReplyError, EzvizError } from '../errors/errors';
+import { EzvizError } from '../errors/errors';
 import type { Translate } from '../errors/translate';
 import type { CallSpec } from '../operations/operations';
-import { BadReply } from '../replies/replies';
 import { STATE_CALLS, STATE_NODES } from '../operations/state-calls';
 import { statesOf, SWITCHES, switchCall, type StateWord, type SwitchName } from '../operations/switches';
 import { validationError, type ParsedInput } from '../params/validate';
@@ -183,12 +189,6 @@ export async function readDevice(
     noteArmed(service, serial, payload.armed);
     return { ...ok, fields: one, payload };
   } catch (e) {
-    if (!(e instanceof BadReply)) throw e;
-    return {
-      kind: 'error',
-      fields: one,
-      durationMs: ok.durationMs,
-      error: badReplyError(t, 'device', e.detail),
-    };
+    return badReplyResult(t, 'device', e, ok.durationMs, one);
   }
 }

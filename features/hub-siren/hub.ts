@@ -5,13 +5,18 @@
 // tone are never sent twice (not idempotent: operations/siren.ts); its stop waits behind nothing
 // queued for the camera. One result, never a rejection.
 
-import type { Answered, CallResult, Fields, Owner } from '../../client/requests/call-types';
+import {
+  badReplyResult,
+  type Answered,
+  type CallResult,
+  type Fields,
+  type Owner,
+} from '../../client/requests/call-types';
 import type { CallService } from '../../client/service/camera-state';
-import { badReplyError, EzvizError } from '../../client/errors/errors';
+import { EzvizError } from '../../client/errors/errors';
 import type { Translate } from '../../client/errors/translate';
 import type { CallSpec } from '../../client/operations/operations';
 import type { ParsedInput } from '../../client/params/validate';
-import { BadReply } from '../../client/replies/replies';
 import { detectorsOf, type Detector } from '../../client/replies/hub';
 import {
   HUB_ALREADY,
@@ -59,11 +64,6 @@ function asNode(result: Answered, operation: 'hub' | 'siren'): Answered {
   return { ...result, error: new EzvizError({ ...result.error.toJSON(), operation }) };
 }
 
-function badReply(t: Translate, ok: Extract<Answered, { kind: 'ok' }>, e: BadReply): Answered {
-  const error = badReplyError(t, 'hub', e.detail);
-  return { kind: 'error', error, fields: ok.fields, durationMs: ok.durationMs };
-}
-
 /** The payload of an answered hub call. */
 function hubPayload(action: HubAction, fields: Fields, reply: Extract<Answered, { kind: 'ok' }>, changed: boolean) {
   const hub = String(fields.deviceSerial);
@@ -109,8 +109,7 @@ export async function runHub(
     const payload: HubPayload = hubPayload(action, fields, ok, result.kind === 'ok');
     return { ...ok, payload };
   } catch (e) {
-    if (e instanceof BadReply) return badReply(t, ok, e);
-    throw e;
+    return badReplyResult(t, 'hub', e, ok.durationMs, ok.fields);
   }
 }
 

@@ -3,11 +3,9 @@
 // for the progress), the upgrade (sent once, never retried: its spec is not idempotent) and one
 // read of the upgrade's status. One result each, never a rejection.
 
-import type { Answered, CallResult, Fields, Owner } from '../../client/requests/call-types';
+import { badReplyResult, type Answered, type CallResult, type Owner } from '../../client/requests/call-types';
 import type { CallService } from '../../client/service/camera-state';
-import { badReplyError } from '../../client/errors/errors';
 import type { Translate } from '../../client/errors/translate';
-import { BadReply } from '../../client/replies/replies';
 import {
   firmwareFromData,
   upgradeStatusFromData,
@@ -25,16 +23,6 @@ export interface FirmwarePayload extends FirmwareState {
 /** Upgrade refusals meaning "failed" (the page's 60016, the general table's 60018). */
 export const UPGRADE_FAILED = ['60016', '60018'];
 
-function badReply(t: Translate, e: unknown, durationMs: number, fields: Fields): Answered {
-  if (!(e instanceof BadReply)) throw e;
-  return {
-    kind: 'error',
-    fields,
-    durationMs,
-    error: badReplyError(t, 'firmware', e.detail),
-  };
-}
-
 /** One read of the upgrade's status: its stage and progress, or the result that ended it. */
 export async function upgradeStatus(
   service: CallService,
@@ -48,7 +36,7 @@ export async function upgradeStatus(
   try {
     return { kind: 'status', ...upgradeStatusFromData(result.reply.data) };
   } catch (e) {
-    return badReply(t, e, result.durationMs, fields);
+    return badReplyResult(t, 'firmware', e, result.durationMs, fields);
   }
 }
 
@@ -77,7 +65,7 @@ export async function checkFirmware(
     };
     return { ...info, payload };
   } catch (e) {
-    return badReply(t, e, info.durationMs, fields);
+    return badReplyResult(t, 'firmware', e, info.durationMs, fields);
   }
 }
 

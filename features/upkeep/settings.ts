@@ -7,11 +7,16 @@
 // rejection: `runSetting(cfg.service, t, settingAsk(input.values), owner)`, the values validated
 // once by the call path (UPKEEP_NODES.setting), the value read once into the write it plans.
 
-import type { Answered, CallResult, Fields, Owner } from '../../client/requests/call-types';
+import {
+  badReplyResult,
+  type Answered,
+  type CallResult,
+  type Fields,
+  type Owner,
+} from '../../client/requests/call-types';
 import type { CallService } from '../../client/service/camera-state';
-import { badReplyError, EzvizError } from '../../client/errors/errors';
+import { EzvizError } from '../../client/errors/errors';
 import type { Translate } from '../../client/errors/translate';
-import { BadReply } from '../../client/replies/replies';
 import { settingFromData } from '../../client/replies/upkeep';
 import {
   planWrite,
@@ -99,13 +104,7 @@ async function read(service: CallService, t: Translate, name: SettingName, base:
     const channel = base.channelNo === undefined ? undefined : Number(base.channelNo);
     return { kind: 'value', value: settingFromData(name, result.reply.data, channel), result };
   } catch (e) {
-    if (!(e instanceof BadReply)) throw e;
-    return {
-      kind: 'error',
-      fields: base,
-      durationMs: result.durationMs,
-      error: badReplyError(t, 'setting', e.detail),
-    };
+    return badReplyResult(t, 'setting', e, result.durationMs, base);
   }
 }
 
