@@ -6,9 +6,9 @@
 // runs in test/dashboard/timeline.test.ts).
 
 import assert from 'assert';
-import sinon from 'sinon';
 import type { PanelApi, PanelOperation, PanelValues } from '../../features/dashboard/dashboard-api';
 import { TABLES } from '../../features/dashboard/dashboard-api';
+import { nodeOnFakeClock, standInApi } from '../support/panel-runtime';
 import { History } from '../../dashboard/nodes/panel/history';
 import { checkHistory, isHistoryMessage, MAX_AGE_MS } from '../../dashboard/nodes/panel/history-checks';
 import type { Conn } from '../../dashboard/nodes/panel/panel';
@@ -21,13 +21,7 @@ const settings = (more: Record<string, unknown> = {}) =>
 
 function recordingApi(): { api: PanelApi; calls: Array<{ op: PanelOperation; values: PanelValues }> } {
   const calls: Array<{ op: PanelOperation; values: PanelValues }> = [];
-  const api = {
-    version: 1,
-    tables: TABLES,
-    t: (k: string) => k,
-    configNode: () => null,
-    isMoving: () => false,
-    status: () => ({ fill: 'green', shape: 'dot', text: 'ok' }),
+  const api = standInApi({
     call: async (_cfg: unknown, op: PanelOperation, values: PanelValues) => {
       calls.push({ op, values });
       if (op === 'recordings') {
@@ -77,7 +71,7 @@ function recordingApi(): { api: PanelApi; calls: Array<{ op: PanelOperation; val
       calls.push({ op: 'picture' as PanelOperation, values: { source: alarm.alarmPicUrl } });
       return { ok: true, data: Buffer.from([0xff, 0xd8, 0xff]), type: 'image/jpeg' };
     },
-  } as unknown as PanelApi;
+  });
   return { api, calls };
 }
 
@@ -158,14 +152,7 @@ describe("dashboard runtime: the timeline's messages are checked", () => {
 });
 
 describe("dashboard runtime: the timeline's calls are bounded (fake clock)", () => {
-  let clock: sinon.SinonFakeTimers;
-  const sent: Array<Record<string, unknown>> = [];
-  const node = { id: 'cam', status: () => undefined, send: (m: Record<string, unknown>) => sent.push(m) } as never;
-  beforeEach(() => {
-    clock = sinon.useFakeTimers(NOW);
-    sent.length = 0;
-  });
-  afterEach(() => clock.restore());
+  const { sent, node, clock } = nodeOnFakeClock<Record<string, unknown>>(NOW);
   const flush = () => clock.tickAsync(0);
 
   it("a day's list is kept 30 s: viewers and repeats within it cost one call; the browser gets windows only", async () => {

@@ -4,9 +4,9 @@
 // dashboard API (the real one runs in the browser tests).
 
 import assert from 'assert';
-import sinon from 'sinon';
 import type { PanelApi, PanelOperation, PanelValues } from '../../features/dashboard/dashboard-api';
 import { TABLES } from '../../features/dashboard/dashboard-api';
+import { nodeOnFakeClock, standInApi } from '../support/panel-runtime';
 import { checkAction, RateLimit } from '../../dashboard/nodes/panel/checks';
 import { Holds, realTimers } from '../../dashboard/nodes/panel/holds';
 import { Conn, Panel } from '../../dashboard/nodes/panel/panel';
@@ -197,18 +197,12 @@ describe('dashboard runtime: settings and msg.ui_update', () => {
 /** A stand-in for the main package's API that records the calls and answers at once. */
 function recordingApi(): { api: PanelApi; calls: Array<{ op: PanelOperation; values: PanelValues; owner: string }> } {
   const calls: Array<{ op: PanelOperation; values: PanelValues; owner: string }> = [];
-  const api = {
-    version: 1,
-    tables: TABLES,
-    t: (k: string) => k,
-    configNode: () => null,
-    isMoving: () => false,
-    status: () => ({ fill: 'green', shape: 'dot', text: 'ok' }),
+  const api = standInApi({
     call: async (_cfg: unknown, op: PanelOperation, values: PanelValues, owner: { id: string }) => {
       calls.push({ op, values, owner: owner.id });
       return { kind: 'ok', payload: { code: '200', msg: 'ok' }, ezviz: {} };
     },
-  } as unknown as PanelApi;
+  });
   return { api, calls };
 }
 
@@ -231,14 +225,7 @@ class FakeConn implements Conn {
 }
 
 describe('dashboard runtime: held moves, the dead-man timer and leaving browsers (fake clock)', () => {
-  let clock: sinon.SinonFakeTimers;
-  const sent: unknown[] = [];
-  const node = { id: 'cam', status: () => undefined, send: (m: unknown) => sent.push(m) } as never;
-  beforeEach(() => {
-    clock = sinon.useFakeTimers();
-    sent.length = 0;
-  });
-  afterEach(() => clock.restore());
+  const { sent, node, clock } = nodeOnFakeClock<unknown>();
 
   const panel = (api: PanelApi) => new Panel(node, api, null, settings(), realTimers, () => Date.now());
   const ops = (calls: Array<{ op: string; values: PanelValues }>) =>
@@ -390,13 +377,7 @@ function heldApi(): {
   calls: Array<{ op: PanelOperation; values: PanelValues; owner: { closed: boolean }; answer(): void }>;
 } {
   const calls: Array<{ op: PanelOperation; values: PanelValues; owner: { closed: boolean }; answer(): void }> = [];
-  const api = {
-    version: 1,
-    tables: TABLES,
-    t: (k: string) => k,
-    configNode: () => null,
-    isMoving: () => false,
-    status: () => ({ fill: 'green', shape: 'dot', text: 'ok' }),
+  const api = standInApi({
     call: (_cfg: unknown, op: PanelOperation, values: PanelValues, owner: { closed: boolean }) =>
       new Promise((resolve) => {
         calls.push({
@@ -406,19 +387,12 @@ function heldApi(): {
           answer: () => resolve(owner.closed ? { kind: 'closed' } : { kind: 'ok', payload: {}, ezviz: {} }),
         });
       }),
-  } as unknown as PanelApi;
+  });
   return { api, calls };
 }
 
 describe('dashboard runtime: bounded panel work (docs/behaviour.md section 21, fake clock)', () => {
-  let clock: sinon.SinonFakeTimers;
-  const sent: Array<{ payload: Record<string, unknown> }> = [];
-  const node = { id: 'cam', status: () => undefined, send: (m: never) => sent.push(m) } as never;
-  beforeEach(() => {
-    clock = sinon.useFakeTimers();
-    sent.length = 0;
-  });
-  afterEach(() => clock.restore());
+  const { sent, node, clock } = nodeOnFakeClock<{ payload: Record<string, unknown> }>();
   const panel = (api: PanelApi) => new Panel(node, api, null, settings(), realTimers, () => Date.now());
   const replies = (c: FakeConn) => c.emitted as Array<Record<string, unknown>>;
 

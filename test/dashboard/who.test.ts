@@ -5,9 +5,9 @@
 // pages that load later. A fake clock and a recording stand-in of the dashboard API.
 
 import assert from 'assert';
-import sinon from 'sinon';
 import type { PanelApi, PanelOperation, PanelValues } from '../../features/dashboard/dashboard-api';
 import { TABLES } from '../../features/dashboard/dashboard-api';
+import { nodeOnFakeClock, standInApi } from '../support/panel-runtime';
 import { Conn, Panel } from '../../dashboard/nodes/panel/panel';
 import { readSettings } from '../../dashboard/nodes/panel/settings';
 import { Client, isAllowed, parseUsers, userNames } from '../../dashboard/nodes/panel/who';
@@ -21,12 +21,7 @@ type Out = { payload: Record<string, unknown>; _client?: Client; error?: unknown
 function api(fail: (op: PanelOperation) => string | undefined = () => undefined) {
   const calls: Array<{ op: PanelOperation; values: PanelValues }> = [];
   const statuses: string[] = [];
-  const a = {
-    version: 1,
-    tables: TABLES,
-    t: (k: string) => k,
-    configNode: () => null,
-    isMoving: () => false,
+  const a = standInApi({
     status: (what: unknown, op: string) => {
       const text = typeof what === 'string' ? `${op} ${what}` : `${op} ${(what as { kind: string }).kind}`;
       statuses.push(text);
@@ -42,7 +37,7 @@ function api(fail: (op: PanelOperation) => string | undefined = () => undefined)
         ezviz: {},
       };
     },
-  } as unknown as PanelApi;
+  });
   return { api: a, calls, statuses };
 }
 
@@ -64,14 +59,7 @@ class FakeConn implements Conn {
 }
 
 describe('dashboard runtime: who did it (msg._client, allowed users, a quiet output)', () => {
-  let clock: sinon.SinonFakeTimers;
-  const sent: Out[] = [];
-  const node = { id: 'cam', status: () => undefined, send: (m: Out) => sent.push(m) } as never;
-  beforeEach(() => {
-    clock = sinon.useFakeTimers();
-    sent.length = 0;
-  });
-  afterEach(() => clock.restore());
+  const { sent, node, clock } = nodeOnFakeClock<Out>();
 
   function panel(a: PanelApi, def: Record<string, unknown> = {}): Panel {
     const s = readSettings({ deviceSerial: 'C00000001', presetList: '1: Door', ...def }, TABLES.TOGGLES);
