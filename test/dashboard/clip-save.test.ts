@@ -11,15 +11,9 @@ import * as fs from 'fs';
 import { skipWithoutChromium } from '../support/browser-env';
 import { DashboardEnv, panelFlow, PanelPage, startDashboardEnv } from '../support/dashboard-env';
 import { probeBytes, withFfmpeg } from '../support/media-probe';
-import { advancing, tapLongest } from '../support/playback';
+import { advancing, hostTime, tapLongest } from '../support/playback';
 
 const ADDRESS = /\/api\/lapp(\/v2)?\/live\/address\/get$/;
-
-/** `yyyy-MM-dd HH:mm:ss` (host time, as the address call sends it) -> ms. */
-function hostTime(s: string): number {
-  const [y, mo, d, h, mi, se] = (/^(\d{4})-(\d\d)-(\d\d) (\d\d):(\d\d):(\d\d)$/.exec(s) ?? []).slice(1).map(Number);
-  return new Date(y, mo - 1, d, h, mi, se).getTime();
-}
 
 describe("dashboard: the timeline's download control saves the moment played as MP4 (Chromium)", function () {
   this.timeout(180000);

@@ -9,7 +9,7 @@ import assert from 'assert';
 import { CHROMIUM_WINDOWED, skipWithoutChromium } from '../support/browser-env';
 import { DashboardEnv, panelFlow, startDashboardEnv } from '../support/dashboard-env';
 import { HideablePage, openHideable } from '../support/hideable-page';
-import { advancing, liveAdvancing, tapLongest } from '../support/playback';
+import { advancing, hostTime, liveAdvancing, tapLongest } from '../support/playback';
 
 const ADDRESS = /\/api\/lapp(\/v2)?\/live\/address\/get$/;
 
@@ -26,14 +26,6 @@ async function sessionsBecome(env: DashboardEnv, n: number, ms: number): Promise
     if (Date.now() > until) throw new Error(`${await openSessions(env)} FLV sessions open after ${ms} ms, want ${n}`);
     await new Promise((r) => setTimeout(r, 100));
   }
-}
-
-/** The API's wall-clock text 'YYYY-MM-DD HH:mm:ss' as ms (host time). */
-function wallClock(text: string): number {
-  const [d, t] = text.split(' ');
-  const [y, mo, da] = d.split('-').map(Number);
-  const [h, mi, s] = t.split(':').map(Number);
-  return new Date(y, mo - 1, da, h, mi, s).getTime();
 }
 
 describe('dashboard: a hidden page pauses playback and live (Chromium, a minimized window)', function () {
@@ -85,7 +77,7 @@ describe('dashboard: a hidden page pauses playback and live (Chromium, a minimiz
     assert.strictEqual(await openSessions(env), 1, 'one FLV session again');
     const asks = env.sim.requestLog().filter((e) => ADDRESS.test(e.path) && e.fields.protocol === '4');
     assert.strictEqual(asks.length, 2, `a fresh address on resuming: ${asks.length}`);
-    const step = wallClock(asks[1].fields.startTime) - wallClock(asks[0].fields.startTime);
+    const step = hostTime(asks[1].fields.startTime) - hostTime(asks[0].fields.startTime);
     // It resumes where the picture stopped (at least what was shown before hiding), not from the tap's moment.
     assert.ok(
       step >= Math.floor(before.time) * 1000 && step <= 60000,

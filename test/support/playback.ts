@@ -1,5 +1,6 @@
 // The panel's playback as the browser tests drive it (test/dashboard/timeline.test.ts,
-// hidden.test.ts): a tap on a recording of the timeline, and the played picture advancing.
+// hidden.test.ts, clip-save.test.ts): a tap on a recording of the timeline, the played picture
+// advancing, and the times the address calls send.
 
 import type { Page } from 'playwright-core';
 import { waitUntil } from './browser-env';
@@ -61,4 +62,10 @@ export async function liveAdvancing(
     const v = document.querySelector('.ezc-live video') as HTMLVideoElement;
     return { time: v.currentTime, frames: v.getVideoPlaybackQuality().totalVideoFrames };
   });
+}
+
+/** The API's wall-clock text `yyyy-MM-dd HH:mm:ss` (host time, as the address call sends it) as ms. */
+export function hostTime(text: string): number {
+  const [y, mo, d, h, mi, s] = (/^(\d{4})-(\d\d)-(\d\d) (\d\d):(\d\d):(\d\d)$/.exec(text) ?? []).slice(1).map(Number);
+  return new Date(y, mo - 1, d, h, mi, s).getTime();
 }
