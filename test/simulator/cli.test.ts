@@ -6,10 +6,9 @@ import { strict as assert } from 'assert';
 import { spawn, spawnSync } from 'child_process';
 import type { ChildProcess } from 'child_process';
 import * as fs from 'fs';
-import * as os from 'os';
 import * as path from 'path';
 import { OPERATIONS, TOKEN_PATH } from '../../client/operations/operations';
-import { callApi } from '../support/simulator-http';
+import { callApi, oneDeviceState } from '../support/simulator-http';
 
 const CLI = path.resolve(__dirname, '../../simulator/cli.js');
 
@@ -85,16 +84,7 @@ describe('simulator: command line', function () {
   });
 
   it('takes --host, --state and --latency, and exits on SIGTERM', async () => {
-    const file = path.join(os.tmpdir(), `ezviz-cli-state-${process.pid}.json`);
-    fs.writeFileSync(
-      file,
-      JSON.stringify({
-        accounts: { a: {} },
-        appKeys: { k: { appSecret: 's', account: 'a' } },
-        tokens: { 'at.t': { appKey: 'k' } },
-        devices: { ZZZZZZZZ1: { account: 'a' } },
-      }),
-    );
+    const file = oneDeviceState('cli', 'at.t', 'ZZZZZZZZ1');
     try {
       running = await run(['--port=0', '--host', '127.0.0.1', '--state', file, '--latency', '100']);
       const t0 = Date.now();

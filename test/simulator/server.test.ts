@@ -5,12 +5,11 @@
 import { strict as assert } from 'assert';
 import * as fs from 'fs';
 import * as http from 'http';
-import * as os from 'os';
 import * as path from 'path';
 import { OPERATIONS, TOKEN_PATH } from '../../client/operations/operations';
 import { FakeClock, MAX_BODY_BYTES, SystemClock, loadDefaultState, startSimulator } from '../../simulator';
 import type { FaultSpec, Simulator } from '../../simulator';
-import { admin, callApi, formBody, postForm, request } from '../support/simulator-http';
+import { admin, callApi, formBody, oneDeviceState, postForm, request } from '../support/simulator-http';
 
 const T = 'at.demo-token';
 const START_PATH = OPERATIONS['ptz-start'].path;
@@ -455,16 +454,7 @@ describe('simulator: HTTP layer', function () {
 
   describe('start and close', () => {
     it('loads a state from a JSON file', async () => {
-      const file = path.join(os.tmpdir(), `ezviz-sim-state-${process.pid}.json`);
-      fs.writeFileSync(
-        file,
-        JSON.stringify({
-          accounts: { a: {} },
-          appKeys: { k: { appSecret: 's', account: 'a' } },
-          tokens: { 'at.file': { appKey: 'k' } },
-          devices: { ABCDEF123: { account: 'a', online: false } },
-        }),
-      );
+      const file = oneDeviceState('sim', 'at.file', 'ABCDEF123', { online: false });
       const s2 = await startSimulator({ port: 0, state: file });
       try {
         const f = { accessToken: 'at.file', deviceSerial: 'ABCDEF123', channelNo: 1 };

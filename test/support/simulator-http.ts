@@ -1,8 +1,11 @@
 // Plain node:http client for the simulator tests: one fresh connection per request (no agent),
 // so no test leaves a socket behind.
 
+import * as fs from 'fs';
 import * as http from 'http';
 import * as https from 'https';
+import * as os from 'os';
+import * as path from 'path';
 
 export interface HttpReply {
   status: number;
@@ -101,4 +104,26 @@ export async function admin(
     headers: body === undefined && method === 'GET' ? {} : { 'Content-Type': 'application/json' },
   });
   return { status: r.status, json: r.text ? JSON.parse(r.text) : undefined };
+}
+
+/** Writes a simulator state file to the temp directory (`ezviz-<name>-state-<pid>.json`): one
+ * account `a`, its app key `k` (secret `s`), the token `token` and one device `serial` of `a`
+ * (`device` over that); answers the file's path. */
+export function oneDeviceState(
+  name: string,
+  token: string,
+  serial: string,
+  device: Record<string, unknown> = {},
+): string {
+  const file = path.join(os.tmpdir(), `ezviz-${name}-state-${process.pid}.json`);
+  fs.writeFileSync(
+    file,
+    JSON.stringify({
+      accounts: { a: {} },
+      appKeys: { k: { appSecret: 's', account: 'a' } },
+      tokens: { [token]: { appKey: 'k' } },
+      devices: { [serial]: { account: 'a', ...device } },
+    }),
+  );
+  return file;
 }
