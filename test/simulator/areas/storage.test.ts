@@ -24,19 +24,22 @@ describe('simulator: cloud storage (areas/storage.ts)', function () {
     };
     const open = (serial: string, cardPassword: string, extra: Fields = {}): Promise<string> =>
       codeOf('storage-open', { deviceSerial: serial, cardPassword, ...extra });
+    /** The info of channel 1 of `serial` with storage on, its period of 7 days running from day
+     * `from` to day `to` (days from the start, whole seconds). */
+    const weekly = (serial: string, from: number, to: number) => ({
+      userName: 'demo-user',
+      deviceSerial: serial,
+      channelNo: 1,
+      status: 1,
+      totalDays: 7,
+      validDays: to,
+      startTime: START_S + from * DAY_MS,
+      expireTime: START_S + to * DAY_MS,
+    });
 
     it('reports the default devices with statuses -2, -1, 0, 1, 2', async () => {
       const d1 = await info('C00000001');
-      assert.deepEqual(d1, {
-        userName: 'demo-user',
-        deviceSerial: 'C00000001',
-        channelNo: 1,
-        status: 1,
-        totalDays: 7,
-        validDays: 20,
-        startTime: START_S - 10 * DAY_MS,
-        expireTime: START_S + 20 * DAY_MS,
-      });
+      assert.deepEqual(d1, weekly('C00000001', -10, 20));
       assert.equal(d1.startTime % 1000, 0, 'whole seconds');
       assert.equal((await info('C00000003')).status, -2);
       assert.equal((await info('C0000000F', { channelNo: 2 })).status, -1);
@@ -52,16 +55,7 @@ describe('simulator: cloud storage (areas/storage.ts)', function () {
     it('enables storage with a card once; the card is used afterwards (60032)', async () => {
       assert.equal(await open('C00000002', 'CARD-VALID-0001', { phone: '13800000001' }), '200');
       const d = await info('C00000002');
-      assert.deepEqual(d, {
-        userName: 'demo-user',
-        deviceSerial: 'C00000002',
-        channelNo: 1,
-        status: 1,
-        totalDays: 7,
-        validDays: 30,
-        startTime: START_S,
-        expireTime: START_S + 30 * DAY_MS,
-      });
+      assert.deepEqual(d, weekly('C00000002', 0, 30));
       assert.equal(await open('C0000000F', 'CARD-VALID-0001'), '60032');
       assert.equal(sim.state.cards['CARD-VALID-0001'].usedBy, 'C00000002');
     });
