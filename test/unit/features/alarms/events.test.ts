@@ -183,20 +183,21 @@ describe('alarm: window and paging', () => {
   });
 });
 
-describe('alarm: mapping and de-duplication', () => {
-  const item = (id: string, time: number, extra: Record<string, unknown> = {}) => ({
-    alarmId: id,
-    alarmName: 'Motion',
-    alarmType: 10002,
-    alarmTime: time,
-    channelNo: 1,
-    isEncrypt: 0,
-    isChecked: 0,
-    deviceSerial: 'C00000001',
-    alarmPicUrl: 'https://p.example/a.jpg',
-    ...extra,
-  });
+/** An item of the alarm list: a motion alarm of C00000001/1 with a picture, not checked; `extra` over it. */
+const item = (id: string, time: number, extra: Record<string, unknown> = {}) => ({
+  alarmId: id,
+  alarmName: 'Motion',
+  alarmType: 10002,
+  alarmTime: time,
+  channelNo: 1,
+  isEncrypt: 0,
+  isChecked: 0,
+  deviceSerial: 'C00000001',
+  alarmPicUrl: 'https://p.example/a.jpg',
+  ...extra,
+});
 
+describe('alarm: mapping and de-duplication', () => {
   it('maps the documented fields, type-checked, with an ISO alarmDate; drops unknown fields', () => {
     const a = mapAlarm({ ...item('a1', T0), extra: 'x', __proto__: { polluted: 1 } });
     assert.deepStrictEqual(a, {
@@ -412,17 +413,7 @@ describe('alarm: the poller (fake clock, scripted list)', () => {
     answer = listAnswer;
   });
 
-  const alarm = (id: string, time: number) => ({
-    alarmId: id,
-    alarmName: 'Motion',
-    alarmType: 10002,
-    alarmTime: time,
-    channelNo: 1,
-    isEncrypt: 0,
-    isChecked: 1,
-    deviceSerial: 'C00000001',
-    alarmPicUrl: '',
-  });
+  const alarm = (id: string, time: number) => item(id, time, { isChecked: 1, alarmPicUrl: '' });
 
   it('polls at start and every interval; each alarm once, oldest first; nothing older than the deploy', async () => {
     const f = fakeTime(T0);
