@@ -7,24 +7,9 @@
 
 import assert from 'assert';
 import { skipWithoutChromium, waitUntil } from '../support/browser-env';
-import { DashboardEnv, panelFlow, startDashboardEnv } from '../support/dashboard-env';
+import { cameraInject, DashboardEnv, panelFlow, startDashboardEnv } from '../support/dashboard-env';
+import { emitOnSocket } from '../support/dashboard-page';
 import { callApi } from '../support/simulator-http';
-
-/** An inject that points the panel at another camera (msg.ui_update). */
-const cameraInject = (id: string, serial: string, y: number) => ({
-  id,
-  type: 'inject',
-  z: 'tab',
-  name: id,
-  props: [{ p: 'ui_update', v: JSON.stringify({ deviceSerial: serial }), vt: 'json' }],
-  repeat: '',
-  crontab: '',
-  once: false,
-  topic: '',
-  x: 100,
-  y,
-  wires: [['cam']],
-});
 
 const LIVE = /\/api\/lapp(\/v2)?\/live\/address\/get$/;
 
@@ -38,20 +23,7 @@ describe('dashboard: the state at a glance with the switches hidden (Chromium)',
       const flow = panelFlow(url, { show_live: true, show_switches: false }, [
         cameraInject('encrypted', 'C00000005', 240),
         cameraInject('shop', 'C00000006', 280),
-        {
-          id: 'offline',
-          type: 'inject',
-          z: 'tab',
-          name: 'offline camera',
-          props: [{ p: 'ui_update', v: '{"deviceSerial":"C00000002"}', vt: 'json' }],
-          repeat: '',
-          crontab: '',
-          once: false,
-          topic: '',
-          x: 100,
-          y: 200,
-          wires: [['cam']],
-        },
+        cameraInject('offline', 'C00000002', 200, 'offline camera'),
       ]);
       // The account's codes list the encrypted office camera (the simulator's code), not the shop's.
       (flow.find((n) => n.id === 'cfg') as { credentials: Record<string, string> }).credentials.verificationCodes =
@@ -121,14 +93,7 @@ describe('dashboard: the state at a glance with the switches hidden (Chromium)',
         body: JSON.stringify({ deviceSerial: 'C00000005', camera: { verificationCode: 'GHIJKL' } }),
       });
       assert.strictEqual(changed.status, 200);
-      await p.page.evaluate(() => {
-        const app = (
-          document.querySelector('#app') as unknown as {
-            __vue_app__: { _context: { provides: { $socket: { emit(...a: unknown[]): void } } } };
-          }
-        ).__vue_app__;
-        app._context.provides.$socket.emit('ezviz-camera', 'cam', { action: 'live', refresh: true });
-      });
+      await emitOnSocket(p, 'ezviz-camera', 'cam', [{ action: 'live', refresh: true }]);
       await over.filter({ hasText: 'the code for C00000005 in Verification codes' }).waitFor();
       assert.ok(!(await over.innerText()).includes('add the line'));
       // A camera the list does not hold: the hint to add its line.

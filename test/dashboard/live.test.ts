@@ -6,8 +6,16 @@
 // fake clock, run forward by the test).
 
 import assert from 'assert';
-import { skipWithoutChromium, waitUntil } from '../support/browser-env';
-import { DashboardEnv, panelFlow, PanelPage, type SocketLike, startDashboardEnv } from '../support/dashboard-env';
+import { skipWithoutChromium } from '../support/browser-env';
+import {
+  cameraInject,
+  DashboardEnv,
+  panelFlow,
+  PanelPage,
+  type SocketLike,
+  startDashboardEnv,
+} from '../support/dashboard-env';
+import { setHidden, videoPlays } from '../support/dashboard-page';
 
 const ADDRESS = /\/api\/lapp(\/v2)?\/live\/address\/get$/;
 /** The panel asks for a refused address again after this long (dashboard/ui/live.js RENEW_MS). */
@@ -32,27 +40,6 @@ function countSegments(p: PanelPage): { n: number } {
   return c;
 }
 
-async function playing(p: PanelPage): Promise<void> {
-  await waitUntil(
-    p.page,
-    () => {
-      const v = document.querySelector('video.ezc-video') as HTMLVideoElement | null;
-      return !!v && v.readyState >= 2 && v.currentTime > 0.5 && !v.paused;
-    },
-    null,
-    { timeout: 30000 },
-  );
-}
-
-/** Makes the page hidden (or visible again) as a browser does when the tab goes to the background. */
-function setHidden(p: PanelPage, hidden: boolean): Promise<void> {
-  return p.page.evaluate((h) => {
-    Object.defineProperty(document, 'visibilityState', { value: h ? 'hidden' : 'visible', configurable: true });
-    Object.defineProperty(document, 'hidden', { value: h, configurable: true });
-    document.dispatchEvent(new Event('visibilitychange'));
-  }, hidden);
-}
-
 describe("dashboard: the panel's live view (Chromium, hls.js)", function () {
   this.timeout(120000);
   let env: DashboardEnv;
@@ -61,22 +48,7 @@ describe("dashboard: the panel's live view (Chromium, hls.js)", function () {
   before(async function () {
     skipWithoutChromium(this);
     env = await startDashboardEnv((url) =>
-      panelFlow(url, { show_live: true, wires: [[]] }, [
-        {
-          id: 'offline',
-          type: 'inject',
-          z: 'tab',
-          name: 'offline camera',
-          props: [{ p: 'ui_update', v: '{"deviceSerial":"C00000002"}', vt: 'json' }],
-          repeat: '',
-          crontab: '',
-          once: false,
-          topic: '',
-          x: 100,
-          y: 200,
-          wires: [['cam']],
-        },
-      ]),
+      panelFlow(url, { show_live: true, wires: [[]] }, [cameraInject('offline', 'C00000002', 200, 'offline camera')]),
     );
   });
   after(async () => {
@@ -87,7 +59,7 @@ describe("dashboard: the panel's live view (Chromium, hls.js)", function () {
   it('two pages on one camera play the stream and cost one address request', async () => {
     env.sim.clearLog();
     pages.push(await env.open(), await env.open({ phone: true }));
-    await Promise.all(pages.map(playing));
+    await Promise.all(pages.map((p) => videoPlays(p)));
     const asks = env.sim.requestLog().filter((e) => ADDRESS.test(e.path));
     assert.strictEqual(asks.length, 1, `${asks.length} address requests`);
     for (const p of pages) {
@@ -109,7 +81,7 @@ describe("dashboard: the panel's live view (Chromium, hls.js)", function () {
         );
     });
     await p.page.reload();
-    await playing(p);
+    await videoPlays(p);
     await p.page.getByRole('button', { name: 'snapshot', exact: true }).click();
     await p.page.getByRole('img', { name: 'snapshot of C00000001/1' }).waitFor();
     await p.page.getByRole('switch', { name: 'privacy', exact: true }).click();
@@ -142,7 +114,7 @@ describe("dashboard: the panel's live view (Chromium, hls.js)", function () {
     assert.strictEqual(seen.n, atHide, `${seen.n - atHide} segment requests while hidden`);
     await p.page.getByRole('note').filter({ hasText: 'paused' }).waitFor();
     await setHidden(p, false);
-    await playing(p);
+    await videoPlays(p);
     assert.ok(seen.n > atHide, 'segments again once visible');
   });
 

@@ -5,7 +5,8 @@
 
 import assert from 'assert';
 import { skipWithoutChromium, waitUntil } from '../support/browser-env';
-import { DashboardEnv, panelFlow, PanelPage, type SocketLike, startDashboardEnv } from '../support/dashboard-env';
+import { DashboardEnv, panelFlow, PanelPage, startDashboardEnv } from '../support/dashboard-env';
+import { emitOnSocket } from '../support/dashboard-page';
 import { callApi } from '../support/simulator-http';
 
 const PTZ = '/api/lapp/device/ptz/';
@@ -24,22 +25,8 @@ function ptzRequests(env: DashboardEnv): Array<{ kind: string; direction?: strin
 }
 
 /** Emits on the page's own Dashboard 2 socket, as a forging browser would (the widget's id: cam). */
-function forge(p: PanelPage, msgs: unknown[], event = 'ezviz-camera', id: unknown = 'cam'): Promise<number> {
-  return p.page.evaluate(
-    ({ msgs, event, id }) => {
-      const app = (
-        document.querySelector('#app') as unknown as {
-          __vue_app__: { _context: { provides: { $socket: SocketLike } } };
-        }
-      ).__vue_app__;
-      const socket = app._context.provides.$socket;
-      const t0 = performance.now();
-      for (const m of msgs) socket.emit(event, id, m);
-      return performance.now() - t0;
-    },
-    { msgs, event, id },
-  );
-}
+const forge = (p: PanelPage, msgs: unknown[], event = 'ezviz-camera', id: unknown = 'cam'): Promise<number> =>
+  emitOnSocket(p, event, id, msgs);
 
 /** Holds the named control for `ms` with a touch (Chromium's touch events, as a phone sends them). */
 async function touchHold(p: PanelPage, name: string, ms: number): Promise<number> {

@@ -7,20 +7,9 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { ARTIFACTS, ROOT, waitUntil } from '../support/browser-env';
-import { darkTheme, panelFlow, PanelPage, startDashboardEnv } from '../support/dashboard-env';
+import { darkTheme, panelFlow, startDashboardEnv } from '../support/dashboard-env';
+import { videoPlays } from '../support/dashboard-page';
 import { allPictures, HOOK_PATH, HOOK_SECRET, wallFlow } from '../support/wall-flow';
-
-async function playing(p: PanelPage): Promise<void> {
-  await waitUntil(
-    p.page,
-    () => {
-      const v = document.querySelector('video.ezc-video') as HTMLVideoElement | null;
-      return !!v && v.readyState >= 2 && v.currentTime > 0.5 && !v.paused;
-    },
-    null,
-    { timeout: 30000 },
-  );
-}
 
 async function shoot(dir: string, theme: 'light' | 'dark'): Promise<void> {
   const flow = (url: string) => panelFlow(url, { show_live: true, wires: [[]] });
@@ -29,7 +18,7 @@ async function shoot(dir: string, theme: 'light' | 'dark'): Promise<void> {
     for (const phone of [false, true]) {
       const p = await env.open({ phone });
       try {
-        await playing(p);
+        await videoPlays(p);
         await p.page.getByRole('button', { name: 'snapshot', exact: true }).click();
         await p.page.getByRole('img', { name: 'snapshot of C00000001/1' }).waitFor();
         await waitUntil(

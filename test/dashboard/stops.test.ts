@@ -7,6 +7,7 @@
 import assert from 'assert';
 import { skipWithoutChromium } from '../support/browser-env';
 import { DashboardEnv, panelFlow, PanelPage, type SocketLike, startDashboardEnv } from '../support/dashboard-env';
+import { emitOnSocket } from '../support/dashboard-page';
 
 const START = '/api/lapp/device/ptz/start';
 const STOP = '/api/lapp/device/ptz/stop';
@@ -22,22 +23,6 @@ async function until<T>(fn: () => T | undefined | false, ms = 5000, what = 'cond
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
     await sleep(10);
   }
-}
-
-/** Emits on the page's own Dashboard 2 socket, as the page (or a forging browser) would. */
-function emit(p: PanelPage, event: string, id: string, msgs: unknown[]): Promise<void> {
-  return p.page.evaluate(
-    ({ event, id, msgs }) => {
-      const app = (
-        document.querySelector('#app') as unknown as {
-          __vue_app__: { _context: { provides: { $socket: SocketLike } } };
-        }
-      ).__vue_app__;
-      const socket = app._context.provides.$socket;
-      for (const m of msgs) socket.emit(event, id, m);
-    },
-    { event, id, msgs },
-  );
 }
 
 /** Holds the mouse down on the named control; returns when it was pressed. */
@@ -100,7 +85,7 @@ describe('dashboard: nothing waits in front of a stop (Chromium)', function () {
     p = await env.open();
     await press(p, 'left');
     await until(() => log(START).length === 1, 5000, 'the start');
-    await emit(
+    await emitOnSocket(
       p,
       'ezviz-camera',
       'cam',
@@ -150,9 +135,12 @@ describe('dashboard: nothing waits in front of a stop (Chromium)', function () {
 
   it('widget-send and widget-change to the panel put nothing on its output and nothing is replayed to a new page', async () => {
     p = await env.open();
-    await emit(p, 'widget-send', 'cam', [{ payload: { action: 'FORGED_SEND', result: { code: '200' } } }]);
-    await emit(p, 'widget-change', 'cam', [{ payload: { action: 'FORGED_CHANGE' } }, { action: 'FORGED_CHANGE' }]);
-    await emit(p, 'widget-action', 'cam', [{ payload: { action: 'FORGED_ACTION' } }]);
+    await emitOnSocket(p, 'widget-send', 'cam', [{ payload: { action: 'FORGED_SEND', result: { code: '200' } } }]);
+    await emitOnSocket(p, 'widget-change', 'cam', [
+      { payload: { action: 'FORGED_CHANGE' } },
+      { action: 'FORGED_CHANGE' },
+    ]);
+    await emitOnSocket(p, 'widget-action', 'cam', [{ payload: { action: 'FORGED_ACTION' } }]);
     // A genuine action does reach the output (the debug node prints it).
     await p.page.getByRole('button', { name: 'stop', exact: true }).click();
     await until(() => /\[debug:panel-out\][\s\S]*stop/.test(env.log()), 10000, 'the genuine stop on the output');

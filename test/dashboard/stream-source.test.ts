@@ -5,30 +5,20 @@
 // frame, HTTP reply or page holds the stream's key, a cloud address, a token or a verification code.
 
 import assert from 'assert';
-import { skipWithoutChromium, waitUntil } from '../support/browser-env';
-import { DashboardEnv, panelFlow, PanelPage, startDashboardEnv } from '../support/dashboard-env';
+import { skipWithoutChromium } from '../support/browser-env';
+import { DashboardEnv, panelFlow, PanelPage, startDashboardEnv, streamSource } from '../support/dashboard-env';
+import { keepFrames, videoPlays } from '../support/dashboard-page';
 
 const ADDRESS = /\/api\/lapp(\/v2)?\/live\/address\/get$/;
 const CLOUD_FLV = /\/v3\/openlive\/.*\.flv$/;
 const TICKET = /\/ezviz-dashboard\/stream\/([A-Za-z0-9_-]+)$/;
 const KEY = 'panel-stream-key-Zq81xW';
-
-async function playing(p: PanelPage): Promise<void> {
-  await waitUntil(
-    p.page,
-    () => {
-      const v = document.querySelector('video.ezc-video[data-active="true"]') as HTMLVideoElement | null;
-      return !!v && v.readyState >= 2 && v.currentTime > 0.5 && !v.paused;
-    },
-    null,
-    { timeout: 30000 },
-  );
-}
+const ACTIVE = 'video.ezc-video[data-active="true"]';
 
 /** What a page reads: its socket frames, the stream route's URLs, the page itself at the end. */
 function listen(p: PanelPage): { frames: string[]; tickets: string[] } {
   const seen = { frames: [] as string[], tickets: [] as string[] };
-  p.page.on('websocket', (ws) => ws.on('framereceived', (f) => seen.frames.push(String(f.payload))));
+  keepFrames(p, seen.frames, false);
   p.page.on('request', (r) => {
     const m = TICKET.exec(new URL(r.url()).pathname);
     if (m) seen.tickets.push(m[1]);
@@ -45,24 +35,7 @@ describe("dashboard: the panel's live view from an ezviz-stream node (Chromium, 
     skipWithoutChromium(this);
     env = await startDashboardEnv((url) =>
       panelFlow(url, { show_live: true, show_timeline: false, streamNode: 'stream1', wires: [[]] }, [
-        {
-          id: 'stream1',
-          type: 'ezviz-stream',
-          z: 'tab',
-          name: 'door stream',
-          config: 'cfg',
-          deviceSerial: 'C00000001',
-          channelNo: 1,
-          quality: 'smooth',
-          path: '',
-          maxViewers: 8,
-          idleClose: 10,
-          maxMinutesPerDay: 0,
-          x: 200,
-          y: 200,
-          wires: [[], []],
-          credentials: { key: KEY, verificationCode: '' },
-        },
+        streamSource(KEY, 200),
       ]),
     );
   });
@@ -80,7 +53,7 @@ describe("dashboard: the panel's live view from an ezviz-stream node (Chromium, 
     const seenB = listen(b);
     await b.page.reload();
     pages.push(a, b);
-    await Promise.all([playing(a), playing(b)]);
+    await Promise.all([videoPlays(a, ACTIVE), videoPlays(b, ACTIVE)]);
     const log = env.sim.requestLog();
     assert.strictEqual(log.filter((e) => ADDRESS.test(e.path)).length, 1, 'one live address');
     assert.strictEqual(log.filter((e) => CLOUD_FLV.test(e.path)).length, 1, 'one cloud FLV session');
@@ -106,7 +79,7 @@ describe("dashboard: the panel's live view from an ezviz-stream node (Chromium, 
     const [a, b] = pages;
     await a.close();
     pages.shift();
-    await playing(b);
+    await videoPlays(b, ACTIVE);
     const before = await b.page.evaluate(
       () => (document.querySelector('video.ezc-video') as HTMLVideoElement).currentTime,
     );

@@ -7,10 +7,11 @@
 // wall's dialog offers the flows' stream nodes, the chosen one ticked.
 
 import assert from 'assert';
-import { loadEditor, skipWithoutChromium, waitUntil } from '../support/browser-env';
+import { loadEditor, skipWithoutChromium } from '../support/browser-env';
 import { openNodeDialog } from '../support/browser-editor';
-import { DashboardEnv, PanelPage, startDashboardEnv } from '../support/dashboard-env';
-import { allPictures, wallFlow } from '../support/wall-flow';
+import { DashboardEnv, PanelPage, startDashboardEnv, streamSource } from '../support/dashboard-env';
+import { videoPlays } from '../support/dashboard-page';
+import { allPictures, openWall, tileVideo, wallFlow } from '../support/wall-flow';
 
 const ADDRESS = /\/api\/lapp(\/v2)?\/live\/address\/get$/;
 const CLOUD_FLV = /\/v3\/openlive\/.*\.flv$/;
@@ -18,33 +19,13 @@ const KEY = 'wall-stream-key-Tq03vB';
 const STREAMED = 'C00000001/1';
 const OWN = 'C00000006/1';
 
-/** Waits until the video of `selector` plays. */
-function plays(p: PanelPage, selector: string): Promise<unknown> {
-  return waitUntil(
-    p.page,
-    (sel) => {
-      const v = document.querySelector(sel) as HTMLVideoElement | null;
-      return !!v && v.readyState >= 2 && v.currentTime > 0.3 && !v.paused;
-    },
-    selector,
-    { timeout: 30000 },
-  );
-}
-
-const tileVideo = (key: string): string => `.ezw-tile[data-camera="${key}"] video`;
-
 describe('dashboard: the camera wall with an ezviz-stream node as a live source (Chromium)', function () {
   this.timeout(150000);
   let env: DashboardEnv;
   const pages: PanelPage[] = [];
   const seen: string[] = [];
   const open = async (phone = false): Promise<PanelPage> => {
-    const p = await env.open({ phone, region: 'camera wall' });
-    p.page.on('websocket', (ws) => {
-      ws.on('framereceived', (f) => seen.push(String(f.payload)));
-      ws.on('framesent', (f) => seen.push(String(f.payload)));
-    });
-    await p.page.reload();
+    const p = await openWall(env, seen, phone);
     await allPictures(p, 2);
     pages.push(p);
     return p;
@@ -54,24 +35,7 @@ describe('dashboard: the camera wall with an ezviz-stream node as a live source 
     skipWithoutChromium(this);
     env = await startDashboardEnv((url) => [
       ...wallFlow(url, { cameras: `${STREAMED}, ${OWN}`, streamNodes: 'stream1', liveProtocol: 'hls' }),
-      {
-        id: 'stream1',
-        type: 'ezviz-stream',
-        z: 'tab',
-        name: 'door stream',
-        config: 'cfg',
-        deviceSerial: 'C00000001',
-        channelNo: 1,
-        quality: 'smooth',
-        path: '',
-        maxViewers: 8,
-        idleClose: 10,
-        maxMinutesPerDay: 0,
-        x: 200,
-        y: 300,
-        wires: [[], []],
-        credentials: { key: KEY, verificationCode: '' },
-      },
+      streamSource(KEY, 300),
     ]);
   });
   after(async () => {
@@ -84,13 +48,13 @@ describe('dashboard: the camera wall with an ezviz-stream node as a live source 
     const a = await open();
     const b = await open(true);
     for (const p of [a, b]) await p.page.locator(`.ezw-tile[data-camera="${STREAMED}"] .ezw-stage`).click();
-    await Promise.all([plays(a, tileVideo(STREAMED)), plays(b, tileVideo(STREAMED))]);
+    await Promise.all([videoPlays(a, tileVideo(STREAMED), 0.3), videoPlays(b, tileVideo(STREAMED), 0.3)]);
     // The panel opened in place on the streamed camera plays the same stream node.
     await a.page.locator(`.ezw-tile[data-camera="${STREAMED}"] .ezw-stage`).click();
     const panel = a.page.getByRole('region', { name: 'camera panel' });
     await panel.waitFor();
-    await plays(a, 'video.ezc-video[data-active="true"]');
-    await plays(b, tileVideo(STREAMED));
+    await videoPlays(a, 'video.ezc-video[data-active="true"]', 0.3);
+    await videoPlays(b, tileVideo(STREAMED), 0.3);
     const log = env.sim.requestLog();
     const camera = (e: { fields: Record<string, unknown> }) => String(e.fields.deviceSerial) === 'C00000001';
     assert.strictEqual(log.filter((e) => ADDRESS.test(e.path) && camera(e)).length, 1, 'one live address');
@@ -119,7 +83,7 @@ describe('dashboard: the camera wall with an ezviz-stream node as a live source 
   it('a camera no stream node streams plays its own live address', async () => {
     const b = pages[1];
     await b.page.locator(`.ezw-tile[data-camera="${OWN}"] .ezw-stage`).click();
-    await plays(b, tileVideo(OWN));
+    await videoPlays(b, tileVideo(OWN), 0.3);
     const asks = env.sim
       .requestLog()
       .filter((e) => ADDRESS.test(e.path) && String(e.fields.deviceSerial) === 'C00000006');

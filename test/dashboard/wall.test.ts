@@ -10,32 +10,20 @@
 import assert from 'assert';
 import { skipWithoutChromium, waitUntil } from '../support/browser-env';
 import { DashboardEnv, PanelPage, startDashboardEnv } from '../support/dashboard-env';
-import { allPictures, HOOK_PATH, HOOK_SECRET, players, SIXTEEN, wallFlow } from '../support/wall-flow';
+import { setHidden, videoPlays } from '../support/dashboard-page';
+import {
+  allPictures,
+  HOOK_PATH,
+  HOOK_SECRET,
+  openWall,
+  players,
+  SIXTEEN,
+  tileVideo,
+  wallFlow,
+} from '../support/wall-flow';
 
 const CAPTURE = '/api/lapp/device/capture';
 const ADDRESS = /\/api\/lapp(\/v2)?\/live\/address\/get$/;
-
-/** Makes the page hidden (or visible again) as a browser does when the tab goes to the background. */
-function setHidden(p: PanelPage, hidden: boolean): Promise<void> {
-  return p.page.evaluate((h) => {
-    Object.defineProperty(document, 'visibilityState', { value: h ? 'hidden' : 'visible', configurable: true });
-    Object.defineProperty(document, 'hidden', { value: h, configurable: true });
-    document.dispatchEvent(new Event('visibilitychange'));
-  }, hidden);
-}
-
-/** Waits until a tile's video plays. */
-function tilePlays(p: PanelPage, camera: string): Promise<unknown> {
-  return waitUntil(
-    p.page,
-    (key) => {
-      const v = document.querySelector(`.ezw-tile[data-camera="${key}"] video`) as HTMLVideoElement | null;
-      return !!v && v.readyState >= 2 && v.currentTime > 0.3 && !v.paused;
-    },
-    camera,
-    { timeout: 30000 },
-  );
-}
 
 async function post(env: DashboardEnv, at: string, body: unknown, method = 'POST'): Promise<Response> {
   return fetch(`${env.sim.url.replace(/\/$/, '')}${at}`, {
@@ -52,13 +40,7 @@ describe('dashboard: the camera wall (Chromium, 16 cameras)', function () {
   /** What the pages' sockets carried (their frames, from the first page load on). */
   const seen: string[] = [];
   const open = async (phone = false): Promise<PanelPage> => {
-    const p = await env.open({ phone, region: 'camera wall' });
-    p.page.on('websocket', (ws) => {
-      ws.on('framereceived', (f) => seen.push(String(f.payload)));
-      ws.on('framesent', (f) => seen.push(String(f.payload)));
-    });
-    await p.page.reload();
-    await p.page.getByRole('region', { name: 'camera wall' }).waitFor();
+    const p = await openWall(env, seen, phone);
     pages.push(p);
     return p;
   };
@@ -134,7 +116,7 @@ describe('dashboard: the camera wall (Chromium, 16 cameras)', function () {
     assert.strictEqual(hook.status, 200);
     // A tap on a tile plays it live: one player.
     await a.page.locator('.ezw-tile[data-camera="C00000007/1"] .ezw-stage').click();
-    await tilePlays(a, 'C00000007/1');
+    await videoPlays(a, tileVideo('C00000007/1'), 0.3);
     assert.strictEqual(await players(a), 1);
     // One alarm after the other: each newest alarm's tile comes first of the wall.
     for (const serial of ['C00000013', 'C0000000D', 'C00000006']) {
@@ -154,7 +136,7 @@ describe('dashboard: the camera wall (Chromium, 16 cameras)', function () {
     }
     const first = a.page.locator('.ezw-tile').first();
     assert.strictEqual(await first.locator('.ezw-chip-alarm').getAttribute('data-state'), 'motion');
-    await tilePlays(a, 'C00000006/1');
+    await videoPlays(a, tileVideo('C00000006/1'), 0.3);
     // The tapped tile and the newest alarm play: maxLive (2) players, never more.
     const counts: number[] = [];
     for (let i = 0; i < 10; i++) {
@@ -188,7 +170,7 @@ describe('dashboard: the camera wall (Chromium, 16 cameras)', function () {
       `${segments - atHide} segment requests while hidden: ${urls.slice(atHide).join(' ')}`,
     );
     await setHidden(a, false);
-    await tilePlays(a, 'C00000006/1');
+    await videoPlays(a, tileVideo('C00000006/1'), 0.3);
     assert.ok(segments > atHide, 'segments again once visible');
   });
 

@@ -208,29 +208,36 @@ process.on('exit', () => {
   for (const fn of cleanups) fn();
 });
 
+/** Node-RED of the tests (demo.startNodeRed, quiet): EZVIZ_NODE_RED / EZVIZ_NODE_BINARY name another
+ * Node-RED and Node.js, e.g. the Node-RED 5 on Node.js 22 that scripts/compat-nr5.sh installs into
+ * .compat/; when it does not start, `undo` runs (what the caller started for it) and the error is thrown. */
+export async function startTestRed(
+  o: { userDir: string; settingsPath: string; port: number; env?: Record<string, string> },
+  undo: () => Promise<void>,
+): Promise<{ proc: ChildProcess; url: string; log(): string }> {
+  try {
+    return await demo.startNodeRed({
+      ...o,
+      quiet: true,
+      redJs: process.env.EZVIZ_NODE_RED ? path.join(process.env.EZVIZ_NODE_RED, 'red.js') : undefined,
+      nodeBinary: process.env.EZVIZ_NODE_BINARY || undefined,
+    });
+  } catch (err) {
+    await undo();
+    throw err;
+  }
+}
+
 /** Starts the simulator and Node-RED (no flows deployed). */
 export async function startBrowserEnv(): Promise<BrowserEnv> {
   const sim = await startSimulator({ port: 0 });
   const userDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ezviz-browser-nr-'));
   const port = await freePort();
   const { settingsPath } = demo.prepareUserDir({ userDir, port, simUrl: sim.url, flows: false, codeEditor: 'ace' });
-  let red: { proc: ChildProcess; url: string; log(): string };
-  try {
-    // EZVIZ_NODE_RED / EZVIZ_NODE_BINARY: another Node-RED (and Node.js) for the editor, e.g. the
-    // Node-RED 5 on Node.js 22 that scripts/compat-nr5.sh installs into .compat/.
-    red = await demo.startNodeRed({
-      userDir,
-      settingsPath,
-      port,
-      quiet: true,
-      redJs: process.env.EZVIZ_NODE_RED ? path.join(process.env.EZVIZ_NODE_RED, 'red.js') : undefined,
-      nodeBinary: process.env.EZVIZ_NODE_BINARY || undefined,
-    });
-  } catch (err) {
+  const red = await startTestRed({ userDir, settingsPath, port }, async () => {
     await sim.close();
     fs.rmSync(userDir, { recursive: true, force: true });
-    throw err;
-  }
+  });
   const killRed = (): void => {
     if (red.proc.exitCode === null) red.proc.kill('SIGKILL');
   };

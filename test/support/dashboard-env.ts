@@ -7,10 +7,9 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import type { ChildProcess } from 'child_process';
 import type { BrowserContext, Page } from 'playwright-core';
 import { startSimulator, type Simulator } from '../../simulator';
-import { demo, freePort, sharedBrowser } from './browser-env';
+import { demo, freePort, sharedBrowser, startTestRed } from './browser-env';
 
 export type FlowNode = Record<string, unknown>;
 
@@ -86,22 +85,28 @@ export function darkTheme(nodes: FlowNode[]): FlowNode[] {
   );
 }
 
+/** The config node `cfg` of the dashboard flows: the simulator's demo app key, 10 s deadline, three
+ * retries 500 ms apart. */
+export function dashboardAccount(simUrl: string): FlowNode {
+  return {
+    id: 'cfg',
+    type: 'ezviz-config',
+    name: 'simulator',
+    baseUrl: simUrl,
+    timeout: 10000,
+    maxRetries: 3,
+    retryDelay: 500,
+    credentials: { appKey: 'demo-app-key', appSecret: 'demo-app-secret' },
+  };
+}
+
 /** A flow: the dashboard, a tab, a config node `cfg` for the simulator and one panel `cam` on
  * C00000001 (wired to nothing unless `extra` says so); `panel` overrides its properties. */
 export function panelFlow(simUrl: string, panel: FlowNode = {}, extra: FlowNode[] = []): FlowNode[] {
   return [
     ...dashboardNodes(),
     { id: 'tab', type: 'tab', label: 'camera panel' },
-    {
-      id: 'cfg',
-      type: 'ezviz-config',
-      name: 'simulator',
-      baseUrl: simUrl,
-      timeout: 10000,
-      maxRetries: 3,
-      retryDelay: 500,
-      credentials: { appKey: 'demo-app-key', appSecret: 'demo-app-secret' },
-    },
+    dashboardAccount(simUrl),
     {
       id: 'cam',
       type: 'ui-ezviz-camera',
@@ -123,6 +128,47 @@ export function panelFlow(simUrl: string, panel: FlowNode = {}, extra: FlowNode[
     },
     ...extra,
   ];
+}
+
+/** An inject `id` (named `name`) that points the panel `cam` at the camera `serial` (msg.ui_update). */
+export function cameraInject(id: string, serial: string, y: number, name = id): FlowNode {
+  return {
+    id,
+    type: 'inject',
+    z: 'tab',
+    name,
+    props: [{ p: 'ui_update', v: JSON.stringify({ deviceSerial: serial }), vt: 'json' }],
+    repeat: '',
+    crontab: '',
+    once: false,
+    topic: '',
+    x: 100,
+    y,
+    wires: [['cam']],
+  };
+}
+
+/** An ezviz-stream node `stream1` of the config node `cfg` streaming C00000001/1 (smooth, 8
+ * viewers, closed after 10 idle seconds), with the stream key `key`. */
+export function streamSource(key: string, y: number): FlowNode {
+  return {
+    id: 'stream1',
+    type: 'ezviz-stream',
+    z: 'tab',
+    name: 'door stream',
+    config: 'cfg',
+    deviceSerial: 'C00000001',
+    channelNo: 1,
+    quality: 'smooth',
+    path: '',
+    maxViewers: 8,
+    idleClose: 10,
+    maxMinutesPerDay: 0,
+    x: 200,
+    y,
+    wires: [[], []],
+    credentials: { key, verificationCode: '' },
+  };
 }
 
 export interface DashboardEnv {
@@ -198,23 +244,11 @@ export async function startDashboardEnv(
     );
   writeFlow(userDir, flow(sim.url));
   o.prepare?.(userDir);
-  let red: { proc: ChildProcess; url: string; log(): string };
-  try {
-    // EZVIZ_NODE_RED / EZVIZ_NODE_BINARY: another Node-RED and Node.js (scripts/compat-nr5.sh).
-    red = await demo.startNodeRed({
-      userDir,
-      settingsPath,
-      port,
-      quiet: true,
-      redJs: process.env.EZVIZ_NODE_RED ? path.join(process.env.EZVIZ_NODE_RED, 'red.js') : undefined,
-      nodeBinary: process.env.EZVIZ_NODE_BINARY || undefined,
-      env: o.liveSecondMs ? runtimeHooksEnv(o.liveSecondMs) : undefined,
-    });
-  } catch (err) {
+  const hooksEnv = o.liveSecondMs ? runtimeHooksEnv(o.liveSecondMs) : undefined;
+  const red = await startTestRed({ userDir, settingsPath, port, env: hooksEnv }, async () => {
     await sim.close();
     if (own) fs.rmSync(userDir, { recursive: true, force: true });
-    throw err;
-  }
+  });
   const pages = new Set<PanelPage>();
   const browser = sharedBrowser();
   const env: DashboardEnv = {

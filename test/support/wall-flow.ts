@@ -3,8 +3,9 @@
 // wall `wall` of 16 cameras of the simulator's demo account, and an alarm node `hook` of the same
 // config node pushed to by the simulator (its webhook), so that alarms reach the wall.
 
-import { dashboardNodes, type FlowNode, type PanelPage } from './dashboard-env';
+import { dashboardAccount, dashboardNodes, type DashboardEnv, type FlowNode, type PanelPage } from './dashboard-env';
 import { waitUntil } from './browser-env';
+import { keepFrames } from './dashboard-page';
 
 /** 16 online cameras of the simulator's default state that take captures. */
 export const SIXTEEN = [
@@ -25,16 +26,7 @@ export function wallFlow(simUrl: string, wall: FlowNode = {}): FlowNode[] {
   return [
     ...dashboardNodes().map((n) => (n.id === 'dash-group' ? { ...n, name: 'Cameras', width: '12' } : n)),
     { id: 'tab', type: 'tab', label: 'camera wall' },
-    {
-      id: 'cfg',
-      type: 'ezviz-config',
-      name: 'simulator',
-      baseUrl: simUrl,
-      timeout: 10000,
-      maxRetries: 3,
-      retryDelay: 500,
-      credentials: { appKey: 'demo-app-key', appSecret: 'demo-app-secret' },
-    },
+    dashboardAccount(simUrl),
     {
       id: 'wall',
       type: 'ui-ezviz-wall',
@@ -89,4 +81,17 @@ export function allPictures(p: PanelPage, n: number, timeout = 30000): Promise<v
 /** The players (video elements) in the wall's tiles now. */
 export function players(p: PanelPage): Promise<number> {
   return p.page.evaluate(() => document.querySelectorAll('.ezw-tile video').length);
+}
+
+/** The video of the tile of `camera` ('C00000001/1'). */
+export const tileVideo = (camera: string): string => `.ezw-tile[data-camera="${camera}"] video`;
+
+/** A browser (a phone's with `phone`) on the wall's page, its socket frames both ways kept in `seen`
+ * from its first load on: reloaded, the wall shown. */
+export async function openWall(env: DashboardEnv, seen: string[], phone = false): Promise<PanelPage> {
+  const p = await env.open({ phone, region: 'camera wall' });
+  keepFrames(p, seen);
+  await p.page.reload();
+  await p.page.getByRole('region', { name: 'camera wall' }).waitFor();
+  return p;
 }
