@@ -6,16 +6,8 @@
 // switched to Chinese, shows the status in Chinese. Skipped (and said so) when /usr/bin/chromium is missing; .ci/run installs it.
 
 import { strict as assert } from 'assert';
-import {
-  loadEditor,
-  screenshotOnFailure,
-  showEditorIn,
-  skipWithoutChromium,
-  startBrowserEnv,
-  type BrowserEnv,
-  type EditorSession,
-  waitUntil,
-} from '../support/browser-env';
+import { waitUntil } from '../support/browser-env';
+import { editorSuite } from '../support/editor-suite';
 import {
   deploy,
   dropNode,
@@ -31,34 +23,18 @@ import {
   typeInto,
   waitForStatus,
   waitForTrayIdle,
+  editorInChinese,
 } from '../support/browser-editor';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
 describe('browser: a first-time user builds a flow from the palette (Chromium)', function () {
   this.timeout(120000);
-  let env: BrowserEnv;
-  let session: EditorSession | undefined;
+  const suite = editorSuite();
   const ids = { inject: '', ptz: '', ok: '', err: '', config: '' };
 
-  before(async function () {
-    skipWithoutChromium(this);
-    this.timeout(120000);
-    env = await startBrowserEnv();
-    session = await env.openEditor('en-US');
-  });
-
-  after(async function () {
-    this.timeout(30000);
-    if (env) await env.stop();
-  });
-
-  afterEach(async function () {
-    await screenshotOnFailure(this, session && session.page);
-  });
-
   it('drags inject, ptz start and two debug nodes, wires them; the new ptz start takes direction and speed from msg.payload', async function () {
-    const { page } = session!;
+    const { page } = suite.session();
     const dropped = await dropOperationFlow(page, 'ezviz-ptz-start');
     Object.assign(ids, { inject: dropped.inject, ptz: dropped.op, ok: dropped.ok, err: dropped.err });
     // As they come from the palette: the debug nodes show msg.payload, the inject a timestamp.
@@ -73,7 +49,7 @@ describe('browser: a first-time user builds a flow from the palette (Chromium)',
   });
 
   it('creates the account in the config dialog: no field singled out before typing, the region explained', async function () {
-    const { page } = session!;
+    const { page } = suite.session();
     await openNodeDialog(page, ids.ptz);
     await page.locator('#node-input-btn-config-add').click();
     await page.locator('#node-config-dialog-ok').waitFor({ state: 'visible' });
@@ -89,7 +65,7 @@ describe('browser: a first-time user builds a flow from the palette (Chromium)',
     const tip = await page.locator('#ezviz-config-region-tip').innerText();
     assert.match(tip, /where you registered/, tip);
     await page.locator('#ezviz-config-region').selectOption('custom');
-    await typeInto(page, 'node-config-input-baseUrl', env.sim.url);
+    await typeInto(page, 'node-config-input-baseUrl', suite.env().sim.url);
     await typeInto(page, 'node-config-input-appKey', 'demo-app-key');
     await typeInto(page, 'node-config-input-appSecret', 'demo-app-secret');
     for (const f of ['accessToken', 'appKey', 'appSecret']) {
@@ -114,7 +90,7 @@ describe('browser: a first-time user builds a flow from the palette (Chromium)',
   });
 
   it('deploys, presses the inject: the success in the debug sidebar, a green status', async function () {
-    const { page } = session!;
+    const { page } = suite.session();
     await deploy(page);
     await page.evaluate(() => (globalThis as any).RED.sidebar.show('debug'));
     await recordDebugMessages(page);
@@ -123,7 +99,10 @@ describe('browser: a first-time user builds a flow from the palette (Chromium)',
     assert.equal(ok.id, ids.ok, `the success goes to the first debug node: ${JSON.stringify(ok)}`);
     assert.match(ok.msg, /"code":\s*"200"/);
     await waitForStatus(page, ids.ptz, 'OK');
-    const start = env.sim.requestLog().filter((e) => e.path === '/api/lapp/device/ptz/start');
+    const start = suite
+      .env()
+      .sim.requestLog()
+      .filter((e) => e.path === '/api/lapp/device/ptz/start');
     assert.equal(start.length, 1);
     assert.deepEqual(
       [start[0].fields.deviceSerial, start[0].fields.direction, start[0].fields.speed],
@@ -132,7 +111,7 @@ describe('browser: a first-time user builds a flow from the palette (Chromium)',
   });
 
   it('with a wrong serial: the error code and text in the debug sidebar, "no such device (20002)" under the node', async function () {
-    const { page } = session!;
+    const { page } = suite.session();
     await openNodeDialog(page, ids.ptz);
     await typeInto(page, 'node-input-deviceSerial', 'C99999999');
     await pressDone(page);
@@ -153,7 +132,7 @@ describe('browser: a first-time user builds a flow from the palette (Chromium)',
   });
 
   it('a copy of a storage open node without its card password (never copied) is marked invalid', async function () {
-    const { page } = session!;
+    const { page } = suite.session();
     const id = await dropNode(page, 'ezviz-storage-open', 380, 300);
     await openNodeDialog(page, id);
     await page.locator('#node-input-config').selectOption(ids.config);
@@ -200,11 +179,8 @@ describe('browser: a first-time user builds a flow from the palette (Chromium)',
 
   it('the same in a Chinese editor: the status in Chinese, the error in the debug sidebar', async function () {
     // The editor switched to Chinese (its language setting and a reload), the flow deployed before.
-    const { page } = session!;
-    await showEditorIn(page, 'zh-CN', () => loadEditor(page, env.url));
-    await waitUntil(page, (i) => Boolean((globalThis as any).RED.nodes.node(i)), ids.ptz);
-    await page.evaluate(() => (globalThis as any).RED.sidebar.show('debug'));
-    await recordDebugMessages(page);
+    const { page } = suite.session();
+    await editorInChinese(page, suite.env().url, ids.ptz);
     // The status kept from before, translated by this editor.
     await waitForStatus(page, ids.ptz, '设备不存在 (20002)');
     await pressInject(page, ids.inject);

@@ -6,16 +6,8 @@
 
 import { strict as assert } from 'assert';
 import type { Page } from 'playwright-core';
-import {
-  loadEditor,
-  screenshotOnFailure,
-  showEditorIn,
-  skipWithoutChromium,
-  startBrowserEnv,
-  type BrowserEnv,
-  type EditorSession,
-  waitUntil,
-} from '../support/browser-env';
+import { waitUntil } from '../support/browser-env';
+import { editorSuite } from '../support/editor-suite';
 import {
   addDemoAccount,
   deploy,
@@ -28,6 +20,7 @@ import {
   pressInject,
   recordDebugMessages,
   waitForStatus,
+  editorInChinese,
 } from '../support/browser-editor';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -50,30 +43,15 @@ async function hints(page: Page): Promise<string[]> {
 
 describe('browser: ezviz-switch from the palette to "armed" (Chromium)', function () {
   this.timeout(120000);
-  let env: BrowserEnv;
-  let session: EditorSession | undefined;
+  const suite = editorSuite();
   const ids = { inject: '', sw: '', ok: '', err: '' };
 
-  before(async function () {
-    skipWithoutChromium(this);
-    this.timeout(120000);
-    env = await startBrowserEnv();
-    session = await env.openEditor('en-US');
-  });
-  after(async function () {
-    this.timeout(30000);
-    if (env) await env.stop();
-  });
-  afterEach(async function () {
-    await screenshotOnFailure(this, session && session.page);
-  });
-
   it('drags inject, switch and two debug nodes; picks a camera; a switch the camera lacks is marked; defence on', async function () {
-    const { page } = session!;
+    const { page } = suite.session();
     const dropped = await dropOperationFlow(page, 'ezviz-switch');
     Object.assign(ids, { inject: dropped.inject, sw: dropped.op, ok: dropped.ok, err: dropped.err });
     await openNodeDialog(page, ids.sw);
-    assert.ok(await addDemoAccount(page, env.sim.url), 'the new account is selected');
+    assert.ok(await addDemoAccount(page, suite.env().sim.url), 'the new account is selected');
     // The doorbell has no lens cover: privacy is marked as not reported, the node still takes it.
     await pickOption(page, 'node-input-switch', 'privacy');
     await pickCamera(page, 'C00000003');
@@ -88,7 +66,7 @@ describe('browser: ezviz-switch from the palette to "armed" (Chromium)', functio
   });
 
   it('deploys and presses: {switch, state, changed} in the debug sidebar, "armed" under the node', async function () {
-    const { page } = session!;
+    const { page } = suite.session();
     await deploy(page);
     await page.evaluate(() => (globalThis as any).RED.sidebar.show('debug'));
     await recordDebugMessages(page);
@@ -98,8 +76,8 @@ describe('browser: ezviz-switch from the palette to "armed" (Chromium)', functio
     assert.deepEqual(JSON.parse(ok.msg), { switch: 'defence', state: 'on', changed: true });
     await waitUntil(page, () => /changed/.test((globalThis as any).$('.red-ui-debug-content-list').text()));
     await waitForStatus(page, ids.sw, 'armed');
-    assert.equal(env.sim.state.devices.C00000001.defence, 1, "the simulator's camera is armed");
-    const set = env.sim.requestLog({ path: '/api/lapp/device/defence/set' });
+    assert.equal(suite.env().sim.state.devices.C00000001.defence, 1, "the simulator's camera is armed");
+    const set = suite.env().sim.requestLog({ path: '/api/lapp/device/defence/set' });
     assert.deepEqual(
       set.map((e) => e.fields.isDefence),
       ['1'],
@@ -108,11 +86,8 @@ describe('browser: ezviz-switch from the palette to "armed" (Chromium)', functio
 
   it('in a Chinese editor the status reads 已布防; pressed again: changed false, still armed', async function () {
     // The same editor switched to Chinese (its language setting and a reload).
-    const { page } = session!;
-    await showEditorIn(page, 'zh-CN', () => loadEditor(page, env.url));
-    await waitUntil(page, (i) => Boolean((globalThis as any).RED.nodes.node(i)), ids.sw);
-    await page.evaluate(() => (globalThis as any).RED.sidebar.show('debug'));
-    await recordDebugMessages(page);
+    const { page } = suite.session();
+    await editorInChinese(page, suite.env().url, ids.sw);
     await waitForStatus(page, ids.sw, '已布防');
     await pressInject(page, ids.inject);
     const again = await nthDebugMessage(page, 1, 15000);

@@ -4,7 +4,7 @@
 
 import { strict as assert } from 'assert';
 import type { Locator, Page } from 'playwright-core';
-import { waitUntil } from './browser-env';
+import { loadEditor, showEditorIn, waitUntil } from './browser-env';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -242,6 +242,15 @@ export async function deploy(page: Page): Promise<void> {
     null,
     { timeout: 15000 },
   );
+}
+
+/** The editor at `url` switched to Chinese (its language setting and a reload), once it holds the
+ * node `id` of the deployed flow: the debug sidebar shown, its messages recorded from now on. */
+export async function editorInChinese(page: Page, url: string, id: string): Promise<void> {
+  await showEditorIn(page, 'zh-CN', () => loadEditor(page, url));
+  await waitUntil(page, (i) => Boolean((globalThis as any).RED.nodes.node(i)), id);
+  await page.evaluate(() => (globalThis as any).RED.sidebar.show('debug'));
+  await recordDebugMessages(page);
 }
 
 /** Collects every debug message the editor receives from now on into window.__ezvizDebug. */

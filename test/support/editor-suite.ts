@@ -1,7 +1,8 @@
 // What the editor's browser files (test/browser/editor-*.test.ts) share: one simulator, one
-// Node-RED and one Chromium per file with the editor open (the hooks of a suite), the node types
-// the package brings, and a few read-outs (help, validator messages). The files are the describe
-// blocks of one editor suite, split so that they run in parallel.
+// Node-RED and one Chromium per file with the editor open (the hooks of a suite, which the palette
+// walks of newuser.test.ts and switch.test.ts use too), the node types the package brings, and a
+// few read-outs (help, validator messages). The editor-* files are the describe blocks of one
+// editor suite, split so that they run in parallel.
 
 import { strict as assert } from 'assert';
 import * as fs from 'fs';
@@ -54,7 +55,7 @@ export function editorSuite(locale = 'en-US', o: { deploy?: (env: BrowserEnv) =>
 
   before(async function () {
     skipWithoutChromium(this);
-    this.timeout(90000);
+    this.timeout(120000);
     env = await startBrowserEnv();
     // Flows deployed before the editor opens (an editor load saved: about 4 CPU-seconds).
     if (o.deploy) await o.deploy(env);
