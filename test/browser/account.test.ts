@@ -20,8 +20,8 @@ import {
   typeInto,
   waitForTrayIdle,
 } from '../support/browser-editor';
-import { freePort, startAdminRed, startEndlessAccount, type AdminRed } from '../support/red-admin';
-import { openAdminEditor, showAdminEditorIn } from '../support/browser-admin';
+import { freePort, startEndlessAccount, type AdminRed } from '../support/red-admin';
+import { editorAccount, openAdminEditor, showAdminEditorIn, startEditorRed } from '../support/browser-admin';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -88,40 +88,23 @@ describe('browser: the editor knows the account (httpAdminRoot, adminAuth)', fun
       channelNoType: 'num',
       ...extra,
     });
-    red = await startAdminRed({
-      simUrl: sim.url,
-      port: await freePort(),
-      httpAdminRoot: '/admin',
-      adminAuth: true,
-      logLevel: 'info',
+    const ptzStart = (id: string, y: number) =>
+      op(id, 'ezviz-ptz-start', CONFIG, y, {
+        direction: 'up',
+        directionType: 'direction',
+        speed: 'medium',
+        speedType: 'speed',
+        duration: '0',
+        durationType: 'num',
+      });
+    const ptzStop = (id: string, config: string, y: number) =>
+      op(id, 'ezviz-ptz-stop', config, y, { direction: '', directionType: 'direction' });
+    red = await startEditorRed(sim.url, {
       flows: [
         { id: TAB, type: 'tab', label: 'account' },
-        {
-          id: CONFIG,
-          type: 'ezviz-config',
-          name: 'simulator',
-          baseUrl: sim.url,
-          timeout: 5000,
-          maxRetries: 0,
-          retryDelay: 0,
-        },
-        {
-          id: CONFIG_EMPTY,
-          type: 'ezviz-config',
-          name: 'empty',
-          baseUrl: sim.url,
-          timeout: 5000,
-          maxRetries: 0,
-          retryDelay: 0,
-        },
-        op(NODES.start, 'ezviz-ptz-start', CONFIG, 60, {
-          direction: 'up',
-          directionType: 'direction',
-          speed: 'medium',
-          speedType: 'speed',
-          duration: '0',
-          durationType: 'num',
-        }),
+        editorAccount(CONFIG, 'simulator', sim.url),
+        editorAccount(CONFIG_EMPTY, 'empty', sim.url),
+        ptzStart(NODES.start, 60),
         op(NODES.mirror, 'ezviz-ptz-mirror', CONFIG, 120, { command: 'center', commandType: 'mirror' }),
         op(NODES.preset, 'ezviz-preset-call', CONFIG, 180, {
           index: '1',
@@ -129,26 +112,11 @@ describe('browser: the editor knows the account (httpAdminRoot, adminAuth)', fun
           presetName: '',
           presetNameType: 'str',
         }),
-        op(NODES.noConfig, 'ezviz-ptz-stop', '', 240, { direction: '', directionType: 'direction' }),
-        op(NODES.noCreds, 'ezviz-ptz-stop', CONFIG_EMPTY, 300, { direction: '', directionType: 'direction' }),
-        op(NODES.zhStart, 'ezviz-ptz-start', CONFIG, 360, {
-          direction: 'up',
-          directionType: 'direction',
-          speed: 'medium',
-          speedType: 'speed',
-          duration: '0',
-          durationType: 'num',
-        }),
-        {
-          id: CONFIG_ENDLESS,
-          type: 'ezviz-config',
-          name: 'endless',
-          baseUrl: endless.url,
-          timeout: 5000,
-          maxRetries: 0,
-          retryDelay: 0,
-        },
-        op(NODES.endless, 'ezviz-ptz-stop', CONFIG_ENDLESS, 420, { direction: '', directionType: 'direction' }),
+        ptzStop(NODES.noConfig, '', 240),
+        ptzStop(NODES.noCreds, CONFIG_EMPTY, 300),
+        ptzStart(NODES.zhStart, 360),
+        editorAccount(CONFIG_ENDLESS, 'endless', endless.url),
+        ptzStop(NODES.endless, CONFIG_ENDLESS, 420),
       ],
       credentials: {
         [CONFIG]: { appKey: 'demo-app-key', appSecret: 'demo-app-secret' },

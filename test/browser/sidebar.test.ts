@@ -14,16 +14,8 @@ import * as path from 'path';
 import type { Page } from 'playwright-core';
 import { startSimulator, type Simulator } from '../../simulator';
 import { ROOT, screenshotOnFailure, skipWithoutChromium, type EditorSession, waitUntil } from '../support/browser-env';
-import { openAdminEditor, showAdminEditorIn } from '../support/browser-admin';
-import {
-  adminToken,
-  freePort,
-  middayZone,
-  postAccount,
-  startAdminRed,
-  USERS,
-  type AdminRed,
-} from '../support/red-admin';
+import { editorAccount, openAdminEditor, showAdminEditorIn, startEditorRed } from '../support/browser-admin';
+import { adminToken, middayZone, postAccount, USERS, type AdminRed } from '../support/red-admin';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -72,25 +64,12 @@ describe('browser: the EZVIZ sidebar (calls, limits, alarm sources)', function (
       alarmType: '',
       ...extra,
     });
-    red = await startAdminRed({
-      simUrl: sim.url,
-      port: await freePort(),
-      httpAdminRoot: '/admin',
-      adminAuth: true,
-      logLevel: 'info',
+    red = await startEditorRed(sim.url, {
       // The calls of today are read after they were made: no midnight between (the runtime's day).
       env: { TZ: middayZone() },
       flows: [
         { id: TAB, type: 'tab', label: 'sidebar' },
-        {
-          id: CONFIG,
-          type: 'ezviz-config',
-          name: 'home cameras',
-          baseUrl: sim.url,
-          timeout: 5000,
-          maxRetries: 0,
-          retryDelay: 0,
-        },
+        editorAccount(CONFIG, 'home cameras', sim.url),
         alarm(POLL, 'front door alarms', 60, { source: 'poll' }),
         alarm(CONSUMER, 'garden alarms', 120, { source: 'consumer', interval: 2, group: 1 }),
         {

@@ -4,9 +4,30 @@
 
 import type { BrowserContext, Page } from 'playwright-core';
 import { sharedBrowser, showEditorIn, type EditorSession, waitUntil } from './browser-env';
-import { USERS } from './red-admin';
+import { freePort, startAdminRed, USERS, type AdminRed, type AdminRedOptions } from './red-admin';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
+
+/** Node-RED for the editor in Chromium: its admin at /admin behind the login of USERS, an info log, a
+ * free port; `o` the flows, their credentials and the process's environment. */
+export async function startEditorRed(
+  simUrl: string,
+  o: Pick<AdminRedOptions, 'flows' | 'credentials' | 'env'>,
+): Promise<AdminRed> {
+  return startAdminRed({
+    simUrl,
+    port: await freePort(),
+    httpAdminRoot: '/admin',
+    adminAuth: true,
+    logLevel: 'info',
+    ...o,
+  });
+}
+
+/** An account of the editor tests: the config node `id` named `name` at `baseUrl` (5 s deadline, no retry). */
+export function editorAccount(id: string, name: string, baseUrl: string): Record<string, unknown> {
+  return { id, type: 'ezviz-config', name, baseUrl, timeout: 5000, maxRetries: 0, retryDelay: 0 };
+}
 
 /** Logs `user` in at `url` and waits until the editor has loaded this package. */
 export async function login(page: Page, url: string, user: keyof typeof USERS): Promise<void> {
