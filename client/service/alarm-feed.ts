@@ -19,6 +19,8 @@ export interface FedAlarm {
   /** What the alarm was (docs/alarm-kinds.md): its kind and its name in Node-RED's language. */
   kind?: string;
   name?: string;
+  /** A recognized face (docs/behaviour.md section 27): its id and name (null where none is known). */
+  face?: { id: string; name: string | null };
 }
 
 /** A camera's battery and SD card as a device read found them (null: not reported). */

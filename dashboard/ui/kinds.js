@@ -32,9 +32,15 @@ export const kindOf = (e) => (e && KIND_ICONS[e.kind] ? e.kind : 'other')
 
 export const kindIcon = (e) => KIND_ICONS[kindOf(e)]
 
-/** What an alarm was, in words: the kind's name, and the alarm's own name where it says more. */
+/** The name of the face an alarm recognized, else '' (the runtime sends it where it knows one). */
+export const faceName = (e) => (e && typeof e.face === 'string' ? e.face.trim() : '')
+
+/** What an alarm was, in words: the kind's name with the recognized face's name, else with the
+ * alarm's own name where it says more. */
 export function alarmWhat(e, t) {
     const kind = t(`kind.${kindOf(e)}`)
+    const face = faceName(e)
+    if (face) return t('timeline.faceNamed', { kind, name: face })
     const name = e && typeof e.name === 'string' ? e.name.trim() : ''
     return name && name.toLowerCase() !== kind.toLowerCase() ? t('timeline.kindNamed', { kind, name }) : kind
 }

@@ -140,20 +140,16 @@ export function openSource(h: SourceHost): AlarmSource | 'noHttp' | 'pathInUse' 
     h.t,
     h.report,
   );
-  // Each alarm the node gets is also told to the config node's open camera panels (service/alarm-feed.ts).
-  const feed = h.cfg.service.alarmFeed;
-  const emit: SourceHost['emit'] = (e, from) => {
-    if (e.kind === 'alarm') feed?.tell(e.alarm);
-    h.emit(e, from);
-  };
-  const opened = openKind({ ...h, emit, report: watch.report as SourceHost['report'] });
+  // (Each alarm the node gets is also told to the config node's open camera panels, service/alarm-feed.ts,
+  // by the node once a face in it is named: nodes/ezviz-alarm/alarm-setup.ts.)
+  const opened = openKind({ ...h, report: watch.report as SourceHost['report'] });
   if (typeof opened === 'string') {
     watch.close();
     return opened;
   }
   // With `status`, the config node's ezviz-device reads too (docs/behaviour.md section 27).
   const reads = h.settings.status
-    ? watchReads(h.cfg.service.statusFeed, h.settings, (e) => emit(e, h.settings.source))
+    ? watchReads(h.cfg.service.statusFeed, h.settings, (e) => h.emit(e, h.settings.source))
     : undefined;
   const pictures = h.pictures;
   return {

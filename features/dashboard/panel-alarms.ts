@@ -3,7 +3,7 @@
 // the config node's one call path) and an alarm's picture through the config node's picture desk
 // (2 at a time, 5 MiB, the timeout) decrypted with the account's code for that camera. The code
 // never leaves the runtime; the picture URL stays with the panel's runtime (the browser gets the
-// alarm's id, time and name, and the decrypted bytes when it asks).
+// alarm's id, time and name, a recognized face's name, and the decrypted bytes when it asks).
 
 import type { Owner } from '../../client/requests/call-types';
 import type { ConfigNodeLike } from '../../runtime/call-path/lifecycle';
@@ -11,6 +11,7 @@ import { EzvizError, type ErrorInfo } from '../../client/errors/errors';
 import { ALARM_LIST } from '../../client/operations/alarm-calls';
 import { mapAlarm, type AlarmPayload } from '../alarms/alarm-items';
 import { readPage } from '../alarms/alarms';
+import { faceBookOf } from '../alarms/face-list';
 
 /** The alarms of one ask, at most. */
 export const PANEL_ALARMS = 50;
@@ -58,7 +59,21 @@ export async function cameraAlarms(
       alarms.push(a);
   }
   alarms.sort((x, y) => y.alarmTime - x.alarmTime);
-  return { ok: true, alarms: alarms.slice(0, PANEL_ALARMS) };
+  const kept = alarms.slice(0, PANEL_ALARMS);
+  await nameFaces(cfg, kept, owner);
+  return owner.closed ? { ok: 'closed' } : { ok: true, alarms: kept };
+}
+
+/** Each recognized face named as the alarm node names it (docs/behaviour.md section 27): by the
+ * camera's own face list (asked once per camera and config node), else the config node's list. */
+async function nameFaces(cfg: ConfigNodeLike, alarms: AlarmPayload[], owner: Owner): Promise<void> {
+  const book = faceBookOf(cfg.service);
+  for (const [i, a] of alarms.entries()) {
+    if (!a.face || a.face.name) continue;
+    const id = a.face.id;
+    const name = (await book.name(a.deviceSerial, id, owner).catch(() => undefined)) ?? cfg.faceNames?.get(id);
+    alarms[i] = { ...a, face: { id, name: name ?? null } };
+  }
 }
 
 /** An alarm's picture, decrypted with the account's code for its camera. */

@@ -6,6 +6,8 @@
 import type { Node, NodeAPI, NodeMessage } from 'node-red';
 import { openSource, type AlarmSource, type OutEvent, type SourceOutcome } from '../../features/alarms/sources';
 import { sourcedAlarm, type AlarmSourceKind } from '../../features/alarms/alarm-message';
+import type { AlarmPayload } from '../../features/alarms/alarm-items';
+import type { FedAlarm } from '../../client/service/alarm-feed';
 import { pictureLine, type PictureFields, type SendEvent } from '../../features/alarms/alarm-pictures';
 import { faceBookOf } from '../../features/alarms/face-list';
 import { FaceLine } from '../../features/alarms/face-line';
@@ -61,6 +63,23 @@ interface Naming {
   faceName(id: string): string | undefined;
 }
 
+/** An alarm as the open panels hear it: a face named by the camera's list, else the config node's. */
+function fedAlarm(alarm: AlarmPayload, faceName: Naming['faceName']): FedAlarm {
+  const face = alarm.face;
+  return face ? { ...alarm, face: { id: face.id, name: face.name ?? faceName(face.id) ?? null } } : alarm;
+}
+
+/** A face's name from the camera's own list first (docs/behaviour.md section 27); then each alarm is
+ * told to the config node's open camera panels (client/service/alarm-feed.ts, docs/behaviour.md
+ * section 21), before its picture is fetched; then `onward` (the picture, the message). */
+function faceLine(node: AlarmNode, cfg: ConfigNodeLike, naming: Naming, onward: SendEvent): FaceLine {
+  const feed = cfg.service.alarmFeed;
+  return new FaceLine(faceBookOf(cfg.service), node, (e, from) => {
+    if (e.kind === 'alarm') feed?.tell(fedAlarm(e.alarm, naming.faceName));
+    onward(e, from);
+  });
+}
+
 /** One event as the message it leaves with (docs/behaviour.md sections 11, 15, 17 and 27). */
 function message(
   RED: NodeAPI,
@@ -114,8 +133,7 @@ export function start(
     onPicture(picture); // a failed picture shows in the status (docs/behaviour.md section 17)
   };
   const line = settings.picture === 'download' ? pictureLine(cfg.service, t, send) : undefined;
-  // A face's name from the camera's own list first (docs/behaviour.md section 27), then the picture.
-  const faces = new FaceLine(faceBookOf(cfg.service), node, line ? (e, from) => line.push(e, from) : send);
+  const faces = faceLine(node, cfg, naming, line ? (e, from) => line.push(e, from) : send);
   const opened = openSource({
     RED,
     node,

@@ -251,7 +251,7 @@ describe("dashboard runtime: the timeline's calls are bounded (fake clock)", () 
       action: 'events',
       start: DAY,
       ok: true,
-      events: [{ id: 'A1', time: NOW - 60000, name: 'door', type: 10000, kind: 'pir', picture: true }],
+      events: [{ id: 'A1', time: NOW - 60000, name: 'door', type: 10000, kind: 'pir', face: null, picture: true }],
     });
     for (let i = 0; i < 10; i++) h.fromBrowser(a, { action: 'picture', alarmId: 'A1' });
     await flush();
@@ -304,17 +304,45 @@ describe("dashboard runtime: the timeline's calls are bounded (fake clock)", () 
     h.alarmSeen({ ...fed, alarmId: 'X1', deviceSerial: 'C00000001' });
     h.alarmSeen({ ...fed, alarmId: 'X2', channelNo: 2 });
     h.alarmSeen(fed);
-    const view = { id: 'N1', time: NOW - 1000, name: 'new motion', type: 10000, kind: 'motion', picture: true };
+    const view = {
+      id: 'N1',
+      time: NOW - 1000,
+      name: 'new motion',
+      type: 10000,
+      kind: 'motion',
+      face: null,
+      picture: true,
+    };
     for (const c of [a, b]) assert.deepStrictEqual(c.emitted.pop(), { action: 'alarm', event: view }, c.id);
     assert.ok(!other.emitted.some((r) => r.action === 'alarm'), 'only to browsers that listed alarms');
     h.fromBrowser(a, { action: 'events', start: DAY });
     await flush();
     assert.deepStrictEqual((a.emitted.pop() as { events: unknown[] }).events, [
       view,
-      { id: 'A1', time: NOW - 60000, name: 'door', type: 10000, kind: 'pir', picture: true },
+      { id: 'A1', time: NOW - 60000, name: 'door', type: 10000, kind: 'pir', face: null, picture: true },
     ]);
     assert.strictEqual(calls.length, before, 'no API call for the new alarm');
+    // A recognized face goes with its name (docs/behaviour.md section 27), bounded; none named: null.
+    h.alarmSeen({ ...fed, alarmId: 'F1', kind: 'face', face: { id: '1a2b3c', name: ' Alice ' } });
+    assert.strictEqual((a.emitted.pop()!.event as { face: unknown }).face, 'Alice');
+    h.alarmSeen({ ...fed, alarmId: 'F2', kind: 'face', face: { id: '5d6e', name: 'B'.repeat(300) } });
+    assert.strictEqual((a.emitted.pop()!.event as { face: unknown }).face, 'B'.repeat(64));
+    h.alarmSeen({ ...fed, alarmId: 'F3', kind: 'face', face: { id: 'ff01', name: null } });
+    assert.strictEqual((a.emitted.pop()!.event as { face: unknown }).face, null);
     await clock.tickAsync(31000);
+    // The day asked again (the list carries no face and lags behind a push): the heard alarms stay, named.
+    h.fromBrowser(a, { action: 'events', start: DAY });
+    await flush();
+    assert.deepStrictEqual(
+      (a.emitted.pop() as { events: Array<{ id: string; face: unknown }> }).events.map((e) => [e.id, e.face]),
+      [
+        ['F3', null],
+        ['F2', 'B'.repeat(64)],
+        ['F1', 'Alice'],
+        ['N1', null],
+        ['A1', null],
+      ],
+    );
     h.fromBrowser(b, { action: 'picture', alarmId: 'N1' });
     await flush();
     assert.strictEqual(b.emitted.pop()!.ok, true, 'its picture, after its day left the cache');

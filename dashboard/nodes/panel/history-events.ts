@@ -3,7 +3,7 @@
 // (day-cache.ts: 30 s, at most 8 days), and an alarm's picture
 // fetched and decrypted by the main package (the verification code never leaves the runtime; the
 // picture's URL neither: a browser names the alarm by its id), at most 16 pictures kept. What a
-// browser gets of an alarm: its id, time, name, type, kind and whether it has a picture. An alarm the config
+// browser gets of an alarm: its id, time, name, type, kind, a recognized face's name and whether it has a picture. An alarm the config
 // node's alarm sources receive joins the kept day at once (`seen`: no call).
 
 import type { FedAlarm, PanelAlarms, PanelApi, PanelPicture } from 'node-red-contrib-ezviz-open/dashboard';
@@ -27,6 +27,8 @@ export interface AlarmView {
   type: number | null;
   /** What it was (docs/alarm-kinds.md): `motion`, `human`, ... `other`; the browser names it. */
   kind: string;
+  /** The name of the face the camera recognized (docs/behaviour.md section 27), null when none is known. */
+  face: string | null;
   picture: boolean;
 }
 
@@ -36,15 +38,33 @@ export type EventsAnswer =
 /** A kind as the alarm node's payload has it (a word of docs/alarm-kinds.md), else `other`. */
 const kindOf = (k: unknown): string => (typeof k === 'string' && /^[a-z][a-z-]{0,23}$/.test(k) ? k : 'other');
 
-const viewOf = (a: Alarm): AlarmView => ({
+/** A face's name as a browser gets it (at most 64 characters), else null. */
+const faceOf = (f: { name?: unknown } | undefined): string | null =>
+  f && typeof f.name === 'string' && f.name.trim() ? f.name.trim().slice(0, 64) : null;
+
+const viewOf = (a: Alarm | FedAlarm): AlarmView => ({
   id: a.alarmId,
   time: a.alarmTime,
   name: a.alarmName,
   type: a.alarmType,
   kind: kindOf(a.kind),
+  face: faceOf(a.face),
   picture: !!a.alarmPicUrl,
 });
 const newest = (x: AlarmView, y: AlarmView): number => y.time - x.time;
+
+/** The day's listed alarms with what the sources told of them (a face's name: the list carries none),
+ * and the alarms heard in the day that the list does not have yet, newest first. */
+function withHeard(listed: Alarm[], heard: Alarm[], start: number): Alarm[] {
+  const byId = new Map(heard.map((a) => [a.alarmId, a]));
+  const out = listed.map((a) => {
+    const h = byId.get(a.alarmId);
+    return h?.face && !a.face?.name ? { ...a, face: h.face } : a;
+  });
+  const ids = new Set(listed.map((a) => a.alarmId));
+  for (const h of heard) if (!ids.has(h.alarmId) && h.alarmTime >= start && h.alarmTime < start + DAY_MS) out.push(h);
+  return out.sort((x, y) => y.alarmTime - x.alarmTime);
+}
 
 export class AlarmEvents {
   /** Alarms the sources received lately (their pictures may be asked for after their day's list went). */
@@ -82,8 +102,10 @@ export class AlarmEvents {
           this.days.delete(start);
           return { ok: false, error: errorOf(r.error) };
         }
-        entry.alarms = r.alarms;
-        return { ok: true, events: r.alarms.map(viewOf) };
+        const serial = this.settings.deviceSerial.toUpperCase();
+        const heard = this.recent.filter((a) => a.deviceSerial.toUpperCase() === serial);
+        entry.alarms = withHeard(r.alarms, heard, start);
+        return { ok: true, events: entry.alarms.map(viewOf) };
       });
     }
     this.days.set(start, entry);
