@@ -19,7 +19,7 @@ import * as hubService from '../../features/hub-siren/hub';
 import { HUB_CALLS } from '../../client/operations/hub';
 import { SIREN_CALLS } from '../../client/operations/siren';
 import { fastRetries, helper, load, Msg, TAB } from '../support/red';
-import { mustFail, plant } from './planted';
+import { mustFail, plantAfter, plantTwice } from './planted';
 import {
   assertSaidClean,
   recordOutcomes,
@@ -294,33 +294,15 @@ describe('reliability: fuzzed input and replies of ezviz-hub and ezviz-siren aga
   });
 
   it('self-check: planted faults make both fuzzers fail (a start sent twice; an arm reported as the other state)', async () => {
-    type Siren = typeof hubService.runSiren;
-    type Hub = typeof hubService.runHub;
-    const twice = await mustFail(
-      'a start sent twice',
-      plant(
-        hubService,
-        'runSiren',
-        (original) =>
-          (async (...a: Parameters<Siren>) => {
-            await original(...a);
-            return original(...a);
-          }) as Siren,
-      ),
-      () => replies(60, SEED + 253),
+    const twice = await mustFail('a start sent twice', plantTwice(hubService, 'runSiren'), () =>
+      replies(60, SEED + 253),
     );
     const lies = await mustFail(
       'an arm reported as the other state',
-      plant(
-        hubService,
-        'runHub',
-        (original) =>
-          (async (...a: Parameters<Hub>) => {
-            const r = await original(...a);
-            const payload = (r as { payload?: { action?: string; armed?: boolean } }).payload;
-            return payload?.action === 'arm' ? { ...r, payload: { ...payload, armed: !payload.armed } } : r;
-          }) as Hub,
-      ),
+      plantAfter(hubService, 'runHub', (r) => {
+        const payload = (r as { payload?: { action?: string; armed?: boolean } }).payload;
+        return payload?.action === 'arm' ? { ...r, payload: { ...payload, armed: !payload.armed } } : r;
+      }),
       () => inputs(120, SEED + 254),
     );
     sim.clearFaults();

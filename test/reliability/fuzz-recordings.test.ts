@@ -17,7 +17,7 @@ import type { Simulator } from '../../simulator';
 import { hooks, loadOp, resetHooks, run, simulatorPerSuite, unload } from '../support/red';
 import { expectParam, isBlank } from './oracle';
 import { SEED, section, size } from './support';
-import { mustFail, plant } from './planted';
+import { mustFail, plantAfter, plantAround, plantTwice } from './planted';
 import * as recordingsService from '../../features/recordings/recordings';
 
 const LIST = '/api/lapp/video/by/time';
@@ -208,30 +208,15 @@ describe('reliability: fuzzed inputs and replies of ezviz-recordings', function 
   });
 
   it('self-check: a planted fault makes the input fuzzer fail (lists twice; refuses a valid start)', async () => {
-    type List = typeof recordingsService.listRecordings;
-    const twice = await mustFail(
-      'lists twice',
-      plant(
-        recordingsService,
-        'listRecordings',
-        (original) =>
-          (async (...a: Parameters<List>) => {
-            await original(...a);
-            return original(...a);
-          }) as List,
-      ),
-      () => inputs(100, SEED + 7),
+    const twice = await mustFail('lists twice', plantTwice(recordingsService, 'listRecordings'), () =>
+      inputs(100, SEED + 7),
     );
     const refuses = await mustFail(
       'refuses a valid start',
-      plant(
-        recordingsService,
-        'listRecordings',
-        (original) =>
-          (async (service, t, req, owner) => {
-            if (req.start === undefined) return original(service, t, req, owner);
-            return original(service, t, { ...req, start: 'not a time' } as never, owner);
-          }) as List,
+      plantAround(recordingsService, 'listRecordings', (run, [service, t, req, owner]) =>
+        req.start === undefined
+          ? run(service, t, req, owner)
+          : run(service, t, { ...req, start: 'not a time' } as never, owner),
       ),
       () => inputs(100, SEED + 8),
     );
@@ -258,18 +243,12 @@ describe('reliability: fuzzed inputs and replies of ezviz-recordings', function 
   });
 
   it('self-check: a planted fault makes the reply fuzzer fail (a failed list reported as a refused input)', async () => {
-    type List = typeof recordingsService.listRecordings;
     const caught = await mustFail(
       'failure as validation',
-      plant(
-        recordingsService,
-        'listRecordings',
-        (original) =>
-          (async (...a: Parameters<List>) => {
-            const r = await original(...a);
-            if (r.kind !== 'error' || r.error.source === 'validation') return r;
-            return { ...r, error: new EzvizError({ ...r.error.toJSON(), code: '10001', source: 'validation' }) };
-          }) as List,
+      plantAfter(recordingsService, 'listRecordings', (r) =>
+        r.kind !== 'error' || r.error.source === 'validation'
+          ? r
+          : { ...r, error: new EzvizError({ ...r.error.toJSON(), code: '10001', source: 'validation' }) },
       ),
       () => replies(100, SEED + 9),
     );

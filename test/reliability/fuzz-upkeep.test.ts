@@ -25,7 +25,7 @@ import { UPKEEP_CALLS } from '../../client/operations/settings';
 import { fakeTime } from '../support/fake-time';
 import { helper, hooks, loadOp, resetHooks, run, secrets, simulatorPerSuite, unload } from '../support/red';
 import { expectParam, isBlank } from './oracle';
-import { mustFail, plant } from './planted';
+import { mustFail, plantAfter, plantAround } from './planted';
 import { scanSaid, section, SEED, size, summary } from './support';
 import { instantTimers } from '../support/fake-time';
 import { type Plan, planFor, settingNow, settingPayload } from './upkeep-oracle';
@@ -409,46 +409,27 @@ describe('reliability: generated input to ezviz-setting and ezviz-firmware', fun
   });
 
   it('self-check: planted faults make the setting and firmware fuzzers fail', async () => {
-    type Run = typeof settingsService.runSetting;
     const twice = await mustFail(
       'reads twice',
-      plant(
-        settingsService,
-        'runSetting',
-        (original) =>
-          (async (...a: Parameters<Run>) => {
-            await original(a[0], a[1], { ...a[2], value: undefined }, a[3]);
-            return original(...a);
-          }) as Run,
-      ),
+      plantAround(settingsService, 'runSetting', async (run, a) => {
+        await run(a[0], a[1], { ...a[2], value: undefined }, a[3]);
+        return run(...a);
+      }),
       () => settings(100, SEED + 33),
     );
     const lies = await mustFail(
       'changed when nothing was written',
-      plant(
-        settingsService,
-        'runSetting',
-        (original) =>
-          (async (...a: Parameters<Run>) => {
-            const r = await original(...a);
-            return r.kind === 'ok' && (r.payload as Msg)?.changed === false
-              ? { ...r, payload: { ...(r.payload as Msg), changed: true } }
-              : r;
-          }) as Run,
+      plantAfter(settingsService, 'runSetting', (r) =>
+        r.kind === 'ok' && (r.payload as Msg)?.changed === false
+          ? { ...r, payload: { ...(r.payload as Msg), changed: true } }
+          : r,
       ),
       () => settings(100, SEED + 34),
     );
-    type Up = typeof follow.upgradeFirmware;
     const again = await mustFail(
       'upgrade sent again after a failed reply',
-      plant(
-        follow,
-        'upgradeFirmware',
-        (original) =>
-          (async (...a: Parameters<Up>) => {
-            const r = await original(...a);
-            return r.kind === 'error' && r.error.source === 'network' ? original(...a) : r;
-          }) as Up,
+      plantAfter(follow, 'upgradeFirmware', (r, a, run) =>
+        r.kind === 'error' && r.error.source === 'network' ? run(...a) : r,
       ),
       () => firmware(100, SEED + 35),
     );

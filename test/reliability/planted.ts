@@ -36,3 +36,56 @@ export async function mustFail(what: string, undo: () => void, property: () => P
   assert.ok(failure, `the planted fault "${what}" went unnoticed: the fuzzer cannot fail on it`);
   return failure!;
 }
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Async = (...args: any[]) => Promise<unknown>;
+type Args<F> = F extends (...a: infer A) => unknown ? A : never;
+type Result<F> = F extends (...a: never[]) => Promise<infer R> ? R : never;
+/** The names of `M`'s async functions. */
+type AsyncName<M> = { [K in keyof M]: M[K] extends Async ? K : never }[keyof M] & string;
+/** The original of a planted async function, bound to the `this` it was called on. */
+type Run<F> = (...a: Args<F>) => Promise<Result<F>>;
+
+/** Replaces the async `mod[name]` with `wrong`, given the original (to run, on the same `this`) and
+ * the arguments; returns the undo. */
+export function plantAround<M extends object, K extends AsyncName<M>>(
+  mod: M,
+  name: K,
+  wrong: (run: Run<M[K]>, a: Args<M[K]>) => Promise<unknown>,
+): () => void {
+  return plant(
+    mod,
+    name,
+    (original) =>
+      function (this: unknown, ...a: Args<M[K]>) {
+        return wrong((...b) => original.apply(this, b), a);
+      },
+  );
+}
+
+/** Replaces the async `mod[name]` with one that runs it and returns what `change` makes of its
+ * result (given the arguments, and the original to run again); returns the undo. */
+export function plantAfter<M extends object, K extends AsyncName<M>>(
+  mod: M,
+  name: K,
+  change: (r: Result<M[K]>, a: Args<M[K]>, run: Run<M[K]>) => unknown,
+): () => void {
+  return plantAround(mod, name, async (run, a) => change(await run(...a), a, run));
+}
+
+/** Replaces the async `mod[name]` with one that runs it twice (the fault of a call sent again). */
+export function plantTwice<M extends object, K extends AsyncName<M>>(mod: M, name: K): () => void {
+  return plantAround(mod, name, async (run, a) => {
+    await run(...a);
+    return run(...a);
+  });
+}
+
+/** A service's success in the place of its error `r` (a failure reported as a success), with `payload`. */
+export const fakeOk = (r: { fields: unknown }, payload: unknown) => ({
+  kind: 'ok' as const,
+  reply: { code: '200', msg: '' },
+  fields: r.fields,
+  durationMs: 0,
+  payload,
+});

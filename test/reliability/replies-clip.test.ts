@@ -25,7 +25,7 @@ import * as clipTags from '../../features/recordings/clip-tags';
 import { mp4Facts, startClipWorld, type ApiAnswer, type ClipWorld, type Delivery } from '../support/clip-world';
 import { fastRetries, helper, hooks, load, resetHooks, secrets, TAB, unload, type Msg } from '../support/red';
 import { settledLevel, watchMemory } from './held-memory';
-import { mustFail, plant } from './planted';
+import { mustFail, plant, plantAfter } from './planted';
 import {
   countOutcome,
   prototypeClean,
@@ -427,18 +427,9 @@ describe('reliability: fuzzed playback streams and recordings lists of ezviz-cli
   it('self-check: planted faults make it fail (a cut session taken as the end; no byte bound)', async () => {
     const started = Date.now();
     await deploy('sd-card');
-    type Read = typeof playbackSession.readSession;
     const cutAsEnd = await mustFail(
       'a cut session taken as the end',
-      plant(
-        playbackSession,
-        'readSession',
-        (original) =>
-          (async (...a: Parameters<Read>) => {
-            const end = await original(...a);
-            return end.kind === 'cut' ? { kind: 'end' } : end;
-          }) as Read,
-      ),
+      plantAfter(playbackSession, 'readSession', (end) => (end.kind === 'cut' ? { kind: 'end' } : end)),
       () => streams(30, SEED + 263),
     );
     const Original = clipTags.ClipTags;

@@ -26,7 +26,7 @@ import { FOLLOW_EVERY_MS, FOLLOW_FOR_MS } from '../../features/upkeep/firmware-f
 import { UPKEEP_CALLS } from '../../client/operations/settings';
 import { EzvizClient } from '../../client/wire/client';
 import { helper, hooks, load, resetHooks, unload } from '../support/red';
-import { mustFail, plant } from './planted';
+import { fakeOk, mustFail, plantAfter } from './planted';
 import type { Ports } from './reply-gen';
 import { replyArb, slow } from './reply-gen';
 import { checkErrorShape, classify, clean, errorMismatch, LIMIT, transient, type Class } from './reply-oracle';
@@ -592,8 +592,6 @@ describe('reliability: fuzzed replies to ezviz-firmware', function () {
   });
 
   it('self-check: the upgrade sent again after an uncertain reply and a failed check reported as a success make the fuzzer fail', async () => {
-    type Start = typeof firmwareService.startUpgrade;
-    type Check = typeof firmwareService.checkFirmware;
     const failing = async () => {
       const { problems } = await fuzz(150, SEED + 32 * 7907 + 1, 60); // (the same at full counts)
       if (problems.length) throw new Error(`Got ${problems[0]}`);
@@ -601,37 +599,17 @@ describe('reliability: fuzzed replies to ezviz-firmware', function () {
     counting = false;
     const again = await mustFail(
       'the upgrade sent again after an uncertain reply',
-      plant(
-        firmwareService,
-        'startUpgrade',
-        (original) =>
-          (async (...a: Parameters<Start>) => {
-            const r = await original(...a);
-            return r.kind === 'error' && (r.error.source === 'network' || /^HTTP_5/.test(r.error.code))
-              ? original(...a)
-              : r;
-          }) as Start,
+      plantAfter(firmwareService, 'startUpgrade', (r, a, run) =>
+        r.kind === 'error' && (r.error.source === 'network' || /^HTTP_5/.test(r.error.code)) ? run(...a) : r,
       ),
       failing,
     );
     const liar = await mustFail(
       'a failed check reported as a success',
-      plant(
-        firmwareService,
-        'checkFirmware',
-        (original) =>
-          (async (...a: Parameters<Check>) => {
-            const r = await original(...a);
-            return r.kind === 'error'
-              ? {
-                  kind: 'ok',
-                  reply: { code: '200', msg: '' },
-                  fields: r.fields,
-                  durationMs: 0,
-                  payload: { version: null, latest: null, upgradable: false, upgrading: false, progress: null },
-                }
-              : r;
-          }) as Check,
+      plantAfter(firmwareService, 'checkFirmware', (r) =>
+        r.kind === 'error'
+          ? fakeOk(r, { version: null, latest: null, upgradable: false, upgrading: false, progress: null })
+          : r,
       ),
       failing,
     );

@@ -17,7 +17,7 @@ import fc from 'fast-check';
 import { fastRetries, helper, load, Msg, secrets, TAB } from '../support/red';
 import { assertSaidClean, recordOutcomes, section, SEED, size, tallyMessage, takeTrapped, until } from './support';
 import { answerServer, type Answer as BaseAnswer, type Delivery } from './answer-server';
-import { mustFail, plant } from './planted';
+import { mustFail, plantAfter } from './planted';
 import { RequestLoop } from '../../client/requests/request-loop';
 
 const MESSAGES = size(1000, 80);
@@ -234,20 +234,12 @@ describe('reliability: fuzzed messages and replies of ezviz-hub and ezviz-siren'
   });
 
   it('self-check: a siren start sent again after a late or cut answer makes the fuzzer fail', async () => {
-    type Send = RequestLoop['send'];
     counting = false;
     const twice = await mustFail(
       'a siren start sent again after a late or cut answer',
-      plant(
-        RequestLoop.prototype,
-        'send',
-        (original) =>
-          async function (this: RequestLoop, ...a: Parameters<Send>) {
-            const r = await original.apply(this, a);
-            // The fault: an uncertain start (its answer late, cut or trickled) sent once more.
-            if (a[0].operation !== 'siren-start' || r.kind !== 'error' || r.error.source !== 'network') return r;
-            return original.apply(this, a);
-          } as Send,
+      // The fault: an uncertain start (its answer late, cut or trickled) sent once more.
+      plantAfter(RequestLoop.prototype, 'send', (r, a, run) =>
+        a[0].operation !== 'siren-start' || r.kind !== 'error' || r.error.source !== 'network' ? r : run(...a),
       ),
       // Starts only: about one in ten has its first answer late or cut.
       () =>

@@ -23,7 +23,7 @@ import * as settingsService from '../../features/upkeep/settings';
 import { RequestLoop } from '../../client/requests/request-loop';
 import { SETTINGS, UPKEEP_CALLS, type SettingName } from '../../client/operations/settings';
 import { helper, hooks, load, resetHooks, unload } from '../support/red';
-import { mustFail, plant } from './planted';
+import { fakeOk, mustFail, plant, plantAfter } from './planted';
 import type { Ports } from './reply-gen';
 import { replyArb, slow } from './reply-gen';
 import { checkErrorShape, classify, clean, errorMismatch, transient, type Class } from './reply-oracle';
@@ -377,7 +377,6 @@ describe('reliability: fuzzed replies to ezviz-setting', function () {
   );
 
   it('self-check: a write retried beyond the budget and a failed read reported as a success make the fuzzer fail', async () => {
-    type Run = typeof settingsService.runSetting;
     const failing = async () => {
       const { problems } = await fuzz(150, SEED + 32 * 7919 + 1, 70); // (the same at full counts)
       if (problems.length) throw new Error(`Got ${problems[0]}`);
@@ -404,22 +403,8 @@ describe('reliability: fuzzed replies to ezviz-setting', function () {
     );
     const liar = await mustFail(
       'a failed read reported as a success',
-      plant(
-        settingsService,
-        'runSetting',
-        (original) =>
-          (async (...a: Parameters<Run>) => {
-            const r = await original(...a);
-            return r.kind === 'error' && a[2].value === undefined
-              ? {
-                  kind: 'ok',
-                  reply: { code: '200', msg: '' },
-                  fields: r.fields,
-                  durationMs: 0,
-                  payload: { setting: a[2].setting, value: 3 },
-                }
-              : r;
-          }) as Run,
+      plantAfter(settingsService, 'runSetting', (r, a) =>
+        r.kind === 'error' && a[2].value === undefined ? fakeOk(r, { setting: a[2].setting, value: 3 }) : r,
       ),
       failing,
     );
