@@ -44,6 +44,7 @@ export { viewOf, addService } from './areas/storage';
 export { ROUTES, routeFor, parseParams, COMMON_CODES, LIMIT_CODES, MAX_PAGE_SIZE } from './routes';
 export type { Route, RouteOp, RouteParam, Section } from './routes';
 export { capacityOf } from './areas/devices';
+export { mulberry32 } from './areas/recordings';
 export { raiseAlarm, ALARM_WINDOW_MS } from './areas/alarms';
 export { messageService, webhookPusher, MessageService, CONSUMER_IDLE_MS, MQ_GROUPS } from './areas/mq';
 export type { MqMessage } from './areas/mq';

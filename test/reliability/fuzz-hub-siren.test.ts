@@ -18,19 +18,10 @@ import type { Simulator } from '../../simulator';
 import * as hubService from '../../features/hub-siren/hub';
 import { HUB_CALLS } from '../../client/operations/hub';
 import { SIREN_CALLS } from '../../client/operations/siren';
-import { fastRetries, helper, load, Msg, TAB } from '../support/red';
+import { helper, Msg } from '../support/red';
 import { mustFail, plantAfter, plantTwice } from './planted';
-import {
-  assertSaidClean,
-  recordOutcomes,
-  section,
-  SEED,
-  simulatorForFile,
-  size,
-  stateSecrets,
-  tallyMessage,
-  until,
-} from './support';
+import { hubSirenNode, loadFuzzFlow } from './flows';
+import { assertSaidClean, section, SEED, simulatorForFile, size, stateSecrets, tallyMessage, until } from './support';
 
 const MESSAGES = size(800, 70);
 const REPLIES = size(600, 50);
@@ -164,40 +155,13 @@ describe('reliability: fuzzed input and replies of ezviz-hub and ezviz-siren aga
   let seq = 0;
 
   before(async () => {
-    const node = (id: string, type: string) => ({
-      id,
-      type,
-      z: TAB,
-      x: 1,
-      y: 1,
-      name: '',
-      config: 'cfg',
-      deviceSerial: '',
-      deviceSerialType: 'str',
-      action: '',
-      actionType: 'str',
-      wires: [['ok'], ['err']],
-    });
-    await load(
-      [
-        { id: TAB, type: 'tab', label: 'fuzz-hub-siren' },
-        {
-          id: 'cfg',
-          type: 'ezviz-config',
-          name: 'sim',
-          baseUrl: sim.url,
-          timeout: TIMEOUT,
-          maxRetries: MAX_RETRIES,
-          retryDelay: 0,
-        },
-        ...['ok', 'err'].map((id) => ({ id, type: 'helper', z: TAB, x: 1, y: 1 })),
-        node('hub', 'ezviz-hub'),
-        node('siren', 'ezviz-siren'),
-      ],
-      { cfg: { accessToken: 'at.demo-token' } },
+    await loadFuzzFlow(
+      sim.url,
+      { timeout: TIMEOUT, maxRetries: MAX_RETRIES },
+      [hubSirenNode('hub', 'ezviz-hub'), hubSirenNode('siren', 'ezviz-siren')],
+      'at.demo-token',
+      outcomes,
     );
-    fastRetries();
-    recordOutcomes(outcomes);
   });
 
   /** Sends one message and checks it; `f` the fault its calls meet (reply fuzzing). */

@@ -14,8 +14,9 @@ import fc from 'fast-check';
 import type { Simulator } from '../../simulator';
 import { STATE_CALLS, STATE_NODES } from '../../client/operations/state-calls';
 import { stateOf, switchOf, SWITCH_NAMES, STATE_WORDS } from '../../client/operations/switches';
-import { fastRetries, helper, load, resetHooks, secrets, startSim, stopSim, TAB, unload } from '../support/red';
+import { fastRetries, helper, load, resetHooks, secrets, startSim, stopSim, unload } from '../support/red';
 import { expectParam } from './oracle';
+import { CATCH_ALL, fuzzFlow } from './flows';
 import { countOutcome, inPart, lightSpies, scanSaid, section, SEED, size, summary } from './support';
 
 const PER_NODE_TYPE = size(2000, 150);
@@ -331,38 +332,20 @@ function expectFor(kind: Kind, plan: Plan, msg: Msg, flowState: unknown): Expect
         const plans = fc
           .sample(planArb(kind), { numRuns: NODES, seed: SEED + 19 + index })
           .map((p, i) => ({ ...p, id: `fz${i}` }));
-        const flow: Record<string, unknown>[] = [
-          { id: TAB, type: 'tab', label: 'fuzz' },
-          {
-            id: 'cfg',
-            type: 'ezviz-config',
-            name: 'sim',
-            baseUrl: sim.url,
-            timeout: 2000,
-            maxRetries: MAX_RETRIES,
-            retryDelay: 0,
-          },
-          { id: 'ok', type: 'helper', z: TAB },
-          { id: 'err', type: 'helper', z: TAB },
-          { id: 'catch', type: 'catch', z: TAB, scope: null, uncaught: false, wires: [['caught']] },
-          { id: 'caught', type: 'helper', z: TAB },
-        ];
-        const credentials: Record<string, Record<string, string>> = { cfg: { accessToken: 'at.demo-token' } };
-        for (const pl of plans) {
-          flow.push({
+        const flow = fuzzFlow(
+          sim.url,
+          { timeout: 2000, maxRetries: MAX_RETRIES },
+          plans.map((pl) => ({
             id: pl.id,
             type: STATE_NODES[kind].type,
-            z: TAB,
             name: 'fuzz',
-            config: 'cfg',
             ...pl.props,
-            x: 1,
-            y: 1,
             wires: [['ok'], pl.errorWired ? ['err'] : []],
-          });
-          if (pl.cred) credentials[pl.id] = { verificationCode: CRED };
-        }
-        for (const nd of flow) if (nd.z) Object.assign(nd, { x: 100, y: 100 }); // (without x/y a node reads as a config node)
+          })),
+          CATCH_ALL,
+        );
+        const credentials: Record<string, Record<string, string>> = { cfg: { accessToken: 'at.demo-token' } };
+        for (const pl of plans) if (pl.cred) credentials[pl.id] = { verificationCode: CRED };
         fastRetries();
         await load(flow, credentials);
         lightSpies();

@@ -9,18 +9,9 @@ import fc from 'fast-check';
 import type { Simulator } from '../../simulator';
 import { voiceState } from '../../simulator/areas/voice';
 import { aac, mp3, wav } from '../support/audio';
-import { fastRetries, helper, load, Msg, TAB } from '../support/red';
-import {
-  assertSaidClean,
-  recordOutcomes,
-  section,
-  SEED,
-  simulatorForFile,
-  size,
-  stateSecrets,
-  tallyMessage,
-  until,
-} from './support';
+import { helper, Msg } from '../support/red';
+import { loadFuzzFlow, voiceNode } from './flows';
+import { assertSaidClean, section, SEED, simulatorForFile, size, stateSecrets, tallyMessage, until } from './support';
 
 const MESSAGES = size(1500, 120);
 const SEND = '/api/lapp/voice/send';
@@ -95,31 +86,14 @@ describe('reliability: fuzzed input of ezviz-voice', function () {
 
   it(`${MESSAGES} generated payloads: one outcome each, nothing sent for bad ones, exactly one play for good ones`, async () => {
     const started = Date.now();
-    await load(
-      [
-        { id: TAB, type: 'tab', label: 'fuzz-voice' },
-        { id: 'cfg', type: 'ezviz-config', name: 'sim', baseUrl: sim.url, timeout: 2000, maxRetries: 1, retryDelay: 0 },
-        ...['ok', 'err'].map((id) => ({ id, type: 'helper', z: TAB, x: 1, y: 1 })),
-        {
-          id: 'op',
-          type: 'ezviz-voice',
-          z: TAB,
-          x: 1,
-          y: 1,
-          name: '',
-          config: 'cfg',
-          deviceSerial: 'topic',
-          deviceSerialType: 'msg',
-          channelNo: '',
-          channelNoType: 'num',
-          wires: [['ok'], ['err']],
-        },
-      ],
-      { cfg: { accessToken: 'at.demo-token' } },
-    );
-    fastRetries();
     const outcomes = new Map<string, Msg[]>();
-    recordOutcomes(outcomes);
+    await loadFuzzFlow(
+      sim.url,
+      { timeout: 2000, maxRetries: 1 },
+      [voiceNode('topic', 'msg')],
+      'at.demo-token',
+      outcomes,
+    );
     const urls: string[] = [];
     let seq = 0;
     let plays = 0;

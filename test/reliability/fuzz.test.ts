@@ -11,8 +11,9 @@ import fc from 'fast-check';
 import { OPERATIONS, OperationName, OperationSpec, ParamKind, ParamSpec } from '../../client/operations/operations';
 import type { LogEntry, Simulator } from '../../simulator';
 import { forgetProcessCopies } from '../../client/camera/presets';
-import { fastRetries, helper, load, Msg, resetHooks, startSim, stopSim, TAB, unload } from '../support/red';
+import { fastRetries, helper, load, Msg, resetHooks, startSim, stopSim, unload } from '../support/red';
 import { Expect, expectParam, isBlank, liveRules } from './oracle';
+import { CATCH_ALL, fuzzFlow } from './flows';
 import {
   countOutcome,
   FULL,
@@ -675,36 +676,20 @@ describe('reliability: fuzzed input', function () {
         const started = Date.now();
         const seed = SEED + opIndex * 7919;
         const plans = nodePlans(spec, seed);
-        const flow: Record<string, unknown>[] = [
-          { id: TAB, type: 'tab', label: 'fuzz' },
-          {
-            id: 'cfg',
-            type: 'ezviz-config',
-            name: 'sim',
-            baseUrl: sim.url,
-            timeout: 2000,
-            maxRetries: MAX_RETRIES,
-            retryDelay: 0,
-          },
-          { id: 'ok', type: 'helper', z: TAB },
-          { id: 'err', type: 'helper', z: TAB },
-          { id: 'catch', type: 'catch', z: TAB, scope: null, uncaught: false, wires: [['caught']] },
-          { id: 'caught', type: 'helper', z: TAB },
-        ];
-        const credentials: Record<string, Record<string, string>> = { cfg: { accessToken: 'at.demo-token' } };
-        for (const pl of plans) {
-          flow.push({
+        const flow = fuzzFlow(
+          sim.url,
+          { timeout: 2000, maxRetries: MAX_RETRIES },
+          plans.map((pl) => ({
             id: pl.id,
             type: spec.type,
-            z: TAB,
             name: 'fuzz',
-            config: 'cfg',
             ...pl.props,
             wires: [['ok'], pl.errorWired ? ['err'] : []],
-          });
-          if (pl.cardPassword) credentials[pl.id] = { cardPassword: pl.cardPassword };
-        }
-        for (const n of flow) if (n.z) Object.assign(n, { x: 100, y: 100 });
+          })),
+          CATCH_ALL,
+        );
+        const credentials: Record<string, Record<string, string>> = { cfg: { accessToken: 'at.demo-token' } };
+        for (const pl of plans) if (pl.cardPassword) credentials[pl.id] = { cardPassword: pl.cardPassword };
         fastRetries();
         // A fresh runtime per operation: no preset names kept in this process by an earlier test
         // (the oracle knows no names: preset-add's test ran with the same config node id).

@@ -23,9 +23,10 @@ import * as vm from 'vm';
 import * as playbackSession from '../../features/recordings/playback-session';
 import * as clipTags from '../../features/recordings/clip-tags';
 import { mp4Facts, startClipWorld, type ApiAnswer, type ClipWorld, type Delivery } from '../support/clip-world';
-import { fastRetries, helper, hooks, load, resetHooks, secrets, TAB, unload, type Msg } from '../support/red';
+import { fastRetries, helper, hooks, load, resetHooks, secrets, unload, type Msg } from '../support/red';
 import { settledLevel, watchMemory } from './held-memory';
 import { mustFail, plant, plantAfter } from './planted';
+import { fuzzFlow } from './flows';
 import {
   countOutcome,
   prototypeClean,
@@ -207,27 +208,11 @@ describe('reliability: fuzzed playback streams and recordings lists of ezviz-cli
   async function deploy(source: string): Promise<void> {
     await unload();
     await load(
-      [
-        { id: TAB, type: 'tab', label: 'replies-clip' },
-        {
-          id: 'cfg',
-          type: 'ezviz-config',
-          name: 'fuzz',
-          baseUrl: world.url,
-          timeout: 1500,
-          maxRetries: 1,
-          retryDelay: 0,
-        },
-        { id: 'ok', type: 'helper', z: TAB, x: 1, y: 1 },
-        { id: 'err', type: 'helper', z: TAB, x: 1, y: 1 },
+      fuzzFlow(world.url, { timeout: 1500, maxRetries: 1 }, [
         {
           id: 'op',
           type: 'ezviz-clip',
-          z: TAB,
-          x: 1,
-          y: 1,
           name: '',
-          config: 'cfg',
           deviceSerial: 'C00000006',
           deviceSerialType: 'str',
           source,
@@ -238,9 +223,8 @@ describe('reliability: fuzzed playback streams and recordings lists of ezviz-cli
           maxBytesType: 'num',
           timeout: String(TIMEOUT_S),
           timeoutType: 'num',
-          wires: [['ok'], ['err']],
         },
-      ],
+      ]),
       { cfg: { accessToken: TOKEN } },
     );
     fastRetries();

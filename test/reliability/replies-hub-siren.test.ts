@@ -14,10 +14,11 @@
 
 import assert from 'assert';
 import fc from 'fast-check';
-import { fastRetries, helper, load, Msg, secrets, TAB } from '../support/red';
-import { assertSaidClean, recordOutcomes, section, SEED, size, tallyMessage, takeTrapped, until } from './support';
+import { helper, Msg, secrets } from '../support/red';
+import { assertSaidClean, section, SEED, size, tallyMessage, takeTrapped, until } from './support';
 import { answerServer, type Answer as BaseAnswer, type Delivery } from './answer-server';
 import { mustFail, plantAfter } from './planted';
+import { hubSirenNode, loadFuzzFlow } from './flows';
 import { RequestLoop } from '../../client/requests/request-loop';
 
 const MESSAGES = size(1000, 80);
@@ -120,22 +121,6 @@ const sirenMsg = fc.record({
   volume: fc.oneof({ weight: 6, arbitrary: fc.integer({ min: 1, max: 100 }) }, { weight: 1, arbitrary: junk }),
 });
 
-const node = (id: string, type: string, extra: Record<string, unknown>) => ({
-  id,
-  type,
-  z: TAB,
-  x: 1,
-  y: 1,
-  name: '',
-  config: 'cfg',
-  deviceSerial: 'C00000015',
-  deviceSerialType: 'str',
-  action: '',
-  actionType: 'str',
-  wires: [['ok'], ['err']],
-  ...extra,
-});
-
 describe('reliability: fuzzed messages and replies of ezviz-hub and ezviz-siren', function () {
   this.timeout(0);
   const server = answerServer(['api'], () => 'api', whole('exhausted', 200, { code: '49999' }));
@@ -143,22 +128,12 @@ describe('reliability: fuzzed messages and replies of ezviz-hub and ezviz-siren'
   let seq = 0;
 
   before(async () => {
-    const cfg = {
-      id: 'cfg',
-      type: 'ezviz-config',
-      name: 'fuzz',
-      baseUrl: server.base(),
-      timeout: TIMEOUT,
-      maxRetries: MAX_RETRIES,
-      retryDelay: 0,
-    };
-    await load(
+    await loadFuzzFlow(
+      server.base(),
+      { timeout: TIMEOUT, maxRetries: MAX_RETRIES },
       [
-        { id: TAB, type: 'tab', label: 'replies-hub-siren' },
-        cfg,
-        { id: 'ok', type: 'helper', z: TAB, x: 1, y: 1 },
-        { id: 'err', type: 'helper', z: TAB, x: 1, y: 1 },
-        node('hub', 'ezviz-hub', {
+        hubSirenNode('hub', 'ezviz-hub', {
+          deviceSerial: 'C00000015',
           detectorSerial: '',
           detectorSerialType: 'str',
           mode: '',
@@ -168,7 +143,7 @@ describe('reliability: fuzzed messages and replies of ezviz-hub and ezviz-siren'
           detectorName: '',
           detectorNameType: 'str',
         }),
-        node('siren', 'ezviz-siren', {
+        hubSirenNode('siren', 'ezviz-siren', {
           deviceSerial: 'C00000001',
           tone: '',
           toneType: 'str',
@@ -176,10 +151,9 @@ describe('reliability: fuzzed messages and replies of ezviz-hub and ezviz-siren'
           volumeType: 'str',
         }),
       ],
-      { cfg: { accessToken: TOKEN } },
+      TOKEN,
+      outcomes,
     );
-    fastRetries();
-    recordOutcomes(outcomes);
   });
 
   /** One message with its planned replies, judged (an assertion fails on a broken property). */

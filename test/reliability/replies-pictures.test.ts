@@ -17,7 +17,8 @@ import fc from 'fast-check';
 import { encryptPicture, paddedJpeg } from '../../simulator/areas/picture-crypt';
 import { pictureBytes } from '../../simulator/areas/pictures';
 import { forgetPushIds } from '../../features/alarms/webhook';
-import { collect, httpNodeApp, load, Msg, secrets, TAB, unload } from '../support/red';
+import { collect, httpNodeApp, load, Msg, secrets, unload } from '../support/red';
+import { fuzzFlow } from './flows';
 import { assertSaidClean, countOutcome, section, SEED, size, summary, takeTrapped, trapProcess } from './support';
 
 const BURSTS = size(400, 30);
@@ -153,37 +154,23 @@ describe('reliability: fuzzed picture replies of ezviz-alarm picture: download',
   it(`${BURSTS} bursts of alarms with generated picture replies: each alarm once, in order, its picture or why not`, async () => {
     const started = Date.now();
     await load(
-      [
-        { id: TAB, type: 'tab', label: 'fuzz-pictures' },
-        {
-          id: 'cfg',
-          type: 'ezviz-config',
-          name: 'sim',
-          baseUrl: 'http://127.0.0.1:9',
-          // The picture server of this test is on loopback: allowed by name (PICTURE_HOST otherwise).
-          pictureHosts: `127.0.0.1:${(pics.address() as AddressInfo).port}`,
-          timeout: TIMEOUT,
-          maxRetries: 1,
-          retryDelay: 0,
-        },
-        {
-          id: 'op',
-          type: 'ezviz-alarm',
-          z: TAB,
-          x: 1,
-          y: 1,
-          config: 'cfg',
-          source: 'webhook',
-          path: '/fuzz/pics',
-          interval: 60,
-          deviceSerial: '',
-          alarmType: '',
-          picture: 'download',
-          wires: [['ok'], ['err']],
-        },
-        { id: 'ok', type: 'helper', z: TAB, x: 1, y: 1 },
-        { id: 'err', type: 'helper', z: TAB, x: 1, y: 1 },
-      ],
+      fuzzFlow(
+        'http://127.0.0.1:9',
+        // The picture server of this test is on loopback: allowed by name (PICTURE_HOST otherwise).
+        { timeout: TIMEOUT, maxRetries: 1, pictureHosts: `127.0.0.1:${(pics.address() as AddressInfo).port}` },
+        [
+          {
+            id: 'op',
+            type: 'ezviz-alarm',
+            source: 'webhook',
+            path: '/fuzz/pics',
+            interval: 60,
+            deviceSerial: '',
+            alarmType: '',
+            picture: 'download',
+          },
+        ],
+      ),
       { cfg: { appKey: 'demo-app-key', appSecret: 'demo-app-secret', verificationCodes: `C00000005 ${CODE}` } },
     );
     hook = http.createServer(httpNodeApp() as http.RequestListener);

@@ -14,10 +14,11 @@
 import assert from 'assert';
 import fc from 'fast-check';
 import { wav } from '../support/audio';
-import { fastRetries, helper, load, Msg, secrets, TAB } from '../support/red';
-import { assertSaidClean, recordOutcomes, section, SEED, size, tallyMessage, takeTrapped, until } from './support';
+import { helper, Msg, secrets } from '../support/red';
+import { assertSaidClean, section, SEED, size, tallyMessage, takeTrapped, until } from './support';
 import { answerServer, type Answer as BaseAnswer, type Delivery } from './answer-server';
 import { mustFail, plant } from './planted';
+import { loadFuzzFlow, voiceNode } from './flows';
 import { VoiceFiles } from '../../client/service/voice-files';
 
 const MESSAGES = size(1200, 80);
@@ -119,39 +120,13 @@ describe('reliability: fuzzed replies of ezviz-voice upload and send', function 
   let played = 0;
 
   before(async () => {
-    await load(
-      [
-        { id: TAB, type: 'tab', label: 'replies-voice' },
-        {
-          id: 'cfg',
-          type: 'ezviz-config',
-          name: 'fuzz',
-          baseUrl: base(),
-          timeout: TIMEOUT,
-          maxRetries: MAX_RETRIES,
-          retryDelay: 0,
-        },
-        { id: 'ok', type: 'helper', z: TAB, x: 1, y: 1 },
-        { id: 'err', type: 'helper', z: TAB, x: 1, y: 1 },
-        {
-          id: 'op',
-          type: 'ezviz-voice',
-          z: TAB,
-          x: 1,
-          y: 1,
-          name: '',
-          config: 'cfg',
-          deviceSerial: 'C00000003',
-          deviceSerialType: 'str',
-          channelNo: '',
-          channelNoType: 'num',
-          wires: [['ok'], ['err']],
-        },
-      ],
-      { cfg: { accessToken: TOKEN } },
+    await loadFuzzFlow(
+      base(),
+      { timeout: TIMEOUT, maxRetries: MAX_RETRIES },
+      [voiceNode('C00000003', 'str')],
+      TOKEN,
+      outcomes,
     );
-    fastRetries();
-    recordOutcomes(outcomes);
   });
 
   const args = fc.tuple(

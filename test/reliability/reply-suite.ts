@@ -4,7 +4,8 @@
 // tests and closed after them with the runtime's hooks reset, the secrets the suite hands out told to
 // the secret checks (test/support/said-checks.ts).
 
-import { resetHooks, secrets, TAB } from '../support/red';
+import { resetHooks, secrets } from '../support/red';
+import { fuzzFlow } from './flows';
 import type { Ports } from './reply-gen';
 import { startWorld, type World } from './reply-world';
 import { takeTrapped, trapProcess } from './support';
@@ -41,11 +42,5 @@ export function worldFlow(
   client: { timeout: number; maxRetries: number },
   nodes: Record<string, unknown>[],
 ): Record<string, unknown>[] {
-  return [
-    { id: TAB, type: 'tab', label: 'fuzz' },
-    { id: 'cfg', type: 'ezviz-config', name: 'fz', baseUrl: world.plainUrl, ...client, retryDelay: 1 },
-    { id: 'ok', type: 'helper', z: TAB },
-    { id: 'err', type: 'helper', z: TAB },
-    ...nodes.map((n) => ({ z: TAB, config: 'cfg', ...n, wires: [['ok'], ['err']] })),
-  ];
+  return fuzzFlow(world.plainUrl, { ...client, retryDelay: 1 }, nodes);
 }

@@ -9,8 +9,8 @@ import assert from 'assert';
 import { OPERATIONS } from '../../client/operations/operations';
 import { forgetSeenCopies } from '../../features/alarms/alarm-poller';
 import { hooks } from '../../client/clock/clock';
-import type { FaultKind, Simulator } from '../../simulator';
-import { fastRetries, helper, load, Msg, resetHooks, TAB, unload } from '../support/red';
+import { mulberry32, type FaultKind, type Simulator } from '../../simulator';
+import { fastRetries, helper, load, Msg, resetHooks, unload } from '../support/red';
 import {
   countOutcome,
   FULL,
@@ -24,6 +24,7 @@ import {
   summary,
   takeTrapped,
 } from './support';
+import { CATCH_ALL, fuzzFlow, helpers } from './flows';
 
 const MESSAGES = size(4000, 600);
 const CONCURRENCY = 8;
@@ -35,16 +36,8 @@ const ALARMS = '/api/lapp/alarm/list';
 // Online cameras that can capture (C00000008 answers 20006 by design, C00000009 20008, ...).
 const CAMERAS = ['C00000001', 'C00000003', 'C00000005', 'C00000006', 'C00000007', 'C0000000E'];
 
-function prng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A small deterministic PRNG, so a run can be repeated with RELIABILITY_SEED. */
+const prng = mulberry32;
 
 describe('reliability: fault soak of ezviz-capture and ezviz-alarm', function () {
   this.timeout(0);
@@ -65,31 +58,22 @@ describe('reliability: fault soak of ezviz-capture and ezviz-alarm', function ()
     async () => {
       const started = Date.now();
       const random = prng(SEED + 13);
-      const flow: Record<string, unknown>[] = [
-        { id: TAB, type: 'tab', label: 'soak events' },
-        {
-          id: 'cfg',
-          type: 'ezviz-config',
-          name: 'sim',
-          baseUrl: sim.url,
-          timeout: TIMEOUT_MS,
-          maxRetries: 2,
-          retryDelay: 1,
-        },
-        { id: 'cap', type: 'ezviz-capture', z: TAB, config: 'cfg', wires: [['ok'], ['err']] },
-        { id: 'cap-c', type: 'ezviz-capture', z: TAB, config: 'cfg', download: true, wires: [['ok'], []] },
-        { id: 'al', type: 'ezviz-alarm', z: TAB, config: 'cfg', interval: 10, wires: [['alarms-al'], ['err']] },
-        { id: 'al-c', type: 'ezviz-alarm', z: TAB, config: 'cfg', interval: 10, wires: [['alarms-al-c'], []] },
-        { id: 'ok', type: 'helper', z: TAB },
-        { id: 'err', type: 'helper', z: TAB },
-        { id: 'alarms-al', type: 'helper', z: TAB },
-        { id: 'alarms-al-c', type: 'helper', z: TAB },
-        { id: 'catch', type: 'catch', z: TAB, scope: null, uncaught: false, wires: [['caught']] },
-        { id: 'caught', type: 'helper', z: TAB },
-        { id: 'complete', type: 'complete', z: TAB, scope: ['al', 'al-c'], uncaught: false, wires: [['completed']] },
-        { id: 'completed', type: 'helper', z: TAB },
-      ];
-      for (const n of flow) if (n.z) Object.assign(n, { x: 100, y: 100 });
+      const flow = fuzzFlow(
+        sim.url,
+        { timeout: TIMEOUT_MS, maxRetries: 2, retryDelay: 1 },
+        [
+          { id: 'cap', type: 'ezviz-capture' },
+          { id: 'cap-c', type: 'ezviz-capture', download: true, wires: [['ok'], []] },
+          { id: 'al', type: 'ezviz-alarm', interval: 10, wires: [['alarms-al'], ['err']] },
+          { id: 'al-c', type: 'ezviz-alarm', interval: 10, wires: [['alarms-al-c'], []] },
+        ],
+        [
+          ...helpers('alarms-al', 'alarms-al-c'),
+          ...CATCH_ALL,
+          { id: 'complete', type: 'complete', scope: ['al', 'al-c'], uncaught: false, wires: [['completed']] },
+          ...helpers('completed'),
+        ],
+      );
       const retries = fastRetries();
       hooks.timer = () => () => undefined; // polls by message only
       await load(flow, { cfg: { appKey: 'demo-app-key', appSecret: 'demo-app-secret' } });

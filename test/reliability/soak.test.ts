@@ -10,8 +10,8 @@
 import assert from 'assert';
 import { OPERATIONS, OperationName, TOKEN_PATH } from '../../client/operations/operations';
 import type { FaultKind, LogEntry, Simulator } from '../../simulator';
-import { FakeClock, loadDefaultState } from '../../simulator';
-import { fastRetries, helper, hooks, load, Msg, resetHooks, startSim, stopSim, TAB, unload } from '../support/red';
+import { FakeClock, loadDefaultState, mulberry32 } from '../../simulator';
+import { fastRetries, helper, hooks, load, Msg, resetHooks, startSim, stopSim, unload } from '../support/red';
 import {
   countOutcome,
   FULL,
@@ -26,6 +26,7 @@ import {
   takeTrapped,
   until,
 } from './support';
+import { CATCH_ALL, fuzzFlow } from './flows';
 
 const MESSAGES = size(21000, 2400);
 const SEGMENTS = size(10, 3); // a token storm starts every segment after the first
@@ -39,17 +40,8 @@ const KINDS: FaultKind[] = ['http500', 'drop', 'latency', '20008', '49999', 'non
 const OPS = Object.keys(OPERATIONS) as OperationName[];
 const DAY = 24 * 3600 * 1000;
 
-/** A small deterministic PRNG (mulberry32), so a run can be repeated with RELIABILITY_SEED. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A small deterministic PRNG, so a run can be repeated with RELIABILITY_SEED. */
+const prng = mulberry32;
 
 const serialOf = (i: number) => `S${String(i).padStart(8, '0')}`;
 const cardOf = (i: number) => `CARD-SOAK-${String(i).padStart(6, '0')}-X`;
@@ -103,40 +95,16 @@ describe('reliability: fault soak', function () {
     async () => {
       const started = Date.now();
       const random = prng(SEED);
-      const flow: Record<string, unknown>[] = [
-        { id: TAB, type: 'tab', label: 'soak' },
-        {
-          id: 'cfg',
-          type: 'ezviz-config',
-          name: 'sim',
-          baseUrl: sim.url,
-          timeout: TIMEOUT_MS,
-          maxRetries: MAX_RETRIES,
-          retryDelay: 1,
-        },
-        { id: 'ok', type: 'helper', z: TAB },
-        { id: 'err', type: 'helper', z: TAB },
-        ...OPS.map((op) => ({
-          id: op,
-          type: OPERATIONS[op].type,
-          z: TAB,
-          name: op,
-          config: 'cfg',
-          wires: [['ok'], ['err']],
-        })),
-        // The same with output 2 unwired: errors end in done(err), seen by the Catch node.
-        ...OPS.map((op) => ({
-          id: `${op}-c`,
-          type: OPERATIONS[op].type,
-          z: TAB,
-          name: op,
-          config: 'cfg',
-          wires: [['ok'], []],
-        })),
-        { id: 'catch', type: 'catch', z: TAB, scope: null, uncaught: false, wires: [['caught']] },
-        { id: 'caught', type: 'helper', z: TAB },
-      ];
-      for (const n of flow) if (n.z) Object.assign(n, { x: 100, y: 100 });
+      const flow = fuzzFlow(
+        sim.url,
+        { timeout: TIMEOUT_MS, maxRetries: MAX_RETRIES, retryDelay: 1 },
+        [
+          ...OPS.map((op) => ({ id: op, type: OPERATIONS[op].type, name: op })),
+          // The same with output 2 unwired: errors end in done(err), seen by the Catch node.
+          ...OPS.map((op) => ({ id: `${op}-c`, type: OPERATIONS[op].type, name: op, wires: [['ok'], []] })),
+        ],
+        CATCH_ALL,
+      );
       const retries = fastRetries();
       await load(flow, { cfg: { appKey: 'demo-app-key', appSecret: 'demo-app-secret' } });
       lightSpies();
@@ -388,20 +356,11 @@ describe('reliability: shared cameras under faults (PTZ order)', function () {
       const sim = await startSim({ state, logLimit: N * 4 });
       const random = prng(SEED + 1);
       const ops: OperationName[] = ['ptz-start', 'ptz-stop', 'preset-call', 'ptz-start', 'ptz-mirror'];
-      const flow: Record<string, unknown>[] = [
-        { id: TAB, type: 'tab', label: 'shared' },
-        { id: 'cfg', type: 'ezviz-config', baseUrl: sim.url, timeout: 300, maxRetries: 2, retryDelay: 1 },
-        { id: 'ok', type: 'helper', z: TAB },
-        { id: 'err', type: 'helper', z: TAB },
-        ...[...new Set(ops)].map((op) => ({
-          id: op,
-          type: OPERATIONS[op].type,
-          z: TAB,
-          config: 'cfg',
-          wires: [['ok'], ['err']],
-        })),
-      ];
-      for (const n of flow) if (n.z) Object.assign(n, { x: 100, y: 100 });
+      const flow = fuzzFlow(
+        sim.url,
+        { timeout: 300, maxRetries: 2, retryDelay: 1 },
+        [...new Set(ops)].map((op) => ({ id: op, type: OPERATIONS[op].type })),
+      );
       fastRetries();
       try {
         await load(flow, { cfg: { accessToken: 'at.demo-token' } });
