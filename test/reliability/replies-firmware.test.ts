@@ -24,14 +24,13 @@ import fc from 'fast-check';
 import * as firmwareService from '../../features/upkeep/firmware';
 import { FOLLOW_EVERY_MS, FOLLOW_FOR_MS } from '../../features/upkeep/firmware-follow';
 import { UPKEEP_CALLS } from '../../client/operations/settings';
-import { EzvizClient } from '../../client/wire/client';
 import { helper, hooks, load, resetHooks, unload } from '../support/red';
 import { fakeOk, mustFail, plantAfter } from './planted';
 import type { Ports } from './reply-gen';
 import { replyArb, slow } from './reply-gen';
 import { checkErrorShape, classify, clean, errorMismatch, LIMIT, transient, type Class } from './reply-oracle';
 import { prewarm, quiet, type Received, type Reply, type World } from './reply-world';
-import { replySuite, worldFlow } from './reply-suite';
+import { readsMaybeUsed, readUsed, replySuite, spare, timedOutLast, watchDeadlines, worldFlow } from './reply-suite';
 import { countOutcome, lightSpies, scanSaid, section, SEED, size, summary, takeTrapped, until } from './support';
 import { instantTimers } from '../support/fake-time';
 import { statusReading, versionReading, type UpkeepFuzzOp } from './upkeep-replies';
@@ -134,64 +133,11 @@ const NOT_SCRIPTED: Reply = {
 };
 const classOf = (r: Received): Class => classify(opOf(r), r.reply ?? NOT_SCRIPTED);
 
-/** Attempts the client gave up on at its deadline (network ETIMEDOUT), per `serial|path`: when
- * each was sent and when the client gave up (wall clock, as the world's `at`). */
-const gaveUp = new Map<string, Array<{ from: number; to: number }>>();
-/** Whether the client's last attempt, per `serial|path`, timed out. */
-const lastTimedOut = new Map<string, boolean>();
-/** Watches (never changes) the client's outcomes: what it gave up on is what this judge cannot see
- * from the world's log alone (spare). */
-function watchDeadlines(): () => void {
-  const post = EzvizClient.prototype.post;
-  EzvizClient.prototype.post = async function (this: EzvizClient, ...a: Parameters<typeof post>) {
-    const from = Date.now();
-    const o = await post.apply(this, a);
-    const k = `${a[1].deviceSerial}|${new URL(a[0]).pathname}`;
-    lastTimedOut.set(k, !o.ok && o.source === 'network' && o.code === 'ETIMEDOUT');
-    if (lastTimedOut.get(k)) {
-      gaveUp.set(k, [...(gaveUp.get(k) ?? []), { from, to: Date.now() }]);
-    }
-    return o;
-  };
-  return () => void (EzvizClient.prototype.post = post);
-}
-/**
- * How many of these requests (one camera, one path) may hold a reply the node never saw. The world
- * numbers requests, and picks their replies, in the order it reads them; a process this busy may
- * read an attempt the client already gave up on (at its deadline) after the retry it used, or
- * after the node's end, and give it a reply meant for a later one (seen under load: the end at an
- * error read before a late-read attempt, whose reply was a generated slow one). Each such attempt
- * is one the client timed out on; a generated slow reply the world read while the client waited
- * explains one timeout of its own. Zero when the client met every deadline: then the log is the
- * node's own order and is judged as it is.
- */
-function spare(serial: string, reqs: Received[]): number {
-  if (!reqs.length) return 0;
-  const slowOnes = reqs.filter((r) => r.reply && slow(r.reply));
-  let unexplained = 0;
-  for (const t of gaveUp.get(`${serial}|${pathOf(reqs[0])}`) ?? []) {
-    const i = slowOnes.findIndex((r) => r.at >= t.from && r.at <= t.to);
-    if (i >= 0) slowOnes.splice(i, 1);
-    else unexplained++;
-  }
-  return unexplained;
-}
-/** The read the node went on from: the last; else, when some may be unseen (spare), the last of
- * the last spare + 1 that fits (only a failed read is retried, so a good read ends them). */
-function readUsed(serial: string, reads: Received[], fits: (c: Class) => boolean): Received | undefined {
-  return readsMaybeUsed(serial, reads, fits)[0] ?? reads[reads.length - 1];
-}
-/** Every read the node may have gone on from, the likeliest first: the last alone when the client
- * met every deadline; else those of the last spare + 1 that fit. An attempt the client gave up on
- * may still have had a good reply, read by the world after the retry the node used (seen in a full
- * npm test: the node's version from the retry, the world's last logged reply the late attempt's). */
-function readsMaybeUsed(serial: string, reads: Received[], fits: (c: Class) => boolean): Received[] {
-  const n = spare(serial, reads);
-  const out: Received[] = [];
-  for (let i = reads.length - 1; i >= Math.max(0, reads.length - 1 - n); i--)
-    if (fits(classOf(reads[i]))) out.push(reads[i]);
-  return out;
-}
+/** Whether a read's reply fits `c`. */
+const fitting =
+  (fits: (c: Class) => boolean) =>
+  (r: Received): boolean =>
+    fits(classOf(r));
 
 const trace = (rs: Received[]): string =>
   rs.map((r) => `${classOf(r).k} ${r.reply?.status ?? 404} ${r.reply?.delivery ?? ''}`).join(', ');
@@ -212,13 +158,13 @@ function checkPayload(p: Msg, serial: string, versions: Received[], extra: strin
   // An upgrade's end whose last version read the client gave up on at its deadline (a process this
   // busy may not read a prompt reply in time; ETIMEDOUT fits any reply): the version could not be
   // read, and the state says so, whatever the world answered.
-  if (p.status === 'upgraded' && lastTimedOut.get(`${serial}|${VERSION}`)) {
+  if (p.status === 'upgraded' && timedOutLast(serial, VERSION)) {
     if (p.version !== null || p.latest !== null || p.upgradable !== false)
       say(`version ${p.version}/${p.latest} after a version read that timed out`);
     return;
   }
   // Of the reads the node may have used, the one whose version it gave (the likeliest when none).
-  const readings = readsMaybeUsed(serial, versions, answered)
+  const readings = readsMaybeUsed(serial, versions, fitting(answered))
     .map((r) => classOf(r))
     .flatMap((c) => (c.k === 'ok' || c.k === 'either' ? [versionReading(c.envelope.data)] : []));
   const read =
@@ -251,7 +197,7 @@ function judgeCheck(
     say(`${versions.length} version, ${statuses.length} status reads`);
   if (!versions.length) return say('no version read');
   const err = out.msg.error;
-  const used = readUsed(serial, versions, out.port === 'ok' ? answered : (c) => !errorMismatch(c, err ?? {}));
+  const used = readUsed(serial, versions, fitting(out.port === 'ok' ? answered : (c) => !errorMismatch(c, err ?? {})));
   const last = classOf(used!);
   if (out.port === 'ok') {
     if (!(last.k === 'ok' || last.k === 'either')) return say(`success after a version reply of ${last.k}`);
@@ -454,8 +400,6 @@ async function runBatch(
     return reply;
   };
   world.resetCounts();
-  gaveUp.clear();
-  lastTimedOut.clear();
   const unwatch = watchDeadlines();
   const time = virtualTime();
   const flow = worldFlow(

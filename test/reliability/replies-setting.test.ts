@@ -28,7 +28,7 @@ import type { Ports } from './reply-gen';
 import { replyArb, slow } from './reply-gen';
 import { checkErrorShape, classify, clean, errorMismatch, transient, type Class } from './reply-oracle';
 import { prewarm, quiet, type Received, type Reply, type World } from './reply-world';
-import { replySuite, worldFlow } from './reply-suite';
+import { readsMaybeUsed, readUsed, replySuite, watchDeadlines, worldFlow } from './reply-suite';
 import { countOutcome, lightSpies, scanSaid, section, SEED, size, summary, takeTrapped, until } from './support';
 import { PLANS, settingReading, type SettingValue, type UpkeepFuzzOp } from './upkeep-replies';
 
@@ -36,7 +36,7 @@ const TARGET = size(1000, 100);
 const BATCH = size(350, 70);
 /** The client's deadline, under the world's late reply (2.5 s). Full runs failed with successes
  * after failed reads that passed alone: the judge took the last read the world logged for the one
- * used, which a busy process may log out of the client's order (readUsed). */
+ * used, which a busy process may log out of the client's order (readUsed, watchDeadlines). */
 const TIMEOUT_MS = 1200;
 const MAX_RETRIES = 2;
 const MARGIN_MS = 5000;
@@ -111,25 +111,55 @@ const NOT_SCRIPTED: Reply = {
 const classOf = (c: Case, r: Received): Class =>
   classify(pathOf(r) === getPath(c) ? getOp(c) : 'setting-set', r.reply ?? NOT_SCRIPTED);
 
+/** A read's class, and the value its data says. */
+function reading(c: Case, g: Received) {
+  const k = classOf(c, g);
+  return { k, read: k.k === 'ok' || k.k === 'either' ? settingReading(getOp(c), k.envelope.data) : undefined };
+}
+
 /**
- * The read the node went on from. Without retries, the one read. With retries, the last read that
- * read well: the world numbers requests (and picks their replies) in the order it reads them, and a
- * process this busy may read an attempt the client already gave up on after the retry it used, so
- * the last read logged need not be the one used. Only a failed read is retried, so in the client's
- * own order a good read can only be its last.
+ * The read the node went on from: the last; else, when the client gave up on attempts (a process
+ * this busy may read one after the retry it used: readsMaybeUsed), a good read among the last, the
+ * one whose value `matches` if any. Only a failed read is retried, so in the client's own order a
+ * good read can only be its last.
  */
-function readUsed(c: Case, gets: Received[]) {
-  const reads = gets.map((g) => {
-    const k = classOf(c, g);
-    return { k, read: k.k === 'ok' || k.k === 'either' ? settingReading(getOp(c), k.envelope.data) : undefined };
-  });
-  const good = reads.filter((r) => r.read && r.read.k !== 'bad');
-  const used = reads.length > 1 && good.length ? good[good.length - 1] : reads[reads.length - 1];
+function settingUsed(
+  c: Case,
+  serial: string,
+  gets: Received[],
+  matches: (values: SettingValue[]) => boolean = () => true,
+) {
+  const good = (g: Received): boolean => {
+    const r = reading(c, g).read;
+    return !!r && r.k !== 'bad';
+  };
+  const maybe = readsMaybeUsed(serial, gets, good).map((g) => reading(c, g));
+  const used =
+    maybe.find((r) => matches(r.read!.values)) ??
+    maybe[0] ??
+    (gets.length ? reading(c, gets[gets.length - 1]) : undefined);
   return { lastGet: used?.k, read: used?.read };
 }
 
-function judgeSuccess(c: Case, gets: Received[], sets: Received[], msg: Msg, say: (m: string) => void): void {
-  const { lastGet, read } = readUsed(c, gets);
+/** The class of the reply the node went on from among `reqs` (one call): the last, or (attempts the
+ * client gave up on, read late) one before it that `fits` the outcome. */
+const usedClass = (c: Case, serial: string, reqs: Received[], fits: (k: Class) => boolean): Class =>
+  classOf(
+    c,
+    readUsed(serial, reqs, (r) => fits(classOf(c, r)))!,
+  );
+
+function judgeSuccess(
+  c: Case,
+  serial: string,
+  gets: Received[],
+  sets: Received[],
+  msg: Msg,
+  say: (m: string) => void,
+): void {
+  const { lastGet, read } = settingUsed(c, serial, gets, (values) =>
+    values.some((v) => c.value === undefined && same(v, msg.payload?.value)),
+  );
   if (!read || read.k === 'bad') return say(`success after a read of ${lastGet?.k ?? 'nothing'}`);
   const p = msg.payload;
   clean(p, 'payload', []);
@@ -157,14 +187,16 @@ function judgeSuccess(c: Case, gets: Received[], sets: Received[], msg: Msg, say
       say(`nothing written, the read said ${JSON.stringify(read.values)}`);
     return;
   }
-  const last = classOf(c, sets[sets.length - 1]);
-  const already = last.k === 'api' && c.name === 'infrared' && last.code === '60022';
+  const isAlready = (k: Class): boolean => k.k === 'api' && c.name === 'infrared' && k.code === '60022';
+  const last = usedClass(c, serial, sets, (k) => k.k === 'ok' || k.k === 'either' || isAlready(k));
+  const already = isAlready(last);
   if (!(last.k === 'ok' || last.k === 'either' || already)) return say(`success after a write of ${last.k}`);
   if (p.changed !== !already) say(`changed ${p.changed} after a write of ${last.k}`);
 }
 
 function judgeError(
   c: Case,
+  serial: string,
   gets: Received[],
   sets: Received[],
   err: Msg,
@@ -176,7 +208,7 @@ function judgeError(
   const ops = [getOp(c), 'setting', `${c.name}-set`];
   const shape: unknown = err;
   if (!checkErrorShape(shape, ops.includes(err?.operation) ? err.operation : 'setting', problems)) return;
-  const last = classOf(c, failed[failed.length - 1]);
+  const last = usedClass(c, serial, failed, (k) => errorMismatch(k, err) === undefined);
   // "Not on this model or region": an api error whose hint (error.hint, beside the API's own
   // words in message: docs/behaviour.md section 20) names the capability.
   if (
@@ -234,7 +266,7 @@ function judge(
   if (sets.length > 1 + MAX_RETRIES) say(`${sets.length} writes`);
   if (sets.length) {
     if (c.value === undefined) say('a read wrote');
-    const { lastGet, read } = readUsed(c, gets);
+    const { lastGet, read } = settingUsed(c, serial, gets);
     if (!read || read.k === 'bad') say(`written after a read of ${lastGet?.k}`);
     else if (read.k === 'ok' && same(read.values[0], c.value)) say('written though the read said it was so');
   }
@@ -250,8 +282,8 @@ function judge(
           : out.msg.error?.code
       }`,
     );
-  if (out.port === 'ok') judgeSuccess(c, gets, sets, out.msg, say);
-  else judgeError(c, gets, sets, out.msg.error, say, problems);
+  if (out.port === 'ok') judgeSuccess(c, serial, gets, sets, out.msg, say);
+  else judgeError(c, serial, gets, sets, out.msg.error, say, problems);
 }
 
 async function runBatch(world: World, batch: number, cases: Case[], problems: string[]): Promise<number> {
@@ -273,12 +305,14 @@ async function runBatch(world: World, batch: number, cases: Case[], problems: st
     client,
     cases.map((_, i) => ({ id: `n${i}`, type: 'ezviz-setting', x: 10, y: 10 })),
   );
+  const unwatch = watchDeadlines();
   await load(flow, { cfg: { accessToken: TOKEN } });
   try {
     lightSpies();
     await answerAndJudge(world, batch, cases, serials, problems);
   } finally {
     await unload();
+    unwatch();
   }
   return generated;
 }
