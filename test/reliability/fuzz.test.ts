@@ -11,6 +11,7 @@ import fc from 'fast-check';
 import { OPERATIONS, OperationName, OperationSpec, ParamKind, ParamSpec } from '../../client/operations/operations';
 import type { LogEntry, Simulator } from '../../simulator';
 import { forgetProcessCopies } from '../../client/camera/presets';
+import { SWITCH_NAMES } from '../../client/operations/switches';
 import { fastRetries, helper, load, Msg, resetHooks, startSim, stopSim, unload } from '../support/red';
 import { Expect, expectParam, isBlank, liveRules } from './oracle';
 import { CATCH_ALL, fuzzFlow } from './flows';
@@ -261,18 +262,8 @@ function validArb(kind: ParamKind): fc.Arbitrary<unknown> {
     case 'duration':
       return fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 50 }), fc.integer({ min: 0, max: 600000 }));
     case 'switch':
-      return fc.constantFrom(
-        'defence',
-        'privacy',
-        'Microphone',
-        'prompt_sound',
-        'status-light',
-        'fullday-record',
-        'motion-tracking',
-        'offline-notify',
-        'encryption',
-        'alarm-sound',
-      );
+      // Every switch by its name, and two written otherwise (in capitals, with an underscore).
+      return fc.constantFrom<string>(...SWITCH_NAMES, 'Microphone', 'prompt_sound');
     case 'switchState':
       return fc.constantFrom(true, false, 0, 1, '1', 'on', 'OFF', 'true', 'away', 'home', 'sleep', 'short', 'mute');
     case 'protocol':
