@@ -69,7 +69,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['editor/**/*.ts', 'nodes/*/editor.ts', 'nodes/*/editor-*.ts'],
+    files: ['editor/**/*.ts', 'nodes/*/editor.ts', 'nodes/*/editor-*.ts', 'dashboard/editor/**/*.js'],
     languageOptions: { globals: { ...globals.browser, RED: 'readonly', $: 'readonly', jQuery: 'readonly' } },
   },
   {

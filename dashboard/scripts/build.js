@@ -3,7 +3,8 @@
 // Build of node-red-dashboard-2-ezviz: the runtime (TypeScript -> dist/nodes, CommonJS, type-checked)
 // with its editor HTML and catalogs, and the widget (Vue 3 -> resources/ui-ezviz-camera.umd.js by Vite)
 // with hls.js's light build beside it (loaded by the widget only where the browser does not play
-// HLS itself) and mpegts.js (loaded only when a recording plays back). The repository's `npm run build` runs this too.
+// HLS itself) and mpegts.js (loaded only when a recording plays back), and the code both edit dialogs share
+// (dashboard/editor/dialog.js -> resources/ezviz-dashboard-editor.js). The repository's `npm run build` runs this too.
 //
 //   node scripts/build.js            development build (source maps for the runtime)
 //   node scripts/build.js --release  what npm pack ships (prepack): no source maps
@@ -53,4 +54,6 @@ fs.copyFileSync(
 const mpegtsDist = path.join(path.dirname(require.resolve('mpegts.js/package.json')), 'dist');
 for (const f of ['mpegts.js', 'mpegts.js.LICENSE.txt'])
   fs.copyFileSync(path.join(mpegtsDist, f), path.join(resources, f));
+// The edit dialogs' shared rows and steps, loaded by both dialogs' HTML (plain browser code, no build step).
+fs.copyFileSync(path.join(root, 'editor', 'dialog.js'), path.join(resources, 'ezviz-dashboard-editor.js'));
 console.log(`dashboard build: ok${release ? ' (release: no source maps)' : ''}`);

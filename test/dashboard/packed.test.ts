@@ -66,6 +66,7 @@ describe('dashboard: both packages from npm pack tarballs in a fresh Node-RED us
       'dist/nodes/locales/zh-CN/ui-ezviz-camera.html',
       'resources/ui-ezviz-camera.umd.js',
       'resources/hls.light.min.js',
+      'resources/ezviz-dashboard-editor.js',
       'examples/camera-panel.json',
       'dist/nodes/ui-ezviz-wall.js',
       'dist/nodes/ui-ezviz-wall.html',

@@ -71,6 +71,7 @@ function copyProject(copy: string): void {
     'LICENSE',
     'nodes',
     'ui',
+    'editor',
     'scripts',
     'examples',
   ];
