@@ -3,7 +3,6 @@
 // sessions that plays on across the service's cap is session-chain.js's, this the player in it.
 
 import { loadScript } from './load-script.js'
-import { SessionChain } from './session-chain.js'
 
 /** window.mpegts from resources/node-red-dashboard-2-ezviz/mpegts.js (once per page). */
 export function loadMpegts(src) {
@@ -18,7 +17,8 @@ const PLAYER_CONFIG = {
     liveBufferLatencyChasing: false,
 }
 
-/** mpegts.js as the chain's player: a session's body ended or failed. */
+/** mpegts.js as a chain's player (session-chain.js: `new SessionChain(box, flvPlayer(src), ...)`):
+ * a session's body ended or failed. */
 export function flvPlayer(src) {
     let mpegts = null
     return {
@@ -37,15 +37,5 @@ export function flvPlayer(src) {
             if (p && p.catch) p.catch(() => undefined)
             return player
         },
-        destroy(player) {
-            if (player) player.destroy()
-        },
-    }
-}
-
-/** A chain of FLV sessions in `box` (session-chain.js): `next(playedMs)` resolves to the next URL or null. */
-export class FlvChain extends SessionChain {
-    constructor(box, mpegtsSrc, next, events, label) {
-        super(box, flvPlayer(mpegtsSrc), next, events, label)
     }
 }

@@ -4,7 +4,6 @@
 // placeholder segments are named; 401/403/404/410 is an expired address.
 
 import { loadHls, nativeHls, placeholderOf } from './live.js'
-import { SessionChain } from './session-chain.js'
 
 const HLS_CONFIG = { lowLatencyMode: false, backBufferLength: 10, maxBufferLength: 10 }
 
@@ -28,7 +27,7 @@ function attachHls(Hls, video, url, on) {
     return hls
 }
 
-/** hls.js (or the browser's own HLS) as the chain's player. */
+/** hls.js (or the browser's own HLS) as a chain's player (session-chain.js). */
 export function hlsPlayer(src) {
     let Hls = null
     return {
@@ -49,15 +48,5 @@ export function hlsPlayer(src) {
             video.play().catch(() => undefined)
             return hls
         },
-        destroy(hls) {
-            if (hls) hls.destroy()
-        },
-    }
-}
-
-/** A chain of HLS live sessions in `box` (session-chain.js): `next()` resolves to the URL to load. */
-export class HlsChain extends SessionChain {
-    constructor(box, hlsSrc, next, events, label) {
-        super(box, hlsPlayer(hlsSrc), next, events, label)
     }
 }

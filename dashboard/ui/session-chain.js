@@ -7,8 +7,7 @@
 // before the old one expires) starts a session the same way. The player is the only difference
 // (flv.js: mpegts.js; hls-chain.js: hls.js or the browser itself):
 //   player.load()                       -> null when it can play here, else why not ('MSE', 'media')
-//   player.attach(video, url, on)       -> its handle; calls on.ended() and on.failed(kind)
-//   player.destroy(handle, video)
+//   player.attach(video, url, on)       -> its handle (destroy() ends it) or null; calls on.ended() and on.failed(kind)
 //   player.className                    the video element's classes
 
 /** A session that fails before its first frame is tried again after this long (ms), at most 5 times in a row. */
@@ -119,7 +118,7 @@ export class SessionChain {
     close(session) {
         this.sessions = this.sessions.filter((s) => s !== session)
         try {
-            this.player.destroy(session.handle, session.video)
+            if (session.handle) session.handle.destroy()
         } catch {
             /* already gone */
         }
