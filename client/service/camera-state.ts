@@ -5,14 +5,8 @@
 // writes per device) and answer one result, never a rejection, with the payload built:
 // `setSwitch(cfg.service, t, switchAsk(input.values), owner)`.
 
-import {
-  badReplyResult,
-  type Answered,
-  type CallRequest,
-  type CallResult,
-  type Fields,
-  type Owner,
-} from '../requests/call-types';
+import type { Answered, CallRequest, CallResult, Fields, Owner } from '../requests/call-types';
+import { badReplyResult } from '../requests/call-types';
 import { deviceState } from '../replies/device-state';
 import { EzvizError } from '../errors/errors';
 import type { Translate } from '../errors/translate';

@@ -5,13 +5,8 @@
 // tone are never sent twice (not idempotent: operations/siren.ts); its stop waits behind nothing
 // queued for the camera. One result, never a rejection.
 
-import {
-  badReplyResult,
-  type Answered,
-  type CallResult,
-  type Fields,
-  type Owner,
-} from '../../client/requests/call-types';
+import type { Answered, CallResult, Fields, Owner } from '../../client/requests/call-types';
+import { badReplyResult } from '../../client/requests/call-types';
 import type { CallService } from '../../client/service/camera-state';
 import { EzvizError } from '../../client/errors/errors';
 import type { Translate } from '../../client/errors/translate';

@@ -3,7 +3,8 @@
 // for the progress), the upgrade (sent once, never retried: its spec is not idempotent) and one
 // read of the upgrade's status. One result each, never a rejection.
 
-import { badReplyResult, type Answered, type CallResult, type Owner } from '../../client/requests/call-types';
+import type { Answered, CallResult, Owner } from '../../client/requests/call-types';
+import { badReplyResult } from '../../client/requests/call-types';
 import type { CallService } from '../../client/service/camera-state';
 import type { Translate } from '../../client/errors/translate';
 import {

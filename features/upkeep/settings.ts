@@ -7,13 +7,8 @@
 // rejection: `runSetting(cfg.service, t, settingAsk(input.values), owner)`, the values validated
 // once by the call path (UPKEEP_NODES.setting), the value read once into the write it plans.
 
-import {
-  badReplyResult,
-  type Answered,
-  type CallResult,
-  type Fields,
-  type Owner,
-} from '../../client/requests/call-types';
+import type { Answered, CallResult, Fields, Owner } from '../../client/requests/call-types';
+import { badReplyResult } from '../../client/requests/call-types';
 import type { CallService } from '../../client/service/camera-state';
 import { EzvizError } from '../../client/errors/errors';
 import type { Translate } from '../../client/errors/translate';
