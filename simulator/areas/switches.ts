@@ -40,13 +40,17 @@ function switchOfPath(path: string): keyof typeof SWITCH_FIELDS {
   return name as keyof typeof SWITCH_FIELDS;
 }
 
-/** The device and the switch a set or status call addresses (stateDevice), 60020 when the device
- * has no such switch. */
-function switchCall(state: SimulatorState, route: Route, f: URLSearchParams, ctx: CallContext) {
+/** The device a call of switch `name` addresses (stateDevice), 60020 when it has no such switch. */
+function switchDevice(state: SimulatorState, route: Route, f: URLSearchParams, ctx: CallContext, name: string) {
   const { params, dev } = stateDevice(state, route, f, ctx);
-  const name = switchOfPath(route.path);
   if (!supports(dev, name)) stop('60020');
-  return { params, dev, name };
+  return { params, dev };
+}
+
+/** The device and the switch a set or status path addresses (switchDevice). */
+function switchCall(state: SimulatorState, route: Route, f: URLSearchParams, ctx: CallContext) {
+  const name = switchOfPath(route.path);
+  return { ...switchDevice(state, route, f, ctx, name), name };
 }
 
 function supports(dev: Device, name: string): boolean {
@@ -64,8 +68,7 @@ function changed(dev: Device, now: number): ApiResult {
 
 export const defenceSet: Handler = (state, route, f, ctx) =>
   answer(() => {
-    const { params, dev } = stateDevice(state, route, f, ctx);
-    if (!supports(dev, 'defence')) stop('60020');
+    const { params, dev } = switchDevice(state, route, f, ctx, 'defence');
     const v = params.isDefence as number;
     if (dev.camera.hub ? v === 1 : v > 1) stop('10001');
     if (dev.defence === v) stop('60021');
@@ -95,8 +98,7 @@ export const switchStatus: Handler = (state, route, f, ctx) =>
 
 export const encryptOn: Handler = (state, route, f, ctx) =>
   answer(() => {
-    const { dev } = stateDevice(state, route, f, ctx);
-    if (!supports(dev, 'encryption')) stop('60020');
+    const { dev } = switchDevice(state, route, f, ctx, 'encryption');
     if (dev.capabilities.encryption) stop('60019');
     dev.capabilities.encryption = true;
     return changed(dev, ctx.now);
@@ -104,8 +106,7 @@ export const encryptOn: Handler = (state, route, f, ctx) =>
 
 export const encryptOff: Handler = (state, route, f, ctx) =>
   answer(() => {
-    const { params, dev } = stateDevice(state, route, f, ctx);
-    if (!supports(dev, 'encryption')) stop('60020');
+    const { params, dev } = switchDevice(state, route, f, ctx, 'encryption');
     if (params.validateCode !== dev.camera.verificationCode) stop('20010');
     if (!dev.capabilities.encryption) stop('60016');
     dev.capabilities.encryption = false;
@@ -114,8 +115,7 @@ export const encryptOff: Handler = (state, route, f, ctx) =>
 
 export const alarmSoundSet: Handler = (state, route, f, ctx) =>
   answer(() => {
-    const { params, dev } = stateDevice(state, route, f, ctx);
-    if (!supports(dev, 'alarm-sound')) stop('60020');
+    const { params, dev } = switchDevice(state, route, f, ctx, 'alarm-sound');
     if (dev.camera.alarmSound === params.type) stop('60022');
     dev.camera.alarmSound = params.type as number;
     return changed(dev, ctx.now);
