@@ -1,8 +1,10 @@
 // The timeline's one day cache (docs/behaviour.md section 21): per day of the panel's camera, what
 // was asked for it (the day's recordings, history-days.ts; its alarms, history-events.ts) kept 30 s
 // (every viewer and every tap within that time costs no API call), at most 8 days, the day asked
-// last kept first. A day is named by its start (ms) and the camera it is of.
+// last kept first. A day is named by its start (ms) and the camera it is of. The two day lists
+// share their set-up here too (DayLists).
 
+import type { PanelApi } from 'node-red-contrib-ezviz-open/dashboard';
 import type { PanelSettings } from './settings';
 
 /** A day's entry is kept this long (ms). */
@@ -55,5 +57,32 @@ export class DayCache<E extends { at: number }> {
 
   clear(): void {
     this.days.clear();
+  }
+}
+
+/** What the timeline's day lists (the recordings, history-days.ts; the alarms, history-events.ts)
+ * share: the main package's door, the panel's config node, settings and owner, the clock, and a day
+ * cache of their own. */
+export abstract class DayLists<E extends { at: number }> {
+  protected readonly days: DayCache<E>;
+
+  constructor(
+    protected readonly api: PanelApi,
+    protected readonly cfg: ReturnType<PanelApi['configNode']>,
+    protected readonly settings: PanelSettings,
+    protected readonly owner: Parameters<PanelApi['call']>[3],
+    protected readonly now: () => number,
+  ) {
+    this.days = new DayCache(settings, now);
+  }
+
+  /** Whether the day's list is kept (an ask costs no call). */
+  cached(start: number): boolean {
+    return !!this.days.get(start);
+  }
+
+  /** The panel's camera, as the door takes it. */
+  protected camera(): { deviceSerial: string; channelNo: number } {
+    return { deviceSerial: this.settings.deviceSerial, channelNo: this.settings.channelNo };
   }
 }

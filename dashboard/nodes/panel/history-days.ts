@@ -3,14 +3,12 @@
 // timeline's day cache (day-cache.ts: 30 s, at most 8 days). What a browser gets of a recording: its
 // window (ms) and source, nothing else.
 
-import type { PanelApi, PanelOutcome } from 'node-red-contrib-ezviz-open/dashboard';
-import type { PanelSettings } from './settings';
+import type { PanelOutcome } from 'node-red-contrib-ezviz-open/dashboard';
 import { errorOf } from './replies';
-import { DayCache } from './day-cache';
+import { DayLists } from './day-cache';
 
 const DAY_MS = 86400000;
 
-type Owner = Parameters<PanelApi['call']>[3];
 interface DayEntry {
   at: number;
   outcome: Promise<Exclude<PanelOutcome, { kind: 'closed' }> | null>;
@@ -26,31 +24,14 @@ export type DayAnswer =
   | { ok: false; start: number; error: { code: string; message: string } }
   | null;
 
-export class RecordingDays {
-  private readonly days: DayCache<DayEntry>;
-
-  constructor(
-    private readonly api: PanelApi,
-    private readonly cfg: ReturnType<PanelApi['configNode']>,
-    private readonly settings: PanelSettings,
-    private readonly owner: Owner,
-    private readonly now: () => number,
-  ) {
-    this.days = new DayCache(settings, now);
-  }
-
-  /** Whether the day's list is kept (an ask costs no call). */
-  cached(start: number): boolean {
-    return !!this.days.get(start);
-  }
-
+export class RecordingDays extends DayLists<DayEntry> {
   /** A day's recordings (cloud and SD card), from the cache when listed in the last 30 s; null when
    * the panel closed meanwhile. A failed list is not kept. */
   async day(start: number): Promise<DayAnswer> {
     let entry = this.days.get(start);
     if (!entry) {
       const now = this.now();
-      const camera = { deviceSerial: this.settings.deviceSerial, channelNo: this.settings.channelNo };
+      const camera = this.camera();
       const outcome = this.api
         .call(
           this.cfg,

@@ -6,10 +6,9 @@
 // browser gets of an alarm: its id, time, name, type, kind, a recognized face's name and whether it has a picture. An alarm the config
 // node's alarm sources receive joins the kept day at once (`seen`: no call).
 
-import type { FedAlarm, PanelAlarms, PanelApi, PanelPicture } from 'node-red-contrib-ezviz-open/dashboard';
-import type { PanelSettings } from './settings';
+import type { FedAlarm, PanelAlarms, PanelPicture } from 'node-red-contrib-ezviz-open/dashboard';
 import { errorOf } from './replies';
-import { DayCache } from './day-cache';
+import { DayLists } from './day-cache';
 
 const DAY_MS = 86400000;
 /** The alarm list's window (the API's 7 days, a minute off its edge). */
@@ -17,7 +16,6 @@ const ALARM_DAYS_MS = 7 * DAY_MS - 60000;
 const PICTURES_KEPT = 16;
 
 type Alarm = Extract<PanelAlarms, { ok: true }>['alarms'][number];
-type Owner = Parameters<PanelApi['alarms']>[3];
 
 /** An alarm as a browser sees it. */
 export interface AlarmView {
@@ -66,26 +64,10 @@ function withHeard(listed: Alarm[], heard: Alarm[], start: number): Alarm[] {
   return out.sort((x, y) => y.alarmTime - x.alarmTime);
 }
 
-export class AlarmEvents {
+export class AlarmEvents extends DayLists<{ at: number; answer: Promise<EventsAnswer>; alarms: Alarm[] }> {
   /** Alarms the sources received lately (their pictures may be asked for after their day's list went). */
   private recent: Alarm[] = [];
-  private readonly days: DayCache<{ at: number; answer: Promise<EventsAnswer>; alarms: Alarm[] }>;
   private readonly pictures = new Map<string, Promise<PanelPicture>>();
-
-  constructor(
-    private readonly api: PanelApi,
-    private readonly cfg: ReturnType<PanelApi['configNode']>,
-    private readonly settings: PanelSettings,
-    private readonly owner: Owner,
-    private readonly now: () => number,
-  ) {
-    this.days = new DayCache(settings, now);
-  }
-
-  /** Whether the day's alarms are kept (an ask costs no call). */
-  cached(start: number): boolean {
-    return !!this.days.get(start);
-  }
 
   /** The alarms of the day from `start` (ms), newest first. */
   day(start: number): Promise<EventsAnswer> {
@@ -95,7 +77,7 @@ export class AlarmEvents {
     const window = { start: Math.max(start, now - ALARM_DAYS_MS), end: Math.min(start + DAY_MS, now) };
     const entry = { at: now, alarms: [] as Alarm[], answer: Promise.resolve<EventsAnswer>({ ok: true, events: [] }) };
     if (window.end > window.start) {
-      const camera = { deviceSerial: this.settings.deviceSerial, channelNo: this.settings.channelNo };
+      const camera = this.camera();
       entry.answer = this.api.alarms(this.cfg, camera, window, this.owner).then((r): EventsAnswer => {
         if (r.ok === 'closed') return null;
         if (!r.ok) {
