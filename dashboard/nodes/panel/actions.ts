@@ -12,15 +12,18 @@ export interface PanelCall {
   payload: Record<string, unknown>;
 }
 
+/** A call whose payload says the action and the values it sent (a move, a switch). */
+const told = (op: PanelOperation, action: string, values: PanelValues): PanelCall => ({
+  op,
+  values,
+  payload: { action, ...values },
+});
+
 /** The call of an action; `held` is the move a stop ends (its direction goes with the stop). */
 export function callOf(a: Exclude<Action, { action: 'hold' | 'live' }>, held?: { direction: string }): PanelCall {
   switch (a.action) {
     case 'move':
-      return {
-        op: 'ptz-start',
-        values: { direction: a.direction, speed: a.speed },
-        payload: { action: 'move', direction: a.direction, speed: a.speed },
-      };
+      return told('ptz-start', 'move', { direction: a.direction, speed: a.speed });
     case 'stop':
       return {
         op: 'ptz-stop',
@@ -36,11 +39,7 @@ export function callOf(a: Exclude<Action, { action: 'hold' | 'live' }>, held?: {
       };
     }
     case 'switch':
-      return {
-        op: 'switch',
-        values: { switch: a.switch, state: a.state },
-        payload: { action: 'switch', switch: a.switch, state: a.state },
-      };
+      return told('switch', 'switch', { switch: a.switch, state: a.state });
     case 'state':
       return { op: 'device', values: {}, payload: { action: 'state' } };
     default:
