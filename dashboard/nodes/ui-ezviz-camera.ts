@@ -6,7 +6,6 @@
 // msg.ui_update (camera and what to show).
 
 import type { Node, NodeAPI, NodeDef } from 'node-red';
-import type { PanelApi } from 'node-red-contrib-ezviz-open/dashboard';
 import { History } from './panel/history';
 import { isHistoryMessage } from './panel/history-checks';
 import { Conn, Panel } from './panel/panel';
@@ -17,8 +16,8 @@ import {
   closeWith,
   joinOpenPages,
   refuseGeneric,
+  registerWidget,
   type Base,
-  type GroupNode,
   type Msg,
 } from './widget-base';
 
@@ -97,24 +96,11 @@ function browserHandler(RED: NodeAPI, node: Node, panel: Panel, history: History
 }
 
 export = function (RED: NodeAPI): void {
-  // The one door into the main package (docs/behaviour.md section 16).
-  const api: PanelApi = require('node-red-contrib-ezviz-open/dashboard').dashboardApi(RED);
-
-  function UiEzvizCameraNode(this: Node, def: PanelDef): void {
-    RED.nodes.createNode(this, def);
-    const node = this;
-    const group = (def.group ? RED.nodes.getNode(def.group) : null) as GroupNode | null;
-    const cfg = api.configNode(def);
+  registerWidget<PanelDef>(RED, TYPE, 'ptz-start', (node, def, { api, cfg, group, base }) => {
     const settings = readSettings(def, api.tables.TOGGLES);
     const panel = new Panel(node, api, cfg, settings);
     const history = new History(node, api, cfg, settings);
     panel.stream = streamSource(RED, api, node.id, settings.streamNode);
-    if (!cfg) node.status(api.status('noConfig', 'ptz-start', null));
-    if (!group || typeof group.register !== 'function') {
-      node.error(RED._('ui-ezviz-camera.errors.noGroup'));
-      return;
-    }
-    const base = group.getBase();
     history.clientOf = panel.clientOf = (conn) => clientData(RED, base, conn);
     // New alarms of the config node's alarm sources go to the open pages (no API call).
     const unwatch = api.watchAlarms?.(cfg, (alarm) => history.alarmSeen(alarm)) ?? (() => undefined);
@@ -135,7 +121,5 @@ export = function (RED: NodeAPI): void {
     const leaveOpenPages = joinOpenPages(base, { [SOCKET_EVENT]: fromBrowser });
     group.register(node, widgetConfig(def, settings), evts);
     closeWith(node, [leaveOpenPages, unwatch, () => history.close()], () => panel.close());
-  }
-
-  RED.nodes.registerType(TYPE, UiEzvizCameraNode as unknown as (this: Node, def: NodeDef) => void);
+  });
 };

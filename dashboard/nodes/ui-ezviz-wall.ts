@@ -7,13 +7,12 @@
 // (node-red-contrib-ezviz-open/dashboard).
 
 import type { Node, NodeAPI, NodeDef } from 'node-red';
-import type { PanelApi } from 'node-red-contrib-ezviz-open/dashboard';
 import type { Conn } from './panel/panel';
 import { WallPanels } from './wall/panels';
 import { readWallSettings } from './wall/settings';
 import { WallStreams } from './wall/streams';
 import { Wall } from './wall/wall';
-import { clientData, closeWith, joinOpenPages, refuseGeneric, type GroupNode, type Msg } from './widget-base';
+import { clientData, closeWith, joinOpenPages, refuseGeneric, registerWidget, type Msg } from './widget-base';
 
 /** The socket event of the wall's browsers (answers on `ezviz-wall:<node id>`); a panel in place
  * talks on the panel's own event. */
@@ -50,13 +49,7 @@ function socketHandlers(RED: NodeAPI, node: Node, wall: Wall, panels: WallPanels
 }
 
 export = function (RED: NodeAPI): void {
-  const api: PanelApi = require('node-red-contrib-ezviz-open/dashboard').dashboardApi(RED);
-
-  function UiEzvizWallNode(this: Node, def: WallDef): void {
-    RED.nodes.createNode(this, def);
-    const node = this;
-    const group = (def.group ? RED.nodes.getNode(def.group) : null) as GroupNode | null;
-    const cfg = api.configNode(def);
+  registerWidget<WallDef>(RED, TYPE, 'capture', (node, def, { api, cfg, group, base }) => {
     const settings = readWallSettings(def);
     const wall = new Wall(node, api, cfg, settings);
     const panels = new WallPanels(node, api, cfg, settings, (id) =>
@@ -65,12 +58,6 @@ export = function (RED: NodeAPI): void {
     const streams = new WallStreams(RED, api, node.id, settings.streamNodes);
     wall.streams = streams;
     panels.streamOf = (id, camera) => streams.panelSource(id, camera);
-    if (!cfg) node.status(api.status('noConfig', 'capture', null));
-    if (!group || typeof group.register !== 'function') {
-      node.error(RED._('ui-ezviz-wall.errors.noGroup'));
-      return;
-    }
-    const base = group.getBase();
     panels.clientOf = (conn) => clientData(RED, base, conn);
     const unwatch =
       api.watchAlarms?.(cfg, (alarm) => {
@@ -89,7 +76,5 @@ export = function (RED: NodeAPI): void {
     // The browsers get the settings in their checked form.
     group.register(node, { ...def, ...settings }, evts);
     closeWith(node, [leaveOpenPages, unwatch, () => wall.close()], () => panels.close());
-  }
-
-  RED.nodes.registerType(TYPE, UiEzvizWallNode as unknown as (this: Node, def: NodeDef) => void);
+  });
 };

@@ -1,8 +1,9 @@
 // What the package's widgets share in Node-RED (docs/behaviour.md sections 14 and 28): Dashboard 2's
-// group and base as far as they use them, `msg._client` as Dashboard 2's widgets add it, the pages
+// group and base as far as they use them, a widget's start (its config node and group), `msg._client` as Dashboard 2's widgets add it, the pages
 // already open joined after a deploy, the close in order, and the generic events refused.
 
-import type { Node, NodeAPI } from 'node-red';
+import type { Node, NodeAPI, NodeDef } from 'node-red';
+import type { PanelApi } from 'node-red-contrib-ezviz-open/dashboard';
 import type { Conn } from './panel/panel';
 import type { Client } from './panel/who';
 
@@ -29,6 +30,39 @@ type SocketLike = Conn & {
 };
 
 export type Msg = Record<string, unknown> & { ui_update?: unknown };
+
+/** What a widget node starts with: the main package's door, its config node, its Dashboard 2 group and the group's base. */
+export interface WidgetStart {
+  api: PanelApi;
+  cfg: ReturnType<PanelApi['configNode']>;
+  group: GroupNode;
+  base: Base;
+}
+
+/** Registers a widget node type, the panel's and the wall's alike: each node gets its config node
+ * (none: the node's status says so, as `operation`'s node would) and its Dashboard 2 group, then
+ * `build` sets it up. Without a group the node logs `<type>.errors.noGroup` and shows no widget. */
+export function registerWidget<D extends NodeDef & { group?: string; config?: unknown }>(
+  RED: NodeAPI,
+  type: string,
+  operation: Parameters<PanelApi['status']>[1],
+  build: (node: Node, def: D, start: WidgetStart) => void,
+): void {
+  // The one door into the main package (docs/behaviour.md section 16).
+  const api: PanelApi = require('node-red-contrib-ezviz-open/dashboard').dashboardApi(RED);
+  function WidgetNode(this: Node, def: D): void {
+    RED.nodes.createNode(this, def);
+    const group = (def.group ? RED.nodes.getNode(def.group) : null) as GroupNode | null;
+    const cfg = api.configNode(def);
+    if (!cfg) this.status(api.status('noConfig', operation, null));
+    if (!group || typeof group.register !== 'function') {
+      this.error(RED._(`${type}.errors.noGroup`));
+      return;
+    }
+    build(this, def, { api, cfg, group, base: group.getBase() });
+  }
+  RED.nodes.registerType(type, WidgetNode as unknown as (this: Node, def: NodeDef) => void);
+}
 
 /** Dashboard 2 gives a widget's socket handler only to browsers that connect after the widget
  * registered: after a deploy of changed nodes only, the pages already open would not reach the
