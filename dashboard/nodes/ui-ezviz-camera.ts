@@ -5,7 +5,7 @@
 // (node-red-contrib-ezviz-open/dashboard: the config node's service), and applies a flow's
 // msg.ui_update (camera and what to show).
 
-import type { Node, NodeAPI, NodeDef } from 'node-red';
+import type { Node, NodeAPI } from 'node-red';
 import { History } from './panel/history';
 import { isHistoryMessage } from './panel/history-checks';
 import { Conn, Panel } from './panel/panel';
@@ -19,6 +19,7 @@ import {
   registerWidget,
   type Base,
   type Msg,
+  type WidgetDef,
 } from './widget-base';
 
 /** The socket event a widget's browser sends its actions with (answers come back on
@@ -26,14 +27,8 @@ import {
 const SOCKET_EVENT = 'ezviz-camera';
 const TYPE = 'ui-ezviz-camera';
 
-interface PanelDef extends NodeDef {
-  group?: string;
-  config?: string;
-  [key: string]: unknown;
-}
-
 /** The widget's properties as the browsers get them: the settings in their checked form. */
-function widgetConfig(def: PanelDef, settings: ReturnType<typeof readSettings>): Record<string, unknown> {
+function widgetConfig(def: WidgetDef, settings: ReturnType<typeof readSettings>): Record<string, unknown> {
   const out: Record<string, unknown> = {
     ...def,
     deviceSerial: settings.deviceSerial,
@@ -96,7 +91,7 @@ function browserHandler(RED: NodeAPI, node: Node, panel: Panel, history: History
 }
 
 export = function (RED: NodeAPI): void {
-  registerWidget<PanelDef>(RED, TYPE, 'ptz-start', (node, def, { api, cfg, group, base }) => {
+  registerWidget(RED, TYPE, 'ptz-start', (node, def, { api, cfg, group, base }) => {
     const settings = readSettings(def, api.tables.TOGGLES);
     const panel = new Panel(node, api, cfg, settings);
     const history = new History(node, api, cfg, settings);

@@ -6,7 +6,7 @@
 // runs a camera's panel in place (wall/panels.ts) through the main package's dashboard API
 // (node-red-contrib-ezviz-open/dashboard).
 
-import type { Node, NodeAPI, NodeDef } from 'node-red';
+import type { Node, NodeAPI } from 'node-red';
 import type { Conn } from './panel/panel';
 import { WallPanels } from './wall/panels';
 import { readWallSettings } from './wall/settings';
@@ -19,12 +19,6 @@ import { clientData, closeWith, joinOpenPages, refuseGeneric, registerWidget, ty
 const WALL_EVENT = 'ezviz-wall';
 const PANEL_EVENT = 'ezviz-camera';
 const TYPE = 'ui-ezviz-wall';
-
-interface WallDef extends NodeDef {
-  group?: string;
-  config?: string;
-  [key: string]: unknown;
-}
 
 type Handler = (conn: Conn, id: unknown, msg: unknown) => void;
 
@@ -49,7 +43,7 @@ function socketHandlers(RED: NodeAPI, node: Node, wall: Wall, panels: WallPanels
 }
 
 export = function (RED: NodeAPI): void {
-  registerWidget<WallDef>(RED, TYPE, 'capture', (node, def, { api, cfg, group, base }) => {
+  registerWidget(RED, TYPE, 'capture', (node, def, { api, cfg, group, base }) => {
     const settings = readWallSettings(def);
     const wall = new Wall(node, api, cfg, settings);
     const panels = new WallPanels(node, api, cfg, settings, (id) =>

@@ -31,6 +31,13 @@ type SocketLike = Conn & {
 
 export type Msg = Record<string, unknown> & { ui_update?: unknown };
 
+/** A widget node's properties as the flow gives them: its Dashboard 2 group, its config node and its settings. */
+export interface WidgetDef extends NodeDef {
+  group?: string;
+  config?: string;
+  [key: string]: unknown;
+}
+
 /** What a widget node starts with: the main package's door, its config node, its Dashboard 2 group and the group's base. */
 export interface WidgetStart {
   api: PanelApi;
@@ -42,15 +49,15 @@ export interface WidgetStart {
 /** Registers a widget node type, the panel's and the wall's alike: each node gets its config node
  * (none: the node's status says so, as `operation`'s node would) and its Dashboard 2 group, then
  * `build` sets it up. Without a group the node logs `<type>.errors.noGroup` and shows no widget. */
-export function registerWidget<D extends NodeDef & { group?: string; config?: unknown }>(
+export function registerWidget(
   RED: NodeAPI,
   type: string,
   operation: Parameters<PanelApi['status']>[1],
-  build: (node: Node, def: D, start: WidgetStart) => void,
+  build: (node: Node, def: WidgetDef, start: WidgetStart) => void,
 ): void {
   // The one door into the main package (docs/behaviour.md section 16).
   const api: PanelApi = require('node-red-contrib-ezviz-open/dashboard').dashboardApi(RED);
-  function WidgetNode(this: Node, def: D): void {
+  function WidgetNode(this: Node, def: WidgetDef): void {
     RED.nodes.createNode(this, def);
     const group = (def.group ? RED.nodes.getNode(def.group) : null) as GroupNode | null;
     const cfg = api.configNode(def);
