@@ -73,6 +73,18 @@ describe("dashboard: the panel's video in fullscreen (Chromium)", function () {
     await stage.getByRole('button', { name: 'exit fullscreen', exact: true }).click();
     await waitUntil(page, () => !document.fullscreenElement);
     await stage.getByRole('button', { name: 'up', exact: true }).waitFor({ state: 'detached' });
+
+    // Close the snapshot: an enlarged one goes back to its thumbnail, then the thumbnail goes.
+    const enlarge = stage.getByRole('button', { name: 'enlarge the snapshot', exact: true });
+    const close = stage.getByRole('button', { name: 'close the snapshot', exact: true });
+    await enlarge.click();
+    await page.locator('.ezc-stage .ezc-big').waitFor();
+    await close.click();
+    await enlarge.waitFor();
+    assert.strictEqual(await page.locator('.ezc-stage .ezc-big').count(), 0, 'the enlarged snapshot is gone');
+    await close.click();
+    await enlarge.waitFor({ state: 'detached' });
+    assert.strictEqual(await close.count(), 0, 'no snapshot, no close button');
     assert.deepStrictEqual(p.pageErrors, []);
   });
 });
