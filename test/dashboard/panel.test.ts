@@ -6,7 +6,7 @@
 import assert from 'assert';
 import { skipWithoutChromium, waitUntil } from '../support/browser-env';
 import { DashboardEnv, panelFlow, PanelPage, startDashboardEnv } from '../support/dashboard-env';
-import { emitOnSocket } from '../support/dashboard-page';
+import { emitOnSocket, until } from '../support/dashboard-page';
 import { callApi } from '../support/simulator-http';
 
 const PTZ = '/api/lapp/device/ptz/';
@@ -38,16 +38,6 @@ async function touchHold(p: PanelPage, name: string, ms: number): Promise<number
   const released = Date.now();
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
   return released;
-}
-
-async function until<T>(fn: () => T | undefined | false, ms = 5000, what = 'condition'): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = fn();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
 }
 
 describe('dashboard: the camera panel in Dashboard 2 (Chromium)', function () {

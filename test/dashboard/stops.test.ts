@@ -7,23 +7,13 @@
 import assert from 'assert';
 import { skipWithoutChromium } from '../support/browser-env';
 import { DashboardEnv, panelFlow, PanelPage, type SocketLike, startDashboardEnv } from '../support/dashboard-env';
-import { emitOnSocket } from '../support/dashboard-page';
+import { emitOnSocket, until } from '../support/dashboard-page';
 
 const START = '/api/lapp/device/ptz/start';
 const STOP = '/api/lapp/device/ptz/stop';
 const CAPTURE = '/api/lapp/device/capture';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function until<T>(fn: () => T | undefined | false, ms = 5000, what = 'condition'): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = fn();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await sleep(10);
-  }
-}
 
 /** Holds the mouse down on the named control; returns when it was pressed. */
 async function press(p: PanelPage, name: string): Promise<number> {

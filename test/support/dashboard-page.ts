@@ -1,6 +1,7 @@
 // What the dashboard browser tests do in a page of the real Dashboard 2 (test/support/dashboard-env.ts):
 // wait until a video plays, make the page hidden as a tab in the background is, emit on the page's
-// own Dashboard 2 socket, keep the socket's frames.
+// own Dashboard 2 socket, keep the socket's frames; and wait in this process for what the page
+// caused (the simulator's requests).
 
 import { waitUntil } from './browser-env';
 import type { PanelPage, SocketLike } from './dashboard-env';
@@ -53,4 +54,15 @@ export function keepFrames(p: PanelPage, seen: string[], sent = true): void {
     ws.on('framereceived', (f) => seen.push(String(f.payload)));
     if (sent) ws.on('framesent', (f) => seen.push(String(f.payload)));
   });
+}
+
+/** Waits in this process (every 10 ms, `ms` at most, then fails naming `what`) until `fn` gives a value. */
+export async function until<T>(fn: () => T | undefined | false, ms = 5000, what = 'condition'): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = fn();
+    if (v) return v;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
 }
