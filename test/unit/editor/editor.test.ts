@@ -310,7 +310,7 @@ describe("the camera panel's dialog: a stream node of another camera", () => {
       html.includes('shared.otherStreamCamera(RED.nodes.node(source.val())'),
       'the chosen node against the fields',
     );
-    assert.ok(html.includes("RED._('ui-ezviz-camera.stream.other'"));
+    assert.ok(html.includes("say('ui-ezviz-camera.stream.other'"), 'from the node catalog (this._)');
     for (const lang of ['en-US', 'zh-CN']) {
       const file = path.join(ROOT, 'dashboard', 'nodes', 'locales', lang, 'ui-ezviz-camera.json');
       const text = JSON.parse(fs.readFileSync(file, 'utf8'))['ui-ezviz-camera'].stream.other as string;
