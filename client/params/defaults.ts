@@ -19,76 +19,62 @@ export interface ParamDefault {
  * preset nodes starts at 1 (nearly every camera has one channel; a different msg.payload.channelNo
  * is reported as ignored).
  */
+/** The kinds that are a select of their own (the TypedInput type is the kind), with the value each
+ * starts on ('' : from msg.payload). ezviz-live: hls, live (the node's defaults made visible),
+ * quality from the camera; ezviz-recordings and ezviz-clip: both sources unless the node says
+ * otherwise; ezviz-hub a list, ezviz-siren a start, the others from msg.payload. */
+const OWN_SELECTS: Readonly<Record<string, string>> = Object.freeze({
+  direction: '',
+  speed: '',
+  mirror: '',
+  immediately: '',
+  switch: 'defence',
+  switchState: '',
+  protocol: 'hls',
+  quality: '',
+  source: 'live',
+  recordSource: 'auto',
+  setting: 'sensitivity',
+  firmwareAction: 'check',
+  hubAction: 'list',
+  sirenAction: 'start',
+  hubMode: '',
+  onOff: '',
+  tone: '',
+  clipSource: 'auto',
+  clipFormat: CLIP_DEFAULTS.format,
+});
+
 export function paramDefault(p: ParamSpec): ParamDefault {
+  if (Object.prototype.hasOwnProperty.call(OWN_SELECTS, p.kind)) return { value: OWN_SELECTS[p.kind], type: p.kind };
   switch (p.kind) {
     case 'channel':
       return { value: p.required ? '1' : '', type: 'num' };
     case 'index':
-      return { value: '', type: 'num' };
-    case 'direction':
-      return { value: '', type: 'direction' };
-    case 'speed':
-      return { value: '', type: 'speed' };
-    case 'mirror':
-      return { value: '', type: 'mirror' };
-    case 'immediately':
-      return { value: '', type: 'immediately' };
     case 'duration':
+    case 'clipTimeout': // the clip's timeout follows maxSeconds
       return { value: '', type: 'num' };
     case 'cardPassword':
     case 'verificationCode':
       return { value: '', type: 'cred' };
-    case 'switch':
-      return { value: 'defence', type: 'switch' };
-    case 'switchState':
-      return { value: '', type: 'switchState' };
-    // ezviz-live: hls, live, one hour (the node's defaults made visible); quality from the camera
-    case 'protocol':
-      return { value: 'hls', type: 'protocol' };
-    case 'quality':
-      return { value: '', type: 'quality' };
-    case 'source':
-      return { value: 'live', type: 'source' };
     case 'lifetime':
       return { value: '3600', type: 'num' };
-    // ezviz-recordings: both sources unless the node says otherwise
-    case 'recordSource':
-      return { value: 'auto', type: 'recordSource' };
-    case 'setting':
-      return { value: 'sensitivity', type: 'setting' };
-    case 'firmwareAction':
-      return { value: 'check', type: 'firmwareAction' };
-    // ezviz-hub: a list unless the node says otherwise; ezviz-siren: a start. The others from msg.payload.
-    case 'hubAction':
-      return { value: 'list', type: 'hubAction' };
-    case 'sirenAction':
-      return { value: 'start', type: 'sirenAction' };
-    case 'hubMode':
-    case 'onOff':
-    case 'tone':
-      return { value: '', type: p.kind };
     default:
       return clipDefault(p) ?? { value: '', type: 'str' };
   }
 }
 
-/** ezviz-clip: its defaults made visible (operations/clips.ts); the timeout follows maxSeconds. */
+/** ezviz-clip: its bounds made visible (operations/clips.ts). */
 function clipDefault(p: ParamSpec): ParamDefault | undefined {
   switch (p.kind) {
-    case 'clipSource':
-      return { value: 'auto', type: 'clipSource' };
     case 'clipAround':
       return { value: String(p.name === 'before' ? CLIP_DEFAULTS.before : CLIP_DEFAULTS.after), type: 'num' };
     case 'clipSeconds':
       return { value: String(CLIP_DEFAULTS.maxSeconds), type: 'num' };
     case 'clipBytes':
       return { value: String(CLIP_DEFAULTS.maxBytes), type: 'num' };
-    case 'clipTimeout':
-      return { value: '', type: 'num' };
     case 'clipWait':
       return { value: String(CLIP_DEFAULTS.waitFor), type: 'num' };
-    case 'clipFormat':
-      return { value: CLIP_DEFAULTS.format, type: 'clipFormat' };
     default:
       return undefined;
   }
