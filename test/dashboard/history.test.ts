@@ -10,6 +10,7 @@ import type { PanelApi, PanelOperation, PanelValues } from '../../features/dashb
 import { TABLES } from '../../features/dashboard/dashboard-api';
 import { nodeOnFakeClock, standInApi } from '../support/panel-runtime';
 import { History } from '../../dashboard/nodes/panel/history';
+import { CLIP_AWAIT_MS, CLIP_RELIST_MS } from '../../dashboard/nodes/panel/history-days';
 import { checkHistory, isHistoryMessage, MAX_AGE_MS } from '../../dashboard/nodes/panel/history-checks';
 import type { Conn } from '../../dashboard/nodes/panel/panel';
 import { readSettings } from '../../dashboard/nodes/panel/settings';
@@ -19,25 +20,26 @@ const DAY = Date.parse('2026-11-26T00:00:00Z');
 const settings = (more: Record<string, unknown> = {}) =>
   readSettings({ deviceSerial: 'C00000006', ...more }, TABLES.TOGGLES);
 
-function recordingApi(): { api: PanelApi; calls: Array<{ op: PanelOperation; values: PanelValues }> } {
+type Listed = { start: string; end: string; seconds: number; source: string; downloadPath?: string };
+const ONE_HOUR: Listed = {
+  start: '2026-11-26T01:00:00.000Z',
+  end: '2026-11-26T02:00:00.000Z',
+  seconds: 3600,
+  source: 'sd-card',
+  downloadPath: '/secret/path',
+};
+
+/** The stand-in API; `listed`: the recordings it lists (a test may add to them). */
+function recordingApi(listed: Listed[] = [ONE_HOUR]): {
+  api: PanelApi;
+  calls: Array<{ op: PanelOperation; values: PanelValues }>;
+} {
   const calls: Array<{ op: PanelOperation; values: PanelValues }> = [];
   const api = standInApi({
     call: async (_cfg: unknown, op: PanelOperation, values: PanelValues) => {
       calls.push({ op, values });
       if (op === 'recordings') {
-        return {
-          kind: 'ok',
-          payload: [
-            {
-              start: '2026-11-26T01:00:00.000Z',
-              end: '2026-11-26T02:00:00.000Z',
-              seconds: 3600,
-              source: 'sd-card',
-              downloadPath: '/secret/path',
-            },
-          ],
-          ezviz: {},
-        };
+        return { kind: 'ok', payload: [...listed], ezviz: {} };
       }
       return {
         kind: 'ok',
@@ -350,6 +352,67 @@ describe("dashboard runtime: the timeline's calls are bounded (fake clock)", () 
     h.close();
     h.alarmSeen({ ...fed, alarmId: 'N2' });
     assert.ok(!a.emitted.some((r) => (r.event as { id?: string } | undefined)?.id === 'N2'), 'nothing after close');
+  });
+
+  it("a new alarm makes its day's kept recordings stale until they list its clip (a list at most every 5 s, 10 minutes)", async () => {
+    const listed = [ONE_HOUR];
+    const { api, calls } = recordingApi(listed);
+    const h = new History(node, api, null, settings(), () => Date.now());
+    const a = new FakeConn('a');
+    const lists = () => calls.filter((c) => c.op === 'recordings').length;
+    const ask = async () => {
+      h.fromBrowser(a, { action: 'day', start: DAY });
+      await flush();
+      return a.emitted.pop() as { items: Array<{ start: number; end: number }> };
+    };
+    await ask();
+    const fed = {
+      alarmId: 'N1',
+      alarmName: 'motion',
+      alarmType: 10002,
+      kind: 'motion',
+      alarmTime: Date.now() - 1000,
+      deviceSerial: 'C00000006',
+      channelNo: 1,
+      alarmPicUrl: '',
+    };
+    h.alarmSeen({ ...fed, alarmId: 'X1', deviceSerial: 'C00000001' });
+    await clock.tickAsync(5000);
+    await ask();
+    assert.strictEqual(lists(), 1, "another camera's alarm: the day stays kept");
+    h.alarmSeen(fed);
+    await ask();
+    assert.strictEqual(lists(), 2, 'the list older than the alarm and without its clip: listed again');
+    await clock.tickAsync(4000);
+    await ask();
+    assert.strictEqual(lists(), 2, 'at most every 5 s');
+    await clock.tickAsync(1000);
+    await ask();
+    assert.strictEqual(lists(), 3, 'still no clip: listed again');
+    // The clip comes (recordings appear some time after the alarm): the next list has it, then kept.
+    const at = (ms: number) => new Date(ms).toISOString();
+    listed.push({ start: at(fed.alarmTime - 5000), end: at(fed.alarmTime + 10000), seconds: 15, source: 'cloud' });
+    await clock.tickAsync(5000);
+    const r = await ask();
+    assert.strictEqual(lists(), 4);
+    assert.ok(
+      r.items.some((c) => c.start <= fed.alarmTime && fed.alarmTime < c.end),
+      'the new clip is listed',
+    );
+    await clock.tickAsync(20000);
+    await ask();
+    assert.strictEqual(lists(), 4, 'its clip listed: kept 30 s as any day');
+    // An alarm whose clip never comes is awaited 10 minutes, no longer.
+    h.alarmSeen({ ...fed, alarmId: 'N2', alarmTime: Date.now() - 1000 });
+    await clock.tickAsync(5000);
+    await ask();
+    assert.strictEqual(lists(), 5);
+    await clock.tickAsync(CLIP_AWAIT_MS);
+    await ask();
+    await clock.tickAsync(CLIP_RELIST_MS);
+    await ask();
+    assert.strictEqual(lists(), 6, 'after 10 minutes: kept 30 s again');
+    h.close();
   });
 
   it("a clip: the door's file and name to the browser that asked (no address), one at a time, stopped on close", async () => {

@@ -1,14 +1,13 @@
-// The panel's timeline at run time (docs/behaviour.md section 21): a browser asks for a day's
-// recordings (`day`), the day's alarms (`events`) and an alarm's decrypted picture (`picture`,
-// history-events.ts), the playback address of a moment (`playback`, FLV) and the moment played
-// back saved as MP4 (`clip`, history-clip.ts). Each message is checked as the panel's other
-// actions are (history-checks.ts): the camera is the node's, never the browser's; the day and the
-// window are bounded; a browser asks at most 5 times a second and the panel's camera at most 5
-// times a second for all browsers together. A day's list is kept 30 s (every viewer and every tap
-// within that time costs no API call), at most 8 days (history-days.ts); so are the alarms, and 16
-// pictures. Answers go to the asking browser on `ezviz-camera-history:<node id>`; a tap that starts
-// a playback also leaves on the output. An alarm the config node's alarm sources receive goes at
-// once to the browsers that listed the camera's alarms (`alarm`, no API call).
+// The panel's timeline at run time (docs/behaviour.md section 21): a browser asks for a day's recordings
+// (`day`), the day's alarms (`events`) and an alarm's decrypted picture (`picture`, history-events.ts),
+// the playback address of a moment (`playback`, FLV) and the moment played back saved as MP4 (`clip`,
+// history-clip.ts). Each message is checked as the panel's other actions are (history-checks.ts): the
+// camera is the node's, never the browser's; the day and the window are bounded; 5 asks a second per
+// browser and per camera. A day's list is kept 30 s (viewers and taps within it cost no API call), at
+// most 8 days (history-days.ts); so are the alarms, and 16 pictures. Answers go to the asking browser
+// on `ezviz-camera-history:<node id>`; a tap that starts a playback also leaves on the output. An alarm
+// the config node's sources receive goes at once to the browsers that listed the camera's alarms
+// (`alarm`, no API call) and makes its day's kept recordings stale until its clip is listed.
 
 import type { Node } from 'node-red';
 import type { FedAlarm, PanelApi } from 'node-red-contrib-ezviz-open/dashboard';
@@ -55,11 +54,12 @@ export class History {
   }
 
   /** An alarm the config node's alarm sources received (no API call): for this camera, it goes to
-   * every browser that listed its alarms, and joins the kept day. */
+   * every browser that listed its alarms, joins the kept day, and awaits its clip in the day's list. */
   alarmSeen(alarm: FedAlarm): void {
     if (this.closed) return;
     const view = this.events.seen(alarm);
     if (!view) return;
+    this.recordings.heard(view.time);
     for (const conn of this.viewers.all()) this.emit(conn, { action: 'alarm', event: view });
   }
 
