@@ -18,51 +18,53 @@ const TEST = path.join(__dirname, 'dist', 'test');
  * side, as the slowest-first order had it, left the machine half idle for the run's first minute.
  * The checks (test/checks/: one core each, all CPU) start beside the first waiting files; packed
  * goes before nodes/examples, which with hidden and stops side by side left the machine idle for
- * 15 s. */
+ * 15 s. The figures after "alone at load N" are of 2026-11-29, each file alone on the shared machine
+ * (load N): its wall time and the CPU of its whole process tree, Chromium's included (a subreaper
+ * reaped every process of the run); under that load CPU figures run up to twice the quiet ones. */
 const ORDER = [
-  'checks/typecheck', // 20 s, 30 CPU-s
-  'browser/editor-examples', // 65 s, 29 CPU-s
-  'nodes/ezviz-stream/players', // 55 s, mostly waiting (real players read the stream)
-  'reliability/replies-clip', // 45 s (89 s at load 17), generated playback streams at the stream's pace
-  'dashboard/timeline', // 46 s, 21 CPU-s
-  'dashboard/clip-save', // 35 s at load 20, a playback and its clip read in the runtime
-  'browser/account', // 23 s, 27 CPU-s
-  'checks/format', // 24 s, 24 CPU-s
-  'browser/editor-dialogs', // 38 s, 39 CPU-s (the two halves it merged: 46 s, 51 CPU-s)
-  'dashboard/live-cap-hls', // 45 s, 17 CPU-s
-  'checks/lint', // 16 s, 20 CPU-s (without its cache, as in a fresh clone)
-  'dashboard/hidden', // 37 s, 16 CPU-s
-  'dashboard/wall', // 30 s at load 17, 16 cameras in Chromium
-  'nodes/ezviz-stream/stalled', // 29 s at load 17, waiting (ffmpeg reads at the stream's pace)
-  'dashboard/packed', // 20 s, 27 CPU-s
-  'nodes/examples', // 30 s, 6 CPU-s
-  'dashboard/stops', // 29 s, 18 CPU-s
-  'dashboard/live-cap-flv', // 24 s, 10 CPU-s
-  'dashboard/panel', // 24 s, 18 CPU-s
-  'browser/editor-zh', // 18 s, 21 CPU-s
-  'dashboard/live', // 22 s, 20 CPU-s
-  'dashboard/stream-source', // 36 s alone (a stream node, two pages on it)
-  'reliability/webhook-attacks', // 20 s, 8 CPU-s
-  'browser/newuser', // 18 s, 23 CPU-s
-  'reliability/replies', // 19 s, 10 CPU-s
-  'nodes/camera', // 16 s, 1 CPU-s
-  'browser/switch', // 18 s, 25 CPU-s
-  'simulator/areas/flv', // 14 s, 1 CPU-s
-  'simulator/areas/flv-media', // 15 s, 2 CPU-s (streams at the wall clock's pace, a 3 s wake)
-  'reliability/keep-alive', // 14 s, 3 CPU-s
-  'browser/sidebar', // 17 s, 20 CPU-s
-  'reliability/soak-events', // 13 s, 2 CPU-s
-  'reliability/replies-firmware', // 10 s, 3 CPU-s
-  'dashboard/look', // 16 s, 23 CPU-s
-  'reliability/soak', // 9 s, 5 CPU-s
-  'reliability/replies-setting', // 8 s, 2 CPU-s
-  'browser/editor-help', // 15 s, 19 CPU-s
-  'reliability/lifecycle', // 8 s, 4 CPU-s
-  'browser/live', // 7 s, 4 CPU-s
-  'dashboard/auth-user', // 8 s, 9 CPU-s
-  'reliability/fuzz-upkeep', // 7 s, 1 CPU-s
-  'reliability/world', // 7 s, 1 CPU-s
-  'browser/demo', // 6 s, 7 CPU-s
+  'checks/typecheck', // 20 s, 30 CPU-s; alone at load 19: 383 s, 59 CPU-s (the three tsc one after the other)
+  'browser/editor-examples', // 65 s, 29 CPU-s; alone at load 24: 278 s, 57 CPU-s
+  'nodes/ezviz-stream/players', // 55 s, mostly waiting (real players read the stream); alone at load 26: 102 s, 14 CPU-s
+  'reliability/replies-clip', // 45 s (89 s at load 17), generated playback streams at the stream's pace; alone at load 24: 56 s, 8 CPU-s
+  'dashboard/timeline', // 46 s, 21 CPU-s; alone at load 24: 148 s, 39 CPU-s
+  'dashboard/clip-save', // 35 s at load 20, a playback and its clip read in the runtime; alone at load 22: 134 s, 28 CPU-s
+  'browser/account', // 23 s, 27 CPU-s; alone at load 26: 229 s, 46 CPU-s
+  'checks/format', // 24 s, 24 CPU-s; alone at load 22: 258 s, 34 CPU-s
+  'browser/editor-dialogs', // 38 s, 39 CPU-s (the two halves it merged: 46 s, 51 CPU-s); alone at load 20: 307 s, 77 CPU-s
+  'dashboard/live-cap-hls', // 45 s, 17 CPU-s; alone at load 21: 123 s, 21 CPU-s
+  'checks/lint', // 16 s, 20 CPU-s (without its cache, as in a fresh clone); alone at load 20: 262 s, 39 CPU-s (Vue's rules on every file then)
+  'dashboard/hidden', // 37 s, 16 CPU-s; alone at load 21: 70 s, 22 CPU-s
+  'dashboard/wall', // 30 s at load 17, 16 cameras in Chromium; alone at load 18: 52 s, 21 CPU-s
+  'nodes/ezviz-stream/stalled', // 29 s at load 17, waiting (ffmpeg reads at the stream's pace); alone at load 17: 40 s, 7 CPU-s
+  'dashboard/packed', // 20 s, 27 CPU-s; alone at load 20: 147 s, 36 CPU-s
+  'nodes/examples', // 30 s, 6 CPU-s; alone at load 19: 99 s, 12 CPU-s
+  'dashboard/stops', // 29 s, 18 CPU-s; alone at load 16: 74 s, 25 CPU-s
+  'dashboard/live-cap-flv', // 24 s, 10 CPU-s; alone at load 15: 56 s, 18 CPU-s
+  'dashboard/panel', // 24 s, 18 CPU-s; alone at load 15: 71 s, 28 CPU-s
+  'browser/editor-zh', // 18 s, 21 CPU-s; alone at load 14: 60 s, 29 CPU-s
+  'dashboard/live', // 22 s, 20 CPU-s; alone at load 15: 59 s, 29 CPU-s
+  'dashboard/stream-source', // 36 s alone (a stream node, two pages on it); alone at load 17: 48 s, 19 CPU-s
+  'reliability/webhook-attacks', // 20 s, 8 CPU-s; alone at load 16: 45 s, 11 CPU-s
+  'browser/newuser', // 18 s, 23 CPU-s; alone at load 16: 61 s, 28 CPU-s
+  'reliability/replies', // 19 s, 10 CPU-s; alone at load 16: 50 s, 15 CPU-s
+  'nodes/camera', // 16 s, 1 CPU-s; alone at load 13: 24 s, 5 CPU-s
+  'browser/switch', // 18 s, 25 CPU-s; alone at load 11: 28 s, 22 CPU-s
+  'simulator/areas/flv', // 14 s, 1 CPU-s; alone at load 9: 15 s, 3 CPU-s
+  'simulator/areas/flv-media', // 15 s, 2 CPU-s (streams at the wall clock's pace, a 3 s wake); alone at load 8: 14 s, 2 CPU-s
+  'reliability/keep-alive', // 14 s, 3 CPU-s; alone at load 7: 17 s, 5 CPU-s
+  'browser/sidebar', // 17 s, 20 CPU-s; alone at load 7: 37 s, 24 CPU-s
+  'reliability/soak-events', // 13 s, 2 CPU-s; alone at load 8: 23 s, 7 CPU-s
+  'reliability/replies-firmware', // 10 s, 3 CPU-s; alone at load 8: 19 s, 8 CPU-s
+  'dashboard/look', // 16 s, 23 CPU-s; alone at load 11: 41 s, 28 CPU-s
+  'reliability/soak', // 9 s, 5 CPU-s; alone at load 9: 18 s, 10 CPU-s
+  'reliability/replies-setting', // 8 s, 2 CPU-s; alone at load 7: 16 s, 6 CPU-s
+  'browser/editor-help', // 15 s, 19 CPU-s; alone at load 8: 29 s, 20 CPU-s
+  'reliability/lifecycle', // 8 s, 4 CPU-s; alone at load 8: 13 s, 7 CPU-s
+  'browser/live', // 7 s, 4 CPU-s; alone at load 8: 12 s, 6 CPU-s
+  'dashboard/auth-user', // 8 s, 9 CPU-s; alone at load 7: 18 s, 12 CPU-s
+  'reliability/fuzz-upkeep', // 7 s, 1 CPU-s; alone at load 7: 11 s, 4 CPU-s
+  'reliability/world', // 7 s, 1 CPU-s; alone at load 7: 13 s, 5 CPU-s
+  'browser/demo', // 6 s, 7 CPU-s; alone at load 8: 16 s, 11 CPU-s
   'nodes/ezviz-clip/clip', // 17 s at load 17
   'dashboard/glance', // 14 s at load 17
   'dashboard/kinds', // 14 s at load 17
