@@ -95,7 +95,8 @@ function showUrl(node: NodeInstance): void {
 }
 
 const labels = cameraNodeLabels(TYPE, 'event');
-RED.nodes.registerType(TYPE, {
+// The type as a literal: the flow library's checks (node-red-dev) read only a literal here.
+RED.nodes.registerType('ezviz-stream', {
   category: 'EZVIZ',
   color: '#A2CFE6',
   icon: 'ezviz-stream.svg',

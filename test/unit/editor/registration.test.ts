@@ -171,6 +171,14 @@ describe('editor registration as the flow library reads it (built HTML)', () => 
     assert.deepStrictEqual(Object.keys(OPERATION_ROWS).sort(), types.sort());
   });
 
+  it('every node (the config, alarm and stream nodes too) registers with a literal type and an object literal', () => {
+    for (const type of fs.readdirSync(BUILT)) {
+      const r = readRegistration(type);
+      assert.strictEqual(r.type, type);
+      assert.ok('category' in r.literals, `${type}: its category as a literal`);
+    }
+  });
+
   for (const spec of Object.values(OPERATION_ROWS) as OperationSpec[]) {
     describe(spec.type, () => {
       let r: Registration;
