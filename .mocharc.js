@@ -37,6 +37,7 @@ const ORDER = [
   'dashboard/wall', // 30 s at load 17, 16 cameras in Chromium; alone at load 18: 52 s, 21 CPU-s
   'nodes/ezviz-stream/stalled', // 29 s at load 17, waiting (ffmpeg reads at the stream's pace); alone at load 17: 40 s, 7 CPU-s
   'dashboard/packed', // 20 s, 27 CPU-s; alone at load 20: 147 s, 36 CPU-s
+  'dashboard/wall-stream', // alone at load 7: 35 s, 32 CPU-s (by name it started among the last)
   'nodes/examples', // 30 s, 6 CPU-s; alone at load 19: 99 s, 12 CPU-s
   'dashboard/stops', // 29 s, 18 CPU-s; alone at load 16: 74 s, 25 CPU-s
   'dashboard/live-cap-flv', // 24 s, 10 CPU-s; alone at load 15: 56 s, 18 CPU-s
@@ -65,14 +66,14 @@ const ORDER = [
   'reliability/fuzz-upkeep', // 7 s, 1 CPU-s; alone at load 7: 11 s, 4 CPU-s
   'reliability/world', // 7 s, 1 CPU-s; alone at load 7: 13 s, 5 CPU-s
   'browser/demo', // 6 s, 7 CPU-s; alone at load 8: 16 s, 11 CPU-s
-  'nodes/ezviz-clip/clip', // 17 s at load 17
-  'dashboard/glance', // 14 s at load 17
-  'dashboard/kinds', // 14 s at load 17
-  'reliability/replies-hub-siren', // 12 s at load 17
-  'dashboard/stage', // 9 s at load 17
-  'nodes/ezviz-clip/chromium', // 9 s at load 17
-  'reliability/replies-voice', // 5 s, 1 CPU-s
-  'reliability/fuzz', // 5 s, 5 CPU-s
+  'nodes/ezviz-clip/clip', // 17 s at load 17; alone at load 8: 19 s, 7 CPU-s
+  'dashboard/glance', // 14 s at load 17; alone at load 9: 21 s, 14 CPU-s
+  'dashboard/kinds', // 14 s at load 17; alone at load 10: 34 s, 14 CPU-s
+  'reliability/replies-hub-siren', // 12 s at load 17; alone at load 11: 26 s, 4 CPU-s
+  'dashboard/stage', // 9 s at load 17; alone at load 10: 22 s, 11 CPU-s
+  'nodes/ezviz-clip/chromium', // 9 s at load 17; alone at load 9: 17 s, 6 CPU-s
+  'reliability/replies-voice', // 5 s, 1 CPU-s; alone at load 8: 14 s, 5 CPU-s
+  'reliability/fuzz', // 5 s, 5 CPU-s; alone at load 8: 32 s, 14 CPU-s
 ];
 
 function testFiles(dir) {
