@@ -88,7 +88,10 @@ describe('stream relay: one camera, every viewer', () => {
   });
 
   for (const burst of [true, false]) {
-    it(`chains across 60 caps of 5 s (${burst ? 'a burst of the recent past' : 'paced'}): one stream, time on the wall clock`, () => {
+    it(`chains across 60 caps of 5 s (${burst ? 'a burst of the recent past' : 'paced'}): one stream, time on the wall clock`, function () {
+      // 300 simulated seconds on the injectable clock: about 0.25 s of CPU on a quiet machine, over
+      // mocha's default 2 s at load 20 (a bound on a stuck test, not a timed assertion).
+      this.timeout(20000);
       camera.settings.burst = burst;
       const v = new FakeViewer();
       relay.addViewer(v);
