@@ -1,12 +1,13 @@
 // The camera panel in the real Dashboard 2, in Node-RED, against the simulator, driven by
 // Chromium (docs/behaviour.md section 14): the controls and their names, press and hold with mouse,
-// touch and keyboard (exactly one start and one stop), the dead-man stop of a closed page,
+// touch and keyboard (exactly one start and one stop), the stop of a hidden page, the dead-man stop
+// of a closed page,
 // presets and the snapshot.
 
 import assert from 'assert';
 import { skipWithoutChromium, waitUntil } from '../support/browser-env';
 import { DashboardEnv, panelFlow, PanelPage, startDashboardEnv } from '../support/dashboard-env';
-import { emitOnSocket, until } from '../support/dashboard-page';
+import { emitOnSocket, setHidden, until } from '../support/dashboard-page';
 import { callApi } from '../support/simulator-http';
 
 const PTZ = '/api/lapp/device/ptz/';
@@ -106,6 +107,29 @@ describe('dashboard: the camera panel in Dashboard 2 (Chromium)', function () {
         ['start', '3'],
         ['stop', '3'],
       ],
+    );
+  });
+
+  it('a page hidden during a hold (the tab to the background) stops the camera, the button still down', async () => {
+    p = await env.open();
+    const box = (await p.page.getByRole('button', { name: 'left', exact: true }).boundingBox())!;
+    await p.page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await p.page.mouse.down();
+    await until(() => ptzRequests(env).length === 1, 3000, 'the start');
+    const hidden = Date.now();
+    await setHidden(p, true);
+    const stop = await until(() => ptzRequests(env).find((r) => r.kind === 'stop'), 3000, 'the stop');
+    assert.ok(stop.time - hidden <= 1000, `stop ${stop.time - hidden} ms after the page was hidden`);
+    await p.page.mouse.up();
+    await setHidden(p, false);
+    await new Promise((r) => setTimeout(r, 300));
+    assert.deepStrictEqual(
+      ptzRequests(env).map((r) => [r.kind, r.direction]),
+      [
+        ['start', '2'],
+        ['stop', '2'],
+      ],
+      'one start, one stop: the release after it sends nothing',
     );
   });
 
