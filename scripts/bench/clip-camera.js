@@ -14,7 +14,6 @@
 const path = require('path');
 const http = require('http');
 const v8 = require('v8');
-const vm = require('vm');
 const { round, table, numberArg } = require('./stats');
 
 const root = path.resolve(__dirname, '..', '..');
@@ -30,25 +29,7 @@ const { flvTagBytes } = require('./stream-media');
 const RUNS = numberArg('--runs', 3);
 const SECONDS = numberArg('--seconds', 60);
 const [FRAME_MS, GOP, KEY_BYTES, PICTURE_BYTES, AAC_MS] = [40, 50, 40000, 9400, 64];
-v8.setFlagsFromString('--expose-gc');
-const gc = vm.runInNewContext('gc');
-// Sampled while the file is written too: at every 100th picture handed to the writer and when the
-// file is finished (mediabunny's add and finalize, wrapped).
-const { EncodedVideoPacketSource, Output } = require(require.resolve('mediabunny', { paths: [root] }));
-const finalize = Output.prototype.finalize;
-let onFinalized = () => undefined;
-Output.prototype.finalize = async function (...a) {
-  const r = await finalize.apply(this, a);
-  onFinalized();
-  return r;
-};
-const add = EncodedVideoPacketSource.prototype.add;
-let added = 0;
-EncodedVideoPacketSource.prototype.add = async function (...a) {
-  const r = await add.apply(this, a);
-  if (++added % 100 === 0) onFinalized();
-  return r;
-};
+const { gc, onWriting } = require('./clip-sampling');
 const code = () => v8.getHeapSpaceStatistics().find((x) => x.space_name === 'code_space').space_used_size;
 
 /** A picture's tag body: AVC NALU (length-prefixed), `bytes` long in all. */
@@ -118,7 +99,7 @@ async function oneClip(url) {
       },
     };
   };
-  onFinalized = sample;
+  onWriting(sample);
   const timer = setInterval(sample, 250);
   const tags = new ClipTags(SECONDS * 1000, 1e9);
   tags.beginSession();

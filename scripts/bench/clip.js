@@ -12,7 +12,6 @@
 
 const path = require('path');
 const v8 = require('v8');
-const vm = require('vm');
 const os = require('os');
 const { performance } = require('perf_hooks');
 const { SimChild } = require('./sim-process');
@@ -27,8 +26,7 @@ const { ClipJobs } = dist('features', 'recordings', 'clip-jobs');
 const RUNS = numberArg('--runs', 3);
 const SECONDS = numberArg('--seconds', 60);
 const SPEED = 4;
-v8.setFlagsFromString('--expose-gc');
-const gc = vm.runInNewContext('gc');
+const { gc, onWriting } = require('./clip-sampling');
 const level = () => {
   const u = process.memoryUsage();
   return u.heapUsed + u.arrayBuffers;
@@ -36,24 +34,6 @@ const level = () => {
 const owner = { id: 'bench-clip', closed: false, timedStopDone() {} };
 const t = (key) => key;
 
-// The live run samples while the file is written too: at every 100th picture handed to the writer
-// (the file's buffer, sized for the whole file, beside the frames not yet written) and when it is
-// finished (every frame's record, the file whole). mediabunny's add and finalize, wrapped here.
-const { EncodedVideoPacketSource, Output } = require(require.resolve('mediabunny', { paths: [root] }));
-const finalize = Output.prototype.finalize;
-let onFinalized = () => undefined;
-Output.prototype.finalize = async function (...a) {
-  const r = await finalize.apply(this, a);
-  onFinalized();
-  return r;
-};
-const add = EncodedVideoPacketSource.prototype.add;
-let added = 0;
-EncodedVideoPacketSource.prototype.add = async function (...a) {
-  const r = await add.apply(this, a);
-  if (++added % 100 === 0) onFinalized();
-  return r;
-};
 const settle = () => new Promise((r) => setImmediate(r));
 
 /** One clip of the window starting `start`; `live`: sample what is live (a full collection each
@@ -79,7 +59,7 @@ async function oneClip(service, start, live) {
     const c = code() - code0;
     split = { heap: u.heapUsed - base2.heapUsed - c, code: c, buffers: u.arrayBuffers - base2.arrayBuffers };
   };
-  onFinalized = sample;
+  onWriting(sample);
   const timer = setInterval(sample, live ? 250 : 20);
   const t0 = performance.now();
   const values = { deviceSerial: 'C00000006', channelNo: 1, source: 'sd-card', start, end: start + SECONDS * 1000 };
