@@ -303,14 +303,25 @@ describe('dashboard: the camera panel in Dashboard 2 (Chromium)', function () {
         ['C00000001', '1', '2'],
       );
       await p.page.getByRole('status').filter({ hasText: 'moved to Garden' }).waitFor();
+      // An earlier test's forged snapshot may still be shown: the new one is the one whose address
+      // differs, after the capture reached the simulator.
+      const before = await p.page.evaluate(
+        () => (document.querySelector('.ezc-picture') as HTMLImageElement | null)?.src ?? '',
+      );
       await p.page.getByRole('button', { name: 'snapshot', exact: true }).click();
+      const captures = (): number => env.sim.requestLog().filter((e) => e.path === '/api/lapp/device/capture').length;
+      await until(() => captures() > 0, 5000, 'the capture call');
       const img = p.page.getByRole('img', { name: 'snapshot of C00000001/1' });
       await img.waitFor();
-      await waitUntil(p.page, () => {
-        const i = document.querySelector('.ezc-picture') as HTMLImageElement | null;
-        return !!i && i.complete && i.naturalWidth > 0;
-      });
-      assert.strictEqual(env.sim.requestLog().filter((e) => e.path === '/api/lapp/device/capture').length, 1);
+      await waitUntil(
+        p.page,
+        (old) => {
+          const i = document.querySelector('.ezc-picture') as HTMLImageElement | null;
+          return !!i && i.src !== old && i.complete && i.naturalWidth > 0;
+        },
+        before,
+      );
+      assert.strictEqual(captures(), 1);
     });
 
     it('a deploy of the changed panel alone reaches the pages already open (no reload)', async () => {
