@@ -23,7 +23,7 @@ const TEST = path.join(__dirname, 'dist', 'test');
  * reaped every process of the run); under that load CPU figures run up to twice the quiet ones. */
 const ORDER = [
   'checks/typecheck', // 20 s, 30 CPU-s; alone at load 19: 383 s, 59 CPU-s (the three tsc one after the other)
-  'browser/editor-examples', // 65 s, 29 CPU-s; alone at load 24: 278 s, 57 CPU-s
+  'browser/editor-examples', // 65 s, 29 CPU-s; alone at load 24: 278 s, 57 CPU-s; its presses waited in the page: alone at load 13-16, 164 s, 50 CPU-s (60 before, at load 11)
   'nodes/ezviz-stream/players', // 55 s, mostly waiting (real players read the stream); alone at load 26: 102 s, 14 CPU-s
   'reliability/replies-clip', // 45 s (89 s at load 17), generated playback streams at the stream's pace; alone at load 24: 56 s, 8 CPU-s
   'dashboard/timeline', // 46 s, 21 CPU-s; alone at load 24: 148 s, 39 CPU-s
