@@ -33,6 +33,7 @@ const ORDER = [
   'browser/editor-dialogs', // 38 s, 39 CPU-s (the two halves it merged: 46 s, 51 CPU-s); alone at load 20: 307 s, 77 CPU-s
   'dashboard/live-cap-hls', // 45 s, 17 CPU-s; alone at load 21: 123 s, 21 CPU-s
   'checks/lint', // 16 s, 20 CPU-s (without its cache, as in a fresh clone); alone at load 20: 262 s, 39 CPU-s (Vue's rules on every file then)
+  'dashboard/panel-pages', // the five small panel files merged (stage, auth-user, faces, glance, kinds; quiet they were 44 s, 56 CPU-s one after another): alone at load 12: 98 and 112 s, 42 and 49 CPU-s (the five alone at load 12-19: 205 s, 72 CPU-s)
   'dashboard/hidden', // 37 s, 16 CPU-s; alone at load 21: 70 s, 22 CPU-s
   'dashboard/wall', // 30 s at load 17, 16 cameras in Chromium; alone at load 18: 52 s, 21 CPU-s
   'nodes/ezviz-stream/stalled', // 29 s at load 17, waiting (ffmpeg reads at the stream's pace); alone at load 17: 40 s, 7 CPU-s
@@ -42,6 +43,7 @@ const ORDER = [
   'dashboard/stops', // 29 s, 18 CPU-s; alone at load 16: 74 s, 25 CPU-s
   'dashboard/live-cap-flv', // 24 s, 10 CPU-s; alone at load 15: 56 s, 18 CPU-s
   'dashboard/panel', // 24 s, 18 CPU-s; alone at load 15: 71 s, 28 CPU-s
+  'dashboard/dialogs', // 13 s, 19 CPU-s quiet (it was missing from ORDER: it ran last)
   'browser/editor-zh', // 18 s, 21 CPU-s; alone at load 14: 60 s, 29 CPU-s
   'dashboard/live', // 22 s, 20 CPU-s; alone at load 15: 59 s, 29 CPU-s
   'dashboard/stream-source', // 36 s alone (a stream node, two pages on it); alone at load 17: 48 s, 19 CPU-s
@@ -62,15 +64,11 @@ const ORDER = [
   'browser/editor-help', // 15 s, 19 CPU-s; alone at load 8: 29 s, 20 CPU-s
   'reliability/lifecycle', // 8 s, 4 CPU-s; alone at load 8: 13 s, 7 CPU-s
   'browser/live', // 7 s, 4 CPU-s; alone at load 8: 12 s, 6 CPU-s
-  'dashboard/auth-user', // 8 s, 9 CPU-s; alone at load 7: 18 s, 12 CPU-s
   'reliability/fuzz-upkeep', // 7 s, 1 CPU-s; alone at load 7: 11 s, 4 CPU-s
   'reliability/world', // 7 s, 1 CPU-s; alone at load 7: 13 s, 5 CPU-s
   'browser/demo', // 6 s, 7 CPU-s; alone at load 8: 16 s, 11 CPU-s
   'nodes/ezviz-clip/clip', // 17 s at load 17; alone at load 8: 19 s, 7 CPU-s
-  'dashboard/glance', // 14 s at load 17; alone at load 9: 21 s, 14 CPU-s
-  'dashboard/kinds', // 14 s at load 17; alone at load 10: 34 s, 14 CPU-s
   'reliability/replies-hub-siren', // 12 s at load 17; alone at load 11: 26 s, 4 CPU-s
-  'dashboard/stage', // 9 s at load 17; alone at load 10: 22 s, 11 CPU-s
   'nodes/ezviz-clip/chromium', // 9 s at load 17; alone at load 9: 17 s, 6 CPU-s
   'reliability/replies-voice', // 5 s, 1 CPU-s; alone at load 8: 14 s, 5 CPU-s
   'reliability/fuzz', // 5 s, 5 CPU-s; alone at load 8: 32 s, 14 CPU-s

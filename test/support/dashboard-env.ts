@@ -100,6 +100,40 @@ export function dashboardAccount(simUrl: string): FlowNode {
   };
 }
 
+/** A camera panel `id` on C00000001 of the config node `cfg`, in Dashboard 2's group dash-group (wired
+ * to nothing); `props` overrides its properties (`group`: a page's group of dashboardPage). */
+export function panelNode(id: string, props: FlowNode = {}): FlowNode {
+  return {
+    id,
+    type: 'ui-ezviz-camera',
+    z: 'tab',
+    name: '',
+    group: 'dash-group',
+    order: 1,
+    width: 6,
+    height: 0,
+    config: 'cfg',
+    deviceSerial: 'C00000001',
+    channelNo: 1,
+    presetList: '1: Door, 2: Garden',
+    show_live: false,
+    x: 200,
+    y: 100,
+    wires: [[]],
+    ...props,
+  };
+}
+
+/** Another Dashboard 2 page, /dashboard/`name`, with its group (ids dash-page-`name`,
+ * dash-group-`name`): a panel of its own on a page of its own in the flow of dashboardNodes. */
+export function dashboardPage(name: string, order: number): FlowNode[] {
+  const [, , page, group] = dashboardNodes();
+  return [
+    { ...page, id: `dash-page-${name}`, name, path: `/${name}`, order },
+    { ...group, id: `dash-group-${name}`, name, page: `dash-page-${name}` },
+  ];
+}
+
 /** A flow: the dashboard, a tab, a config node `cfg` for the simulator and one panel `cam` on
  * C00000001 (wired to nothing unless `extra` says so); `panel` overrides its properties. */
 export function panelFlow(simUrl: string, panel: FlowNode = {}, extra: FlowNode[] = []): FlowNode[] {
@@ -107,25 +141,7 @@ export function panelFlow(simUrl: string, panel: FlowNode = {}, extra: FlowNode[
     ...dashboardNodes(),
     { id: 'tab', type: 'tab', label: 'camera panel' },
     dashboardAccount(simUrl),
-    {
-      id: 'cam',
-      type: 'ui-ezviz-camera',
-      z: 'tab',
-      name: '',
-      group: 'dash-group',
-      order: 1,
-      width: 6,
-      height: 0,
-      config: 'cfg',
-      deviceSerial: 'C00000001',
-      channelNo: 1,
-      presetList: '1: Door, 2: Garden',
-      show_live: false,
-      x: 200,
-      y: 100,
-      wires: [[]],
-      ...panel,
-    },
+    panelNode('cam', panel),
     ...extra,
   ];
 }
