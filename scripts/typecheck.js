@@ -1,12 +1,16 @@
 #!/usr/bin/env node
 'use strict';
-// The type check of both packages: TypeScript reads every source and emits nothing (the build's
-// JavaScript is esbuild's, scripts/build.js). Three programs, side by side (one per core: each is one
-// single-threaded tsc of 10-40 CPU-seconds, so on two cores the check takes about half the time of
-// one after the other), each one's output printed whole when it ends:
+// The type check of both packages: TypeScript 7 (the native compiler, devDependency `typescript-7`,
+// an alias of npm's typescript@7) reads every source and emits nothing (the build's JavaScript is
+// esbuild's and scripts/emit.js's, with TypeScript 5.9, the `typescript` devDependency that
+// typescript-eslint also needs: TypeScript 7 has no JavaScript API for either). Three programs, side
+// by side (one per core), each single-threaded (`--singleThreaded`: on two shared cores the threads of
+// one program only add CPU) and each one's output printed whole when it ends:
 //   tsconfig.json             runtime, simulator and tests (Node.js, CommonJS)
 //   tsconfig.editor.json      the editors' browser code (editor/, nodes/*/editor*.ts, plugins/*/editor*.ts)
 //   dashboard/tsconfig.json   the dashboard package's runtime (when the workspace is there)
+// The three read the same files under TypeScript 5.9 and 7 (`--listFilesOnly`) and pass under both;
+// TypeScript 5.9 (`node node_modules/typescript/bin/tsc -p X --noEmit`) stays usable, as editors use it.
 // `npm run build` runs it beside its own work (scripts/build.js); `npm test` builds without it and
 // runs it as one of mocha's files (test/checks/typecheck.test.ts), so the tests need not wait for it.
 //
@@ -20,17 +24,31 @@ const path = require('path');
 const { spawn } = require('child_process');
 
 const root = path.resolve(__dirname, '..');
-const tsc = require.resolve('typescript/bin/tsc');
+const TSC = tsc7();
 const named = process.argv.slice(2);
 const PROJECTS = (
   named.length ? named : ['tsconfig.json', 'tsconfig.editor.json', path.join('dashboard', 'tsconfig.json')]
 ).filter((p) => fs.existsSync(path.join(root, p)));
 const JOBS = Number(process.env.EZVIZ_TYPECHECK_JOBS) || Math.max(1, os.cpus().length);
 
+/** TypeScript 7's compiler: its native executable (the package's optional dependency for this
+ * platform), run without the Node.js wrapper of its bin, or else that wrapper under this Node.js. */
+function tsc7() {
+  const pkg = path.dirname(require.resolve('typescript-7/package.json'));
+  try {
+    const native = `@typescript/typescript-${process.platform}-${process.arch}/package.json`;
+    const exe = path.join(path.dirname(require.resolve(native, { paths: [pkg] })), 'lib', 'tsc');
+    if (process.platform !== 'win32' && fs.existsSync(exe)) return [exe];
+  } catch {
+    // no native package for this platform: the bin says why when it runs
+  }
+  return [process.execPath, path.join(pkg, 'bin', 'tsc')];
+}
+
 /** One project's tsc; resolves true when it found no error (its output printed when it ends). */
 function check(project) {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [tsc, '-p', project, '--noEmit'], {
+    const child = spawn(TSC[0], [...TSC.slice(1), '-p', project, '--noEmit', '--singleThreaded'], {
       cwd: root,
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -28,11 +28,14 @@ function run(args, label) {
 
 fs.rmSync(dist, { recursive: true, force: true });
 fs.rmSync(resources, { recursive: true, force: true });
-// The type check (`--no-typecheck` or EZVIZ_BUILD_NO_TYPECHECK=1: the caller's, as the
-// repository's `npm test` runs it among its test files), then the runtime's JavaScript, one file per
-// source (the repository's scripts/emit.js).
+// The type check (the repository's scripts/typecheck.js, TypeScript 7; `--no-typecheck` or
+// EZVIZ_BUILD_NO_TYPECHECK=1: the caller's, as the repository's `npm test` runs it among its test
+// files), then the runtime's JavaScript, one file per source (the repository's scripts/emit.js).
 if (!process.argv.includes('--no-typecheck') && !process.env.EZVIZ_BUILD_NO_TYPECHECK)
-  run([require.resolve('typescript/bin/tsc'), '-p', 'tsconfig.json', '--noEmit'], 'tsc (type check)');
+  run(
+    [path.join(__dirname, '..', '..', 'scripts', 'typecheck.js'), path.join('dashboard', 'tsconfig.json')],
+    'type check',
+  );
 emit({
   files: tsFiles(path.join(root, 'nodes')),
   outbase: path.join(root, 'nodes'),
