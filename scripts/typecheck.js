@@ -10,7 +10,8 @@
 //   tsconfig.editor.json      the editors' browser code (editor/, nodes/*/editor*.ts, plugins/*/editor*.ts)
 //   dashboard/tsconfig.json   the dashboard package's runtime (when the workspace is there)
 // The three read the same files under TypeScript 5.9 and 7 (`--listFilesOnly`) and pass under both;
-// TypeScript 5.9 (`node node_modules/typescript/bin/tsc -p X --noEmit`) stays usable, as editors use it.
+// TypeScript 5.9 (`node node_modules/typescript/bin/tsc -p X --noEmit`) stays usable, as editors use it,
+// and is the check's when node_modules has no typescript-7 yet (said on stderr; `npm ci` installs 7).
 // `npm run build` runs it beside its own work (scripts/build.js); `npm test` builds without it and
 // runs it as one of mocha's files (test/checks/typecheck.test.ts), so the tests need not wait for it.
 //
@@ -24,7 +25,7 @@ const path = require('path');
 const { spawn } = require('child_process');
 
 const root = path.resolve(__dirname, '..');
-const TSC = tsc7();
+const TSC = compiler();
 const named = process.argv.slice(2);
 const PROJECTS = (
   named.length ? named : ['tsconfig.json', 'tsconfig.editor.json', path.join('dashboard', 'tsconfig.json')]
@@ -32,23 +33,33 @@ const PROJECTS = (
 const JOBS = Number(process.env.EZVIZ_TYPECHECK_JOBS) || Math.max(1, os.cpus().length);
 
 /** TypeScript 7's compiler: its native executable (the package's optional dependency for this
- * platform), run without the Node.js wrapper of its bin, or else that wrapper under this Node.js. */
-function tsc7() {
-  const pkg = path.dirname(require.resolve('typescript-7/package.json'));
+ * platform), run without the Node.js wrapper of its bin, or else that wrapper under this Node.js;
+ * `flags`: single-threaded. */
+function compiler() {
+  const single = ['--singleThreaded'];
+  let pkg;
+  try {
+    pkg = path.dirname(require.resolve('typescript-7/package.json'));
+  } catch {
+    // node_modules from before TypeScript 7 came in (run `npm ci`): TypeScript 5.9, same verdict, slower
+    console.error('typecheck: typescript-7 is not installed (npm ci): TypeScript 5.9 instead');
+    return { command: [process.execPath, require.resolve('typescript/bin/tsc')], flags: [] };
+  }
   try {
     const native = `@typescript/typescript-${process.platform}-${process.arch}/package.json`;
     const exe = path.join(path.dirname(require.resolve(native, { paths: [pkg] })), 'lib', 'tsc');
-    if (process.platform !== 'win32' && fs.existsSync(exe)) return [exe];
+    if (process.platform !== 'win32' && fs.existsSync(exe)) return { command: [exe], flags: single };
   } catch {
     // no native package for this platform: the bin says why when it runs
   }
-  return [process.execPath, path.join(pkg, 'bin', 'tsc')];
+  return { command: [process.execPath, path.join(pkg, 'bin', 'tsc')], flags: single };
 }
 
 /** One project's tsc; resolves true when it found no error (its output printed when it ends). */
 function check(project) {
   return new Promise((resolve) => {
-    const child = spawn(TSC[0], [...TSC.slice(1), '-p', project, '--noEmit', '--singleThreaded'], {
+    const [command, ...args] = [...TSC.command, '-p', project, '--noEmit', ...TSC.flags];
+    const child = spawn(command, args, {
       cwd: root,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
