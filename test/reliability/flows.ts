@@ -14,15 +14,31 @@ type Node = Record<string, unknown>;
  * `ok` and `err`, `nodes` (on the tab with the config node, output 1 to `ok` and output 2 to `err`
  * unless they say otherwise) and `others` (on the tab as they are: helpers, Catch nodes). Every
  * node on the tab is placed (without x/y a node reads as a config node). */
-export function fuzzFlow(baseUrl: string, client: Client, nodes: Node[], others: Node[] = []): Node[] {
+export function fuzzFlow(
+  baseUrl: string,
+  client: Client,
+  nodes: Node[],
+  others: Node[] = [],
+  configs: Node[] = [configNode('cfg', baseUrl, client)],
+): Node[] {
   const placed = (n: Node): Node => ({ z: TAB, ...n, x: 100, y: 100 });
   return [
     { id: TAB, type: 'tab', label: 'fuzz' },
-    { id: 'cfg', type: 'ezviz-config', name: 'fuzz', baseUrl, retryDelay: 0, ...client },
+    ...configs,
     ...[...['ok', 'err'].map((id) => ({ id, type: 'helper' })), ...others].map(placed),
     ...nodes.map((n) => placed({ config: 'cfg', wires: [['ok'], ['err']], ...n })),
   ];
 }
+
+/** A config node `id` asking `baseUrl` as `client` says (fuzzFlow's `configs`). */
+export const configNode = (id: string, baseUrl: string, client: Client): Node => ({
+  id,
+  type: 'ezviz-config',
+  name: 'fuzz',
+  baseUrl,
+  retryDelay: 0,
+  ...client,
+});
 
 /** Helper nodes for `fuzzFlow`'s others, by id. */
 export const helpers = (...ids: string[]): Node[] => ids.map((id) => ({ id, type: 'helper' }));
@@ -49,6 +65,24 @@ export async function loadFuzzFlow(
   outcomes: Map<string, Msg[]>,
 ): Promise<void> {
   await load(fuzzFlow(baseUrl, client, nodes), { cfg: { accessToken: token } });
+  fastRetries();
+  recordOutcomes(outcomes);
+}
+
+/** The flow of a fuzzer in lanes (lanes.ts), loaded as loadFuzzFlow loads its own: per lane `i`
+ * (one per token) a config node `cfg-<i>` of its own (its token `tokens[i]`, its own queues and
+ * voice files) asking `baseUrl(i)`, and `nodes(i)` on it. */
+export async function loadLaneFlow(
+  baseUrl: (lane: number) => string,
+  client: Client,
+  tokens: readonly string[],
+  nodes: (lane: number) => Node[],
+  outcomes: Map<string, Msg[]>,
+): Promise<void> {
+  const configs = tokens.map((_, i) => configNode(`cfg-${i}`, baseUrl(i), client));
+  const onLanes = tokens.flatMap((_, i) => nodes(i).map((n) => ({ config: `cfg-${i}`, ...n })));
+  const credentials = Object.fromEntries(tokens.map((accessToken, i) => [`cfg-${i}`, { accessToken }]));
+  await load(fuzzFlow('', client, onLanes, [], configs), credentials);
   fastRetries();
   recordOutcomes(outcomes);
 }

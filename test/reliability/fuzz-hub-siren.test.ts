@@ -11,6 +11,8 @@
 //   1 + maxRetries times, a success only after a good reply;
 // - self-check: planted faults (a start sent twice; an arm reported as the other state) make the
 //   fuzzers fail.
+// The messages run in lanes (lanes.ts): LANES at a time, each lane a simulator of its own (its
+// faults, request log and state the lane's message's alone) with its config node, hub and siren.
 
 import assert from 'assert';
 import fc from 'fast-check';
@@ -20,13 +22,16 @@ import { HUB_CALLS } from '../../client/operations/hub';
 import { SIREN_CALLS } from '../../client/operations/siren';
 import { helper, Msg } from '../support/red';
 import { mustFail, plantAfter, plantTwice } from './planted';
-import { hubSirenNode, loadFuzzFlow } from './flows';
-import { assertSaidClean, section, SEED, simulatorForFile, size, stateSecrets, tallyMessage, until } from './support';
+import { hubSirenNode, loadLaneFlow } from './flows';
+import { assertInLanes } from './lanes';
+import { assertSaidClean, section, SEED, simulatorsForFile, size, stateSecrets, tallyMessage, until } from './support';
 
 const MESSAGES = size(800, 70);
 const REPLIES = size(600, 50);
 const TIMEOUT = 700;
 const MAX_RETRIES = 1;
+/** Messages at once: a reply fault's message waits out the deadline and the late reply. */
+const LANES = 12;
 const HUB = 'C00000015';
 const SIREN = 'C00000001';
 const PLAIN = 'C00000003';
@@ -147,26 +152,27 @@ function goodList(p: Record<string, unknown>): boolean {
 
 describe('reliability: fuzzed input and replies of ezviz-hub and ezviz-siren against the simulator', function () {
   this.timeout(0);
-  let sim: Simulator;
-  simulatorForFile({ logLimit: 100000 }, (s) => {
-    sim = s;
+  let sims: Simulator[] = [];
+  simulatorsForFile(LANES, { logLimit: 100000 }, (s) => {
+    sims = s;
   });
   const outcomes = new Map<string, Msg[]>();
   let seq = 0;
 
   before(async () => {
-    await loadFuzzFlow(
-      sim.url,
+    await loadLaneFlow(
+      (lane) => sims[lane].url,
       { timeout: TIMEOUT, maxRetries: MAX_RETRIES },
-      [hubSirenNode('hub', 'ezviz-hub'), hubSirenNode('siren', 'ezviz-siren')],
-      'at.demo-token',
+      sims.map(() => 'at.demo-token'),
+      (lane) => [hubSirenNode(`hub-${lane}`, 'ezviz-hub'), hubSirenNode(`siren-${lane}`, 'ezviz-siren')],
       outcomes,
     );
   });
 
-  /** Sends one message and checks it; `f` the fault its calls meet (reply fuzzing). */
-  async function check(target: 'hub' | 'siren', payload: unknown, f?: Fault): Promise<void> {
+  /** Sends one message on `lane` and checks it; `f` the fault its calls meet (reply fuzzing). */
+  async function check(lane: number, target: 'hub' | 'siren', payload: unknown, f?: Fault): Promise<void> {
     const id = `${target}-${++seq}`;
+    const sim = sims[lane];
     sim.clearFaults();
     const paths = target === 'hub' ? HUB_PATHS : [DEFENCE, AUDITION];
     if (f)
@@ -178,7 +184,7 @@ describe('reliability: fuzzed input and replies of ezviz-hub and ezviz-siren aga
     const p = payload && typeof payload === 'object' ? (payload as Record<string, unknown>) : {};
     const det = sim.state.devices[HUB].hub.detectors.find((d) => d.detectorSerial === p.detectorSerial);
     const was = det ? { ...det } : undefined;
-    helper.getNode(target).receive({ _msgid: id, payload });
+    helper.getNode(`${target}-${lane}`).receive({ _msgid: id, payload });
     const bound = (TIMEOUT + 400) * (1 + MAX_RETRIES) + 5000;
     assert.ok(await until(() => (outcomes.get(id) ?? []).length >= 1, bound), `${id}: no outcome`);
     assert.ok(await until(() => sim.delayedReplies === 0, 5000), `${id}: late replies still due`);
@@ -227,21 +233,20 @@ describe('reliability: fuzzed input and replies of ezviz-hub and ezviz-siren aga
   }
 
   const inputs = (numRuns: number, seed: number) =>
-    fc.assert(
-      fc.asyncProperty(
-        fc.oneof(
-          payloadOf(hubMsg).map((p) => ['hub', p] as const),
-          payloadOf(sirenMsg).map((p) => ['siren', p] as const),
-        ),
-        async ([target, p]) => check(target, p),
+    assertInLanes(
+      LANES,
+      fc.oneof(
+        payloadOf(hubMsg).map((p) => ['hub', p] as const),
+        payloadOf(sirenMsg).map((p) => ['siren', p] as const),
       ),
-      { numRuns, seed, endOnFailure: true },
+      async (lane, [target, p]) => check(lane, target, p),
+      { numRuns, seed },
     );
   const replies = (numRuns: number, seed: number) =>
-    fc.assert(
-      fc.asyncProperty(sent, fault, async ([target, p], f) => check(target, p, f)),
-      { numRuns, seed, endOnFailure: true },
-    );
+    assertInLanes(LANES, fc.tuple(sent, fault), async (lane, [[target, p], f]) => check(lane, target, p, f), {
+      numRuns,
+      seed,
+    });
 
   it(`inputs: ${MESSAGES} generated messages, one outcome each, as the simulator now holds`, async () => {
     const started = Date.now();
@@ -252,8 +257,8 @@ describe('reliability: fuzzed input and replies of ezviz-hub and ezviz-siren aga
   it(`replies: ${REPLIES} messages whose calls are answered late, cut, garbled or busy: a start never sent again`, async () => {
     const started = Date.now();
     await replies(REPLIES, SEED + 252);
-    sim.clearFaults();
-    assertSaidClean(stateSecrets(sim.state));
+    for (const sim of sims) sim.clearFaults();
+    assertSaidClean(sims.flatMap((sim) => stateSecrets(sim.state)));
     section('fuzz ezviz-hub and ezviz-siren replies', started, `${REPLIES} messages`);
   });
 
@@ -269,7 +274,7 @@ describe('reliability: fuzzed input and replies of ezviz-hub and ezviz-siren aga
       }),
       () => inputs(120, SEED + 254),
     );
-    sim.clearFaults();
+    for (const sim of sims) sim.clearFaults();
     section(
       'hub and siren self-check',
       Date.now(),

@@ -3,9 +3,10 @@
 // rejected is a problem of the run, takeTrapped), the reply world (reply-world.ts) started before the
 // tests and closed after them with the runtime's hooks reset, the secrets the suite hands out told to
 // the secret checks (test/support/said-checks.ts). And the watch of the client's deadlines their
-// judges use to tell which logged reply the node went on from (watchDeadlines, readsMaybeUsed).
+// judges use to tell which logged reply the node went on from (watchDeadlines, readsMaybeUsed; the
+// watch itself in deadline-watch.ts, shared with the answer servers' fuzzers).
 
-import { EzvizClient } from '../../client/wire/client';
+import { bySerial, lastFitting, spareOf, timedOutLastOf, watchDeadlines as watchAll } from './deadline-watch';
 import { resetHooks, secrets } from '../support/red';
 import { fuzzFlow } from './flows';
 import { slow, type Ports } from './reply-gen';
@@ -47,53 +48,25 @@ export function worldFlow(
   return fuzzFlow(world.plainUrl, { ...client, retryDelay: 1 }, nodes);
 }
 
-/** Attempts the client gave up on at its deadline (network ETIMEDOUT), per `serial|path`: when
- * each was sent and when the client gave up (wall clock, as the world's `at`). */
-const gaveUp = new Map<string, Array<{ from: number; to: number }>>();
-/** Whether the client's last attempt, per `serial|path`, timed out. */
-const lastTimedOut = new Map<string, boolean>();
+/** The world's requests' path, for the watch's key (deadline-watch.ts: serial and path). */
 const pathOf = (r: Received): string => r.url.split('?')[0];
 
-/** Watches (never changes) the client's outcomes from now on (what it gave up on is what a judge
- * cannot see from the world's log alone: spare); returns the end of the watch. Call per batch. */
-export function watchDeadlines(): () => void {
-  gaveUp.clear();
-  lastTimedOut.clear();
-  const post = EzvizClient.prototype.post;
-  EzvizClient.prototype.post = async function (this: EzvizClient, ...a: Parameters<typeof post>) {
-    const from = Date.now();
-    const o = await post.apply(this, a);
-    const k = `${a[1].deviceSerial}|${new URL(a[0]).pathname}`;
-    lastTimedOut.set(k, !o.ok && o.source === 'network' && o.code === 'ETIMEDOUT');
-    if (lastTimedOut.get(k)) gaveUp.set(k, [...(gaveUp.get(k) ?? []), { from, to: Date.now() }]);
-    return o;
-  };
-  return () => void (EzvizClient.prototype.post = post);
-}
+/** Watches (never changes) the client's outcomes from now on, per camera and path (what it gave
+ * up on is what a judge cannot see from the world's log alone: spare); returns the end of the
+ * watch. Call per batch. */
+export const watchDeadlines = (): (() => void) => watchAll(bySerial);
 
 /** Whether the client's last attempt of `path` for the camera `serial` timed out. */
-export const timedOutLast = (serial: string, path: string): boolean => !!lastTimedOut.get(`${serial}|${path}`);
+export const timedOutLast = (serial: string, path: string): boolean => timedOutLastOf(`${serial}|${path}`);
 
 /**
- * How many of these requests (one camera, one path) may hold a reply the node never saw. The world
- * numbers requests, and picks their replies, in the order it reads them; a process this busy may
- * read an attempt the client already gave up on (at its deadline) after the retry it used, or
- * after the node's end, and give it a reply meant for a later one (seen under load: the end at an
- * error read before a late-read attempt, whose reply was a generated slow one). Each such attempt
- * is one the client timed out on; a generated slow reply the world read while the client waited
- * explains one timeout of its own. Zero when the client met every deadline: then the log is the
- * node's own order and is judged as it is.
+ * How many of these requests (one camera, one path) may hold a reply the node never saw
+ * (deadline-watch.ts: spareOf; a generated slow reply the world read while the client waited
+ * explains one timeout of its own). Zero when the client met every deadline.
  */
 export function spare(serial: string, reqs: Received[]): number {
   if (!reqs.length) return 0;
-  const slowOnes = reqs.filter((r) => r.reply && slow(r.reply));
-  let unexplained = 0;
-  for (const t of gaveUp.get(`${serial}|${pathOf(reqs[0])}`) ?? []) {
-    const i = slowOnes.findIndex((r) => r.at >= t.from && r.at <= t.to);
-    if (i >= 0) slowOnes.splice(i, 1);
-    else unexplained++;
-  }
-  return unexplained;
+  return spareOf(`${serial}|${pathOf(reqs[0])}`, reqs, (r) => !!r.reply && slow(r.reply));
 }
 
 /** Every read (one camera, one path) the node may have gone on from, the likeliest first: the last
@@ -102,10 +75,7 @@ export function spare(serial: string, reqs: Received[]): number {
  * used (seen in a full npm test: the node's version from the retry, the world's last logged reply
  * the late attempt's). Empty when none fits. */
 export function readsMaybeUsed(serial: string, reads: Received[], fits: (r: Received) => boolean): Received[] {
-  const n = spare(serial, reads);
-  const out: Received[] = [];
-  for (let i = reads.length - 1; i >= Math.max(0, reads.length - 1 - n); i--) if (fits(reads[i])) out.push(reads[i]);
-  return out;
+  return lastFitting(spare(serial, reads), reads, fits);
 }
 
 /** The read the node went on from: the last; else, when some may be unseen (spare), the last of

@@ -108,18 +108,28 @@ export function simulatorForFile(
   use: (sim: Simulator) => void,
   o: { forget?: () => void; loaded?: () => boolean } = {},
 ): void {
-  let sim: Simulator | undefined;
+  simulatorsForFile(1, options, ([sim]) => use(sim), o);
+}
+
+/** simulatorForFile with `count` simulators of the same `options` (a fuzzer in lanes, lanes.ts: one each). */
+export function simulatorsForFile(
+  count: number,
+  options: SimulatorOptions,
+  use: (sims: Simulator[]) => void,
+  o: { forget?: () => void; loaded?: () => boolean } = {},
+): void {
+  const sims: Simulator[] = [];
   before(async () => {
     trapProcess();
     takeTrapped();
-    sim = await startSim(options);
-    use(sim);
+    for (let i = 0; i < count; i++) sims.push(await startSim(options));
+    use(sims);
   });
   after(async () => {
     resetHooks();
     o.forget?.();
     if (o.loaded?.() ?? true) await unload();
-    await stopSim(sim);
+    for (const sim of sims.splice(0)) await stopSim(sim);
   });
 }
 
