@@ -228,13 +228,13 @@ export async function startTestRed(
   }
 }
 
-/** Starts the simulator and Node-RED (no flows deployed). */
-export async function startBrowserEnv(): Promise<BrowserEnv> {
+/** Starts the simulator and Node-RED (no flows deployed); `o.redEnv` is added to Node-RED's environment. */
+export async function startBrowserEnv(o: { redEnv?: Record<string, string> } = {}): Promise<BrowserEnv> {
   const sim = await startSimulator({ port: 0 });
   const userDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ezviz-browser-nr-'));
   const port = await freePort();
   const { settingsPath } = demo.prepareUserDir({ userDir, port, simUrl: sim.url, flows: false, codeEditor: 'ace' });
-  const red = await startTestRed({ userDir, settingsPath, port }, async () => {
+  const red = await startTestRed({ userDir, settingsPath, port, env: o.redEnv }, async () => {
     await sim.close();
     fs.rmSync(userDir, { recursive: true, force: true });
   });

@@ -4,6 +4,7 @@
 // Skipped (and said so) when /usr/bin/chromium is missing.
 
 import { strict as assert } from 'assert';
+import * as path from 'path';
 import { demo, type BrowserEnv, type EditorSession } from './browser-env';
 import { waitForNode } from './browser-editor';
 import { editorPresses } from './editor-press';
@@ -18,8 +19,13 @@ export function exampleInjectsSuite(from: number, to?: number): void {
   const which = to === undefined ? `${from + 1} to the last` : `${from + 1} to ${to}`;
   describe(`browser: the examples in the Node-RED editor (Chromium), ${which}`, function () {
     this.timeout(60000);
-    // Every example deployed as the demo deploys it, before the editor opens.
+    // Every example deployed as the demo deploys it, before the editor opens; the runtime's sleeps
+    // a tenth of their time, as in the examples run (test/support/examples-clock.ts: the same
+    // outcomes without the 2 s between two writes to a camera or the 4 s between two captures).
     const suite = editorSuite('en-US', {
+      redEnv: {
+        NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --require ${path.join(__dirname, 'examples-clock.js')}`.trim(),
+      },
       async deploy(e) {
         const { flows, credentials } = demo.buildDemoFlows(e.sim.url);
         const body = flows.map((n) =>

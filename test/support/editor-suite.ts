@@ -46,9 +46,13 @@ export interface EditorSuite {
 }
 
 /** Registers the hooks of an editor suite in the current describe: the simulator and Node-RED
- * started, `o.deploy`'s flows deployed, the editor opened in `locale`; a failed test's screenshot and open dialogs closed;
- * Node-RED's log shown once if it has exited. */
-export function editorSuite(locale = 'en-US', o: { deploy?: (env: BrowserEnv) => Promise<void> } = {}): EditorSuite {
+ * started (`o.redEnv` added to Node-RED's environment), `o.deploy`'s flows deployed, the editor
+ * opened in `locale`; a failed test's screenshot and open dialogs closed; Node-RED's log shown once
+ * if it has exited. */
+export function editorSuite(
+  locale = 'en-US',
+  o: { deploy?: (env: BrowserEnv) => Promise<void>; redEnv?: Record<string, string> } = {},
+): EditorSuite {
   let env: BrowserEnv | undefined;
   let session: EditorSession | undefined;
   let reportedDeath = false;
@@ -56,7 +60,7 @@ export function editorSuite(locale = 'en-US', o: { deploy?: (env: BrowserEnv) =>
   before(async function () {
     skipWithoutChromium(this);
     this.timeout(120000);
-    env = await startBrowserEnv();
+    env = await startBrowserEnv({ redEnv: o.redEnv });
     // Flows deployed before the editor opens (an editor load saved: about 4 CPU-seconds).
     if (o.deploy) await o.deploy(env);
     session = await env.openEditor(locale);
