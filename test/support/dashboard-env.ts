@@ -207,6 +207,8 @@ export interface DashboardEnv {
     fakeClock?: boolean;
     /** The region the page is ready with (default: the camera panel; 'camera wall' for the wall). */
     region?: string;
+    /** Called with the page before it loads (listeners that see the first load, e.g. its socket's frames). */
+    beforeLoad?: (page: Page) => void;
   }): Promise<PanelPage>;
   stop(): Promise<void>;
 }
@@ -274,7 +276,15 @@ export async function startDashboardEnv(
     userDir,
     log: () => red.log(),
     alive: () => red.proc.exitCode === null && red.proc.signalCode === null,
-    async open({ phone = false, locale = 'en-US', path: at, cookies = [], fakeClock = false, region } = {}) {
+    async open({
+      phone = false,
+      locale = 'en-US',
+      path: at,
+      cookies = [],
+      fakeClock = false,
+      region,
+      beforeLoad,
+    } = {}) {
       const context = await browser.context({
         locale,
         ...(phone
@@ -297,6 +307,7 @@ export async function startDashboardEnv(
       };
       pages.add(p);
       if (fakeClock) await page.clock.install();
+      beforeLoad?.(page);
       await page.goto(at ? `${red.url}dashboard/${at}` : env.pageUrl);
       await page
         .getByRole('region', { name: region ?? (locale.startsWith('zh') ? '摄像机面板' : 'camera panel') })
