@@ -3,7 +3,8 @@
 // server of our own that answers each GET as generated: JPEGs and PNGs under any content type,
 // pictures encrypted with the right code, a wrong one or a camera's code nobody knows, with a
 // preamble, two segments, 64 and 65 segments (more than 64: BAD_REPLY), cut at any length,
-// garbage after the marker, the marker at odd places, random bytes, empty, over 5 MiB, endless (fast and trickling), a huge declared length, redirects,
+// garbage after the marker, the marker at odd places, random bytes, empty, over 5 MiB, endless (fast and trickling: a
+// trickle fires its alarm's deadline at once), a huge declared length, redirects,
 // odd statuses, a dropped connection, not HTTP at all. Alarms come in bursts of 1 to 4.
 // Properties: nothing thrown, every alarm leaves exactly once and in order (never lost for its
 // picture), within the timeout; a picture is a JPEG/PNG Buffer with its type or null with
@@ -17,9 +18,19 @@ import fc from 'fast-check';
 import { encryptPicture, paddedJpeg } from '../../simulator/areas/picture-crypt';
 import { pictureBytes } from '../../simulator/areas/pictures';
 import { forgetPushIds } from '../../features/alarms/webhook';
-import { collect, httpNodeApp, load, Msg, secrets, unload } from '../support/red';
+import { collect, hooks, httpNodeApp, load, Msg, resetHooks, secrets, unload } from '../support/red';
 import { fuzzFlow } from './flows';
-import { assertSaidClean, countOutcome, section, SEED, size, summary, takeTrapped, trapProcess } from './support';
+import {
+  assertSaidClean,
+  countOutcome,
+  lightSpies,
+  section,
+  SEED,
+  size,
+  summary,
+  takeTrapped,
+  trapProcess,
+} from './support';
 
 const BURSTS = size(400, 30);
 const CODE = 'QXZW7Y9K';
@@ -100,7 +111,38 @@ const plan: fc.Arbitrary<Plan> = fc.oneof(
   })),
 );
 
-function answer(p: Plan, req: http.IncomingMessage, res: http.ServerResponse): void {
+/** The alarms' waits for their pictures (PictureLine's deadline: a hooks.timer of TIMEOUT ms per
+ * alarm, made as the alarm comes in, so the n-th is alarm `pic-n`'s), each fired at most once. */
+const deadlines: Array<() => void> = [];
+
+function deadlineTimer(fn: () => void, ms: number): () => void {
+  let over = false;
+  const fire = (): void => {
+    clearTimeout(h);
+    if (over) return;
+    over = true;
+    fn();
+  };
+  const h = setTimeout(fire, ms);
+  if (ms === TIMEOUT) deadlines.push(fire);
+  return () => {
+    clearTimeout(h);
+    over = true;
+  };
+}
+
+/** A trickle of a picture could only run into its alarm's deadline: that deadline fires as soon as
+ * the trickle has begun (instead of 1.5 s later in real time), then the trickle ends. (The wire's
+ * own deadline cutting a trickle: test/unit/features/alarms/picture.test.ts.) */
+function stall(id: string, res: http.ServerResponse): void {
+  const n = Number(/^pic-(\d+)$/.exec(id)?.[1]);
+  setTimeout(() => {
+    deadlines[n - 1]?.();
+    res.destroy();
+  }, 20);
+}
+
+function answer(p: Plan, id: string, req: http.IncomingMessage, res: http.ServerResponse): void {
   const s = p.special;
   if (s === 'drop') return void req.socket.destroy();
   if (s === 'nonhttp') return void req.socket.end('SURPRISE\r\n\r\nnot http at all');
@@ -119,6 +161,7 @@ function answer(p: Plan, req: http.IncomingMessage, res: http.ServerResponse): v
     const chunk = Buffer.alloc(s === 'fast' ? 65536 : 1, 1);
     const t = setInterval(() => (res.destroyed ? clearInterval(t) : res.write(chunk)), s === 'fast' ? 1 : 100);
     res.on('close', () => clearInterval(t));
+    if (s === 'slow') stall(id, res);
     return;
   }
   res.writeHead(p.status ?? 200, p.type ? { 'Content-Type': p.type } : {}).end(p.body);
@@ -137,11 +180,12 @@ describe('reliability: fuzzed picture replies of ezviz-alarm picture: download',
       if (req.url === '/target.jpg') followed++;
       const p = plans.get(String(req.url).slice(1));
       if (!p) return void res.writeHead(404).end();
-      answer(p, req, res);
+      answer(p, String(req.url).slice(1, -'.jpg'.length), req, res);
     });
     await new Promise<void>((r) => pics.listen(0, '127.0.0.1', r));
   });
   after(async () => {
+    resetHooks();
     forgetPushIds();
     await unload();
     for (const s of [pics, hook])
@@ -173,11 +217,13 @@ describe('reliability: fuzzed picture replies of ezviz-alarm picture: download',
       ),
       { cfg: { appKey: 'demo-app-key', appSecret: 'demo-app-secret', verificationCodes: `C00000005 ${CODE}` } },
     );
+    lightSpies();
     hook = http.createServer(httpNodeApp() as http.RequestListener);
     await new Promise<void>((r) => hook.listen(0, '127.0.0.1', r));
     const hookUrl = `http://127.0.0.1:${(hook.address() as AddressInfo).port}/fuzz/pics`;
     const picBase = `http://127.0.0.1:${(pics.address() as AddressInfo).port}`;
     const out = collect(['ok', 'err']);
+    hooks.timer = deadlineTimer;
     let seq = 0;
     await fc.assert(
       fc.asyncProperty(fc.array(plan, { minLength: 1, maxLength: 4 }), async (burst) => {
@@ -219,6 +265,7 @@ describe('reliability: fuzzed picture replies of ezviz-alarm picture: download',
       }),
       { numRuns: BURSTS, seed: SEED + 29, endOnFailure: true },
     );
+    assert.strictEqual(deadlines.length, seq, 'one picture deadline per alarm (stall() fires the right one)');
     assert.strictEqual(followed, 0, 'no redirect followed');
     assertSaidClean([CODE, OTHER]);
     section('fuzz alarm picture replies', started, `${seq} alarms in ${BURSTS} bursts, none lost`);
