@@ -26,7 +26,7 @@ import { fakeTime } from '../support/fake-time';
 import { helper, hooks, loadOp, resetHooks, run, secrets, simulatorPerSuite, unload } from '../support/red';
 import { expectParam, isBlank } from './oracle';
 import { mustFail, plantAfter, plantAround } from './planted';
-import { scanSaid, section, SEED, size, summary } from './support';
+import { lightSpies, scanSaid, section, SEED, size, summary, until } from './support';
 import { instantTimers } from '../support/fake-time';
 import { type Plan, planFor, settingNow, settingPayload } from './upkeep-oracle';
 
@@ -236,6 +236,7 @@ describe('reliability: generated input to ezviz-setting and ezviz-firmware', fun
   const settings = async (numRuns: number, seed: number): Promise<string[]> => {
     fakeTime(clock);
     await loadOp('setting', sim.url);
+    lightSpies();
     const problems: string[] = [];
     try {
       await fc.assert(
@@ -283,9 +284,9 @@ describe('reliability: generated input to ezviz-setting and ezviz-firmware', fun
     const { port, msg } = await run({ payload }, 'op', 30000);
     // The late reply's request is logged when answered (600 ms after it went out): when a request took
     // the latency fault, wait for that (at most 2 s); when none did, nothing is on its way.
-    const until = Date.now() + 2000;
+    const end = Date.now() + 2000;
     const took = () => late && !sim.faults().some((f) => f.kind === 'latency');
-    while (took() && !sim.requestLog({ path: UPGRADE }).length && Date.now() < until)
+    while (took() && !sim.requestLog({ path: UPGRADE }).length && Date.now() < end)
       await new Promise((r) => setTimeout(r, 5));
     summary.messages++;
     const say = (m: string): void => void problems.push(`${JSON.stringify(payload)?.slice(0, 200)} late=${late}: ${m}`);
@@ -331,6 +332,7 @@ describe('reliability: generated input to ezviz-setting and ezviz-firmware', fun
     fakeTime(clock);
     const timers = instantFollow(clock);
     await loadOp('firmware', sim.url, { config: { timeout: 300, maxRetries: 2, retryDelay: 1 } });
+    lightSpies();
     const problems: string[] = [];
     try {
       await fc.assert(
@@ -379,12 +381,15 @@ describe('reliability: generated input to ezviz-setting and ezviz-firmware', fun
         if (latency) sim.injectFault({ kind: 'latency', ms: latency, path: UPGRADE });
         await loadOp('firmware', sim.url, { props: { action: 'upgrade', actionType: 'firmwareAction' } });
         helper.getNode('op').receive({ payload: { deviceSerial: 'C00000001' } });
-        const until = Date.now() + 5000;
-        while (fired < reads && Date.now() < until) await new Promise((r) => setTimeout(r, 2));
+        const end = Date.now() + 5000;
+        while (fired < reads && Date.now() < end) await new Promise((r) => setTimeout(r, 2));
         const sentBefore = sim.requestLog({ path: UPGRADE }).length;
         if (sentBefore) afterSent++;
         await unload(); // closing: Node-RED's close of the node
-        await new Promise((r) => setTimeout(r, latency + 100)); // an upgrade in flight reaches the camera
+        // An upgrade in flight reaches the camera: read by the simulator (100 ms), its reply held by the
+        // latency fault sent (delayedReplies 0) rather than the whole latency waited out.
+        await new Promise((r) => setTimeout(r, 100));
+        assert.ok(await until(() => sim.delayedReplies === 0, latency + 5000), 'the upgrade answered');
         const before = sim.requestLog().length;
         await new Promise((r) => setTimeout(r, 100));
         const log = sim.requestLog();
