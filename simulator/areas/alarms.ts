@@ -54,7 +54,8 @@ export function alarmList(state: SimulatorState, route: Route, f: URLSearchParam
     if (start < now - ALARM_WINDOW_MS || end < start) stop('10001');
     const status = (params.status as number | undefined) ?? 0;
     const type = (params.alarmType as number | undefined) ?? -1;
-    const items = state.alarms
+    // Only the page asked for is made into items: a long list is paged through one page at a time.
+    const listed = state.alarms
       .filter(
         (a) =>
           state.devices[a.deviceSerial]?.account === app.account &&
@@ -65,10 +66,9 @@ export function alarmList(state: SimulatorState, route: Route, f: URLSearchParam
           (status === 2 || a.isChecked === status),
       )
       .reverse()
-      .sort((a, b) => b.alarmTime - a.alarmTime)
-      .map((a) => alarmItem(state, a, ctx.publicOrigin));
-    const { data, page } = pageOf(items, params);
-    return { ...ok(data), page };
+      .sort((a, b) => b.alarmTime - a.alarmTime);
+    const { data, page } = pageOf(listed, params);
+    return { ...ok(data.map((a) => alarmItem(state, a, ctx.publicOrigin))), page };
   });
 }
 

@@ -16,6 +16,7 @@ import {
   assertSaidClean,
   countOutcome,
   FULL,
+  lightSpies,
   section,
   SEED,
   simulatorForFile,
@@ -106,6 +107,7 @@ describe('reliability: fuzzed input of ezviz-alarm', function () {
       };
       const deployedAt = hooks.now();
       await load(flow, { cfg: { accessToken: 'at.demo-token' } });
+      lightSpies();
       loaded = true;
 
       const outcomes = new Map<string, string[]>();
