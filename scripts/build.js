@@ -40,12 +40,13 @@ const EDITOR_FILE = /^editor(-[\w-]+)?\.ts$/;
 // EZVIZ_BUILD_NO_TYPECHECK=1: the same for a build run by npm (the packed-install test's `npm pack`).
 const typecheck = !argv.includes('--no-typecheck') && !process.env.EZVIZ_BUILD_NO_TYPECHECK;
 
-function run(args, label) {
-  const r = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit' });
-  if (r.status !== 0) {
-    console.error(`build: ${label} failed`);
-    process.exit(r.status || 1);
-  }
+/** `node ARGS...` in the root, its output as it comes; resolves to its exit code. */
+function child(args) {
+  return new Promise((resolve) => {
+    const c = spawn(process.execPath, args, { cwd: root, stdio: 'inherit' });
+    c.on('error', () => resolve(1));
+    c.on('close', (code) => resolve(code ?? 1));
+  });
 }
 
 // The type check reads the sources only: it runs beside the emit and the bundles (on another core),
@@ -57,18 +58,15 @@ const projects = [
   'tsconfig.editor.json',
   ...(withDashboard ? [path.join('dashboard', 'tsconfig.json')] : []),
 ];
-const typechecked = typecheck
-  ? new Promise((resolve) => {
-      const child = spawn(process.execPath, [path.join(__dirname, 'typecheck.js'), ...projects], {
-        cwd: root,
-        stdio: 'inherit',
-      });
-      child.on('error', () => resolve(1));
-      child.on('close', (code) => resolve(code ?? 1));
-    })
-  : Promise.resolve(0);
+const typechecked = typecheck ? child([path.join(__dirname, 'typecheck.js'), ...projects]) : Promise.resolve(0);
 fs.rmSync(dist, { recursive: true, force: true });
 fs.rmSync(resources, { recursive: true, force: true });
+// The dashboard package (dashboard/, an npm workspace: its runtime and its widget), for the tests
+// and the demo; not for this package's own release (prepack), which ships nothing of it. It writes
+// only under dashboard/ and reads nothing this build writes, so it runs beside the rest (on the
+// other core: `npm test`'s build has no type check beside it). Its type check is this build's
+// (above: `npm test` leaves it to test/checks/typecheck.test.ts).
+const dashboardBuilt = withDashboard ? child([dashboardBuild, '--no-typecheck']) : Promise.resolve(0);
 // The runtime, the simulator and the tests; the editor code and the dashboard's runtime modules
 // that unit tests import (editor/, dashboard/nodes/: not shipped, `files` names dist/nodes,
 // dist/plugins and dist/simulator). The nodes' and plugins' editor.ts (with their editor-*.ts) are
@@ -166,17 +164,19 @@ for (const name of pluginNames) {
   if (fs.existsSync(locales)) fs.cpSync(locales, path.join(out, 'locales'), { recursive: true });
 }
 
-// The dashboard package (dashboard/, an npm workspace: its runtime and its widget), for the tests
-// and the demo; not for this package's own release (prepack), which ships nothing of it.
-// (its type check is this build's, above: `npm test` leaves it to test/checks/typecheck.test.ts)
-if (withDashboard) run([dashboardBuild, '--no-typecheck'], 'dashboard');
-const ran = then.length ? spawnSync(then[0], then.slice(1), { cwd: root, stdio: 'inherit' }).status : 0;
-typechecked.then((code) => {
-  if (code !== 0) console.error('build: type check failed');
-  else
-    console.log(
-      `build: ok (${nodeNames.length} nodes, ${withEditor.length} editors, ${pluginNames.length} plugins${release ? ', release: no source maps' : ''})`,
-    );
-  if (ran !== 0) console.error(`build: ${then.join(' ')} failed`);
-  process.exit(code !== 0 || ran !== 0 ? 1 : 0);
+dashboardBuilt.then((dashboard) => {
+  if (dashboard !== 0) {
+    console.error('build: dashboard failed');
+    process.exit(dashboard || 1);
+  }
+  const ran = then.length ? spawnSync(then[0], then.slice(1), { cwd: root, stdio: 'inherit' }).status : 0;
+  typechecked.then((code) => {
+    if (code !== 0) console.error('build: type check failed');
+    else
+      console.log(
+        `build: ok (${nodeNames.length} nodes, ${withEditor.length} editors, ${pluginNames.length} plugins${release ? ', release: no source maps' : ''})`,
+      );
+    if (ran !== 0) console.error(`build: ${then.join(' ')} failed`);
+    process.exit(code !== 0 || ran !== 0 ? 1 : 0);
+  });
 });
