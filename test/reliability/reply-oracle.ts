@@ -220,10 +220,26 @@ export function classify(op: FuzzOp, reply: Reply): Class {
       ? { k: 'http', status: reply.status, large: false, cut: true }
       : { k: 'broken' };
   }
-  const body = bytes;
-  const large = body.length > LIMIT;
-  if (reply.status < 200 || reply.status > 299) return { k: 'http', status: reply.status, large };
-  if (large) return { k: 'large' };
+  if (reply.status < 200 || reply.status > 299) return { k: 'http', status: reply.status, large: bytes.length > LIMIT };
+  if (reply.body.t !== 'big') return bodyClass(op, bytes);
+  // A large body is one of a few dozen the generator makes, its bytes shared (bodyBytes): parsed
+  // once per operation, not each time a reply with it is judged (a megabyte of JSON took 20-50 ms).
+  let byOp = bigClasses.get(bytes);
+  if (!byOp) {
+    if (bigClasses.size >= 64) bigClasses.clear(); // (a parsed megabyte is held with its class)
+    bigClasses.set(bytes, (byOp = new Map()));
+  }
+  let c = byOp.get(op);
+  if (!c) byOp.set(op, (c = bodyClass(op, bytes)));
+  return c;
+}
+
+/** The classes of the large bodies judged lately, by their bytes and operation. */
+const bigClasses = new Map<Buffer, Map<FuzzOp, Class>>();
+
+/** How the client must see a 2xx body read whole (of a reply whose length was right). */
+function bodyClass(op: FuzzOp, body: Buffer): Class {
+  if (body.length > LIMIT) return { k: 'large' };
   let v: unknown;
   try {
     v = JSON.parse(body.toString('utf8').replace(/^\ufeff/, '')); // (a BOM may be read past)
