@@ -46,25 +46,24 @@ function tailHash(s: string, end: number): number {
   return h;
 }
 
-/** Lines holding one of `words`: `word in line`, the first such line of each word, in the words'
- * order. One pass over the lines, each word looked up by a rolling hash of its last TAIL
- * characters (a reliability run holds tens of thousands of secrets and lines: searching every
- * line for every word grows with their product); a shorter word is searched for in every line. */
-export function leaks(lines: readonly string[], words: Iterable<string>): string[] {
-  const list = [...words].filter((w) => w);
+/**
+ * The words of `words` a line holds, by a finder made once: each word looked up by a rolling hash
+ * of its last TAIL characters in one pass over the line (a reliability run holds tens of thousands
+ * of secrets and lines: searching every line for every word grows with their product, and so does
+ * one regular expression of them all); a shorter word is searched for as it is.
+ */
+export function wordFinder(words: Iterable<string>): (line: string) => string[] {
+  const list = [...new Set(words)].filter((w) => w);
+  const short = list.filter((w) => w.length < TAIL);
   const byTail = new Map<number, string[]>();
-  const first = new Map<string, string>();
   for (const w of list) {
-    if (w.length < TAIL) {
-      const hit = lines.find((l) => l.includes(w));
-      if (hit && !first.has(w)) first.set(w, hit);
-      continue;
-    }
+    if (w.length < TAIL) continue;
     const same = byTail.get(tailHash(w, w.length));
     if (same) same.push(w);
     else byTail.set(tailHash(w, w.length), [w]);
   }
-  for (const line of lines) {
+  return (line) => {
+    const found = short.filter((w) => line.includes(w));
     let h = 0;
     for (let i = 0; i < line.length; i++) {
       if (i >= TAIL) h = (h - Math.imul(line.charCodeAt(i - TAIL), TOP)) | 0;
@@ -73,10 +72,20 @@ export function leaks(lines: readonly string[], words: Iterable<string>): string
       if (!same) continue;
       for (const w of same) {
         const at = i + 1 - w.length;
-        if (at >= 0 && !first.has(w) && line.startsWith(w, at)) first.set(w, line);
+        if (at >= 0 && !found.includes(w) && line.startsWith(w, at)) found.push(w);
       }
     }
-  }
+    return found;
+  };
+}
+
+/** Lines holding one of `words`: `word in line`, the first such line of each word, in the words'
+ * order (one pass over the lines: wordFinder). */
+export function leaks(lines: readonly string[], words: Iterable<string>): string[] {
+  const list = [...words].filter((w) => w);
+  const find = wordFinder(list);
+  const first = new Map<string, string>();
+  for (const line of lines) for (const w of find(line)) if (!first.has(w)) first.set(w, line);
   return list.filter((w) => first.has(w)).map((w) => `${w} in ${first.get(w)!.slice(0, 300)}`);
 }
 
