@@ -594,14 +594,61 @@ const originOf = (u: string) => {
   }
 };
 
-async function runTokenBatch(world: World, batch: number, cases: TokenCase[], run: Run, keys: string[]): Promise<void> {
+/** Token batches deployed together, as one flow, so that the waits of each (its slow token
+ * replies, the quiet after it, the deploy) overlap; every batch keeps its cases (seed), names and
+ * replay, and only batches whose replies are all needed run (see the test). One: four were tried
+ * at load 13 on the 2 cores (a batch's messages took 3.4-4.6 s against 2.4-6 s alone, no gain
+ * shown) and served fewer replies a batch (more 700 ms token requests timed out before the server
+ * read them); to be measured on a quiet machine. */
+const TOKEN_GROUP = 1;
+
+interface TokenBatch {
+  batch: number;
+  cases: TokenCase[];
+}
+
+/** One config node of the token fuzz: case `i` of batch `batch`. */
+interface TokenConfig {
+  batch: number;
+  i: number;
+  c: TokenCase;
+  filled: { reply: Reply; token?: string };
+  appKey: string;
+  appSecret: string;
+  base: string;
+  slow: boolean;
+  sent: Array<{ id: string; t0: number }>;
+  tokenRequests: Received[];
+}
+
+const b36 = (batch: number) => batch.toString(36).toUpperCase();
+const tokenBound = (k: TokenConfig) => (k.slow ? TIMEOUT_MS : LONG_TIMEOUT_MS) * (1 + 1 + MAX_RETRIES) + MARGIN_MS;
+const holds = (r: Received, word: string) => r.body.includes(word) || r.url.includes(word) || r.headers.includes(word);
+const anyOf = (words: string[]) => new RegExp(words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'));
+
+function tokenConfigs(world: World, group: TokenBatch[]): TokenConfig[][] {
   const bases = BASES(world).filter((b) => world.tlsPort || b.startsWith('http:'));
   const now = Date.now();
-  const filled = cases.map((c) => fillToken(c.token, now));
-  const appKey = (i: number) => `TK${batch.toString(36).toUpperCase()}X${i}`;
-  const appSecret = (i: number) => `fz-secret-${batch}-${i}-${(i * 7919 + batch).toString(36)}`;
-  const baseOf = (i: number) => bases[cases[i].base % bases.length];
-  const slowToken = (i: number) => slow(filled[i].reply);
+  return group.map(({ batch, cases }) =>
+    cases.map((c, i) => {
+      const filled = fillToken(c.token, now);
+      return {
+        batch,
+        i,
+        c,
+        filled,
+        appKey: `TK${b36(batch)}X${i}`,
+        appSecret: `fz-secret-${batch}-${i}-${(i * 7919 + batch).toString(36)}`,
+        base: bases[c.base % bases.length],
+        slow: slow(filled.reply),
+        sent: [],
+        tokenRequests: [],
+      };
+    }),
+  );
+}
+
+function tokenFlow(all: TokenConfig[], keys: string[]) {
   const flow: Record<string, unknown>[] = [
     { id: TAB, type: 'tab', label: 'tokens' },
     { id: 'ok', type: 'helper', z: TAB },
@@ -611,125 +658,139 @@ async function runTokenBatch(world: World, batch: number, cases: TokenCase[], ru
     { id: 'caught', type: 'helper', z: TAB },
   ];
   const credentials: Record<string, unknown> = {};
-  const byKey = new Map<string, number>();
-  const byToken = new Map<string, number>();
-  cases.forEach((c, i) => {
-    byKey.set(appKey(i), i);
-    if (filled[i].token) {
-      byToken.set(filled[i].token!, i);
-      secrets.add(filled[i].token!);
-      keys.push(filled[i].token!);
+  for (const k of all) {
+    if (k.filled.token) {
+      secrets.add(k.filled.token);
+      keys.push(k.filled.token);
     }
-    secrets.add(appSecret(i));
-    keys.push(appSecret(i));
+    secrets.add(k.appSecret);
+    keys.push(k.appSecret);
     flow.push({
-      id: `tc${batch}-${i}`,
+      id: `tc${k.batch}-${k.i}`,
       type: 'ezviz-config',
-      name: `t${i}`,
-      baseUrl: baseOf(i),
-      timeout: slowToken(i) ? TIMEOUT_MS : LONG_TIMEOUT_MS,
+      name: `t${k.i}`,
+      baseUrl: k.base,
+      timeout: k.slow ? TIMEOUT_MS : LONG_TIMEOUT_MS,
       maxRetries: MAX_RETRIES,
       retryDelay: 1,
     });
-    credentials[`tc${batch}-${i}`] = { appKey: appKey(i), appSecret: appSecret(i) };
+    credentials[`tc${k.batch}-${k.i}`] = { appKey: k.appKey, appSecret: k.appSecret };
     flow.push({
-      id: `ti${batch}-${i}`,
+      id: `ti${k.batch}-${k.i}`,
       type: OPERATIONS['storage-info'].type,
       z: TAB,
       name: '',
-      config: `tc${batch}-${i}`,
-      wires: [['ok', 'ok2'], i % 2 ? ['err'] : []],
+      config: `tc${k.batch}-${k.i}`,
+      wires: [['ok', 'ok2'], k.i % 2 ? ['err'] : []],
     });
-  });
+  }
   for (const n of flow) if (n.z) Object.assign(n, { x: 100, y: 100 });
-  world.keyOf = (r) => r.fields.appKey ?? r.fields.deviceSerial ?? '';
-  let generated = 0;
-  world.script = (r) => {
-    const p = r.url.split('?')[0];
-    if (p === TOKEN_PATH) {
-      const i = byKey.get(r.fields.appKey);
-      if (i === undefined) return undefined;
-      if (r.attempt === 0) generated++;
-      return r.attempt === 0 ? filled[i].reply : goodReply('token', `at.fz-second-${r.fields.appKey}`);
-    }
-    const m = /^T[0-9A-Z]+X(\d+)M(\d)$/.exec(r.fields.deviceSerial ?? '');
-    if (p !== OPERATIONS['storage-info'].path || !m) return undefined;
-    return cases[Number(m[1])].ops[Math.min(5, Number(m[2]) * 3 + r.attempt)];
-  };
-  world.resetCounts();
-  await load(flow, credentials);
-  lightSpies();
-  const outcomes = new Outcomes();
-  outcomes.listen();
-  const tokenBound = (i: number) => (slowToken(i) ? TIMEOUT_MS : LONG_TIMEOUT_MS) * (1 + 1 + MAX_RETRIES) + MARGIN_MS;
-  const sent: Array<Array<{ id: string; t0: number }>> = cases.map(() => []);
-  let next = 0;
+  return { flow, credentials };
+}
+
+/** Each batch's config nodes, 48 at a time per batch, two messages each, one after the other: the
+ * second must not fetch another token. */
+async function sendTokenMessages(configs: TokenConfig[][], outcomes: Outcomes): Promise<void> {
   await Promise.all(
-    Array.from({ length: 48 }, async () => {
-      for (;;) {
-        const i = next++;
-        if (i >= cases.length) return;
-        // Two messages one after the other: the second must not fetch another token.
-        for (let k = 0; k < 2; k++) {
-          const id = `T${batch.toString(36).toUpperCase()}X${i}M${k}`;
-          sent[i].push({ id, t0: Date.now() });
-          helper.getNode(`ti${batch}-${i}`).receive({ _msgid: id, payload: { deviceSerial: id, channelNo: 1 } });
-          await outcomes.wait(id, tokenBound(i) + 3000);
-        }
-      }
+    configs.map(async (list) => {
+      let next = 0;
+      await Promise.all(
+        Array.from({ length: 48 }, async () => {
+          for (;;) {
+            const k = list[next++];
+            if (!k) return;
+            for (let m = 0; m < 2; m++) {
+              const id = `T${b36(k.batch)}X${k.i}M${m}`;
+              k.sent.push({ id, t0: Date.now() });
+              helper
+                .getNode(`ti${k.batch}-${k.i}`)
+                .receive({ _msgid: id, payload: { deviceSerial: id, channelNo: 1 } });
+              await outcomes.wait(id, tokenBound(k) + 3000);
+            }
+          }
+        }),
+      );
     }),
   );
-  await quiet(world);
-  const requests = world.take();
-  const errors = doneErrors();
-  run.replies += generated;
-  const tokenRequests = new Map<number, Received[]>();
+}
+
+/** Where the secrets of the group went: an app secret only in its own token request to the
+ * configured server; a token only to the configured server or an areaDomain the contract permits.
+ * Every request is searched for the words of every batch of the group (one pattern per batch
+ * first, then the batch's config nodes one by one where it matched). Token requests are sorted to
+ * their config nodes. */
+function judgeTokenRequests(
+  requests: Received[],
+  configs: TokenConfig[][],
+  byKey: Map<string, TokenConfig>,
+  run: Run,
+): void {
+  const words = configs.map((list) =>
+    anyOf(list.flatMap((k) => (k.filled.token ? [k.appSecret, k.filled.token] : [k.appSecret]))),
+  );
+  const batchOf = (r: Received) => {
+    const m = /^T([0-9A-Z]+)X\d+M\d$/.exec(r.fields.deviceSerial ?? '');
+    return byKey.get(r.fields.appKey ?? '')?.batch ?? (m ? parseInt(m[1], 36) : undefined);
+  };
+  const replays = configs.map((list) => replay('token', list[0]?.batch ?? 0)).join('; ');
   for (const r of requests) {
     const p = r.url.split('?')[0];
     const origin = originOf(`${r.scheme}://${r.host}`);
-    const where = `${r.listener} ${r.scheme}://${r.host}${r.url} (${replay('token', batch)})`;
-    // The app secret: only in a token request to the configured server.
+    const own = batchOf(r);
+    const where = `${r.listener} ${r.scheme}://${r.host}${r.url} (${own === undefined ? replays : replay('token', own)})`;
     const ki = byKey.get(r.fields.appKey ?? '');
-    for (const [i, secret] of cases.map((_, j) => [j, appSecret(j)] as const)) {
-      if (!(r.body.includes(secret) || r.url.includes(secret) || r.headers.includes(secret))) continue;
-      if (p !== TOKEN_PATH || origin !== originOf(baseOf(i)) || ki !== i)
-        pushProblem(run, where, `app secret of config ${i} sent here`);
+    const text = `${r.body}\n${r.url}\n${r.headers}`;
+    const near = configs.filter((_, j) => words[j].test(text)).flat();
+    for (const k of near) {
+      if (!holds(r, k.appSecret)) continue;
+      if (p !== TOKEN_PATH || origin !== originOf(k.base) || ki !== k)
+        pushProblem(run, where, `app secret of config ${k.i} of batch ${k.batch} sent here`);
     }
     if (p === TOKEN_PATH && ki !== undefined) {
-      tokenRequests.set(ki, [...(tokenRequests.get(ki) ?? []), r]);
+      ki.tokenRequests.push(r);
       continue;
     }
-    // A token: only to the configured server or the areaDomain the contract permits.
-    for (const [token, i] of byToken) {
-      if (!(r.body.includes(token) || r.url.includes(token) || r.headers.includes(token))) continue;
-      const area = tokenArea(filled[i].reply);
-      const target = areaTarget(baseOf(i), area);
+    for (const k of near) {
+      const token = k.filled.token;
+      if (!token || !holds(r, token)) continue;
+      const area = tokenArea(k.filled.reply);
+      const target = areaTarget(k.base, area);
       const allowed =
         target === 'base'
-          ? [originOf(baseOf(i))]
+          ? [originOf(k.base)]
           : target === 'refused'
             ? []
             : target === undefined
-              ? [originOf(baseOf(i)), ...(typeof area === 'string' ? [originOf(area.trim())] : [])]
+              ? [originOf(k.base), ...(typeof area === 'string' ? [originOf(area.trim())] : [])]
               : [target];
       if (!allowed.includes(origin)) {
         pushProblem(
           run,
           where,
-          `token of config ${i} (base ${baseOf(i)}, areaDomain ${JSON.stringify(area)?.slice(0, 80)}) sent to ${origin}; allowed: ${JSON.stringify(allowed)}`,
+          `token of config ${k.i} of batch ${k.batch} (base ${k.base}, areaDomain ${JSON.stringify(area)?.slice(0, 80)}) sent to ${origin}; allowed: ${JSON.stringify(allowed)}`,
         );
       }
     }
   }
-  cases.forEach((c, i) => {
-    const n = tokenRequests.get(i)?.length ?? 0;
+}
+
+/** Each config node's messages: one outcome each, in its bound, fitting its token reply. */
+function judgeTokenMessages(
+  all: TokenConfig[],
+  outcomes: Outcomes,
+  errors: Map<string, Record<string, unknown>>,
+  run: Run,
+): void {
+  const goodInfo = classify('storage-info', goodReply('storage-info'));
+  for (const k of all) {
+    const n = k.tokenRequests.length;
     if (n > 1)
-      pushProblem(run, `config ${i} (${replay('token', batch)})`, `${n} token requests (at most one per 30 s)`);
-    const cls = classify('token', filled[i].reply);
-    for (const s of sent[i]) {
+      pushProblem(run, `config ${k.i} (${replay('token', k.batch)})`, `${n} token requests (at most one per 30 s)`);
+    const cls = classify('token', k.filled.reply);
+    for (const s of k.sent) {
       run.messages++;
       summary.messages++;
-      const where = `${s.id} (token reply ${showReply(tokenRequests.get(i)?.[0])}, ${replay('token', batch)})`;
+      const where = `${s.id} (token reply ${showReply(k.tokenRequests[0])}, ${replay('token', k.batch)})`;
       const got = outcomes.map.get(s.id) ?? [];
       if (got.length !== 1) {
         pushProblem(run, where, got.length ? `answered ${got.length} times` : 'no outcome');
@@ -739,13 +800,13 @@ async function runTokenBatch(world: World, batch: number, cases: TokenCase[], ru
       }
       const out = got[0];
       countOutcome(`replies:${out.port}`);
-      if (out.at - s.t0 > tokenBound(i))
-        pushProblem(run, where, `outcome after ${out.at - s.t0} ms (bound ${tokenBound(i)} ms)`);
+      if (out.at - s.t0 > tokenBound(k))
+        pushProblem(run, where, `outcome after ${out.at - s.t0} ms (bound ${tokenBound(k)} ms)`);
       const problems: string[] = [];
       if (out.port === 'ok') {
         if (cls.k !== 'ok' && cls.k !== 'either')
           problems.push(`success although the token reply was of class ${cls.k}`);
-        else checkSuccess('storage-info', out.msg, classify('storage-info', goodReply('storage-info')), problems);
+        else checkSuccess('storage-info', out.msg, goodInfo, problems);
       } else {
         const err = out.port === 'err' ? out.msg.error : errors.get(s.id);
         if (err && (err as { foreign?: string }).foreign)
@@ -754,7 +815,62 @@ async function runTokenBatch(world: World, batch: number, cases: TokenCase[], ru
       }
       for (const p of problems) pushProblem(run, where, p);
     }
-  });
+  }
+}
+
+/** A group of token batches (TOKEN_GROUP) in one flow: each config node's two messages sent,
+ * then what the servers heard and what the nodes said judged, the flow unloaded. */
+async function runTokenGroup(world: World, group: TokenBatch[], run: Run, keys: string[]): Promise<void> {
+  const configs = tokenConfigs(world, group);
+  const all = configs.flat();
+  const byKey = new Map(all.map((k) => [k.appKey, k]));
+  const byBatch = new Map(configs.map((list, j) => [group[j].batch, list]));
+  const groupKeys: string[] = [];
+  const { flow, credentials } = tokenFlow(all, groupKeys);
+  keys.push(...groupKeys);
+  world.keyOf = (r) => r.fields.appKey ?? r.fields.deviceSerial ?? '';
+  let generated = 0;
+  world.script = (r) => {
+    const p = r.url.split('?')[0];
+    if (p === TOKEN_PATH) {
+      const k = byKey.get(r.fields.appKey);
+      if (k === undefined) return undefined;
+      if (r.attempt === 0) generated++;
+      return r.attempt === 0 ? k.filled.reply : goodReply('token', `at.fz-second-${r.fields.appKey}`);
+    }
+    const m = /^T([0-9A-Z]+)X(\d+)M(\d)$/.exec(r.fields.deviceSerial ?? '');
+    const k = m ? byBatch.get(parseInt(m[1], 36))?.[Number(m[2])] : undefined;
+    if (p !== OPERATIONS['storage-info'].path || !m || !k) return undefined;
+    return k.c.ops[Math.min(5, Number(m[3]) * 3 + r.attempt)];
+  };
+  world.resetCounts();
+  const t: number[] = [Date.now()];
+  await load(flow, credentials);
+  lightSpies();
+  const outcomes = new Outcomes();
+  outcomes.listen();
+  t.push(Date.now());
+  await sendTokenMessages(configs, outcomes);
+  t.push(Date.now());
+  await quiet(world);
+  t.push(Date.now());
+  const requests = world.take();
+  const errors = doneErrors();
+  run.replies += generated;
+  judgeTokenRequests(requests, configs, byKey, run);
+  judgeTokenMessages(all, outcomes, errors, run);
+  t.push(Date.now());
+  // What the nodes said, scanned before the unload (which drops it).
+  const scan = scanSaid(groupKeys);
+  t.push(Date.now());
+  if (process.env.RELIABILITY_DEBUG)
+    console.log(
+      `token group ${group.map((g) => g.batch)}: ${generated} replies; load ${t[1] - t[0]} send ${t[2] - t[1]} quiet ${t[3] - t[2]} judge ${t[4] - t[3]} scan ${t[5] - t[4]} ms`,
+    );
+  summary.thrown += scan.foreignErrors.length;
+  const at = group.map((g) => replay('token', g.batch)).join('; ');
+  for (const e of scan.foreignErrors) pushProblem(run, `thrown out of a node (${at})`, e);
+  for (const h of scan.hits) pushProblem(run, `secret (${at})`, h);
   await unload();
   world.keyOf = (r) => r.fields.deviceSerial ?? r.fields.appKey ?? '';
 }
@@ -851,14 +967,22 @@ describe('reliability: fuzzed replies', function () {
         const keys: string[] = [];
         const arb = tokenCaseArb(ports);
         const only = batches('token');
-        for (let b = 0; only ? b < only.length : run.replies < TARGET; b++) {
-          const batch = only ? only[b] : b;
-          const cases = fc.sample(arb, { numRuns: TOKEN_CONFIGS, seed: SEED + 9 * 7919 + batch * 104729 });
-          for (const c of cases) prewarm(c.token);
-          await runTokenBatch(suite.world, batch, cases, run, keys);
+        for (let b = 0; only ? b < only.length : run.replies < TARGET;) {
+          // A batch serves at most TOKEN_CONFIGS replies: the batches of a group are all needed, so
+          // the run ends at the batch it would end at one batch at a time (the same cases).
+          const n = only ? 1 : Math.min(TOKEN_GROUP, Math.ceil((TARGET - run.replies) / TOKEN_CONFIGS));
+          const group = Array.from({ length: n }, (_, j) => {
+            const batch = only ? only[b + j] : b + j;
+            const cases = fc.sample(arb, { numRuns: TOKEN_CONFIGS, seed: SEED + 9 * 7919 + batch * 104729 });
+            for (const c of cases) prewarm(c.token);
+            return { batch, cases };
+          });
+          b += n;
+          await runTokenGroup(suite.world, group, run, keys);
           checkSleeps(run, sleeps);
           const trapped = takeTrapped();
-          for (const t of trapped) pushProblem(run, `batch ${batch} (${replay('token', batch)})`, t.slice(0, 600));
+          const at = group.map((g) => `batch ${g.batch} (${replay('token', g.batch)})`).join(', ');
+          for (const t of trapped) pushProblem(run, at, t.slice(0, 600));
           summary.thrown += trapped.length;
           if (run.problems.length) break;
         }
