@@ -36,7 +36,7 @@ const SPLIT: Record<string, number> = {
  * full counts before and after on the shared machine (load 11-18): each is its quiet figure times
  * the ratio of the two, the wall one for the waits cut, the CPU one for fuzz-alarm. The three marked
  * "lanes" run their messages in lanes since (lanes.ts): each file alone at full counts on the shared
- * machine (load 12-20, so likely above its quiet figure), the sum of its tests.
+ * machine (load 6, so likely above its quiet figure), the sum of its tests.
  */
 export const MEASURED: Record<string, number> = {
   // replies: storage-open, storage-info, ptz-start, ptz-stop, ptz-mirror, preset-add, preset-call,
@@ -64,12 +64,12 @@ export const MEASURED: Record<string, number> = {
   'fuzz:9': 10,
   'fuzz-state:0': 6,
   'fuzz-state:1': 6,
-  'replies-hub-siren': 34, // lanes (was 132)
-  'fuzz-hub-siren': 22, // lanes (was 99)
+  'replies-hub-siren': 20, // lanes (was 132)
+  'fuzz-hub-siren': 13, // lanes (was 99)
   'soak-events': 41, // est. (was 75)
   'replies-alarm': 67,
   'fuzz-alarm': 30, // est. (was 65)
-  'replies-voice': 26, // lanes (was 64)
+  'replies-voice': 16, // lanes (was 64)
   'replies-clip': 58,
   'webhook-attacks': 40, // est. (was 58)
   soak: 39,
