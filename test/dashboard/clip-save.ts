@@ -12,7 +12,7 @@ import * as fs from 'fs';
 import { skipWithoutChromium } from '../support/browser-env';
 import { DashboardEnv, dashboardPage, FlowNode, PanelPage, panelNode } from '../support/dashboard-env';
 import { probeBytes, withFfmpeg } from '../support/media-probe';
-import { advancing, hostTime, tapLongest } from '../support/playback';
+import { hostTime, playLongest } from '../support/playback';
 
 const ADDRESS = /\/api\/lapp(\/v2)?\/live\/address\/get$/;
 
@@ -46,13 +46,7 @@ export function describeClipSave(envOf: () => DashboardEnv): void {
         beforeLoad: (page) =>
           page.on('websocket', (ws) => ws.on('framereceived', (f) => frames.push(String(f.payload)))),
       });
-      await p.page
-        .getByRole('status')
-        .filter({ hasText: /recordings: tap one/ })
-        .waitFor({ timeout: 30000 });
-      env.sim.clearLog();
-      await tapLongest(p);
-      await advancing(p);
+      await playLongest(p, () => env.sim.clearLog());
       const tapped = env.sim.requestLog().find((e) => ADDRESS.test(e.path) && e.fields.protocol === '4');
       assert.ok(tapped, 'the playback asked for its address');
       const t0 = hostTime(String(tapped.fields.startTime));

@@ -13,7 +13,7 @@ import { DashboardEnv, panelFlow } from '../support/dashboard-env';
 import { dashboardSuite } from '../support/dashboard-suite';
 import { clipSaveNodes, describeClipSave } from './clip-save';
 import { HideablePage, openHideable } from '../support/hideable-page';
-import { advancing, hostTime, liveAdvancing, tapLongest } from '../support/playback';
+import { advancing, hostTime, liveAdvancing, playLongest } from '../support/playback';
 
 const ADDRESS = /\/api\/lapp(\/v2)?\/live\/address\/get$/;
 
@@ -53,13 +53,7 @@ describe('dashboard: the shop camera played back and live, hidden and saved (Chr
     });
 
     it('a playback closes its FLV session while hidden and plays on from there with a fresh address when visible', async () => {
-      await p.page
-        .getByRole('status')
-        .filter({ hasText: /recordings: tap one/ })
-        .waitFor({ timeout: 30000 });
-      env.sim.clearLog();
-      await tapLongest(p);
-      const before = await advancing(p);
+      const before = await playLongest(p, () => env.sim.clearLog());
       assert.strictEqual(await openSessions(env), 1, 'one FLV session while it plays');
       const first = env.sim.requestLog().filter((e) => ADDRESS.test(e.path) && e.fields.protocol === '4');
       assert.strictEqual(first.length, 1, `one playback address: ${first.length}`);

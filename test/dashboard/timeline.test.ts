@@ -9,7 +9,7 @@
 import assert from 'assert';
 import { skipWithoutChromium, waitUntil } from '../support/browser-env';
 import { DashboardEnv, panelFlow, PanelPage, startDashboardEnv } from '../support/dashboard-env';
-import { advancing, liveAdvancing, tapLongest } from '../support/playback';
+import { advancing, liveAdvancing, recordingsShown, tapLongest } from '../support/playback';
 import { measureGaps, withinTarget } from '../support/picture-gaps';
 
 const ADDRESS = /\/api\/lapp(\/v2)?\/live\/address\/get$/;
@@ -87,10 +87,7 @@ describe("dashboard: the panel's timeline and playback (Chromium, mpegts.js)", f
     p.page.on('request', (r) => {
       if (/mpegts\.js$|hls\.light/.test(r.url())) players.push(r.url());
     });
-    await p.page
-      .getByRole('status')
-      .filter({ hasText: /recordings: tap one/ })
-      .waitFor({ timeout: 30000 });
+    await recordingsShown(p);
     assert.ok(!players.some((u) => u.includes('mpegts')), 'mpegts.js is not loaded before a playback');
     await tapLongest(p);
     const first = await advancing(p);

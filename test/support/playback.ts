@@ -1,9 +1,29 @@
 // The panel's playback as the browser tests drive it (test/dashboard/timeline.test.ts,
-// hidden.test.ts, clip-save.test.ts): a tap on a recording of the timeline, the played picture
+// hidden.test.ts, clip-save.ts): a tap on a recording of the timeline, the played picture
 // advancing, and the times the address calls send.
 
 import type { Page } from 'playwright-core';
 import { waitUntil } from './browser-env';
+
+/** Waits for the panel's day of recordings ("recordings: tap one"). */
+export async function recordingsShown(p: { page: Page }): Promise<void> {
+  await p.page
+    .getByRole('status')
+    .filter({ hasText: /recordings: tap one/ })
+    .waitFor({ timeout: 30000 });
+}
+
+/** Once the day's recordings show, `beforeTap` (e.g. clearing the simulator's log), then the longest
+ * one tapped and played until it advances (tapLongest, advancing). */
+export async function playLongest(
+  p: { page: Page },
+  beforeTap: () => void = () => undefined,
+): Promise<{ time: number; frames: number }> {
+  await recordingsShown(p);
+  beforeTap();
+  await tapLongest(p);
+  return advancing(p);
+}
 
 /** Taps the longest SD-card recording of the bar in its middle (where its drawn bar is: the tap
  * targets of short recordings are wider than they are and overlap, a tap plays the moment under it). */
