@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 'use strict';
 // The type check of both packages: TypeScript 7 (the native compiler, devDependency `typescript-7`,
-// an alias of npm's typescript@7) reads every source and emits nothing (the build's JavaScript is
-// esbuild's and scripts/emit.js's, with TypeScript 5.9, the `typescript` devDependency that
-// typescript-eslint also needs: TypeScript 7 has no JavaScript API for either). Three programs, side
+// an alias of npm's typescript@7; scripts/tsc7.js finds it) reads every source and emits nothing (the
+// build's JavaScript is esbuild's and scripts/emit.js's, the latter TypeScript 7's emit without this
+// check; TypeScript 5.9, the `typescript` devDependency, stays for typescript-eslint, which needs a
+// JavaScript API TypeScript 7 does not have). Three programs, side
 // by side (one per core), each single-threaded (`--singleThreaded`: on two shared cores the threads of
 // one program only add CPU) and each one's output printed whole when it ends:
 //   tsconfig.json             runtime, simulator and tests (Node.js, CommonJS)
@@ -23,37 +24,15 @@ const fs = require('fs');
 const os = require('os');
 const path = require('path');
 const { spawn } = require('child_process');
+const { compiler } = require('./tsc7');
 
 const root = path.resolve(__dirname, '..');
-const TSC = compiler();
+const TSC = compiler('typecheck');
 const named = process.argv.slice(2);
 const PROJECTS = (
   named.length ? named : ['tsconfig.json', 'tsconfig.editor.json', path.join('dashboard', 'tsconfig.json')]
 ).filter((p) => fs.existsSync(path.join(root, p)));
 const JOBS = Number(process.env.EZVIZ_TYPECHECK_JOBS) || Math.max(1, os.cpus().length);
-
-/** TypeScript 7's compiler: its native executable (the package's optional dependency for this
- * platform), run without the Node.js wrapper of its bin, or else that wrapper under this Node.js;
- * `flags`: single-threaded. */
-function compiler() {
-  const single = ['--singleThreaded'];
-  let pkg;
-  try {
-    pkg = path.dirname(require.resolve('typescript-7/package.json'));
-  } catch {
-    // node_modules from before TypeScript 7 came in (run `npm ci`): TypeScript 5.9, same verdict, slower
-    console.error('typecheck: typescript-7 is not installed (npm ci): TypeScript 5.9 instead');
-    return { command: [process.execPath, require.resolve('typescript/bin/tsc')], flags: [] };
-  }
-  try {
-    const native = `@typescript/typescript-${process.platform}-${process.arch}/package.json`;
-    const exe = path.join(path.dirname(require.resolve(native, { paths: [pkg] })), 'lib', 'tsc');
-    if (process.platform !== 'win32' && fs.existsSync(exe)) return { command: [exe], flags: single };
-  } catch {
-    // no native package for this platform: the bin says why when it runs
-  }
-  return { command: [process.execPath, path.join(pkg, 'bin', 'tsc')], flags: single };
-}
 
 /** One project's tsc; resolves true when it found no error (its output printed when it ends). */
 function check(project) {
