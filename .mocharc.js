@@ -47,10 +47,9 @@ const ORDER = [
   'dashboard/live', // 22 s, 20 CPU-s; alone at load 15: 59 s, 29 CPU-s
   'dashboard/stream-source', // 36 s alone (a stream node, two pages on it); alone at load 17: 48 s, 19 CPU-s
   'reliability/webhook-attacks', // 20 s, 8 CPU-s; alone at load 16: 45 s, 11 CPU-s
-  'browser/newuser', // 18 s, 23 CPU-s; alone at load 16: 61 s, 28 CPU-s
+  'browser/first-flows', // newuser and switch merged (one Node-RED, one editor, one reload to Chinese; before, newuser 18 s, 23 CPU-s and switch 18 s, 25 CPU-s quiet): alone, the two files 45.4 and 51.8 CPU-s (load 13-15, 19-26), merged 37.7 and 40.7 CPU-s (load 14-16)
   'reliability/replies', // 19 s, 10 CPU-s; alone at load 16: 50 s, 15 CPU-s
   'nodes/camera', // 16 s, 1 CPU-s; alone at load 13: 24 s, 5 CPU-s
-  'browser/switch', // 18 s, 25 CPU-s; alone at load 11: 28 s, 22 CPU-s
   'simulator/areas/flv', // 14 s, 1 CPU-s; alone at load 9: 15 s, 3 CPU-s
   'simulator/areas/flv-media', // 15 s, 2 CPU-s (streams at the wall clock's pace, a 3 s wake); alone at load 8: 14 s, 2 CPU-s
   'reliability/keep-alive', // 14 s, 3 CPU-s; alone at load 7: 17 s, 5 CPU-s
