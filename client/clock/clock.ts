@@ -1,6 +1,7 @@
 // Time and chance as the runtime sees them. Tests replace these (fake clock for token expiry and
-// the card-password lockout, instant sleep and fixed random numbers for retries); nothing else
-// should call Date.now(), Math.random() or setTimeout for behaviour that tests must control.
+// the card-password lockout, instant sleep and fixed random numbers for retries, a request's
+// deadline fired at once); nothing else should call Date.now(), Math.random() or setTimeout for
+// behaviour that tests must control.
 
 export interface RuntimeHooks {
   /** ms since the epoch */
@@ -20,6 +21,16 @@ export interface RuntimeHooks {
   liveSecondMs: number;
   /** runs `fn` after `ms` unless cancelled (the alarm node's poll timer, a timed move's stop) */
   timer(fn: () => void, ms: number): () => void;
+  /** A request's deadline (client/wire/wire.ts; a proxy tunnel's, client/wire/proxy.ts): runs `fn`
+   * after `ms` unless cancelled. Apart from `timer`, so a test's fake timers (polls, moves) neither
+   * hold nor fire the deadlines of its requests; a test replaces this one to fire them itself. */
+  deadline(fn: () => void, ms: number): () => void;
+}
+
+/** A real timer: runs `fn` after `ms` unless cancelled. */
+function realTimer(fn: () => void, ms: number): () => void {
+  const handle = setTimeout(fn, ms);
+  return () => clearTimeout(handle);
 }
 
 export const defaultHooks: Readonly<RuntimeHooks> = Object.freeze({
@@ -30,10 +41,8 @@ export const defaultHooks: Readonly<RuntimeHooks> = Object.freeze({
   ca: undefined,
   keepAliveIdleMs: 4000,
   liveSecondMs: 1000,
-  timer: (fn: () => void, ms: number) => {
-    const handle = setTimeout(fn, ms);
-    return () => clearTimeout(handle);
-  },
+  timer: realTimer,
+  deadline: realTimer,
 });
 
 /** The hooks in use. Tests assign to its fields and call resetHooks() afterwards. */

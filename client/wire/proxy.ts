@@ -9,6 +9,7 @@ import https from 'https';
 import net from 'net';
 import tls from 'tls';
 import type { Duplex } from 'stream';
+import { hooks } from '../clock/clock';
 
 type Env = Record<string, string | undefined>;
 
@@ -62,7 +63,8 @@ function proxyError(message: string, code = 'EPROXY'): Error {
   return Object.assign(new Error(message), { code });
 }
 
-/** Opens a CONNECT tunnel to host:port through `proxy`, within `timeout` ms. */
+/** Opens a CONNECT tunnel to host:port through `proxy`, within `timeout` ms (a deadline on the
+ * runtime's clock, hooks.deadline, as a request's). */
 export function openTunnel(
   proxy: URL,
   host: string,
@@ -88,13 +90,14 @@ export function openTunnel(
     ...(secureProxy && ca ? { ca } : {}),
   });
   let answered = false;
+  let cancelDeadline = (): void => undefined;
   const finish = (err: Error | null, socket?: net.Socket) => {
     if (answered) return;
     answered = true;
-    clearTimeout(timer);
+    cancelDeadline();
     cb(err, socket);
   };
-  const timer = setTimeout(() => {
+  cancelDeadline = hooks.deadline(() => {
     req.destroy();
     finish(proxyError(`the proxy did not open a tunnel within ${timeout} ms`));
   }, timeout);

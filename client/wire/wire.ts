@@ -6,6 +6,7 @@
 import http from 'http';
 import https from 'https';
 import type { Readable } from 'stream';
+import { hooks } from '../clock/clock';
 import { networkCode } from '../errors/errors';
 
 /** Reply envelope of every API path (docs/api/open-api.md section 4). `code` is a string; numbers are coerced. */
@@ -121,12 +122,13 @@ export function parseReply(raw: Buffer, shape?: ReplyShape): ApiReply | undefine
   return envelope(parsed, shape);
 }
 
-/** The transport of one request (axios calls `request`): starts the deadline when the request
- * gets its socket, and knows what the outcome needs (whether the request left, whether the
+/** The transport of one request (axios calls `request`): starts the deadline (hooks.deadline) when
+ * the request gets its socket, and knows what the outcome needs (whether the request left, whether the
  * deadline cut it off). */
 export class Wire {
   private req: http.ClientRequest | undefined;
-  private timer: ReturnType<typeof setTimeout> | undefined;
+  /** Ends the deadline (set on the runtime's clock, hooks.deadline, when the socket comes). */
+  private cancelDeadline: (() => void) | undefined;
   private timedOut = false;
   /** The socket was connected: the request may have reached the server. */
   connected = false;
@@ -147,7 +149,7 @@ export class Wire {
           this.connected = true;
         });
       } else this.connected = true;
-      this.timer = setTimeout(() => {
+      this.cancelDeadline = hooks.deadline(() => {
         this.timedOut = true;
         r.destroy(failure('ETIMEDOUT'));
       }, this.timeout);
@@ -174,6 +176,7 @@ export class Wire {
 
   /** The request is over: the deadline ends. */
   end(): void {
-    clearTimeout(this.timer);
+    this.cancelDeadline?.();
+    this.cancelDeadline = undefined;
   }
 }

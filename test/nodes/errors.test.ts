@@ -12,6 +12,7 @@ import {
   delay,
   fastRetries,
   helper,
+  hooks,
   load,
   loadOp,
   run,
@@ -297,6 +298,33 @@ describe('operation nodes: error sources', function () {
     assert.strictEqual(r.msg.error.message, text('errors.timeout', { host: new URL(sim.url).host, timeout: 150 }));
   });
 
+  // The deadline is on the runtime's clock (hooks.deadline, docs/behaviour.md section 8): a server
+  // that reads the request and never answers, a deadline of a minute that only the test's clock
+  // can end within mocha's 20 s, fired as soon as the server has the request.
+  for (const wired of [true, false]) {
+    it(`network: a server that never answers, the deadline fired on the test's clock: ETIMEDOUT once on ${wired ? 'output 2' : 'done(err)'}`, async () => {
+      const deadlines = stillServer();
+      const server = await deadlines.listen();
+      try {
+        const url = `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`;
+        await loadOp('ptz-mirror', url, { config: { timeout: 60000 }, errorWired: wired, withCatch: !wired });
+        const got = collect(wired ? ['ok', 'err'] : ['ok', 'err', 'caught']);
+        helper.getNode('op').receive({ payload: { deviceSerial: 'C00000001', channelNo: 1, command: 2 } });
+        await got.wait(1);
+        await delay(50); // nothing more comes
+        const counts = [got.ok.length, got.err.length, got.caught?.length ?? 0];
+        assert.deepStrictEqual(counts, [0, wired ? 1 : 0, wired ? 0 : 1]);
+        const e = wired ? got.err[0].error : got.caught[0]._error;
+        assert.deepStrictEqual([e.code, e.source, e.retriable], ['ETIMEDOUT', 'network', false]);
+        assert.strictEqual(e.message, text('errors.timeout', { host: new URL(url).host, timeout: 60000 }));
+        // one request (the mirror is never sent twice), one deadline of the config's timeout, none left
+        assert.deepStrictEqual([deadlines.requests, deadlines.set, deadlines.live()], [1, [60000], 0]);
+      } finally {
+        await new Promise((r) => server.close(r));
+      }
+    });
+  }
+
   it('network: a dropped connection gives a network error', async () => {
     await loadOp('ptz-mirror', sim.url);
     sim.injectFault({ kind: 'drop' });
@@ -437,4 +465,37 @@ function closedPort(): Promise<number> {
     });
     srv.on('error', reject);
   });
+}
+
+/** A server that reads requests and never answers, and the requests' deadlines on the test's clock
+ * (hooks.deadline): each one set is held, and fired when the server has read its request. */
+function stillServer(): { requests: number; set: number[]; live(): number; listen(): Promise<net.Server> } {
+  const held: Array<{ fn: () => void; live: boolean }> = [];
+  const out = {
+    requests: 0,
+    set: [] as number[],
+    live: () => held.filter((d) => d.live).length,
+    listen(): Promise<net.Server> {
+      const server = net.createServer((socket) => {
+        socket.once('data', () => {
+          out.requests++;
+          for (const d of held.filter((h) => h.live)) {
+            d.live = false;
+            d.fn();
+          }
+        });
+        socket.on('error', () => undefined); // the client cuts it off
+      });
+      return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+    },
+  };
+  hooks.deadline = (fn, ms) => {
+    const d = { fn, live: true };
+    held.push(d);
+    out.set.push(ms);
+    return () => {
+      d.live = false;
+    };
+  };
+  return out;
 }
