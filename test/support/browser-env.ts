@@ -55,12 +55,18 @@ export async function testContext(browser: Browser, o: BrowserContextOptions): P
   return context;
 }
 
-/** The test process's Chromium: started at the first page, shared by every environment of the
- * process (a mocha worker runs file after file: a Chromium start is about 1.3 CPU-seconds) and
- * closed 2 s after its last user let go, unless another took it meanwhile (the next file of the
- * worker, within milliseconds). A Chromium that died is started again at the next use. */
+/** The test process's Chromium: started at the first page and shared by every environment of the
+ * process. In a mocha worker (MOCHA_WORKER_ID: `npm test`'s parallel run reuses a worker for file
+ * after file) it stays until the worker exits (Playwright kills it and removes its profile then):
+ * a Chromium start and close is about 1.3 CPU-seconds (measured: 1.35 with a page, at load 10-13),
+ * an idle one about 0.005 a second, and the next browser file of a worker first starts its own
+ * Node-RED, which took longer than any short linger, so nearly every browser file paid a start.
+ * Elsewhere (a file run alone, the fast loop) it is closed 2 s after its last user let go, unless
+ * another took it meanwhile, so that the process can end. A Chromium that died is started again at
+ * the next use. */
 const processBrowser: { browser?: Promise<Browser>; users: number; idle?: NodeJS.Timeout } = { users: 0 };
 const BROWSER_LINGER_MS = 2000;
+const KEEP_BROWSER = process.env.MOCHA_WORKER_ID !== undefined;
 
 /** Takes the test process's Chromium (starting it when none runs); give it back with releaseBrowser. */
 function useBrowser(): Promise<Browser> {
@@ -81,10 +87,11 @@ function useBrowser(): Promise<Browser> {
   return processBrowser.browser;
 }
 
-/** Gives the test process's Chromium back; the last user's release closes it after BROWSER_LINGER_MS. */
+/** Gives the test process's Chromium back; the last user's release closes it after BROWSER_LINGER_MS
+ * (not in a mocha worker: KEEP_BROWSER). */
 function releaseBrowser(): void {
   processBrowser.users = Math.max(0, processBrowser.users - 1);
-  if (processBrowser.users > 0) return;
+  if (processBrowser.users > 0 || KEEP_BROWSER) return;
   clearTimeout(processBrowser.idle);
   processBrowser.idle = setTimeout(() => {
     const b = processBrowser.browser;
@@ -96,20 +103,26 @@ function releaseBrowser(): void {
 
 /** An environment's pages: each a fresh context (its own cookies and storage, as with a profile of
  * its own; testContext) of the test process's Chromium (useBrowser), taken at the first page and
- * given back by close(). */
+ * given back by close(), which also closes the contexts still open (the browser may outlive the
+ * file: KEEP_BROWSER). */
 export function sharedBrowser(): {
   context(o: BrowserContextOptions): Promise<BrowserContext>;
   close(): Promise<void>;
 } {
   let browser: Promise<Browser> | undefined;
+  const contexts = new Set<BrowserContext>();
   return {
     async context(o) {
       browser ??= useBrowser();
-      return testContext(await browser, o);
+      const context = await testContext(await browser, o);
+      contexts.add(context);
+      context.on('close', () => contexts.delete(context));
+      return context;
     },
     async close() {
       if (!browser) return;
       browser = undefined;
+      await Promise.all([...contexts].map((c) => c.close().catch(() => undefined)));
       releaseBrowser();
     },
   };
