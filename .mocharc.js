@@ -44,8 +44,7 @@ const ORDER = [
   'dashboard/panel', // 24 s, 18 CPU-s; alone at load 15: 71 s, 28 CPU-s
   'dashboard/dialogs', // 13 s, 19 CPU-s quiet (it was missing from ORDER: it ran last)
   'browser/editor-zh', // 18 s, 21 CPU-s; alone at load 14: 60 s, 29 CPU-s
-  'dashboard/live', // 22 s, 20 CPU-s; alone at load 15: 59 s, 29 CPU-s
-  'dashboard/stream-source', // 36 s alone (a stream node, two pages on it); alone at load 17: 48 s, 19 CPU-s
+  'dashboard/live', // with stream-source's tests (merged: one Node-RED, a page on /stream; before, live 22 s, 20 CPU-s and stream-source 36 s alone, quiet); alone at load 14-24: 66 and 103 s, 30 and 34 CPU-s (the two files before, alone at load 10-15: 84 and 92 s, 42 and 41 CPU-s); the stream tests' pages listen from their first load instead of a reload, the pages close once judged
   'reliability/webhook-attacks', // 20 s, 8 CPU-s; alone at load 16: 45 s, 11 CPU-s
   'browser/first-flows', // newuser and switch merged (one Node-RED, one editor, one reload to Chinese; before, newuser 18 s, 23 CPU-s and switch 18 s, 25 CPU-s quiet): alone, the two files 45.4 and 51.8 CPU-s (load 13-15, 19-26), merged 37.7 and 40.7 CPU-s (load 14-16)
   'reliability/replies', // 19 s, 10 CPU-s; alone at load 16: 50 s, 15 CPU-s

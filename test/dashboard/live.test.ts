@@ -3,19 +3,14 @@
 // segment requests (and a visible one starts them again); two pages on one camera cost one
 // address request (the config node's shared cache); an address the camera refuses shows its
 // reason instead of a black box, asked for again once per 10 s of the page's clock (Playwright's
-// fake clock, run forward by the test).
+// fake clock, run forward by the test). Its Node-RED also serves stream-source.ts's panel (from an
+// ezviz-stream node, on a Dashboard 2 page of its own): one start for both files.
 
 import assert from 'assert';
-import { skipWithoutChromium } from '../support/browser-env';
-import {
-  cameraInject,
-  DashboardEnv,
-  panelFlow,
-  PanelPage,
-  type SocketLike,
-  startDashboardEnv,
-} from '../support/dashboard-env';
+import { cameraInject, panelFlow, PanelPage, type SocketLike } from '../support/dashboard-env';
 import { setHidden, videoPlays } from '../support/dashboard-page';
+import { dashboardSuite } from '../support/dashboard-suite';
+import { describeStreamSource, streamSourceNodes } from './stream-source';
 
 const ADDRESS = /\/api\/lapp(\/v2)?\/live\/address\/get$/;
 /** The panel asks for a refused address again after this long (dashboard/ui/live.js RENEW_MS). */
@@ -40,20 +35,22 @@ function countSegments(p: PanelPage): { n: number } {
   return c;
 }
 
-describe("dashboard: the panel's live view (Chromium, hls.js)", function () {
+describe("dashboard: the panel's live view (Chromium: hls.js; mpegts.js from an ezviz-stream node)", function () {
   this.timeout(120000);
-  let env: DashboardEnv;
+  const suite = dashboardSuite((url) =>
+    panelFlow(url, { show_live: true, wires: [[]] }, [
+      cameraInject('offline', 'C00000002', 200, 'offline camera'),
+      ...streamSourceNodes(),
+    ]),
+  );
+  let env: ReturnType<typeof suite>;
   const pages: PanelPage[] = [];
 
-  before(async function () {
-    skipWithoutChromium(this);
-    env = await startDashboardEnv((url) =>
-      panelFlow(url, { show_live: true, wires: [[]] }, [cameraInject('offline', 'C00000002', 200, 'offline camera')]),
-    );
+  before(() => {
+    env = suite();
   });
   after(async () => {
     for (const p of pages.splice(0)) await p.close();
-    if (env) await env.stop();
   });
 
   it('two pages on one camera play the stream and cost one address request', async () => {
@@ -66,21 +63,25 @@ describe("dashboard: the panel's live view (Chromium, hls.js)", function () {
       assert.deepStrictEqual(p.pageErrors, []);
       assert.strictEqual(await p.page.getByRole('note').count(), 0, 'no placeholder over a playing stream');
     }
+    // The phone's page has shown what this test judges: it stops playing (the desktop's plays on for the hidden-page test).
+    await pages.pop()!.close();
   });
 
   it('the browser never sees a token or an app secret (socket frames, HTTP replies, the page)', async () => {
-    const p = await env.open();
-    pages.push(p);
     const seen: string[] = [];
-    p.page.on('websocket', (ws) => ws.on('framereceived', (f) => seen.push(String(f.payload))));
-    p.page.on('response', (r) => {
-      if (/socket\.io|\.m3u8/.test(r.url()))
-        r.text().then(
-          (t) => seen.push(r.url(), t),
-          () => undefined,
-        );
+    // What the page reads from its first load on.
+    const p = await env.open({
+      beforeLoad: (page) => {
+        page.on('websocket', (ws) => ws.on('framereceived', (f) => seen.push(String(f.payload))));
+        page.on('response', (r) => {
+          if (/socket\.io|\.m3u8/.test(r.url()))
+            r.text().then(
+              (t) => seen.push(r.url(), t),
+              () => undefined,
+            );
+        });
+      },
     });
-    await p.page.reload();
     await videoPlays(p);
     await p.page.getByRole('button', { name: 'snapshot', exact: true }).click();
     await p.page.getByRole('img', { name: 'snapshot of C00000001/1' }).waitFor();
@@ -100,6 +101,7 @@ describe("dashboard: the panel's live view (Chromium, hls.js)", function () {
     for (const secret of [...tokens, 'demo-app-secret'])
       assert.ok(!all.includes(secret), `the browser saw ${secret.slice(0, 6)}...`);
     assert.ok(!/accessToken|appSecret/.test(all), 'no credential field names either');
+    await p.close();
   });
 
   it('a hidden page stops its segment requests; visible again, it plays again', async () => {
@@ -163,5 +165,9 @@ describe("dashboard: the panel's live view (Chromium, hls.js)", function () {
     // One reason, over the picture: the live view's own placeholder steps back.
     assert.strictEqual(await p.page.getByRole('note').count(), 1, 'one reason shown, not two');
     assert.deepStrictEqual(p.pageErrors, []);
+    // Closed before the stream node's tests, whose request counts it would not touch either.
+    for (const q of pages.splice(0)) await q.close();
   });
+
+  describeStreamSource(() => env);
 });

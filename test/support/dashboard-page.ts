@@ -3,6 +3,7 @@
 // own Dashboard 2 socket, keep the socket's frames; and wait in this process for what the page
 // caused (the simulator's requests).
 
+import type { Page } from 'playwright-core';
 import { waitUntil } from './browser-env';
 import type { PanelPage, SocketLike } from './dashboard-env';
 
@@ -48,8 +49,9 @@ export function emitOnSocket(p: PanelPage, event: string, id: unknown, msgs: unk
   );
 }
 
-/** Keeps every socket frame the page receives (and, with `sent`, sends) in `seen`, from its next load on. */
-export function keepFrames(p: PanelPage, seen: string[], sent = true): void {
+/** Keeps every socket frame the page receives (and, with `sent`, sends) in `seen`, from its next load on
+ * (`p`: a PanelPage, or a page not yet loaded, as env.open's beforeLoad gives it). */
+export function keepFrames(p: { page: Page }, seen: string[], sent = true): void {
   p.page.on('websocket', (ws) => {
     ws.on('framereceived', (f) => seen.push(String(f.payload)));
     if (sent) ws.on('framesent', (f) => seen.push(String(f.payload)));
