@@ -55,7 +55,7 @@ const ORDER = [
   'browser/sidebar', // 17 s, 20 CPU-s; alone at load 7: 37 s, 24 CPU-s
   'reliability/soak-events', // 13 s, 2 CPU-s; alone at load 8: 23 s, 7 CPU-s
   'reliability/replies-firmware', // 10 s, 3 CPU-s; alone at load 8: 19 s, 8 CPU-s
-  'dashboard/look', // 16 s, 23 CPU-s; alone at load 11: 41 s, 28 CPU-s
+  'dashboard/look', // 16 s, 23 CPU-s; alone at load 11: 41 s, 28 CPU-s; one page a device, each test's Dashboard 2 page loaded in it: alone at load 11-12, 55 and 39 s, 25 and 21 CPU-s (main's at load 10: 59 s, 30 CPU-s)
   'reliability/soak', // 9 s, 5 CPU-s; alone at load 9: 18 s, 10 CPU-s
   'reliability/replies-setting', // 8 s, 2 CPU-s; alone at load 7: 16 s, 6 CPU-s
   'browser/editor-help', // 15 s, 19 CPU-s; alone at load 8: 29 s, 20 CPU-s
