@@ -28,7 +28,7 @@ const ORDER = [
   'reliability/replies-clip', // 45 s (89 s at load 17), generated playback streams at the stream's pace; alone at load 24: 56 s, 8 CPU-s
   'dashboard/timeline', // 46 s, 21 CPU-s; alone at load 24: 148 s, 39 CPU-s
   'dashboard/hidden', // with clip-save's test (merged: one Node-RED; before, hidden 37 s, 16 CPU-s and clip-save 35 s at load 20); alone at load 12-14: 92 and 87 s, 37 and 32 CPU-s (the two files before: 105 s, 42 CPU-s)
-  'browser/account', // 23 s, 27 CPU-s; alone at load 26: 229 s, 46 CPU-s
+  'browser/admin-editor', // account and sidebar merged (one Node-RED behind the login, one logged-in editor, one reload to Chinese; before, account 23 s, 27 CPU-s and sidebar 17 s, 20 CPU-s quiet): alone, the two files 63.7 and 56.8 CPU-s, merged 47.7 and 48.2 CPU-s (load 9-12)
   'checks/format', // 24 s, 24 CPU-s; alone at load 22: 258 s, 34 CPU-s
   'browser/editor-dialogs', // 38 s, 39 CPU-s (the two halves it merged: 46 s, 51 CPU-s); alone at load 20: 307 s, 77 CPU-s
   'dashboard/live-cap-hls', // 45 s, 17 CPU-s; alone at load 21: 123 s, 21 CPU-s
@@ -52,7 +52,6 @@ const ORDER = [
   'simulator/areas/flv', // 14 s, 1 CPU-s; alone at load 9: 15 s, 3 CPU-s
   'simulator/areas/flv-media', // 15 s, 2 CPU-s (streams at the wall clock's pace, a 3 s wake); alone at load 8: 14 s, 2 CPU-s
   'reliability/keep-alive', // 14 s, 3 CPU-s; alone at load 7: 17 s, 5 CPU-s
-  'browser/sidebar', // 17 s, 20 CPU-s; alone at load 7: 37 s, 24 CPU-s
   'reliability/soak-events', // 13 s, 2 CPU-s; alone at load 8: 23 s, 7 CPU-s
   'reliability/replies-firmware', // 10 s, 3 CPU-s; alone at load 8: 19 s, 8 CPU-s
   'dashboard/look', // 16 s, 23 CPU-s; alone at load 11: 41 s, 28 CPU-s; one page a device, each test's Dashboard 2 page loaded in it: alone at load 11-12, 55 and 39 s, 25 and 21 CPU-s (main's at load 10: 59 s, 30 CPU-s)

@@ -1,6 +1,7 @@
 // The editor of a Node-RED with adminAuth (test/support/red-admin.ts) in Chromium: a fresh profile,
 // the login form filled, and the editor waited for until the package's nodes and its EZVIZ sidebar
-// plugin are loaded. Shared by the account and sidebar browser tests.
+// plugin are loaded. Used by test/browser/admin-editor.test.ts
+// (the account features and the EZVIZ sidebar).
 
 import type { BrowserContext, Page } from 'playwright-core';
 import { sharedBrowser, showEditorIn, type EditorSession, waitUntil } from './browser-env';
