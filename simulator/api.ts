@@ -76,6 +76,7 @@ export async function serveApi(
   entry.fields = maskFields(fields);
 
   const { delay, outcome } = ctx.faults.take(path);
+  if (delay > 0) ctx.held?.(req, delay);
   await ctx.wait(ctx.latencyMs + delay);
   if (ctx.closing() || res.destroyed) {
     finish(0, null);

@@ -31,6 +31,8 @@ export interface ServerContext {
   /** The origin clients reached the server by (its Host header when that is a plain
    * host[:port]), for the URLs it hands out; else url(). */
   publicOrigin(req: http.IncomingMessage): string;
+  /** Told of every API request a latency fault holds back, with the fault's delay (SimulatorOptions.onHeld). */
+  held?(req: http.IncomingMessage, ms: number): void;
   /** Resolves after `ms` of wall-clock time (at once for 0); close() drops pending waits. */
   wait(ms: number): Promise<void>;
   /** True once close() has begun. */

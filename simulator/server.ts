@@ -42,6 +42,9 @@ export interface SimulatorOptions {
   logLimit?: number;
   /** End every FLV session after this many seconds (0 or absent: never; POST /sim/stream too). */
   streamCap?: number;
+  /** Tests: told of every API request a latency fault holds back, with the fault's delay, when the
+   * hold begins (a client's deadline shorter than it can then end at once). */
+  onHeld?: (req: http.IncomingMessage, ms: number) => void;
   /** Serve HTTPS with this key and certificate (PEM). */
   tls?: { key: string | Buffer; cert: string | Buffer };
 }
@@ -112,6 +115,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
         timers.add(t);
       }),
     closing: () => closing,
+    held: opts.onHeld,
   };
 
   const handler = router(ctx);

@@ -3,6 +3,8 @@
 // deadline fired at once); nothing else should call Date.now(), Math.random() or setTimeout for
 // behaviour that tests must control.
 
+import type { Socket } from 'net';
+
 export interface RuntimeHooks {
   /** ms since the epoch */
   now(): number;
@@ -23,8 +25,10 @@ export interface RuntimeHooks {
   timer(fn: () => void, ms: number): () => void;
   /** A request's deadline (client/wire/wire.ts; a proxy tunnel's, client/wire/proxy.ts): runs `fn`
    * after `ms` unless cancelled. Apart from `timer`, so a test's fake timers (polls, moves) neither
-   * hold nor fire the deadlines of its requests; a test replaces this one to fire them itself. */
-  deadline(fn: () => void, ms: number): () => void;
+   * hold nor fire the deadlines of its requests; a test replaces this one to fire them itself.
+   * `socket`: the request's (a request's deadline starts when it gets one), for a test to tell
+   * which request its server holds. */
+  deadline(fn: () => void, ms: number, socket?: Socket): () => void;
 }
 
 /** A real timer: runs `fn` after `ms` unless cancelled. */

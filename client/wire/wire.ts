@@ -149,10 +149,14 @@ export class Wire {
           this.connected = true;
         });
       } else this.connected = true;
-      this.cancelDeadline = hooks.deadline(() => {
-        this.timedOut = true;
-        r.destroy(failure('ETIMEDOUT'));
-      }, this.timeout);
+      this.cancelDeadline = hooks.deadline(
+        () => {
+          this.timedOut = true;
+          r.destroy(failure('ETIMEDOUT'));
+        },
+        this.timeout,
+        socket,
+      );
     });
     r.once('close', () => this.active.delete(r));
     return r;

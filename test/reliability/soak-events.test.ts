@@ -27,6 +27,7 @@ import {
   until,
 } from './support';
 import { CATCH_ALL, fuzzFlow, helpers } from './flows';
+import { endHeldDeadline, heldDeadlines } from './held-deadlines';
 
 const MESSAGES = size(4000, 600);
 /** Messages in flight. The captures of one camera wait their turn in its queue (docs/behaviour.md
@@ -50,7 +51,7 @@ describe('reliability: fault soak of ezviz-capture and ezviz-alarm', function ()
   let sim: Simulator;
   let loaded = false;
   simulatorForFile(
-    { logLimit: MESSAGES * 8 },
+    { logLimit: MESSAGES * 8, onHeld: endHeldDeadline },
     (s) => {
       sim = s;
       sim.state.settings.captureDailyLimit = MESSAGES * 4;
@@ -82,6 +83,7 @@ describe('reliability: fault soak of ezviz-capture and ezviz-alarm', function ()
       );
       const retries = fastRetries();
       hooks.timer = () => () => undefined; // polls by message only
+      const held = heldDeadlines(); // a latency fault's request ends at its deadline when the fault holds it
       await load(flow, { cfg: { appKey: 'demo-app-key', appSecret: 'demo-app-secret' } });
       lightSpies();
       loaded = true;
@@ -226,7 +228,8 @@ describe('reliability: fault soak of ezviz-capture and ezviz-alarm', function ()
         started,
         `${plan.length} messages, ${log.length} requests, ${faulted.length} ` +
           `faulted (${injected} injected), ${retries.sleeps.length} back-offs, ${raised.length} alarms raised, ` +
-          `${delivered.al.length} and ${delivered['al-c'].length} sent by the two alarm nodes`,
+          `${delivered.al.length} and ${delivered['al-c'].length} sent by the two alarm nodes, ` +
+          `${held.fired()} deadlines ended when a latency fault held their request`,
       );
       assert.deepStrictEqual(problems.slice(0, 20), [], `${problems.length} problems`);
       assert.deepStrictEqual(takeTrapped(), []);

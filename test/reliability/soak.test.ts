@@ -27,6 +27,7 @@ import {
   until,
 } from './support';
 import { CATCH_ALL, fuzzFlow } from './flows';
+import { endHeldDeadline, heldDeadlines } from './held-deadlines';
 
 const MESSAGES = size(21000, 2400);
 const SEGMENTS = size(10, 3); // a token storm starts every segment after the first
@@ -82,7 +83,7 @@ describe('reliability: fault soak', function () {
   let sim: Simulator;
   let loaded = false;
   simulatorForFile(
-    { state: soakState(MESSAGES), clock: new FakeClock(Date.now()), logLimit: MESSAGES * 4 },
+    { state: soakState(MESSAGES), clock: new FakeClock(Date.now()), logLimit: MESSAGES * 4, onHeld: endHeldDeadline },
     (s) => {
       sim = s;
     },
@@ -106,6 +107,7 @@ describe('reliability: fault soak', function () {
         CATCH_ALL,
       );
       const retries = fastRetries();
+      const held = heldDeadlines(); // a latency fault's request ends at its deadline when the fault holds it
       await load(flow, { cfg: { appKey: 'demo-app-key', appSecret: 'demo-app-secret' } });
       lightSpies();
       loaded = true;
@@ -185,7 +187,7 @@ describe('reliability: fault soak', function () {
         );
       }, 5000);
       // Replies delayed by a latency fault are logged when they end.
-      await new Promise((r) => setTimeout(r, LATENCY_MS + 300));
+      assert.ok(await until(() => sim.delayedReplies === 0, LATENCY_MS + 2000), 'late replies still due');
 
       // The errors the unwired nodes handed to done(err) (Node-RED reports them with node.error).
       const doneErrors = new Map<string, Record<string, unknown>>();
@@ -324,7 +326,7 @@ describe('reliability: fault soak', function () {
         started,
         `${plan.length} messages, ${log.length} requests, ${faulted} faulted ` +
           `(${injected} injected), ${recovered} recovered by retry, ${exhausted} exhausted the budget, ` +
-          `${retries.sleeps.length} back-offs, ${stopFailures} timed stops failed (reported), ${timeouts} ended in ETIMEDOUT, ${lateThen60009} preset calls retried after a late 200 got 60009, token requests per storm ${perEpoch.join('/')}`,
+          `${retries.sleeps.length} back-offs, ${stopFailures} timed stops failed (reported), ${timeouts} ended in ETIMEDOUT (${held.fired()} deadlines ended when a latency fault held their request), ${lateThen60009} preset calls retried after a late 200 got 60009, token requests per storm ${perEpoch.join('/')}`,
       );
       assert.deepStrictEqual(problems.slice(0, 20), [], `${problems.length} problems`);
       assert.deepStrictEqual(trapped, []);
@@ -353,7 +355,7 @@ describe('reliability: shared cameras under faults (PTZ order)', function () {
       const cams = [...Array(6).keys()].map((i) => `Q${String(i).padStart(8, '0')}`);
       for (const s of cams)
         state.devices[s] = { account: 'demo', channels: { 1: { presets: { 1: { pan: 5, tilt: 0, zoom: 1 } } } } };
-      const sim = await startSim({ state, logLimit: N * 4 });
+      const sim = await startSim({ state, logLimit: N * 4, onHeld: endHeldDeadline });
       const random = prng(SEED + 1);
       const ops: OperationName[] = ['ptz-start', 'ptz-stop', 'preset-call', 'ptz-start', 'ptz-mirror'];
       const flow = fuzzFlow(
@@ -362,6 +364,7 @@ describe('reliability: shared cameras under faults (PTZ order)', function () {
         [...new Set(ops)].map((op) => ({ id: op, type: OPERATIONS[op].type })),
       );
       fastRetries();
+      const held = heldDeadlines();
       try {
         await load(flow, { cfg: { accessToken: 'at.demo-token' } });
         lightSpies();
@@ -409,7 +412,8 @@ describe('reliability: shared cameras under faults (PTZ order)', function () {
           'shared cameras',
           started,
           `${N} messages on ${cams.length} cameras, ${log.length} requests, ` +
-            `${injected} faults injected, 60006 answers: ${refused.length}`,
+            `${injected} faults injected, ${held.fired()} deadlines ended when a latency fault held their request, ` +
+            `60006 answers: ${refused.length}`,
         );
         assert.deepStrictEqual(
           refused.map((e) => e.fields.deviceSerial),
