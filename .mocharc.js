@@ -33,15 +33,15 @@ const ORDER = [
   'browser/editor-dialogs', // 38 s, 39 CPU-s (the two halves it merged: 46 s, 51 CPU-s); alone at load 20: 307 s, 77 CPU-s
   'dashboard/live-cap-hls', // 45 s, 17 CPU-s; alone at load 21: 123 s, 21 CPU-s
   'checks/lint', // 16 s, 20 CPU-s (without its cache, as in a fresh clone); alone at load 20: 262 s, 39 CPU-s (Vue's rules on every file then)
-  'dashboard/panel-pages', // the five small panel files merged (stage, auth-user, faces, glance, kinds; quiet they were 44 s, 56 CPU-s one after another): alone at load 12: 98 and 112 s, 42 and 49 CPU-s (the five alone at load 12-19: 205 s, 72 CPU-s)
+  'dashboard/panel-pages', // the five small panel files merged (stage, auth-user, faces, glance, kinds; quiet they were 44 s, 56 CPU-s one after another): alone at load 12: 98 and 112 s, 42 and 49 CPU-s (the five alone at load 12-19: 205 s, 72 CPU-s); four of its eight pages loaded in a parked one (env.open's reuse): alone at load 9-10, 62 and 52 s, 34 and 32 CPU-s (before, at the same load: 84 and 74 s, 41 and 40 CPU-s, its glance test failing on a fresh page both times)
   'dashboard/wall', // 30 s at load 17, 16 cameras in Chromium; alone at load 18: 52 s, 21 CPU-s
   'nodes/ezviz-stream/stalled', // 29 s at load 17, waiting (ffmpeg reads at the stream's pace); alone at load 17: 40 s, 7 CPU-s
   'dashboard/packed', // 20 s, 27 CPU-s; alone at load 20: 147 s, 36 CPU-s
   'dashboard/wall-stream', // alone at load 7: 35 s, 32 CPU-s (by name it started among the last)
   'nodes/examples', // 30 s, 6 CPU-s; alone at load 19: 99 s, 12 CPU-s
-  'dashboard/stops', // 29 s, 18 CPU-s; alone at load 16: 74 s, 25 CPU-s
+  'dashboard/stops', // 29 s, 18 CPU-s; alone at load 16: 74 s, 25 CPU-s; one page of four loaded in a parked one (reuse): alone at load 11, 54 s, 22 CPU-s (before: 60 s, 23 CPU-s)
   'dashboard/live-cap-flv', // 24 s, 10 CPU-s; alone at load 15: 56 s, 18 CPU-s
-  'dashboard/panel', // 24 s, 18 CPU-s; alone at load 15: 71 s, 28 CPU-s
+  'dashboard/panel', // 24 s, 18 CPU-s; alone at load 15: 71 s, 28 CPU-s; two of its six pages loaded in a parked one (reuse): alone at load 10-11, 63 and 60 s, 27 and 26 CPU-s (before, at load 10: 74 s, 30 CPU-s)
   'dashboard/dialogs', // 13 s, 19 CPU-s quiet (it was missing from ORDER: it ran last)
   'browser/editor-zh', // 18 s, 21 CPU-s; alone at load 14: 60 s, 29 CPU-s
   'dashboard/live', // with stream-source's tests (merged: one Node-RED, a page on /stream; before, live 22 s, 20 CPU-s and stream-source 36 s alone, quiet); alone at load 14-24: 66 and 103 s, 30 and 34 CPU-s (the two files before, alone at load 10-15: 84 and 92 s, 42 and 41 CPU-s); the stream tests' pages listen from their first load instead of a reload, the pages close once judged
@@ -54,7 +54,7 @@ const ORDER = [
   'reliability/keep-alive', // 14 s, 3 CPU-s; alone at load 7: 17 s, 5 CPU-s
   'reliability/soak-events', // 13 s, 2 CPU-s; alone at load 8: 23 s, 7 CPU-s
   'reliability/replies-firmware', // 10 s, 3 CPU-s; alone at load 8: 19 s, 8 CPU-s
-  'dashboard/look', // 16 s, 23 CPU-s; alone at load 11: 41 s, 28 CPU-s; one page a device, each test's Dashboard 2 page loaded in it: alone at load 11-12, 55 and 39 s, 25 and 21 CPU-s (main's at load 10: 59 s, 30 CPU-s)
+  'dashboard/look', // 16 s, 23 CPU-s; alone at load 11: 41 s, 28 CPU-s; one page a device, each test's Dashboard 2 page loaded in it (reuse): alone at load 10-12, 55, 39 and 34 s, 25, 21 and 21 CPU-s (before, at load 10: 59 s, 30 CPU-s)
   'reliability/soak', // 9 s, 5 CPU-s; alone at load 9: 18 s, 10 CPU-s
   'reliability/replies-setting', // 8 s, 2 CPU-s; alone at load 7: 16 s, 6 CPU-s
   'browser/editor-help', // 15 s, 19 CPU-s; alone at load 8: 29 s, 20 CPU-s

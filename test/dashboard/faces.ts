@@ -90,7 +90,7 @@ export function describeFaces(envOf: () => DashboardEnv): void {
     });
 
     it("a pushed face alarm shows with its name: the camera's list first, else the config node's; an unknown face as any alarm", async () => {
-      const p = await env.open({ path: 'faces' });
+      const p = await env.open({ path: 'faces', reuse: true });
       pages.push(p);
       await p.page
         .getByRole('status')
@@ -119,7 +119,7 @@ export function describeFaces(envOf: () => DashboardEnv): void {
 
     it('a page opened later still names them; in Chinese with the Chinese label', async () => {
       await face('5d6e', 6);
-      const p = await env.open({ path: 'faces', locale: 'zh-CN' });
+      const p = await env.open({ path: 'faces', locale: 'zh-CN', reuse: true });
       pages.push(p);
       await waitUntil(p.page, (n) => document.querySelectorAll('.ezc-strip-item[data-kind="face"]').length === n, 4, {
         timeout: 30000,

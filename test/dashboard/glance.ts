@@ -60,7 +60,7 @@ export function describeGlance(envOf: () => DashboardEnv): void {
         body: JSON.stringify({ deviceSerial: 'C00000001', camera: { privacy: true } }),
       });
       assert.strictEqual(r.status, 200);
-      const p = await env.open();
+      const p = await env.open({ reuse: true });
       try {
         const page = p.page;
         await page.getByRole('heading', { name: 'Front door (C00000001/1)' }).waitFor();
@@ -87,7 +87,7 @@ export function describeGlance(envOf: () => DashboardEnv): void {
       }
     });
     it("an encrypted camera's stream opens with the config node's code; the hint names the list only when it holds none", async () => {
-      const p = await env.open();
+      const p = await env.open({ reuse: true });
       const sim = env.sim.url.replace(/\/$/, '');
       const over = p.page.locator('.ezc-over');
       try {

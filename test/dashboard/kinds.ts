@@ -47,7 +47,7 @@ export function describeKinds(envOf: () => DashboardEnv): void {
     });
 
     it('the strip and the marks show each alarm by its kind: an icon and its name', async () => {
-      const p = await env.open({ path: 'kinds' });
+      const p = await env.open({ path: 'kinds', reuse: true });
       pages.push(p);
       await p.page.locator('.ezc-strip-item').nth(2).waitFor({ timeout: 30000 });
       assert.deepStrictEqual(await kindsOf(p, '.ezc-strip-item'), ['human', 'doorbell', 'human']);
@@ -74,7 +74,7 @@ export function describeKinds(envOf: () => DashboardEnv): void {
     });
 
     it('in Chinese: the kinds by their Chinese names', async () => {
-      const p = await env.open({ path: 'kinds', locale: 'zh-CN' });
+      const p = await env.open({ path: 'kinds', locale: 'zh-CN', reuse: true });
       pages.push(p);
       await p.page.locator('.ezc-strip-item').nth(2).waitFor({ timeout: 30000 });
       assert.strictEqual(await p.page.getByRole('button', { name: /人形/ }).count(), 4);

@@ -14,7 +14,6 @@ import {
   PanelPage,
   startDashboardEnv,
 } from '../support/dashboard-env';
-import { park, visit } from '../support/dashboard-page';
 
 /** What of the panel lies outside its box, and the controls smaller than `min` px. */
 function measure(
@@ -121,21 +120,12 @@ describe('dashboard: the panel looks at home (Chromium: light and dark, desktop 
   after(async () => {
     if (env) await env.stop();
   });
-  /** One page a device, each test's Dashboard 2 page loaded in it (visit) instead of a new page in a
-   * fresh context each (three new pages fewer: about 5 CPU-s at load 14-20); parked between its tests. */
-  const devices: { desktop?: PanelPage; phone?: PanelPage } = {};
-  const show = async (o: { phone?: boolean; path?: string }): Promise<PanelPage> => {
-    const device = o.phone ? 'phone' : 'desktop';
-    const kept = devices[device];
-    if (!kept) return (devices[device] = await env.open(o));
-    await visit(env, kept, o.path);
-    return kept;
-  };
   for (const theme of ['light', 'dark'] as const) {
     describe(`${theme} theme`, () => {
       for (const phone of [false, true]) {
         it(`${phone ? 'phone' : 'desktop'}: nothing outside the panel, the state in words${phone ? ', targets >= 44 px' : ''}`, async () => {
-          const p = await show({ phone, path: theme === 'dark' ? 'dark' : undefined });
+          // One page a device (reuse): each test's Dashboard 2 page loaded in it (three new pages fewer).
+          const p = await env.open({ phone, path: theme === 'dark' ? 'dark' : undefined, reuse: true });
           try {
             await waitUntil(p.page, () => document.querySelectorAll('.ezc-switch[data-state="unknown"]').length === 0);
             await p.page.locator('.ezc-chip-online').waitFor();
@@ -182,7 +172,7 @@ describe('dashboard: the panel looks at home (Chromium: light and dark, desktop 
             }
             assert.deepStrictEqual(p.pageErrors, []);
           } finally {
-            await park(p);
+            await p.close();
           }
         });
       }
@@ -191,7 +181,7 @@ describe('dashboard: the panel looks at home (Chromium: light and dark, desktop 
 
   describe('who may move', () => {
     it('a browser without an allowed user sends nothing when it presses and sees "not allowed"', async () => {
-      const p = await show({ path: 'who' });
+      const p = await env.open({ path: 'who', reuse: true });
       try {
         env.sim.clearLog();
         const left = p.page.getByRole('button', { name: 'left', exact: true });
@@ -208,7 +198,7 @@ describe('dashboard: the panel looks at home (Chromium: light and dark, desktop 
           [],
         );
       } finally {
-        await park(p);
+        await p.close();
       }
     });
   });

@@ -111,7 +111,7 @@ describe('dashboard: the camera panel in Dashboard 2 (Chromium)', function () {
   });
 
   it('a page hidden during a hold (the tab to the background) stops the camera, the button still down', async () => {
-    p = await env.open();
+    p = await env.open({ reuse: true });
     const box = (await p.page.getByRole('button', { name: 'left', exact: true }).boundingBox())!;
     await p.page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
     await p.page.mouse.down();
@@ -138,7 +138,7 @@ describe('dashboard: the camera panel in Dashboard 2 (Chromium)', function () {
       env.sim.state as unknown as { devices: Record<string, { camera: { privacy: boolean }; defence: number }> }
     ).devices.C00000001;
     dev.camera.privacy = false;
-    p = await env.open();
+    p = await env.open({ reuse: true });
     const privacy = p.page.getByRole('switch', { name: 'privacy', exact: true });
     const armed = p.page.getByRole('switch', { name: 'armed', exact: true });
     await waitUntil(p.page, () => document.querySelectorAll('.ezc-switch[data-state="unknown"]').length === 0);
@@ -157,7 +157,7 @@ describe('dashboard: the camera panel in Dashboard 2 (Chromium)', function () {
   // Dashboard 2 load and the panel's first reads, is most of such a test's time).
   describe('on one en-US page', () => {
     before(async () => {
-      if (env) shared = await env.open();
+      if (env) shared = await env.open({ reuse: true });
     });
     after(async () => {
       if (shared) await shared.close();

@@ -33,7 +33,7 @@ export function describeStage(envOf: () => DashboardEnv): void {
     });
 
     it('fullscreen shows the pad over the video (a press steers the camera) and the snapshot away from its centre', async () => {
-      p = await env.open({ path: 'stage' });
+      p = await env.open({ path: 'stage', reuse: true });
       const page = p.page;
       await page.getByRole('button', { name: 'snapshot', exact: true }).click();
       await page.getByRole('img', { name: 'snapshot of C00000001/1' }).waitFor();

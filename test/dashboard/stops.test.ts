@@ -72,7 +72,7 @@ describe('dashboard: nothing waits in front of a stop (Chromium)', function () {
   });
 
   it('a hold with five snapshots queued: the release reaches the simulator as a stop within 300 ms', async () => {
-    p = await env.open();
+    p = await env.open({ reuse: true });
     await press(p, 'left');
     await until(() => log(START).length === 1, 5000, 'the start');
     await emitOnSocket(
@@ -124,7 +124,7 @@ describe('dashboard: nothing waits in front of a stop (Chromium)', function () {
   });
 
   it('widget-send and widget-change to the panel put nothing on its output and nothing is replayed to a new page', async () => {
-    p = await env.open();
+    p = await env.open({ reuse: true });
     await emitOnSocket(p, 'widget-send', 'cam', [{ payload: { action: 'FORGED_SEND', result: { code: '200' } } }]);
     await emitOnSocket(p, 'widget-change', 'cam', [
       { payload: { action: 'FORGED_CHANGE' } },

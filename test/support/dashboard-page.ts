@@ -5,7 +5,7 @@
 
 import type { Page } from 'playwright-core';
 import { waitUntil } from './browser-env';
-import type { DashboardEnv, PanelPage, SocketLike } from './dashboard-env';
+import type { PanelPage, SocketLike } from './dashboard-env';
 
 /** Waits (30 s at most) until the video `selector` has a picture, is not paused and has played more
  * than `seconds`. */
@@ -67,20 +67,4 @@ export async function until<T>(fn: () => T | undefined | false, ms = 5000, what 
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 10));
   }
-}
-
-/** Loads the Dashboard 2 page `path` (as env.open's: 'camera' its panel's page) in the page `p` already
- * open, as a user's address bar does, instead of a new page in a fresh context: the page's renderer
- * stays (measured at load 14: a load in it about 2 CPU-s, a new page 3.7). `p.pageErrors` starts
- * empty; ready when env.open's page is (the region `region`, default the camera panel's). */
-export async function visit(env: DashboardEnv, p: PanelPage, path = 'camera', region = 'camera panel'): Promise<void> {
-  p.pageErrors.length = 0;
-  await p.page.goto(`${env.url}dashboard/${path}`);
-  await p.page.getByRole('region', { name: region }).waitFor({ timeout: 30000 });
-}
-
-/** Leaves the page `p` for about:blank between the tests that visit() with it: nothing of the
- * dashboard plays or polls there while other tests run; its renderer stays for the next visit. */
-export async function park(p: PanelPage): Promise<void> {
-  await p.page.goto('about:blank');
 }
