@@ -22,7 +22,7 @@ const TEST = path.join(__dirname, 'dist', 'test');
  * (load N): its wall time and the CPU of its whole process tree, Chromium's included (a subreaper
  * reaped every process of the run); under that load CPU figures run up to twice the quiet ones. */
 const ORDER = [
-  'checks/typecheck', // TypeScript 7: alone at load 12-17: 30 s, 9.3-11.8 CPU-s (TypeScript 5.9: 188 s, 54 CPU-s)
+  'checks/typecheck', // TypeScript 7: alone at load 12-17: 30 s, 9.3-11.8 CPU-s (TypeScript 5.9: 188 s, 54 CPU-s); the three checks run their script without npm (test/support/npm-script.ts): 0.3-0.5 CPU-s less each
   'browser/editor-examples', // 65 s, 29 CPU-s; alone at load 24: 278 s, 57 CPU-s; its presses waited in the page, the runtime's sleeps a tenth: alone at load 12-13, 148 s, 43 CPU-s (194 s, 60 CPU-s before, at load 11)
   'nodes/ezviz-stream/players', // 55 s, mostly waiting (real players read the stream); alone at load 26: 102 s, 14 CPU-s
   'reliability/replies-clip', // 45 s (89 s at load 17), generated playback streams at the stream's pace; alone at load 24: 56 s, 8 CPU-s
