@@ -43,7 +43,7 @@ const ORDER = [
   'dashboard/live-cap-flv', // 24 s, 10 CPU-s; alone at load 15: 56 s, 18 CPU-s
   'dashboard/panel', // 24 s, 18 CPU-s; alone at load 15: 71 s, 28 CPU-s; two of its six pages loaded in a parked one (reuse): alone at load 10-11, 63 and 60 s, 27 and 26 CPU-s (before, at load 10: 74 s, 30 CPU-s)
   'dashboard/dialogs', // 13 s, 19 CPU-s quiet (it was missing from ORDER: it ran last)
-  'browser/editor-zh', // 18 s, 21 CPU-s; alone at load 14: 60 s, 29 CPU-s
+  'browser/editor-nodes', // editor-help and editor-zh merged (one Node-RED, an en-US and a zh-CN page; before, editor-help 15 s, 19 CPU-s and editor-zh 18 s, 21 CPU-s quiet): alone, the two files 41.7 and 41.5 CPU-s, merged 40.7 and 37.1 CPU-s (load 8-10)
   'dashboard/live', // with stream-source's tests (merged: one Node-RED, a page on /stream; before, live 22 s, 20 CPU-s and stream-source 36 s alone, quiet); alone at load 14-24: 66 and 103 s, 30 and 34 CPU-s (the two files before, alone at load 10-15: 84 and 92 s, 42 and 41 CPU-s); the stream tests' pages listen from their first load instead of a reload, the pages close once judged
   'reliability/webhook-attacks', // 20 s, 8 CPU-s; alone at load 16: 45 s, 11 CPU-s
   'browser/first-flows', // newuser and switch merged (one Node-RED, one editor, one reload to Chinese; before, newuser 18 s, 23 CPU-s and switch 18 s, 25 CPU-s quiet): alone, the two files 45.4 and 51.8 CPU-s (load 13-15, 19-26), merged 37.7 and 40.7 CPU-s (load 14-16)
@@ -57,7 +57,6 @@ const ORDER = [
   'dashboard/look', // 16 s, 23 CPU-s; alone at load 11: 41 s, 28 CPU-s; one page a device, each test's Dashboard 2 page loaded in it (reuse): alone at load 10-12, 55, 39 and 34 s, 25, 21 and 21 CPU-s (before, at load 10: 59 s, 30 CPU-s)
   'reliability/soak', // 9 s, 5 CPU-s; alone at load 9: 18 s, 10 CPU-s
   'reliability/replies-setting', // 8 s, 2 CPU-s; alone at load 7: 16 s, 6 CPU-s
-  'browser/editor-help', // 15 s, 19 CPU-s; alone at load 8: 29 s, 20 CPU-s
   'reliability/lifecycle', // 8 s, 4 CPU-s; alone at load 8: 13 s, 7 CPU-s
   'browser/live', // 7 s, 4 CPU-s; alone at load 8: 12 s, 6 CPU-s
   'reliability/fuzz-upkeep', // 7 s, 1 CPU-s; alone at load 7: 11 s, 4 CPU-s
