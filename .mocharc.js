@@ -34,10 +34,10 @@ const ORDER = [
   'dashboard/live-cap-hls', // 45 s, 17 CPU-s; alone at load 21: 123 s, 21 CPU-s
   'checks/lint', // 16 s, 20 CPU-s (without its cache, as in a fresh clone); alone at load 20: 262 s, 39 CPU-s (Vue's rules on every file then)
   'dashboard/panel-pages', // the five small panel files merged (stage, auth-user, faces, glance, kinds; quiet they were 44 s, 56 CPU-s one after another): alone at load 12: 98 and 112 s, 42 and 49 CPU-s (the five alone at load 12-19: 205 s, 72 CPU-s); four of its eight pages loaded in a parked one (env.open's reuse): alone at load 9-10, 62 and 52 s, 34 and 32 CPU-s (before, at the same load: 84 and 74 s, 41 and 40 CPU-s, its glance test failing on a fresh page both times)
-  'dashboard/wall', // 30 s at load 17, 16 cameras in Chromium; alone at load 18: 52 s, 21 CPU-s
+  'dashboard/wall', // 30 s at load 17, 16 cameras in Chromium; alone at load 18: 52 s, 21 CPU-s; its pages keep their frames from the first load (no reload): alone at load 7, 31 and 26 s, 17.1 and 15.6 CPU-s (before, at load 6-7: 39 and 28 s, 19.6 and 19.7 CPU-s)
   'nodes/ezviz-stream/stalled', // 29 s at load 17, waiting (ffmpeg reads at the stream's pace); alone at load 17: 40 s, 7 CPU-s
   'dashboard/packed', // 20 s, 27 CPU-s; alone at load 20: 147 s, 36 CPU-s
-  'dashboard/wall-stream', // alone at load 7: 35 s, 32 CPU-s (by name it started among the last)
+  'dashboard/wall-stream', // alone at load 7: 35 s, 32 CPU-s (by name it started among the last); no reload (as wall): alone at load 8, 34 and 29 s, 25.6 and 25.7 CPU-s
   'nodes/examples', // 30 s, 6 CPU-s; alone at load 19: 99 s, 12 CPU-s
   'dashboard/stops', // 29 s, 18 CPU-s; alone at load 16: 74 s, 25 CPU-s; one page of four loaded in a parked one (reuse): alone at load 11, 54 s, 22 CPU-s (before: 60 s, 23 CPU-s)
   'dashboard/live-cap-flv', // 24 s, 10 CPU-s; alone at load 15: 56 s, 18 CPU-s

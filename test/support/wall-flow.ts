@@ -87,11 +87,7 @@ export function players(p: PanelPage): Promise<number> {
 export const tileVideo = (camera: string): string => `.ezw-tile[data-camera="${camera}"] video`;
 
 /** A browser (a phone's with `phone`) on the wall's page, its socket frames both ways kept in `seen`
- * from its first load on: reloaded, the wall shown. */
-export async function openWall(env: DashboardEnv, seen: string[], phone = false): Promise<PanelPage> {
-  const p = await env.open({ phone, region: 'camera wall' });
-  keepFrames(p, seen);
-  await p.page.reload();
-  await p.page.getByRole('region', { name: 'camera wall' }).waitFor();
-  return p;
+ * from its first load on (env.open's beforeLoad: one load, not a load and a reload), the wall shown. */
+export function openWall(env: DashboardEnv, seen: string[], phone = false): Promise<PanelPage> {
+  return env.open({ phone, region: 'camera wall', beforeLoad: (page) => keepFrames({ page }, seen) });
 }
