@@ -59,9 +59,19 @@ function functionName(node: ts.FunctionLikeDeclaration, sf: ts.SourceFile): stri
   return `<anonymous at line ${line + 1}>`;
 }
 
+/** A source text parsed once: the function measure and the cast check read the same tree (parsing
+ * every runtime file twice was about a third of this file's CPU). */
+const parsed = new Map<string, ts.SourceFile>();
+function sourceFile(fileName: string, text: string): ts.SourceFile {
+  const key = `${fileName}\0${text}`;
+  let sf = parsed.get(key);
+  if (!sf) parsed.set(key, (sf = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true)));
+  return sf;
+}
+
 /** Every function of a source text with its body's lines. */
 export function functionLines(fileName: string, text: string): Array<{ name: string; lines: number }> {
-  const sf = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true);
+  const sf = sourceFile(fileName, text);
   const out: Array<{ name: string; lines: number }> = [];
   const visit = (node: ts.Node): void => {
     if (
@@ -100,7 +110,7 @@ export function offenders(files: Array<{ file: string; text: string }>): { files
 
 /** The places of a source text that cast `as never` (`<never>` too), as "line N". */
 export function neverCasts(fileName: string, text: string): string[] {
-  const sf = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true);
+  const sf = sourceFile(fileName, text);
   const out: string[] = [];
   const visit = (node: ts.Node): void => {
     if (
