@@ -26,7 +26,7 @@ const ORDER = [
   'browser/editor-examples', // 65 s, 29 CPU-s; alone at load 24: 278 s, 57 CPU-s; its presses waited in the page, the runtime's sleeps a tenth: alone at load 12-13, 148 s, 43 CPU-s (194 s, 60 CPU-s before, at load 11)
   'nodes/ezviz-stream/players', // 55 s, mostly waiting (real players read the stream); alone at load 26: 102 s, 14 CPU-s
   'reliability/replies-clip', // 45 s (89 s at load 17), generated playback streams at the stream's pace; alone at load 24: 56 s, 8 CPU-s
-  'dashboard/timeline', // 46 s, 21 CPU-s; alone at load 24: 148 s, 39 CPU-s
+  'dashboard/timeline', // 46 s, 21 CPU-s; alone at load 24: 148 s, 39 CPU-s; the alarms' test reads the frames of the first test's page from its first load (no reload): alone at load 7-9, 72 and 81 s, 30.0 and 33.0 CPU-s (before, at the same load: 74 and 84 s, 34.7 and 35.5 CPU-s)
   'dashboard/hidden', // with clip-save's test (merged: one Node-RED; before, hidden 37 s, 16 CPU-s and clip-save 35 s at load 20); alone at load 12-14: 92 and 87 s, 37 and 32 CPU-s (the two files before: 105 s, 42 CPU-s)
   'browser/admin-editor', // account and sidebar merged (one Node-RED behind the login, one logged-in editor, one reload to Chinese; before, account 23 s, 27 CPU-s and sidebar 17 s, 20 CPU-s quiet): alone, the two files 63.7 and 56.8 CPU-s, merged 47.7 and 48.2 CPU-s (load 9-12)
   'checks/format', // 24 s, 24 CPU-s; alone at load 22: 258 s, 34 CPU-s; .ts read by babel-ts (test/checks/format.test.ts): alone at load 10-14, 25.2 and 28.8 -> 22.7 and 22.7 CPU-s

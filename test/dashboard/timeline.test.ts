@@ -50,6 +50,8 @@ describe("dashboard: the panel's timeline and playback (Chromium, mpegts.js)", f
   let env: DashboardEnv;
   let p: PanelPage;
   let alarm: { alarmPicUrl: string; alarmTime: number | string };
+  /** The socket frames the page `p` received, from its first load on (read by the alarms' test). */
+  const frames: string[] = [];
   /** The first playback's window (startTime, endTime as the API takes them): its address is cached. */
   let firstWindow: { startTime: string; endTime: string } | undefined;
 
@@ -82,7 +84,9 @@ describe("dashboard: the panel's timeline and playback (Chromium, mpegts.js)", f
 
   it("lists the day's recordings as a bar; a tap plays one back (FLV, mpegts.js loaded only then); live returns", async () => {
     env.sim.clearLog();
-    p = await env.open();
+    p = await env.open({
+      beforeLoad: (page) => page.on('websocket', (ws) => ws.on('framereceived', (f) => frames.push(String(f.payload)))),
+    });
     const players: string[] = [];
     p.page.on('request', (r) => {
       if (/mpegts\.js$|hls\.light/.test(r.url())) players.push(r.url());
@@ -125,9 +129,7 @@ describe("dashboard: the panel's timeline and playback (Chromium, mpegts.js)", f
   });
 
   it("the day's alarms as marks and decrypted thumbnails (no code, no picture URL in the page); a tap plays that moment", async () => {
-    const frames: string[] = [];
-    p.page.on('websocket', (ws) => ws.on('framereceived', (f) => frames.push(String(f.payload))));
-    await p.page.reload();
+    // The page as the first test left it (live again); its frames from its first load on, no reload.
     const thumb = p.page.getByRole('img', { name: /^alarm picture / });
     await thumb.waitFor({ timeout: 30000 });
     const size = await thumb.evaluate(
