@@ -21,6 +21,17 @@ export const CHROMIUM =
 /** The full browser, for the one test that minimizes a real window (hideable-page.ts):
  * EZVIZ_CHROMIUM_WINDOWED names another. */
 export const CHROMIUM_WINDOWED = process.env.EZVIZ_CHROMIUM_WINDOWED || '/usr/bin/chromium';
+/** Chromium's switches for the tests. Playwright passes the background ones itself (its defaults
+ * include --disable-background-networking, --disable-component-update, --disable-sync and
+ * --no-first-run; they are repeated here for the windowed browser hideable-page.ts starts without
+ * Playwright). Measured without a gain, 2026-11-29 (load 6-13, three editor loads, 21-33 CPU-s,
+ * differences within the runs' spread): V8's optimizing tiers off (--js-flags=--no-opt,
+ * --no-maglev); shared memory in /dev/shm (a tmpfs; Playwright's --disable-dev-shm-usage puts it
+ * in /tmp, on disk here); 24 of the palette's 86 core nodes no test uses left out of Node-RED
+ * (nodesExcludes). A cache of compiled scripts cannot carry between files: a trace of an editor
+ * load shows about 0.5 s of parsing and compiling (of some 5 CPU-s), V8 writes its code cache only
+ * at a script's second load in a profile kept on disk (a context is a fresh incognito profile) and
+ * uses it from the third, and the editor's URL carries each file's own Node-RED port. */
 export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
