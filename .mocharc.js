@@ -47,7 +47,7 @@ const ORDER = [
   'dashboard/live', // with stream-source's tests (merged: one Node-RED, a page on /stream; before, live 22 s, 20 CPU-s and stream-source 36 s alone, quiet); alone at load 14-24: 66 and 103 s, 30 and 34 CPU-s (the two files before, alone at load 10-15: 84 and 92 s, 42 and 41 CPU-s); the stream tests' pages listen from their first load instead of a reload, the pages close once judged
   'reliability/webhook-attacks', // 20 s, 8 CPU-s; alone at load 16: 45 s, 11 CPU-s
   'browser/first-flows', // newuser and switch merged (one Node-RED, one editor, one reload to Chinese; before, newuser 18 s, 23 CPU-s and switch 18 s, 25 CPU-s quiet): alone, the two files 45.4 and 51.8 CPU-s (load 13-15, 19-26), merged 37.7 and 40.7 CPU-s (load 14-16)
-  'reliability/replies', // 19 s, 10 CPU-s; alone at load 16: 50 s, 15 CPU-s
+  'reliability/replies', // 19 s, 10 CPU-s; alone at load 16: 50 s, 15 CPU-s; with soak, alone at load 7-10: 21.5 / 19.6 CPU-s, 19.0 / 16.6 with node-option's young generation
   'nodes/camera', // 16 s, 1 CPU-s; alone at load 13: 24 s, 5 CPU-s
   'simulator/areas/flv', // 14 s, 1 CPU-s; alone at load 9: 15 s, 3 CPU-s
   'simulator/areas/flv-media', // 15 s, 2 CPU-s (streams at the wall clock's pace, a 3 s wake); alone at load 8: 14 s, 2 CPU-s
@@ -55,7 +55,7 @@ const ORDER = [
   'reliability/soak-events', // 13 s, 2 CPU-s; alone at load 8: 23 s, 7 CPU-s
   'reliability/replies-firmware', // 10 s, 3 CPU-s; alone at load 8: 19 s, 8 CPU-s
   'dashboard/look', // 16 s, 23 CPU-s; alone at load 11: 41 s, 28 CPU-s; one page a device, each test's Dashboard 2 page loaded in it (reuse): alone at load 10-12, 55, 39 and 34 s, 25, 21 and 21 CPU-s (before, at load 10: 59 s, 30 CPU-s)
-  'reliability/soak', // 9 s, 5 CPU-s; alone at load 9: 18 s, 10 CPU-s
+  'reliability/soak', // 9 s, 5 CPU-s; alone at load 9: 18 s, 10 CPU-s (with replies and node-option: see replies)
   'reliability/replies-setting', // 8 s, 2 CPU-s; alone at load 7: 16 s, 6 CPU-s
   'reliability/lifecycle', // 8 s, 4 CPU-s; alone at load 8: 13 s, 7 CPU-s
   'browser/live', // 7 s, 4 CPU-s; alone at load 8: 12 s, 6 CPU-s
