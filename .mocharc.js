@@ -30,7 +30,7 @@ const ORDER = [
   'dashboard/hidden', // with clip-save's test (merged: one Node-RED; before, hidden 37 s, 16 CPU-s and clip-save 35 s at load 20); alone at load 12-14: 92 and 87 s, 37 and 32 CPU-s (the two files before: 105 s, 42 CPU-s)
   'browser/admin-editor', // account and sidebar merged (one Node-RED behind the login, one logged-in editor, one reload to Chinese; before, account 23 s, 27 CPU-s and sidebar 17 s, 20 CPU-s quiet): alone, the two files 63.7 and 56.8 CPU-s, merged 47.7 and 48.2 CPU-s (load 9-12)
   'checks/format', // 24 s, 24 CPU-s; alone at load 22: 258 s, 34 CPU-s; .ts read by babel-ts (test/checks/format.test.ts): alone at load 10-14, 25.2 and 28.8 -> 22.7 and 22.7 CPU-s
-  'browser/editor-dialogs', // 38 s, 39 CPU-s (the two halves it merged: 46 s, 51 CPU-s); alone at load 20: 307 s, 77 CPU-s
+  'browser/editor-dialogs', // 38 s, 39 CPU-s (the two halves it merged: 46 s, 51 CPU-s); alone at load 20: 307 s, 77 CPU-s. With the first-time user's walks (test/support/first-flows.ts, once newuser and switch, then first-flows: alone at load 14-16, 37.7 and 40.7 CPU-s) in its Node-RED and editor: the two files 94.1 and 84.5 CPU-s, merged 65.5 and 81.4 CPU-s (load 6-9)
   'dashboard/live-cap-hls', // 45 s, 17 CPU-s; alone at load 21: 123 s, 21 CPU-s
   'checks/lint', // 16 s, 20 CPU-s (without its cache, as in a fresh clone); alone at load 20: 262 s, 39 CPU-s (Vue's rules on every file then)
   'dashboard/panel-pages', // the five small panel files merged (stage, auth-user, faces, glance, kinds; quiet they were 44 s, 56 CPU-s one after another): alone at load 12: 98 and 112 s, 42 and 49 CPU-s (the five alone at load 12-19: 205 s, 72 CPU-s); four of its eight pages loaded in a parked one (env.open's reuse): alone at load 9-10, 62 and 52 s, 34 and 32 CPU-s (before, at the same load: 84 and 74 s, 41 and 40 CPU-s, its glance test failing on a fresh page both times)
@@ -46,7 +46,6 @@ const ORDER = [
   'browser/editor-nodes', // editor-help and editor-zh merged (one Node-RED, an en-US and a zh-CN page; before, editor-help 15 s, 19 CPU-s and editor-zh 18 s, 21 CPU-s quiet): alone, the two files 41.7 and 41.5 CPU-s, merged 40.7 and 37.1 CPU-s (load 8-10)
   'dashboard/live', // with stream-source's tests (merged: one Node-RED, a page on /stream; before, live 22 s, 20 CPU-s and stream-source 36 s alone, quiet); alone at load 14-24: 66 and 103 s, 30 and 34 CPU-s (the two files before, alone at load 10-15: 84 and 92 s, 42 and 41 CPU-s); the stream tests' pages listen from their first load instead of a reload, the pages close once judged
   'reliability/webhook-attacks', // 20 s, 8 CPU-s; alone at load 16: 45 s, 11 CPU-s
-  'browser/first-flows', // newuser and switch merged (one Node-RED, one editor, one reload to Chinese; before, newuser 18 s, 23 CPU-s and switch 18 s, 25 CPU-s quiet): alone, the two files 45.4 and 51.8 CPU-s (load 13-15, 19-26), merged 37.7 and 40.7 CPU-s (load 14-16)
   'reliability/replies', // 19 s, 10 CPU-s; alone at load 16: 50 s, 15 CPU-s; with soak, alone at load 7-10: 21.5 / 19.6 CPU-s, 19.0 / 16.6 with node-option's young generation
   'nodes/camera', // 16 s, 1 CPU-s; alone at load 13: 24 s, 5 CPU-s
   'simulator/areas/flv', // 14 s, 1 CPU-s; alone at load 9: 15 s, 3 CPU-s

@@ -4,7 +4,9 @@
 // password as a credential, the capture's Download box, the alarm node's interval, filters (kinds too) and
 // sources (the later dialogs with an account made from a node's dialog with the + button). One
 // file: its two halves in two files started two Node-REDs and loaded two editors, which no longer
-// bought time once the suite was bound by CPU. Skipped (and said so) when /usr/bin/chromium is
+// bought time once the suite was bound by CPU. Then, in the same Node-RED and editor, what a
+// first-time user builds from the palette (test/support/first-flows.ts: a Node-RED start and an
+// editor load less than a file of its own). Skipped (and said so) when /usr/bin/chromium is
 // missing; .ci/run installs it.
 
 import { strict as assert } from 'assert';
@@ -29,6 +31,7 @@ import {
 } from '../support/browser-editor';
 import { assertTranslated, editorSuite, removeNode } from '../support/editor-suite';
 import { operationDialogTests } from '../support/editor-dialog-checks';
+import { firstFlowTests } from '../support/first-flows';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -380,4 +383,7 @@ describe('browser: the config dialog and the edit dialogs in the Node-RED editor
       });
     });
   });
+
+  // What a first-time user builds from the palette, in this editor (test/support/first-flows.ts).
+  firstFlowTests(suite);
 });

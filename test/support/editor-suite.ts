@@ -1,6 +1,6 @@
 // What the editor's browser files (test/browser/editor-*.test.ts) share: one simulator, one
 // Node-RED and one Chromium per file with the editor open (the hooks of a suite, which the palette
-// walks of first-flows.test.ts use too), the node types the package brings, and a
+// walks of first-flows.ts run in), the node types the package brings, and a
 // few read-outs (help, validator messages). The editor-* files are the describe blocks of one
 // editor suite, split so that they run in parallel.
 
