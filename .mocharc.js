@@ -18,7 +18,12 @@ const TEST = path.join(__dirname, 'dist', 'test');
  * side, as the slowest-first order had it, left the machine half idle for the run's first minute.
  * The checks (test/checks/: one core each, all CPU) start beside the first waiting files; packed
  * goes before nodes/examples, which with hidden and stops side by side left the machine idle for
- * 15 s. The figures after "alone at load N" are of 2026-11-29, each file alone on the shared machine
+ * 15 s. On 2026-11-29 evening, quiet, each file's start and end logged in the parallel run beside
+ * the machine's idle share each second: the long editor files (editor-dialogs, editor-nodes) start
+ * earlier, beside the waiting ones, and the short waiting files (camera, soak-events, flv,
+ * flv-media, keep-alive) run among the busy dashboard files instead of side by side near the end,
+ * where they left the machine a third idle: build and mocha 400 -> 384 -> 373 s, the run's idle
+ * share 9.2 -> 7.9 %. The figures after "alone at load N" are of 2026-11-29, each file alone on the shared machine
  * (load N): its wall time and the CPU of its whole process tree, Chromium's included (a subreaper
  * reaped every process of the run); under that load CPU figures run up to twice the quiet ones. */
 const ORDER = [
@@ -26,34 +31,34 @@ const ORDER = [
   'browser/editor-examples', // 65 s, 29 CPU-s; alone at load 24: 278 s, 57 CPU-s; its presses waited in the page, the runtime's sleeps a tenth: alone at load 12-13, 148 s, 43 CPU-s (194 s, 60 CPU-s before, at load 11)
   'nodes/ezviz-stream/players', // 55 s, mostly waiting (real players read the stream); alone at load 26: 102 s, 14 CPU-s
   'reliability/replies-clip', // 45 s (89 s at load 17), generated playback streams at the stream's pace; alone at load 24: 56 s, 8 CPU-s
+  'browser/editor-dialogs', // 38 s, 39 CPU-s (the two halves it merged: 46 s, 51 CPU-s); alone at load 20: 307 s, 77 CPU-s. With the first-time user's walks (test/support/first-flows.ts, once newuser and switch, then first-flows: alone at load 14-16, 37.7 and 40.7 CPU-s) in its Node-RED and editor: the two files 94.1 and 84.5 CPU-s, merged 65.5 and 81.4 CPU-s (load 6-9)
   'dashboard/timeline', // 46 s, 21 CPU-s; alone at load 24: 148 s, 39 CPU-s; the alarms' test reads the frames of the first test's page from its first load (no reload): alone at load 7-9, 72 and 81 s, 30.0 and 33.0 CPU-s (before, at the same load: 74 and 84 s, 34.7 and 35.5 CPU-s)
   'dashboard/hidden', // with clip-save's test (merged: one Node-RED; before, hidden 37 s, 16 CPU-s and clip-save 35 s at load 20); alone at load 12-14: 92 and 87 s, 37 and 32 CPU-s (the two files before: 105 s, 42 CPU-s)
   'browser/admin-editor', // account and sidebar merged (one Node-RED behind the login, one logged-in editor, one reload to Chinese; before, account 23 s, 27 CPU-s and sidebar 17 s, 20 CPU-s quiet): alone, the two files 63.7 and 56.8 CPU-s, merged 47.7 and 48.2 CPU-s (load 9-12)
   'checks/format', // 24 s, 24 CPU-s; alone at load 22: 258 s, 34 CPU-s; .ts read by babel-ts (test/checks/format.test.ts): alone at load 10-14, 25.2 and 28.8 -> 22.7 and 22.7 CPU-s
-  'browser/editor-dialogs', // 38 s, 39 CPU-s (the two halves it merged: 46 s, 51 CPU-s); alone at load 20: 307 s, 77 CPU-s. With the first-time user's walks (test/support/first-flows.ts, once newuser and switch, then first-flows: alone at load 14-16, 37.7 and 40.7 CPU-s) in its Node-RED and editor: the two files 94.1 and 84.5 CPU-s, merged 65.5 and 81.4 CPU-s (load 6-9)
   'dashboard/live-cap-hls', // 45 s, 17 CPU-s; alone at load 21: 123 s, 21 CPU-s
   'checks/lint', // 16 s, 20 CPU-s (without its cache, as in a fresh clone); alone at load 20: 262 s, 39 CPU-s (Vue's rules on every file then)
+  'nodes/camera', // 16 s, 1 CPU-s; alone at load 13: 24 s, 5 CPU-s
   'dashboard/panel-pages', // the five small panel files merged (stage, auth-user, faces, glance, kinds; quiet they were 44 s, 56 CPU-s one after another): alone at load 12: 98 and 112 s, 42 and 49 CPU-s (the five alone at load 12-19: 205 s, 72 CPU-s); four of its eight pages loaded in a parked one (env.open's reuse): alone at load 9-10, 62 and 52 s, 34 and 32 CPU-s (before, at the same load: 84 and 74 s, 41 and 40 CPU-s, its glance test failing on a fresh page both times)
+  'reliability/soak-events', // 13 s, 2 CPU-s; alone at load 8: 23 s, 7 CPU-s
   'dashboard/wall', // 30 s at load 17, 16 cameras in Chromium; alone at load 18: 52 s, 21 CPU-s; its pages keep their frames from the first load (no reload): alone at load 7, 31 and 26 s, 17.1 and 15.6 CPU-s (before, at load 6-7: 39 and 28 s, 19.6 and 19.7 CPU-s)
+  'simulator/areas/flv', // 14 s, 1 CPU-s; alone at load 9: 15 s, 3 CPU-s
   'nodes/ezviz-stream/stalled', // 29 s at load 17, waiting (ffmpeg reads at the stream's pace); alone at load 17: 40 s, 7 CPU-s
   'dashboard/packed', // 20 s, 27 CPU-s; alone at load 20: 147 s, 36 CPU-s
+  'simulator/areas/flv-media', // 15 s, 2 CPU-s (streams at the wall clock's pace, a 3 s wake); alone at load 8: 14 s, 2 CPU-s
   'dashboard/wall-stream', // alone at load 7: 35 s, 32 CPU-s (by name it started among the last); no reload (as wall): alone at load 8, 34 and 29 s, 25.6 and 25.7 CPU-s
+  'reliability/keep-alive', // 14 s, 3 CPU-s; alone at load 7: 17 s, 5 CPU-s
   'nodes/examples', // 30 s, 6 CPU-s; alone at load 19: 99 s, 12 CPU-s
   'dashboard/stops', // 29 s, 18 CPU-s; alone at load 16: 74 s, 25 CPU-s; one page of four loaded in a parked one (reuse): alone at load 11, 54 s, 22 CPU-s (before: 60 s, 23 CPU-s)
+  'browser/editor-nodes', // editor-help and editor-zh merged (one Node-RED, an en-US and a zh-CN page; before, editor-help 15 s, 19 CPU-s and editor-zh 18 s, 21 CPU-s quiet): alone, the two files 41.7 and 41.5 CPU-s, merged 40.7 and 37.1 CPU-s (load 8-10)
   'dashboard/live-cap-flv', // 24 s, 10 CPU-s; alone at load 15: 56 s, 18 CPU-s
   'dashboard/panel', // 24 s, 18 CPU-s; alone at load 15: 71 s, 28 CPU-s; two of its six pages loaded in a parked one (reuse): alone at load 10-11, 63 and 60 s, 27 and 26 CPU-s (before, at load 10: 74 s, 30 CPU-s)
   'dashboard/dialogs', // 13 s, 19 CPU-s quiet (it was missing from ORDER: it ran last)
-  'browser/editor-nodes', // editor-help and editor-zh merged (one Node-RED, an en-US and a zh-CN page; before, editor-help 15 s, 19 CPU-s and editor-zh 18 s, 21 CPU-s quiet): alone, the two files 41.7 and 41.5 CPU-s, merged 40.7 and 37.1 CPU-s (load 8-10)
   'dashboard/live', // with stream-source's tests (merged: one Node-RED, a page on /stream; before, live 22 s, 20 CPU-s and stream-source 36 s alone, quiet); alone at load 14-24: 66 and 103 s, 30 and 34 CPU-s (the two files before, alone at load 10-15: 84 and 92 s, 42 and 41 CPU-s); the stream tests' pages listen from their first load instead of a reload, the pages close once judged
+  'dashboard/look', // 16 s, 23 CPU-s; alone at load 11: 41 s, 28 CPU-s; one page a device, each test's Dashboard 2 page loaded in it (reuse): alone at load 10-12, 55, 39 and 34 s, 25, 21 and 21 CPU-s (before, at load 10: 59 s, 30 CPU-s)
   'reliability/webhook-attacks', // 20 s, 8 CPU-s; alone at load 16: 45 s, 11 CPU-s
   'reliability/replies', // 19 s, 10 CPU-s; alone at load 16: 50 s, 15 CPU-s; with soak, alone at load 7-10: 21.5 / 19.6 CPU-s, 19.0 / 16.6 with node-option's young generation
-  'nodes/camera', // 16 s, 1 CPU-s; alone at load 13: 24 s, 5 CPU-s
-  'simulator/areas/flv', // 14 s, 1 CPU-s; alone at load 9: 15 s, 3 CPU-s
-  'simulator/areas/flv-media', // 15 s, 2 CPU-s (streams at the wall clock's pace, a 3 s wake); alone at load 8: 14 s, 2 CPU-s
-  'reliability/keep-alive', // 14 s, 3 CPU-s; alone at load 7: 17 s, 5 CPU-s
-  'reliability/soak-events', // 13 s, 2 CPU-s; alone at load 8: 23 s, 7 CPU-s
   'reliability/replies-firmware', // 10 s, 3 CPU-s; alone at load 8: 19 s, 8 CPU-s
-  'dashboard/look', // 16 s, 23 CPU-s; alone at load 11: 41 s, 28 CPU-s; one page a device, each test's Dashboard 2 page loaded in it (reuse): alone at load 10-12, 55, 39 and 34 s, 25, 21 and 21 CPU-s (before, at load 10: 59 s, 30 CPU-s)
   'reliability/soak', // 9 s, 5 CPU-s; alone at load 9: 18 s, 10 CPU-s (with replies and node-option: see replies)
   'reliability/replies-setting', // 8 s, 2 CPU-s; alone at load 7: 16 s, 6 CPU-s
   'reliability/lifecycle', // 8 s, 4 CPU-s; alone at load 8: 13 s, 7 CPU-s
