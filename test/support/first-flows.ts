@@ -228,6 +228,10 @@ export function firstFlowTests(suite: EditorSuite): void {
         await waitUntil(page, () =>
           /deploy-flows/.test((globalThis as any).$('#red-ui-header-button-deploy-icon').attr('src')),
         );
+        // The notifications the first flow left (deployed, imported) are put away, as a user clicks
+        // them away before building here: under Node-RED 5 they stayed stacked over the drop area
+        // (where the inject and the switch land) and the drags did not reach the ports.
+        await page.evaluate(() => document.querySelectorAll('.red-ui-notification').forEach((n) => n.remove()));
       });
 
       it('drags inject, switch and two debug nodes; picks a camera; a switch the camera lacks is marked; defence on', async function () {
