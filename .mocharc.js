@@ -48,6 +48,7 @@ const ORDER = [
   'simulator/areas/flv-media', // 15 s, 2 CPU-s (streams at the wall clock's pace, a 3 s wake); alone at load 8: 14 s, 2 CPU-s
   'dashboard/wall-stream', // alone at load 7: 35 s, 32 CPU-s (by name it started among the last); no reload (as wall): alone at load 8, 34 and 29 s, 25.6 and 25.7 CPU-s
   'reliability/keep-alive', // 14 s, 3 CPU-s; alone at load 7: 17 s, 5 CPU-s
+  'simulator/cli', // 9 s at the run's very end (by name among the short files), the machine 44 % idle then; mostly waiting on its child processes
   'nodes/examples', // 30 s, 6 CPU-s; alone at load 19: 99 s, 12 CPU-s
   'dashboard/stops', // 29 s, 18 CPU-s; alone at load 16: 74 s, 25 CPU-s; one page of four loaded in a parked one (reuse): alone at load 11, 54 s, 22 CPU-s (before: 60 s, 23 CPU-s)
   'browser/editor-nodes', // editor-help and editor-zh merged (one Node-RED, an en-US and a zh-CN page; before, editor-help 15 s, 19 CPU-s and editor-zh 18 s, 21 CPU-s quiet): alone, the two files 41.7 and 41.5 CPU-s, merged 40.7 and 37.1 CPU-s (load 8-10)
