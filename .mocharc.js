@@ -41,12 +41,11 @@ const ORDER = [
   'nodes/camera', // 16 s, 1 CPU-s; alone at load 13: 24 s, 5 CPU-s
   'dashboard/panel-pages', // the five small panel files merged (stage, auth-user, faces, glance, kinds; quiet they were 44 s, 56 CPU-s one after another): alone at load 12: 98 and 112 s, 42 and 49 CPU-s (the five alone at load 12-19: 205 s, 72 CPU-s); four of its eight pages loaded in a parked one (env.open's reuse): alone at load 9-10, 62 and 52 s, 34 and 32 CPU-s (before, at the same load: 84 and 74 s, 41 and 40 CPU-s, its glance test failing on a fresh page both times)
   'reliability/soak-events', // 13 s, 2 CPU-s; alone at load 8: 23 s, 7 CPU-s
-  'dashboard/wall', // 30 s at load 17, 16 cameras in Chromium; alone at load 18: 52 s, 21 CPU-s; its pages keep their frames from the first load (no reload): alone at load 7, 31 and 26 s, 17.1 and 15.6 CPU-s (before, at load 6-7: 39 and 28 s, 19.6 and 19.7 CPU-s)
+  'dashboard/wall', // 30 s at load 17, 16 cameras in Chromium; alone at load 18: 52 s, 21 CPU-s; its pages keep their frames from the first load (no reload): alone at load 7, 31 and 26 s, 17.1 and 15.6 CPU-s (before, at load 6-7: 39 and 28 s, 19.6 and 19.7 CPU-s); with wall-stream (its wall on a page of its own, the same two browsers loaded again there; alone at load 8: 25.6 and 25.7 CPU-s) and dialogs (its panel and wall on a page and tab of their own, in wall-stream's editor page; 19 CPU-s quiet) merged: one Node-RED, two page contexts and one editor load for the three: alone at load 6, the three files 19.9 + 26.9 + 20.5 = 67.3 CPU-s, merged 39.6 and 37.9 CPU-s
   'simulator/areas/flv', // 14 s, 1 CPU-s; alone at load 9: 15 s, 3 CPU-s
   'nodes/ezviz-stream/stalled', // 29 s at load 17, waiting (ffmpeg reads at the stream's pace); alone at load 17: 40 s, 7 CPU-s
   'dashboard/packed', // 20 s, 27 CPU-s; alone at load 20: 147 s, 36 CPU-s
   'simulator/areas/flv-media', // 15 s, 2 CPU-s (streams at the wall clock's pace, a 3 s wake); alone at load 8: 14 s, 2 CPU-s
-  'dashboard/wall-stream', // alone at load 7: 35 s, 32 CPU-s (by name it started among the last); no reload (as wall): alone at load 8, 34 and 29 s, 25.6 and 25.7 CPU-s
   'reliability/keep-alive', // 14 s, 3 CPU-s; alone at load 7: 17 s, 5 CPU-s
   'simulator/cli', // 9 s at the run's very end (by name among the short files), the machine 44 % idle then; mostly waiting on its child processes
   'nodes/examples', // 30 s, 6 CPU-s; alone at load 19: 99 s, 12 CPU-s
@@ -54,7 +53,6 @@ const ORDER = [
   'browser/editor-nodes', // editor-help and editor-zh merged (one Node-RED, an en-US and a zh-CN page; before, editor-help 15 s, 19 CPU-s and editor-zh 18 s, 21 CPU-s quiet): alone, the two files 41.7 and 41.5 CPU-s, merged 40.7 and 37.1 CPU-s (load 8-10)
   'dashboard/live-cap-flv', // 24 s, 10 CPU-s; alone at load 15: 56 s, 18 CPU-s
   'dashboard/panel', // 24 s, 18 CPU-s; alone at load 15: 71 s, 28 CPU-s; two of its six pages loaded in a parked one (reuse): alone at load 10-11, 63 and 60 s, 27 and 26 CPU-s (before, at load 10: 74 s, 30 CPU-s)
-  'dashboard/dialogs', // 13 s, 19 CPU-s quiet (it was missing from ORDER: it ran last)
   'dashboard/live', // with stream-source's tests (merged: one Node-RED, a page on /stream; before, live 22 s, 20 CPU-s and stream-source 36 s alone, quiet); alone at load 14-24: 66 and 103 s, 30 and 34 CPU-s (the two files before, alone at load 10-15: 84 and 92 s, 42 and 41 CPU-s); the stream tests' pages listen from their first load instead of a reload, the pages close once judged
   'dashboard/look', // 16 s, 23 CPU-s; alone at load 11: 41 s, 28 CPU-s; one page a device, each test's Dashboard 2 page loaded in it (reuse): alone at load 10-12, 55, 39 and 34 s, 25, 21 and 21 CPU-s (before, at load 10: 59 s, 30 CPU-s)
   'reliability/webhook-attacks', // 20 s, 8 CPU-s; alone at load 16: 45 s, 11 CPU-s

@@ -86,8 +86,9 @@ export function players(p: PanelPage): Promise<number> {
 /** The video of the tile of `camera` ('C00000001/1'). */
 export const tileVideo = (camera: string): string => `.ezw-tile[data-camera="${camera}"] video`;
 
-/** A browser (a phone's with `phone`) on the wall's page, its socket frames both ways kept in `seen`
- * from its first load on (env.open's beforeLoad: one load, not a load and a reload), the wall shown. */
-export function openWall(env: DashboardEnv, seen: string[], phone = false): Promise<PanelPage> {
-  return env.open({ phone, region: 'camera wall', beforeLoad: (page) => keepFrames({ page }, seen) });
+/** A browser (a phone's with `phone`) on the wall's page (`at`: another Dashboard 2 page of the flow),
+ * its socket frames both ways kept in `seen` from its first load on (env.open's beforeLoad: one load,
+ * not a load and a reload), the wall shown. */
+export function openWall(env: DashboardEnv, seen: string[], phone = false, at?: string): Promise<PanelPage> {
+  return env.open({ phone, path: at, region: 'camera wall', beforeLoad: (page) => keepFrames({ page }, seen) });
 }
