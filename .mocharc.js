@@ -19,7 +19,7 @@ const TEST = path.join(__dirname, 'dist', 'test');
  * The checks (test/checks/: one core each, all CPU) start beside the first waiting files; packed
  * goes before nodes/examples, which with hidden and stops side by side left the machine idle for
  * 15 s. On 2026-11-29 evening, quiet, each file's start and end logged in the parallel run beside
- * the machine's idle share each second: the long editor files (editor-dialogs, editor-nodes) start
+ * the machine's idle share each second: the long editor files (editor-dialogs, editor-nodes, since merged into it) start
  * earlier, beside the waiting ones, and the short waiting files (camera, soak-events, flv,
  * flv-media, keep-alive) run among the busy dashboard files instead of side by side near the end,
  * where they left the machine a third idle: build and mocha 400 -> 384 -> 373 s, the run's idle
@@ -31,7 +31,7 @@ const ORDER = [
   'browser/editor-examples', // 65 s, 29 CPU-s; alone at load 24: 278 s, 57 CPU-s; its presses waited in the page, the runtime's sleeps a tenth: alone at load 12-13, 148 s, 43 CPU-s (194 s, 60 CPU-s before, at load 11)
   'nodes/ezviz-stream/players', // 55 s, mostly waiting (real players read the stream); alone at load 26: 102 s, 14 CPU-s
   'reliability/replies-clip', // 45 s (89 s at load 17), generated playback streams at the stream's pace; alone at load 24: 56 s, 8 CPU-s
-  'browser/editor-dialogs', // 38 s, 39 CPU-s (the two halves it merged: 46 s, 51 CPU-s); alone at load 20: 307 s, 77 CPU-s. With the first-time user's walks (test/support/first-flows.ts, once newuser and switch, then first-flows: alone at load 14-16, 37.7 and 40.7 CPU-s) in its Node-RED and editor: the two files 94.1 and 84.5 CPU-s, merged 65.5 and 81.4 CPU-s (load 6-9)
+  'browser/editor-dialogs', // 38 s, 39 CPU-s (the two halves it merged: 46 s, 51 CPU-s); alone at load 20: 307 s, 77 CPU-s. With the first-time user's walks (test/support/first-flows.ts, once newuser and switch, then first-flows: alone at load 14-16, 37.7 and 40.7 CPU-s) in its Node-RED and editor: the two files 94.1 and 84.5 CPU-s, merged 65.5 and 81.4 CPU-s (load 6-9); with editor-nodes' palette, help and examples (before the walks) and its Chinese browser's page (after them) in the same Node-RED and editor page (test/support/editor-nodes.ts): the two files 125.1 and 121.2 CPU-s, merged 103.1 and 108.8 CPU-s (load 6-8)
   'dashboard/timeline', // 46 s, 21 CPU-s; alone at load 24: 148 s, 39 CPU-s; the alarms' test reads the frames of the first test's page from its first load (no reload): alone at load 7-9, 72 and 81 s, 30.0 and 33.0 CPU-s (before, at the same load: 74 and 84 s, 34.7 and 35.5 CPU-s)
   'dashboard/hidden', // with clip-save's test (merged: one Node-RED; before, hidden 37 s, 16 CPU-s and clip-save 35 s at load 20); alone at load 12-14: 92 and 87 s, 37 and 32 CPU-s (the two files before: 105 s, 42 CPU-s)
   'browser/admin-editor', // account and sidebar merged (one Node-RED behind the login, one logged-in editor, one reload to Chinese; before, account 23 s, 27 CPU-s and sidebar 17 s, 20 CPU-s quiet): alone, the two files 63.7 and 56.8 CPU-s, merged 47.7 and 48.2 CPU-s (load 9-12)
@@ -50,7 +50,6 @@ const ORDER = [
   'simulator/cli', // 9 s at the run's very end (by name among the short files), the machine 44 % idle then; mostly waiting on its child processes
   'nodes/examples', // 30 s, 6 CPU-s; alone at load 19: 99 s, 12 CPU-s
   'dashboard/stops', // 29 s, 18 CPU-s; alone at load 16: 74 s, 25 CPU-s; one page of four loaded in a parked one (reuse): alone at load 11, 54 s, 22 CPU-s (before: 60 s, 23 CPU-s)
-  'browser/editor-nodes', // editor-help and editor-zh merged (one Node-RED, an en-US and a zh-CN page; before, editor-help 15 s, 19 CPU-s and editor-zh 18 s, 21 CPU-s quiet): alone, the two files 41.7 and 41.5 CPU-s, merged 40.7 and 37.1 CPU-s (load 8-10)
   'dashboard/live-cap-flv', // 24 s, 10 CPU-s; alone at load 15: 56 s, 18 CPU-s
   'dashboard/panel', // 24 s, 18 CPU-s; alone at load 15: 71 s, 28 CPU-s; two of its six pages loaded in a parked one (reuse): alone at load 10-11, 63 and 60 s, 27 and 26 CPU-s (before, at load 10: 74 s, 30 CPU-s)
   'dashboard/live', // with stream-source's tests (merged: one Node-RED, a page on /stream; before, live 22 s, 20 CPU-s and stream-source 36 s alone, quiet); alone at load 14-24: 66 and 103 s, 30 and 34 CPU-s (the two files before, alone at load 10-15: 84 and 92 s, 42 and 41 CPU-s); the stream tests' pages listen from their first load instead of a reload, the pages close once judged

@@ -4,10 +4,12 @@
 // password as a credential, the capture's Download box, the alarm node's interval, filters (kinds too) and
 // sources (the later dialogs with an account made from a node's dialog with the + button). One
 // file: its two halves in two files started two Node-REDs and loaded two editors, which no longer
-// bought time once the suite was bound by CPU. Then, in the same Node-RED and editor, what a
-// first-time user builds from the palette (test/support/first-flows.ts: a Node-RED start and an
-// editor load less than a file of its own). Skipped (and said so) when /usr/bin/chromium is
-// missing; .ci/run installs it.
+// bought time once the suite was bound by CPU. Then, in the same Node-RED and editor, the palette,
+// the help of every node and the examples (test/support/editor-nodes.ts), what a first-time user
+// builds from the palette (test/support/first-flows.ts), and the editor in a second page of a
+// browser that asks for Chinese (editor-nodes.ts again): each a Node-RED start and an editor load
+// less than a file of its own. Skipped (and said so) when /usr/bin/chromium is missing; .ci/run
+// installs it.
 
 import { strict as assert } from 'assert';
 import * as fs from 'fs';
@@ -31,6 +33,7 @@ import {
 } from '../support/browser-editor';
 import { assertTranslated, editorSuite, removeNode } from '../support/editor-suite';
 import { operationDialogTests } from '../support/editor-dialog-checks';
+import { chineseBrowserTests, nodeEditorTests } from '../support/editor-nodes';
 import { firstFlowTests } from '../support/first-flows';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -384,6 +387,11 @@ describe('browser: the config dialog and the edit dialogs in the Node-RED editor
     });
   });
 
+  // The palette, help and examples (test/support/editor-nodes.ts): before the walks, whose Chinese
+  // part switches this page's language.
+  nodeEditorTests(suite);
   // What a first-time user builds from the palette, in this editor (test/support/first-flows.ts).
   firstFlowTests(suite);
+  // The editor of a browser that asks for Chinese, a second page (test/support/editor-nodes.ts).
+  chineseBrowserTests(suite);
 });

@@ -354,7 +354,7 @@ export async function loadEditor(page: Page, url: string): Promise<void> {
  * (View > Language, kept in the page's localStorage as `editor-language`) and `reload`, which loads
  * the page again and waits for the editor. The page's renderer, compiled scripts and cache are kept:
  * about 1.5 CPU-seconds less than a fresh context loading the editor (measured: 3.7-4.1 against
- * 4.5-5.6). The browser's own language stays; test/browser/editor-nodes.test.ts covers an editor
+ * 4.5-5.6). The browser's own language stays; test/support/editor-nodes.ts covers an editor
  * that follows a zh-CN browser. */
 export async function showEditorIn(page: Page, locale: string, reload: () => Promise<void>): Promise<void> {
   await page.evaluate((l) => localStorage.setItem('editor-language', l), locale);

@@ -10,9 +10,11 @@
 //    its status), pressed: `armed` under the node and {switch, state, changed} in the debug sidebar.
 // 3. The same editor switched to Chinese (its language setting and one reload): both statuses in
 //    Chinese, each inject pressed again.
-// Registered by test/browser/editor-dialogs.test.ts after its dialogs, in its Node-RED and its editor
-// (each flow on a new tab: the first holds the dialogs' nodes): they were two files, newuser and
-// switch, each with its own Node-RED and editor.
+// Registered by test/browser/editor-dialogs.test.ts after its dialogs and the palette, help and
+// examples tests (test/support/editor-nodes.ts), in its Node-RED and its editor (each flow on a new
+// tab: the others hold the dialogs' nodes and the example imported; the debug messages and
+// requests counted are the walks' own): they were two files, newuser and switch, each with its own
+// Node-RED and editor.
 
 import { strict as assert } from 'assert';
 import type { Page } from 'playwright-core';
@@ -61,6 +63,7 @@ export function firstFlowTests(suite: EditorSuite): void {
   describe('a first-time user builds flows from the palette', function () {
     this.timeout(120000);
     const ids = { inject: '', ptz: '', ok: '', err: '', config: '', copy: '' };
+    let earlier = 0; // the debug messages recorded before the first walk's (the example's, test/support/editor-nodes.ts)
     const sw = { inject: '', sw: '', ok: '', err: '' };
 
     describe('a ptz start on a flow tab of its own', function () {
@@ -130,15 +133,14 @@ export function firstFlowTests(suite: EditorSuite): void {
         await deploy(page);
         await page.evaluate(() => (globalThis as any).RED.sidebar.show('debug'));
         await recordDebugMessages(page);
+        earlier = (await debugMessages(page)).length;
+        const startsBefore = suite.env().sim.requestLog({ path: '/api/lapp/device/ptz/start' }).length;
         await pressInject(page, ids.inject);
-        const ok = await nthDebugMessage(page, 1, 15000);
+        const ok = await nthDebugMessage(page, earlier + 1, 15000);
         assert.equal(ok.id, ids.ok, `the success goes to the first debug node: ${JSON.stringify(ok)}`);
         assert.match(ok.msg, /"code":\s*"200"/);
         await waitForStatus(page, ids.ptz, 'OK');
-        const start = suite
-          .env()
-          .sim.requestLog()
-          .filter((e) => e.path === '/api/lapp/device/ptz/start');
+        const start = suite.env().sim.requestLog({ path: '/api/lapp/device/ptz/start' }).slice(startsBefore);
         assert.equal(start.length, 1);
         assert.deepEqual(
           [start[0].fields.deviceSerial, start[0].fields.direction, start[0].fields.speed],
@@ -153,7 +155,7 @@ export function firstFlowTests(suite: EditorSuite): void {
         await pressDone(page);
         await deploy(page);
         await pressInject(page, ids.inject);
-        const err = await nthDebugMessage(page, 2, 15000);
+        const err = await nthDebugMessage(page, earlier + 2, 15000);
         assert.equal(err.id, ids.err, `the error goes to the second debug node: ${JSON.stringify(err)}`);
         const payload = JSON.parse(err.msg);
         assert.equal(payload.code, '20002');
