@@ -49,9 +49,8 @@ const ORDER = [
   'reliability/keep-alive', // 14 s, 3 CPU-s; alone at load 7: 17 s, 5 CPU-s
   'simulator/cli', // 9 s at the run's very end (by name among the short files), the machine 44 % idle then; mostly waiting on its child processes
   'nodes/examples', // 30 s, 6 CPU-s; alone at load 19: 99 s, 12 CPU-s
-  'dashboard/stops', // 29 s, 18 CPU-s; alone at load 16: 74 s, 25 CPU-s; one page of four loaded in a parked one (reuse): alone at load 11, 54 s, 22 CPU-s (before: 60 s, 23 CPU-s)
   'dashboard/live-cap-flv', // 24 s, 10 CPU-s; alone at load 15: 56 s, 18 CPU-s
-  'dashboard/panel', // 24 s, 18 CPU-s; alone at load 15: 71 s, 28 CPU-s; two of its six pages loaded in a parked one (reuse): alone at load 10-11, 63 and 60 s, 27 and 26 CPU-s (before, at load 10: 74 s, 30 CPU-s)
+  'dashboard/panel', // 24 s, 18 CPU-s; alone at load 15: 71 s, 28 CPU-s; two of its six pages loaded in a parked one (reuse): alone at load 10-11, 63 and 60 s, 27 and 26 CPU-s (before, at load 10: 74 s, 30 CPU-s); with stops (merged: one Node-RED, the panel's output wired to stops' debug node, stops' tests first; its new page for the replay check loaded in the parked one): alone, the two files 45.7 (load 6) and 54.0 CPU-s (load 7-12), merged 47.6, 43.7 (load 7) and 47.6 CPU-s (load 9-12)
   'dashboard/live', // with stream-source's tests (merged: one Node-RED, a page on /stream; before, live 22 s, 20 CPU-s and stream-source 36 s alone, quiet); alone at load 14-24: 66 and 103 s, 30 and 34 CPU-s (the two files before, alone at load 10-15: 84 and 92 s, 42 and 41 CPU-s); the stream tests' pages listen from their first load instead of a reload, the pages close once judged
   'dashboard/look', // 16 s, 23 CPU-s; alone at load 11: 41 s, 28 CPU-s; one page a device, each test's Dashboard 2 page loaded in it (reuse): alone at load 10-12, 55, 39 and 34 s, 25, 21 and 21 CPU-s (before, at load 10: 59 s, 30 CPU-s)
   'reliability/webhook-attacks', // 20 s, 8 CPU-s; alone at load 16: 45 s, 11 CPU-s
