@@ -10,6 +10,7 @@ import type { ChildProcess } from 'child_process';
 import type { Browser, BrowserContext, BrowserContextOptions, Dialog, JSHandle, Page } from 'playwright-core';
 import { startSimulator, type Simulator } from '../../simulator';
 import { freePort, projectRoot } from './red-admin';
+import { withCodeCache } from './code-cache-env';
 
 /** Debian's headless shell (package chromium-headless-shell: Chromium's engine without the full
  * browser's window machinery, as Playwright itself runs headless pages) when installed, else
@@ -242,6 +243,7 @@ export async function startTestRed(
   try {
     return await demo.startNodeRed({
       ...o,
+      env: withCodeCache(o.env),
       quiet: true,
       redJs: process.env.EZVIZ_NODE_RED ? path.join(process.env.EZVIZ_NODE_RED, 'red.js') : undefined,
       nodeBinary: process.env.EZVIZ_NODE_BINARY || undefined,

@@ -16,6 +16,7 @@ import * as path from 'path';
 import type { ChildProcess } from 'child_process';
 import { demo, freePort } from './browser-env';
 import { request } from './red-admin';
+import { withCodeCache } from './code-cache-env';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -159,7 +160,7 @@ export async function startExampleWorld(): Promise<ExampleWorld> {
       settingsPath,
       port,
       quiet: true,
-      env: { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} ${preload}`.trim() },
+      env: withCodeCache({ NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} ${preload}`.trim() }),
     });
   } catch (err) {
     await demo.stopProcess(sim.proc);

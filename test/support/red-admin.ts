@@ -10,6 +10,7 @@ import * as net from 'net';
 import * as os from 'os';
 import * as path from 'path';
 import type { ChildProcess } from 'child_process';
+import { withCodeCache } from './code-cache-env';
 
 /** The project root (holds package.json), from src (test/support) or build (dist/test/support). */
 export function projectRoot(): string {
@@ -125,7 +126,7 @@ module.exports = Object.assign(require('./settings.js'), ${JSON.stringify(extra,
       port: o.port,
       quiet: true,
       adminRoot: o.httpAdminRoot || '',
-      env: o.env,
+      env: withCodeCache(o.env),
       redJs: process.env.EZVIZ_NODE_RED ? path.join(process.env.EZVIZ_NODE_RED, 'red.js') : undefined,
       nodeBinary: process.env.EZVIZ_NODE_BINARY || undefined,
     });
