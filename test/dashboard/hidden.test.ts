@@ -4,14 +4,16 @@
 // background. A playback closes its FLV session (the simulator's open sessions go to 0, no new
 // address, no new GET while hidden) and, visible again, plays on from where it stopped with a
 // fresh address; the live view stops its HLS segment GETs and plays again when visible.
-// The same Node-RED serves the clip's download of clip-save.ts (its panel on a page of its own):
-// one Node-RED start for both.
+// The same Node-RED serves the clip's download of clip-save.ts and the timeline of timeline.ts (each
+// panel on a page of its own, the timeline's last: it registers the simulator's webhook and caps its
+// streams): one Node-RED start for the three files they were.
 
 import assert from 'assert';
 import { CHROMIUM_WINDOWED, skipWithoutChromium } from '../support/browser-env';
 import { DashboardEnv, panelFlow } from '../support/dashboard-env';
 import { dashboardSuite } from '../support/dashboard-suite';
 import { clipSaveNodes, describeClipSave } from './clip-save';
+import { describeTimeline, timelineNodes } from './timeline';
 import { HideablePage, openHideable } from '../support/hideable-page';
 import { advancing, hostTime, liveAdvancing, playLongest } from '../support/playback';
 
@@ -36,6 +38,7 @@ describe('dashboard: the shop camera played back and live, hidden and saved (Chr
   const envOf = dashboardSuite((url) => [
     ...panelFlow(url, { deviceSerial: 'C00000006', show_live: true, wires: [[]] }),
     ...clipSaveNodes(),
+    ...timelineNodes(url),
   ]);
 
   describe('dashboard: a hidden page pauses playback and live (Chromium, a minimized window)', function () {
@@ -117,4 +120,5 @@ describe('dashboard: the shop camera played back and live, hidden and saved (Chr
   });
 
   describeClipSave(envOf);
+  describeTimeline(envOf);
 });

@@ -3,7 +3,7 @@
 // part shown), limited (5 a second per browser and per camera), and a day's list is kept 30 s;
 // a tap leaves on the output, the addresses a playing stream takes on its way do not. Driven by a
 // fake clock against a recording stand-in of the main package's dashboard API (the real one
-// runs in test/dashboard/timeline.test.ts).
+// runs in test/dashboard/timeline.ts).
 
 import assert from 'assert';
 import type { PanelApi, PanelOperation, PanelValues } from '../../features/dashboard/dashboard-api';

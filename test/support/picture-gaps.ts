@@ -1,7 +1,7 @@
 // How long the panel's picture stood still (docs/behaviour.md section 21: across a session's end
 // the picture stops for at most 1 s), measured in the page on every animation frame: the front
 // video element (`selector`) and its currentTime. Shared by the live view's cap tests
-// (test/support/live-cap.ts) and the timeline's capped playback (test/dashboard/timeline.test.ts).
+// (test/support/live-cap.ts) and the timeline's capped playback (test/dashboard/timeline.ts).
 //
 // The page sees a change only at its next animation frame, so a gap is measured to within the
 // longest time between two frames: a few tens of ms on a quiet machine, more when the two cores

@@ -1,4 +1,4 @@
-// The panel's playback as the browser tests drive it (test/dashboard/timeline.test.ts,
+// The panel's playback as the browser tests drive it (test/dashboard/timeline.ts,
 // hidden.test.ts, clip-save.ts): a tap on a recording of the timeline, the played picture
 // advancing, and the times the address calls send.
 
