@@ -4,7 +4,9 @@
 // status of such a node that is not blue), then a short settle (0.3 s) with none of those nodes
 // blue and no preset call under way in the simulator. What the editor receives is read from its
 // own comms (the debug messages and the node statuses), as the debug sidebar and the canvas get them,
-// waited for in the page (a round trip for each change rather than one every 50 ms).
+// waited for in the page (a round trip for each change rather than one every 50 ms). The button is
+// found and hit-tested in the page in the same round trip that reads what came before the press, then
+// clicked with the mouse (pressButton).
 
 import type { Page } from 'playwright-core';
 import type { Simulator } from '../../simulator';
@@ -21,6 +23,35 @@ export interface EditorPresses {
   press(id: string): Promise<DebugMessage[]>;
   /** The debug messages received until the end of the last press. */
   count(): number;
+}
+
+/** What the page received since `debugSeen` and `statusSeen` (debug messages and statuses), read in
+ * the same evaluate that shows inject `id`'s tab and reveals it: where the mouse is to click its
+ * button once the view has drawn it (two animation frames: the view redraws in one), or null when
+ * something else would take the click there (a notification over it) or it is not drawn. */
+type Before = { debug: any[]; status: any[]; point: { x: number; y: number } | null };
+function showButton(page: Page, id: string, debugSeen: number, statusSeen: number): Promise<Before> {
+  return page.evaluate(
+    ([i, d, s]) =>
+      new Promise<Before>((resolve) => {
+        const w = globalThis as any;
+        const got = { debug: w.__ezvizDebug.slice(d), status: w.__ezvizStatus.slice(s) };
+        const RED = w.RED;
+        if (RED.workspaces.active() !== RED.nodes.node(i).z) RED.workspaces.show(RED.nodes.node(i).z);
+        RED.view.reveal(i, false);
+        requestAnimationFrame(() =>
+          requestAnimationFrame(() => {
+            const button = document.querySelector(`[id="${i}"] .red-ui-flow-node-button`);
+            const r = button && button.getBoundingClientRect();
+            if (!button || !r || r.width === 0 || r.height === 0) return resolve({ ...got, point: null });
+            const point = { x: r.left + r.width / 2, y: r.top + r.height / 2 };
+            const hit = document.elementFromPoint(point.x, point.y);
+            resolve({ ...got, point: hit && button.contains(hit) ? point : null });
+          }),
+        );
+      }),
+    [id, debugSeen, statusSeen] as const,
+  );
 }
 
 /** Starts recording the editor's debug messages and statuses; `flows` are the deployed nodes. */
@@ -42,8 +73,11 @@ export async function editorPresses(page: Page, sim: Simulator, flows: FlowNode[
    * when the time passes first); the statuses update `busy`. One round trip to the page for each
    * wait: polling it every 50 ms took some 1,300 round trips for the examples' presses (about 6 ms
    * of CPU each, the test process's and Chromium's, measured on an idle editor page). */
-  const next = async (ms: number): Promise<{ debug: DebugMessage[]; seen: Seen[] }> => {
-    const got = await page.evaluate(
+  const next = async (
+    ms: number,
+    got?: { debug: any[]; status: any[] },
+  ): Promise<{ debug: DebugMessage[]; seen: Seen[] }> => {
+    got ??= await page.evaluate(
       ([d, s, wait]) =>
         new Promise<{ debug: any[]; status: any[] }>((resolve) => {
           const w = globalThis as any;
@@ -70,11 +104,15 @@ export async function editorPresses(page: Page, sim: Simulator, flows: FlowNode[
   return {
     count: () => debugSeen,
     async press(id) {
-      // Messages from before the press are the press's to show, not its outcome.
-      const fresh = (await next(0)).debug;
+      // Messages from before the press are the press's to show, not its outcome; read with the
+      // button's place (one round trip), the button clicked there with the mouse; when it is not
+      // clear to click, pressed as the other walks press (Playwright waits until it is).
+      const before = await showButton(page, id, debugSeen, statusSeen);
+      const fresh = (await next(0, before)).debug;
       const events: Seen[] = [];
       const nodes = reachable(wires, id);
-      await pressInject(page, id);
+      if (before.point) await page.mouse.click(before.point.x, before.point.y);
+      else await pressInject(page, id);
       let lastEvent = Date.now();
       for (const deadline = Date.now() + 30000; ;) {
         const now = Date.now();
