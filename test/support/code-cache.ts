@@ -6,7 +6,8 @@
 // compiled without it is written at the process's exit, its lazily compiled functions included. A
 // Node-RED start to ready compiled its modules in about a fifth of its 2 CPU-seconds.
 // Left off (Node's own compile used): the main module, source maps on (their mapping is registered
-// by Node's compile), ES modules, a file whose compile fails here (Node then says why).
+// by Node's compile), ES modules, a module with a dynamic import(), a file whose compile fails here
+// (Node then says why).
 
 import * as crypto from 'crypto';
 import * as fs from 'fs';
@@ -27,6 +28,9 @@ interface Loader {
 
 const loader = Module as unknown as Loader;
 const DIR = process.env.EZVIZ_CODE_CACHE;
+/** A dynamic import(): a script made from cached data loses its import callback (Node 20: the
+ * import then fails, ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING), so such a module is Node's to compile. */
+const DYNAMIC_IMPORT = /\bimport\s*\(/;
 /** Modules compiled without usable cached data: written at exit. */
 const fresh: Array<{ script: vm.Script; file: string; rejected: boolean }> = [];
 
@@ -62,11 +66,7 @@ function compiled(filename: string, content: string): vm.Script | undefined {
   const source = loader.wrap(content.startsWith('#!') ? `//${content}` : content);
   let script: vm.Script;
   try {
-    script = new vm.Script(source, {
-      filename,
-      cachedData,
-      importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
-    });
+    script = new vm.Script(source, { filename, cachedData });
   } catch {
     return undefined; // Node's own compile says why, or loads it as an ES module
   }
@@ -104,35 +104,18 @@ function saveSoon(): void {
   saving.unref();
 }
 
-/** Node warns once a process about the main context's loader for dynamic import(): said here,
- * unheard, so that no test's output carries it. */
-function quietDynamicImport(): void {
-  const emit = process.emitWarning as (...args: unknown[]) => void;
-  process.emitWarning = ((...args: unknown[]) => {
-    if (!String(args[0]).includes('USE_MAIN_CONTEXT_DEFAULT_LOADER')) emit.apply(process, args);
-  }) as typeof process.emitWarning;
-  try {
-    const importing = new vm.Script('import("node:path")', {
-      importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
-    }).runInThisContext() as Promise<unknown>;
-    importing.catch(() => undefined);
-  } finally {
-    process.emitWarning = emit;
-  }
-}
-
 function install(): void {
   if (!DIR) return;
   if (loader.enableCompileCache) {
     loader.enableCompileCache(DIR);
     return;
   }
-  if (process.sourceMapsEnabled || !vm.constants?.USE_MAIN_CONTEXT_DEFAULT_LOADER) return;
+  if (process.sourceMapsEnabled) return;
   fs.mkdirSync(DIR, { recursive: true });
-  quietDynamicImport();
   const original = loader.prototype._compile;
   loader.prototype._compile = function (this: NodeModule, content, filename, format) {
-    const script = this.id !== '.' && format !== 'module' ? compiled(filename, content) : undefined;
+    const own = this.id !== '.' && format !== 'module' && !DYNAMIC_IMPORT.test(content);
+    const script = own ? compiled(filename, content) : undefined;
     if (!script) return original.call(this, content, filename, format);
     const wrapper = script.runInThisContext({ displayErrors: true }) as (...a: unknown[]) => unknown;
     return wrapper.call(this.exports, this.exports, requireOf(this), this, filename, path.dirname(filename));
