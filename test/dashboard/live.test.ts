@@ -4,12 +4,14 @@
 // address request (the config node's shared cache); an address the camera refuses shows its
 // reason instead of a black box, asked for again once per 10 s of the page's clock (Playwright's
 // fake clock, run forward by the test). Its Node-RED also serves stream-source.ts's panel (from an
-// ezviz-stream node, on a Dashboard 2 page of its own): one start for both files.
+// ezviz-stream node, on a Dashboard 2 page of its own) and look.ts's panels (pages of their own,
+// after the live view's tests): one start for the three files.
 
 import assert from 'assert';
 import { cameraInject, panelFlow, PanelPage, type SocketLike } from '../support/dashboard-env';
 import { setHidden, videoPlays } from '../support/dashboard-page';
 import { dashboardSuite } from '../support/dashboard-suite';
+import { describeLook, lookNodes } from './look';
 import { describeStreamSource, streamSourceNodes } from './stream-source';
 
 const ADDRESS = /\/api\/lapp(\/v2)?\/live\/address\/get$/;
@@ -41,6 +43,7 @@ describe("dashboard: the panel's live view (Chromium: hls.js; mpegts.js from an 
     panelFlow(url, { show_live: true, wires: [[]] }, [
       cameraInject('offline', 'C00000002', 200, 'offline camera'),
       ...streamSourceNodes(),
+      ...lookNodes(url),
     ]),
   );
   let env: ReturnType<typeof suite>;
@@ -170,4 +173,5 @@ describe("dashboard: the panel's live view (Chromium: hls.js; mpegts.js from an 
   });
 
   describeStreamSource(() => env);
+  describeLook(() => env);
 });
