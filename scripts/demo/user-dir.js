@@ -75,7 +75,7 @@ function buildDemoFlows(simUrl) {
   return { flows, credentials };
 }
 
-function settingsFile({ port, host, codeEditor }) {
+function settingsFile({ port, host, codeEditor, nodesExcludes }) {
   return `// Written by scripts/demo.js on every start; edits here are overwritten.
 // Example 08 registers its webhook at the port in PORT ($env("PORT")): this Node-RED's.
 process.env.PORT = ${JSON.stringify(String(port))};
@@ -94,7 +94,7 @@ module.exports = {
     },
     externalModules: { palette: { allowInstall: false }, modules: { allowInstall: false } },
     diagnostics: { enabled: false },
-    telemetry: { enabled: false },
+    telemetry: { enabled: false },${nodesExcludes && nodesExcludes.length ? `\n    nodesExcludes: ${JSON.stringify(nodesExcludes)},` : ''}
 };
 `;
 }
@@ -124,8 +124,9 @@ const hashOf = (text) => crypto.createHash('sha256').update(text).digest('hex');
  * `flows` is true, the example flows deployed. Flows edited in the editor since the last write
  * are kept unless `reset`. `codeEditor` ('ace'): the editor's code editor instead of Node-RED's
  * default (Monaco): the browser tests load the editor dozens of times, and none of this package's
- * dialogs holds a code editor (Monaco's 4 MB cost about 2.5 CPU-seconds per load). Returns
- * {settingsPath, flowsWritten}.
+ * dialogs holds a code editor (Monaco's 4 MB cost about 2.5 CPU-seconds per load).
+ * `nodesExcludes`: core node files Node-RED leaves out (the tests' Node-REDs: the ones no test
+ * uses). Returns {settingsPath, flowsWritten}.
  */
 function prepareUserDir({
   userDir,
@@ -135,6 +136,7 @@ function prepareUserDir({
   flows = true,
   reset = false,
   codeEditor,
+  nodesExcludes,
 }) {
   fs.mkdirSync(path.join(userDir, 'node_modules'), { recursive: true });
   // Installed as a user module: listed in the userDir's package.json, linked in node_modules.
@@ -159,7 +161,7 @@ function prepareUserDir({
   linkModule(path.join(userDir, 'node_modules', pkg.name), root);
   linkModule(path.join(userDir, 'node_modules', DASHBOARD_PKG), DASHBOARD_DIR);
   const settingsPath = path.join(userDir, 'settings.js');
-  fs.writeFileSync(settingsPath, settingsFile({ port, host, codeEditor }));
+  fs.writeFileSync(settingsPath, settingsFile({ port, host, codeEditor, nodesExcludes }));
 
   let flowsWritten = false;
   if (flows) {

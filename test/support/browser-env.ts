@@ -9,7 +9,7 @@ import * as path from 'path';
 import type { ChildProcess } from 'child_process';
 import type { Browser, BrowserContext, BrowserContextOptions, Dialog, JSHandle, Page } from 'playwright-core';
 import { startSimulator, type Simulator } from '../../simulator';
-import { freePort, projectRoot } from './red-admin';
+import { UNUSED_CORE_NODES, freePort, projectRoot } from './red-admin';
 import { withCodeCache } from './code-cache-env';
 
 /** Debian's headless shell (package chromium-headless-shell: Chromium's engine without the full
@@ -29,7 +29,8 @@ export const CHROMIUM_WINDOWED = process.env.EZVIZ_CHROMIUM_WINDOWED || '/usr/bi
  * differences within the runs' spread): V8's optimizing tiers off (--js-flags=--no-opt,
  * --no-maglev); shared memory in /dev/shm (a tmpfs; Playwright's --disable-dev-shm-usage puts it
  * in /tmp, on disk here); 24 of the palette's 86 core nodes no test uses left out of Node-RED
- * (nodesExcludes). A cache of compiled scripts cannot carry between files: a trace of an editor
+ * (nodesExcludes; per Node-RED start, measured alone, 8 of them save about 0.1 CPU-s:
+ * UNUSED_CORE_NODES in test/support/red-admin.ts). A cache of compiled scripts cannot carry between files: a trace of an editor
  * load shows about 0.5 s of parsing and compiling (of some 5 CPU-s), V8 writes its code cache only
  * at a script's second load in a profile kept on disk (a context is a fresh incognito profile) and
  * uses it from the third, and the editor's URL carries each file's own Node-RED port. */
@@ -155,6 +156,7 @@ interface DemoModule {
     simUrl?: string;
     flows?: boolean;
     codeEditor?: 'ace';
+    nodesExcludes?: string[];
   }): {
     settingsPath: string;
     flowsWritten: boolean;
@@ -259,7 +261,14 @@ export async function startBrowserEnv(o: { redEnv?: Record<string, string> } = {
   const sim = await startSimulator({ port: 0 });
   const userDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ezviz-browser-nr-'));
   const port = await freePort();
-  const { settingsPath } = demo.prepareUserDir({ userDir, port, simUrl: sim.url, flows: false, codeEditor: 'ace' });
+  const { settingsPath } = demo.prepareUserDir({
+    userDir,
+    port,
+    simUrl: sim.url,
+    flows: false,
+    codeEditor: 'ace',
+    nodesExcludes: UNUSED_CORE_NODES,
+  });
   const red = await startTestRed({ userDir, settingsPath, port, env: o.redEnv }, async () => {
     await sim.close();
     fs.rmSync(userDir, { recursive: true, force: true });

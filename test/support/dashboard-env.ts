@@ -10,6 +10,7 @@ import * as path from 'path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { startSimulator, type Simulator } from '../../simulator';
 import { demo, freePort, sharedBrowser, startTestRed } from './browser-env';
+import { UNUSED_CORE_NODES } from './red-admin';
 
 export type FlowNode = Record<string, unknown>;
 
@@ -262,7 +263,14 @@ export async function startDashboardEnv(
   const userDir = o.userDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'ezviz-dashboard-nr-'));
   const port = await freePort();
   let settingsPath = path.join(userDir, 'settings.js');
-  if (own) settingsPath = demo.prepareUserDir({ userDir, port, simUrl: sim.url, flows: false }).settingsPath;
+  if (own)
+    settingsPath = demo.prepareUserDir({
+      userDir,
+      port,
+      simUrl: sim.url,
+      flows: false,
+      nodesExcludes: UNUSED_CORE_NODES,
+    }).settingsPath;
   else
     fs.writeFileSync(
       settingsPath,

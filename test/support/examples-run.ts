@@ -15,7 +15,7 @@ import * as os from 'os';
 import * as path from 'path';
 import type { ChildProcess } from 'child_process';
 import { demo, freePort } from './browser-env';
-import { request } from './red-admin';
+import { UNUSED_CORE_NODES, request } from './red-admin';
 import { withCodeCache } from './code-cache-env';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -150,7 +150,13 @@ export async function startExampleWorld(): Promise<ExampleWorld> {
   const sim = await start({ port: await freePort(), quiet: true });
   const userDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ezviz-examples-nr-'));
   const port = await freePort();
-  const { settingsPath } = demo.prepareUserDir({ userDir, port, simUrl: sim.url, flows: false });
+  const { settingsPath } = demo.prepareUserDir({
+    userDir,
+    port,
+    simUrl: sim.url,
+    flows: false,
+    nodesExcludes: UNUSED_CORE_NODES,
+  });
   const preload = `--require ${path.join(__dirname, 'examples-clock.js')}`;
   let red: { proc: ChildProcess; url: string; log(): string };
   try {
