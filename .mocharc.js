@@ -67,7 +67,7 @@ const ORDER = [
   'reliability/soak', // 9 s, 5 CPU-s; alone at load 9: 18 s, 10 CPU-s (with replies and node-option: see replies)
   'reliability/replies-setting', // 8 s, 2 CPU-s; alone at load 7: 16 s, 6 CPU-s
   'reliability/lifecycle', // 8 s, 4 CPU-s; alone at load 8: 13 s, 7 CPU-s
-  'browser/live', // 7 s, 4 CPU-s; alone at load 8: 12 s, 6 CPU-s
+  'browser/live', // 7 s, 4 CPU-s; alone at load 8: 12 s, 6 CPU-s; in the worker's Chromium (sharedBrowser) instead of one of its own: after ezviz-clip/chromium in one worker process (MOCHA_WORKER_ID), the two 8.8 and 10.1 -> 8.0 and 9.3 CPU-s (load 7-8); alone the same (7.0, 6.2 -> 6.6, 6.4)
   'reliability/fuzz-upkeep', // 7 s, 1 CPU-s; alone at load 7: 11 s, 4 CPU-s
   'reliability/world', // 7 s, 1 CPU-s; alone at load 7: 13 s, 5 CPU-s
   'browser/demo', // 6 s, 7 CPU-s; alone at load 8: 16 s, 11 CPU-s

@@ -12,18 +12,11 @@ import * as fs from 'fs';
 import * as http from 'http';
 import type { AddressInfo } from 'net';
 import * as path from 'path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { EzvizService } from '../../client/service/service';
 import { startSimulator, type Simulator } from '../../simulator';
 import { admin } from '../support/simulator-http';
-import {
-  ARTIFACTS,
-  CHROMIUM,
-  CHROMIUM_ARGS,
-  ROOT,
-  screenshotOnFailure,
-  skipWithoutChromium,
-} from '../support/browser-env';
+import { ARTIFACTS, ROOT, screenshotOnFailure, sharedBrowser, skipWithoutChromium } from '../support/browser-env';
 
 const HLS_LIGHT = path.join(ROOT, 'node_modules', 'hls.js', 'dist', 'hls.light.min.js');
 
@@ -91,7 +84,9 @@ describe("browser: the simulator's live stream in Chromium with hls.js (light bu
   let sim: Simulator;
   let service: EzvizService;
   let pageServer: http.Server;
-  let browser: Browser;
+  // The test process's Chromium (in `npm test`, the one its mocha worker keeps for every browser
+  // file: no start of its own), a context for each page; muted video plays without a gesture there.
+  const browser = sharedBrowser();
   let page: Page | undefined;
 
   before(async function () {
@@ -108,10 +103,6 @@ describe("browser: the simulator's live stream in Chromium with hls.js (light bu
       warn: () => undefined,
     });
     pageServer = await servePage();
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [...CHROMIUM_ARGS, '--autoplay-policy=no-user-gesture-required'],
-    });
   });
   afterEach(async function () {
     await screenshotOnFailure(this, page, 'live');
@@ -119,7 +110,7 @@ describe("browser: the simulator's live stream in Chromium with hls.js (light bu
     page = undefined;
   });
   after(async () => {
-    await browser?.close();
+    await browser.close();
     await service?.close();
     await new Promise((r) => (pageServer ? pageServer.close(r) : r(undefined)));
     await sim?.close();
@@ -129,7 +120,7 @@ describe("browser: the simulator's live stream in Chromium with hls.js (light bu
     const asked = await service.liveAddress({ deviceSerial: camera, protocol: 'hls', expire: 600 });
     assert.ok(asked.ok, JSON.stringify(asked));
     const port = (pageServer.address() as AddressInfo).port;
-    const context = await browser.newContext({ viewport: { width: 700, height: 480 } });
+    const context = await browser.context({ viewport: { width: 700, height: 480 } });
     const p = await context.newPage();
     await p.goto(`http://127.0.0.1:${port}/?camera=${camera}&src=${encodeURIComponent(asked.address.url)}`);
     return p;
