@@ -33,7 +33,19 @@ export const CHROMIUM_WINDOWED = process.env.EZVIZ_CHROMIUM_WINDOWED || '/usr/bi
  * UNUSED_CORE_NODES in test/support/red-admin.ts). A cache of compiled scripts cannot carry between files: a trace of an editor
  * load shows about 0.5 s of parsing and compiling (of some 5 CPU-s), V8 writes its code cache only
  * at a script's second load in a profile kept on disk (a context is a fresh incognito profile) and
- * uses it from the third, and the editor's URL carries each file's own Node-RED port. */
+ * uses it from the third, and the editor's URL carries each file's own Node-RED port.
+ * `--js-flags=--single-threaded`: V8 compiles and collects garbage on the page's own thread, not on
+ * worker threads beside it. On this 2-core machine a renderer's kernel time was mostly its memory
+ * returned while another of its threads ran on the other core (each madvise of a compile zone's
+ * pages flushed that core's TLB by an interrupt); measured 2026-11-29, load 7-9, with / without:
+ * look and editor-nodes 63.9 / 71.3, 71.1 / 75.1, 64.2 / 64.8 CPU-s, dashboard/live and wall 41.9 /
+ * 46.0, look alone 21.7 and 21.1 / 23.2 (a tenth fewer context switches and madvise calls), every
+ * test passing, hls.js and mpegts.js playing. Measured without a gain the same evening: one
+ * renderer for all (--renderer-process-limit=1, --disable-site-isolation-trials: a file's renderers
+ * are its contexts, 2-4, each a BrowserContext of its own), --num-raster-threads=1, V8's garbage
+ * collector alone on the thread (--single-threaded-gc), V8's zones in malloc
+ * (--no-managed-zone-memory). Not usable: --single-process (Chromium ends at the second context)
+ * and the compositor on the main thread (--disable-threaded-compositing: the videos stop). */
 export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
@@ -42,6 +54,7 @@ export const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
   '--no-first-run',
+  '--js-flags=--single-threaded',
 ];
 
 /** What every test page runs before its own scripts: CSS transitions and animations off, and
