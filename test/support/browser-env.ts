@@ -39,7 +39,8 @@ export const CHROMIUM_WINDOWED = process.env.EZVIZ_CHROMIUM_WINDOWED || '/usr/bi
  * returned while another of its threads ran on the other core (each madvise of a compile zone's
  * pages flushed that core's TLB by an interrupt); measured 2026-11-29, load 7-9, with / without:
  * look and editor-nodes 63.9 / 71.3, 71.1 / 75.1, 64.2 / 64.8 CPU-s, dashboard/live and wall 41.9 /
- * 46.0, look alone 21.7 and 21.1 / 23.2 (a tenth fewer context switches and madvise calls), every
+ * 46.0, look alone 21.7 and 21.1 / 23.2 (a tenth fewer context switches and madvise calls); at load
+ * 2-3, dashboard/live with look's tests 38.5 and 37.2 / 40.5 and 39.8. Every
  * test passing, hls.js and mpegts.js playing. Measured without a gain the same evening: one
  * renderer for all (--renderer-process-limit=1, --disable-site-isolation-trials: a file's renderers
  * are its contexts, 2-4, each a BrowserContext of its own), --num-raster-threads=1, V8's garbage
