@@ -10,7 +10,14 @@ const has = (cmd: string, arg: string): boolean => spawnSync(cmd, [arg]).status 
 export const HAS_FFMPEG = has('ffmpeg', '-version') && has('ffprobe', '-version');
 export const HAS_GSTREAMER = has('gst-launch-1.0', '--version');
 
-export const withFfmpeg: Mocha.TestFunction | Mocha.PendingTestFunction =
-  HAS_FFMPEG || process.env.EZVIZ_REQUIRE_FFMPEG === '1' ? it : it.skip;
-export const withGstreamer: Mocha.TestFunction | Mocha.PendingTestFunction =
-  HAS_GSTREAMER || process.env.EZVIZ_REQUIRE_GSTREAMER === '1' ? it : it.skip;
+/** `it` when `ok` (or the tool is required), else `it.skip`: looked up at each call, not when this
+ * module loads. A mocha worker of `npm test`'s parallel run loads this module once for file after
+ * file, and mocha gives each file its own `it` (bound to that file's suites): an `it` kept from the
+ * first file's load registered the later files' tests in that finished file, where they never ran
+ * and were never reported (4 of clip's tests, 2026-11-29). */
+function testIf(ok: boolean, required: string): (title: string, fn: Mocha.Func | Mocha.AsyncFunc) => Mocha.Test {
+  return (title, fn) => (ok || process.env[required] === '1' ? it : it.skip)(title, fn);
+}
+
+export const withFfmpeg = testIf(HAS_FFMPEG, 'EZVIZ_REQUIRE_FFMPEG');
+export const withGstreamer = testIf(HAS_GSTREAMER, 'EZVIZ_REQUIRE_GSTREAMER');
